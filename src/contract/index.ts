@@ -1,0 +1,10 @@
+/** The Mail WS contract as data: services, operations, types, codes, rules and the ID syntax. */
+export * from './enums';
+export * from './structures';
+export * from './services';
+export * from './types';
+export * from './model';
+export * from './codes';
+export * from './rules';
+export * from './settings';
+export * from './ids';
