@@ -8,3 +8,6 @@ export * from './codes';
 export * from './rules';
 export * from './settings';
 export * from './ids';
+export * from './wsdl';
+export * from './samples';
+export * from './xml';
