@@ -11,3 +11,4 @@ export * from './ids';
 export * from './wsdl';
 export * from './samples';
 export * from './xml';
+export * from './endpoint';

@@ -1,0 +1,46 @@
+/**
+ * `mailroom wsdl [SERVICE…] [--out DIR] [--endpoint URL]`: the WSDL of each service as the
+ * contract generates it. With `--out`, one file a service; without, the one named service on
+ * standard output. A service is named by its key (simple, datedA, datedB, admin) or its path.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import {
+  DEFAULT_ENDPOINT,
+  generateWsdl,
+  serviceByPath,
+  serviceList,
+  serviceUrl,
+  wsdlFileName,
+  type Service,
+} from '../../contract';
+import { UsageError } from '../usage';
+
+export const usage = 'mailroom wsdl [simple|datedA|datedB|admin|PATH …] [--out DIR] [--endpoint URL]';
+
+function findService(name: string): Service {
+  const service = serviceList.find((s) => s.key === name) ?? serviceByPath(name);
+  if (!service) {
+    throw new UsageError(`No service "${name}"; name one of ${serviceList.map((s) => `${s.key} (${s.path})`).join(', ')}`);
+  }
+  return service;
+}
+
+export function run(args: readonly string[], out: NodeJS.WritableStream): void {
+  const { values, positionals } = parseArgs({
+    args: [...args],
+    allowPositionals: true,
+    options: { out: { type: 'string' }, endpoint: { type: 'string', default: DEFAULT_ENDPOINT } },
+  });
+  const chosen = positionals.length > 0 ? positionals.map(findService) : serviceList;
+  if (values.out === undefined) {
+    if (chosen.length !== 1) throw new UsageError('Name one service, or write them all with --out DIR');
+    out.write(generateWsdl(chosen[0]!, serviceUrl(values.endpoint, chosen[0]!)));
+    return;
+  }
+  mkdirSync(values.out, { recursive: true });
+  for (const service of chosen) {
+    writeFileSync(join(values.out, wsdlFileName(service)), generateWsdl(service, serviceUrl(values.endpoint, service)));
+  }
+}

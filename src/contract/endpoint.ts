@@ -1,0 +1,18 @@
+/**
+ * Where the services live: a base URL (scheme, host, port and any leading path) plus each
+ * service's path. With nothing configured Mailroom talks to its local sandbox.
+ */
+import type { Service } from './model';
+
+export const DEFAULT_SANDBOX_PORT = 8317;
+export const DEFAULT_ENDPOINT = `http://127.0.0.1:${DEFAULT_SANDBOX_PORT}`;
+
+/** The URL of a service under a base URL, whether or not the base ends in a slash. */
+export function serviceUrl(baseUrl: string, service: Service): string {
+  return baseUrl.replace(/\/+$/, '') + service.path;
+}
+
+/** A file name for a service's WSDL that tells the four apart: `2009-02-26-MailWS.wsdl`. */
+export function wsdlFileName(service: Service): string {
+  return `${service.path.slice(1).replace(/\//g, '-').replace(/\.asmx$/i, '')}.wsdl`;
+}
