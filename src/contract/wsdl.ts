@@ -32,8 +32,9 @@ function elementFor(field: Field): XmlElement {
   });
 }
 
-function sequence(fields: readonly Field[]): XmlElement {
-  return fields.length === 0 ? el('s:complexType') : el('s:complexType', {}, el('s:sequence', {}, fields.map(elementFor)));
+/** A complex type holding these fields in order (an empty one holds no sequence, as ASP.NET writes it). */
+function complexType(fields: readonly Field[], name?: string): XmlElement {
+  return el('s:complexType', { name }, fields.length === 0 ? undefined : el('s:sequence', {}, fields.map(elementFor)));
 }
 
 /** Named types in order of first use, each after the element that first needs it. */
@@ -66,7 +67,7 @@ class TypeCollector {
         this.need(type.item);
         return;
       case 'structure':
-        this.definitions.push(el('s:complexType', { name: type.name }, sequence(type.fields).children));
+        this.definitions.push(complexType(type.fields, type.name));
         for (const field of type.fields) this.need(field.type);
         return;
     }
@@ -85,11 +86,11 @@ function mailingSchema(service: Service): XmlElement {
   const types = new TypeCollector();
   const items: XmlElement[] = [];
   for (const op of service.operations) {
-    items.push(el('s:element', { name: op.name }, sequence(op.params)));
+    items.push(el('s:element', { name: op.name }, complexType(op.params)));
     for (const p of op.params) types.need(p.type);
     items.push(...types.definitions.splice(0));
     const result: Field = { name: op.resultElement, type: op.result, required: isValueType(op.result) };
-    items.push(el('s:element', { name: `${op.name}Response` }, sequence([result])));
+    items.push(el('s:element', { name: `${op.name}Response` }, complexType([result])));
     types.need(op.result);
     items.push(...types.definitions.splice(0));
   }
