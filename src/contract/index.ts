@@ -12,3 +12,5 @@ export * from './wsdl';
 export * from './samples';
 export * from './xml';
 export * from './endpoint';
+export * from './xml-reader';
+export * from './codec';

@@ -1,0 +1,196 @@
+/**
+ * Values of the contract's types to and from their XML form, walked from the contract's types so
+ * that no operation is encoded or decoded by hand. The client and the sandbox both frame these
+ * (SOAP envelopes, HTTP GET/POST) in their own way.
+ *
+ * A dateTime without an offset is the account's local time. It travels in a `Date` whose UTC
+ * fields hold that wall time, so that nothing shifts it; one with an offset is a real instant.
+ */
+import { NAMESPACE, type Field, type TypeRef } from './model';
+import { el, type XmlElement } from './xml';
+import { isNil, type ParsedElement } from './xml-reader';
+
+/** A value that is not of its declared type; `.NET` words, as its faults give them. */
+export class ValueError extends Error {
+  override readonly name = 'ValueError';
+  constructor(
+    message: string,
+    readonly element?: ParsedElement,
+  ) {
+    super(message);
+  }
+}
+
+/** `0001-01-01T00:00:00`: what the service writes for a time that has not happened. */
+export const ZERO_DATE = new Date(-62135596800000);
+
+const INT32 = { min: -2147483648, max: 2147483647 };
+const DATE_TIME = /^\s*(-?\d{4,})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})(?:\.(\d{1,7}))?(Z|[+-]\d{2}:\d{2})?\s*$/;
+
+export function parseInt32(text: string): number {
+  if (!/^\s*[+-]?\d+\s*$/.test(text)) throw new ValueError('Input string was not in a correct format.');
+  const value = Number(text.trim());
+  if (value < INT32.min || value > INT32.max) throw new ValueError('Value was either too large or too small for an Int32.');
+  return value;
+}
+
+export function parseDecimal(text: string): number {
+  if (!/^\s*[+-]?(\d+(\.\d*)?|\.\d+)\s*$/.test(text)) throw new ValueError('Input string was not in a correct format.');
+  return Number(text.trim());
+}
+
+export function formatDecimal(value: number): string {
+  if (Number.isInteger(value)) return String(value);
+  return value.toFixed(4).replace(/0+$/, '');
+}
+
+export function parseBoolean(text: string): boolean {
+  switch (text.trim()) {
+    case 'true':
+    case '1':
+      return true;
+    case 'false':
+    case '0':
+      return false;
+    default:
+      throw new ValueError(`The string '${text}' is not a valid Boolean value.`);
+  }
+}
+
+export function parseDateTime(text: string): Date {
+  const m = DATE_TIME.exec(text);
+  if (!m) throw new ValueError(`The string '${text}' is not a valid AllXsd value.`);
+  const [, year, month, day, hour, minute, second, fraction = '', zone] = m;
+  const date = new Date(0);
+  date.setUTCFullYear(Number(year), Number(month) - 1, Number(day));
+  date.setUTCHours(Number(hour), Number(minute), Number(second), Math.floor(Number(fraction.padEnd(3, '0').slice(0, 3))));
+  if (date.getUTCDate() !== Number(day) || Number(hour) > 23 || Number(minute) > 59 || Number(second) > 59) {
+    throw new ValueError(`The string '${text}' is not a valid AllXsd value.`);
+  }
+  if (zone && zone !== 'Z') {
+    const sign = zone.startsWith('-') ? -1 : 1;
+    const offsetMinutes = Number(zone.slice(1, 3)) * 60 + Number(zone.slice(4, 6));
+    return new Date(date.getTime() - sign * offsetMinutes * 60_000);
+  }
+  return date;
+}
+
+const pad = (n: number, width = 2) => String(n).padStart(width, '0');
+
+/** Written as ASP.NET writes an Unspecified DateTime: no offset, fraction only when there is one. */
+export function formatDateTime(date: Date): string {
+  const base =
+    `${pad(date.getUTCFullYear(), 4)}-${pad(date.getUTCMonth() + 1)}-${pad(date.getUTCDate())}` +
+    `T${pad(date.getUTCHours())}:${pad(date.getUTCMinutes())}:${pad(date.getUTCSeconds())}`;
+  const ms = date.getUTCMilliseconds();
+  return ms === 0 ? base : `${base}.${pad(ms, 3).replace(/0+$/, '')}`;
+}
+
+export function parseBase64(text: string): Buffer {
+  const compact = text.replace(/[\s]/g, '');
+  if (!/^[A-Za-z0-9+/]*={0,2}$/.test(compact) || compact.length % 4 === 1) {
+    throw new ValueError('The input is not a valid Base-64 string as it contains a non-base 64 character.');
+  }
+  return Buffer.from(compact, 'base64');
+}
+
+/** A leaf value (primitive or enum) from its text. */
+export function parseLeaf(text: string, type: TypeRef & { kind: 'primitive' | 'enum' }): unknown {
+  if (type.kind === 'enum') {
+    if (!type.values.includes(text)) throw new ValueError(`Instance validation error: '${text}' is not a valid value for ${type.name}.`);
+    return text;
+  }
+  switch (type.name) {
+    case 'string':
+      return text;
+    case 'int':
+      return parseInt32(text);
+    case 'decimal':
+      return parseDecimal(text);
+    case 'boolean':
+      return parseBoolean(text);
+    case 'dateTime':
+      return parseDateTime(text);
+    case 'base64Binary':
+      return parseBase64(text);
+  }
+}
+
+export function formatLeaf(value: unknown, type: TypeRef & { kind: 'primitive' | 'enum' }): string {
+  if (type.kind === 'enum') return String(value);
+  switch (type.name) {
+    case 'decimal':
+      return formatDecimal(value as number);
+    case 'boolean':
+      return value ? 'true' : 'false';
+    case 'dateTime':
+      return formatDateTime(value as Date);
+    case 'base64Binary':
+      return Buffer.from(value as Uint8Array).toString('base64');
+    default:
+      return String(value);
+  }
+}
+
+export interface DecodeOptions {
+  /** Give an absent array as an empty one (what the typed client promises its callers). */
+  readonly arraysAlwaysPresent?: boolean;
+}
+
+/** The value of an element of this type; undefined for `xsi:nil`. */
+export function decodeValue(node: ParsedElement, type: TypeRef, options: DecodeOptions = {}): unknown {
+  if (isNil(node)) return undefined;
+  switch (type.kind) {
+    case 'primitive':
+    case 'enum':
+      try {
+        return parseLeaf(node.text, type);
+      } catch (error) {
+        if (error instanceof ValueError) throw new ValueError(error.message, node);
+        throw error;
+      }
+    case 'structure':
+      return decodeFields(node, type.fields, options);
+    case 'array':
+      return node.children
+        .filter((c) => c.ns === NAMESPACE && c.local === type.itemElement && !isNil(c))
+        .map((c) => decodeValue(c, type.item, options));
+  }
+}
+
+/**
+ * The fields of an element, read from its children in the `Mailing` namespace, by name. As in
+ * ASP.NET, an unqualified or unknown child is ignored and an absent field is left undefined.
+ */
+export function decodeFields(node: ParsedElement, fields: readonly Field[], options: DecodeOptions = {}): Record<string, unknown> {
+  const value: Record<string, unknown> = {};
+  for (const field of fields) {
+    const child = node.children.find((c) => c.ns === NAMESPACE && c.local === field.name);
+    if (child) value[field.name] = decodeValue(child, field.type, options);
+    else if (options.arraysAlwaysPresent && field.type.kind === 'array') value[field.name] = [];
+  }
+  return value;
+}
+
+/** The element for a value, or undefined where XmlSerializer writes nothing (null references). */
+export function encodeValue(name: string, type: TypeRef, value: unknown): XmlElement | undefined {
+  if (value === undefined || value === null) return undefined;
+  switch (type.kind) {
+    case 'primitive':
+    case 'enum':
+      return el(name, {}, formatLeaf(value, type));
+    case 'structure':
+      return el(name, {}, encodeFields(type.fields, value as Record<string, unknown>));
+    case 'array':
+      return el(name, {}, (value as readonly unknown[]).flatMap((item) => encodeValue(type.itemElement, type.item, item) ?? []));
+  }
+}
+
+export function encodeFields(fields: readonly Field[], value: Readonly<Record<string, unknown>>): XmlElement[] {
+  const out: XmlElement[] = [];
+  for (const field of fields) {
+    const element = encodeValue(field.name, field.type, value[field.name]);
+    if (element) out.push(element);
+  }
+  return out;
+}
