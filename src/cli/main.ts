@@ -2,6 +2,7 @@
  * `mailroom`: the command line over the same contract and client as the extension.
  * Exit codes: 0 success, 1 a service result code or fault, 2 a usage mistake.
  */
+import * as sandbox from './commands/sandbox';
 import * as wsdl from './commands/wsdl';
 import { EXIT_OK, EXIT_USAGE, UsageError } from './usage';
 
@@ -10,7 +11,7 @@ interface Command {
   run(args: readonly string[], out: NodeJS.WritableStream): void | Promise<void>;
 }
 
-const commands: Readonly<Record<string, Command>> = { wsdl };
+const commands: Readonly<Record<string, Command>> = { sandbox, wsdl };
 
 function help(): string {
   return ['Usage:', ...Object.values(commands).map((c) => `  ${c.usage}`)].join('\n') + '\n';

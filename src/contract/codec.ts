@@ -186,10 +186,18 @@ export function encodeValue(name: string, type: TypeRef, value: unknown): XmlEle
   }
 }
 
+/** What XmlSerializer writes for a value-type field that holds nothing: 0, false, the zero date, the first enum value. */
+export function zeroValue(type: TypeRef): unknown {
+  if (type.kind === 'enum') return type.values[0];
+  if (type.kind !== 'primitive') return undefined;
+  return { int: 0, decimal: 0, boolean: false, dateTime: ZERO_DATE, string: undefined, base64Binary: undefined }[type.name];
+}
+
+/** The elements of a structure's fields in order; a required field that holds nothing is written as its zero. */
 export function encodeFields(fields: readonly Field[], value: Readonly<Record<string, unknown>>): XmlElement[] {
   const out: XmlElement[] = [];
   for (const field of fields) {
-    const element = encodeValue(field.name, field.type, value[field.name]);
+    const element = encodeValue(field.name, field.type, value[field.name] ?? (field.required ? zeroValue(field.type) : undefined));
     if (element) out.push(element);
   }
   return out;

@@ -14,3 +14,4 @@ export * from './xml';
 export * from './endpoint';
 export * from './xml-reader';
 export * from './codec';
+export * from './bindings';

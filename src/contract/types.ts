@@ -85,3 +85,9 @@ export type ResultOf<S extends ServiceKey, O extends OperationName<S>> = ValueOf
 
 /** A structure of `structures.ts` as a result gives it. */
 export type Structure<N extends keyof Structures> = StructValue<Structures[N], 'out'>;
+
+/**
+ * A result as the wire carries it, where arrays and strings may be absent (`-3115` answers no
+ * list at all): what the sandbox answers. Value-type fields left out are written as zeros.
+ */
+export type ReplyOf<S extends ServiceKey, O extends OperationName<S>> = ValueOf<OperationSpec<S, O>['result'], 'in'>;

@@ -1,0 +1,66 @@
+/**
+ * `mailroom sandbox [--port P] [--data DIR] [--accounts FILE] [--rate-limit] [--max-body-mb N]
+ * [--schedule IN,PRINTED,COMPLETED]`: runs the local Mail WS until SIGINT or SIGTERM.
+ */
+import { homedir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { DEFAULT_SANDBOX_PORT } from '../../contract';
+import { readAccountsFile, startSandbox } from '../../sandbox';
+import { UsageError } from '../usage';
+
+export const usage =
+  'mailroom sandbox [--port P] [--data DIR] [--accounts FILE] [--rate-limit] [--max-body-mb N] [--schedule S1,S2,S3 (seconds)]';
+
+export function defaultDataDir(): string {
+  return join(process.env.XDG_DATA_HOME || join(homedir(), '.local', 'share'), 'mailroom', 'sandbox');
+}
+
+function number(value: string, name: string): number {
+  const n = Number(value);
+  if (!Number.isFinite(n) || n < 0) throw new UsageError(`--${name} takes a number, not "${value}"`);
+  return n;
+}
+
+function schedule(value: string | undefined) {
+  if (value === undefined) return undefined;
+  const seconds = value.split(',').map((s) => number(s, 'schedule'));
+  if (seconds.length !== 3 || !(seconds[0]! <= seconds[1]! && seconds[1]! <= seconds[2]!)) {
+    throw new UsageError('--schedule takes three rising numbers of seconds: in process, printed, completed');
+  }
+  const [inProcess, printed, completed] = seconds.map((s) => s * 1000) as [number, number, number];
+  return { inProcessMs: inProcess, printedMs: printed, completedMs: completed, fundsGiveUpMs: Math.max(completed, printed + (completed - inProcess)) };
+}
+
+export async function run(args: readonly string[], out: NodeJS.WritableStream): Promise<void> {
+  const { values } = parseArgs({
+    args: [...args],
+    options: {
+      port: { type: 'string', default: String(DEFAULT_SANDBOX_PORT) },
+      data: { type: 'string', default: defaultDataDir() },
+      accounts: { type: 'string' },
+      'rate-limit': { type: 'boolean', default: false },
+      'max-body-mb': { type: 'string' },
+      schedule: { type: 'string' },
+    },
+  });
+  const sandbox = await startSandbox({
+    dataDir: values.data,
+    port: number(values.port, 'port'),
+    accounts: values.accounts === undefined ? undefined : await readAccountsFile(values.accounts),
+    rateLimit: values['rate-limit'],
+    limits: values['max-body-mb'] === undefined ? {} : { maxBodyBytes: number(values['max-body-mb'], 'max-body-mb') * 1024 * 1024 },
+    schedule: schedule(values.schedule),
+  });
+  out.write(`Mail WS sandbox listening on ${sandbox.url}\n`);
+  await new Promise<void>((resolve) => {
+    const stop = () => {
+      process.off('SIGINT', stop);
+      process.off('SIGTERM', stop);
+      resolve();
+    };
+    process.on('SIGINT', stop);
+    process.on('SIGTERM', stop);
+  });
+  await sandbox.close();
+}

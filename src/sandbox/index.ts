@@ -1,0 +1,85 @@
+/**
+ * Mailroom's local Mail WS: every service, operation and binding of the contract, with accounts,
+ * mailers that move through their statuses with time, printed PDFs and stored files, all kept in
+ * a data directory that survives restarts and SIGKILL.
+ */
+import { mkdir, readFile } from 'node:fs/promises';
+import type { AddressInfo } from 'node:net';
+import { accountsRecord, DEMO_ACCOUNTS, parseAccountsFile, type AccountsFile } from './accounts';
+import { DEFAULT_SCHEDULE, type Schedule } from './lifecycle';
+import { createInvoke } from './operations/dispatch';
+import { handlers } from './operations';
+import type { Sandbox } from './operations/context';
+import { DEFAULT_PRICING, type Pricing } from './pricing';
+import { Store } from './store/store';
+import { createSandboxHttpServer, DEFAULT_HTTP_LIMITS, type HttpLimits } from './wire/http-server';
+
+export interface SandboxOptions {
+  /** Where everything is kept. */
+  readonly dataDir: string;
+  /** 0 (the default) picks a free port. */
+  readonly port?: number;
+  readonly host?: string;
+  /** Replaces the accounts with these (`--accounts FILE`); a fresh data directory gets the demo accounts. */
+  readonly accounts?: AccountsFile;
+  readonly schedule?: Partial<Schedule>;
+  readonly pricing?: Partial<Pricing>;
+  readonly limits?: Partial<HttpLimits>;
+  /** The real service's rate limit of Get methods (-3500); off by default. */
+  readonly rateLimit?: boolean;
+  /** The clock statuses are derived from; `Date.now` unless a test injects one. */
+  readonly now?: () => number;
+}
+
+export interface RunningSandbox {
+  /** The base URL: `http://127.0.0.1:<port>`. */
+  readonly url: string;
+  readonly port: number;
+  /** Stops listening, waits for pending writes, closes the data. */
+  close(): Promise<void>;
+}
+
+export async function readAccountsFile(path: string): Promise<AccountsFile> {
+  let json: unknown;
+  try {
+    json = JSON.parse(await readFile(path, 'utf8'));
+  } catch (error) {
+    throw new Error(`accounts file ${path}: ${(error as Error).message}`);
+  }
+  return parseAccountsFile(json);
+}
+
+export async function startSandbox(options: SandboxOptions): Promise<RunningSandbox> {
+  await mkdir(options.dataDir, { recursive: true });
+  const store = await Store.open(options.dataDir);
+  if (options.accounts) await store.commit(accountsRecord(options.accounts));
+  else if (store.isEmpty) await store.commit(accountsRecord(DEMO_ACCOUNTS));
+
+  const sandbox: Sandbox = {
+    store,
+    schedule: { ...DEFAULT_SCHEDULE, ...options.schedule },
+    pricing: { ...DEFAULT_PRICING, ...options.pricing },
+    now: options.now ?? Date.now,
+  };
+  const server = createSandboxHttpServer(createInvoke(handlers, sandbox, { rateLimit: options.rateLimit ?? false }), {
+    ...DEFAULT_HTTP_LIMITS,
+    ...options.limits,
+  });
+  const host = options.host ?? '127.0.0.1';
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, host, () => resolve());
+  });
+  const port = (server.address() as AddressInfo).port;
+  return {
+    url: `http://${host}:${port}`,
+    port,
+    async close() {
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      });
+      await store.close();
+    },
+  };
+}

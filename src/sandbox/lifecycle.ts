@@ -1,0 +1,59 @@
+/**
+ * A mailer's status as a pure function of time (facts, Part B): the sandbox stores when a mailer
+ * was sent (and cancelled) and derives everything else, so no timer runs and a restart changes
+ * nothing. The expected path: -900 Received → -910 In Process → -995 Waiting For Delivery →
+ * -1000 (Production) or -1002 (Development); an unfunded Production mailer waits at -990, then
+ * fails at -1010.
+ */
+import type { MailerRecord } from './store/records';
+
+export interface Schedule {
+  /** From sending to In Process. */
+  readonly inProcessMs: number;
+  /** From sending to Waiting For Delivery: the mailer is printed then. */
+  readonly printedMs: number;
+  /** From sending to Completed. */
+  readonly completedMs: number;
+  /** From sending to giving up on funds that never came. */
+  readonly fundsGiveUpMs: number;
+}
+
+export const DEFAULT_SCHEDULE: Schedule = { inProcessMs: 2000, printedMs: 4000, completedMs: 6000, fundsGiveUpMs: 10_000 };
+
+export interface StatusAt {
+  readonly status: number;
+  /** When the mailer entered this status. */
+  readonly since: number;
+  /** When it reached a final status, if it has. */
+  readonly completedAt?: number;
+}
+
+/** The fields of a mailer or a batch item that decide its course. */
+type Course = Pick<MailerRecord, 'submittedAt' | 'workMode' | 'funded' | 'failure' | 'cancelledAt'>;
+
+export function statusAt(mailer: Course, now: number, schedule: Schedule): StatusAt {
+  const at = (offset: number) => mailer.submittedAt + offset;
+  if (mailer.cancelledAt !== undefined && now >= mailer.cancelledAt) {
+    return { status: -1005, since: mailer.cancelledAt, completedAt: mailer.cancelledAt };
+  }
+  if (now < at(schedule.inProcessMs)) return { status: -900, since: mailer.submittedAt };
+  if (!mailer.funded) {
+    if (now < at(schedule.fundsGiveUpMs)) return { status: -990, since: at(schedule.inProcessMs) };
+    return { status: -1010, since: at(schedule.fundsGiveUpMs), completedAt: at(schedule.fundsGiveUpMs) };
+  }
+  if (now < at(schedule.printedMs)) return { status: -910, since: at(schedule.inProcessMs) };
+  if (mailer.failure !== undefined) return { status: mailer.failure, since: at(schedule.printedMs), completedAt: at(schedule.printedMs) };
+  if (now < at(schedule.completedMs)) return { status: -995, since: at(schedule.printedMs) };
+  const done = at(schedule.completedMs);
+  return { status: mailer.workMode === 'Production' ? -1000 : -1002, since: done, completedAt: done };
+}
+
+/** Cancellation is possible until the mailer is handed over: while Received, In Process or waiting for funds. */
+export function isCancellable(status: number): boolean {
+  return status === -900 || status === -910 || status === -990;
+}
+
+/** The printed PDF exists from Waiting For Delivery on, for a mailer that did not fail. */
+export function isPrinted(status: number): boolean {
+  return status === -995 || status === -1000 || status === -1002;
+}

@@ -1,0 +1,31 @@
+/**
+ * SetUserSettings: an administrator's API key changes the settings of a user of the same account.
+ * Each entry is a pair (name, value); every value is checked by its setting's rule before
+ * anything changes, and the first bad one answers its own code (-3213 … -3239).
+ */
+import { OK, isValidSettingValue, settingCode, userSettings } from '../../contract';
+import { refuse, type Handler } from './context';
+
+export const setUserSettings: Handler<'admin', 'SetUserSettings'> = async (request, caller, sandbox) => {
+  if (!caller.user.admin) refuse(-3125);
+  const target = request.Username ? sandbox.store.userByName(request.Username) : undefined;
+  if (!target || target.accountId !== caller.account.id) refuse(-3211);
+  const pairs = request.Settings ?? [];
+  if (pairs.length === 0 || pairs.some((pair) => !pair || pair.length !== 2 || pair.some((v) => v === undefined || v === null))) refuse(-3240);
+  const changes: Record<string, string> = {};
+  for (const [name, value] of pairs as [string, string][]) {
+    const setting = userSettings.find((s) => s.name === name) ?? refuse(-3212);
+    if (!isValidSettingValue(setting.rule, value)) refuse(settingCode(name)!);
+    if (name === 'General_Username' && value !== target.username && sandbox.store.userByName(value)) refuse(settingCode(name)!);
+    changes[name] = value;
+  }
+  const user = {
+    ...target,
+    username: changes.General_Username ?? target.username,
+    password: changes.Security_Password ?? target.password,
+    settings: { ...target.settings, ...changes },
+  };
+  delete user.settings.Security_Password; // the password lives in one place only
+  await sandbox.store.commit({ t: 'user', user });
+  return OK;
+};

@@ -1,0 +1,45 @@
+/** What every operation of the sandbox works with, and how it refuses a request. */
+import type { OperationName, ReplyOf, RequestOf, ServiceKey } from '../../contract';
+import type { Schedule } from '../lifecycle';
+import type { Pricing } from '../pricing';
+import type { Store } from '../store/store';
+import type { AccountRecord, UserRecord } from '../store/records';
+
+export interface Sandbox {
+  readonly store: Store;
+  readonly schedule: Schedule;
+  readonly pricing: Pricing;
+  /** The sandbox's clock: injected in tests, `Date.now` otherwise. */
+  now(): number;
+}
+
+/** Who is calling: the user of the password or API key. */
+export interface Caller {
+  readonly user: UserRecord;
+  readonly account: AccountRecord;
+}
+
+/** A request the service answers with a negative result code (HTTP 200, never a fault). */
+export class ResultCode extends Error {
+  override readonly name = 'ResultCode';
+  constructor(
+    readonly code: number,
+    /** For the mail merge's ResultDescription. */
+    readonly description?: string,
+  ) {
+    super(`result code ${code}`);
+  }
+}
+
+export function refuse(code: number, description?: string): never {
+  throw new ResultCode(code, description);
+}
+
+export type Handler<S extends ServiceKey, O extends OperationName<S>> = (
+  request: RequestOf<S, O>,
+  caller: Caller,
+  sandbox: Sandbox,
+) => ReplyOf<S, O> | Promise<ReplyOf<S, O>>;
+
+/** One handler per operation of every service, typed from the contract. */
+export type Handlers = { readonly [S in ServiceKey]: { readonly [O in OperationName<S>]: Handler<S, O> } };

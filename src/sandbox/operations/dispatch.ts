@@ -1,0 +1,77 @@
+/**
+ * Calls an operation's handler the way the service does: authenticate (password or API key),
+ * apply the rate limit of Get methods when it is on, check field lengths, then do the work. A
+ * refusal becomes the operation's error reply: the bare code, or a result whose ResultCode is the
+ * code (value fields written as zeros, strings and lists left out).
+ */
+import { describeResultCode, fieldLimits, missingFieldCodes, REAL_SERVICE_MIN_INTERVAL_MS, type Field, type Operation } from '../../contract';
+import type { Invoke } from '../wire/soap';
+import { ResultCode, refuse, type Caller, type Handlers, type Sandbox } from './context';
+
+export interface DispatchOptions {
+  /** The real service's limit of one call per Get method per user every 6 seconds (-3500). */
+  readonly rateLimit: boolean;
+}
+
+function authenticate(op: Operation, request: Record<string, unknown>, sandbox: Sandbox): Caller {
+  const { store } = sandbox;
+  const takesApiKey = op.params.some((p) => p.name === 'APIKey');
+  let user;
+  if (takesApiKey) {
+    const apiKey = request.APIKey as string | undefined;
+    if (!apiKey) refuse(missingFieldCodes.APIKey!);
+    user = store.userByApiKey(apiKey);
+  } else {
+    const username = request.Username as string | undefined;
+    const password = request.Password as string | undefined;
+    if (!username) refuse(missingFieldCodes.Username!);
+    if (!password) refuse(missingFieldCodes.Password!);
+    user = store.userByName(username);
+    if (user && user.password !== password) user = undefined;
+  }
+  if (!user) refuse(-3003);
+  if (user.blocked) refuse(-3002);
+  return { user, account: store.accounts.get(user.accountId)! };
+}
+
+/** The first field, in contract order and depth first, longer than the service allows. */
+function checkLengths(fields: readonly Field[], value: Readonly<Record<string, unknown>>): void {
+  for (const field of fields) {
+    const v = value[field.name];
+    if (v === undefined || v === null) continue;
+    const limit = fieldLimits[field.name];
+    if (limit && typeof v === 'string' && v.length > limit.maxLength) refuse(limit.code);
+    if (field.type.kind === 'structure') checkLengths(field.type.fields, v as Record<string, unknown>);
+    if (field.type.kind === 'array' && field.type.item.kind === 'structure') {
+      for (const item of v as Record<string, unknown>[]) if (item) checkLengths(field.type.item.fields, item);
+    }
+  }
+}
+
+export function errorReply(op: Operation, error: ResultCode): unknown {
+  if (op.result.kind !== 'structure') return error.code;
+  const described = op.result.fields.some((f) => f.name === 'ResultDescription');
+  return described ? { ResultCode: error.code, ResultDescription: error.description ?? describeResultCode(error.code) } : { ResultCode: error.code };
+}
+
+export function createInvoke(handlers: Handlers, sandbox: Sandbox, options: DispatchOptions): Invoke {
+  const lastCall = new Map<string, number>();
+  return async (op, request) => {
+    try {
+      const caller = authenticate(op, request, sandbox);
+      if (options.rateLimit && op.name.startsWith('Get')) {
+        const key = `${caller.user.id} ${op.name}`;
+        const now = sandbox.now();
+        const last = lastCall.get(key);
+        if (last !== undefined && now - last < REAL_SERVICE_MIN_INTERVAL_MS) refuse(-3500);
+        lastCall.set(key, now);
+      }
+      checkLengths(op.params, request);
+      const handler = (handlers[op.service.key] as Record<string, (r: unknown, c: Caller, s: Sandbox) => unknown>)[op.name]!;
+      return await handler(request, caller, sandbox);
+    } catch (error) {
+      if (error instanceof ResultCode) return errorReply(op, error);
+      throw error;
+    }
+  };
+}

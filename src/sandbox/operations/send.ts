@@ -1,0 +1,213 @@
+/**
+ * The send operations: letters with or without an address (every variant), the advanced letter,
+ * postcards and the mail merge. Each checks its fields, prints the mailer, and commits it (the
+ * printed PDF first, then the journal record) before answering its new ID.
+ */
+import {
+  letterFileTypes,
+  missingFieldCodes,
+  MISSING_ATTENTION_OR_COMPANY,
+  postcardFileTypes,
+  type EnumValue,
+} from '../../contract';
+import { letterPrice, postcardPrice } from '../pricing';
+import { printLetters, printPostcard, type LetterJob } from '../printing/printer';
+import type { MailerRecord, PostalAddress, WorkModeUsed } from '../store/records';
+import { refuse, type Caller, type Handler, type Sandbox } from './context';
+import { LETTER_CODES, resolveDocument, type ResolvedDocument } from './documents';
+
+export function workModeOf(requested: EnumValue<'WorkMode'> | undefined, caller: Caller): WorkModeUsed {
+  if (requested === 'Production' || requested === 'Development') return requested;
+  return caller.user.settings.General_WorkMode === 'Production' ? 'Production' : 'Development';
+}
+
+/** A letter with an address needs Address1, City, and AttentionLine1 or Company. */
+export function checkAddress(address: PostalAddress): void {
+  if (!address.Address1) refuse(missingFieldCodes.Address1!);
+  if (!address.City) refuse(missingFieldCodes.City!);
+  if (!address.AttentionLine1 && !address.Company) refuse(MISSING_ATTENTION_OR_COMPANY);
+}
+
+export function addressOf(request: Readonly<Record<string, unknown>>): PostalAddress {
+  const pick = (name: string) => (typeof request[name] === 'string' && request[name] !== '' ? (request[name] as string) : undefined);
+  return {
+    AttentionLine1: pick('AttentionLine1'),
+    AttentionLine2: pick('AttentionLine2'),
+    AttentionLine3: pick('AttentionLine3'),
+    Company: pick('Company'),
+    Address1: pick('Address1'),
+    Address2: pick('Address2'),
+    City: pick('City'),
+    State: pick('State'),
+    PostalCode: pick('PostalCode') ?? pick('Zipcode'),
+    Country: pick('Country'),
+  };
+}
+
+type NewMailer = Omit<MailerRecord, 'id' | 'accountId' | 'userId' | 'submittedAt' | 'funded' | 'pdf' | 'cancelledAt'>;
+
+/**
+ * Saves the printed PDF, then draws the price (Production) and records the mailer in one step,
+ * so that concurrent sends never spend the same money; resolves once it is on disk.
+ */
+export async function commitMailer(mailer: NewMailer, pdf: Uint8Array, usedFiles: readonly string[], caller: Caller, sandbox: Sandbox): Promise<number> {
+  const blob = await sandbox.store.saveBlob(pdf, '.pdf');
+  const production = mailer.workMode === 'Production';
+  const charged = production && caller.account.balance >= mailer.price ? mailer.price : 0;
+  const record: MailerRecord = {
+    ...mailer,
+    id: sandbox.store.allocateMailerId(),
+    accountId: caller.account.id,
+    userId: caller.user.id,
+    submittedAt: sandbox.now(),
+    funded: !production || charged > 0,
+    pdf: blob,
+  };
+  await sandbox.store.commit({ t: 'mailer', mailer: record, charged, usedFiles });
+  return record.id;
+}
+
+interface LetterRequest {
+  readonly description: string | undefined;
+  readonly documents: readonly { readonly extension: string | undefined; readonly data: Uint8Array | undefined }[];
+  readonly workMode: EnumValue<'WorkMode'> | undefined;
+  readonly printColor?: EnumValue<'PrintColor'>;
+  readonly address?: PostalAddress;
+  readonly reply?: LetterJob['reply'];
+  readonly perforation?: boolean;
+  readonly replyEnvelope?: boolean;
+}
+
+async function sendLetter(request: LetterRequest, caller: Caller, sandbox: Sandbox): Promise<number> {
+  if (!request.description) refuse(missingFieldCodes.MyDescription!);
+  if (request.documents.length === 0) refuse(missingFieldCodes.FileExtension!);
+  if (request.address) checkAddress(request.address);
+  const documents: ResolvedDocument[] = [];
+  for (const d of request.documents) {
+    documents.push(await resolveDocument(d.extension, d.data, { ...LETTER_CODES, allowed: letterFileTypes }, caller, sandbox));
+  }
+  const workMode = workModeOf(request.workMode, caller);
+  const { settings } = caller.user;
+  const colour = request.printColor === 'FullColor' || ((request.printColor ?? 'Default') === 'Default' && settings.Letters_PrintColor === 'FullColor');
+  const duplex = settings.Letters_PrintSides === 'Duplex';
+  const { pdf, letters } = await printLetters([
+    {
+      contents: documents.map((d) => d.content),
+      address: request.address,
+      reply: request.reply,
+      perforation: request.perforation,
+      replyEnvelope: request.replyEnvelope,
+      workMode,
+      duplex,
+    },
+  ]);
+  const printed = letters[0]!;
+  return commitMailer(
+    {
+      mailerType: 'Letter',
+      description: request.description,
+      workMode,
+      price: letterPrice(sandbox.pricing, printed.sheets, colour, request.replyEnvelope),
+      sheets: printed.sheets,
+      printColor: colour ? 'FullColor' : 'Black',
+      printSides: duplex ? 'PrintDuplex' : 'PrintSimplex',
+      ...(printed.failure === undefined ? {} : { failure: printed.failure }),
+    },
+    pdf,
+    documents.flatMap((d) => (d.storedFile ? [d.storedFile] : [])),
+    caller,
+    sandbox,
+  );
+}
+
+const oneDocument = (request: { FileExtension?: string; FileBinaryData?: Uint8Array }) => [{ extension: request.FileExtension, data: request.FileBinaryData }];
+
+export const sendLetterV2: Handler<'simple', 'SendLetterV2'> = (request, caller, sandbox) =>
+  sendLetter({ description: request.MyDescription, documents: oneDocument(request), workMode: request.WorkMode }, caller, sandbox);
+
+export const sendLetterDated: Handler<'datedA', 'SendLetter'> = (request, caller, sandbox) =>
+  sendLetter({ description: request.MyDescription, documents: oneDocument(request), workMode: request.WorkMode }, caller, sandbox);
+
+export const sendLetterAndAddressSimple: Handler<'simple', 'SendLetterAndAddress'> = (request, caller, sandbox) =>
+  sendLetter({ description: request.MyDescription, documents: oneDocument(request), workMode: undefined, address: addressOf(request) }, caller, sandbox);
+
+export const sendLetterAndAddressV2: Handler<'simple', 'SendLetterAndAddressV2'> = (request, caller, sandbox) =>
+  sendLetter({ description: request.MyDescription, documents: oneDocument(request), workMode: request.WorkMode, address: addressOf(request) }, caller, sandbox);
+
+export const sendLetterAndAddressDated: Handler<'datedA', 'SendLetterAndAddress'> = (request, caller, sandbox) =>
+  sendLetter({ description: request.MyDescription, documents: oneDocument(request), workMode: request.WorkMode, address: addressOf(request) }, caller, sandbox);
+
+export const sendLetterAdvanced: Handler<'datedB', 'SendLetterAdvanced'> = (request, caller, sandbox) => {
+  const recipient = request.Addresses?.RecipientAddress;
+  const reply = request.Addresses?.ReplyAddress;
+  const settings = request.Settings ?? {};
+  return sendLetter(
+    {
+      description: request.MyDescription,
+      documents: (request.Files ?? []).map((f) => ({ extension: f.FileExtension, data: f.FileBinaryData })),
+      workMode: settings.WorkMode,
+      printColor: settings.PrintColor,
+      address: recipient ? addressOf(recipient) : undefined,
+      reply: reply?.Contact ? { address: addressOf(reply.Contact), stamping: reply.StampingLocation ?? 'Top' } : undefined,
+      perforation: settings.Perforation === 'BottomThird',
+      replyEnvelope: settings.ReplyEnvelope === 'Env9ReplySingleWindow',
+    },
+    caller,
+    sandbox,
+  );
+};
+
+const IMAGE_SIDE = {
+  allowed: postcardFileTypes,
+  missingType: -3128,
+  missingData: -3132,
+  unsupported: -3130,
+  noStoredFile: -3134,
+  notTemplate: -3142,
+  invalidMergeXml: -3138,
+  fieldsMissing: -3136,
+};
+const ADDRESS_SIDE = {
+  allowed: postcardFileTypes,
+  missingType: -3129,
+  missingData: -3133,
+  unsupported: -3131,
+  noStoredFile: -3135,
+  notTemplate: -3143,
+  invalidMergeXml: -3139,
+  fieldsMissing: -3137,
+};
+
+type PostcardRequest = Parameters<Handler<'simple', 'SendPostcardAndAddress'>>[0] | Parameters<Handler<'datedA', 'SendPostcardAndAddress'>>[0];
+
+async function sendPostcard(request: PostcardRequest, caller: Caller, sandbox: Sandbox): Promise<number> {
+  if (!request.MyDescription) refuse(missingFieldCodes.MyDescription!);
+  const imageSide = await resolveDocument(request.ImageSideFileType, request.ImageSideBinaryData, IMAGE_SIDE, caller, sandbox);
+  const addressSide = await resolveDocument(request.AddressSideFileType, request.AddressSideBinaryData, ADDRESS_SIDE, caller, sandbox);
+  const address = addressOf(request);
+  checkAddress(address);
+  const workMode = workModeOf(request.WorkMode, caller);
+  const scaling =
+    request.ImageSideScaling === 'Default' ? (caller.user.settings.Postcards_DefaultScaling === 'None' ? 'None' : 'FitToPage') : request.ImageSideScaling;
+  const colour = request.PrintColor !== 'Black';
+  const { pdf, printed } = await printPostcard({ imageSide: imageSide.content, addressSide: addressSide.content, address, scaling, workMode });
+  return commitMailer(
+    {
+      mailerType: 'Postcard',
+      description: request.MyDescription,
+      workMode,
+      price: postcardPrice(sandbox.pricing, colour),
+      sheets: printed.sheets,
+      printColor: colour ? 'FullColor' : 'Black',
+      printSides: 'PrintDuplex',
+      ...(printed.failure === undefined ? {} : { failure: printed.failure }),
+    },
+    pdf,
+    [imageSide.storedFile, addressSide.storedFile].filter((f): f is string => f !== undefined),
+    caller,
+    sandbox,
+  );
+}
+
+export const sendPostcardSimple: Handler<'simple', 'SendPostcardAndAddress'> = sendPostcard;
+export const sendPostcardDated: Handler<'datedA', 'SendPostcardAndAddress'> = sendPostcard;

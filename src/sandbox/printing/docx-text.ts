@@ -1,0 +1,112 @@
+/**
+ * A .docx document's text as blocks: paragraphs (headings by their style), line and page breaks,
+ * table cells as paragraphs, and Word merge fields (MERGEFIELD, simple or complex) as «Field».
+ * The sandbox is no word processor: fonts, images and layout are not kept.
+ */
+import { unzipSync } from 'fflate';
+import { readXml, type ParsedElement } from '../../contract';
+import type { Block } from './blocks';
+
+const W = 'http://schemas.openxmlformats.org/wordprocessingml/2006/main';
+/** Word writes dozens of namespace declarations on the root, and tables nest. */
+const DOCX_LIMITS = { maxDepth: 256, maxAttributes: 256 };
+
+export class UnreadableDocument extends Error {}
+
+function attr(node: ParsedElement, local: string): string | undefined {
+  return node.attributes.find((a) => a.local === local && (a.ns === W || a.ns === ''))?.value;
+}
+
+function mergeField(instruction: string): string | undefined {
+  return /^\s*MERGEFIELD\s+"?([^\s"\\]+)"?/i.exec(instruction)?.[1];
+}
+
+export function docxToBlocks(data: Uint8Array): Block[] {
+  let xml: string;
+  try {
+    const files = unzipSync(data, { filter: (file) => file.name === 'word/document.xml' });
+    const document = files['word/document.xml'];
+    if (!document) throw new UnreadableDocument('the file has no word/document.xml');
+    xml = new TextDecoder('utf-8', { fatal: true }).decode(document);
+  } catch (error) {
+    throw error instanceof UnreadableDocument ? error : new UnreadableDocument(`not a .docx file: ${(error as Error).message}`);
+  }
+  let root: ParsedElement;
+  try {
+    root = readXml(xml, DOCX_LIMITS);
+  } catch (error) {
+    throw new UnreadableDocument(`word/document.xml: ${(error as Error).message}`);
+  }
+
+  const blocks: Block[] = [];
+  let text = '';
+  let heading = false;
+  // Complex fields: 'instr' while reading the instruction, 'result' while skipping a merge field's shown value.
+  let field: { state: 'instr' | 'result'; instruction: string; merge?: string } | undefined;
+
+  const flush = () => {
+    const clean = text.replace(/[ \t]+\n/g, '\n').trim();
+    if (clean) blocks.push({ kind: heading ? 'heading' : 'paragraph', text: clean });
+    text = '';
+    heading = false;
+  };
+
+  const walk = (node: ParsedElement): void => {
+    if (node.ns !== W) {
+      node.children.forEach(walk);
+      return;
+    }
+    switch (node.local) {
+      case 'p':
+        flush();
+        node.children.forEach(walk);
+        flush();
+        return;
+      case 'pStyle':
+        heading = /^(heading|title)/i.test(attr(node, 'val') ?? '');
+        return;
+      case 'pageBreakBefore':
+        blocks.push({ kind: 'page-break' });
+        return;
+      case 'fldSimple': {
+        const name = mergeField(attr(node, 'instr') ?? '');
+        if (name) text += `«${name}»`;
+        else node.children.forEach(walk);
+        return;
+      }
+      case 'fldChar': {
+        const type = attr(node, 'fldCharType');
+        if (type === 'begin') field = { state: 'instr', instruction: '' };
+        else if (type === 'separate' && field) {
+          field.merge = mergeField(field.instruction);
+          field.state = 'result';
+          if (field.merge) text += `«${field.merge}»`;
+        } else if (type === 'end') field = undefined;
+        return;
+      }
+      case 'instrText':
+        if (field?.state === 'instr') field.instruction += node.text;
+        return;
+      case 't':
+        if (!(field?.state === 'result' && field.merge)) text += node.text;
+        return;
+      case 'tab':
+        text += '\t';
+        return;
+      case 'br':
+      case 'cr':
+        if (attr(node, 'type') === 'page') {
+          flush();
+          blocks.push({ kind: 'page-break' });
+        } else {
+          text += '\n';
+        }
+        return;
+      default:
+        node.children.forEach(walk);
+    }
+  };
+  walk(root);
+  flush();
+  return blocks;
+}

@@ -1,0 +1,307 @@
+/**
+ * The sandbox's print shop (facts, Part B): the printed PDF of letters and postcards.
+ *
+ * A letter with an address starts with an address page whose block sits where a No. 10
+ * double-window envelope shows it; PDF pages are kept as they are; HTML and .docx are laid out
+ * as text pages; binary .doc prints a page saying the sandbox cannot render it. In Development
+ * mode every page carries a visible "DEVELOPMENT - NOT MAILED" mark. What cannot be printed is
+ * not refused at send: the mailer fails later, as the service's does (-1025, -1018, -1045, -1065).
+ */
+import { PDFDocument, StandardFonts, degrees, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
+import type { PostalAddress, WorkModeUsed } from '../store/records';
+import type { Block } from './blocks';
+import { UnreadableDocument, docxToBlocks } from './docx-text';
+import { htmlToBlocks } from './html-text';
+
+const LETTER: [number, number] = [612, 792];
+const POSTCARD: [number, number] = [432, 306];
+const INCH = 72;
+/** Sheets a No. 10 envelope holds. */
+const MAX_LETTER_SHEETS = 7;
+export const DEVELOPMENT_MARK = 'DEVELOPMENT - NOT MAILED';
+
+export type Content = { readonly kind: 'file'; readonly type: string; readonly data: Uint8Array } | { readonly kind: 'blocks'; readonly blocks: readonly Block[] };
+
+export interface LetterJob {
+  readonly contents: readonly Content[];
+  /** The recipient; when absent the document must carry it in the window itself. */
+  readonly address?: PostalAddress;
+  readonly reply?: { readonly address: PostalAddress; readonly stamping: 'Top' | 'Bottom' };
+  readonly perforation?: boolean;
+  readonly replyEnvelope?: boolean;
+  readonly workMode: WorkModeUsed;
+  readonly duplex: boolean;
+}
+
+export interface PostcardJob {
+  readonly imageSide: Content;
+  readonly addressSide: Content;
+  readonly address: PostalAddress;
+  readonly scaling: 'FitToPage' | 'None';
+  readonly workMode: WorkModeUsed;
+}
+
+export interface Printed {
+  readonly pages: number;
+  readonly sheets: number;
+  /** The final status the mailer will fail with, if it cannot be mailed. */
+  readonly failure?: number;
+}
+
+interface Fonts {
+  readonly regular: PDFFont;
+  readonly bold: PDFFont;
+  readonly charset: ReadonlySet<number>;
+}
+
+async function fontsOf(doc: PDFDocument): Promise<Fonts> {
+  const regular = await doc.embedFont(StandardFonts.Helvetica);
+  const bold = await doc.embedFont(StandardFonts.HelveticaBold);
+  return { regular, bold, charset: new Set(regular.getCharacterSet()) };
+}
+
+/** Text the standard fonts can draw: anything outside WinAnsi becomes '?'. */
+function drawable(text: string, fonts: Fonts): string {
+  let out = '';
+  for (const ch of text.replace(/\t/g, '    ')) out += fonts.charset.has(ch.codePointAt(0)!) ? ch : '?';
+  return out;
+}
+
+function wrap(text: string, font: PDFFont, size: number, width: number): string[] {
+  const lines: string[] = [];
+  for (const raw of text.split('\n')) {
+    let line = '';
+    for (const word of raw.split(/ +/)) {
+      const candidate = line ? `${line} ${word}` : word;
+      if (font.widthOfTextAtSize(candidate, size) <= width) {
+        line = candidate;
+        continue;
+      }
+      if (line) lines.push(line);
+      line = word;
+      while (font.widthOfTextAtSize(line, size) > width && line.length > 1) {
+        let cut = line.length - 1;
+        while (cut > 1 && font.widthOfTextAtSize(line.slice(0, cut), size) > width) cut--;
+        lines.push(line.slice(0, cut));
+        line = line.slice(cut);
+      }
+    }
+    lines.push(line);
+  }
+  return lines;
+}
+
+/** Lays text blocks out on pages of one size, starting a page when one is full or a break asks. */
+class TextPages {
+  private page: PDFPage | undefined;
+  private y = 0;
+  private used = false;
+
+  constructor(
+    private readonly doc: PDFDocument,
+    private readonly fonts: Fonts,
+    private readonly size: [number, number],
+    private readonly margin: number,
+    private readonly fontSize: number,
+  ) {}
+
+  private newPage(): PDFPage {
+    this.page = this.doc.addPage(this.size);
+    this.y = this.size[1] - this.margin;
+    this.used = false;
+    return this.page;
+  }
+
+  write(blocks: readonly Block[]): void {
+    if (!this.page) this.newPage();
+    for (const block of blocks) {
+      if (block.kind === 'page-break') {
+        if (this.used) this.newPage();
+        continue;
+      }
+      const font = block.kind === 'heading' ? this.fonts.bold : this.fonts.regular;
+      const size = block.kind === 'heading' ? this.fontSize * 1.35 : this.fontSize;
+      const lineHeight = size * 1.35;
+      for (const line of wrap(drawable(block.text, this.fonts), font, size, this.size[0] - 2 * this.margin)) {
+        if (this.y - lineHeight < this.margin) this.newPage();
+        this.page!.drawText(line, { x: this.margin, y: this.y - size, size, font });
+        this.y -= lineHeight;
+        this.used = true;
+      }
+      this.y -= size * 0.6;
+    }
+  }
+}
+
+export function addressLines(address: PostalAddress): string[] {
+  const cityLine = [address.City, [address.State, address.PostalCode].filter(Boolean).join(' ')].filter(Boolean).join(', ');
+  return [address.AttentionLine1, address.AttentionLine2, address.AttentionLine3, address.Company, address.Address1, address.Address2, cityLine, address.Country]
+    .map((line) => line?.trim())
+    .filter((line): line is string => Boolean(line));
+}
+
+/** -1018 for a US address whose ZIP code is not one. */
+function addressFailure(address: PostalAddress): number | undefined {
+  const us = !address.Country || /^(us|usa|united states( of america)?)$/i.test(address.Country.trim());
+  if (us && address.PostalCode && !/^\d{5}(-\d{4})?$/.test(address.PostalCode.trim())) return -1018;
+  return undefined;
+}
+
+function drawLines(page: PDFPage, lines: readonly string[], x: number, top: number, size: number, fonts: Fonts): void {
+  lines.forEach((line, i) => page.drawText(drawable(line, fonts), { x, y: top - size - i * size * 1.25, size, font: fonts.regular }));
+}
+
+function markDevelopment(doc: PDFDocument, from: number, fonts: Fonts): void {
+  for (const page of doc.getPages().slice(from)) {
+    const { width, height } = page.getSize();
+    // Along the diagonal, centred, three quarters of its length.
+    const angle = Math.atan2(height, width);
+    const size = (0.75 * Math.hypot(width, height)) / fonts.bold.widthOfTextAtSize(DEVELOPMENT_MARK, 1);
+    const length = fonts.bold.widthOfTextAtSize(DEVELOPMENT_MARK, size);
+    const lift = size * 0.35;
+    page.drawText(DEVELOPMENT_MARK, {
+      x: width / 2 - (length / 2) * Math.cos(angle) + lift * Math.sin(angle),
+      y: height / 2 - (length / 2) * Math.sin(angle) - lift * Math.cos(angle),
+      size,
+      font: fonts.bold,
+      color: rgb(0.8, 0.1, 0.1),
+      opacity: 0.3,
+      rotate: degrees((angle * 180) / Math.PI),
+    });
+    page.drawText(DEVELOPMENT_MARK, { x: 18, y: height - 14, size: 8, font: fonts.bold, color: rgb(0.8, 0.1, 0.1) });
+  }
+}
+
+/** Appends a content's pages; returns whether it was readable and held anything to print. */
+async function addContent(doc: PDFDocument, content: Content, fonts: Fonts): Promise<{ readable: boolean; text: boolean }> {
+  const textPages = () => new TextPages(doc, fonts, LETTER, INCH, 11);
+  if (content.kind === 'blocks') {
+    textPages().write(content.blocks);
+    return { readable: true, text: content.blocks.some((b) => b.kind !== 'page-break') };
+  }
+  switch (content.type) {
+    case 'pdf': {
+      try {
+        const source = await PDFDocument.load(content.data, { updateMetadata: false });
+        for (const page of await doc.copyPages(source, source.getPageIndices())) doc.addPage(page);
+        return { readable: true, text: true };
+      } catch {
+        textPages().write([{ kind: 'paragraph', text: 'This PDF could not be read.' }]);
+        return { readable: false, text: false };
+      }
+    }
+    case 'html':
+    case 'htm': {
+      const blocks = htmlToBlocks(Buffer.from(content.data).toString('utf8'));
+      textPages().write(blocks);
+      return { readable: true, text: blocks.length > 0 };
+    }
+    case 'docx': {
+      try {
+        const blocks = docxToBlocks(content.data);
+        textPages().write(blocks);
+        return { readable: true, text: blocks.length > 0 };
+      } catch (error) {
+        if (!(error instanceof UnreadableDocument)) throw error;
+        textPages().write([{ kind: 'paragraph', text: `This .docx file could not be read: ${error.message}` }]);
+        return { readable: false, text: false };
+      }
+    }
+    default:
+      textPages().write([
+        { kind: 'heading', text: `A .${content.type} document` },
+        { kind: 'paragraph', text: 'The Mailroom sandbox cannot render binary Word (.doc) documents; the real service prints them.' },
+      ]);
+      return { readable: true, text: true };
+  }
+}
+
+async function addLetter(doc: PDFDocument, job: LetterJob, fonts: Fonts): Promise<Printed> {
+  const first = doc.getPageCount();
+  let failure: number | undefined;
+  if (job.address) {
+    const page = doc.addPage(LETTER);
+    if (job.reply?.stamping !== 'Bottom' && job.reply) drawLines(page, addressLines(job.reply.address), 0.45 * INCH, 792 - 0.6 * INCH, 9, fonts);
+    drawLines(page, addressLines(job.address), 0.9 * INCH, 792 - 2.1 * INCH, 11, fonts);
+    if (job.reply?.stamping === 'Bottom') drawLines(page, addressLines(job.reply.address), 0.9 * INCH, 2.6 * INCH, 9, fonts);
+    failure = addressFailure(job.address);
+  }
+  let text = false;
+  for (const content of job.contents) {
+    const added = await addContent(doc, content, fonts);
+    if (!added.readable) failure ??= -1025;
+    text ||= added.text;
+  }
+  if (!job.address && !text) failure ??= -1045;
+  if (job.perforation) {
+    const last = doc.getPage(doc.getPageCount() - 1);
+    last.drawLine({ start: { x: 0, y: 792 / 3 }, end: { x: 612, y: 792 / 3 }, thickness: 0.5, dashArray: [4, 4], color: rgb(0.5, 0.5, 0.5) });
+  }
+  if (job.workMode === 'Development') markDevelopment(doc, first, fonts);
+  const pages = doc.getPageCount() - first;
+  const sheets = Math.ceil(pages / (job.duplex ? 2 : 1));
+  if (sheets > MAX_LETTER_SHEETS) failure ??= -1065;
+  return failure === undefined ? { pages, sheets } : { pages, sheets, failure };
+}
+
+/** Prints letters into one PDF (a batch prints all its items), each with what it came to. */
+export async function printLetters(jobs: readonly LetterJob[]): Promise<{ pdf: Uint8Array; letters: Printed[] }> {
+  const doc = await PDFDocument.create();
+  const fonts = await fontsOf(doc);
+  const letters: Printed[] = [];
+  for (const job of jobs) letters.push(await addLetter(doc, job, fonts));
+  return { pdf: await doc.save(), letters };
+}
+
+async function drawSide(doc: PDFDocument, page: PDFPage, content: Content, area: { x: number; y: number; width: number; height: number }, scaling: 'FitToPage' | 'None', fonts: Fonts): Promise<boolean> {
+  if (content.kind === 'file' && ['jpg', 'jpeg', 'png', 'pdf'].includes(content.type)) {
+    let drawn: { width: number; height: number; draw: (x: number, y: number, w: number, h: number) => void };
+    try {
+      if (content.type === 'pdf') {
+        const [embedded] = await doc.embedPdf(content.data, [0]);
+        drawn = { width: embedded!.width, height: embedded!.height, draw: (x, y, width, height) => page.drawPage(embedded!, { x, y, width, height }) };
+      } else {
+        const image = content.type === 'png' ? await doc.embedPng(content.data) : await doc.embedJpg(content.data);
+        drawn = { width: image.width, height: image.height, draw: (x, y, width, height) => page.drawImage(image, { x, y, width, height }) };
+      }
+    } catch {
+      return false;
+    }
+    const scale = scaling === 'FitToPage' ? Math.min(area.width / drawn.width, area.height / drawn.height) : 1;
+    const w = drawn.width * scale;
+    const h = drawn.height * scale;
+    drawn.draw(area.x + (area.width - w) / 2, area.y + (area.height - h) / 2, w, h);
+    return true;
+  }
+  const blocks = content.kind === 'blocks' ? content.blocks : htmlToBlocks(Buffer.from(content.data).toString('utf8'));
+  let y = area.y + area.height;
+  for (const block of blocks) {
+    if (block.kind === 'page-break') continue;
+    const size = block.kind === 'heading' ? 13 : 10;
+    for (const line of wrap(drawable(block.text, fonts), fonts.regular, size, area.width)) {
+      if (y - size * 1.3 < area.y) return true;
+      page.drawText(line, { x: area.x, y: y - size, size, font: block.kind === 'heading' ? fonts.bold : fonts.regular });
+      y -= size * 1.3;
+    }
+    y -= 4;
+  }
+  return true;
+}
+
+/** A postcard: its image side, then its address side with the message left and the address right. */
+export async function printPostcard(job: PostcardJob): Promise<{ pdf: Uint8Array; printed: Printed }> {
+  const doc = await PDFDocument.create();
+  const fonts = await fontsOf(doc);
+  const [width, height] = POSTCARD;
+  const image = doc.addPage(POSTCARD);
+  const imageOk = await drawSide(doc, image, job.imageSide, { x: 0, y: 0, width, height }, job.scaling, fonts);
+  const back = doc.addPage(POSTCARD);
+  const messageOk = await drawSide(doc, back, job.addressSide, { x: 18, y: 18, width: width / 2 - 30, height: height - 36 }, 'FitToPage', fonts);
+  back.drawLine({ start: { x: width / 2, y: 24 }, end: { x: width / 2, y: height - 24 }, thickness: 0.5, color: rgb(0.6, 0.6, 0.6) });
+  back.drawRectangle({ x: width - 72, y: height - 78, width: 54, height: 60, borderWidth: 0.75, borderColor: rgb(0.5, 0.5, 0.5) });
+  drawLines(back, addressLines(job.address), width / 2 + 18, height / 2 + 20, 10, fonts);
+  if (job.workMode === 'Development') markDevelopment(doc, 0, fonts);
+  const failure = !imageOk || !messageOk ? -1025 : addressFailure(job.address);
+  const printed: Printed = failure === undefined ? { pages: 2, sheets: 1 } : { pages: 2, sheets: 1, failure };
+  return { pdf: await doc.save(), printed };
+}

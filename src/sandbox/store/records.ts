@@ -1,0 +1,89 @@
+/**
+ * What the sandbox keeps: accounts, users, mailers and stored files, and the journal records that
+ * change them. Times are epoch milliseconds; money is in dollars.
+ */
+
+export interface AccountRecord {
+  readonly id: string;
+  readonly name: string;
+  balance: number;
+}
+
+export interface UserRecord {
+  readonly id: string;
+  readonly accountId: string;
+  username: string;
+  password: string;
+  readonly admin: boolean;
+  readonly apiKey?: string;
+  readonly blocked?: boolean;
+  /** SetUserSettings values by setting name. */
+  settings: Record<string, string>;
+}
+
+/** The recipient of a letter, with the contract's field names (the postal code as PostalCode). */
+export interface PostalAddress {
+  readonly AttentionLine1?: string;
+  readonly AttentionLine2?: string;
+  readonly AttentionLine3?: string;
+  readonly Company?: string;
+  readonly Address1?: string;
+  readonly Address2?: string;
+  readonly City?: string;
+  readonly State?: string;
+  readonly PostalCode?: string;
+  readonly Country?: string;
+}
+
+export type WorkModeUsed = 'Production' | 'Development';
+
+export interface BatchItemRecord {
+  readonly itemId: number;
+  readonly price: number;
+  readonly sheets: number;
+  /** The final status this item fails with, decided when it was printed. */
+  readonly failure?: number;
+}
+
+export interface MailerRecord {
+  readonly id: number;
+  readonly accountId: string;
+  readonly userId: string;
+  readonly mailerType: 'Letter' | 'Postcard';
+  readonly description?: string;
+  readonly workMode: WorkModeUsed;
+  readonly submittedAt: number;
+  readonly price: number;
+  readonly sheets: number;
+  readonly printColor: 'Black' | 'FullColor';
+  readonly printSides: 'PrintSimplex' | 'PrintDuplex';
+  /** Production only: whether the price was drawn from the balance at send. */
+  readonly funded: boolean;
+  /** The final status this mailer fails with, decided when it was printed. */
+  readonly failure?: number;
+  readonly items?: readonly BatchItemRecord[];
+  /** The printed PDF's blob name. */
+  readonly pdf?: string;
+  cancelledAt?: number;
+}
+
+export interface StoredFileRecord {
+  readonly accountId: string;
+  readonly ownerId: string;
+  readonly name: string;
+  readonly permissions: 'Account' | 'User';
+  readonly description?: string;
+  readonly submittedAt: number;
+  lastUsage: number;
+  readonly blob: string;
+}
+
+export type JournalRecord =
+  /** Replaces every account and user: a fresh data directory, or `--accounts FILE`. */
+  | { readonly t: 'accounts'; readonly accounts: readonly AccountRecord[]; readonly users: readonly UserRecord[] }
+  /** A new mailer; its price, when charged, is drawn from the account. */
+  | { readonly t: 'mailer'; readonly mailer: MailerRecord; readonly charged: number; readonly usedFiles: readonly string[] }
+  | { readonly t: 'cancel'; readonly id: number; readonly at: number; readonly refund: number }
+  | { readonly t: 'file'; readonly file: StoredFileRecord }
+  | { readonly t: 'file-deleted'; readonly accountId: string; readonly name: string }
+  | { readonly t: 'user'; readonly user: UserRecord };

@@ -1,0 +1,96 @@
+/**
+ * HTTP GET and POST on the sandbox's side: parameters as query or form fields (names matched
+ * without regard to case, as ASP.NET does), every parameter present; `base64Binary` as repeated
+ * decimal byte values (as .NET proxies send them) or as one base64 string. The result is the bare
+ * `<int xmlns="Mailing">` or a root named after the result type, indented. Mistakes answer HTTP 500
+ * in plain text, as ASP.NET does.
+ */
+import {
+  NAMESPACE,
+  ValueError,
+  XSD_NS,
+  XSI_NS,
+  el,
+  encodeFields,
+  formatLeaf,
+  httpResultElement,
+  parseBase64,
+  parseLeaf,
+  writeXml,
+  CONTENT_TYPES,
+  type Operation,
+} from '../../contract';
+import { plainText, type WireResponse } from './response';
+import type { Invoke } from './soap';
+
+const CLR_TYPES: Record<string, string> = {
+  int: 'System.Int32',
+  decimal: 'System.Decimal',
+  boolean: 'System.Boolean',
+  dateTime: 'System.DateTime',
+  string: 'System.String',
+};
+
+class RequestFormatError extends Error {}
+
+function bytesOf(values: readonly string[]): Buffer {
+  if (values.every((v) => /^\s*\d{1,3}\s*$/.test(v) && Number(v) <= 255)) return Buffer.from(values.map(Number));
+  if (values.length === 1) return parseBase64(values[0]!);
+  throw new RequestFormatError(`Cannot convert ${values.join(',')} to System.Byte[].`);
+}
+
+/** The request of an operation from its query or form fields. */
+export function readParameters(op: Operation, fields: URLSearchParams): Record<string, unknown> {
+  const byName = new Map<string, string[]>();
+  for (const [key, value] of fields) {
+    const name = key.toLowerCase();
+    byName.set(name, [...(byName.get(name) ?? []), value]);
+  }
+  const request: Record<string, unknown> = {};
+  for (const param of op.params) {
+    const values = byName.get(param.name.toLowerCase()) ?? [];
+    const type = param.type;
+    if (type.kind === 'primitive' && type.name === 'base64Binary') {
+      // An empty byte array is sent as no field at all, so absence is not a missing parameter.
+      if (values.length > 0) request[param.name] = bytesOf(values);
+      continue;
+    }
+    if (values.length === 0) throw new RequestFormatError(`Missing parameter: ${param.name}.`);
+    if (type.kind !== 'primitive' && type.kind !== 'enum') throw new RequestFormatError(`Cannot convert ${param.name}.`);
+    try {
+      request[param.name] = parseLeaf(values[0]!, type);
+    } catch (error) {
+      if (!(error instanceof ValueError)) throw error;
+      const clr = type.kind === 'enum' ? type.name : CLR_TYPES[type.name];
+      throw new RequestFormatError(`Cannot convert ${values[0]} to ${clr}.\r\nParameter name: type ---> ${error.message}`);
+    }
+  }
+  return request;
+}
+
+export function httpResult(op: Operation, result: unknown): string {
+  const name = httpResultElement(op);
+  const root =
+    op.result.kind === 'primitive'
+      ? el(name, { xmlns: NAMESPACE }, formatLeaf(result, op.result))
+      : op.result.kind === 'structure'
+        ? el(name, { 'xmlns:xsi': XSI_NS, 'xmlns:xsd': XSD_NS, xmlns: NAMESPACE }, encodeFields(op.result.fields, result as Record<string, unknown>))
+        : el(name, { xmlns: NAMESPACE });
+  return writeXml(root, { indent: true });
+}
+
+/** Answers one HTTP GET or POST call of an operation. */
+export async function handleHttpCall(op: Operation, fields: URLSearchParams, invoke: Invoke): Promise<WireResponse> {
+  let request: Record<string, unknown>;
+  try {
+    request = readParameters(op, fields);
+  } catch (error) {
+    if (error instanceof RequestFormatError || error instanceof ValueError) return plainText(500, error.message);
+    throw error;
+  }
+  try {
+    return { status: 200, contentType: CONTENT_TYPES['http-get'], body: httpResult(op, await invoke(op, request)) };
+  } catch (error) {
+    return plainText(500, `System.InvalidOperationException: ${(error as Error).message}`);
+  }
+}

@@ -1,0 +1,154 @@
+/**
+ * The sandbox's HTTP front: each service path with the bindings the contract gives it, its WSDL
+ * (`?WSDL`), discovery document (`?disco`) and help pages, as an .asmx service answers them.
+ * Request bodies are capped (413, without reading the rest) and slow clients are cut off.
+ */
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { FORM_CONTENT_TYPE, findOperation, generateWsdl, serviceByPath, type Service } from '../../contract';
+import { faultResponse, unreadableRequest } from './faults';
+import { handleHttpCall } from './http-get-post';
+import { discoDocument, operationHelpPage, serviceHelpPage } from './pages';
+import { plainText, type WireResponse } from './response';
+import { handleSoap, requestedAction, soapVersionOf, type Invoke } from './soap';
+
+export interface HttpLimits {
+  /** Largest request body accepted, in bytes. */
+  readonly maxBodyBytes: number;
+  /** Time for a whole request to arrive, headers and body. */
+  readonly requestTimeoutMs: number;
+  /** Time for the headers to arrive. */
+  readonly headersTimeoutMs: number;
+}
+
+export const DEFAULT_HTTP_LIMITS: HttpLimits = { maxBodyBytes: 32 * 1024 * 1024, requestTimeoutMs: 30_000, headersTimeoutMs: 10_000 };
+
+class BodyTooLarge extends Error {}
+
+function readBody(req: IncomingMessage, max: number): Promise<Buffer> {
+  const declared = Number(req.headers['content-length']);
+  if (declared > max) return Promise.reject(new BodyTooLarge());
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > max) {
+        chunks.length = 0;
+        req.removeAllListeners('data');
+        req.pause();
+        reject(new BodyTooLarge());
+        return;
+      }
+      chunks.push(chunk);
+    });
+    req.on('end', () => resolve(Buffer.concat(chunks)));
+    req.on('error', reject);
+  });
+}
+
+const utf8 = new TextDecoder('utf-8', { fatal: true });
+
+function queryKeys(url: URL): Set<string> {
+  return new Set([...url.searchParams.keys()].map((k) => k.toLowerCase()));
+}
+
+const UNRECOGNIZED = (name: string) => plainText(500, `Request format is unrecognized for URL unexpectedly ending in '/${name}'.`);
+
+export function createSandboxHttpServer(invoke: Invoke, limits: HttpLimits = DEFAULT_HTTP_LIMITS): Server {
+  const wsdlCache = new Map<string, string>();
+
+  async function route(req: IncomingMessage): Promise<WireResponse> {
+    const url = new URL(req.url ?? '/', 'http://sandbox');
+    let path: string;
+    try {
+      path = decodeURIComponent(url.pathname);
+    } catch {
+      return plainText(400, 'Bad request path.');
+    }
+    let service = serviceByPath(path);
+    let operationName: string | undefined;
+    if (!service) {
+      const slash = path.lastIndexOf('/');
+      service = serviceByPath(path.slice(0, slash));
+      operationName = path.slice(slash + 1);
+    }
+    if (!service) return plainText(404, `No Mail WS service at ${path}.`);
+    const host = req.headers.host ?? 'localhost';
+    const serviceUrl = `http://${host}${service.path}`;
+    const method = req.method ?? 'GET';
+
+    if (operationName === undefined) {
+      if (method === 'GET' || method === 'HEAD') return servicePage(service, url, host, serviceUrl);
+      if (method !== 'POST') return plainText(405, `The ${method} method is not allowed here.`);
+      const version = soapVersionOf(req.headers['content-type']);
+      if (!version) return plainText(415, `Request format is invalid: ${req.headers['content-type'] ?? 'no content type'}.`);
+      const body = await readBody(req, limits.maxBodyBytes);
+      let text: string;
+      try {
+        text = utf8.decode(body);
+      } catch {
+        return faultResponse(version, unreadableRequest(1, 1, 'Invalid character in the given encoding.'));
+      }
+      const soapAction = req.headers['soapaction'];
+      return handleSoap(service, version, requestedAction(req.headers['content-type'], Array.isArray(soapAction) ? soapAction[0] : soapAction), text, invoke);
+    }
+
+    const op = findOperation(service, operationName);
+    if (method === 'GET') {
+      if (!op || !service.bindings.includes('http-get')) return UNRECOGNIZED(operationName);
+      return handleHttpCall(op, url.searchParams, invoke);
+    }
+    if (method === 'POST') {
+      const media = (req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
+      if (!op || !service.bindings.includes('http-post') || media !== FORM_CONTENT_TYPE) return UNRECOGNIZED(operationName);
+      const body = await readBody(req, limits.maxBodyBytes);
+      return handleHttpCall(op, new URLSearchParams(body.toString('utf8')), invoke);
+    }
+    return plainText(405, `The ${method} method is not allowed here.`);
+  }
+
+  function servicePage(service: Service, url: URL, host: string, serviceUrl: string): WireResponse {
+    const keys = queryKeys(url);
+    const xml = (body: string): WireResponse => ({ status: 200, contentType: 'text/xml; charset=utf-8', body });
+    if (keys.has('wsdl')) {
+      let wsdl = wsdlCache.get(serviceUrl);
+      if (wsdl === undefined) {
+        wsdl = generateWsdl(service, serviceUrl);
+        if (wsdlCache.size < 64) wsdlCache.set(serviceUrl, wsdl);
+      }
+      return xml(wsdl);
+    }
+    if (keys.has('disco')) return xml(discoDocument(service, serviceUrl));
+    const html = (body: string): WireResponse => ({ status: 200, contentType: 'text/html; charset=utf-8', body });
+    const opName = [...url.searchParams].find(([key]) => key.toLowerCase() === 'op')?.[1];
+    const op = opName === undefined ? undefined : findOperation(service, opName);
+    return html(op ? operationHelpPage(op, host) : serviceHelpPage(service));
+  }
+
+  function send(req: IncomingMessage, res: ServerResponse, response: WireResponse): void {
+    const body = typeof response.body === 'string' ? Buffer.from(response.body, 'utf8') : response.body;
+    res.writeHead(response.status, {
+      'Content-Type': response.contentType,
+      'Content-Length': body.length,
+      'Cache-Control': 'private, max-age=0',
+      ...response.headers,
+    });
+    res.end(req.method === 'HEAD' ? undefined : body);
+  }
+
+  const server = createServer((req, res) => {
+    route(req).then(
+      (response) => send(req, res, response),
+      (error: unknown) => {
+        if (error instanceof BodyTooLarge) {
+          send(req, res, { ...plainText(413, `The request body is larger than ${limits.maxBodyBytes} bytes.`), headers: { Connection: 'close' } });
+          return;
+        }
+        send(req, res, plainText(500, `The sandbox failed: ${(error as Error).message}`));
+      },
+    );
+  });
+  server.requestTimeout = limits.requestTimeoutMs;
+  server.headersTimeout = limits.headersTimeoutMs;
+  return server;
+}
