@@ -18,9 +18,20 @@ export interface HttpLimits {
   readonly requestTimeoutMs: number;
   /** Time for the headers to arrive. */
   readonly headersTimeoutMs: number;
+  /**
+   * Largest request line and headers. HTTP GET carries a document as repeated decimal byte values
+   * in the query, so this is far above Node's 16 KB: 1 MB carries a document of about 150 KB.
+   * Larger documents belong in HTTP POST or SOAP (IIS itself refuses long query strings).
+   */
+  readonly maxHeaderBytes: number;
 }
 
-export const DEFAULT_HTTP_LIMITS: HttpLimits = { maxBodyBytes: 32 * 1024 * 1024, requestTimeoutMs: 30_000, headersTimeoutMs: 10_000 };
+export const DEFAULT_HTTP_LIMITS: HttpLimits = {
+  maxBodyBytes: 32 * 1024 * 1024,
+  requestTimeoutMs: 30_000,
+  headersTimeoutMs: 10_000,
+  maxHeaderBytes: 1024 * 1024,
+};
 
 class BodyTooLarge extends Error {}
 
@@ -136,7 +147,7 @@ export function createSandboxHttpServer(invoke: Invoke, limits: HttpLimits = DEF
     res.end(req.method === 'HEAD' ? undefined : body);
   }
 
-  const server = createServer((req, res) => {
+  const server = createServer({ maxHeaderSize: limits.maxHeaderBytes }, (req, res) => {
     route(req).then(
       (response) => send(req, res, response),
       (error: unknown) => {

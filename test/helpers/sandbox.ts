@@ -1,0 +1,105 @@
+/**
+ * A real sandbox on a free loopback port, with its own data directory and a clock the test moves,
+ * and callers that reach it over real HTTP: node-soap for SOAP 1.1 and 1.2 (through the WSDL the
+ * sandbox serves), Mailroom's own codec for HTTP GET and POST.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import * as soap from 'soap';
+import { decodeHttpResult, encodeHttpFields } from '../../src/client/http-codec';
+import { SOAP_DESERIALIZERS, fromSoapValue, toSoapFields } from '../../src/client/soap-values';
+import { FORM_CONTENT_TYPE, findOperation, serviceByKey, type Binding, type ServiceKey } from '../../src/contract';
+import { startSandbox, type RunningSandbox, type SandboxOptions } from '../../src/sandbox';
+
+/** 2026-11-22 09:00:00 UTC: a fixed start, so that times in results are predictable. */
+export const T0 = Date.UTC(2026, 10, 22, 9, 0, 0);
+
+export interface TestSandbox extends RunningSandbox {
+  readonly dataDir: string;
+  /** Moves the sandbox's clock forward. */
+  advance(ms: number): void;
+  now(): number;
+}
+
+export async function startTestSandbox(options: Partial<SandboxOptions> = {}): Promise<TestSandbox> {
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'mailroom-sandbox-'));
+  let now = T0;
+  const running = await startSandbox({ now: () => now, ...options, dataDir });
+  return {
+    ...running,
+    dataDir,
+    advance: (ms) => {
+      now += ms;
+    },
+    now: () => now,
+    async close() {
+      await running.close();
+      if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Calls an operation with a typed request and gives its typed result. */
+export type Call = (service: ServiceKey, operation: string, request: Record<string, unknown>) => Promise<unknown>;
+
+export class HttpStatusError extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: string,
+  ) {
+    super(`HTTP ${status}: ${body}`);
+  }
+}
+
+function operation(serviceKey: ServiceKey, name: string) {
+  const op = findOperation(serviceByKey(serviceKey), name);
+  if (!op) throw new Error(`no ${name} on ${serviceKey}`);
+  return op;
+}
+
+export function httpCaller(baseUrl: string, binding: 'http-get' | 'http-post'): Call {
+  return async (serviceKey, name, request) => {
+    const op = operation(serviceKey, name);
+    const fields = encodeHttpFields(op, request);
+    const url = `${baseUrl}${op.service.path}/${op.name}`;
+    const response =
+      binding === 'http-get'
+        ? await fetch(`${url}?${fields}`)
+        : await fetch(url, { method: 'POST', headers: { 'Content-Type': FORM_CONTENT_TYPE }, body: fields });
+    const body = await response.text();
+    if (response.status !== 200) throw new HttpStatusError(response.status, body);
+    return decodeHttpResult(op, body);
+  };
+}
+
+export function soapCaller(baseUrl: string, version: 'soap11' | 'soap12'): Call {
+  const clients = new Map<ServiceKey, Promise<soap.Client>>();
+  const clientFor = (key: ServiceKey) => {
+    let client = clients.get(key);
+    if (!client) {
+      const service = serviceByKey(key);
+      client = soap.createClientAsync(`${baseUrl}${service.path}?wsdl`, {
+        forceSoap12Headers: version === 'soap12',
+        customDeserializer: SOAP_DESERIALIZERS,
+        wsdl_options: {},
+      });
+      clients.set(key, client);
+    }
+    return client;
+  };
+  return async (serviceKey, name, request) => {
+    const op = operation(serviceKey, name);
+    const client = await clientFor(serviceKey);
+    const port = `${op.service.className}${version === 'soap11' ? 'Soap' : 'Soap12'}`;
+    const method = (client as unknown as Record<string, Record<string, Record<string, Function>>>)[op.service.className]![port]![op.name]!;
+    const result = await new Promise<Record<string, unknown>>((resolve, reject) =>
+      method(toSoapFields(op.params, request), (error: Error | null, value: Record<string, unknown>) => (error ? reject(error) : resolve(value ?? {}))),
+    );
+    return fromSoapValue(op.result, result[op.resultElement]);
+  };
+}
+
+export function callerFor(baseUrl: string, binding: Binding): Call {
+  return binding === 'soap11' || binding === 'soap12' ? soapCaller(baseUrl, binding) : httpCaller(baseUrl, binding);
+}
