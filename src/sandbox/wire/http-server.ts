@@ -147,7 +147,11 @@ export function createSandboxHttpServer(invoke: Invoke, limits: HttpLimits = DEF
     res.end(req.method === 'HEAD' ? undefined : body);
   }
 
-  const server = createServer({ maxHeaderSize: limits.maxHeaderBytes }, (req, res) => {
+  const server = createServer({
+    maxHeaderSize: limits.maxHeaderBytes,
+    // Node looks for expired requests only this often (30 s by default), which would let a slow client linger.
+    connectionsCheckingInterval: Math.max(100, Math.min(1000, limits.headersTimeoutMs / 2)),
+  }, (req, res) => {
     route(req).then(
       (response) => send(req, res, response),
       (error: unknown) => {
