@@ -47,13 +47,17 @@ const W = 'http://schemas.openxmlformats.org/wordprocessingml/2006/main';
 /** A .docx of paragraphs; a paragraph starting with '# ' is a heading. */
 export function sampleDocx(paragraphs: readonly string[]): Buffer {
   const escape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;');
-  const body = paragraphs
+  return docxOf(paragraphs
     .map((p) =>
       p.startsWith('# ')
         ? `<w:p><w:pPr><w:pStyle w:val="Heading1"/></w:pPr><w:r><w:t>${escape(p.slice(2))}</w:t></w:r></w:p>`
         : `<w:p><w:r><w:t xml:space="preserve">${escape(p)}</w:t></w:r></w:p>`,
     )
-    .join('');
+    .join(''));
+}
+
+/** A .docx whose body is this WordprocessingML (prefix `w`). */
+export function docxOf(body: string): Buffer {
   const files = {
     '[Content_Types].xml': strToU8(
       '<?xml version="1.0" encoding="UTF-8"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">' +

@@ -18,6 +18,12 @@ const POSTCARD: [number, number] = [432, 306];
 const INCH = 72;
 /** Sheets a No. 10 envelope holds. */
 const MAX_LETTER_SHEETS = 7;
+/**
+ * Where a No. 10 double-window envelope shows the recipient, on a letter sheet folded in thirds,
+ * in points from the sheet's top-left corner; and where its upper window shows the return address.
+ */
+export const RECIPIENT_WINDOW = { left: 0.875 * INCH, top: 2 * INCH, width: 4 * INCH, height: 1.125 * INCH };
+export const RETURN_WINDOW = { left: 0.375 * INCH, top: 0.5 * INCH, width: 3.5 * INCH, height: 0.875 * INCH };
 export const DEVELOPMENT_MARK = 'DEVELOPMENT - NOT MAILED';
 
 export type Content = { readonly kind: 'file'; readonly type: string; readonly data: Uint8Array } | { readonly kind: 'blocks'; readonly blocks: readonly Block[] };
@@ -147,6 +153,17 @@ function addressFailure(address: PostalAddress): number | undefined {
   return undefined;
 }
 
+/** Address lines inside a window: 11 pt, closer together when many lines must fit. */
+function drawInWindow(page: PDFPage, lines: readonly string[], window: typeof RECIPIENT_WINDOW, fonts: Fonts, size = 11): void {
+  const pad = 4;
+  const leading = Math.min(size * 1.2, (window.height - 2 * pad) / Math.max(lines.length, 1));
+  const fitted = Math.min(size, leading / 1.05);
+  const top = page.getHeight() - window.top - pad;
+  lines.forEach((line, i) =>
+    page.drawText(drawable(line, fonts), { x: window.left + pad, y: top - fitted - i * leading, size: fitted, font: fonts.regular, maxWidth: window.width - 2 * pad }),
+  );
+}
+
 function drawLines(page: PDFPage, lines: readonly string[], x: number, top: number, size: number, fonts: Fonts): void {
   lines.forEach((line, i) => page.drawText(drawable(line, fonts), { x, y: top - size - i * size * 1.25, size, font: fonts.regular }));
 }
@@ -221,9 +238,10 @@ async function addLetter(doc: PDFDocument, job: LetterJob, fonts: Fonts): Promis
   let failure: number | undefined;
   if (job.address) {
     const page = doc.addPage(LETTER);
-    if (job.reply?.stamping !== 'Bottom' && job.reply) drawLines(page, addressLines(job.reply.address), 0.45 * INCH, 792 - 0.6 * INCH, 9, fonts);
-    drawLines(page, addressLines(job.address), 0.9 * INCH, 792 - 2.1 * INCH, 11, fonts);
-    if (job.reply?.stamping === 'Bottom') drawLines(page, addressLines(job.reply.address), 0.9 * INCH, 2.6 * INCH, 9, fonts);
+    // The reply address shows in the return window (Top), or at the foot of the sheet for a reply slip (Bottom).
+    if (job.reply?.stamping === 'Bottom') drawLines(page, addressLines(job.reply.address), RECIPIENT_WINDOW.left, 2.6 * INCH, 9, fonts);
+    else if (job.reply) drawInWindow(page, addressLines(job.reply.address), RETURN_WINDOW, fonts, 9);
+    drawInWindow(page, addressLines(job.address), RECIPIENT_WINDOW, fonts);
     failure = addressFailure(job.address);
   }
   let text = false;
