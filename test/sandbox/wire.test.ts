@@ -4,7 +4,9 @@
  */
 import { strict as assert } from 'node:assert';
 import { request as httpRequest } from 'node:http';
+import { readdirSync, rmSync } from 'node:fs';
 import { connect } from 'node:net';
+import { join } from 'node:path';
 import { generateWsdl, serviceByKey } from '../../src/contract';
 import { startTestSandbox, type TestSandbox } from '../helpers/sandbox';
 
@@ -92,7 +94,7 @@ describe('sandbox wire', function () {
 
     it('keeps text with é中&<> intact both ways', async () => {
       const id = await post('/MailWS.asmx/SendLetterV2', { 'Content-Type': 'application/x-www-form-urlencoded' },
-        `Username=demo&Password=demo&MyDescription=${encodeURIComponent('é中&<>')}&FileExtension=html&FileBinaryData=${Buffer.from('<p>x</p>').toString('base64')}&WorkMode=Development`);
+        `Username=demo&Password=demo&MyDescription=${encodeURIComponent('é中&<>')}&FileExtension=html&FileBinaryData=${encodeURIComponent(Buffer.from('<p>x</p>').toString('base64'))}&WorkMode=Development`);
       const mailer = /<int xmlns="Mailing">(\d+)<\/int>/.exec(id.body)![1];
       const details = await soap11(envelope(SOAP11, `<GetDetails xmlns="Mailing"><Username>demo</Username><Password>demo</Password><ID>${mailer}</ID></GetDetails>`), '"Mailing/GetDetails"', '/2009-02-26/MailWS.asmx');
       assert.match(details.body, /<MyDescription>é中&amp;&lt;&gt;<\/MyDescription>/);
@@ -160,6 +162,21 @@ describe('sandbox wire', function () {
       const answer = await post('/MailWS.asmx', { 'Content-Type': 'text/xml; charset=utf-8', SOAPAction: '"Mailing/GetLetterStatusV2"' }, Buffer.from([0x3c, 0x61, 0xff, 0xfe, 0x3e]));
       assert.equal(answer.status, 500);
       assert.match(answer.body, /soap:Client.*Invalid character in the given encoding/);
+    });
+
+    it('an error inside an operation: soap:Server, without local paths', async () => {
+      const send = await post('/MailWS.asmx/SendLetterV2', { 'Content-Type': 'application/x-www-form-urlencoded' },
+        `Username=demo&Password=demo&MyDescription=lost&FileExtension=html&FileBinaryData=${encodeURIComponent(Buffer.from('<p>x</p>').toString('base64'))}&WorkMode=Development`);
+      const id = /<int xmlns="Mailing">(\d+)<\/int>/.exec(send.body)![1];
+      sandbox.advance(5000);
+      for (const blob of readdirSync(join(sandbox.dataDir, 'blobs'))) rmSync(join(sandbox.dataDir, 'blobs', blob));
+      const answer = await soap11(envelope(SOAP11, `<GetPDF xmlns="Mailing"><Username>demo</Username><Password>demo</Password><ID>${id}</ID></GetPDF>`), '"Mailing/GetPDF"');
+      assert.equal(answer.status, 500, answer.body);
+      assert.match(answer.body, /<faultcode>soap:Server<\/faultcode><faultstring>Server was unable to process request\. ---&gt; ENOENT/);
+      assert.ok(!answer.body.includes(sandbox.dataDir), answer.body);
+      const overGet = await get(`/MailWS.asmx/GetPDF?Username=demo&Password=demo&ID=${id}`);
+      assert.equal(overGet.status, 500);
+      assert.ok(!overGet.body.includes(sandbox.dataDir), overGet.body);
     });
 
     it('a well-formed call with bad values answers 200 and a negative code, never a fault', async () => {
@@ -242,6 +259,13 @@ describe('sandbox wire', function () {
   });
 
   describe('limits', () => {
+    it('answers at most 1000 items of an ID string, and ignores the rest', async () => {
+      const answer = await get('/MailWS.asmx/GetLetterStatus_Multiple?Username=demo&Password=demo&ID=1021000-1030000');
+      assert.equal(answer.body.match(/<LetterStatus>/g)?.length, 1000);
+      assert.match(answer.body, /<ID>1021999<\/ID>/);
+      assert.ok(!answer.body.includes('<ID>1022000</ID>'));
+    });
+
     it('answers 413 to a body over the cap, declared or streamed, without reading it all', async () => {
       const declared = await new Promise<number>((resolve, reject) => {
         const req = httpRequest(`${sandbox.url}/MailWS.asmx`, {

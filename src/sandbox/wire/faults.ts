@@ -41,3 +41,13 @@ export function faultResponse(version: 'soap11' | 'soap12', fault: SoapFault): W
 export function unreadableRequest(line: number, column: number, inner: string): SoapFault {
   return new SoapFault('Client', `Server was unable to read request. ---> There is an error in XML document (${line}, ${column}). ---> ${inner}`);
 }
+
+/**
+ * "Server was unable to process request. ---> …" for an error inside an operation. Local paths are
+ * cut to their last part: a fault goes to whoever called, and the data directory is nobody's business.
+ */
+export function internalError(error: unknown): SoapFault {
+  const message = error instanceof Error ? error.message : String(error);
+  const safe = message.replace(/(?:[A-Za-z]:)?[\\/](?:[^\s'"\\/]+[\\/])+([^\s'"\\/]*)/g, '…/$1');
+  return new SoapFault('Server', `Server was unable to process request. ---> ${safe}`);
+}

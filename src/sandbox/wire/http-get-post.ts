@@ -20,6 +20,7 @@ import {
   CONTENT_TYPES,
   type Operation,
 } from '../../contract';
+import { internalError } from './faults';
 import { plainText, type WireResponse } from './response';
 import type { Invoke } from './soap';
 
@@ -91,6 +92,6 @@ export async function handleHttpCall(op: Operation, fields: URLSearchParams, inv
   try {
     return { status: 200, contentType: CONTENT_TYPES['http-get'], body: httpResult(op, await invoke(op, request)) };
   } catch (error) {
-    return plainText(500, `System.InvalidOperationException: ${(error as Error).message}`);
+    return plainText(500, internalError(error).message);
   }
 }

@@ -5,7 +5,7 @@
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { FORM_CONTENT_TYPE, findOperation, generateWsdl, serviceByPath, type Service } from '../../contract';
-import { faultResponse, unreadableRequest } from './faults';
+import { faultResponse, internalError, unreadableRequest } from './faults';
 import { handleHttpCall } from './http-get-post';
 import { discoDocument, operationHelpPage, serviceHelpPage } from './pages';
 import { plainText, type WireResponse } from './response';
@@ -159,7 +159,7 @@ export function createSandboxHttpServer(invoke: Invoke, limits: HttpLimits = DEF
           send(req, res, { ...plainText(413, `The request body is larger than ${limits.maxBodyBytes} bytes.`), headers: { Connection: 'close' } });
           return;
         }
-        send(req, res, plainText(500, `The sandbox failed: ${(error as Error).message}`));
+        send(req, res, plainText(500, internalError(error).message));
       },
     );
   });

@@ -24,7 +24,7 @@ import {
   type ParsedElement,
   type Service,
 } from '../../contract';
-import { SoapFault, faultResponse, unreadableRequest } from './faults';
+import { SoapFault, faultResponse, internalError, unreadableRequest } from './faults';
 import type { WireResponse } from './response';
 
 export type SoapVersion = 'soap11' | 'soap12';
@@ -127,6 +127,6 @@ export async function handleSoap(
   try {
     return soapResponse(version, call.op, await invoke(call.op, call.request));
   } catch (error) {
-    return faultResponse(version, new SoapFault('Server', `Server was unable to process request. ---> ${(error as Error).message}`));
+    return faultResponse(version, internalError(error));
   }
 }
