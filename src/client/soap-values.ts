@@ -32,13 +32,18 @@ export function toSoapValue(type: TypeRef, value: unknown): unknown {
   }
 }
 
-export function toSoapFields(fields: readonly Field[], value: Readonly<Record<string, unknown>>): Record<string, unknown> {
+/** Each field's value mapped by its type, leaving out those that map to nothing. */
+function mapFields(fields: readonly Field[], value: Readonly<Record<string, unknown>>, map: (type: TypeRef, v: unknown) => unknown): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const field of fields) {
-    const v = toSoapValue(field.type, value[field.name]);
+    const v = map(field.type, value[field.name]);
     if (v !== undefined) out[field.name] = v;
   }
   return out;
+}
+
+export function toSoapFields(fields: readonly Field[], value: Readonly<Record<string, unknown>>): Record<string, unknown> {
+  return mapFields(fields, value, toSoapValue);
 }
 
 function textOf(value: unknown): string {
@@ -66,10 +71,5 @@ export function fromSoapValue(type: TypeRef, value: unknown): unknown {
 }
 
 export function fromSoapFields(fields: readonly Field[], value: Readonly<Record<string, unknown>>): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  for (const field of fields) {
-    const v = fromSoapValue(field.type, value[field.name]);
-    if (v !== undefined) out[field.name] = v;
-  }
-  return out;
+  return mapFields(fields, value, fromSoapValue);
 }

@@ -193,7 +193,7 @@ export function zeroValue(type: TypeRef): unknown {
   return { int: 0, decimal: 0, boolean: false, dateTime: ZERO_DATE, string: undefined, base64Binary: undefined }[type.name];
 }
 
-/** The elements of a structure's fields in order; a required field that holds nothing is written as its zero. */
+/** The elements of a structure's fields in order (other properties are not written); a required field that holds nothing is written as its zero. */
 export function encodeFields(fields: readonly Field[], value: Readonly<Record<string, unknown>>): XmlElement[] {
   const out: XmlElement[] = [];
   for (const field of fields) {

@@ -62,18 +62,9 @@ function extendedItem(mailer: MailerRecord, r: Reporter): Structure<'ExtendedDet
   return { ...detailsItem(mailer, r), ...printProperties(mailer) };
 }
 
+/** Details and print properties; the encoder writes only the fields of the operation's result. */
 function letterDetails(mailer: MailerRecord, r: Reporter) {
-  const { Postcard: _, ...print } = printProperties(mailer);
-  const details = detailsItem(mailer, r);
-  return {
-    ResultCode: OK,
-    ID: details.ID,
-    Price: details.Price,
-    NumOfSheets: details.NumOfSheets,
-    SubmitTime: details.SubmitTime,
-    CompletionTime: details.CompletionTime,
-    ...print,
-  };
+  return { ResultCode: OK, ...detailsItem(mailer, r), ...printProperties(mailer) };
 }
 
 /** A batch's items named by an ItemID string (empty: all); -3115 when none of them exist. */
@@ -158,17 +149,8 @@ export const datedReports: {
   GetBatchDetails: (request, caller, sandbox) => {
     const batch = ownMailer(request.ID, caller, sandbox);
     const r = reporter(caller, sandbox);
-    const details = detailsItem(batch, r);
     return {
-      ResultCode: OK,
-      ID: batch.id,
-      Price: batch.price,
-      SubmitTime: details.SubmitTime,
-      CompletionTime: details.CompletionTime,
-      MyDescription: batch.description,
-      MailerType: batch.mailerType,
-      WorkMode: batch.workMode,
-      ...printProperties(batch),
+      ...letterDetails(batch, r),
       Items: batchItems(batch, request.ItemID).map((item) => {
         const s = itemStatus(batch, item, r, sandbox);
         return {
