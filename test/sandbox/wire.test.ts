@@ -174,6 +174,8 @@ describe('sandbox wire', function () {
       assert.equal(answer.status, 500, answer.body);
       assert.match(answer.body, /<faultcode>soap:Server<\/faultcode><faultstring>Server was unable to process request\. ---&gt; ENOENT/);
       assert.ok(!answer.body.includes(sandbox.dataDir), answer.body);
+      const soap12Answer = await soap12(envelope(SOAP12, `<GetPDF xmlns="Mailing"><Username>demo</Username><Password>demo</Password><ID>${id}</ID></GetPDF>`));
+      assert.match(soap12Answer.body, /<soap:Code><soap:Value>soap:Receiver<\/soap:Value><\/soap:Code>/);
       const overGet = await get(`/MailWS.asmx/GetPDF?Username=demo&Password=demo&ID=${id}`);
       assert.equal(overGet.status, 500);
       assert.ok(!overGet.body.includes(sandbox.dataDir), overGet.body);
