@@ -15,3 +15,4 @@ export * from './endpoint';
 export * from './xml-reader';
 export * from './codec';
 export * from './bindings';
+export * from './checks';

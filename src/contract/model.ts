@@ -132,6 +132,17 @@ export const serviceList: readonly Service[] = (Object.keys(services) as Service
 /** All 29 service operations: each operation on each service that offers it. */
 export const operationList: readonly Operation[] = serviceList.flatMap((s) => s.operations);
 
+/**
+ * What a call does to the account: `send` spends money (never retried), `read` changes nothing
+ * (safe to retry), `change` changes something else (cancel, stored files, settings). The
+ * contract's names say it: every send is `Send…`, every read `Get…`.
+ */
+export function operationEffect(op: Operation): 'send' | 'read' | 'change' {
+  if (op.name.startsWith('Send')) return 'send';
+  if (op.name.startsWith('Get')) return 'read';
+  return 'change';
+}
+
 export function serviceByKey(key: ServiceKey): Service {
   return serviceList.find((s) => s.key === key)!;
 }

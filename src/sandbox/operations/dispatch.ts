@@ -4,7 +4,7 @@
  * refusal becomes the operation's error reply: the bare code, or a result whose ResultCode is the
  * code (value fields written as zeros, strings and lists left out).
  */
-import { describeResultCode, fieldLimits, missingFieldCodes, REAL_SERVICE_MIN_INTERVAL_MS, type Field, type Operation } from '../../contract';
+import { checkFieldLengths, describeResultCode, missingFieldCodes, REAL_SERVICE_MIN_INTERVAL_MS, type Operation } from '../../contract';
 import type { Invoke } from '../wire/soap';
 import { ResultCode, refuse, type Caller, type Handlers, type Sandbox } from './context';
 
@@ -34,20 +34,6 @@ function authenticate(op: Operation, request: Record<string, unknown>, sandbox: 
   return { user, account: store.accounts.get(user.accountId)! };
 }
 
-/** The first field, in contract order and depth first, longer than the service allows. */
-function checkLengths(fields: readonly Field[], value: Readonly<Record<string, unknown>>): void {
-  for (const field of fields) {
-    const v = value[field.name];
-    if (v === undefined || v === null) continue;
-    const limit = fieldLimits[field.name];
-    if (limit && typeof v === 'string' && v.length > limit.maxLength) refuse(limit.code);
-    if (field.type.kind === 'structure') checkLengths(field.type.fields, v as Record<string, unknown>);
-    if (field.type.kind === 'array' && field.type.item.kind === 'structure') {
-      for (const item of v as Record<string, unknown>[]) if (item) checkLengths(field.type.item.fields, item);
-    }
-  }
-}
-
 export function errorReply(op: Operation, error: ResultCode): unknown {
   if (op.result.kind !== 'structure') return error.code;
   const described = op.result.fields.some((f) => f.name === 'ResultDescription');
@@ -66,7 +52,8 @@ export function createInvoke(handlers: Handlers, sandbox: Sandbox, options: Disp
         if (last !== undefined && now - last < REAL_SERVICE_MIN_INTERVAL_MS) refuse(-3500);
         lastCall.set(key, now);
       }
-      checkLengths(op.params, request);
+      const tooLong = checkFieldLengths(op.params, request);
+      if (tooLong !== undefined) refuse(tooLong);
       const handler = (handlers[op.service.key] as Record<string, (r: unknown, c: Caller, s: Sandbox) => unknown>)[op.name]!;
       return await handler(request, caller, sandbox);
     } catch (error) {

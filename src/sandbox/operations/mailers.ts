@@ -24,6 +24,7 @@ export function canSee(mailer: MailerRecord | undefined, caller: Caller): mailer
 /** The IDs of an ID string (at most 1000): -4009 when it is missing, -4013 when it is not one. */
 export function idsOf(text: string | undefined): number[] {
   if (!text) refuse(missingFieldCodes.ID!);
+  // Unlike a careful client's check, the service takes more than 1000 items and ignores the rest.
   const query = parseIdQuery(text);
   if (!query) refuse(INVALID_IDS);
   return expandIdQuery(query);

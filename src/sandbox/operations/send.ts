@@ -4,9 +4,9 @@
  * printed PDF first, then the journal record) before answering its new ID.
  */
 import {
+  checkAddress,
   letterFileTypes,
   missingFieldCodes,
-  MISSING_ATTENTION_OR_COMPANY,
   postcardFileTypes,
   type EnumValue,
 } from '../../contract';
@@ -21,11 +21,9 @@ export function workModeOf(requested: EnumValue<'WorkMode'> | undefined, caller:
   return caller.user.settings.General_WorkMode === 'Production' ? 'Production' : 'Development';
 }
 
-/** A letter with an address needs Address1, City, and AttentionLine1 or Company. */
-export function checkAddress(address: PostalAddress): void {
-  if (!address.Address1) refuse(missingFieldCodes.Address1!);
-  if (!address.City) refuse(missingFieldCodes.City!);
-  if (!address.AttentionLine1 && !address.Company) refuse(MISSING_ATTENTION_OR_COMPANY);
+function requireAddress(address: PostalAddress): void {
+  const code = checkAddress(address as Record<string, unknown>);
+  if (code !== undefined) refuse(code);
 }
 
 export function addressOf(request: Readonly<Record<string, unknown>>): PostalAddress {
@@ -81,7 +79,7 @@ interface LetterRequest {
 async function sendLetter(request: LetterRequest, caller: Caller, sandbox: Sandbox): Promise<number> {
   if (!request.description) refuse(missingFieldCodes.MyDescription!);
   if (request.documents.length === 0) refuse(missingFieldCodes.FileExtension!);
-  if (request.address) checkAddress(request.address);
+  if (request.address) requireAddress(request.address);
   const documents: ResolvedDocument[] = [];
   for (const d of request.documents) {
     documents.push(await resolveDocument(d.extension, d.data, { ...LETTER_CODES, allowed: letterFileTypes }, caller, sandbox));
@@ -185,7 +183,7 @@ async function sendPostcard(request: PostcardRequest, caller: Caller, sandbox: S
   const imageSide = await resolveDocument(request.ImageSideFileType, request.ImageSideBinaryData, IMAGE_SIDE, caller, sandbox);
   const addressSide = await resolveDocument(request.AddressSideFileType, request.AddressSideBinaryData, ADDRESS_SIDE, caller, sandbox);
   const address = addressOf(request);
-  checkAddress(address);
+  requireAddress(address);
   const workMode = workModeOf(request.WorkMode, caller);
   const scaling =
     request.ImageSideScaling === 'Default' ? (caller.user.settings.Postcards_DefaultScaling === 'None' ? 'None' : 'FitToPage') : request.ImageSideScaling;

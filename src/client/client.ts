@@ -1,0 +1,213 @@
+/**
+ * The typed Mail WS client: one method per operation of every service, generated from the
+ * contract (`client.datedA.GetStatus({ ID: '1021984-1021990' })`), over the binding of your choice.
+ *
+ * - Credentials are given once; each call carries them as its operation takes them (Username and
+ *   Password, or APIKey for the advanced letter and the admin service).
+ * - A request is checked before it is sent; a negative result code becomes a `MailWsError`, a
+ *   fault a `MailWsFault`, a network failure a `MailWsNetworkError` that says whether the request
+ *   may have reached the service.
+ * - Sends are never retried (that could print and pay twice); reads are retried with backoff on
+ *   network errors and on -3500, and paced to a minimum interval per method.
+ * - HTTP GET/POST exist on the simple service and dated service A only; the other two services
+ *   are called over SOAP 1.1 whatever binding is chosen.
+ */
+import {
+  DEFAULT_ENDPOINT,
+  OK,
+  isSoapBinding,
+  operationEffect,
+  serviceByKey,
+  type Binding,
+  type OperationName,
+  type Operation,
+  type RequestOf,
+  type ResultOf,
+  type ServiceKey,
+} from '../contract';
+import { MailWsError, MailWsNetworkError } from './errors';
+import { callHttp } from './http-binding';
+import { precheck } from './precheck';
+import { SoapBinding, type CallSettings } from './soap-binding';
+import { Transport } from './transport';
+
+export interface Credentials {
+  readonly username?: string;
+  readonly password?: string;
+  readonly apiKey?: string;
+}
+
+export interface ClientOptions {
+  /** The base URL of the service; the local sandbox when left out. */
+  readonly endpoint?: string;
+  /** SOAP 1.1 when left out. */
+  readonly binding?: Binding;
+  readonly credentials: Credentials;
+  /** For one whole call; 60 s when left out. */
+  readonly timeoutMs?: number;
+  /** Attempts of a read (1 = no retry) and the first backoff; doubled each time. */
+  readonly retry?: { readonly attempts: number; readonly baseDelayMs: number; readonly rateLimitDelayMs?: number };
+  /** Least time between two calls of the same Get method: 6000 for the real service, 0 for the sandbox. */
+  readonly minIntervalMs?: number;
+  /** Largest answer read; 256 MB when left out. */
+  readonly maxResponseBytes?: number;
+  /** Told of every call, for a log: never the request, never a secret. */
+  readonly onCall?: (event: CallEvent) => void;
+}
+
+export interface CallEvent {
+  readonly service: ServiceKey;
+  readonly operation: string;
+  readonly binding: Binding;
+  readonly attempt: number;
+  readonly ms: number;
+  /** The result code, when the service answered one. */
+  readonly code?: number;
+  /** The error's name, when the call failed. */
+  readonly error?: string;
+}
+
+export interface CallOptions {
+  readonly signal?: AbortSignal;
+  readonly timeoutMs?: number;
+}
+
+type Simplify<T> = { [K in keyof T]: T[K] } & {};
+
+/** An operation's request without the credentials the client adds. */
+export type CallRequest<S extends ServiceKey, O extends OperationName<S>> = Simplify<
+  'APIKey' extends keyof RequestOf<S, O> ? Omit<RequestOf<S, O>, 'APIKey'> : Omit<RequestOf<S, O>, 'Username' | 'Password'>
+>;
+
+export type ServiceClient<S extends ServiceKey> = {
+  readonly [O in OperationName<S>]: (request: CallRequest<S, O>, options?: CallOptions) => Promise<ResultOf<S, O>>;
+};
+
+const sleep = (ms: number, signal?: AbortSignal) =>
+  new Promise<void>((resolve, reject) => {
+    if (signal?.aborted) return reject(signal.reason);
+    const timer = setTimeout(resolve, ms);
+    signal?.addEventListener('abort', () => {
+      clearTimeout(timer);
+      reject(signal.reason);
+    }, { once: true });
+  });
+
+export class MailWsClient {
+  readonly simple: ServiceClient<'simple'>;
+  readonly datedA: ServiceClient<'datedA'>;
+  readonly datedB: ServiceClient<'datedB'>;
+  readonly admin: ServiceClient<'admin'>;
+  readonly endpoint: string;
+  readonly binding: Binding;
+
+  private readonly transport = new Transport();
+  private readonly soap = new Map<'soap11' | 'soap12', SoapBinding>();
+  private readonly nextAllowed = new Map<string, number>();
+
+  constructor(private readonly options: ClientOptions) {
+    this.endpoint = options.endpoint ?? DEFAULT_ENDPOINT;
+    this.binding = options.binding ?? 'soap11';
+    this.simple = this.serviceClient('simple');
+    this.datedA = this.serviceClient('datedA');
+    this.datedB = this.serviceClient('datedB');
+    this.admin = this.serviceClient('admin');
+  }
+
+  /** A method per operation of the service, each a `call` of that operation. */
+  private serviceClient<S extends ServiceKey>(key: S): ServiceClient<S> {
+    const service = serviceByKey(key);
+    const methods = service.operations.map((op) => [op.name, (request: object, callOptions?: CallOptions) => this.call(op, request, callOptions)]);
+    return Object.fromEntries(methods) as unknown as ServiceClient<S>;
+  }
+
+  /** The binding a call of this operation goes over. */
+  bindingFor(op: Operation): Binding {
+    return op.service.bindings.includes(this.binding) ? this.binding : 'soap11';
+  }
+
+  private withCredentials(op: Operation, request: object): Record<string, unknown> {
+    const { username, password, apiKey } = this.options.credentials;
+    const takesApiKey = op.params.some((p) => p.name === 'APIKey');
+    return takesApiKey ? { ...request, APIKey: apiKey } : { ...request, Username: username, Password: password };
+  }
+
+  private soapBinding(version: 'soap11' | 'soap12'): SoapBinding {
+    let binding = this.soap.get(version);
+    if (!binding) this.soap.set(version, (binding = new SoapBinding(version, this.endpoint, this.transport)));
+    return binding;
+  }
+
+  private send(binding: Binding, op: Operation, request: Record<string, unknown>, settings: CallSettings): Promise<unknown> {
+    return isSoapBinding(binding)
+      ? this.soapBinding(binding).call(op, request, settings)
+      : callHttp(this.transport, this.endpoint, binding, op, request, settings);
+  }
+
+  /** Waits until this Get method may be called again, then books the next slot. */
+  private async pace(op: Operation, signal?: AbortSignal): Promise<void> {
+    const interval = this.options.minIntervalMs ?? 0;
+    if (interval <= 0) return;
+    const wait = (this.nextAllowed.get(op.name) ?? 0) - Date.now();
+    this.nextAllowed.set(op.name, Math.max(Date.now(), Date.now() + wait) + interval);
+    if (wait > 0) await sleep(wait, signal);
+  }
+
+  /** A negative result code as an error; otherwise the result. */
+  private interpret(op: Operation, result: unknown): unknown {
+    if (op.result.kind !== 'structure') {
+      const code = result as number;
+      if (code < 0 && code !== OK) throw new MailWsError(op.name, code);
+      return code;
+    }
+    const { ResultCode: code, ResultDescription: description } = result as { ResultCode: number; ResultDescription?: string };
+    // The mail merge answers the new batch's ID in ResultCode.
+    const ok = op.name === 'SendWordMailMerge_Compressed' ? code > 0 : code === OK;
+    if (!ok) throw new MailWsError(op.name, code, description === undefined ? {} : { description });
+    return result;
+  }
+
+  /** Calls any operation; the typed methods above are this with the types filled in. */
+  async call(op: Operation, request: object, callOptions: CallOptions = {}): Promise<never> {
+    const binding = this.bindingFor(op);
+    const full = this.withCredentials(op, request);
+    const report = (attempt: number, started: number, outcome: { code?: number; error?: string }) =>
+      this.options.onCall?.({ service: op.service.key, operation: op.name, binding, attempt, ms: Date.now() - started, ...outcome });
+    try {
+      precheck(op, full);
+    } catch (error) {
+      report(0, Date.now(), { error: (error as Error).name, ...(error instanceof MailWsError ? { code: error.code } : {}) });
+      throw error;
+    }
+    const read = operationEffect(op) === 'read';
+    const retry = this.options.retry ?? { attempts: 3, baseDelayMs: 500 };
+    const attempts = read ? Math.max(1, retry.attempts) : 1;
+    const settings: CallSettings = {
+      timeoutMs: callOptions.timeoutMs ?? this.options.timeoutMs ?? 60_000,
+      maxResponseBytes: this.options.maxResponseBytes ?? 256 * 1024 * 1024,
+      ...(callOptions.signal ? { signal: callOptions.signal } : {}),
+    };
+    for (let attempt = 1; ; attempt++) {
+      if (read) await this.pace(op, callOptions.signal);
+      const started = Date.now();
+      try {
+        const result = this.interpret(op, await this.send(binding, op, full, settings));
+        const code = op.result.kind === 'structure' ? (result as { ResultCode: number }).ResultCode : (result as number);
+        report(attempt, started, { code });
+        return result as never;
+      } catch (error) {
+        report(attempt, started, { error: (error as Error).name, ...(error instanceof MailWsError ? { code: error.code } : {}) });
+        const rateLimited = error instanceof MailWsError && error.code === -3500;
+        const transient = (error instanceof MailWsNetworkError && !callOptions.signal?.aborted) || rateLimited;
+        if (!read || !transient || attempt >= attempts) throw error;
+        const backoff = retry.baseDelayMs * 2 ** (attempt - 1);
+        await sleep(rateLimited ? Math.max(backoff, retry.rateLimitDelayMs ?? 6000) : backoff, callOptions.signal);
+      }
+    }
+  }
+
+  /** Lets go of kept-alive connections. */
+  close(): void {
+    this.transport.close();
+  }
+}

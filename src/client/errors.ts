@@ -1,0 +1,110 @@
+/**
+ * What can go wrong with a call, in words that say what happened and what to do. No error carries
+ * the request, so no password or API key can travel inside one.
+ */
+import { describeResultCode } from '../contract';
+
+/** What to do about the codes people meet most. */
+const HINTS: Readonly<Record<number, string>> = {
+  [-3001]: 'the mailer belongs to another account, or to nobody you may see',
+  [-3002]: 'ask the account\'s administrator to unblock the user',
+  [-3003]: 'check the username and password (or the API key)',
+  [-3004]: 'send PDF, DOC, DOCX or HTML; convert text to HTML first',
+  [-3010]: 'add funds to the account',
+  [-3020]: 'the PDF exists once the mailer is printed; try again in a little while',
+  [-3022]: 'the mailer was already handed to the postal service, or cancelled',
+  [-3115]: 'nothing matched the query',
+  [-3116]: 'check the ID',
+  [-3500]: 'the service allows one call of each Get method every 6 seconds; wait and try again',
+  [-4013]: 'use one ID, a range like 1021984-1021994, or a comma list',
+};
+
+/** The service (or the client's check before sending) answered a negative result code. */
+export class MailWsError extends Error {
+  override readonly name = 'MailWsError';
+  /** The facts' meaning of the code. */
+  readonly meaning: string;
+  /** Found by the client's own check, before anything was sent. */
+  readonly local: boolean;
+  /** The mail merge's ResultDescription, if it gave one. */
+  readonly description: string | undefined;
+
+  constructor(
+    readonly operation: string,
+    readonly code: number,
+    options: {
+      /** Found by the client's own check, before anything was sent. */
+      readonly local?: boolean;
+      /** The mail merge's ResultDescription. */
+      readonly description?: string;
+    } = {},
+  ) {
+    const meaning = describeResultCode(code);
+    const hint = HINTS[code];
+    super(
+      `${operation} ${options.local ? 'was not sent' : 'answered'} ${code}: ${options.description ?? meaning}${hint ? ` (${hint})` : ''}`,
+    );
+    this.meaning = meaning;
+    this.local = options.local ?? false;
+    this.description = options.description;
+  }
+
+  /** -3115 and -3116 are warnings: nothing was found. */
+  get isWarning(): boolean {
+    return this.code === -3115 || this.code === -3116;
+  }
+}
+
+/** The service refused the request itself: a SOAP fault, or HTTP GET/POST's plain-text 500. */
+export class MailWsFault extends Error {
+  override readonly name = 'MailWsFault';
+  constructor(
+    readonly operation: string,
+    /** `soap:Client`, `soap:Sender`, … or `HTTP <status>`. */
+    readonly faultCode: string,
+    readonly reason: string,
+    readonly httpStatus: number,
+  ) {
+    super(`${operation} failed with ${faultCode}: ${reason}`);
+  }
+}
+
+/** A value the contract does not allow, found before sending (an enum value, a type). */
+export class MailWsInputError extends Error {
+  override readonly name = 'MailWsInputError';
+  constructor(
+    readonly operation: string,
+    readonly field: string,
+    reason: string,
+  ) {
+    super(`${operation}: ${field} ${reason}`);
+  }
+}
+
+/**
+ * The network failed. `mayHaveReached` says whether the request may have reached the service:
+ * false when it was never sent (the connection was refused), true when it had left. After a send,
+ * true means the outcome is unknown: look the mailer up before sending again.
+ */
+export class MailWsNetworkError extends Error {
+  override readonly name = 'MailWsNetworkError';
+  constructor(
+    readonly operation: string,
+    readonly mayHaveReached: boolean,
+    reason: string,
+    cause?: unknown,
+  ) {
+    super(`${operation}: ${reason}; ${mayHaveReached ? 'the request may have reached the service' : 'the request did not reach the service'}`, { cause });
+  }
+}
+
+/** An answer the client cannot read: not XML, not the expected element, the wrong content type. */
+export class MailWsResponseError extends Error {
+  override readonly name = 'MailWsResponseError';
+  constructor(
+    readonly operation: string,
+    reason: string,
+  ) {
+    super(`${operation}: the answer could not be read: ${reason}`);
+  }
+}

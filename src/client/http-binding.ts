@@ -1,0 +1,33 @@
+/** Calls over HTTP GET and POST, with Mailroom's own codec. */
+import { FORM_CONTENT_TYPE, serviceUrl, type Operation } from '../contract';
+import { MailWsFault, MailWsResponseError } from './errors';
+import { decodeHttpResult, encodeHttpFields } from './http-codec';
+import type { CallSettings } from './soap-binding';
+import type { Transport } from './transport';
+
+export async function callHttp(
+  transport: Transport,
+  baseUrl: string,
+  verb: 'http-get' | 'http-post',
+  op: Operation,
+  request: Readonly<Record<string, unknown>>,
+  settings: CallSettings,
+): Promise<unknown> {
+  const fields = encodeHttpFields(op, request);
+  const url = `${serviceUrl(baseUrl, op.service)}/${op.name}`;
+  const answer = await transport.exchange(verb === 'http-get' ? `${url}?${fields}` : url, {
+    ...settings,
+    operation: op.name,
+    method: verb === 'http-get' ? 'GET' : 'POST',
+    ...(verb === 'http-post' ? { headers: { 'Content-Type': FORM_CONTENT_TYPE }, body: fields } : {}),
+  });
+  const text = answer.body.toString('utf8');
+  if (answer.status !== 200) throw new MailWsFault(op.name, `HTTP ${answer.status}`, text.trim().slice(0, 500) || 'no reason given', answer.status);
+  const type = String(answer.headers['content-type'] ?? '');
+  if (!/^text\/xml\b/i.test(type)) throw new MailWsResponseError(op.name, `expected text/xml, got ${type || 'no content type'}`);
+  try {
+    return decodeHttpResult(op, text);
+  } catch (error) {
+    throw new MailWsResponseError(op.name, (error as Error).message);
+  }
+}

@@ -1,0 +1,4 @@
+/** The typed Mail WS client: `new MailWsClient({ endpoint, binding, credentials })`. */
+export * from './client';
+export * from './errors';
+export { fetchStatuses, type MailerStatus } from './tracking';

@@ -1,0 +1,115 @@
+/**
+ * Calls over SOAP 1.1 and 1.2 through the `soap` package (node-soap). Each client builds its own
+ * node-soap clients from the contract's WSDLs in memory, never fetched and never shared (node-soap
+ * would cache a WSDL globally otherwise), and node-soap's HTTP goes through Mailroom's transport,
+ * so that timeouts, cancellation and network errors mean the same on every binding.
+ */
+import {
+  SOAP11_ENVELOPE_NS,
+  SOAP12_ENVELOPE_NS,
+  childElement,
+  generateWsdl,
+  readXml,
+  serviceUrl,
+  type Operation,
+  type ParsedElement,
+  type Service,
+  type ServiceKey,
+} from '../contract';
+import { MailWsFault, MailWsNetworkError, MailWsResponseError } from './errors';
+import { SOAP_DESERIALIZERS, fromSoapValue, toSoapFields } from './soap-values';
+import type { Transport } from './transport';
+
+export interface CallSettings {
+  readonly timeoutMs: number;
+  readonly signal?: AbortSignal;
+  readonly maxResponseBytes: number;
+}
+
+type SoapMethod = (args: unknown, callback: (error: unknown, result: Record<string, unknown> | null) => void, options: unknown, headers?: unknown) => void;
+type SoapClient = Record<string, Record<string, Record<string, SoapMethod>>>;
+
+/** A SOAP fault's code and reason, SOAP 1.1 (faultcode, faultstring) or 1.2 (Code/Value, Reason/Text). */
+export function readFault(body: string): { code: string; reason: string } | undefined {
+  let envelope: ParsedElement;
+  try {
+    envelope = readXml(body);
+  } catch {
+    return undefined;
+  }
+  const ns = envelope.ns;
+  if (ns !== SOAP11_ENVELOPE_NS && ns !== SOAP12_ENVELOPE_NS) return undefined;
+  const fault = childElement(childElement(envelope, ns, 'Body') ?? envelope, ns, 'Fault');
+  if (!fault) return undefined;
+  if (ns === SOAP11_ENVELOPE_NS) {
+    return { code: childElement(fault, '', 'faultcode')?.text.trim() ?? '', reason: childElement(fault, '', 'faultstring')?.text ?? '' };
+  }
+  const code = childElement(childElement(fault, ns, 'Code') ?? fault, ns, 'Value')?.text.trim() ?? '';
+  const reason = childElement(fault, ns, 'Reason')?.children.find((c) => c.local === 'Text')?.text ?? '';
+  return { code, reason };
+}
+
+interface ExchangeOptions extends CallSettings {
+  readonly operation: string;
+}
+
+export class SoapBinding {
+  private readonly clients = new Map<ServiceKey, Promise<SoapClient>>();
+
+  constructor(
+    private readonly version: 'soap11' | 'soap12',
+    private readonly baseUrl: string,
+    private readonly transport: Transport,
+  ) {}
+
+  /** node-soap's HTTP client: one exchange through the transport, faults read here. */
+  private readonly httpClient = {
+    request: (url: string, data: string, callback: (error: unknown, response?: unknown, body?: string) => void, headers: Record<string, string>, options: ExchangeOptions) => {
+      this.transport
+        .exchange(url, { ...options, method: 'POST', headers, body: data })
+        .then((answer) => {
+          const text = answer.body.toString('utf8');
+          if (answer.status === 200) return callback(null, { status: 200, statusCode: 200, headers: answer.headers }, text);
+          const fault = readFault(text);
+          callback(new MailWsFault(options.operation, fault?.code || `HTTP ${answer.status}`, fault?.reason || text.trim().slice(0, 500) || 'no reason given', answer.status));
+        }, callback);
+      return {};
+    },
+  };
+
+  private clientFor(service: Service): Promise<SoapClient> {
+    let client = this.clients.get(service.key);
+    if (!client) {
+      client = (async () => {
+        const soap = await import('soap');
+        const url = serviceUrl(this.baseUrl, service);
+        const options = { forceSoap12Headers: this.version === 'soap12', customDeserializer: SOAP_DESERIALIZERS, httpClient: this.httpClient as never };
+        const wsdl = new soap.WSDL(generateWsdl(service, url), `${url}?wsdl`, options);
+        await new Promise<void>((resolve, reject) => wsdl.onReady((error) => (error ? reject(error) : resolve())));
+        return new soap.Client(wsdl, url, options) as unknown as SoapClient;
+      })();
+      client.catch(() => this.clients.delete(service.key));
+      this.clients.set(service.key, client);
+    }
+    return client;
+  }
+
+  async call(op: Operation, request: Readonly<Record<string, unknown>>, settings: CallSettings): Promise<unknown> {
+    const client = await this.clientFor(op.service);
+    const port = `${op.service.className}${this.version === 'soap11' ? 'Soap' : 'Soap12'}`;
+    const method = client[op.service.className]![port]![op.name]!;
+    const result = await new Promise<Record<string, unknown> | null>((resolve, reject) =>
+      method(toSoapFields(op.params, request), (error, value) => (error ? reject(error) : resolve(value)), { ...settings, operation: op.name }),
+    ).catch((error: unknown) => {
+      if (error instanceof MailWsFault || error instanceof MailWsNetworkError) throw error;
+      // node-soap's own errors can quote what it parsed; only their first line is kept.
+      throw new MailWsResponseError(op.name, String((error as Error)?.message ?? error).split('\n')[0]!.slice(0, 300));
+    });
+    if (!result || !(op.resultElement in result)) throw new MailWsResponseError(op.name, `no ${op.resultElement} in the answer`);
+    try {
+      return fromSoapValue(op.result, result[op.resultElement]);
+    } catch (error) {
+      throw new MailWsResponseError(op.name, (error as Error).message);
+    }
+  }
+}

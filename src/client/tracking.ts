@@ -1,0 +1,27 @@
+/**
+ * The status of any number of mailers in as few calls as the service allows: the IDs as the
+ * fewest ID strings of at most 1000 items (compressed into ranges where they run on), one
+ * `GetStatus` each, paced by the client's minimum interval per method.
+ */
+import { NO_PERMISSIONS_STATUS, ZERO_DATE, describeStatus, expandIdQuery, parseIdQuery, planIdQueries, type Structure } from '../contract';
+import type { CallOptions, MailWsClient } from './client';
+import { MailWsError } from './errors';
+
+export type MailerStatus = Structure<'LetterStatusAndDesc'>;
+
+export async function fetchStatuses(client: MailWsClient, ids: Iterable<number>, options?: CallOptions): Promise<Map<number, MailerStatus>> {
+  const statuses = new Map<number, MailerStatus>();
+  for (const query of planIdQueries(ids)) {
+    try {
+      const result = await client.datedA.GetStatus({ ID: query }, options);
+      for (const status of result.Statuses) statuses.set(status.ID, status);
+    } catch (error) {
+      // -3115: none of these can be seen; each is reported as such rather than failing the rest.
+      if (!(error instanceof MailWsError && error.code === -3115)) throw error;
+      for (const id of expandIdQuery(parseIdQuery(query)!)) {
+        statuses.set(id, { ID: id, Status: NO_PERMISSIONS_STATUS, Description: describeStatus(NO_PERMISSIONS_STATUS), LastUpdateTime: ZERO_DATE });
+      }
+    }
+  }
+  return statuses;
+}

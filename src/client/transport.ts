@@ -1,0 +1,98 @@
+/**
+ * One HTTP exchange over Node's HTTP with keep-alive, with a deadline, cancellation and an upper
+ * bound on what it reads, and failures that say whether the request may have reached the service.
+ */
+import { Agent as HttpAgent, request as httpRequest, type IncomingHttpHeaders } from 'node:http';
+import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
+import { MailWsNetworkError } from './errors';
+
+export interface Exchange {
+  readonly status: number;
+  readonly headers: IncomingHttpHeaders;
+  readonly body: Buffer;
+}
+
+export interface ExchangeOptions {
+  readonly operation: string;
+  readonly method: 'GET' | 'POST';
+  readonly headers?: Readonly<Record<string, string>>;
+  readonly body?: string | Buffer;
+  readonly timeoutMs: number;
+  readonly signal?: AbortSignal;
+  /** Largest answer read; a longer one is an error, not a process out of memory. */
+  readonly maxResponseBytes: number;
+}
+
+export class Transport {
+  private readonly http = new HttpAgent({ keepAlive: true, maxSockets: 16 });
+  private readonly https = new HttpsAgent({ keepAlive: true, maxSockets: 16 });
+
+  exchange(url: string, options: ExchangeOptions): Promise<Exchange> {
+    const { operation } = options;
+    if (options.signal?.aborted) return Promise.reject(new MailWsNetworkError(operation, false, 'cancelled before it was sent'));
+    return new Promise<Exchange>((resolve, reject) => {
+      const secure = url.startsWith('https:');
+      const body = options.body === undefined ? undefined : typeof options.body === 'string' ? Buffer.from(options.body, 'utf8') : options.body;
+      const req = (secure ? httpsRequest : httpRequest)(url, {
+        method: options.method,
+        agent: secure ? this.https : this.http,
+        headers: { ...options.headers, ...(body ? { 'Content-Length': String(body.length) } : {}) },
+      });
+      let sent = false;
+      let settled = false;
+      const fail = (reason: string, cause?: unknown) => {
+        if (settled) return;
+        settled = true;
+        clearTimeout(timer);
+        options.signal?.removeEventListener('abort', onAbort);
+        req.destroy();
+        reject(new MailWsNetworkError(operation, sent, reason, cause));
+      };
+      const timer = setTimeout(() => fail(`no complete answer within ${Math.round(options.timeoutMs / 1000)} s`), options.timeoutMs);
+      const onAbort = () => fail('cancelled');
+      options.signal?.addEventListener('abort', onAbort, { once: true });
+      // Once the whole request is handed to the socket it may be processed, whatever happens next.
+      req.on('finish', () => (sent = true));
+      req.on('error', (error: NodeJS.ErrnoException) => fail(networkReason(error), error));
+      req.on('response', (res) => {
+        const chunks: Buffer[] = [];
+        let size = 0;
+        res.on('data', (chunk: Buffer) => {
+          size += chunk.length;
+          if (size > options.maxResponseBytes) fail(`the answer is larger than ${options.maxResponseBytes} bytes`);
+          else chunks.push(chunk);
+        });
+        res.on('error', (error) => fail(networkReason(error), error));
+        res.on('aborted', () => fail('the connection closed before the answer was complete'));
+        res.on('end', () => {
+          if (settled) return;
+          settled = true;
+          clearTimeout(timer);
+          options.signal?.removeEventListener('abort', onAbort);
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) });
+        });
+      });
+      req.end(body);
+    });
+  }
+
+  close(): void {
+    this.http.destroy();
+    this.https.destroy();
+  }
+}
+
+function networkReason(error: NodeJS.ErrnoException): string {
+  switch (error.code) {
+    case 'ECONNREFUSED':
+      return 'the service refused the connection (is it running at that address?)';
+    case 'ENOTFOUND':
+    case 'EAI_AGAIN':
+      return 'the service\'s host name could not be resolved';
+    case 'ECONNRESET':
+    case 'EPIPE':
+      return 'the connection was cut';
+    default:
+      return error.message;
+  }
+}
