@@ -48,7 +48,7 @@ export class Transport {
         req.destroy();
         reject(new MailWsNetworkError(operation, sent, reason, cause));
       };
-      const timer = setTimeout(() => fail(`no complete answer within ${Math.round(options.timeoutMs / 1000)} s`), options.timeoutMs);
+      const timer = setTimeout(() => fail(`no complete answer within ${options.timeoutMs / 1000} s`), options.timeoutMs);
       const onAbort = () => fail('cancelled');
       options.signal?.addEventListener('abort', onAbort, { once: true });
       // Once the whole request is handed to the socket it may be processed, whatever happens next.
