@@ -29,7 +29,7 @@ import { MailWsError, MailWsNetworkError } from './errors';
 import { callHttp } from './http-binding';
 import { precheck } from './precheck';
 import { SoapBinding, type CallSettings } from './soap-binding';
-import { Transport } from './transport';
+import { Transport, type Progress } from './transport';
 
 export interface Credentials {
   readonly username?: string;
@@ -70,6 +70,8 @@ export interface CallEvent {
 export interface CallOptions {
   readonly signal?: AbortSignal;
   readonly timeoutMs?: number;
+  /** Told of the bytes sent and received, for a progress display. */
+  readonly onProgress?: (progress: Progress) => void;
 }
 
 type Simplify<T> = { [K in keyof T]: T[K] } & {};
@@ -186,6 +188,7 @@ export class MailWsClient {
       timeoutMs: callOptions.timeoutMs ?? this.options.timeoutMs ?? 60_000,
       maxResponseBytes: this.options.maxResponseBytes ?? 256 * 1024 * 1024,
       ...(callOptions.signal ? { signal: callOptions.signal } : {}),
+      ...(callOptions.onProgress ? { onProgress: callOptions.onProgress } : {}),
     };
     for (let attempt = 1; ; attempt++) {
       if (read) await this.pace(op, callOptions.signal);

@@ -2,3 +2,4 @@
 export * from './client';
 export * from './errors';
 export { fetchStatuses, type MailerStatus } from './tracking';
+export { parseAddressLine, type RecipientAddress } from './address';

@@ -18,12 +18,13 @@ import {
 } from '../contract';
 import { MailWsFault, MailWsNetworkError, MailWsResponseError } from './errors';
 import { SOAP_DESERIALIZERS, fromSoapValue, toSoapFields } from './soap-values';
-import type { Transport } from './transport';
+import type { Progress, Transport } from './transport';
 
 export interface CallSettings {
   readonly timeoutMs: number;
   readonly signal?: AbortSignal;
   readonly maxResponseBytes: number;
+  readonly onProgress?: (progress: Progress) => void;
 }
 
 type SoapMethod = (args: unknown, callback: (error: unknown, result: Record<string, unknown> | null) => void, options: unknown, headers?: unknown) => void;

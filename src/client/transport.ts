@@ -21,7 +21,18 @@ export interface ExchangeOptions {
   readonly signal?: AbortSignal;
   /** Largest answer read; a longer one is an error, not a process out of memory. */
   readonly maxResponseBytes: number;
+  /** Told how much of the request has been sent and of the answer received, for a progress display. */
+  readonly onProgress?: (progress: Progress) => void;
 }
+
+export interface Progress {
+  readonly direction: 'up' | 'down';
+  readonly bytes: number;
+  /** Unknown for an answer without a Content-Length. */
+  readonly total?: number;
+}
+
+const CHUNK = 256 * 1024;
 
 export class Transport {
   private readonly http = new HttpAgent({ keepAlive: true, maxSockets: 16 });
@@ -57,10 +68,15 @@ export class Transport {
       req.on('response', (res) => {
         const chunks: Buffer[] = [];
         let size = 0;
+        const declared = Number(res.headers['content-length']);
+        const total = Number.isFinite(declared) ? declared : undefined;
         res.on('data', (chunk: Buffer) => {
           size += chunk.length;
           if (size > options.maxResponseBytes) fail(`the answer is larger than ${options.maxResponseBytes} bytes`);
-          else chunks.push(chunk);
+          else {
+            chunks.push(chunk);
+            options.onProgress?.({ direction: 'down', bytes: size, ...(total === undefined ? {} : { total }) });
+          }
         });
         res.on('error', (error) => fail(networkReason(error), error));
         res.on('aborted', () => fail('the connection closed before the answer was complete'));
@@ -72,7 +88,28 @@ export class Transport {
           resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) });
         });
       });
-      req.end(body);
+      if (!body || !options.onProgress || body.length <= CHUNK) {
+        req.end(body);
+        return;
+      }
+      // Written in slices, so that the progress follows the bytes as the socket takes them.
+      let offset = 0;
+      const pump = (): void => {
+        while (offset < body.length && !settled) {
+          const slice = body.subarray(offset, offset + CHUNK);
+          offset += slice.length;
+          options.onProgress?.({ direction: 'up', bytes: offset, total: body.length });
+          if (offset >= body.length) {
+            req.end(slice);
+            return;
+          }
+          if (!req.write(slice)) {
+            req.once('drain', pump);
+            return;
+          }
+        }
+      };
+      pump();
     });
   }
 

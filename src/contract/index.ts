@@ -16,3 +16,4 @@ export * from './xml-reader';
 export * from './codec';
 export * from './bindings';
 export * from './checks';
+export * from './csv';

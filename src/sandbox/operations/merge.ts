@@ -6,7 +6,7 @@
  */
 import { gunzipSync } from 'node:zlib';
 import { describeResultCode, escapeText, mergeTemplateTypes, missingFieldCodes } from '../../contract';
-import { CsvError, parseCsv } from '../csv';
+import { CsvError, parseCsv } from '../../contract';
 import { letterPrice } from '../pricing';
 import { fieldsIn, fillFields, type Block } from '../printing/blocks';
 import { docxToBlocks, UnreadableDocument } from '../printing/docx-text';
