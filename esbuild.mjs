@@ -19,7 +19,8 @@ const common = {
 
 await Promise.all([
   build({ ...common, entryPoints: ['src/extension/extension.ts'], outfile: 'dist/extension.js', external: ['vscode'] }),
-  build({ ...common, entryPoints: ['src/cli/main.ts'], outfile: 'dist/cli.js', banner: { js: '#!/usr/bin/env node' } }),
+  // The keyring's native binary cannot be bundled; the command line loads it from node_modules.
+  build({ ...common, entryPoints: ['src/cli/main.ts'], outfile: 'dist/cli.js', banner: { js: '#!/usr/bin/env node' }, external: ['@napi-rs/keyring'] }),
 ]);
 chmodSync('dist/cli.js', 0o755);
 execFileSync(process.execPath, ['dist/cli.js', 'wsdl', '--out', 'dist/wsdl'], { stdio: 'inherit' });

@@ -1,37 +1,110 @@
 /**
- * `mailroom`: the command line over the same contract and client as the extension.
- * Exit codes: 0 success, 1 a service result code or fault, 2 a usage mistake.
+ * `mailroom`: the command line over the same client as the extension, for scripts, CI and people
+ * without VS Code. Exit codes: 0 success, 1 a service result code, fault or network failure
+ * (printed with its meaning), 2 a usage mistake.
  */
+import { createInterface } from 'node:readline';
+import { MailWsError, MailWsFault, MailWsInputError, MailWsNetworkError, MailWsResponseError } from '../client';
+import * as call from './commands/call';
+import * as cancel from './commands/cancel';
+import * as details from './commands/details';
+import * as files from './commands/files';
+import * as login from './commands/login';
+import * as logout from './commands/logout';
+import * as merge from './commands/merge';
+import * as pdf from './commands/pdf';
 import * as sandbox from './commands/sandbox';
+import * as send from './commands/send';
+import * as status from './commands/status';
 import * as wsdl from './commands/wsdl';
-import { EXIT_OK, EXIT_USAGE, UsageError } from './usage';
+import type { Io } from './context';
+import { KeychainUnavailable, osKeychain } from './keychain';
+import { EXIT_OK, EXIT_SERVICE_ERROR, EXIT_USAGE, UsageError } from './usage';
 
 interface Command {
   readonly usage: string;
-  run(args: readonly string[], out: NodeJS.WritableStream): void | Promise<void>;
+  run(args: readonly string[], io: Io): void | Promise<void>;
 }
 
-const commands: Readonly<Record<string, Command>> = { sandbox, wsdl };
+const commands: Readonly<Record<string, Command>> = { send, status, details, pdf, cancel, files, merge, call, login, logout, sandbox, wsdl };
+
+const GLOBAL_HELP = `Global options: --endpoint URL (or MAILROOM_ENDPOINT; the local sandbox by default), --binding soap11|soap12|http-get|http-post,
+  --user NAME (or MAILROOM_USER), --json, --verbose. Secrets come from the OS keychain (mailroom login),
+  else MAILROOM_PASSWORD / MAILROOM_API_KEY.`;
 
 function help(): string {
-  return ['Usage:', ...Object.values(commands).map((c) => `  ${c.usage}`)].join('\n') + '\n';
+  return ['Usage:', ...Object.values(commands).map((c) => `  ${c.usage}`), GLOBAL_HELP].join('\n') + '\n';
 }
 
-export async function main(argv: readonly string[]): Promise<number> {
+async function readAll(stream: NodeJS.ReadStream): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+/** The process's terminal: secrets read without echo, questions asked only where someone can answer. */
+export function processIo(): Io {
+  const interactive = Boolean(process.stdin.isTTY && process.stderr.isTTY);
+  return {
+    out: process.stdout,
+    err: process.stderr,
+    env: process.env,
+    interactive,
+    keychain: osKeychain,
+    async readSecret(prompt) {
+      if (!process.stdin.isTTY) return (await readAll(process.stdin)).split(/\r?\n/)[0] ?? '';
+      process.stderr.write(prompt);
+      process.stdin.setRawMode(true);
+      let secret = '';
+      try {
+        for await (const chunk of process.stdin) {
+          for (const ch of (chunk as Buffer).toString('utf8')) {
+            if (ch === '\r' || ch === '\n') return secret;
+            if (ch === '\u0003') throw new UsageError('Cancelled');
+            secret = ch === '\u007f' ? secret.slice(0, -1) : secret + ch;
+          }
+        }
+        return secret;
+      } finally {
+        process.stdin.setRawMode(false);
+        process.stdin.pause();
+        process.stderr.write('\n');
+      }
+    },
+    async confirm(question) {
+      if (!interactive) return false;
+      const rl = createInterface({ input: process.stdin, output: process.stderr });
+      try {
+        return /^y(es)?$/i.test((await new Promise<string>((resolve) => rl.question(`${question} [y/N] `, resolve))).trim());
+      } finally {
+        rl.close();
+      }
+    },
+  };
+}
+
+export async function main(argv: readonly string[], io: Io = processIo()): Promise<number> {
   const [name, ...args] = argv;
   if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
-    process.stdout.write(help());
+    io.out.write(help());
     return name === undefined ? EXIT_USAGE : EXIT_OK;
   }
   const command = commands[name];
   try {
     if (!command) throw new UsageError(`Unknown command "${name}"`);
-    await command.run(args, process.stdout);
+    await command.run(args, io);
     return EXIT_OK;
   } catch (error) {
-    if (error instanceof UsageError || (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
-      process.stderr.write(`mailroom: ${(error as Error).message}\n${help()}`);
+    const code = (error as { code?: unknown }).code;
+    const usageMistake = error instanceof UsageError || error instanceof MailWsInputError || (typeof code === 'string' && code.startsWith('ERR_PARSE_ARGS'));
+    if (usageMistake) {
+      io.err.write(`mailroom: ${(error as Error).message}\n${error instanceof UsageError && command ? `Usage: ${command.usage}\n` : ''}`);
       return EXIT_USAGE;
+    }
+    const known = [MailWsError, MailWsFault, MailWsNetworkError, MailWsResponseError, KeychainUnavailable].some((type) => error instanceof type);
+    if (known) {
+      io.err.write(`mailroom: ${(error as Error).message}\n`);
+      return EXIT_SERVICE_ERROR;
     }
     throw error;
   }
@@ -44,7 +117,7 @@ if (require.main === module) {
     },
     (error: unknown) => {
       process.stderr.write(`mailroom: ${error instanceof Error ? error.message : String(error)}\n`);
-      process.exitCode = 1;
+      process.exitCode = EXIT_SERVICE_ERROR;
     },
   );
 }

@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { DEFAULT_SANDBOX_PORT } from '../../contract';
 import { readAccountsFile, startSandbox } from '../../sandbox';
+import type { Io } from '../context';
 import { UsageError } from '../usage';
 
 export const usage =
@@ -32,7 +33,8 @@ function schedule(value: string | undefined) {
   return { inProcessMs: inProcess, printedMs: printed, completedMs: completed, fundsGiveUpMs: Math.max(completed, printed + (completed - inProcess)) };
 }
 
-export async function run(args: readonly string[], out: NodeJS.WritableStream): Promise<void> {
+export async function run(args: readonly string[], io: Io): Promise<void> {
+  const out = io.out;
   const { values } = parseArgs({
     args: [...args],
     options: {

@@ -15,6 +15,7 @@ import {
   wsdlFileName,
   type Service,
 } from '../../contract';
+import type { Io } from '../context';
 import { UsageError } from '../usage';
 
 export const usage = 'mailroom wsdl [simple|datedA|datedB|admin|PATH …] [--out DIR] [--endpoint URL]';
@@ -27,7 +28,8 @@ function findService(name: string): Service {
   return service;
 }
 
-export function run(args: readonly string[], out: NodeJS.WritableStream): void {
+export function run(args: readonly string[], io: Io): void {
+  const out = io.out;
   const { values, positionals } = parseArgs({
     args: [...args],
     allowPositionals: true,

@@ -1,0 +1,77 @@
+/**
+ * `mailroom call OPERATION [--service PATH] [--param Name=Value …] [--file Name=PATH …]`: any of
+ * the 29 operations, its typed result printed as JSON (binary data as base64). Values are read by
+ * their contract type; structures and lists are given as JSON (`--param Settings='[["a","b"]]'`).
+ * Credentials are added as for every command. With no --service, the one service that has the
+ * operation is used (naming it is needed for SendLetterAndAddress, SendPostcardAndAddress, GetPDF).
+ */
+import { readFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import { MailWsInputError } from '../../client';
+import { ValueError, operationList, parseLeaf, serviceByPath, serviceList, type Field, type Operation } from '../../contract';
+import { GLOBAL_OPTIONS, connect, print, type Io } from '../context';
+import { UsageError } from '../usage';
+
+export const usage = 'mailroom call OPERATION [--service PATH] [--param Name=Value …] [--file Name=PATH …]';
+
+function operationOf(name: string, servicePath: string | undefined): Operation {
+  const candidates = operationList.filter((op) => op.name === name);
+  if (candidates.length === 0) throw new UsageError(`No operation "${name}"; the operations are ${[...new Set(operationList.map((o) => o.name))].join(', ')}`);
+  if (servicePath === undefined) {
+    if (candidates.length > 1) throw new UsageError(`${name} is on ${candidates.map((o) => o.service.path).join(' and ')}: say which with --service`);
+    return candidates[0]!;
+  }
+  const service = serviceByPath(servicePath) ?? serviceList.find((s) => s.key === servicePath);
+  const op = candidates.find((o) => o.service === service);
+  if (!op) throw new UsageError(`${servicePath} has no ${name}`);
+  return op;
+}
+
+/** A value from its command-line text, by the field's type. */
+function valueOf(op: Operation, field: Field, text: string): unknown {
+  const type = field.type;
+  try {
+    if (type.kind === 'primitive' && type.name === 'base64Binary') return Buffer.from(text, 'base64');
+    if (type.kind === 'primitive' || type.kind === 'enum') return parseLeaf(text, type);
+    return JSON.parse(text) as unknown;
+  } catch (error) {
+    if (error instanceof ValueError || error instanceof SyntaxError) throw new MailWsInputError(op.name, field.name, `cannot be "${text}": ${error.message}`);
+    throw error;
+  }
+}
+
+function pairs(list: readonly string[] | undefined, flag: string): [string, string][] {
+  return (list ?? []).map((pair) => {
+    const eq = pair.indexOf('=');
+    if (eq < 1) throw new UsageError(`--${flag} takes Name=Value, not "${pair}"`);
+    return [pair.slice(0, eq), pair.slice(eq + 1)];
+  });
+}
+
+export async function run(args: readonly string[], io: Io): Promise<void> {
+  const { values, positionals } = parseArgs({
+    args: [...args],
+    allowPositionals: true,
+    options: { ...GLOBAL_OPTIONS, service: { type: 'string' }, param: { type: 'string', multiple: true }, file: { type: 'string', multiple: true } },
+  });
+  if (positionals.length !== 1) throw new UsageError(usage);
+  const op = operationOf(positionals[0]!, values.service);
+  const field = (name: string) => {
+    const f = op.params.find((p) => p.name === name);
+    if (!f) throw new UsageError(`${op.name} takes ${op.params.map((p) => p.name).join(', ')}; not ${name}`);
+    return f;
+  };
+  const request: Record<string, unknown> = {};
+  for (const [name, text] of pairs(values.param, 'param')) request[name] = valueOf(op, field(name), text);
+  for (const [name, path] of pairs(values.file, 'file')) {
+    field(name);
+    request[name] = readFileSync(path);
+  }
+  const client = connect({ ...values, json: true }, io);
+  try {
+    const result = await client.call(op, request);
+    print(io, { json: true }, result, () => []);
+  } finally {
+    client.close();
+  }
+}

@@ -1,0 +1,30 @@
+/** `mailroom details ID`: everything the service reports of a mailer, and of a batch's items. */
+import { parseArgs } from 'node:util';
+import { formatDateTime } from '../../contract';
+import { GLOBAL_OPTIONS, connect, print, table, type Io } from '../context';
+import { UsageError } from '../usage';
+
+export const usage = 'mailroom details ID';
+
+export function oneId(positionals: readonly string[]): number {
+  if (positionals.length !== 1 || !/^\d+$/.test(positionals[0]!)) throw new UsageError('Name one mailer ID');
+  return Number(positionals[0]);
+}
+
+const text = (value: unknown) => (value instanceof Date ? formatDateTime(value) : String(value ?? ''));
+
+export async function run(args: readonly string[], io: Io): Promise<void> {
+  const { values, positionals } = parseArgs({ args: [...args], allowPositionals: true, options: GLOBAL_OPTIONS });
+  const id = oneId(positionals);
+  const client = connect(values, io);
+  try {
+    const details = (await client.datedA.GetDetailsExtended({ ID: String(id) })).Details[0]!;
+    const items = details.IsBatch ? (await client.datedA.GetBatchDetails({ ID: id, ItemID: '' })).Items : [];
+    print(io, values, { ...details, ...(details.IsBatch ? { Items: items } : {}) }, () => [
+      ...Object.entries(details).map(([key, value]) => `${key.padEnd(22)}${text(value)}`),
+      ...(items.length ? ['', ...table(['Item', 'Status', 'Description', 'Price', 'Sheets'], items.map((i) => [String(i.ItemID), String(i.Status), i.Description ?? '', String(i.Price), String(i.NumOfSheets)]))] : []),
+    ]);
+  } finally {
+    client.close();
+  }
+}

@@ -1,0 +1,35 @@
+/**
+ * `mailroom login [--user U] [--api-key]`: checks a password (with a harmless read) and keeps it,
+ * or an API key, in the OS keychain. The secret is read from standard input, never an argument.
+ * `mailroom logout` forgets both.
+ */
+import { parseArgs } from 'node:util';
+import { MailWsClient, MailWsError } from '../../client';
+import { GLOBAL_OPTIONS, bindingOf, endpointOf, userOf, type Io } from '../context';
+import { accountNames } from '../keychain';
+import { UsageError } from '../usage';
+
+export const usage = 'mailroom login [--user U] [--api-key]   (the password or key is read from standard input)';
+
+export async function run(args: readonly string[], io: Io): Promise<void> {
+  const { values } = parseArgs({ args: [...args], options: { ...GLOBAL_OPTIONS, 'api-key': { type: 'boolean', default: false } } });
+  const endpoint = endpointOf(values, io);
+  const user = userOf(values, io);
+  const apiKey = values['api-key'];
+  const secret = (await io.readSecret(apiKey ? `API key of ${user}: ` : `Password of ${user} at ${endpoint}: `)).trim();
+  if (!secret) throw new UsageError(`No ${apiKey ? 'API key' : 'password'} given on standard input`);
+  if (!apiKey) {
+    const client = new MailWsClient({ endpoint, binding: bindingOf(values, io), credentials: { username: user, password: secret }, retry: { attempts: 1, baseDelayMs: 0 } });
+    try {
+      await client.datedA.GetUploadedFileDetails({});
+    } catch (error) {
+      // -3163 (no stored files) still proves the password right.
+      if (!(error instanceof MailWsError && error.code === -3163)) throw error;
+    } finally {
+      client.close();
+    }
+  }
+  const names = accountNames(user, endpoint);
+  io.keychain.set(apiKey ? names.apiKey : names.password, secret);
+  io.out.write(`Kept the ${apiKey ? 'API key' : 'password'} of ${user} for ${endpoint} in the OS keychain.\n`);
+}

@@ -1,0 +1,15 @@
+/** `mailroom logout [--user U]`: forgets the user's password and API key for the endpoint. */
+import { parseArgs } from 'node:util';
+import { GLOBAL_OPTIONS, endpointOf, userOf, type Io } from '../context';
+import { accountNames } from '../keychain';
+
+export const usage = 'mailroom logout [--user U]';
+
+export function run(args: readonly string[], io: Io): void {
+  const { values } = parseArgs({ args: [...args], options: GLOBAL_OPTIONS });
+  const endpoint = endpointOf(values, io);
+  const user = userOf(values, io);
+  const names = accountNames(user, endpoint);
+  const forgot = [io.keychain.delete(names.password), io.keychain.delete(names.apiKey)].some(Boolean);
+  io.out.write(forgot ? `Forgot the secrets of ${user} for ${endpoint}.\n` : `The keychain held nothing for ${user} at ${endpoint}.\n`);
+}

@@ -1,0 +1,48 @@
+/**
+ * `mailroom merge TEMPLATE DATA.csv [--mode M] [--description D] [--yes]`: one letter per row of
+ * the CSV from a .docx («Field») or HTML ({{Field}}) template, sent as one batch. The number of
+ * letters and the work mode are shown before anything is sent.
+ */
+import { readFile } from 'node:fs/promises';
+import { basename, extname } from 'node:path';
+import { parseArgs } from 'node:util';
+import { gzipSync } from 'node:zlib';
+import { CsvError, mergeTemplateTypes, normalizeFileType, parseCsv } from '../../contract';
+import { GLOBAL_OPTIONS, connect, print, type Io } from '../context';
+import { UsageError } from '../usage';
+import { confirmSpending, workModeOption } from './send';
+
+export const usage = 'mailroom merge TEMPLATE DATA.csv [--mode Development|Production|Default] [--description D] [--yes]';
+
+export async function run(args: readonly string[], io: Io): Promise<void> {
+  const { values, positionals } = parseArgs({ args: [...args], allowPositionals: true, options: { ...GLOBAL_OPTIONS, mode: { type: 'string' }, description: { type: 'string' }, yes: { type: 'boolean', default: false } } });
+  if (positionals.length !== 2) throw new UsageError(usage);
+  const [template, data] = positionals as [string, string];
+  const type = normalizeFileType(extname(template));
+  if (!(mergeTemplateTypes as readonly string[]).includes(type)) throw new UsageError(`A template is ${mergeTemplateTypes.join(', ')}; not .${type}`);
+  const csv = await readFile(data);
+  let letters: number;
+  try {
+    letters = parseCsv(csv.toString('utf8')).length - 1;
+  } catch (error) {
+    if (error instanceof CsvError) throw new UsageError(`${basename(data)} is not CSV: ${error.message}`);
+    throw error;
+  }
+  if (letters < 1) throw new UsageError(`${basename(data)} needs a header row and at least one row of data`);
+  const mode = workModeOption(values.mode);
+  await confirmSpending(io, mode, values.yes, `Sending ${letters} letter${letters === 1 ? '' : 's'} from ${basename(template)} and ${basename(data)}`);
+  const client = connect(values, io);
+  try {
+    const result = await client.datedA.SendWordMailMerge_Compressed({
+      MyDescription: values.description ?? `${basename(template)} × ${basename(data)}`.slice(0, 100),
+      FileExtension: type,
+      FileBinaryData: await readFile(template),
+      MergeData: gzipSync(csv),
+      WorkMode: mode,
+    });
+    print(io, values, { id: result.ResultCode, description: result.ResultDescription }, () => [String(result.ResultCode)]);
+    if (!values.json && result.ResultDescription) io.err.write(`${result.ResultDescription}\n`);
+  } finally {
+    client.close();
+  }
+}

@@ -1,0 +1,85 @@
+/**
+ * `mailroom send FILE [--to "Jane Doe, 1 Main St, Springfield, IL 62701" | --address1 … --city …]
+ * [--mode Development|Production|Default] [--description TEXT] [--yes]`
+ *
+ * PDF, DOC, DOCX and HTML go as they are; text (.txt, .md) goes as preformatted HTML, since the
+ * service refuses text. The work mode is always shown first; Production, which prints and
+ * charges, is sent only after --yes or a yes on the terminal. The new mailer's ID is printed.
+ */
+import { readFile } from 'node:fs/promises';
+import { basename, extname } from 'node:path';
+import { parseArgs } from 'node:util';
+import { parseAddressLine, type RecipientAddress } from '../../client';
+import { enums, escapeText, findOperation, letterFileTypes, normalizeFileType, serviceByKey, type EnumValue } from '../../contract';
+import { GLOBAL_OPTIONS, connect, print, progressPrinter, type Io } from '../context';
+import { UsageError } from '../usage';
+
+/** The address fields of a letter, as flags: AttentionLine1 → --attention-line1. */
+const ADDRESS_FIELDS = findOperation(serviceByKey('simple'), 'SendLetterAndAddressV2')!.params
+  .map((p) => p.name)
+  .filter((name) => /^(AttentionLine\d|Company|Address\d|City|State|PostalCode|Country)$/.test(name));
+const flagOf = (field: string) => field.replace(/([a-z])([A-Z])/g, '$1-$2').toLowerCase();
+export const ADDRESS_OPTIONS = Object.fromEntries(ADDRESS_FIELDS.map((f) => [flagOf(f), { type: 'string' as const }]));
+
+export const usage = `mailroom send FILE [--to "Name, Street, City, ST ZIP" | ${ADDRESS_FIELDS.map((f) => `--${flagOf(f)}`).join(' ')}] [--mode Development|Production|Default] [--description TEXT] [--yes]`;
+
+export function workModeOption(value: string | undefined): EnumValue<'WorkMode'> {
+  const mode = value ?? 'Default';
+  if (!(enums.WorkMode as readonly string[]).includes(mode)) throw new UsageError(`--mode takes ${enums.WorkMode.join(', ')}, not "${mode}"`);
+  return mode as EnumValue<'WorkMode'>;
+}
+
+/** Production prints and charges: it goes only with --yes, or a yes on the terminal. */
+export async function confirmSpending(io: Io, mode: EnumValue<'WorkMode'>, yes: boolean | undefined, what: string): Promise<void> {
+  io.err.write(`${what}, in ${mode === 'Default' ? 'the account\'s default work mode' : `${mode} mode`}.\n`);
+  if (mode !== 'Production' || yes) return;
+  if (!(await io.confirm('Production mode prints and mails it, and charges the account. Send?'))) {
+    throw new UsageError('Not sent: Production mode prints and charges; add --yes to send without asking');
+  }
+}
+
+/** The document as the service takes it: its type and bytes, text wrapped as HTML. */
+export async function letterDocument(path: string): Promise<{ type: string; data: Buffer }> {
+  const type = normalizeFileType(extname(path));
+  const data = await readFile(path);
+  if ((letterFileTypes as readonly string[]).includes(type)) return { type, data };
+  if (type === 'txt' || type === 'md' || type === 'text') {
+    return { type: 'html', data: Buffer.from(`<html><body><pre>${escapeText(data.toString('utf8'))}</pre></body></html>`) };
+  }
+  throw new UsageError(`${basename(path)}: the service prints PDF, DOC, DOCX and HTML (and Mailroom wraps text); not .${type}`);
+}
+
+export function addressOptions(values: Record<string, unknown>): RecipientAddress {
+  const address: Record<string, string> = { ...(typeof values.to === 'string' ? parseAddressLine(values.to) : {}) } as Record<string, string>;
+  for (const field of ADDRESS_FIELDS) {
+    const value = values[flagOf(field)];
+    if (typeof value === 'string') address[field] = value;
+  }
+  return address;
+}
+
+export async function run(args: readonly string[], io: Io): Promise<void> {
+  const { values, positionals } = parseArgs({
+    args: [...args],
+    allowPositionals: true,
+    options: { ...GLOBAL_OPTIONS, ...ADDRESS_OPTIONS, to: { type: 'string' }, mode: { type: 'string' }, description: { type: 'string' }, yes: { type: 'boolean', default: false } },
+  });
+  if (positionals.length !== 1) throw new UsageError('Name one file to send');
+  const path = positionals[0]!;
+  const document = await letterDocument(path);
+  const mode = workModeOption(values.mode);
+  const address = addressOptions(values);
+  const addressed = Object.keys(address).length > 0;
+  const to = addressed ? ` to ${[address.AttentionLine1 ?? address.Company, address.City].filter(Boolean).join(', ')}` : ' (the address is in the document)';
+  await confirmSpending(io, mode, values.yes, `Sending ${basename(path)} as a letter${to}`);
+  const client = connect(values, io);
+  try {
+    const request = { MyDescription: values.description ?? basename(path).slice(0, 100), FileExtension: document.type, FileBinaryData: document.data, WorkMode: mode };
+    const progress = progressPrinter(io, 'Sending');
+    const options = progress ? { onProgress: progress } : {};
+    const id = addressed ? await client.simple.SendLetterAndAddressV2({ ...request, ...address }, options) : await client.simple.SendLetterV2(request, options);
+    print(io, values, { id }, () => [String(id)]);
+  } finally {
+    client.close();
+  }
+}

@@ -1,0 +1,130 @@
+/**
+ * What every command shares: the global options, where credentials come from, and output.
+ *
+ * Credentials: the OS keychain (`mailroom login` stores them), else MAILROOM_PASSWORD and
+ * MAILROOM_API_KEY. Against the local sandbox the public demo account needs neither.
+ */
+import type { Writable } from 'node:stream';
+import { MailWsClient, type CallEvent } from '../client';
+import { BINDINGS, DEFAULT_ENDPOINT, REAL_SERVICE_MIN_INTERVAL_MS, formatDateTime, type Binding } from '../contract';
+import { accountNames, KeychainUnavailable, osKeychain, type Keychain } from './keychain';
+import { UsageError } from './usage';
+
+export const GLOBAL_OPTIONS = {
+  endpoint: { type: 'string' },
+  binding: { type: 'string' },
+  user: { type: 'string' },
+  json: { type: 'boolean', default: false },
+  verbose: { type: 'boolean', default: false },
+} as const;
+
+export interface GlobalValues {
+  readonly endpoint?: string | undefined;
+  readonly binding?: string | undefined;
+  readonly user?: string | undefined;
+  readonly json?: boolean | undefined;
+  readonly verbose?: boolean | undefined;
+}
+
+export interface Io {
+  readonly out: Writable;
+  readonly err: Writable;
+  readonly env: NodeJS.ProcessEnv;
+  /** Whether standard error is a terminal, for progress and prompts. */
+  readonly interactive: boolean;
+  readonly keychain: Keychain;
+  /** Reads one line, without echo on a terminal. */
+  readSecret(prompt: string): Promise<string>;
+  /** Asks a yes/no question on a terminal; false elsewhere. */
+  confirm(question: string): Promise<boolean>;
+}
+
+/** The public demo account of the local sandbox: not a secret. */
+const SANDBOX_DEMO = { username: 'demo', password: 'demo', apiKey: 'demo-key' };
+
+export function endpointOf(values: GlobalValues, io: Io): string {
+  const endpoint = values.endpoint ?? io.env.MAILROOM_ENDPOINT ?? DEFAULT_ENDPOINT;
+  if (!/^https?:\/\/[^\s/]+/.test(endpoint)) throw new UsageError(`--endpoint takes an http(s) URL, not "${endpoint}"`);
+  return endpoint.replace(/\/+$/, '');
+}
+
+export function bindingOf(values: GlobalValues, io: Io): Binding {
+  const binding = values.binding ?? io.env.MAILROOM_BINDING ?? 'soap11';
+  if (!(BINDINGS as readonly string[]).includes(binding)) throw new UsageError(`--binding takes one of ${BINDINGS.join(', ')}, not "${binding}"`);
+  return binding as Binding;
+}
+
+export function userOf(values: GlobalValues, io: Io): string {
+  return values.user ?? io.env.MAILROOM_USER ?? SANDBOX_DEMO.username;
+}
+
+function isLoopback(endpoint: string): boolean {
+  const host = new URL(endpoint).hostname;
+  return host === 'localhost' || host === '[::1]' || host.startsWith('127.');
+}
+
+function fromKeychain(io: Io, account: string): string | undefined {
+  try {
+    return io.keychain.get(account);
+  } catch (error) {
+    if (error instanceof KeychainUnavailable) return undefined;
+    throw error;
+  }
+}
+
+/** A client for the chosen endpoint, binding and user, with its credentials found. */
+export function connect(values: GlobalValues, io: Io): MailWsClient {
+  const endpoint = endpointOf(values, io);
+  const username = userOf(values, io);
+  const names = accountNames(username, endpoint);
+  const sandboxDemo = endpoint === DEFAULT_ENDPOINT && username === SANDBOX_DEMO.username;
+  const password = fromKeychain(io, names.password) ?? io.env.MAILROOM_PASSWORD ?? (sandboxDemo ? SANDBOX_DEMO.password : undefined);
+  const apiKey = fromKeychain(io, names.apiKey) ?? io.env.MAILROOM_API_KEY ?? (sandboxDemo ? SANDBOX_DEMO.apiKey : undefined);
+  if (password === undefined && apiKey === undefined) {
+    throw new UsageError(`No password for ${username} at ${endpoint}: run \`mailroom login --user ${username}\`, or set MAILROOM_PASSWORD`);
+  }
+  const log = (event: CallEvent) =>
+    io.err.write(`mailroom: ${event.operation} over ${event.binding}, ${event.ms} ms${event.code === undefined ? '' : `, code ${event.code}`}${event.error ? `, ${event.error}` : ''}\n`);
+  return new MailWsClient({
+    endpoint,
+    binding: bindingOf(values, io),
+    credentials: { username, ...(password === undefined ? {} : { password }), ...(apiKey === undefined ? {} : { apiKey }) },
+    // The real service allows one call per Get method every 6 s; a sandbox on this machine, any number.
+    minIntervalMs: isLoopback(endpoint) ? 0 : REAL_SERVICE_MIN_INTERVAL_MS,
+    ...(values.verbose ? { onCall: log } : {}),
+  });
+}
+
+/** Prints a value as JSON (`--json`) or as the lines a person reads. */
+export function print(io: Io, values: GlobalValues, value: unknown, lines: () => string[]): void {
+  if (values.json) io.out.write(`${JSON.stringify(value, jsonValue, 2)}\n`);
+  else io.out.write(lines().map((line) => `${line}\n`).join(''));
+}
+
+/** Binary data as base64; times as the service wrote them (a wall time gets no "Z"). */
+function jsonValue(this: Record<string, unknown>, key: string, value: unknown): unknown {
+  const original = this[key];
+  if (original instanceof Date) return formatDateTime(original);
+  if (Buffer.isBuffer(original)) return original.toString('base64');
+  return value;
+}
+
+/** A table of rows under a header, columns padded. */
+export function table(header: readonly string[], rows: readonly (readonly string[])[]): string[] {
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
+  const line = (cells: readonly string[]) => cells.map((c, i) => c.padEnd(widths[i]!)).join('  ').trimEnd();
+  return [line(header), ...rows.map(line)];
+}
+
+/** "Sending 12.4 of 31.0 MB (40%)" on a terminal, overwritten in place. */
+export function progressPrinter(io: Io, verb: string): ((progress: { bytes: number; total?: number }) => void) | undefined {
+  if (!io.interactive) return undefined;
+  let last = -1;
+  return ({ bytes, total }) => {
+    const mb = (n: number) => (n / 1048576).toFixed(1);
+    const percent = total ? Math.floor((bytes / total) * 100) : -1;
+    if (percent === last) return;
+    last = percent;
+    io.err.write(`\r${verb} ${mb(bytes)}${total ? ` of ${mb(total)} MB (${percent}%)` : ' MB'}${percent === 100 ? '\n' : ''}`);
+  };
+}
