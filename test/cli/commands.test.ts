@@ -1,0 +1,164 @@
+/**
+ * The `mailroom` command line, run as a child process against a real sandbox: every command,
+ * its output for people and with --json, its exit codes, and no secret in anything it prints.
+ */
+import { strict as assert } from 'node:assert';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { mailroom, type CliRun } from '../helpers/cli';
+import { gzipText, pageCount, sampleDocx } from '../helpers/documents';
+import { startTestSandbox, type TestSandbox } from '../helpers/sandbox';
+import secrets from '../secrets.json';
+
+const PASSWORD = secrets.secrets[0]!;
+const API_KEY = secrets.secrets[1]!;
+
+describe('mailroom, the command line', function () {
+  this.timeout(60_000);
+  let sandbox: TestSandbox;
+  let dir: string;
+  let env: NodeJS.ProcessEnv;
+  const runs: CliRun[] = [];
+  const run = async (...args: string[]) => {
+    const result = await mailroom(args, { env });
+    runs.push(result);
+    return result;
+  };
+  const file = (name: string, content: string | Buffer) => {
+    const path = join(dir, name);
+    writeFileSync(path, content);
+    return path;
+  };
+
+  before(async () => {
+    sandbox = await startTestSandbox({
+      accounts: { accounts: [{ name: 'CLI', balance: 10, users: [{ username: 'cli-user', password: PASSWORD, admin: true, apiKey: API_KEY }] }] },
+    });
+    dir = mkdtempSync(join(tmpdir(), 'mailroom-cli-'));
+    env = { MAILROOM_ENDPOINT: sandbox.url, MAILROOM_USER: 'cli-user', MAILROOM_PASSWORD: PASSWORD, MAILROOM_API_KEY: API_KEY };
+  });
+  after(async () => {
+    await sandbox.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  let letter = 0;
+
+  it('send: a text file, wrapped as HTML, to an address on one line; prints the new ID', async () => {
+    const result = await run('send', file('note.txt', 'Dear Jane,\nthank you.'), '--to', 'Jane Doe, 1 Main St, Springfield, IL 62701', '--mode', 'Development');
+    assert.equal(result.code, 0, result.stderr);
+    assert.match(result.stdout, /^\d+\n$/);
+    letter = Number(result.stdout);
+    assert.match(result.stderr, /Sending note\.txt as a letter to Jane Doe, Springfield, in Development mode\./);
+  });
+
+  it('send: address flags, every binding, and --json', async () => {
+    for (const binding of ['soap11', 'soap12', 'http-get', 'http-post']) {
+      const result = await run('send', file('a.html', '<p>Hi</p>'), '--attention-line1', 'Ann', '--address1', '2 Side St', '--city', 'Shelbyville', '--binding', binding, '--json');
+      assert.equal(result.code, 0, result.stderr);
+      assert.ok(JSON.parse(result.stdout).id > letter, binding);
+    }
+  });
+
+  it('send: Production only with --yes; refuses what the service would, with exit codes 1 and 2', async () => {
+    const html = file('p.html', '<p>Paid</p>');
+    const refused = await run('send', html, '--to', 'Jane Doe, 1 Main St, Springfield, IL 62701', '--mode', 'Production');
+    assert.equal(refused.code, 2);
+    assert.match(refused.stderr, /Production mode.*add --yes/);
+    const sent = await run('send', html, '--to', 'Jane Doe, 1 Main St, Springfield, IL 62701', '--mode', 'Production', '--yes');
+    assert.equal(sent.code, 0, sent.stderr);
+    assert.match(sent.stderr, /in Production mode/);
+    const tooLong = await run('send', html, '--to', 'Jane Doe, 1 Main St, Springfield, IL 62701', '--city', 'c'.repeat(31));
+    assert.equal(tooLong.code, 1);
+    assert.match(tooLong.stderr, /SendLetterAndAddressV2 was not sent -3113: City longer than 30/);
+    assert.equal((await run('send', file('x.gif', 'GIF89a'))).code, 2);
+    assert.equal((await run('send', html, '--mode', 'Sometimes')).code, 2);
+    assert.equal((await run('frobnicate')).code, 2);
+  });
+
+  it('status and details, for people and as JSON', async () => {
+    sandbox.advance(4500);
+    const table = await run('status', String(letter), `${letter + 1}-${letter + 2}`);
+    assert.equal(table.code, 0, table.stderr);
+    const lines = table.stdout.trim().split('\n');
+    assert.match(lines[0]!, /^ID\s+Status\s+Description\s+Last update$/);
+    assert.match(lines[1]!, new RegExp(`^${letter}\\s+-995\\s+Waiting For Delivery\\s+2026-11-22T09:00:04$`));
+    assert.equal(lines.length, 4);
+    const json = JSON.parse((await run('status', String(letter), '--json')).stdout) as { ID: number; LastUpdateTime: string }[];
+    assert.deepEqual(json, [{ ID: letter, Status: -995, Description: 'Waiting For Delivery', LastUpdateTime: '2026-11-22T09:00:04' }]);
+    const details = await run('details', String(letter));
+    assert.match(details.stdout, /^MyDescription\s+note\.txt$/m);
+    assert.match(details.stdout, /^Envelope\s+Env#10WhiteDoubleWindow$/m);
+    assert.equal((await run('details', 'abc')).code, 2);
+    const missing = await run('details', '99');
+    assert.equal(missing.code, 1);
+  });
+
+  it('pdf: saves the printed PDF', async () => {
+    const out = join(dir, 'out.pdf');
+    const result = await run('pdf', String(letter), '-o', out);
+    assert.equal(result.code, 0, result.stderr);
+    assert.equal(await pageCount(readFileSync(out)), 2);
+  });
+
+  it('cancel: in time, and not after (exit 1 with the meaning)', async () => {
+    const fresh = Number((await run('send', file('c.html', '<p>c</p>'), '--to', 'A B, 1 C St, D, IL 62701')).stdout);
+    const ok = await run('cancel', String(fresh));
+    assert.equal(ok.code, 0, ok.stderr);
+    assert.match(ok.stdout, /may take a few minutes.*refunded/);
+    const again = await run('cancel', String(fresh));
+    assert.equal(again.code, 1);
+    assert.match(again.stderr, /CancelDelivery answered -3022: cancellation denied/);
+  });
+
+  it('files: upload, list, delete', async () => {
+    assert.equal((await run('files', 'list')).stdout, 'No stored files.\n');
+    const upload = await run('files', 'upload', file('letterhead.html', '<h1>Acme</h1>'), '--permissions', 'Account', '--description', 'Head');
+    assert.equal(upload.code, 0, upload.stderr);
+    assert.match((await run('files', 'list')).stdout, /letterhead\.html\s+Account\s+2026-11-22T09:00:04\.5\s+Head/);
+    assert.equal((await run('files', 'delete', 'letterhead.html')).code, 0);
+    assert.equal((await run('files', 'delete', 'letterhead.html')).code, 1);
+    assert.equal((await run('files', 'rename')).code, 2);
+  });
+
+  it('merge: counts the letters first, sends one batch', async () => {
+    const template = file('t.docx', sampleDocx(['Dear «Name»,', 'thanks.']));
+    const data = file('d.csv', 'Name,AttentionLine1,Address1,City\nAda,Ada L,1 Way,London\nBo,Bo L,2 Way,Paris\n');
+    const result = await run('merge', template, data, '--mode', 'Development');
+    assert.equal(result.code, 0, result.stderr);
+    assert.match(result.stderr, /Sending 2 letters from t\.docx and d\.csv, in Development mode\./);
+    assert.match(result.stderr, /2 letters queued/);
+    const items = JSON.parse((await run('call', 'GetBatchStatus', '--param', `ID=${result.stdout.trim()}`, '--param', 'ItemID=')).stdout);
+    assert.equal(items.Statuses.length, 2);
+    assert.ok(gzipText('x').length > 0);
+  });
+
+  it('call: any operation, typed values in, JSON out, binary as base64', async () => {
+    const status = JSON.parse((await run('call', 'GetLetterStatusV2', '--param', `ID=${letter}`)).stdout);
+    assert.deepEqual(status, { ResultCode: -3000, Status: -995, Description: 'Waiting For Delivery', LastUpdateTime: '2026-11-22T09:00:04' });
+    const pdf = JSON.parse((await run('call', 'GetPDF', '--service', '/2009-02-26/MailWS.asmx', '--param', `ID=${letter}`)).stdout);
+    assert.ok(Buffer.from(pdf.FileData, 'base64').subarray(0, 5).toString() === '%PDF-');
+    const sent = await run('call', 'SendLetter', '--param', 'MyDescription=from call', '--param', 'FileExtension=html', '--file', `FileBinaryData=${file('f.html', '<p>f</p>')}`, '--param', 'WorkMode=Development');
+    assert.ok(Number(sent.stdout) > letter, sent.stderr);
+    const settings = await run('call', 'SetUserSettings', '--param', 'Username=cli-user', '--param', 'Settings=[["Letters_PrintSides","Duplex"]]');
+    assert.equal(settings.stdout.trim(), '-3000', settings.stderr);
+    assert.equal((await run('call', 'GetPDF', '--param', 'ID=1')).code, 2, 'on two services: say which');
+    assert.equal((await run('call', 'GetLetterStatus', '--param', 'ID=abc')).code, 2);
+    assert.equal((await run('call', 'Nope')).code, 2);
+  });
+
+  it('says what to do without a password, and exits 1 on a wrong one', async () => {
+    const none = await mailroom(['status', '1'], { env: { MAILROOM_ENDPOINT: sandbox.url, MAILROOM_USER: 'cli-user' } });
+    assert.equal(none.code, 2);
+    assert.match(none.stderr, /No password for cli-user at .*mailroom login/);
+    const wrong = await mailroom(['status', '1'], { env: { ...env, MAILROOM_PASSWORD: 'nope' } });
+    assert.equal(wrong.code, 1);
+    assert.match(wrong.stderr, /-3003/);
+  });
+
+  it('printed no password or API key, anywhere', () => {
+    assert.ok(runs.length > 30);
+    for (const { stdout, stderr } of runs) for (const secret of secrets.secrets) assert.ok(!stdout.includes(secret) && !stderr.includes(secret));
+  });
+});
