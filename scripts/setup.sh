@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # Installs what Mailroom's build and tests need on a Debian machine, and nothing that is there
-# already: Debian packages (xmllint, Python's zeep, poppler's pdftotext) and the npm packages of the lockfile.
+# already: Debian packages (xmllint, Python's zeep, poppler's pdftotext, gnome-keyring and D-Bus for
+# the keychain tests) and the npm packages of the lockfile.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-debian_packages=(libxml2-utils python3-zeep poppler-utils)
+debian_packages=(libxml2-utils python3-zeep poppler-utils gnome-keyring dbus)
 missing=()
 for package in "${debian_packages[@]}"; do
   dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q 'install ok installed' || missing+=("$package")

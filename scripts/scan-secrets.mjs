@@ -1,0 +1,19 @@
+// Scans text files for the passwords and API keys the tests use (test/secrets.json). Exit 1 on a
+// hit, naming the file and the secret's index, never the secret itself.
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const { secrets } = JSON.parse(readFileSync(join(dirname(fileURLToPath(import.meta.url)), '..', 'test', 'secrets.json'), 'utf8'));
+let hits = 0;
+for (const file of process.argv.slice(2)) {
+  const text = readFileSync(file, 'utf8');
+  secrets.forEach((secret, index) => {
+    if (text.includes(secret)) {
+      hits++;
+      console.error(`secret scan: ${file} contains test secret #${index}`);
+    }
+  });
+}
+if (hits > 0) process.exit(1);
+console.log(`secret scan: none of ${secrets.length} test secrets in ${process.argv.length - 2} file(s)`);

@@ -1,0 +1,70 @@
+/**
+ * `mailroom login` against a real Secret Service: Debian's gnome-keyring in a D-Bus session of
+ * the test's own. The password goes in once and later commands need no MAILROOM_PASSWORD; logout
+ * forgets it. Without a Secret Service, login fails with an error that says what to do.
+ */
+import { strict as assert } from 'node:assert';
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { cliPath, mailroom } from '../helpers/cli';
+import { startTestSandbox, type TestSandbox } from '../helpers/sandbox';
+import secrets from '../secrets.json';
+
+const PASSWORD = secrets.secrets[4]!;
+
+describe('mailroom login and the OS keychain', function () {
+  this.timeout(60_000);
+  let sandbox: TestSandbox;
+  let home: string;
+  before(async () => {
+    sandbox = await startTestSandbox({ accounts: { accounts: [{ name: 'K', users: [{ username: 'kim', password: PASSWORD, admin: true }] }] } });
+    home = mkdtempSync(join(tmpdir(), 'mailroom-keyring-'));
+  });
+  after(async () => {
+    await sandbox.close();
+    rmSync(home, { recursive: true, force: true });
+  });
+
+  it('keeps the password in gnome-keyring, uses it, and forgets it', async () => {
+    const node = process.execPath;
+    const script = [
+      'eval "$(printf unlock-pw | gnome-keyring-daemon --unlock --components=secrets)"',
+      `printf '%s\\n' "$SECRET" | "${node}" "${cliPath}" login; echo "exit:$?"; echo ---`,
+      `"${node}" "${cliPath}" call GetLetterStatus --param ID=1; echo "exit:$?"; echo ---`,
+      `"${node}" "${cliPath}" logout; echo "exit:$?"; echo ---`,
+      `"${node}" "${cliPath}" call GetLetterStatus --param ID=1; echo "exit:$?"`,
+    ].join('\n');
+    // Asynchronously: the sandbox answering the child runs in this process.
+    const child = spawn('dbus-run-session', ['--', 'sh', '-c', script], {
+      env: { PATH: process.env.PATH, HOME: home, XDG_DATA_HOME: join(home, 'data'), MAILROOM_ENDPOINT: sandbox.url, MAILROOM_USER: 'kim', SECRET: PASSWORD },
+    });
+    const result = { stdout: '', stderr: '' };
+    child.stdout.on('data', (d) => (result.stdout += d));
+    child.stderr.on('data', (d) => (result.stderr += d));
+    await new Promise((resolve) => child.on('close', resolve));
+    const output = `${result.stdout}${result.stderr}`;
+    const [login, used, logout, after] = result.stdout.split('---\n');
+    assert.match(login!, /Kept the password of kim for http:\/\/127\.0\.0\.1:\d+ in the OS keychain\.\nexit:0/, output);
+    assert.match(used!, /exit:1/, output);
+    assert.match(result.stderr, /GetLetterStatus answered -3116/, 'authenticated from the keychain: the mailer is just missing');
+    assert.match(logout!, /Forgot the secrets of kim/, output);
+    assert.match(after!, /exit:2/, output);
+    assert.match(result.stderr, /No password for kim/, output);
+    assert.ok(!output.includes(PASSWORD), 'the password is never printed');
+  });
+
+  it('refuses a wrong password at login, keeping nothing', async () => {
+    const result = await mailroom(['login'], { env: { MAILROOM_ENDPOINT: sandbox.url, MAILROOM_USER: 'kim', HOME: home }, input: 'not-it\n' });
+    assert.equal(result.code, 1);
+    assert.match(result.stderr, /-3003/);
+  });
+
+  it('says clearly what to do when no Secret Service runs', async () => {
+    const result = await mailroom(['login'], { env: { MAILROOM_ENDPOINT: sandbox.url, MAILROOM_USER: 'kim', HOME: home }, input: `${PASSWORD}\n` });
+    assert.equal(result.code, 1);
+    assert.match(result.stderr, /No OS keychain is available \(.+\)\. Set MAILROOM_PASSWORD or MAILROOM_API_KEY instead/);
+    assert.ok(!result.stderr.includes(PASSWORD));
+  });
+});
