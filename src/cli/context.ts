@@ -2,7 +2,7 @@
  * What every command shares: the global options, where credentials come from, and output.
  *
  * Credentials: the OS keychain (`mailroom login` stores them), else MAILROOM_PASSWORD and
- * MAILROOM_API_KEY. Against the local sandbox the public demo account needs neither.
+ * MAILROOM_API_KEY. Against a sandbox on this machine the public demo account needs neither.
  */
 import type { Writable } from 'node:stream';
 import { MailWsClient, type CallEvent } from '../client';
@@ -77,7 +77,8 @@ export function connect(values: GlobalValues, io: Io): MailWsClient {
   const endpoint = endpointOf(values, io);
   const username = userOf(values, io);
   const names = accountNames(username, endpoint);
-  const sandboxDemo = endpoint === DEFAULT_ENDPOINT && username === SANDBOX_DEMO.username;
+  // A sandbox on this machine has the public demo account, which needs no stored secret.
+  const sandboxDemo = isLoopback(endpoint) && username === SANDBOX_DEMO.username;
   const password = fromKeychain(io, names.password) ?? io.env.MAILROOM_PASSWORD ?? (sandboxDemo ? SANDBOX_DEMO.password : undefined);
   const apiKey = fromKeychain(io, names.apiKey) ?? io.env.MAILROOM_API_KEY ?? (sandboxDemo ? SANDBOX_DEMO.apiKey : undefined);
   if (password === undefined && apiKey === undefined) {

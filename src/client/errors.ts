@@ -94,7 +94,12 @@ export class MailWsNetworkError extends Error {
     reason: string,
     cause?: unknown,
   ) {
-    super(`${operation}: ${reason}; ${mayHaveReached ? 'the request may have reached the service' : 'the request did not reach the service'}`, { cause });
+    super(
+      `${operation}: ${reason}; ${
+        mayHaveReached ? 'the request may have reached the service, so its outcome is unknown' : 'the request did not reach the service'
+      }${mayHaveReached && operation.startsWith('Send') ? ': look the mailer up before sending again' : ''}`,
+      { cause },
+    );
   }
 }
 

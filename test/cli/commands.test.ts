@@ -6,7 +6,8 @@ import { strict as assert } from 'node:assert';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { mailroom, type CliRun } from '../helpers/cli';
+import { spawn } from 'node:child_process';
+import { cliPath, mailroom, type CliRun } from '../helpers/cli';
 import { gzipText, pageCount, sampleDocx } from '../helpers/documents';
 import { startTestSandbox, type TestSandbox } from '../helpers/sandbox';
 import secrets from '../secrets.json';
@@ -160,5 +161,29 @@ describe('mailroom, the command line', function () {
   it('printed no password or API key, anywhere', () => {
     assert.ok(runs.length > 30);
     for (const { stdout, stderr } of runs) for (const secret of secrets.secrets) assert.ok(!stdout.includes(secret) && !stderr.includes(secret));
+  });
+});
+
+describe('mailroom on a terminal', function () {
+  this.timeout(30_000);
+  it('shows the progress of a long send', async () => {
+    const sandbox = await startTestSandbox();
+    const dir = mkdtempSync(join(tmpdir(), 'mailroom-tty-'));
+    try {
+      const big = join(dir, 'big.html');
+      writeFileSync(big, `<p>${'A long letter. '.repeat(300_000)}</p>`);
+      // `script` gives the command a pseudo-terminal, as a person's shell would.
+      const command = `"${process.execPath}" "${cliPath}" send "${big}" --endpoint ${sandbox.url} --mode Development`;
+      const child = spawn('script', ['-qec', command, '/dev/null'], { env: { PATH: process.env.PATH, HOME: process.env.HOME } });
+      let output = '';
+      child.stdout.on('data', (d) => (output += d));
+      child.stderr.on('data', (d) => (output += d));
+      child.stdin.end();
+      await new Promise((resolve) => child.on('close', resolve));
+      assert.match(output, /\rSending \d+\.\d of \d+\.\d MB \(\d+%\)\rSending .*\(100%\)\r?\n\d+/s, output);
+    } finally {
+      await sandbox.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

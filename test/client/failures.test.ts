@@ -33,7 +33,7 @@ describe('client failures', function () {
       client.close();
       assert.ok(error instanceof MailWsNetworkError, String(error));
       assert.equal(error.mayHaveReached, true);
-      assert.match(error.message, /may have reached the service/);
+      assert.match(error.message, /may have reached the service, so its outcome is unknown: look the mailer up before sending again/);
       assert.equal(server!.requests.length, 1, 'sent once, never again');
       assert.ok(!inspect(error, { depth: 5 }).includes(SECRET));
     });
@@ -120,6 +120,17 @@ describe('client failures', function () {
       await server!.close();
       assert.ok(error instanceof MailWsResponseError, `${JSON.stringify(answer)}: ${String(error)}`);
     }
+  });
+
+  it('paces calls of a Get method to the minimum interval, and only Get methods', async () => {
+    const client = await clientFor([{ kind: 'answer', body: okStatus }], 'http-post', { minIntervalMs: 250 });
+    const arrived: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      await client.simple.GetLetterStatus({ ID: 7 });
+      arrived.push(Date.now());
+    }
+    client.close();
+    assert.ok(arrived[1]! - arrived[0]! >= 240 && arrived[2]! - arrived[1]! >= 240, `calls at ${arrived.map((t) => t - arrived[0]!).join(', ')} ms`);
   });
 
   it('stops reading an answer larger than allowed', async () => {

@@ -130,6 +130,14 @@ describe('sandbox printing, read back with pdftotext', function () {
     assert.equal(await call('simple', 'SendPostcardAndAddress', { ...card, ImageSideFileType: 'MyFile:nothing.png', ImageSideBinaryData: undefined }), -3134);
   });
 
+  it('lays out a huge document only up to 60 pages, and fails it at -1065', async () => {
+    const id = await letter({ FileExtension: 'html', FileBinaryData: Buffer.from(`<p>${'x'.repeat(2_000_000)}</p>`) });
+    const status = (await call('simple', 'GetLetterStatusV2', { ...demo, ID: id })) as { Status: number };
+    assert.equal(status.Status, -1065);
+    const details = (await call('simple', 'GetLetterDetails', { ...demo, ID: id })) as { NumOfSheets: number };
+    assert.equal(details.NumOfSheets, 61, 'the address page and 60 pages of text');
+  });
+
   it('prints a postcard on two 6 × 4.25 in sides, the address on the right half', async () => {
     const id = (await call('simple', 'SendPostcardAndAddress', {
       ...demo, MyDescription: 'card', ImageSideFileType: 'html', ImageSideBinaryData: Buffer.from('<h1>Greetings from Springfield</h1>'), ImageSideScaling: 'FitToPage',

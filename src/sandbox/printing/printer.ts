@@ -19,6 +19,11 @@ const INCH = 72;
 /** Sheets a No. 10 envelope holds. */
 const MAX_LETTER_SHEETS = 7;
 /**
+ * Text of one document is laid out up to this many pages: a letter that long cannot be mailed
+ * (-1065) whatever follows, and a huge document must not keep the sandbox busy.
+ */
+const MAX_TEXT_PAGES = 60;
+/**
  * Where a No. 10 double-window envelope shows the recipient, on a letter sheet folded in thirds,
  * in points from the sheet's top-left corner; and where its upper window shows the return address.
  */
@@ -73,28 +78,32 @@ function drawable(text: string, fonts: Fonts): string {
   return out;
 }
 
-function wrap(text: string, font: PDFFont, size: number, width: number): string[] {
-  const lines: string[] = [];
+/** Longest slice of a word tried on one line: no font fits more letters on a page's width. */
+const LONGEST_LINE = 400;
+
+/** The lines of a text at a width, produced as they are needed (a page cap stops early). */
+function* wrap(text: string, font: PDFFont, size: number, width: number): Generator<string> {
+  const fits = (s: string) => font.widthOfTextAtSize(s, size) <= width;
   for (const raw of text.split('\n')) {
     let line = '';
-    for (const word of raw.split(/ +/)) {
+    for (let word of raw.split(/ +/)) {
       const candidate = line ? `${line} ${word}` : word;
-      if (font.widthOfTextAtSize(candidate, size) <= width) {
+      if (candidate.length <= LONGEST_LINE && fits(candidate)) {
         line = candidate;
         continue;
       }
-      if (line) lines.push(line);
-      line = word;
-      while (font.widthOfTextAtSize(line, size) > width && line.length > 1) {
-        let cut = line.length - 1;
-        while (cut > 1 && font.widthOfTextAtSize(line.slice(0, cut), size) > width) cut--;
-        lines.push(line.slice(0, cut));
-        line = line.slice(cut);
+      if (line) yield line;
+      // A word wider than the line is cut where it stops fitting, a bounded slice at a time.
+      while (word.length > 1 && !(word.length <= LONGEST_LINE && fits(word))) {
+        let cut = Math.min(word.length - 1, LONGEST_LINE);
+        while (cut > 1 && !fits(word.slice(0, cut))) cut = Math.floor(cut * 0.9);
+        yield word.slice(0, cut);
+        word = word.slice(cut);
       }
+      line = word;
     }
-    lines.push(line);
+    yield line;
   }
-  return lines;
 }
 
 /** Lays text blocks out on pages of one size, starting a page when one is full or a break asks. */
@@ -102,6 +111,8 @@ class TextPages {
   private page: PDFPage | undefined;
   private y = 0;
   private used = false;
+  private pages = 0;
+  private full = false;
 
   constructor(
     private readonly doc: PDFDocument,
@@ -112,6 +123,7 @@ class TextPages {
   ) {}
 
   private newPage(): PDFPage {
+    this.pages++;
     this.page = this.doc.addPage(this.size);
     this.y = this.size[1] - this.margin;
     this.used = false;
@@ -121,15 +133,23 @@ class TextPages {
   write(blocks: readonly Block[]): void {
     if (!this.page) this.newPage();
     for (const block of blocks) {
+      if (this.full) return;
       if (block.kind === 'page-break') {
-        if (this.used) this.newPage();
+        if (this.used && this.pages < MAX_TEXT_PAGES) this.newPage();
         continue;
       }
       const font = block.kind === 'heading' ? this.fonts.bold : this.fonts.regular;
       const size = block.kind === 'heading' ? this.fontSize * 1.35 : this.fontSize;
       const lineHeight = size * 1.35;
       for (const line of wrap(drawable(block.text, this.fonts), font, size, this.size[0] - 2 * this.margin)) {
-        if (this.y - lineHeight < this.margin) this.newPage();
+        if (this.y - lineHeight < this.margin) {
+          if (this.pages >= MAX_TEXT_PAGES) {
+            this.full = true;
+            this.page!.drawText(`(The sandbox lays out at most ${MAX_TEXT_PAGES} pages of a document.)`, { x: this.margin, y: this.margin / 2, size: 8, font: this.fonts.regular });
+            return;
+          }
+          this.newPage();
+        }
         this.page!.drawText(line, { x: this.margin, y: this.y - size, size, font });
         this.y -= lineHeight;
         this.used = true;
