@@ -131,7 +131,7 @@ describe('sandbox printing, read back with pdftotext', function () {
   });
 
   it('lays out a huge document only up to 60 pages, and fails it at -1065', async () => {
-    const id = await letter({ FileExtension: 'html', FileBinaryData: Buffer.from(`<p>${'x'.repeat(2_000_000)}</p>`) });
+    const id = await letter({ FileExtension: 'html', FileBinaryData: Buffer.from(`<p>${'x'.repeat(600_000)}</p>`) });
     const status = (await call('simple', 'GetLetterStatusV2', { ...demo, ID: id })) as { Status: number };
     assert.equal(status.Status, -1065);
     const details = (await call('simple', 'GetLetterDetails', { ...demo, ID: id })) as { NumOfSheets: number };
