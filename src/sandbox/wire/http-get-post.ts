@@ -45,7 +45,9 @@ export function readParameters(op: Operation, fields: URLSearchParams): Record<s
   const byName = new Map<string, string[]>();
   for (const [key, value] of fields) {
     const name = key.toLowerCase();
-    byName.set(name, [...(byName.get(name) ?? []), value]);
+    const values = byName.get(name);
+    if (values) values.push(value);
+    else byName.set(name, [value]);
   }
   const request: Record<string, unknown> = {};
   for (const param of op.params) {
