@@ -7,7 +7,7 @@
 import type { Writable } from 'node:stream';
 import { MailWsClient, type CallEvent } from '../client';
 import { BINDINGS, DEFAULT_ENDPOINT, REAL_SERVICE_MIN_INTERVAL_MS, formatDateTime, type Binding } from '../contract';
-import { accountNames, KeychainUnavailable, osKeychain, type Keychain } from './keychain';
+import { accountNames, KeychainUnavailable, type Keychain } from './keychain';
 import { UsageError } from './usage';
 
 export const GLOBAL_OPTIONS = {

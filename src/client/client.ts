@@ -150,9 +150,10 @@ export class MailWsClient {
   private async pace(op: Operation, signal?: AbortSignal): Promise<void> {
     const interval = this.options.minIntervalMs ?? 0;
     if (interval <= 0) return;
-    const wait = (this.nextAllowed.get(op.name) ?? 0) - Date.now();
-    this.nextAllowed.set(op.name, Math.max(Date.now(), Date.now() + wait) + interval);
-    if (wait > 0) await sleep(wait, signal);
+    const now = Date.now();
+    const start = Math.max(now, this.nextAllowed.get(op.name) ?? 0);
+    this.nextAllowed.set(op.name, start + interval);
+    if (start > now) await sleep(start - now, signal);
   }
 
   /** A negative result code as an error; otherwise the result. */

@@ -118,22 +118,34 @@ async function sendLetter(request: LetterRequest, caller: Caller, sandbox: Sandb
   );
 }
 
-const oneDocument = (request: { FileExtension?: string; FileBinaryData?: Uint8Array }) => [{ extension: request.FileExtension, data: request.FileBinaryData }];
+interface OneFileLetter {
+  readonly MyDescription?: string;
+  readonly FileExtension?: string;
+  readonly FileBinaryData?: Uint8Array;
+  readonly WorkMode?: EnumValue<'WorkMode'>;
+}
 
-export const sendLetterV2: Handler<'simple', 'SendLetterV2'> = (request, caller, sandbox) =>
-  sendLetter({ description: request.MyDescription, documents: oneDocument(request), workMode: request.WorkMode }, caller, sandbox);
+/** The one-file letter sends differ only in whether they carry an address (and which fields). */
+function oneFileLetter(addressed: boolean) {
+  return (request: OneFileLetter & Readonly<Record<string, unknown>>, caller: Caller, sandbox: Sandbox): Promise<number> =>
+    sendLetter(
+      {
+        description: request.MyDescription,
+        documents: [{ extension: request.FileExtension, data: request.FileBinaryData }],
+        workMode: request.WorkMode,
+        ...(addressed ? { address: addressOf(request) } : {}),
+      },
+      caller,
+      sandbox,
+    );
+}
 
-export const sendLetterDated: Handler<'datedA', 'SendLetter'> = (request, caller, sandbox) =>
-  sendLetter({ description: request.MyDescription, documents: oneDocument(request), workMode: request.WorkMode }, caller, sandbox);
-
-export const sendLetterAndAddressSimple: Handler<'simple', 'SendLetterAndAddress'> = (request, caller, sandbox) =>
-  sendLetter({ description: request.MyDescription, documents: oneDocument(request), workMode: undefined, address: addressOf(request) }, caller, sandbox);
-
-export const sendLetterAndAddressV2: Handler<'simple', 'SendLetterAndAddressV2'> = (request, caller, sandbox) =>
-  sendLetter({ description: request.MyDescription, documents: oneDocument(request), workMode: request.WorkMode, address: addressOf(request) }, caller, sandbox);
-
-export const sendLetterAndAddressDated: Handler<'datedA', 'SendLetterAndAddress'> = (request, caller, sandbox) =>
-  sendLetter({ description: request.MyDescription, documents: oneDocument(request), workMode: request.WorkMode, address: addressOf(request) }, caller, sandbox);
+export const sendLetterV2: Handler<'simple', 'SendLetterV2'> = oneFileLetter(false);
+export const sendLetterDated: Handler<'datedA', 'SendLetter'> = oneFileLetter(false);
+/** The simple service's SendLetterAndAddress has no WorkMode: the user's default applies. */
+export const sendLetterAndAddressSimple: Handler<'simple', 'SendLetterAndAddress'> = oneFileLetter(true);
+export const sendLetterAndAddressV2: Handler<'simple', 'SendLetterAndAddressV2'> = oneFileLetter(true);
+export const sendLetterAndAddressDated: Handler<'datedA', 'SendLetterAndAddress'> = oneFileLetter(true);
 
 export const sendLetterAdvanced: Handler<'datedB', 'SendLetterAdvanced'> = (request, caller, sandbox) => {
   const recipient = request.Addresses?.RecipientAddress;
