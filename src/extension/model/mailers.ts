@@ -1,0 +1,45 @@
+/**
+ * The mailers a user follows, as the Mailers view shows them: what was sent (or added by ID) and
+ * the last status the service gave. No VS Code here, so that it is tested as plain code.
+ */
+import { describeStatus, isCompletedStatus, isFinalStatus, NO_PERMISSIONS_STATUS } from '../../contract';
+
+export interface TrackedMailer {
+  readonly id: number;
+  /** What the user called it when sending (MyDescription), if known. */
+  readonly description?: string;
+  readonly status?: number;
+  readonly statusText?: string;
+  readonly price?: number;
+  /** As the service wrote it: the account's wall time, no offset. */
+  readonly lastUpdate?: string;
+  readonly isBatch?: boolean;
+}
+
+export type MailerGroup = 'inProcess' | 'completed' | 'failed';
+
+export const GROUP_TITLES: Readonly<Record<MailerGroup, string>> = {
+  inProcess: 'In process',
+  completed: 'Completed',
+  failed: 'Failed or cancelled',
+};
+
+/** Where a mailer belongs: in process until its status is final, then completed or not. */
+export function groupOf(mailer: TrackedMailer): MailerGroup {
+  if (mailer.status === undefined || !isFinalStatus(mailer.status)) return 'inProcess';
+  return isCompletedStatus(mailer.status) ? 'completed' : 'failed';
+}
+
+/** The mailers by group, newest first, groups in a fixed order and only when not empty. */
+export function groupMailers(mailers: readonly TrackedMailer[]): [MailerGroup, TrackedMailer[]][] {
+  const groups: Record<MailerGroup, TrackedMailer[]> = { inProcess: [], completed: [], failed: [] };
+  for (const mailer of mailers) groups[groupOf(mailer)].push(mailer);
+  return (Object.keys(groups) as MailerGroup[]).filter((g) => groups[g].length > 0).map((g) => [g, groups[g].sort((a, b) => b.id - a.id)]);
+}
+
+/** The text a mailer's row shows after its name: ID, status and price. */
+export function mailerSummary(mailer: TrackedMailer): string {
+  const status = mailer.status === undefined ? 'not yet known' : (mailer.statusText ?? describeStatus(mailer.status));
+  const price = mailer.price === undefined || mailer.status === NO_PERMISSIONS_STATUS ? '' : ` · $${mailer.price.toFixed(2)}`;
+  return `${mailer.id} · ${status.replace(/^(Completed|Failed): .*/, '$1')}${price}`;
+}

@@ -1,0 +1,19 @@
+/**
+ * The entry the extension host loads for the extension's own tests (as @vscode/test-electron
+ * would): it runs mocha on the suites below, inside VS Code, and resolves or rejects with the result.
+ */
+import Mocha from 'mocha';
+import { format } from 'node:util';
+
+/** Marks the reporter's lines, so that the runner shows them and not the workbench's own chatter. */
+export const LINE_TAG = '[mailroom-test]';
+
+export async function run(): Promise<void> {
+  (Mocha.reporters.Base as unknown as { consoleLog: (...args: unknown[]) => void }).consoleLog = (...args) => console.log(`${LINE_TAG} ${format(...args)}`);
+  const mocha = new Mocha({ ui: 'bdd', timeout: 60_000, color: false, reporter: 'spec' });
+  mocha.suite.emit('pre-require', globalThis, 'extension', mocha);
+  await import('./mailroom.test');
+  await new Promise<void>((resolve, reject) =>
+    mocha.run((failures) => (failures > 0 ? reject(new Error(`${failures} extension test(s) failed`)) : resolve())),
+  );
+}

@@ -1,0 +1,111 @@
+/**
+ * Mailroom inside a real VS Code extension host (code-server), against the sandbox it starts
+ * in-process: activation, connecting, sending the workspace's Markdown letter, the Mailers tree
+ * after sends, refresh and cancel, tracking IDs, and the secrets stored and cleared.
+ */
+import { strict as assert } from 'node:assert';
+import * as vscode from 'vscode';
+import type { MailroomApi } from '../../../src/extension/extension';
+import { groupOf } from '../../../src/extension/model/mailers';
+import type { MailersNode } from '../../../src/extension/views/mailers-tree';
+
+const workspace = () => vscode.workspace.workspaceFolders![0]!.uri;
+
+async function until<T>(what: string, probe: () => Promise<T | undefined>, seconds = 20): Promise<T> {
+  for (let i = 0; i < seconds * 4; i++) {
+    const value = await probe();
+    if (value !== undefined) return value;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`gave up waiting for ${what}`);
+}
+
+function treeGroups(api: MailroomApi): Map<string, number[]> {
+  const groups = new Map<string, number[]>();
+  for (const group of api.tree.getChildren()) {
+    if (group.kind !== 'group') continue;
+    groups.set(group.group, api.tree.getChildren(group).map((n) => (n as Extract<MailersNode, { kind: 'mailer' }>).mailer.id));
+  }
+  return groups;
+}
+
+describe('Mailroom in VS Code', () => {
+  let api: MailroomApi;
+
+  before(async () => {
+    const extension = vscode.extensions.getExtension<MailroomApi>('mailroom.mailroom');
+    assert.ok(extension, 'the extension is installed in development mode');
+    api = await extension.activate();
+  });
+
+  it('activates with its commands, not yet connected', async () => {
+    const commands = await vscode.commands.getCommands(true);
+    for (const id of ['mailroom.useSandbox', 'mailroom.connect', 'mailroom.sendDocument', 'mailroom.refresh', 'mailroom.trackIds', 'mailroom.cancelDelivery', 'mailroom.signOut']) {
+      assert.ok(commands.includes(id), id);
+    }
+    assert.equal(api.connection.account, undefined);
+    assert.deepEqual(api.tree.getChildren(), []);
+  });
+
+  it('uses the local sandbox, signed in as demo, with the secrets in SecretStorage', async () => {
+    await vscode.commands.executeCommand('mailroom.useSandbox');
+    const account = api.connection.account!;
+    assert.equal(account.sandbox, true);
+    assert.equal(account.username, 'demo');
+    assert.match(account.endpoint, /^http:\/\/127\.0\.0\.1:\d+$/);
+    assert.deepEqual(await api.connection.secretsOf(account), { password: true, apiKey: true });
+    const client = await api.connection.client();
+    await assert.rejects(client.datedA.GetUploadedFileDetails({}), /-3163/, 'authenticated: no stored files yet');
+  });
+
+  let letter = 0;
+  it('sends the Markdown letter to the address in its front matter; the mailer shows in process', async () => {
+    const uri = vscode.Uri.joinPath(workspace(), 'letter.md');
+    await vscode.window.showTextDocument(uri);
+    letter = (await vscode.commands.executeCommand<number>('mailroom.sendDocument'))!;
+    assert.ok(letter > 0, 'a mailer ID');
+    const mailer = api.mailers.get(letter)!;
+    assert.equal(mailer.description, 'letter.md');
+    assert.equal(groupOf(mailer), 'inProcess');
+    assert.deepEqual(treeGroups(api).get('inProcess'), [letter]);
+    const item = api.tree.getTreeItem(api.tree.nodeOf(letter)!);
+    assert.equal(item.label, 'letter.md');
+    assert.match(String(item.description), new RegExp(`^${letter} · (Received|In Process) · \\$\\d+\\.\\d\\d$`));
+  });
+
+  it('refreshes the mailer until it is completed', async () => {
+    await until('the letter to complete', async () => {
+      await api.refresher.refresh();
+      return groupOf(api.mailers.get(letter)!) === 'completed' ? true : undefined;
+    });
+    assert.equal(api.mailers.get(letter)!.status, -1002);
+    assert.deepEqual(treeGroups(api).get('completed'), [letter]);
+  });
+
+  it('sends a text file and cancels it in time: it ends as cancelled', async () => {
+    const id = (await vscode.commands.executeCommand<number>('mailroom.sendDocument', vscode.Uri.joinPath(workspace(), 'notes.txt'), {
+      address: { AttentionLine1: 'Sam Roe', Address1: '2 Side St', City: 'Shelbyville' },
+    }))!;
+    assert.ok(id > letter);
+    await vscode.commands.executeCommand('mailroom.cancelDelivery', api.tree.nodeOf(id), true);
+    assert.equal(api.mailers.get(id)!.status, -1005);
+    assert.deepEqual(treeGroups(api).get('failed'), [id]);
+  });
+
+  it('tracks mailers by the ID syntax, and stops tracking', async () => {
+    await vscode.commands.executeCommand('mailroom.stopTracking', api.tree.nodeOf(letter));
+    assert.equal(api.mailers.get(letter), undefined);
+    await vscode.commands.executeCommand('mailroom.trackIds', `${letter}-${letter}`);
+    assert.equal(api.mailers.get(letter)!.status, -1002);
+    await vscode.commands.executeCommand('mailroom.trackIds', '5-3');
+    assert.equal(api.mailers.list().length, 2, 'nothing added for an invalid ID string');
+  });
+
+  it('signs out: the account and its secrets are gone', async () => {
+    const account = api.connection.account!;
+    await vscode.commands.executeCommand('mailroom.signOut');
+    assert.equal(api.connection.account, undefined);
+    assert.deepEqual(await api.connection.secretsOf(account), { password: false, apiKey: false });
+    assert.deepEqual(api.tree.getChildren(), []);
+  });
+});
