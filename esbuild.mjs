@@ -2,7 +2,7 @@
 // with the command line itself, so that what ships is exactly what the contract generates.
 import { build } from 'esbuild';
 import { execFileSync } from 'node:child_process';
-import { chmodSync } from 'node:fs';
+import { chmodSync, cpSync } from 'node:fs';
 
 const production = process.argv.includes('--production');
 
@@ -22,5 +22,10 @@ await Promise.all([
   // The keyring's native binary cannot be bundled; the command line loads it from node_modules.
   build({ ...common, entryPoints: ['src/cli/main.ts'], outfile: 'dist/cli.js', banner: { js: '#!/usr/bin/env node' }, external: ['@napi-rs/keyring'] }),
 ]);
+// The PDF preview: its script for the webview, and pdf.js with its worker and standard fonts, all local.
+await build({ ...common, platform: 'browser', format: 'esm', target: 'es2022', entryPoints: ['src/extension/views/preview-webview.ts'], outfile: 'dist/media/preview.js' });
+cpSync('node_modules/pdfjs-dist/build/pdf.min.mjs', 'dist/media/pdfjs/pdf.min.mjs');
+cpSync('node_modules/pdfjs-dist/build/pdf.worker.min.mjs', 'dist/media/pdfjs/pdf.worker.min.mjs');
+cpSync('node_modules/pdfjs-dist/standard_fonts', 'dist/media/pdfjs/standard_fonts', { recursive: true });
 chmodSync('dist/cli.js', 0o755);
 execFileSync(process.execPath, ['dist/cli.js', 'wsdl', '--out', 'dist/wsdl'], { stdio: 'inherit' });

@@ -36,8 +36,9 @@ if [ ! -x "$server/node_modules/.bin/code-server" ]; then
   echo "vscode: installing code-server $code_server_version (a few minutes the first time)"
   mkdir -p "$server"
   [ -f "$server/package.json" ] || echo '{"name":"mailroom-code-server","private":true}' > "$server/package.json"
-  # code-server's native addons must build against Node 24's headers, not the machine's default.
-  (cd "$server" && PATH="$node24/bin:$PATH" npm_config_nodedir="$node24" \
+  # code-server installs and builds its native addons with Node 24 only: a clean environment, so
+  # that nothing of an outer `npm run` (its node path, its npm_* settings) leaks in.
+  (cd "$server" && env -i HOME="$HOME" PATH="$node24/bin:/usr/local/bin:/usr/bin:/bin" npm_config_nodedir="$node24" \
     npm install --no-audit --no-fund --loglevel=error "code-server@$code_server_version")
 fi
 echo "vscode: code-server $code_server_version ready in $server"

@@ -11,6 +11,7 @@ import { groupOf } from './model/mailers';
 import { Refresher } from './refresher';
 import { TrackedMailers } from './tracked-mailers';
 import { MailersTree, type MailersNode } from './views/mailers-tree';
+import { PdfPreview } from './views/pdf-preview';
 
 /** What activate() returns: the extension's parts, for its own tests. */
 export interface MailroomApi {
@@ -18,6 +19,8 @@ export interface MailroomApi {
   readonly mailers: TrackedMailers;
   readonly tree: MailersTree;
   readonly refresher: Refresher;
+  /** The PDF previews opened, newest last. */
+  readonly previews: readonly PdfPreview[];
 }
 
 function mailerOf(node: unknown): number | undefined {
@@ -45,6 +48,8 @@ export function activate(context: vscode.ExtensionContext): MailroomApi {
   };
 
   const command = (id: string, run: (...args: never[]) => unknown) => context.subscriptions.push(vscode.commands.registerCommand(id, run));
+  const previews: PdfPreview[] = [];
+  const api: MailroomApi = { connection, mailers, tree, refresher, previews };
 
   command('mailroom.useSandbox', async () => {
     await connection.useSandbox();
@@ -95,6 +100,25 @@ export function activate(context: vscode.ExtensionContext): MailroomApi {
       void vscode.window.showErrorMessage(`Mailroom: ${(error as Error).message}`);
     }
   });
+  const printedPdf = async (id: number) => (await (await connection.client()).simple.GetPDF({ ID: id })).FileData;
+  command('mailroom.previewPdf', (node: unknown) => {
+    const id = mailerOf(node);
+    if (id === undefined) return undefined;
+    const preview = PdfPreview.show(context.extensionUri, api.mailers.get(id)?.description ?? `Mailer ${id}`, () => printedPdf(id));
+    previews.push(preview);
+    return preview;
+  });
+  command('mailroom.savePdf', async (node: unknown) => {
+    const id = mailerOf(node);
+    if (id === undefined) return;
+    try {
+      const pdf = await printedPdf(id);
+      const target = await vscode.window.showSaveDialog({ defaultUri: vscode.Uri.joinPath(vscode.workspace.workspaceFolders?.[0]?.uri ?? context.globalStorageUri, `mailer-${id}.pdf`), filters: { PDF: ['pdf'] } });
+      if (target && pdf) await vscode.workspace.fs.writeFile(target, pdf);
+    } catch (error) {
+      void vscode.window.showErrorMessage(`Mailroom: ${(error as Error).message}`);
+    }
+  });
   command('mailroom.copyId', async (node: unknown) => {
     const id = mailerOf(node);
     if (id !== undefined) await vscode.env.clipboard.writeText(String(id));
@@ -122,7 +146,7 @@ export function activate(context: vscode.ExtensionContext): MailroomApi {
   void vscode.commands.executeCommand('setContext', 'mailroom.connected', connection.account !== undefined);
   updateStatus();
   if (connection.account) void refresher.refresh();
-  return { connection, mailers, tree, refresher };
+  return api;
 }
 
 export function deactivate(): void {}

@@ -26,7 +26,7 @@ describe('sandbox wire', function () {
   this.timeout(30_000);
   let sandbox: TestSandbox;
   const post = async (path: string, headers: Record<string, string>, body: string | Buffer): Promise<Answer> => {
-    const response = await fetch(`${sandbox.url}${path}`, { method: 'POST', headers, body });
+    const response = await fetch(`${sandbox.url}${path}`, { method: 'POST', headers, body: typeof body === 'string' ? body : new Uint8Array(body) });
     return { status: response.status, contentType: response.headers.get('content-type') ?? '', body: await response.text() };
   };
   const get = async (path: string): Promise<Answer> => {

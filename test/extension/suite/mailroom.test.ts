@@ -8,6 +8,7 @@ import * as vscode from 'vscode';
 import type { MailroomApi } from '../../../src/extension/extension';
 import { groupOf } from '../../../src/extension/model/mailers';
 import type { MailersNode } from '../../../src/extension/views/mailers-tree';
+import type { PdfPreview } from '../../../src/extension/views/pdf-preview';
 
 const workspace = () => vscode.workspace.workspaceFolders![0]!.uri;
 
@@ -80,6 +81,45 @@ describe('Mailroom in VS Code', () => {
     });
     assert.equal(api.mailers.get(letter)!.status, -1002);
     assert.deepEqual(treeGroups(api).get('completed'), [letter]);
+  });
+
+  it('previews the printed PDF: pdf.js draws the address page, not blank', async () => {
+    const preview = (await vscode.commands.executeCommand<PdfPreview>('mailroom.previewPdf', api.tree.nodeOf(letter)))!;
+    const state = await until('the first page to be drawn', async () => (preview.lastState?.type === 'rendered' || preview.lastState?.type === 'failed' ? preview.lastState : undefined), 40);
+    assert.equal(state.type, 'rendered', JSON.stringify(state));
+    if (state.type !== 'rendered') return;
+    assert.equal(state.pages, 2, 'the address page and the letter');
+    assert.equal(state.blank, false);
+    assert.match(state.text, /Jane Doe/);
+    assert.match(state.text, /Springfield, IL 62701/);
+    preview.panel.dispose();
+  });
+
+  it('keeps the preview strict: a nonce for its one script, nothing remote, no inline script', async () => {
+    const preview = (await vscode.commands.executeCommand<PdfPreview>('mailroom.previewPdf', api.tree.nodeOf(letter)))!;
+    const html = preview.panel.webview.html;
+    const csp = /http-equiv="Content-Security-Policy" content="([^"]+)"/.exec(html)![1]!;
+    assert.match(csp, /default-src 'none'/);
+    const nonce = /script-src 'nonce-([^']+)'/.exec(csp)![1]!;
+    assert.ok(!csp.includes('unsafe-inline') && !csp.includes('unsafe-eval'), csp);
+    assert.ok(!/https?:/.test(csp.split(preview.panel.webview.cspSource).join('')), 'only the webview\'s own resources');
+    const scripts = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)];
+    assert.equal(scripts.length, 1);
+    assert.match(scripts[0]![1]!, new RegExp(`nonce="${nonce.replace(/[+/=]/g, (c) => `\\${c}`)}"`));
+    assert.equal(scripts[0]![2]!.trim(), '', 'no inline script');
+    preview.panel.dispose();
+  });
+
+  it('shows a PDF not printed yet as not available, with a retry', async () => {
+    const id = (await vscode.commands.executeCommand<number>('mailroom.sendDocument', vscode.Uri.joinPath(workspace(), 'notes.txt'), {
+      address: { AttentionLine1: 'Pat Poe', Address1: '3 Far Rd', City: 'Ogdenville' },
+    }))!;
+    const preview = (await vscode.commands.executeCommand<PdfPreview>('mailroom.previewPdf', api.tree.nodeOf(id)))!;
+    const state = await until('the preview to answer', async () => preview.lastState, 30);
+    assert.equal(state.type, 'unavailable');
+    assert.match((state as { reason: string }).reason, /not available yet/);
+    preview.panel.dispose();
+    await vscode.commands.executeCommand('mailroom.stopTracking', api.tree.nodeOf(id));
   });
 
   it('sends a text file and cancels it in time: it ends as cancelled', async () => {

@@ -1,0 +1,14 @@
+/** The messages between the PDF preview webview and the extension: typed on both sides. */
+
+/** From the extension to the webview. */
+export type ToPreview =
+  | { readonly type: 'pdf'; readonly title: string; readonly base64: string }
+  | { readonly type: 'unavailable'; readonly reason: string }
+  | { readonly type: 'error'; readonly reason: string };
+
+/** From the webview to the extension. */
+export type FromPreview =
+  | { readonly type: 'ready' }
+  | { readonly type: 'retry' }
+  | { readonly type: 'rendered'; readonly page: number; readonly pages: number; readonly blank: boolean; readonly text: string }
+  | { readonly type: 'failed'; readonly reason: string };

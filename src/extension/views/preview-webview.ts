@@ -1,0 +1,105 @@
+/**
+ * The PDF preview's own script, running inside the webview (a browser, no VS Code API but
+ * `acquireVsCodeApi`): pdf.js draws one page at a time on a canvas, with page navigation and zoom.
+ * pdf.js and its worker come from the extension's own files; nothing is fetched from elsewhere.
+ */
+import type { FromPreview, ToPreview } from './preview-messages';
+
+declare function acquireVsCodeApi(): { postMessage(message: FromPreview): void };
+
+interface PdfPage {
+  getViewport(options: { scale: number }): { width: number; height: number };
+  render(options: { canvasContext: CanvasRenderingContext2D; viewport: unknown }): { promise: Promise<void> };
+  getTextContent(): Promise<{ items: { str?: string }[] }>;
+}
+interface PdfDocument {
+  numPages: number;
+  getPage(n: number): Promise<PdfPage>;
+}
+interface PdfJs {
+  GlobalWorkerOptions: { workerPort: Worker | null };
+  getDocument(options: Record<string, unknown>): { promise: Promise<PdfDocument> };
+}
+
+const vscode = acquireVsCodeApi();
+const { pdfjs, worker, fonts } = document.body.dataset as { pdfjs: string; worker: string; fonts: string };
+const canvas = document.getElementById('page') as HTMLCanvasElement;
+const status = document.getElementById('status')!;
+const pageLabel = document.getElementById('page-number')!;
+const retry = document.getElementById('retry') as HTMLButtonElement;
+let pdf: PdfDocument | undefined;
+let current = 1;
+let scale = 1.25;
+
+function show(message: string, canRetry = false): void {
+  status.textContent = message;
+  status.hidden = false;
+  retry.hidden = !canRetry;
+  canvas.hidden = true;
+}
+
+async function loadPdfJs(): Promise<PdfJs> {
+  const lib = (await import(/* @vite-ignore */ pdfjs)) as PdfJs;
+  // A worker must come from the webview's own origin: the worker file is fetched and started from a blob.
+  const code = await (await fetch(worker)).blob();
+  lib.GlobalWorkerOptions.workerPort = new Worker(URL.createObjectURL(code), { type: 'module' });
+  return lib;
+}
+const pdfjsReady = loadPdfJs();
+
+function isBlank(context: CanvasRenderingContext2D): boolean {
+  const { data } = context.getImageData(0, 0, canvas.width, canvas.height);
+  for (let i = 0; i < data.length; i += 4 * 97) if (data[i]! < 250 || data[i + 1]! < 250 || data[i + 2]! < 250) return false;
+  return true;
+}
+
+async function render(): Promise<void> {
+  if (!pdf) return;
+  const page = await pdf.getPage(current);
+  const viewport = page.getViewport({ scale });
+  canvas.width = Math.floor(viewport.width);
+  canvas.height = Math.floor(viewport.height);
+  const context = canvas.getContext('2d', { willReadFrequently: true })!;
+  context.fillStyle = '#fff';
+  context.fillRect(0, 0, canvas.width, canvas.height);
+  await page.render({ canvasContext: context, viewport }).promise;
+  canvas.hidden = false;
+  status.hidden = true;
+  retry.hidden = true;
+  pageLabel.textContent = `${current} / ${pdf.numPages}`;
+  const text = (await page.getTextContent()).items.map((item) => item.str ?? '').join(' ');
+  vscode.postMessage({ type: 'rendered', page: current, pages: pdf.numPages, blank: isBlank(context), text });
+}
+
+function go(page: number): void {
+  if (!pdf || page < 1 || page > pdf.numPages) return;
+  current = page;
+  void render();
+}
+
+document.getElementById('previous')!.addEventListener('click', () => go(current - 1));
+document.getElementById('next')!.addEventListener('click', () => go(current + 1));
+document.getElementById('zoom-in')!.addEventListener('click', () => ((scale = Math.min(scale * 1.25, 5)), void render()));
+document.getElementById('zoom-out')!.addEventListener('click', () => ((scale = Math.max(scale / 1.25, 0.25)), void render()));
+retry.addEventListener('click', () => {
+  show('Asking the service again…');
+  vscode.postMessage({ type: 'retry' });
+});
+
+window.addEventListener('message', async (event: MessageEvent<ToPreview>) => {
+  const message = event.data;
+  if (message.type === 'unavailable') return show(message.reason, true);
+  if (message.type === 'error') return show(message.reason, true);
+  try {
+    const lib = await pdfjsReady;
+    const data = Uint8Array.from(atob(message.base64), (c) => c.charCodeAt(0));
+    pdf = await lib.getDocument({ data, isEvalSupported: false, standardFontDataUrl: fonts, useSystemFonts: true }).promise;
+    current = 1;
+    await render();
+  } catch (error) {
+    show(`This PDF cannot be shown: ${(error as Error).message}`);
+    vscode.postMessage({ type: 'failed', reason: (error as Error).message });
+  }
+});
+
+vscode.postMessage({ type: 'ready' });
