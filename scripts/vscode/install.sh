@@ -36,9 +36,16 @@ if [ ! -x "$server/node_modules/.bin/code-server" ]; then
   echo "vscode: installing code-server $code_server_version (a few minutes the first time)"
   mkdir -p "$server"
   [ -f "$server/package.json" ] || echo '{"name":"mailroom-code-server","private":true}' > "$server/package.json"
-  # code-server installs and builds its native addons with Node 24 only: a clean environment, so
-  # that nothing of an outer `npm run` (its node path, its npm_* settings) leaks in.
-  (cd "$server" && env -i HOME="$HOME" PATH="$node24/bin:/usr/local/bin:/usr/bin:/bin" npm_config_nodedir="$node24" \
-    npm install --no-audit --no-fund --loglevel=error "code-server@$code_server_version")
+  # code-server installs and builds its native addons with Node 24 only. What an outer `npm run`
+  # puts in the environment (its node, its npm_* settings) would send the install back to the
+  # machine's Node, so it is removed; everything else (certificates, proxies) stays.
+  (
+    cd "$server"
+    for name in $(compgen -e); do
+      case "$name" in npm_* | NODE | INIT_CWD) unset "$name" ;; esac
+    done
+    export PATH="$node24/bin:$PATH" npm_config_nodedir="$node24"
+    npm install --no-audit --no-fund --loglevel=error "code-server@$code_server_version"
+  )
 fi
 echo "vscode: code-server $code_server_version ready in $server"
