@@ -5,22 +5,14 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-debian_packages=(libxml2-utils python3-zeep poppler-utils gnome-keyring dbus)
-missing=()
-for package in "${debian_packages[@]}"; do
-  dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q 'install ok installed' || missing+=("$package")
-done
-if ((${#missing[@]})); then
-  sudo=''
-  [ "$(id -u)" -eq 0 ] || sudo='sudo'
-  echo "setup: installing Debian packages: ${missing[*]}"
-  $sudo apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
-fi
+bash scripts/apt-install.sh libxml2-utils python3-zeep poppler-utils gnome-keyring dbus
 
 if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
   echo 'setup: installing npm packages'
-  npm ci --no-audit --no-fund --loglevel=error
+  # `npm install`, not `npm ci`: the lockfile lacks the other platforms' builds of an optional
+  # dependency of pdf.js (@napi-rs/canvas), which the registry here does not serve, and `npm ci`
+  # refuses such a lockfile. The locked versions are installed all the same.
+  npm install --no-audit --no-fund --loglevel=error
 fi
 
 # A real VS Code (code-server) and Chromium for the extension's tests.

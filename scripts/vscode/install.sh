@@ -10,18 +10,7 @@ server="$root/code-server"
 code_server_version=4.139.1
 node_version=24.21.0
 
-debian_packages=(chromium libkrb5-dev pkg-config)
-missing=()
-for package in "${debian_packages[@]}"; do
-  dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q 'install ok installed' || missing+=("$package")
-done
-if ((${#missing[@]})); then
-  sudo=''
-  [ "$(id -u)" -eq 0 ] || sudo='sudo'
-  echo "vscode: installing Debian packages: ${missing[*]}"
-  $sudo apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
-fi
+bash scripts/apt-install.sh chromium libkrb5-dev pkg-config
 
 if [ ! -x "$node24/bin/node" ]; then
   echo "vscode: installing Node $node_version for code-server"

@@ -3,3 +3,4 @@ export * from './client';
 export * from './errors';
 export { fetchStatuses, type MailerStatus } from './tracking';
 export { parseAddressLine, type RecipientAddress } from './address';
+export { checkSignIn } from './sign-in';

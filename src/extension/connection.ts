@@ -72,12 +72,10 @@ export class Connection implements vscode.Disposable {
   async connect(endpoint: string, binding: Binding, username: string, secrets: { password?: string; apiKey?: string }): Promise<Account> {
     const account: Account = { endpoint: endpoint.replace(/\/+$/, ''), binding, username, sandbox: false };
     if (secrets.password) {
-      const { MailWsClient, MailWsError } = await import('../client');
+      const { MailWsClient, checkSignIn } = await import('../client');
       const probe = new MailWsClient({ endpoint: account.endpoint, binding, credentials: { username, password: secrets.password }, retry: { attempts: 1, baseDelayMs: 0 } });
       try {
-        await probe.datedA.GetUploadedFileDetails({});
-      } catch (error) {
-        if (!(error instanceof MailWsError && error.code === -3163)) throw error;
+        await checkSignIn(probe);
       } finally {
         probe.close();
       }

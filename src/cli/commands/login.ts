@@ -4,7 +4,7 @@
  * `mailroom logout` forgets both.
  */
 import { parseArgs } from 'node:util';
-import { MailWsClient, MailWsError } from '../../client';
+import { MailWsClient, checkSignIn } from '../../client';
 import { GLOBAL_OPTIONS, bindingOf, endpointOf, userOf, type Io } from '../context';
 import { accountNames } from '../keychain';
 import { UsageError } from '../usage';
@@ -21,10 +21,7 @@ export async function run(args: readonly string[], io: Io): Promise<void> {
   if (!apiKey) {
     const client = new MailWsClient({ endpoint, binding: bindingOf(values, io), credentials: { username: user, password: secret }, retry: { attempts: 1, baseDelayMs: 0 } });
     try {
-      await client.datedA.GetUploadedFileDetails({});
-    } catch (error) {
-      // -3163 (no stored files) still proves the password right.
-      if (!(error instanceof MailWsError && error.code === -3163)) throw error;
+      await checkSignIn(client);
     } finally {
       client.close();
     }
