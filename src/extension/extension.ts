@@ -4,7 +4,7 @@
  */
 import * as vscode from 'vscode';
 import { parseIds } from '../contract';
-import { sendDocumentCommand } from './commands/send-document';
+import { sendDocumentCommand, sendStoredFileCommand, type SendOptions } from './commands/send-document';
 import { Connection } from './connection';
 import { Log } from './log';
 import { groupOf } from './model/mailers';
@@ -12,6 +12,7 @@ import { Refresher } from './refresher';
 import { TrackedMailers } from './tracked-mailers';
 import { MailersTree, type MailersNode } from './views/mailers-tree';
 import { PdfPreview } from './views/pdf-preview';
+import { StoredFilesTree, uploadFile, type StoredFileNode } from './views/stored-files-tree';
 
 /** What activate() returns: the extension's parts, for its own tests. */
 export interface MailroomApi {
@@ -21,6 +22,7 @@ export interface MailroomApi {
   readonly refresher: Refresher;
   /** The PDF previews opened, newest last. */
   readonly previews: readonly PdfPreview[];
+  readonly storedFiles: StoredFilesTree;
 }
 
 function mailerOf(node: unknown): number | undefined {
@@ -49,7 +51,8 @@ export function activate(context: vscode.ExtensionContext): MailroomApi {
 
   const command = (id: string, run: (...args: never[]) => unknown) => context.subscriptions.push(vscode.commands.registerCommand(id, run));
   const previews: PdfPreview[] = [];
-  const api: MailroomApi = { connection, mailers, tree, refresher, previews };
+  const storedFiles = new StoredFilesTree(connection);
+  const api: MailroomApi = { connection, mailers, tree, refresher, previews, storedFiles };
 
   command('mailroom.useSandbox', async () => {
     await connection.useSandbox();
@@ -72,7 +75,34 @@ export function activate(context: vscode.ExtensionContext): MailroomApi {
     }
   });
   command('mailroom.signOut', () => connection.signOut());
-  command('mailroom.sendDocument', sendDocumentCommand(connection, mailers, tree, view as vscode.TreeView<unknown>, () => refresher.refresh()));
+  const sending = { connection, mailers, tree, view: view as vscode.TreeView<unknown>, refresh: () => refresher.refresh() };
+  command('mailroom.sendDocument', sendDocumentCommand(sending));
+  const sendStored = sendStoredFileCommand(sending);
+  command('mailroom.sendStoredFile', (node?: StoredFileNode, options?: SendOptions) => sendStored(node?.file.FileName ?? undefined, options));
+  command('mailroom.refreshFiles', () => storedFiles.refresh());
+  command('mailroom.uploadFile', async (uri?: vscode.Uri, options?: Parameters<typeof uploadFile>[2]) => {
+    if (!(uri instanceof vscode.Uri)) return false;
+    try {
+      const done = await uploadFile(await connection.client(), uri, options);
+      await storedFiles.refresh();
+      return done;
+    } catch (error) {
+      void vscode.window.showErrorMessage(`Mailroom: ${(error as Error).message}`);
+      return false;
+    }
+  });
+  command('mailroom.deleteStoredFile', async (node?: StoredFileNode, confirmed?: boolean) => {
+    const name = node?.file.FileName;
+    if (!name) return;
+    const answer = confirmed ? 'Delete' : await vscode.window.showWarningMessage(`Delete the stored file ${name}?`, { modal: true }, 'Delete');
+    if (answer !== 'Delete') return;
+    try {
+      await (await connection.client()).datedA.DeleteUploadedFile({ MyFileName: name });
+      await storedFiles.refresh();
+    } catch (error) {
+      void vscode.window.showErrorMessage(`Mailroom: ${(error as Error).message}`);
+    }
+  });
   command('mailroom.refresh', () => refresher.refresh());
   command('mailroom.trackIds', async (text?: string) => {
     const ids = text ?? (await vscode.window.showInputBox({
@@ -134,6 +164,7 @@ export function activate(context: vscode.ExtensionContext): MailroomApi {
     connection,
     mailers,
     view,
+    vscode.window.createTreeView('mailroom.storedFiles', { treeDataProvider: storedFiles }),
     refresher,
     status,
     mailers.onDidChange(updateStatus),

@@ -141,6 +141,21 @@ describe('Mailroom in VS Code', () => {
     assert.equal(api.mailers.list().length, 2, 'nothing added for an invalid ID string');
   });
 
+  it('uploads a file to the service, lists it, sends it as a letter, and deletes it', async () => {
+    const uri = vscode.Uri.joinPath(workspace(), 'letterhead.html');
+    assert.equal(await vscode.commands.executeCommand('mailroom.uploadFile', uri, { permissions: 'User', description: 'Our letterhead', overwrite: false }), true);
+    const [node] = api.storedFiles.getChildren();
+    assert.ok(node);
+    assert.equal(node.file.FileName, 'letterhead.html');
+    assert.equal(api.storedFiles.getTreeItem(node).description, 'User · Our letterhead');
+    assert.equal(await vscode.commands.executeCommand('mailroom.uploadFile', uri, { permissions: 'User', description: 'again', overwrite: false }), false, 'not replaced without leave');
+    const id = await vscode.commands.executeCommand<number>('mailroom.sendStoredFile', node, { address: { Company: 'Acme Corp', Address1: '9 Side St', City: 'Shelbyville' } });
+    assert.ok(id && id > letter);
+    assert.equal(api.mailers.get(id)!.description, 'letterhead.html');
+    await vscode.commands.executeCommand('mailroom.deleteStoredFile', node, true);
+    assert.deepEqual(api.storedFiles.getChildren(), []);
+  });
+
   it('signs out: the account and its secrets are gone', async () => {
     const account = api.connection.account!;
     await vscode.commands.executeCommand('mailroom.signOut');

@@ -1,0 +1,80 @@
+/** The Stored Files view: the account's stored files, as GetUploadedFileDetails lists them. */
+import * as vscode from 'vscode';
+import { MailWsError, type MailWsClient } from '../../client';
+import { formatDateTime, type Structure } from '../../contract';
+import type { Connection } from '../connection';
+
+export type StoredFile = Structure<'FileDetails'>;
+export interface StoredFileNode {
+  readonly kind: 'storedFile';
+  readonly file: StoredFile;
+}
+
+export class StoredFilesTree implements vscode.TreeDataProvider<StoredFileNode> {
+  private readonly changed = new vscode.EventEmitter<undefined>();
+  readonly onDidChangeTreeData = this.changed.event;
+  private files: StoredFile[] = [];
+
+  constructor(private readonly connection: Connection) {
+    connection.onDidChange(() => void this.refresh().catch(() => this.changed.fire(undefined)));
+  }
+
+  /** Lists the files again; none (-3163) is an empty list. */
+  async refresh(): Promise<void> {
+    this.files = [];
+    if (this.connection.account) {
+      try {
+        this.files = (await (await this.connection.client()).datedA.GetUploadedFileDetails({})).UploadedFiles;
+      } catch (error) {
+        if (!(error instanceof MailWsError && error.code === -3163)) throw error;
+      }
+    }
+    this.changed.fire(undefined);
+  }
+
+  getChildren(node?: StoredFileNode): StoredFileNode[] {
+    return node ? [] : this.files.map((file) => ({ kind: 'storedFile', file }));
+  }
+
+  getTreeItem({ file }: StoredFileNode): vscode.TreeItem {
+    const item = new vscode.TreeItem(file.FileName ?? '(no name)', vscode.TreeItemCollapsibleState.None);
+    item.id = `storedFile:${file.FileName}`;
+    item.description = [file.Permissions, file.Description].filter(Boolean).join(' · ');
+    item.tooltip = `${file.FileName}\nPermissions: ${file.Permissions}\nLast used: ${formatDateTime(file.LastUsage)}${file.Description ? `\n${file.Description}` : ''}`;
+    item.iconPath = new vscode.ThemeIcon(file.Permissions === 'Account' ? 'organization' : 'file');
+    item.contextValue = 'storedFile';
+    return item;
+  }
+}
+
+/** Uploads a file, asking for permissions, a description, and before replacing one of the same name. */
+export async function uploadFile(
+  client: MailWsClient,
+  uri: vscode.Uri,
+  options: { permissions?: 'User' | 'Account'; description?: string; overwrite?: boolean } = {},
+): Promise<boolean> {
+  const name = uri.path.slice(uri.path.lastIndexOf('/') + 1);
+  const permissions =
+    options.permissions ??
+    ((await vscode.window.showQuickPick(
+      [
+        { label: 'User', description: 'only you may see, use and delete it' },
+        { label: 'Account', description: 'every user of the account may use it (administrators only)' },
+      ],
+      { title: `Upload ${name}: who may use it?` },
+    ))?.label as 'User' | 'Account' | undefined);
+  if (!permissions) return false;
+  const description = options.description ?? (await vscode.window.showInputBox({ title: `Upload ${name}`, prompt: 'Description (optional)' }));
+  if (description === undefined) return false;
+  const data = await vscode.workspace.fs.readFile(uri);
+  const upload = (overwrite: boolean) => client.datedA.UploadFile({ MyFileName: name, FileBinaryData: data, Permissions: permissions, Description: description, Overwrite: overwrite });
+  try {
+    await upload(options.overwrite ?? false);
+  } catch (error) {
+    if (!(error instanceof MailWsError && error.code === -3127) || options.overwrite !== undefined) throw error;
+    const answer = await vscode.window.showWarningMessage(`${name} is already stored. Replace it?`, { modal: true }, 'Replace');
+    if (answer !== 'Replace') return false;
+    await upload(true);
+  }
+  return true;
+}
