@@ -25,6 +25,16 @@ export interface MailroomApi {
   readonly storedFiles: StoredFilesTree;
 }
 
+/** Asks first (unless the caller already has), then acts; a failure is shown in words. */
+async function afterConfirming(question: string, button: string, alreadyConfirmed: boolean | undefined, act: () => Promise<unknown>): Promise<void> {
+  if (!alreadyConfirmed && (await vscode.window.showWarningMessage(question, { modal: true }, button)) !== button) return;
+  try {
+    await act();
+  } catch (error) {
+    void vscode.window.showErrorMessage(`Mailroom: ${(error as Error).message}`);
+  }
+}
+
 function mailerOf(node: unknown): number | undefined {
   const candidate = node as MailersNode | undefined;
   return candidate?.kind === 'mailer' ? candidate.mailer.id : undefined;
@@ -94,14 +104,10 @@ export function activate(context: vscode.ExtensionContext): MailroomApi {
   command('mailroom.deleteStoredFile', async (node?: StoredFileNode, confirmed?: boolean) => {
     const name = node?.file.FileName;
     if (!name) return;
-    const answer = confirmed ? 'Delete' : await vscode.window.showWarningMessage(`Delete the stored file ${name}?`, { modal: true }, 'Delete');
-    if (answer !== 'Delete') return;
-    try {
+    await afterConfirming(`Delete the stored file ${name}?`, 'Delete', confirmed, async () => {
       await (await connection.client()).datedA.DeleteUploadedFile({ MyFileName: name });
       await storedFiles.refresh();
-    } catch (error) {
-      void vscode.window.showErrorMessage(`Mailroom: ${(error as Error).message}`);
-    }
+    });
   });
   command('mailroom.refresh', () => refresher.refresh());
   command('mailroom.trackIds', async (text?: string) => {
@@ -119,16 +125,11 @@ export function activate(context: vscode.ExtensionContext): MailroomApi {
   command('mailroom.cancelDelivery', async (node: unknown, confirmed?: boolean) => {
     const id = mailerOf(node);
     if (id === undefined) return;
-    const answer = confirmed
-      ? 'Cancel Delivery'
-      : await vscode.window.showWarningMessage(`Cancel delivery of mailer ${id}? Cancelling may take a few minutes; any amount charged is refunded at once.`, { modal: true }, 'Cancel Delivery');
-    if (answer !== 'Cancel Delivery') return;
-    try {
+    const question = `Cancel delivery of mailer ${id}? Cancelling may take a few minutes; any amount charged is refunded at once.`;
+    await afterConfirming(question, 'Cancel Delivery', confirmed, async () => {
       await (await connection.client()).datedA.CancelDelivery({ ID: id });
       await refresher.refresh();
-    } catch (error) {
-      void vscode.window.showErrorMessage(`Mailroom: ${(error as Error).message}`);
-    }
+    });
   });
   const printedPdf = async (id: number) => (await (await connection.client()).simple.GetPDF({ ID: id })).FileData;
   command('mailroom.previewPdf', (node: unknown) => {
