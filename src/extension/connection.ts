@@ -89,8 +89,13 @@ export class Connection implements vscode.Disposable {
 
   /** Whether the keychain holds a password and an API key for an account (never the secrets themselves). */
   async secretsOf(account: Account): Promise<{ password: boolean; apiKey: boolean }> {
-    const [password, apiKey] = await Promise.all([this.context.secrets.get(secretKey(account, 'password')), this.context.secrets.get(secretKey(account, 'apiKey'))]);
+    const { password, apiKey } = await this.readSecrets(account);
     return { password: password !== undefined, apiKey: apiKey !== undefined };
+  }
+
+  private async readSecrets(account: Account): Promise<{ password?: string; apiKey?: string }> {
+    const [password, apiKey] = await Promise.all([this.context.secrets.get(secretKey(account, 'password')), this.context.secrets.get(secretKey(account, 'apiKey'))]);
+    return { ...(password === undefined ? {} : { password }), ...(apiKey === undefined ? {} : { apiKey }) };
   }
 
   async signOut(): Promise<void> {
@@ -122,12 +127,12 @@ export class Connection implements vscode.Disposable {
         const server = await this.startSandbox();
         if (server.url !== account.endpoint) await this.setAccount((account = { ...account, endpoint: server.url }));
       }
-      const [password, apiKey] = await Promise.all([this.context.secrets.get(secretKey(account, 'password')), this.context.secrets.get(secretKey(account, 'apiKey'))]);
+      const secrets = await this.readSecrets(account);
       const { MailWsClient, REAL_SERVICE_MIN_INTERVAL } = await import('./client-factory');
       return new MailWsClient({
         endpoint: account.endpoint,
         binding: account.binding,
-        credentials: { username: account.username, ...(password ? { password } : {}), ...(apiKey ? { apiKey } : {}) },
+        credentials: { username: account.username, ...secrets },
         minIntervalMs: account.sandbox ? 0 : REAL_SERVICE_MIN_INTERVAL,
         onCall: (event) => this.log.call(event),
       });

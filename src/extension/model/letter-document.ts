@@ -34,7 +34,3 @@ export function letterDocument(fileName: string, content: Uint8Array): LetterDoc
   return { type: 'html', data: Buffer.from(page(fileName, `<pre>${escapeText(text)}</pre>`)) };
 }
 
-/** Whether Mailroom can send a file of this name as a letter. */
-export function isSendable(fileName: string): boolean {
-  return /\.(pdf|docx?|html?|md|markdown|txt|text)$/i.test(fileName);
-}
