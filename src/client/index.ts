@@ -4,3 +4,6 @@ export * from './errors';
 export { fetchStatuses, type MailerStatus } from './tracking';
 export { parseAddressLine, type RecipientAddress } from './address';
 export { checkSignIn } from './sign-in';
+export { readFrontMatter, type FrontMatter } from './front-matter';
+export { DocumentError, fileTypeOf, letterDocument, type LetterDocument } from './letter-document';
+export { mailMerge, type MailMerge } from './mail-merge';

@@ -1,8 +1,6 @@
-/** The extension's plain parts, without VS Code: grouping, front matter, documents as letters. */
+/** The extension's plain parts, without VS Code: grouping and summaries. */
 import { strict as assert } from 'node:assert';
 import { groupMailers, mailerSummary } from '../../src/extension/model/mailers';
-import { readFrontMatter } from '../../src/extension/model/front-matter';
-import { letterDocument } from '../../src/extension/model/letter-document';
 
 describe('extension model', () => {
   it('groups mailers in process, completed, and failed or cancelled, newest first', () => {
@@ -27,30 +25,5 @@ describe('extension model', () => {
     assert.equal(mailerSummary({ id: 7, status: -995, price: 0.7 }), '7 · Waiting For Delivery · $0.70');
     assert.equal(mailerSummary({ id: 7, status: -1002, statusText: 'Completed: successfully processed in Development work mode' }), '7 · Completed');
     assert.equal(mailerSummary({ id: 7 }), '7 · not yet known');
-  });
-
-  it('reads the recipient of a Markdown letter from its front matter, on one line or by field', () => {
-    assert.deepEqual(readFrontMatter('---\nto: "Jane Doe, 1 Main St, Springfield, IL 62701"\n---\n# Hi\n'), {
-      to: { AttentionLine1: 'Jane Doe', Address1: '1 Main St', City: 'Springfield', State: 'IL', PostalCode: '62701' },
-      body: '# Hi\n',
-    });
-    assert.deepEqual(readFrontMatter('---\ntitle: x\nto:\n  AttentionLine1: Jane Doe\n  company: Acme\n  Address1: 1 Main St\n  City: Springfield\n  zip: "62701"\nlayout: y\n---\nBody'), {
-      to: { AttentionLine1: 'Jane Doe', Company: 'Acme', Address1: '1 Main St', City: 'Springfield', PostalCode: '62701' },
-      body: 'Body',
-    });
-    assert.deepEqual(readFrontMatter('No front matter'), { body: 'No front matter' });
-    assert.deepEqual(readFrontMatter('---\ntitle: x\n---\nBody'), { body: 'Body' });
-  });
-
-  it('turns documents into letters: Markdown rendered, text wrapped, PDF as it is', () => {
-    const md = letterDocument('letter.md', Buffer.from('---\nto: Jane Doe, 1 Main St, Springfield, IL 62701\n---\n# Dear Jane\n\nThanks <script>x</script> & more.'));
-    assert.equal(md.type, 'html');
-    assert.match(md.data.toString(), /<h1>Dear Jane<\/h1>/);
-    assert.ok(!md.data.toString().includes('<script>'));
-    assert.equal(md.to?.City, 'Springfield');
-    const txt = letterDocument('notes.txt', Buffer.from('a < b'));
-    assert.match(txt.data.toString(), /<pre>a &lt; b<\/pre>/);
-    const pdf = letterDocument('Invoice.PDF', Buffer.from('%PDF-1.7'));
-    assert.deepEqual([pdf.type, pdf.data.toString()], ['pdf', '%PDF-1.7']);
   });
 });

@@ -4,10 +4,9 @@
  * letters and the work mode are shown before anything is sent.
  */
 import { readFile } from 'node:fs/promises';
-import { basename, extname } from 'node:path';
+import { basename } from 'node:path';
 import { parseArgs } from 'node:util';
-import { gzipSync } from 'node:zlib';
-import { CsvError, mergeTemplateTypes, normalizeFileType, parseCsv } from '../../contract';
+import { DocumentError, mailMerge, type MailMerge } from '../../client';
 import { GLOBAL_OPTIONS, connect, print, type Io } from '../context';
 import { UsageError } from '../usage';
 import { confirmSpending, workModeOption } from './send';
@@ -18,26 +17,23 @@ export async function run(args: readonly string[], io: Io): Promise<void> {
   const { values, positionals } = parseArgs({ args: [...args], allowPositionals: true, options: { ...GLOBAL_OPTIONS, mode: { type: 'string' }, description: { type: 'string' }, yes: { type: 'boolean', default: false } } });
   if (positionals.length !== 2) throw new UsageError(usage);
   const [template, data] = positionals as [string, string];
-  const type = normalizeFileType(extname(template));
-  if (!(mergeTemplateTypes as readonly string[]).includes(type)) throw new UsageError(`A template is ${mergeTemplateTypes.join(', ')}; not .${type}`);
-  const csv = await readFile(data);
-  let letters: number;
+  let merge: MailMerge;
   try {
-    letters = parseCsv(csv.toString('utf8')).length - 1;
+    merge = mailMerge(basename(template), await readFile(template), basename(data), await readFile(data));
   } catch (error) {
-    if (error instanceof CsvError) throw new UsageError(`${basename(data)} is not CSV: ${error.message}`);
+    if (error instanceof DocumentError) throw new UsageError(error.message);
     throw error;
   }
-  if (letters < 1) throw new UsageError(`${basename(data)} needs a header row and at least one row of data`);
+  const { letters } = merge;
   const mode = workModeOption(values.mode);
   await confirmSpending(io, mode, values.yes, `Sending ${letters} letter${letters === 1 ? '' : 's'} from ${basename(template)} and ${basename(data)}`);
   const client = connect(values, io);
   try {
     const result = await client.datedA.SendWordMailMerge_Compressed({
       MyDescription: values.description ?? `${basename(template)} × ${basename(data)}`.slice(0, 100),
-      FileExtension: type,
-      FileBinaryData: await readFile(template),
-      MergeData: gzipSync(csv),
+      FileExtension: merge.type,
+      FileBinaryData: merge.template,
+      MergeData: merge.mergeData,
       WorkMode: mode,
     });
     print(io, values, { id: result.ResultCode, description: result.ResultDescription }, () => [String(result.ResultCode)]);

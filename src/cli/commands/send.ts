@@ -2,15 +2,15 @@
  * `mailroom send FILE [--to "Jane Doe, 1 Main St, Springfield, IL 62701" | --address1 … --city …]
  * [--mode Development|Production|Default] [--description TEXT] [--yes]`
  *
- * PDF, DOC, DOCX and HTML go as they are; text (.txt, .md) goes as preformatted HTML, since the
- * service refuses text. The work mode is always shown first; Production, which prints and
+ * PDF, DOC, DOCX and HTML go as they are; Markdown is rendered (a front-matter `to:` gives the
+ * recipient unless flags do) and other text goes as preformatted HTML, since the service refuses text. The work mode is always shown first; Production, which prints and
  * charges, is sent only after --yes or a yes on the terminal. The new mailer's ID is printed.
  */
 import { readFile } from 'node:fs/promises';
-import { basename, extname } from 'node:path';
+import { basename } from 'node:path';
 import { parseArgs } from 'node:util';
-import { parseAddressLine, type RecipientAddress } from '../../client';
-import { enums, escapeText, findOperation, letterFileTypes, normalizeFileType, serviceByKey, type EnumValue } from '../../contract';
+import { DocumentError, letterDocument, parseAddressLine, type RecipientAddress } from '../../client';
+import { enums, findOperation, serviceByKey, type EnumValue } from '../../contract';
 import { GLOBAL_OPTIONS, connect, print, progressPrinter, type Io } from '../context';
 import { UsageError } from '../usage';
 
@@ -38,15 +38,14 @@ export async function confirmSpending(io: Io, mode: EnumValue<'WorkMode'>, yes: 
   }
 }
 
-/** The document as the service takes it: its type and bytes, text wrapped as HTML. */
-export async function letterDocument(path: string): Promise<{ type: string; data: Buffer }> {
-  const type = normalizeFileType(extname(path));
-  const data = await readFile(path);
-  if ((letterFileTypes as readonly string[]).includes(type)) return { type, data };
-  if (type === 'txt' || type === 'md' || type === 'text') {
-    return { type: 'html', data: Buffer.from(`<html><body><pre>${escapeText(data.toString('utf8'))}</pre></body></html>`) };
+/** The file as a letter (see letterDocument); what cannot be printed is a usage error. */
+async function readDocument(path: string) {
+  try {
+    return letterDocument(basename(path), await readFile(path));
+  } catch (error) {
+    if (error instanceof DocumentError) throw new UsageError(error.message);
+    throw error;
   }
-  throw new UsageError(`${basename(path)}: the service prints PDF, DOC, DOCX and HTML (and Mailroom wraps text); not .${type}`);
 }
 
 export function addressOptions(values: Record<string, unknown>): RecipientAddress {
@@ -66,9 +65,9 @@ export async function run(args: readonly string[], io: Io): Promise<void> {
   });
   if (positionals.length !== 1) throw new UsageError('Name one file to send');
   const path = positionals[0]!;
-  const document = await letterDocument(path);
+  const document = await readDocument(path);
   const mode = workModeOption(values.mode);
-  const address = addressOptions(values);
+  const address = { ...document.to, ...addressOptions(values) };
   const addressed = Object.keys(address).length > 0;
   const to = addressed ? ` to ${[address.AttentionLine1 ?? address.Company, address.City].filter(Boolean).join(', ')}` : ' (the address is in the document)';
   await confirmSpending(io, mode, values.yes, `Sending ${basename(path)} as a letter${to}`);

@@ -5,10 +5,10 @@
  */
 import * as vscode from 'vscode';
 import { basename } from 'node:path';
-import type { RecipientAddress } from '../../client';
+import { letterDocument, type RecipientAddress } from '../../client';
 import { STORED_FILE_PREFIX, checkAddress, describeResultCode, fieldLimits, type EnumValue } from '../../contract';
 import type { Connection } from '../connection';
-import { letterDocument } from '../model/letter-document';
+
 import type { TrackedMailers } from '../tracked-mailers';
 import type { MailersTree } from '../views/mailers-tree';
 

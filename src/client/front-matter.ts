@@ -8,7 +8,7 @@
  * or with the contract's field names under `to:`, indented (`  City: Springfield`). The rest of
  * the document is the letter.
  */
-import { parseAddressLine, type RecipientAddress } from '../../client';
+import { parseAddressLine, type RecipientAddress } from './address';
 
 const FIELDS = ['AttentionLine1', 'AttentionLine2', 'AttentionLine3', 'Company', 'Address1', 'Address2', 'City', 'State', 'PostalCode', 'Country'] as const;
 

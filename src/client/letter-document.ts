@@ -1,0 +1,47 @@
+/**
+ * A file as a letter the service prints: PDF, DOC, DOCX and HTML as they are; Markdown rendered
+ * to HTML (its front matter may name the recipient); any other text wrapped as preformatted HTML,
+ * since the service refuses `txt`. Pictures and other binary files are refused here, before
+ * anything is sent, with the types that would do.
+ */
+import MarkdownIt from 'markdown-it';
+import { escapeText, letterFileTypes, normalizeFileType } from '../contract';
+import { readFrontMatter, type FrontMatter } from './front-matter';
+
+export interface LetterDocument {
+  /** The FileExtension to send. */
+  readonly type: string;
+  readonly data: Buffer;
+  /** The recipient named in a Markdown front matter. */
+  readonly to?: FrontMatter['to'];
+}
+
+export class DocumentError extends Error {}
+
+const MARKDOWN_TYPES = ['md', 'markdown'];
+
+const page = (title: string, body: string) =>
+  `<!DOCTYPE html><html><head><meta charset="utf-8"><title>${escapeText(title)}</title></head><body>${body}</body></html>`;
+
+/** The file's type as the service names it, from its name: `Invoice.PDF` → `pdf`. */
+export function fileTypeOf(fileName: string): string {
+  const dot = fileName.lastIndexOf('.');
+  return dot < 0 ? '' : normalizeFileType(fileName.slice(dot + 1));
+}
+
+export function letterDocument(fileName: string, content: Uint8Array): LetterDocument {
+  const type = fileTypeOf(fileName);
+  if ((letterFileTypes as readonly string[]).includes(type)) return { type, data: Buffer.from(content) };
+  const text = new TextDecoder('utf-8', { fatal: false }).decode(content);
+  // A NUL or an undecodable byte says "binary": a picture or an archive is not a letter.
+  if (text.includes('\0') || text.includes('\uFFFD')) {
+    throw new DocumentError(`${fileName}: the service prints PDF, DOC, DOCX and HTML, and Mailroom converts Markdown and text; not .${type || 'this file'}`);
+  }
+  if (MARKDOWN_TYPES.includes(type)) {
+    const { to, body } = readFrontMatter(text);
+    // Raw HTML in Markdown is kept off: the letter is what the Markdown says.
+    const html = new MarkdownIt({ html: false, linkify: false, typographer: true }).render(body);
+    return { type: 'html', data: Buffer.from(page(fileName, html)), ...(to ? { to } : {}) };
+  }
+  return { type: 'html', data: Buffer.from(page(fileName, `<pre>${escapeText(text)}</pre>`)) };
+}

@@ -1,0 +1,44 @@
+/** Files as the service takes them: letters (Markdown rendered, text wrapped) and mail merges. */
+import { strict as assert } from 'node:assert';
+import { gunzipSync } from 'node:zlib';
+import { DocumentError, letterDocument, mailMerge, readFrontMatter } from '../../src/client';
+
+describe('documents', () => {
+  it('reads the recipient of a Markdown letter from its front matter, on one line or by field', () => {
+    assert.deepEqual(readFrontMatter('---\nto: "Jane Doe, 1 Main St, Springfield, IL 62701"\n---\n# Hi\n'), {
+      to: { AttentionLine1: 'Jane Doe', Address1: '1 Main St', City: 'Springfield', State: 'IL', PostalCode: '62701' },
+      body: '# Hi\n',
+    });
+    assert.deepEqual(readFrontMatter('---\ntitle: x\nto:\n  AttentionLine1: Jane Doe\n  company: Acme\n  Address1: 1 Main St\n  City: Springfield\n  zip: "62701"\nlayout: y\n---\nBody'), {
+      to: { AttentionLine1: 'Jane Doe', Company: 'Acme', Address1: '1 Main St', City: 'Springfield', PostalCode: '62701' },
+      body: 'Body',
+    });
+    assert.deepEqual(readFrontMatter('No front matter'), { body: 'No front matter' });
+    assert.deepEqual(readFrontMatter('---\ntitle: x\n---\nBody'), { body: 'Body' });
+  });
+
+  it('turns files into letters: Markdown rendered, text wrapped, PDF as it is, pictures refused', () => {
+    const md = letterDocument('letter.md', Buffer.from('---\nto: Jane Doe, 1 Main St, Springfield, IL 62701\n---\n# Dear Jane\n\nThanks <script>x</script> & more.'));
+    assert.equal(md.type, 'html');
+    assert.match(md.data.toString(), /<h1>Dear Jane<\/h1>/);
+    assert.ok(!md.data.toString().includes('<script>'));
+    assert.equal(md.to?.City, 'Springfield');
+    const txt = letterDocument('notes.txt', Buffer.from('a < b'));
+    assert.match(txt.data.toString(), /<pre>a &lt; b<\/pre>/);
+    const pdf = letterDocument('Invoice.PDF', Buffer.from('%PDF-1.7'));
+    assert.deepEqual([pdf.type, pdf.data.toString()], ['pdf', '%PDF-1.7']);
+    assert.throws(() => letterDocument('photo.png', Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 0, 0xff])), (e: Error) => e instanceof DocumentError && /not \.png/.test(e.message));
+  });
+
+  it('prepares a mail merge: counts the letters, compresses the data, refuses what would fail', () => {
+    const csv = Buffer.from('Name,City\r\nAnn,Springfield\r\n"Bo, Jr.",Ogdenville\r\n');
+    const merge = mailMerge('invite.html', Buffer.from('<p>Dear {{Name}}</p>'), 'people.csv', csv);
+    assert.equal(merge.letters, 2);
+    assert.deepEqual(merge.fields, ['Name', 'City']);
+    assert.equal(merge.type, 'html');
+    assert.deepEqual(gunzipSync(merge.mergeData), csv);
+    assert.throws(() => mailMerge('invite.pdf', Buffer.from('%PDF'), 'people.csv', csv), /a mail-merge template is docx, html, htm; not \.pdf/);
+    assert.throws(() => mailMerge('invite.html', Buffer.from('x'), 'people.csv', Buffer.from('Name\n')), /needs a header row and at least one row of data/);
+    assert.throws(() => mailMerge('invite.html', Buffer.from('x'), 'bad.csv', Buffer.from('Name\n"open')), /bad\.csv is not CSV: unterminated/);
+  });
+});
