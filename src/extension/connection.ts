@@ -98,6 +98,14 @@ export class Connection implements vscode.Disposable {
     return { ...(password === undefined ? {} : { password }), ...(apiKey === undefined ? {} : { apiKey }) };
   }
 
+  /** Keeps an API key for the signed-in account (SendLetterAdvanced and SetUserSettings need one). */
+  async storeApiKey(apiKey: string): Promise<void> {
+    const account = this.account;
+    if (!account) throw new Error('Mailroom is not connected: use the local sandbox or connect to an account first.');
+    await this.context.secrets.store(secretKey(account, 'apiKey'), apiKey);
+    this.resetClient();
+  }
+
   async signOut(): Promise<void> {
     const account = this.account;
     if (account) {

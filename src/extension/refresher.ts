@@ -5,16 +5,16 @@
  */
 import * as vscode from 'vscode';
 import { MailWsError, fetchStatuses } from '../client';
+import { MAX_IDS_PER_QUERY, NO_PERMISSIONS_STATUS, formatIds } from '../contract';
 import type { Connection } from './connection';
 import type { Log } from './log';
 import { groupOf, type TrackedMailer } from './model/mailers';
-import type { TrackedMailers } from './tracked-mailers';
-
-const MAX_BACKOFF = 32;
+import { RefreshSchedule } from './model/refresh-schedule';
+import type { MailerFacts, TrackedMailers } from './tracked-mailers';
 
 export class Refresher implements vscode.Disposable {
   private timer: NodeJS.Timeout | undefined;
-  private backoff = 1;
+  private readonly schedule = new RefreshSchedule();
   private running: Promise<void> | undefined;
 
   constructor(
@@ -27,7 +27,7 @@ export class Refresher implements vscode.Disposable {
   refresh(): Promise<void> {
     this.running ??= this.run().finally(() => {
       this.running = undefined;
-      this.schedule();
+      this.scheduleNext();
     });
     return this.running;
   }
@@ -40,21 +40,21 @@ export class Refresher implements vscode.Disposable {
       const client = await this.connection.client();
       const ids = open.map((m) => m.id);
       const statuses = await fetchStatuses(client, ids);
-      const prices = new Map<number, number>();
+      const details = new Map<number, MailerFacts>();
       const unpriced = open.filter((m) => m.price === undefined).map((m) => m.id);
       if (unpriced.length > 0) {
         try {
-          const details = await client.datedA.GetDetails({ ID: unpriced.slice(0, 1000).join(',') });
-          for (const d of details.Details) if (d.Status !== -3001) prices.set(d.ID, d.Price);
+          const answer = await client.datedA.GetDetails({ ID: formatIds(unpriced.slice(0, MAX_IDS_PER_QUERY)) });
+          for (const d of answer.Details) if (d.Status !== NO_PERMISSIONS_STATUS) details.set(d.ID, { price: d.Price, isBatch: d.IsBatch });
         } catch (error) {
           if (!(error instanceof MailWsError && error.isWarning)) throw error;
         }
       }
-      const ended = (await this.mailers.update(statuses, prices)).filter((m) => groupOf(m) !== 'inProcess');
-      this.backoff = 1;
+      const ended = (await this.mailers.update(statuses, details)).filter((m) => groupOf(m) !== 'inProcess');
+      this.schedule.succeeded();
       this.notify(ended);
     } catch (error) {
-      this.backoff = Math.min(this.backoff * 2, MAX_BACKOFF);
+      this.schedule.failed();
       this.log.error(`Refresh failed: ${(error as Error).message}`);
     }
   }
@@ -68,13 +68,15 @@ export class Refresher implements vscode.Disposable {
     }
   }
 
-  private schedule(): void {
+  private scheduleNext(): void {
     clearTimeout(this.timer);
     this.timer = undefined;
-    if (!this.mailers.list().some((m) => groupOf(m) === 'inProcess')) return;
-    const seconds = Math.max(2, vscode.workspace.getConfiguration('mailroom').get<number>('refreshIntervalSeconds', 10));
-    const unfocused = vscode.window.state.focused ? 1 : 4;
-    this.timer = setTimeout(() => void this.refresh(), seconds * 1000 * this.backoff * unfocused);
+    const delay = this.schedule.delayMs({
+      intervalSeconds: vscode.workspace.getConfiguration('mailroom').get<number>('refreshIntervalSeconds', 10),
+      focused: vscode.window.state.focused,
+      anyInProcess: this.mailers.list().some((m) => groupOf(m) === 'inProcess'),
+    });
+    if (delay !== undefined) this.timer = setTimeout(() => void this.refresh(), delay);
   }
 
   dispose(): void {

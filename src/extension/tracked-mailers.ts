@@ -8,6 +8,9 @@ import { formatDateTime } from '../contract';
 import type { Connection } from './connection';
 import type { TrackedMailer } from './model/mailers';
 
+/** What GetDetails adds to a mailer's status. */
+export type MailerFacts = Pick<TrackedMailer, 'price' | 'isBatch'>;
+
 export class TrackedMailers implements vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<void>();
   readonly onDidChange = this.changed.event;
@@ -46,22 +49,26 @@ export class TrackedMailers implements vscode.Disposable {
     await this.save(this.list().filter((m) => m.id !== id));
   }
 
-  /** Takes in fresh statuses; answers the mailers whose status changed. */
-  async update(statuses: ReadonlyMap<number, MailerStatus>, prices: ReadonlyMap<number, number> = new Map()): Promise<TrackedMailer[]> {
+  /**
+   * Takes in fresh statuses and details; answers the mailers whose status changed. State is
+   * written (and the view told) only when something did change.
+   */
+  async update(statuses: ReadonlyMap<number, MailerStatus>, details: ReadonlyMap<number, MailerFacts> = new Map()): Promise<TrackedMailer[]> {
     const changed: TrackedMailer[] = [];
+    let dirty = false;
     const next = this.list().map((mailer) => {
       const status = statuses.get(mailer.id);
-      const price = prices.get(mailer.id);
-      if (!status && price === undefined) return mailer;
+      const facts = details.get(mailer.id);
       const updated: TrackedMailer = {
         ...mailer,
         ...(status ? { status: status.Status, statusText: status.Description, lastUpdate: formatDateTime(status.LastUpdateTime) } : {}),
-        ...(price === undefined ? {} : { price }),
+        ...facts,
       };
       if (status && status.Status !== mailer.status) changed.push(updated);
+      if (JSON.stringify(updated) !== JSON.stringify(mailer)) dirty = true;
       return updated;
     });
-    await this.save(next);
+    if (dirty) await this.save(next);
     return changed;
   }
 

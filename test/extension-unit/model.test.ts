@@ -1,6 +1,9 @@
-/** The extension's plain parts, without VS Code: grouping and summaries. */
+/** The extension's plain parts, without VS Code: grouping, summaries, the refresh schedule, recent addresses and details. */
 import { strict as assert } from 'node:assert';
+import { detailsMarkdown } from '../../src/extension/model/details';
 import { groupMailers, mailerSummary } from '../../src/extension/model/mailers';
+import { addressLabel, MAX_RECENT_ADDRESSES, rememberAddress } from '../../src/extension/model/recent-addresses';
+import { RefreshSchedule } from '../../src/extension/model/refresh-schedule';
 
 describe('extension model', () => {
   it('groups mailers in process, completed, and failed or cancelled, newest first', () => {
@@ -25,5 +28,77 @@ describe('extension model', () => {
     assert.equal(mailerSummary({ id: 7, status: -995, price: 0.7 }), '7 · Waiting For Delivery · $0.70');
     assert.equal(mailerSummary({ id: 7, status: -1002, statusText: 'Completed: successfully processed in Development work mode' }), '7 · Completed');
     assert.equal(mailerSummary({ id: 7 }), '7 · not yet known');
+  });
+});
+
+describe('refresh schedule', () => {
+  const at = (schedule: RefreshSchedule, focused = true, anyInProcess = true) => schedule.delayMs({ intervalSeconds: 10, focused, anyInProcess });
+
+  it('refreshes every interval while a mailer is in process, and not at all otherwise', () => {
+    const schedule = new RefreshSchedule();
+    assert.equal(at(schedule), 10_000);
+    assert.equal(at(schedule, true, false), undefined);
+    assert.equal(schedule.delayMs({ intervalSeconds: 0, focused: true, anyInProcess: true }), 2_000, 'never faster than every 2 s');
+    assert.equal(schedule.delayMs({ intervalSeconds: Number.NaN, focused: true, anyInProcess: true }), 2_000);
+  });
+
+  it('backs off after failures up to 32 times, and comes back after a success', () => {
+    const schedule = new RefreshSchedule();
+    const seen: (number | undefined)[] = [];
+    for (let i = 0; i < 7; i++) {
+      schedule.failed();
+      seen.push(at(schedule));
+    }
+    assert.deepEqual(seen, [20_000, 40_000, 80_000, 160_000, 320_000, 320_000, 320_000]);
+    schedule.succeeded();
+    assert.equal(at(schedule), 10_000);
+  });
+
+  it('slows down four times while the window is not focused', () => {
+    const schedule = new RefreshSchedule();
+    assert.equal(at(schedule, false), 40_000);
+    schedule.failed();
+    assert.equal(at(schedule, false), 80_000);
+  });
+});
+
+describe('recent addresses', () => {
+  it('keeps the newest first, once, trimmed, at most ten', () => {
+    let recent = rememberAddress([], { AttentionLine1: ' Jane Doe ', Address1: '1 Main St', City: 'Springfield', Company: '' });
+    assert.deepEqual(recent, [{ AttentionLine1: 'Jane Doe', Address1: '1 Main St', City: 'Springfield' }]);
+    recent = rememberAddress(recent, { AttentionLine1: 'Sam Roe', Address1: '2 Side St', City: 'Shelbyville' });
+    recent = rememberAddress(recent, { City: 'springfield', Address1: '1 Main St', AttentionLine1: 'jane doe' });
+    assert.deepEqual(recent.map((a) => a.AttentionLine1), ['jane doe', 'Sam Roe']);
+    for (let i = 0; i < 20; i++) recent = rememberAddress(recent, { AttentionLine1: `P${i}`, Address1: `${i} Elm`, City: 'X' });
+    assert.equal(recent.length, MAX_RECENT_ADDRESSES);
+    assert.equal(recent[0]!.AttentionLine1, 'P19');
+  });
+
+  it('labels an address by who, then where', () => {
+    assert.deepEqual(addressLabel({ AttentionLine1: 'Jane Doe', Company: 'Acme', Address1: '1 Main St', City: 'Springfield', State: 'IL', PostalCode: '62701' }), {
+      label: 'Jane Doe, Acme',
+      description: '1 Main St, Springfield, IL 62701',
+    });
+    assert.deepEqual(addressLabel({ Address1: '1 Main St', City: 'Springfield' }), { label: '1 Main St, Springfield', description: '' });
+  });
+});
+
+describe('mailer details', () => {
+  const details = {
+    ID: 7, Price: 1.25, NumOfSheets: 2, SubmitTime: new Date(Date.UTC(2026, 10, 22, 9, 30)), CompletionTime: new Date(Date.UTC(2026, 10, 22, 9, 31)),
+    Status: -1002, StatusDescription: 'Completed', IsBatch: true, MyDescription: 'Invite | *all*', MailerType: 'Letter', WorkMode: 'Development',
+    Orientation: 'Portrait', Envelope: 'No10', Paper: 'Letter', PrintColor: 'Black', PrintSides: 'Simplex', Postcard: '', NationalMailing: 'FirstClass', InternationalMailing: '',
+  };
+
+  it('shows the extended details in the service\'s field names, escaped, with batch items', () => {
+    const text = detailsMarkdown(details, {
+      ...details, ResultCode: -3000, Items: [{ ItemID: 1, Status: -1002, Description: 'Completed', Price: 0.62, NumOfSheets: 1, LastUpdateTime: new Date(Date.UTC(2026, 10, 22, 9, 31)) }],
+    });
+    assert.match(text, /^# Invite \\\| \\\*all\\\*\n/);
+    assert.match(text, /\| Status \| Completed \(-1002\) \|/);
+    assert.match(text, /\| Price \| \$1\.25 \|/);
+    assert.match(text, /\| SubmitTime \| 2026-11-22T09:30:00 \|/);
+    assert.ok(!text.includes('| Postcard |'), 'empty fields are left out');
+    assert.match(text, /## Batch items \(1\)\n\n.*\n.*\n\| 1 \| Completed \(-1002\) \| \$0\.62 \| 1 \| 2026-11-22T09:31:00 \|/);
   });
 });

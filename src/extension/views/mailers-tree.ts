@@ -1,9 +1,17 @@
 /** The Mailers view: mailers grouped in process / completed / failed or cancelled, batches with their items. */
 import * as vscode from 'vscode';
+import { describeStatus, formatDateTime, type ResultOf } from '../../contract';
 import { GROUP_TITLES, groupMailers, groupOf, mailerSummary, type MailerGroup, type TrackedMailer } from '../model/mailers';
 import type { TrackedMailers } from '../tracked-mailers';
 
-export type MailersNode = { readonly kind: 'group'; readonly group: MailerGroup; readonly count: number } | { readonly kind: 'mailer'; readonly mailer: TrackedMailer };
+export type BatchItem = ResultOf<'datedA', 'GetBatchStatus'>['Statuses'][number];
+
+type GroupNode = { readonly kind: 'group'; readonly group: MailerGroup; readonly count: number };
+export type MailersNode =
+  | GroupNode
+  | { readonly kind: 'mailer'; readonly mailer: TrackedMailer }
+  | { readonly kind: 'item'; readonly batch: TrackedMailer; readonly item: BatchItem }
+  | { readonly kind: 'note'; readonly batch: TrackedMailer; readonly text: string };
 
 const GROUP_ICONS: Readonly<Record<MailerGroup, vscode.ThemeIcon>> = {
   inProcess: new vscode.ThemeIcon('sync', new vscode.ThemeColor('charts.blue')),
@@ -16,52 +24,103 @@ export class MailersTree implements vscode.TreeDataProvider<MailersNode> {
   readonly onDidChangeTreeData = this.changed.event;
   private readonly groups = new Map<MailerGroup, MailersNode>();
   private readonly nodes = new Map<number, MailersNode>();
+  /** A batch's items as last read, until the mailers change again. */
+  private readonly items = new Map<number, Promise<MailersNode[]>>();
 
-  constructor(private readonly mailers: TrackedMailers) {
-    mailers.onDidChange(() => this.changed.fire(undefined));
+  constructor(
+    private readonly mailers: TrackedMailers,
+    private readonly readBatchItems: (id: number) => Promise<readonly BatchItem[]>,
+  ) {
+    mailers.onDidChange(() => {
+      this.items.clear();
+      this.changed.fire(undefined);
+    });
   }
 
-  getChildren(node?: MailersNode): MailersNode[] {
-    const grouped = groupMailers(this.mailers.list());
+  getChildren(node?: GroupNode): MailersNode[];
+  getChildren(node: MailersNode): MailersNode[] | Promise<MailersNode[]>;
+  getChildren(node?: MailersNode): MailersNode[] | Promise<MailersNode[]> {
     if (!node) {
       this.groups.clear();
-      return grouped.map(([group, list]) => {
+      return groupMailers(this.mailers.list()).map(([group, list]) => {
         const groupNode: MailersNode = { kind: 'group', group, count: list.length };
         this.groups.set(group, groupNode);
         return groupNode;
       });
     }
+    if (node.kind === 'mailer') return node.mailer.isBatch ? this.batchItems(node.mailer) : [];
     if (node.kind !== 'group') return [];
-    return (grouped.find(([g]) => g === node.group)?.[1] ?? []).map((mailer) => {
+    return (groupMailers(this.mailers.list()).find(([g]) => g === node.group)?.[1] ?? []).map((mailer) => {
       const mailerNode: MailersNode = { kind: 'mailer', mailer };
       this.nodes.set(mailer.id, mailerNode);
       return mailerNode;
     });
   }
 
+  private batchItems(batch: TrackedMailer): Promise<MailersNode[]> {
+    let items = this.items.get(batch.id);
+    if (!items) {
+      items = this.readBatchItems(batch.id).then(
+        (list) => list.map((item): MailersNode => ({ kind: 'item', batch, item })),
+        (error: Error) => [{ kind: 'note', batch, text: `Items not available: ${error.message}` }],
+      );
+      this.items.set(batch.id, items);
+    }
+    return items;
+  }
+
   getParent(node: MailersNode): MailersNode | undefined {
-    return node.kind === 'mailer' ? this.groups.get(groupOf(node.mailer)) : undefined;
+    if (node.kind === 'mailer') return this.groups.get(groupOf(node.mailer));
+    return node.kind === 'group' ? undefined : this.nodes.get(node.batch.id);
   }
 
   getTreeItem(node: MailersNode): vscode.TreeItem {
-    if (node.kind === 'group') {
-      const item = new vscode.TreeItem(GROUP_TITLES[node.group], vscode.TreeItemCollapsibleState.Expanded);
-      item.id = `group:${node.group}`;
-      item.description = String(node.count);
-      item.iconPath = GROUP_ICONS[node.group];
-      return item;
+    switch (node.kind) {
+      case 'group': {
+        const item = new vscode.TreeItem(GROUP_TITLES[node.group], vscode.TreeItemCollapsibleState.Expanded);
+        item.id = `group:${node.group}`;
+        item.description = String(node.count);
+        item.iconPath = GROUP_ICONS[node.group];
+        return item;
+      }
+      case 'item': {
+        const { item: batchItem, batch } = node;
+        const item = new vscode.TreeItem(`Item ${batchItem.ItemID}`, vscode.TreeItemCollapsibleState.None);
+        item.id = `item:${batch.id}:${batchItem.ItemID}`;
+        item.description = batchItem.Description || describeStatus(batchItem.Status);
+        item.tooltip = `Batch ${batch.id}, item ${batchItem.ItemID}\nStatus: ${item.description} (${batchItem.Status})\nLast update: ${formatDateTime(batchItem.LastUpdateTime)}`;
+        item.iconPath = new vscode.ThemeIcon('mail');
+        item.contextValue = 'batchItem';
+        return item;
+      }
+      case 'note': {
+        const item = new vscode.TreeItem(node.text, vscode.TreeItemCollapsibleState.None);
+        item.iconPath = new vscode.ThemeIcon('warning');
+        return item;
+      }
+      case 'mailer':
+        return this.mailerItem(node.mailer);
     }
-    const { mailer } = node;
-    const item = new vscode.TreeItem(mailer.description || `Mailer ${mailer.id}`, vscode.TreeItemCollapsibleState.None);
+  }
+
+  private mailerItem(mailer: TrackedMailer): vscode.TreeItem {
+    const item = new vscode.TreeItem(mailer.description || `Mailer ${mailer.id}`, mailer.isBatch ? vscode.TreeItemCollapsibleState.Collapsed : vscode.TreeItemCollapsibleState.None);
     item.id = `mailer:${mailer.id}`;
     item.description = mailerSummary(mailer);
     item.contextValue = groupOf(mailer) === 'inProcess' ? 'mailer.inProcess' : 'mailer.final';
     item.iconPath = new vscode.ThemeIcon(mailer.isBatch ? 'files' : 'mail');
     item.tooltip = new vscode.MarkdownString(
-      [`**${mailer.description ?? `Mailer ${mailer.id}`}**`, `ID: ${mailer.id}`, `Status: ${mailer.statusText ?? 'not yet known'}${mailer.status === undefined ? '' : ` (${mailer.status})`}`, mailer.price === undefined ? '' : `Price: $${mailer.price.toFixed(2)}`, mailer.lastUpdate ? `Last update: ${mailer.lastUpdate}` : '']
+      [
+        `**${mailer.description ?? `Mailer ${mailer.id}`}**`,
+        `ID: ${mailer.id}${mailer.isBatch ? ' (a batch)' : ''}`,
+        `Status: ${mailer.statusText ?? 'not yet known'}${mailer.status === undefined ? '' : ` (${mailer.status})`}`,
+        mailer.price === undefined ? '' : `Price: $${mailer.price.toFixed(2)}`,
+        mailer.lastUpdate ? `Last update: ${mailer.lastUpdate}` : '',
+      ]
         .filter(Boolean)
         .join('  \n'),
     );
+    item.tooltip.supportThemeIcons = false;
     return item;
   }
 

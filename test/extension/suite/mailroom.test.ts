@@ -156,6 +156,58 @@ describe('Mailroom in VS Code', () => {
     assert.deepEqual(api.storedFiles.getChildren(), []);
   });
 
+  it('sends a postcard with its image and address sides, and remembers the address', async () => {
+    const address = { AttentionLine1: 'Ann Lee', Address1: '4 Elm St', City: 'Capital City', State: 'IL', PostalCode: '62703' };
+    const id = await vscode.commands.executeCommand<number>('mailroom.sendPostcard', vscode.Uri.joinPath(workspace(), 'postcard-front.html'), {
+      addressSide: vscode.Uri.joinPath(workspace(), 'postcard-back.html'),
+      scaling: 'FitToPage', size: 'Default', color: 'FullColor', priority: 'FirstClass', workMode: 'Development', address,
+    });
+    assert.ok(id && id > letter);
+    assert.equal(api.mailers.get(id)!.description, 'Postcard: postcard-front.html');
+    const markdown = await vscode.commands.executeCommand<string>('mailroom.showDetails', api.tree.nodeOf(id));
+    assert.match(markdown!, /\| MailerType \| Postcard \|/);
+    assert.match(markdown!, /\| WorkMode \| Development \|/);
+    assert.deepEqual(api.addresses.recent()[0], address);
+  });
+
+  it('sends a mail merge of the sample CSV: a batch with one item per row, shown in the tree and in its details', async () => {
+    const id = (await vscode.commands.executeCommand<number>('mailroom.sendMailMerge', vscode.Uri.joinPath(workspace(), 'invite.html'), {
+      data: vscode.Uri.joinPath(workspace(), 'people.csv'),
+      workMode: 'Development',
+    }))!;
+    assert.ok(id > letter);
+    const mailer = api.mailers.get(id)!;
+    assert.equal(mailer.description, 'invite.html × people.csv');
+    assert.equal(mailer.isBatch, true);
+    const node = api.tree.nodeOf(id)!;
+    assert.equal(api.tree.getTreeItem(node).collapsibleState, vscode.TreeItemCollapsibleState.Collapsed);
+    const items = await api.tree.getChildren(node);
+    assert.deepEqual(items.map((n) => (n.kind === 'item' ? n.item.ItemID : n.kind)), [1, 2, 3]);
+    assert.equal(api.tree.getTreeItem(items[0]!).label, 'Item 1');
+    const markdown = await vscode.commands.executeCommand<string>('mailroom.showDetails', node);
+    assert.match(markdown!, /## Batch items \(3\)/);
+    assert.match(markdown!, /\| IsBatch \| yes \|/);
+  });
+
+  it('sends two files as one advanced letter with a reply address, perforation and a reply envelope', async () => {
+    const files = ['letter.md', 'notes.txt'].map((name) => vscode.Uri.joinPath(workspace(), name));
+    const id = await vscode.commands.executeCommand<number>('mailroom.sendAdvanced', files[0], files, {
+      address: { Company: 'Acme Corp', Address1: '9 Side St', City: 'Shelbyville', State: 'IL', PostalCode: '62565' },
+      replyAddress: { Company: 'Mailroom', Address1: '1 Main St', City: 'Springfield', State: 'IL', PostalCode: '62701' },
+      stampingLocation: 'Top', perforation: 'BottomThird', replyEnvelope: 'Env9ReplySingleWindow', color: 'Black', workMode: 'Development',
+    });
+    assert.ok(id && id > letter);
+    assert.equal(api.mailers.get(id)!.description, 'letter.md + notes.txt');
+    const client = await api.connection.client();
+    const [details] = (await client.datedA.GetDetailsExtended({ ID: String(id) })).Details;
+    assert.equal(details!.MyDescription, 'letter.md + notes.txt');
+  });
+
+  it('changes a user\'s settings as an administrator, refusing values the service would refuse', async () => {
+    assert.equal(await vscode.commands.executeCommand('mailroom.changeUserSettings', { username: 'clerk', settings: [['Letters_PrintSides', 'Duplex'], ['General_Timezone', 'America/Chicago']] }), -3000);
+    assert.equal(await vscode.commands.executeCommand('mailroom.changeUserSettings', { username: 'clerk', settings: [['Letters_PrintSides', 'Sideways']] }), undefined);
+  });
+
   it('signs out: the account and its secrets are gone', async () => {
     const account = api.connection.account!;
     await vscode.commands.executeCommand('mailroom.signOut');

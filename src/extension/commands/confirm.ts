@@ -1,0 +1,12 @@
+/** Asking before an act that costs or cannot be undone. */
+import * as vscode from 'vscode';
+
+/** Asks first (unless the caller already has), then acts; a failure is shown in words. */
+export async function afterConfirming(question: string, button: string, alreadyConfirmed: boolean | undefined, act: () => Promise<unknown>): Promise<void> {
+  if (!alreadyConfirmed && (await vscode.window.showWarningMessage(question, { modal: true }, button)) !== button) return;
+  try {
+    await act();
+  } catch (error) {
+    void vscode.window.showErrorMessage(`Mailroom: ${(error as Error).message}`);
+  }
+}

@@ -1,0 +1,109 @@
+/**
+ * What the Mailers view's items offer: track IDs, cancel delivery, preview and save the printed
+ * PDF, show details, copy the ID, stop tracking. Each takes the tree node it was invoked on.
+ */
+import * as vscode from 'vscode';
+import { homedir } from 'node:os';
+import { parseIds } from '../../contract';
+import type { Connection } from '../connection';
+import { detailsMarkdown } from '../model/details';
+import type { Refresher } from '../refresher';
+import type { TrackedMailers } from '../tracked-mailers';
+import type { DetailsDocuments } from '../views/details-document';
+import type { MailersNode } from '../views/mailers-tree';
+import { PdfPreview } from '../views/pdf-preview';
+import { afterConfirming } from './confirm';
+
+export interface MailerActionsContext {
+  readonly extensionUri: vscode.Uri;
+  readonly connection: Connection;
+  readonly mailers: TrackedMailers;
+  readonly refresher: Refresher;
+  readonly details: DetailsDocuments;
+  /** The PDF previews opened, newest last. */
+  readonly previews: PdfPreview[];
+}
+
+/** The mailer a command was invoked on: its row, or the batch of an item row. */
+export function mailerOf(node: unknown): number | undefined {
+  const candidate = node as MailersNode | undefined;
+  if (candidate?.kind === 'mailer') return candidate.mailer.id;
+  return candidate?.kind === 'item' ? candidate.batch.id : undefined;
+}
+
+export function mailerActions(ctx: MailerActionsContext): Record<string, (...args: never[]) => unknown> {
+  const { connection, mailers, refresher } = ctx;
+  const client = () => connection.client();
+  const printedPdf = async (id: number) => (await (await client()).simple.GetPDF({ ID: id })).FileData;
+  return {
+    'mailroom.trackIds': async (text?: string) => {
+      const ids =
+        text ??
+        (await vscode.window.showInputBox({
+          title: 'Track mailer IDs',
+          prompt: 'One ID, a range like 1021984-1021994, or a comma list',
+          validateInput: (v) => {
+            const parsed = parseIds(v.trim());
+            return parsed.ok ? undefined : parsed.reason;
+          },
+        }));
+      if (!ids) return;
+      const parsed = parseIds(ids.trim());
+      if (!parsed.ok) return void vscode.window.showErrorMessage(`Mailroom: ${parsed.reason}`);
+      await mailers.add(parsed.ids.map((id) => ({ id })));
+      await refresher.refresh();
+    },
+    'mailroom.cancelDelivery': async (node: unknown, confirmed?: boolean) => {
+      const id = mailerOf(node);
+      if (id === undefined) return;
+      const question = `Cancel delivery of mailer ${id}? Cancelling may take a few minutes; any amount charged is refunded at once.`;
+      await afterConfirming(question, 'Cancel Delivery', confirmed, async () => {
+        await (await client()).datedA.CancelDelivery({ ID: id });
+        await refresher.refresh();
+      });
+    },
+    'mailroom.previewPdf': (node: unknown) => {
+      const id = mailerOf(node);
+      if (id === undefined) return undefined;
+      const preview = PdfPreview.show(ctx.extensionUri, mailers.get(id)?.description ?? `Mailer ${id}`, () => printedPdf(id));
+      ctx.previews.push(preview);
+      return preview;
+    },
+    'mailroom.savePdf': async (node: unknown) => {
+      const id = mailerOf(node);
+      if (id === undefined) return;
+      try {
+        const pdf = await printedPdf(id);
+        const folder = vscode.workspace.workspaceFolders?.[0]?.uri ?? vscode.Uri.file(homedir());
+        const target = await vscode.window.showSaveDialog({ defaultUri: vscode.Uri.joinPath(folder, `mailer-${id}.pdf`), filters: { PDF: ['pdf'] } });
+        if (target && pdf) await vscode.workspace.fs.writeFile(target, pdf);
+      } catch (error) {
+        void vscode.window.showErrorMessage(`Mailroom: ${(error as Error).message}`);
+      }
+    },
+    'mailroom.showDetails': async (node: unknown) => {
+      const id = mailerOf(node);
+      if (id === undefined) return undefined;
+      try {
+        const c = await client();
+        const [details] = (await c.datedA.GetDetailsExtended({ ID: String(id) })).Details;
+        if (!details) throw new Error(`no details of mailer ${id}`);
+        const batch = details.IsBatch ? await c.datedA.GetBatchDetails({ ID: id, ItemID: '' }) : undefined;
+        const markdown = detailsMarkdown(details, batch);
+        await ctx.details.show(id, markdown);
+        return markdown;
+      } catch (error) {
+        void vscode.window.showErrorMessage(`Mailroom: ${(error as Error).message}`);
+        return undefined;
+      }
+    },
+    'mailroom.copyId': async (node: unknown) => {
+      const id = mailerOf(node);
+      if (id !== undefined) await vscode.env.clipboard.writeText(String(id));
+    },
+    'mailroom.stopTracking': async (node: unknown) => {
+      const id = mailerOf(node);
+      if (id !== undefined) await mailers.remove(id);
+    },
+  };
+}

@@ -1,0 +1,83 @@
+/**
+ * What every send command ends with: the work mode in sight, Production confirmed (unless turned
+ * off), one call with progress and never a retry, then the new mailer followed in the tree and
+ * selected, its address remembered. Failures are told in words with the service's result code.
+ */
+import * as vscode from 'vscode';
+import type { CallOptions, MailWsClient, RecipientAddress } from '../../client';
+import type { EnumValue } from '../../contract';
+import type { Connection } from '../connection';
+import type { TrackedMailers } from '../tracked-mailers';
+import type { MailersTree } from '../views/mailers-tree';
+import type { AddressBook } from './address-input';
+
+export interface SendContext {
+  readonly connection: Connection;
+  readonly mailers: TrackedMailers;
+  readonly tree: MailersTree;
+  readonly view: vscode.TreeView<unknown>;
+  readonly addresses: AddressBook;
+  readonly refresh: () => Promise<void>;
+}
+
+/** Answers given by scripts and tests instead of the prompts; every command takes its own plus these. */
+export interface SendOptions {
+  readonly address?: RecipientAddress;
+  readonly workMode?: EnumValue<'WorkMode'>;
+  /** Production was already confirmed. */
+  readonly confirmed?: boolean;
+}
+
+export interface Submission {
+  /** What goes, in words: "letter.md", "a postcard", "3 letters from invite.html". */
+  readonly what: string;
+  /** MyDescription, and the mailer's name in the tree. */
+  readonly description: string;
+  readonly address?: RecipientAddress;
+  readonly workMode: EnumValue<'WorkMode'>;
+  readonly isBatch?: boolean;
+  readonly send: (client: MailWsClient, options: CallOptions) => Promise<number>;
+}
+
+export const defaultWorkMode = (): EnumValue<'WorkMode'> =>
+  vscode.workspace.getConfiguration('mailroom').get<EnumValue<'WorkMode'>>('defaultWorkMode', 'Development');
+
+const recipientOf = (address: RecipientAddress | undefined) =>
+  address ? ` to ${[address.AttentionLine1 ?? address.Company, address.City].filter(Boolean).join(', ')}` : '';
+
+/** Sends once; answers the new mailer's ID, or undefined when not sent (declined or failed). */
+export async function submit(ctx: SendContext, submission: Submission, confirmed = false): Promise<number | undefined> {
+  const { what, workMode } = submission;
+  const to = recipientOf(submission.address);
+  if (workMode === 'Production' && vscode.workspace.getConfiguration('mailroom').get<boolean>('confirmProduction', true) && !confirmed) {
+    const button = 'Send in Production';
+    const answer = await vscode.window.showWarningMessage(`Send ${what}${to} in Production mode? It will be printed and mailed, and the account charged.`, { modal: true }, button);
+    if (answer !== button) return undefined;
+  }
+  try {
+    const id = await vscode.window.withProgress(
+      { location: vscode.ProgressLocation.Notification, title: `Mailroom: sending ${what}${to} (${workMode} mode)` },
+      async (progress) => {
+        const client = await ctx.connection.client();
+        let shown = 0;
+        return submission.send(client, {
+          onProgress: ({ direction, bytes, total }) => {
+            if (direction !== 'up' || !total) return;
+            const percent = Math.floor((bytes / total) * 100);
+            if (percent > shown) progress.report({ increment: percent - shown, message: `${percent}%` });
+            shown = Math.max(shown, percent);
+          },
+        });
+      },
+    );
+    await ctx.mailers.add([{ id, description: submission.description, ...(submission.isBatch ? { isBatch: true } : {}) }]);
+    if (submission.address) await ctx.addresses.remember(submission.address);
+    await ctx.refresh();
+    const node = ctx.tree.nodeOf(id);
+    if (node) await ctx.view.reveal(node, { select: true, focus: false });
+    return id;
+  } catch (error) {
+    void vscode.window.showErrorMessage(`Mailroom: sending ${what} failed: ${(error as Error).message}`);
+    return undefined;
+  }
+}

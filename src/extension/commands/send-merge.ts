@@ -1,0 +1,50 @@
+/**
+ * "Send Mail Merge": a template (.docx with «Field»s, or HTML with {{Field}}s) and a CSV from the
+ * workspace, one letter per row, sent as one batch. The number of letters is shown with the work
+ * mode before anything is sent; the addresses come from the data, as the template places them.
+ */
+import * as vscode from 'vscode';
+import { basename } from 'node:path';
+import { DocumentError, mailMerge, type MailMerge } from '../../client';
+import { mergeTemplateTypes } from '../../contract';
+import { pickFiles, pickWorkMode } from './pick';
+import { submit, type SendContext, type SendOptions } from './send-flow';
+
+export interface MailMergeOptions extends SendOptions {
+  readonly template?: vscode.Uri;
+  readonly data?: vscode.Uri;
+}
+
+const TITLE = 'Send Mail Merge';
+
+export function sendMailMergeCommand(ctx: SendContext) {
+  return async (target?: vscode.Uri, options: MailMergeOptions = {}): Promise<number | undefined> => {
+    if (!ctx.connection.account) await ctx.connection.useSandbox();
+    const given = target instanceof vscode.Uri ? target : undefined;
+    const template = options.template ?? (given && !/\.csv$/i.test(given.path) ? given : (await pickFiles(`${TITLE}: the template`, mergeTemplateTypes))?.[0]);
+    if (!template) return undefined;
+    const data = options.data ?? (given && /\.csv$/i.test(given.path) ? given : (await pickFiles(`${TITLE}: the merge data (CSV with a header row)`, ['csv']))?.[0]);
+    if (!data) return undefined;
+    const [templateName, dataName] = [basename(template.path), basename(data.path)];
+    let merge: MailMerge;
+    try {
+      merge = mailMerge(templateName, await vscode.workspace.fs.readFile(template), dataName, await vscode.workspace.fs.readFile(data));
+    } catch (error) {
+      if (!(error instanceof DocumentError)) throw error;
+      void vscode.window.showErrorMessage(`Mailroom: ${error.message}`);
+      return undefined;
+    }
+    const letters = `${merge.letters} letter${merge.letters === 1 ? '' : 's'}`;
+    const workMode = options.workMode ?? (await pickWorkMode(`${TITLE}: ${letters} from ${templateName} and ${dataName} (fields: ${merge.fields.join(', ')})`, `Send ${letters}`));
+    if (!workMode) return undefined;
+    const description = `${templateName} × ${dataName}`.slice(0, 100);
+    return submit(ctx, {
+      what: `${letters} from ${templateName}`,
+      description,
+      workMode,
+      isBatch: true,
+      send: async (client, call) =>
+        (await client.datedA.SendWordMailMerge_Compressed({ MyDescription: description, FileExtension: merge.type, FileBinaryData: merge.template, MergeData: merge.mergeData, WorkMode: workMode }, call)).ResultCode,
+    }, options.confirmed);
+  };
+}

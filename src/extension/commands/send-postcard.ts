@@ -1,0 +1,81 @@
+/**
+ * "Send Postcard": an image side and an address side (JPG, PNG, PDF or HTML), scaling, size,
+ * colour and priority, then the recipient and the work mode. The command takes the explorer's
+ * file as the image side.
+ */
+import * as vscode from 'vscode';
+import { basename } from 'node:path';
+import { fileTypeOf } from '../../client';
+import { postcardFileTypes, type EnumValue } from '../../contract';
+import { documentOf, recipient } from './send-document';
+import { pickEnum, pickFiles, pickWorkMode } from './pick';
+import { submit, type SendContext, type SendOptions } from './send-flow';
+
+export interface PostcardOptions extends SendOptions {
+  readonly imageSide?: vscode.Uri;
+  readonly addressSide?: vscode.Uri;
+  readonly scaling?: EnumValue<'ImageSideScaling'>;
+  readonly size?: EnumValue<'PostcardSize'>;
+  readonly color?: EnumValue<'PrintColor'>;
+  readonly priority?: EnumValue<'MailingPriority'>;
+}
+
+const TITLE = 'Send Postcard';
+
+async function side(given: vscode.Uri | undefined, which: string): Promise<{ name: string; type: string; data: Uint8Array } | undefined> {
+  const uri = given ?? (await pickFiles(`${TITLE}: the ${which} side`, postcardFileTypes))?.[0];
+  if (!uri) return undefined;
+  const name = basename(uri.path);
+  const type = fileTypeOf(name);
+  if (!(postcardFileTypes as readonly string[]).includes(type)) {
+    void vscode.window.showErrorMessage(`Mailroom: a postcard side is ${postcardFileTypes.join(', ')}; not ${name}`);
+    return undefined;
+  }
+  return { name, type, data: await documentOf(uri) };
+}
+
+export function sendPostcardCommand(ctx: SendContext) {
+  return async (target?: vscode.Uri, options: PostcardOptions = {}): Promise<number | undefined> => {
+    if (!ctx.connection.account) await ctx.connection.useSandbox();
+    const image = await side(options.imageSide ?? (target instanceof vscode.Uri ? target : undefined), 'image');
+    if (!image) return undefined;
+    const addressSide = await side(options.addressSide, 'address');
+    if (!addressSide) return undefined;
+    const scaling = options.scaling ?? (await pickEnum('ImageSideScaling', `${TITLE}: image scaling`, { Default: 'The account\'s setting', FitToPage: 'Scale the image to the card', None: 'Print at its own size' }));
+    if (!scaling) return undefined;
+    const size = options.size ?? (await pickEnum('PostcardSize', `${TITLE}: size`, { Default: 'The service\'s standard size', Postcard_4_25X6: '4.25 × 6 inches' }));
+    if (!size) return undefined;
+    const color = options.color ?? (await pickEnum('PrintColor', `${TITLE}: colour`, { Default: 'The account\'s setting', Black: 'Black and white', FullColor: 'Full colour' }));
+    if (!color) return undefined;
+    const priority = options.priority ?? (await pickEnum('MailingPriority', `${TITLE}: mailing priority`, { Default: 'The service\'s standard mail', FirstClass: 'First-Class Mail' }));
+    if (!priority) return undefined;
+    const address = await recipient(ctx, options.address, `${TITLE}: recipient`);
+    if (!address) return undefined;
+    const workMode = options.workMode ?? (await pickWorkMode(TITLE, 'Send the postcard'));
+    if (!workMode) return undefined;
+    const description = `Postcard: ${image.name}`.slice(0, 100);
+    return submit(ctx, {
+      what: `a postcard of ${image.name}`,
+      description,
+      address,
+      workMode,
+      send: (client, call) =>
+        client.simple.SendPostcardAndAddress(
+          {
+            MyDescription: description,
+            ImageSideFileType: image.type,
+            ImageSideBinaryData: image.data,
+            ImageSideScaling: scaling,
+            AddressSideFileType: addressSide.type,
+            AddressSideBinaryData: addressSide.data,
+            WorkMode: workMode,
+            PrintColor: color,
+            PostcardSize: size,
+            MailingPriority: priority,
+            ...address,
+          },
+          call,
+        ),
+    }, options.confirmed);
+  };
+}

@@ -1,0 +1,92 @@
+/**
+ * "Mailroom: Change User Settings…" for administrators: the user, then one or more settings from
+ * the service's list, each value offered as a pick where the list is closed and checked before
+ * sending where it is not. SetUserSettings signs in with the API key; its code is told in words.
+ */
+import * as vscode from 'vscode';
+import { OK, describeResultCode, isValidSettingValue, settingCode, userSettings, type SettingRule } from '../../contract';
+import type { Connection } from '../connection';
+import { ensureApiKey } from './api-key';
+
+export interface UserSettingsOptions {
+  readonly username?: string;
+  readonly settings?: readonly (readonly [string, string])[];
+}
+
+const TITLE = 'Change User Settings';
+
+const HINTS: Readonly<Record<SettingRule['kind'], string>> = {
+  choice: '',
+  text: 'free text',
+  pattern: '',
+  timezone: 'an IANA time zone, like America/Chicago',
+  email: 'an e-mail address',
+  url: 'an http(s) URL',
+};
+
+function ruleHint(rule: SettingRule): string {
+  if (rule.kind === 'choice') return rule.values.join(' | ');
+  if (rule.kind === 'pattern') return rule.hint;
+  if (rule.kind === 'text') return `text, at most ${rule.maxLength} characters`;
+  return HINTS[rule.kind];
+}
+
+async function askValue(name: string, rule: SettingRule): Promise<string | undefined> {
+  if (rule.kind === 'choice') return vscode.window.showQuickPick([...rule.values], { title: `${TITLE}: ${name}`, ignoreFocusOut: true });
+  return vscode.window.showInputBox({
+    title: `${TITLE}: ${name}`,
+    prompt: ruleHint(rule),
+    password: name === 'Security_Password',
+    ignoreFocusOut: true,
+    validateInput: (value) => (isValidSettingValue(rule, value) ? undefined : `Not a valid value (${ruleHint(rule)}); the service would answer ${settingCode(name)}`),
+  });
+}
+
+/** Settings picked one after another until the user applies them. */
+async function askSettings(): Promise<[string, string][] | undefined> {
+  const chosen: [string, string][] = [];
+  for (;;) {
+    const apply = { label: `$(check) Apply ${chosen.length} setting${chosen.length === 1 ? '' : 's'}`, name: undefined as string | undefined, description: '' };
+    const items = [
+      ...(chosen.length > 0 ? [apply] : []),
+      ...userSettings.filter((s) => !chosen.some(([n]) => n === s.name)).map((s) => ({ label: s.name, name: s.name as string | undefined, description: ruleHint(s.rule) })),
+    ];
+    const picked = await vscode.window.showQuickPick(items, { title: `${TITLE}: ${chosen.map(([n]) => n).join(', ') || 'choose a setting'}`, matchOnDescription: true, ignoreFocusOut: true });
+    if (!picked) return undefined;
+    if (!picked.name) return chosen;
+    const value = await askValue(picked.name, userSettings.find((s) => s.name === picked.name)!.rule);
+    if (value === undefined) return undefined;
+    chosen.push([picked.name, value]);
+  }
+}
+
+export function changeUserSettingsCommand(connection: Connection) {
+  return async (options: UserSettingsOptions = {}): Promise<number | undefined> => {
+    if (!connection.account) {
+      void vscode.window.showWarningMessage('Mailroom: connect first (the local sandbox or an account).');
+      return undefined;
+    }
+    if (!(await ensureApiKey(connection, TITLE))) return undefined;
+    const username = options.username ?? (await vscode.window.showInputBox({ title: `${TITLE}: the user`, prompt: 'Username whose settings change', value: connection.account.username, ignoreFocusOut: true }));
+    if (!username) return undefined;
+    const settings = options.settings ?? (await askSettings());
+    if (!settings?.length) return undefined;
+    for (const [name, value] of settings) {
+      const setting = userSettings.find((s) => s.name === name);
+      if (!setting || !isValidSettingValue(setting.rule, value)) {
+        void vscode.window.showErrorMessage(`Mailroom: ${name} cannot be ${JSON.stringify(name === 'Security_Password' ? '…' : value)} (${setting ? ruleHint(setting.rule) : 'not a setting the service knows'}).`);
+        return undefined;
+      }
+    }
+    try {
+      const code = await (await connection.client()).admin.SetUserSettings({ Username: username, Settings: settings.map(([name, value]) => [name, value]) });
+      const names = settings.map(([name]) => name).join(', ');
+      if (code === OK) void vscode.window.showInformationMessage(`Mailroom: ${username}'s ${names} changed.`);
+      else void vscode.window.showErrorMessage(`Mailroom: ${username}'s settings were not changed: ${code}: ${describeResultCode(code)}.`);
+      return code;
+    } catch (error) {
+      void vscode.window.showErrorMessage(`Mailroom: ${username}'s settings were not changed: ${(error as Error).message}`);
+      return undefined;
+    }
+  };
+}

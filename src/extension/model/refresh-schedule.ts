@@ -1,0 +1,28 @@
+/**
+ * When the Mailers view refreshes next on its own: every `refreshIntervalSeconds` (2 at least)
+ * while a mailer is in process, doubling after each failed refresh up to 32 times the interval,
+ * back to the interval after a success, and four times slower while the window is not focused.
+ * Nothing is scheduled when nothing is in process.
+ */
+export const MIN_INTERVAL_SECONDS = 2;
+export const MAX_BACKOFF = 32;
+export const UNFOCUSED_FACTOR = 4;
+
+export class RefreshSchedule {
+  private backoff = 1;
+
+  succeeded(): void {
+    this.backoff = 1;
+  }
+
+  failed(): void {
+    this.backoff = Math.min(this.backoff * 2, MAX_BACKOFF);
+  }
+
+  /** Milliseconds until the next refresh, or undefined for none. */
+  delayMs(options: { readonly intervalSeconds: number; readonly focused: boolean; readonly anyInProcess: boolean }): number | undefined {
+    if (!options.anyInProcess) return undefined;
+    const seconds = Math.max(MIN_INTERVAL_SECONDS, Number.isFinite(options.intervalSeconds) ? options.intervalSeconds : MIN_INTERVAL_SECONDS);
+    return seconds * 1000 * this.backoff * (options.focused ? 1 : UNFOCUSED_FACTOR);
+  }
+}
