@@ -6,27 +6,13 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { format } from 'node:util';
-import { join, resolve } from 'node:path';
-import { build } from 'esbuild';
+import { join } from 'node:path';
 import { chromium } from 'playwright-core';
+import { buildSuite, root, workspace } from './build-suite.mjs';
 
-const root = resolve(import.meta.dirname, '..', '..');
 const node24 = join(root, '.vscode-test', 'node24', 'bin');
 const codeServer = join(root, '.vscode-test', 'code-server', 'node_modules', '.bin', 'code-server');
-const testsEntry = join(root, 'dist-test', 'extension', 'index.js');
-const workspace = join(root, 'test', 'extension', 'workspace');
-
-// The suite runs in the extension host as one bundle; vscode and mocha come from the host and node_modules.
-await build({
-  entryPoints: [join(root, 'test', 'extension', 'suite', 'index.ts')],
-  outfile: testsEntry,
-  bundle: true,
-  platform: 'node',
-  target: 'node20',
-  format: 'cjs',
-  external: ['vscode', 'mocha'],
-  logLevel: 'warning',
-});
+const testsEntry = await buildSuite();
 
 const freePort = () =>
   new Promise((done) => {
