@@ -1,4 +1,8 @@
-/** "Connect to a Mail WS Account": endpoint, binding, username, password; checked by a harmless read before anything is kept. */
+/**
+ * "Connect to a Mail WS Account": endpoint, binding, username, password, and optionally the API
+ * key (Send Letter (Advanced) and user settings need it); the password is checked by a harmless
+ * read before anything is kept.
+ */
 import * as vscode from 'vscode';
 import { BINDINGS, type Binding } from '../../contract';
 import type { Connection } from '../connection';
@@ -15,16 +19,18 @@ const BINDING_LABELS: Readonly<Record<Binding, string>> = {
 export function connectCommand(connection: Connection) {
   return async (): Promise<void> => {
     const title = 'Connect to a Mail WS account';
-    const endpoint = await vscode.window.showInputBox({ title: `${title} (1/4)`, prompt: 'Base URL of the service', placeHolder: 'https://mail.example.com', ignoreFocusOut: true, validateInput: (v) => (/^https?:\/\/\S+$/.test(v) ? undefined : 'An http(s) URL') });
+    const endpoint = await vscode.window.showInputBox({ title: `${title} (1/5)`, prompt: 'Base URL of the service', placeHolder: 'https://mail.example.com', ignoreFocusOut: true, validateInput: (v) => (/^https?:\/\/\S+$/.test(v) ? undefined : 'An http(s) URL') });
     if (!endpoint) return;
-    const binding = await vscode.window.showQuickPick(BINDINGS.map((b) => ({ label: BINDING_LABELS[b], binding: b })), { title: `${title} (2/4): binding`, ignoreFocusOut: true });
+    const binding = await vscode.window.showQuickPick(BINDINGS.map((b) => ({ label: BINDING_LABELS[b], binding: b })), { title: `${title} (2/5): binding`, ignoreFocusOut: true });
     if (!binding) return;
-    const username = await vscode.window.showInputBox({ title: `${title} (3/4)`, prompt: 'Username', ignoreFocusOut: true });
+    const username = await vscode.window.showInputBox({ title: `${title} (3/5)`, prompt: 'Username', ignoreFocusOut: true });
     if (!username) return;
-    const password = await vscode.window.showInputBox({ title: `${title} (4/4)`, prompt: 'Password (kept in the OS keychain)', password: true, ignoreFocusOut: true });
+    const password = await vscode.window.showInputBox({ title: `${title} (4/5)`, prompt: 'Password (kept in the OS keychain)', password: true, ignoreFocusOut: true });
     if (!password) return;
+    const apiKey = await vscode.window.showInputBox({ title: `${title} (5/5)`, prompt: 'API key, if you have one (for Send Letter (Advanced) and user settings); leave empty to skip', password: true, ignoreFocusOut: true });
+    if (apiKey === undefined) return;
     try {
-      await connection.connect(endpoint, binding.binding, username, { password });
+      await connection.connect(endpoint, binding.binding, username, { password, ...(apiKey.trim() ? { apiKey: apiKey.trim() } : {}) });
       void vscode.window.showInformationMessage(`Mailroom: connected to ${endpoint} as ${username}.`);
     } catch (error) {
       void vscode.window.showErrorMessage(`Mailroom: could not connect: ${(error as Error).message}`);

@@ -69,14 +69,15 @@ export function mailerActions(ctx: MailerActionsContext): Record<string, (...arg
       ctx.previews.push(preview);
       return preview;
     },
-    'mailroom.savePdf': async (node: unknown) => {
+    'mailroom.savePdf': async (node: unknown, saveAs?: vscode.Uri) => {
       const id = mailerOf(node);
       if (id === undefined) return;
       try {
         const pdf = await printedPdf(id);
+        if (!pdf) throw new Error(`GetPDF gave no file for mailer ${id}`);
         const folder = vscode.workspace.workspaceFolders?.[0]?.uri ?? vscode.Uri.file(homedir());
-        const target = await vscode.window.showSaveDialog({ defaultUri: vscode.Uri.joinPath(folder, `mailer-${id}.pdf`), filters: { PDF: ['pdf'] } });
-        if (target && pdf) await vscode.workspace.fs.writeFile(target, pdf);
+        const target = saveAs ?? (await vscode.window.showSaveDialog({ defaultUri: vscode.Uri.joinPath(folder, `mailer-${id}.pdf`), filters: { PDF: ['pdf'] } }));
+        if (target) await vscode.workspace.fs.writeFile(target, pdf);
       } catch (error) {
         void vscode.window.showErrorMessage(`Mailroom: ${(error as Error).message}`);
       }

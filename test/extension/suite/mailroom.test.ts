@@ -4,6 +4,7 @@
  * after sends, refresh and cancel, tracking IDs, and the secrets stored and cleared.
  */
 import { strict as assert } from 'node:assert';
+import { tmpdir } from 'node:os';
 import * as vscode from 'vscode';
 import type { MailroomApi } from '../../../src/extension/extension';
 import { groupOf } from '../../../src/extension/model/mailers';
@@ -81,6 +82,28 @@ describe('Mailroom in VS Code', () => {
     });
     assert.equal(api.mailers.get(letter)!.status, -1002);
     assert.deepEqual(treeGroups(api).get('completed'), [letter]);
+  });
+
+  it('saves the printed PDF where asked, and copies the ID', async () => {
+    const target = vscode.Uri.file(`${tmpdir()}/mailroom-saved-${letter}.pdf`);
+    await vscode.commands.executeCommand('mailroom.savePdf', api.tree.nodeOf(letter), target);
+    const saved = Buffer.from(await vscode.workspace.fs.readFile(target));
+    assert.equal(saved.subarray(0, 5).toString(), '%PDF-');
+    await vscode.workspace.fs.delete(target);
+    await vscode.commands.executeCommand('mailroom.copyId', api.tree.nodeOf(letter));
+    assert.equal(await vscode.env.clipboard.readText(), String(letter));
+  });
+
+  it('sends in Production once confirmed, shown as Production in the details', async () => {
+    const id = (await vscode.commands.executeCommand<number>('mailroom.sendDocument', vscode.Uri.joinPath(workspace(), 'notes.txt'), {
+      address: { AttentionLine1: 'Jane Doe', Address1: '1 Main St', City: 'Springfield', State: 'IL', PostalCode: '62701' },
+      workMode: 'Production',
+      confirmed: true,
+    }))!;
+    const markdown = await vscode.commands.executeCommand<string>('mailroom.showDetails', api.tree.nodeOf(id));
+    assert.match(markdown!, /\| WorkMode \| Production \|/);
+    await vscode.commands.executeCommand('mailroom.cancelDelivery', api.tree.nodeOf(id), true);
+    await vscode.commands.executeCommand('mailroom.stopTracking', api.tree.nodeOf(id));
   });
 
   it('previews the printed PDF: pdf.js draws the address page, not blank', async () => {
@@ -206,6 +229,19 @@ describe('Mailroom in VS Code', () => {
   it('changes a user\'s settings as an administrator, refusing values the service would refuse', async () => {
     assert.equal(await vscode.commands.executeCommand('mailroom.changeUserSettings', { username: 'clerk', settings: [['Letters_PrintSides', 'Duplex'], ['General_Timezone', 'America/Chicago']] }), -3000);
     assert.equal(await vscode.commands.executeCommand('mailroom.changeUserSettings', { username: 'clerk', settings: [['Letters_PrintSides', 'Sideways']] }), undefined);
+  });
+
+  it('connects to an account only with the right password, keeping it in SecretStorage', async () => {
+    const endpoint = api.connection.account!.endpoint;
+    await assert.rejects(api.connection.connect(endpoint, 'http-post', 'clerk', { password: 'wrong' }), /-3003/);
+    assert.equal(api.connection.account!.username, 'demo', 'still signed in as before');
+    const account = await api.connection.connect(endpoint, 'http-post', 'clerk', { password: 'clerk' });
+    assert.deepEqual(await api.connection.secretsOf(account), { password: true, apiKey: false });
+    assert.equal(api.tree.getChildren().length, 0, 'clerk has tracked nothing');
+    await (await api.connection.client()).datedA.GetUploadedFileDetails({}).catch((e: Error) => assert.match(e.message, /-3163/));
+    await api.connection.signOut();
+    await vscode.commands.executeCommand('mailroom.useSandbox');
+    assert.ok(api.tree.getChildren().length > 0, 'demo\'s mailers are back');
   });
 
   it('signs out: the account and its secrets are gone', async () => {
