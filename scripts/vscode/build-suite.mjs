@@ -4,7 +4,7 @@ import { join, resolve } from 'node:path';
 import { build } from 'esbuild';
 
 export const root = resolve(import.meta.dirname, '..', '..');
-export const workspace = join(root, 'test', 'extension', 'workspace');
+export const workspace = join(root, 'test', 'sample');
 
 /** Answers the bundle's path. vscode and mocha come from the host and node_modules. */
 export async function buildSuite() {

@@ -48,19 +48,30 @@ export class Connection implements vscode.Disposable {
     this.changed.fire(account);
   }
 
-  private async startSandbox(): Promise<RunningSandbox> {
+  /**
+   * Where the sandbox listens: the one named by `mailroom.sandboxUrl` (a loopback address, such as
+   * the sandbox `npm start` or `mailroom sandbox` runs, so that the CLI and VS Code share it), or
+   * else one started in-process, its data in the extension's global storage.
+   */
+  private async sandboxEndpoint(): Promise<string> {
+    const external = vscode.workspace.getConfiguration('mailroom').get<string>('sandboxUrl', '').trim().replace(/\/+$/, '');
+    if (external) {
+      if (!/^http:\/\/(127\.0\.0\.1|localhost|\[::1\])(:\d+)?$/.test(external)) throw new Error(`mailroom.sandboxUrl must be a loopback http URL such as http://127.0.0.1:8317, not ${external}`);
+      const answer = await fetch(`${external}/MailWS.asmx?WSDL`).catch(() => undefined);
+      if (!answer?.ok) throw new Error(`No sandbox answers at ${external} (mailroom.sandboxUrl): start it with \`npm start\` or \`mailroom sandbox\`, or clear the setting to use one inside VS Code.`);
+      return external;
+    }
     if (!this.sandboxServer) {
       const { startSandbox } = await import('../sandbox');
       const dataDir = vscode.Uri.joinPath(this.context.globalStorageUri, 'sandbox').fsPath;
       this.sandboxServer = await startSandbox({ dataDir, port: 0 });
       this.log.info(`Sandbox listening on ${this.sandboxServer.url} (data in ${dataDir})`);
     }
-    return this.sandboxServer;
+    return this.sandboxServer.url;
   }
 
   async useSandbox(): Promise<Account> {
-    const server = await this.startSandbox();
-    const account: Account = { endpoint: server.url, binding: this.configuredBinding(), username: 'demo', sandbox: true };
+    const account: Account = { endpoint: await this.sandboxEndpoint(), binding: this.configuredBinding(), username: 'demo', sandbox: true };
     await this.context.secrets.store(secretKey(account, 'password'), 'demo');
     await this.context.secrets.store(secretKey(account, 'apiKey'), 'demo-key');
     this.resetClient();
@@ -132,8 +143,8 @@ export class Connection implements vscode.Disposable {
       let account = this.account;
       if (!account) throw new Error('Mailroom is not connected: use the local sandbox or connect to an account first.');
       if (account.sandbox) {
-        const server = await this.startSandbox();
-        if (server.url !== account.endpoint) await this.setAccount((account = { ...account, endpoint: server.url }));
+        const endpoint = await this.sandboxEndpoint();
+        if (endpoint !== account.endpoint) await this.setAccount((account = { ...account, endpoint }));
       }
       const secrets = await this.readSecrets(account);
       const { MailWsClient, REAL_SERVICE_MIN_INTERVAL } = await import('./client-factory');

@@ -19,7 +19,7 @@ const BINDING_LABELS: Readonly<Record<Binding, string>> = {
 export function connectCommand(connection: Connection) {
   return async (): Promise<void> => {
     const title = 'Connect to a Mail WS account';
-    const endpoint = await vscode.window.showInputBox({ title: `${title} (1/5)`, prompt: 'Base URL of the service', placeHolder: 'https://mail.example.com', ignoreFocusOut: true, validateInput: (v) => (/^https?:\/\/\S+$/.test(v) ? undefined : 'An http(s) URL') });
+    const endpoint = await vscode.window.showInputBox({ title: `${title} (1/5)`, prompt: 'Base URL of the service', placeHolder: 'https://mail.example.com', value: vscode.workspace.getConfiguration('mailroom').get<string>('endpoint', ''), ignoreFocusOut: true, validateInput: (v) => (/^https?:\/\/\S+$/.test(v) ? undefined : 'An http(s) URL') });
     if (!endpoint) return;
     const binding = await vscode.window.showQuickPick(BINDINGS.map((b) => ({ label: BINDING_LABELS[b], binding: b })), { title: `${title} (2/5): binding`, ignoreFocusOut: true });
     if (!binding) return;
