@@ -1,4 +1,5 @@
-// npm test's runner: the mocha tests, then the extension's tests inside a real VS Code (code-server),
+// npm test's runner: the mocha tests, the extension's tests inside a real VS Code (code-server) and
+// the browser end-to-end flows over the packaged extension,
 // passing their output through; then a scan of all of that output for the tests' secrets: a
 // password that reaches a log or an error message fails the run.
 import { spawn, spawnSync } from 'node:child_process';
@@ -18,8 +19,12 @@ function step(args) {
 
 const mochaArgs = process.argv.slice(2);
 let code = await step(['node_modules/mocha/bin/mocha.js', ...mochaArgs]);
-// The extension host suite runs with the full run, not when mocha is given a selection.
-if (mochaArgs.length === 0) code = (await step(['scripts/vscode/run-tests.mjs'])) || code;
+// The extension host suite and the browser end-to-end flows run with the full run, not when mocha
+// is given a selection.
+if (mochaArgs.length === 0) {
+  code = (await step(['scripts/vscode/run-tests.mjs'])) || code;
+  code = (await step(['--import', 'tsx', 'test/e2e/flows.ts'])) || code;
+}
 
 const dir = mkdtempSync(join(tmpdir(), 'mailroom-output-'));
 const file = join(dir, 'test-output.log');

@@ -62,9 +62,10 @@ export class Connection implements vscode.Disposable {
       return external;
     }
     if (!this.sandboxServer) {
-      const { startSandbox } = await import('../sandbox');
+      const { startSandbox, INTERACTIVE_SCHEDULE } = await import('../sandbox');
       const dataDir = vscode.Uri.joinPath(this.context.globalStorageUri, 'sandbox').fsPath;
-      this.sandboxServer = await startSandbox({ dataDir, port: 0 });
+      // At a pace people can follow: 20 seconds to cancel, completed after 25.
+      this.sandboxServer = await startSandbox({ dataDir, port: 0, schedule: INTERACTIVE_SCHEDULE });
       this.log.info(`Sandbox listening on ${this.sandboxServer.url} (data in ${dataDir})`);
     }
     return this.sandboxServer.url;

@@ -7,6 +7,7 @@ import { mkdir, readFile } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { accountsRecord, DEMO_ACCOUNTS, parseAccountsFile, type AccountsFile } from './accounts';
 import { DEFAULT_SCHEDULE, type Schedule } from './lifecycle';
+export { INTERACTIVE_SCHEDULE } from './lifecycle';
 import { createInvoke } from './operations/dispatch';
 import { handlers } from './operations';
 import type { Sandbox } from './operations/context';

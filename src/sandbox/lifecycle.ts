@@ -20,6 +20,12 @@ export interface Schedule {
 
 export const DEFAULT_SCHEDULE: Schedule = { inProcessMs: 2000, printedMs: 4000, completedMs: 6000, fundsGiveUpMs: 10_000 };
 
+/**
+ * The pace of a sandbox people click through (the one inside VS Code, and `npm start`'s): slow
+ * enough to cancel a letter by hand (20 seconds), quick enough to watch one complete (25).
+ */
+export const INTERACTIVE_SCHEDULE: Schedule = { inProcessMs: 5000, printedMs: 20_000, completedMs: 25_000, fundsGiveUpMs: 40_000 };
+
 export interface StatusAt {
   readonly status: number;
   /** When the mailer entered this status. */

@@ -6,12 +6,12 @@ import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { DEFAULT_SANDBOX_PORT } from '../../contract';
-import { readAccountsFile, startSandbox } from '../../sandbox';
+import { INTERACTIVE_SCHEDULE, readAccountsFile, startSandbox } from '../../sandbox';
 import type { Io } from '../context';
 import { UsageError } from '../usage';
 
 export const usage =
-  'mailroom sandbox [--port P] [--data DIR] [--accounts FILE] [--rate-limit] [--max-body-mb N] [--schedule S1,S2,S3 (seconds)]';
+  'mailroom sandbox [--port P] [--data DIR] [--accounts FILE] [--rate-limit] [--max-body-mb N] [--schedule S1,S2,S3 (seconds) | --schedule interactive]';
 
 export function defaultDataDir(): string {
   return join(process.env.XDG_DATA_HOME || join(homedir(), '.local', 'share'), 'mailroom', 'sandbox');
@@ -25,9 +25,10 @@ function number(value: string, name: string): number {
 
 function schedule(value: string | undefined) {
   if (value === undefined) return undefined;
+  if (value === 'interactive') return INTERACTIVE_SCHEDULE;
   const seconds = value.split(',').map((s) => number(s, 'schedule'));
   if (seconds.length !== 3 || !(seconds[0]! <= seconds[1]! && seconds[1]! <= seconds[2]!)) {
-    throw new UsageError('--schedule takes three rising numbers of seconds: in process, printed, completed');
+    throw new UsageError('--schedule takes three rising numbers of seconds (in process, printed, completed), or interactive (5,20,25)');
   }
   const [inProcess, printed, completed] = seconds.map((s) => s * 1000) as [number, number, number];
   return { inProcessMs: inProcess, printedMs: printed, completedMs: completed, fundsGiveUpMs: Math.max(completed, printed + (completed - inProcess)) };

@@ -64,7 +64,7 @@ export class PdfPreview {
 <button id="zoom-out" title="Zoom out">−</button><button id="zoom-in" title="Zoom in">+</button>
 <span>${escapeHtml(this.title)}</span>
 </div>
-<main><div id="status">Loading the printed PDF…</div><button id="retry" hidden>Try again</button><canvas id="page" hidden></canvas></main>
+<main><div id="status">Loading the printed PDF…</div><button id="retry" hidden>Try again</button><canvas id="page" hidden aria-describedby="page-text"></canvas><div id="page-text" class="visually-hidden" aria-live="polite"></div></main>
 <script type="module" nonce="${nonce}" src="${uri(media, 'preview.js')}"></script>
 </body>
 </html>`;

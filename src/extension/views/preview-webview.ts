@@ -27,6 +27,7 @@ const canvas = document.getElementById('page') as HTMLCanvasElement;
 const status = document.getElementById('status')!;
 const pageLabel = document.getElementById('page-number')!;
 const retry = document.getElementById('retry') as HTMLButtonElement;
+const pageText = document.getElementById('page-text')!;
 let pdf: PdfDocument | undefined;
 let current = 1;
 let scale = 1.25;
@@ -68,6 +69,8 @@ async function render(): Promise<void> {
   retry.hidden = true;
   pageLabel.textContent = `${current} / ${pdf.numPages}`;
   const text = (await page.getTextContent()).items.map((item) => item.str ?? '').join(' ');
+  // The page's words for screen readers, which cannot read a canvas.
+  pageText.textContent = text;
   vscode.postMessage({ type: 'rendered', page: current, pages: pdf.numPages, blank: isBlank(context), text });
 }
 

@@ -79,7 +79,7 @@ describe('Mailroom in VS Code', () => {
     await until('the letter to complete', async () => {
       await api.refresher.refresh();
       return groupOf(api.mailers.get(letter)!) === 'completed' ? true : undefined;
-    });
+    }, 60);
     assert.equal(api.mailers.get(letter)!.status, -1002);
     assert.deepEqual(treeGroups(api).get('completed'), [letter]);
   });

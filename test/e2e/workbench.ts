@@ -1,0 +1,123 @@
+/**
+ * Driving the VS Code workbench (code-server in Chromium) the way a person does: the command
+ * palette, quick picks, tree rows, context menus, dialogs and webviews, by what they show.
+ */
+import type { Frame, Locator, Page } from 'playwright-core';
+
+export class Workbench {
+  constructor(readonly page: Page) {}
+
+  /** F1, the command's title, Enter. */
+  async command(title: string): Promise<void> {
+    await this.quickOpen(`>${title}`, title);
+  }
+
+  /** Opens a workspace file by name, as the quick open's file search finds it. */
+  async openFile(name: string): Promise<void> {
+    await this.quickOpen(name, name);
+  }
+
+  private async quickOpen(text: string, row: string): Promise<void> {
+    await this.page.keyboard.press('Escape');
+    await this.page.keyboard.press('F1');
+    const input = this.page.locator('.quick-input-widget input.input');
+    await input.waitFor();
+    await input.fill(text);
+    await this.quickPickRow(row).waitFor();
+    await this.page.keyboard.press('Enter');
+  }
+
+  quickPickRow(text: string | RegExp): Locator {
+    return this.page.locator('.quick-input-widget .monaco-list-row', { hasText: text }).first();
+  }
+
+  /** Chooses the quick pick's row that shows this text. */
+  async pick(text: string | RegExp): Promise<void> {
+    const row = this.quickPickRow(text);
+    await row.waitFor();
+    await row.click();
+  }
+
+  /** Ticks rows of a many-choice quick pick, then presses OK. */
+  async pickMany(texts: readonly string[]): Promise<void> {
+    for (const text of texts) {
+      const row = this.quickPickRow(text);
+      await row.waitFor();
+      await row.click();
+    }
+    await this.page.locator('.quick-input-widget', { hasText: `${texts.length} Selected` }).waitFor();
+    await this.page.locator('.quick-input-widget .monaco-button', { hasText: 'OK' }).first().click();
+  }
+
+  /** Types an answer into the input box and accepts it. */
+  async answer(text: string): Promise<void> {
+    const input = this.page.locator('.quick-input-widget input.input');
+    await input.waitFor();
+    await input.fill(text);
+    await this.page.keyboard.press('Enter');
+  }
+
+  /** Opens a view container from the activity bar. */
+  async openContainer(name: string): Promise<void> {
+    const item = this.page.locator(`.activitybar .action-label[aria-label^="${name}"]`).first();
+    await item.waitFor();
+    const container = this.page.locator('.sidebar .composite.title', { hasText: new RegExp(name, 'i') });
+    if (!(await container.isVisible().catch(() => false))) await item.click();
+  }
+
+  /** The rows of a view in the side bar, by the view's title. */
+  rows(view: string): Locator {
+    return this.page.locator('.sidebar .pane').filter({ has: this.page.locator('.pane-header', { hasText: view }) }).locator('.monaco-list-row');
+  }
+
+  row(view: string, text: string | RegExp): Locator {
+    return this.rows(view).filter({ hasText: text }).first();
+  }
+
+  /**
+   * Right-clicks a row and chooses a menu item with the keyboard (Arrow Down to it, Enter): the
+   * workbench's menus do not act dependably on synthetic clicks.
+   */
+  async contextMenu(row: Locator, item: string): Promise<void> {
+    await row.click({ button: 'right' });
+    const items = this.page.locator('.context-view .action-item:not(.disabled) .action-label:not(.separator)');
+    await items.filter({ hasText: item }).first().waitFor();
+    const labels = (await items.allTextContents()).map((label) => label.trim());
+    const index = labels.findIndex((label) => label.startsWith(item));
+    if (index < 0) throw new Error(`the menu has no ${item}: ${labels.join(', ')}`);
+    for (let i = 0; i <= index; i++) await this.page.keyboard.press('ArrowDown');
+    const focused = (await this.page.locator('.context-view .action-item.focused').textContent())?.trim();
+    if (!focused?.startsWith(item)) throw new Error(`the menu focused ${focused}, not ${item}`);
+    await this.page.keyboard.press('Enter');
+  }
+
+  /** Presses a button of a modal dialog. */
+  async dialogButton(name: string): Promise<void> {
+    const button = this.page.locator('.monaco-dialog-box .monaco-button', { hasText: name }).first();
+    await button.waitFor();
+    await button.click();
+  }
+
+  /** The webview frame that has this element, once it has. */
+  async webviewFrame(selector: string, timeoutMs = 30_000): Promise<Frame> {
+    const deadline = Date.now() + timeoutMs;
+    while (Date.now() < deadline) {
+      for (const frame of this.page.frames()) {
+        if (await frame.locator(selector).count().catch(() => 0)) return frame;
+      }
+      await this.page.waitForTimeout(250);
+    }
+    throw new Error(`no webview shows ${selector}`);
+  }
+}
+
+/** Waits until probe answers something other than undefined. */
+export async function until<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 30_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe().catch(() => undefined);
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`gave up waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
