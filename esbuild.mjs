@@ -3,6 +3,7 @@
 import { build } from 'esbuild';
 import { execFileSync } from 'node:child_process';
 import { chmodSync, cpSync } from 'node:fs';
+import { resolve } from 'node:path';
 
 const production = process.argv.includes('--production');
 
@@ -17,10 +18,21 @@ const common = {
   legalComments: 'none',
 };
 
+// The sandbox (pdf-lib and its fonts: more than half of everything) is a bundle of its own,
+// dist/sandbox.js, which the extension and the command line load only when they start one.
+const sandboxApart = {
+  name: 'sandbox-apart',
+  setup(b) {
+    const sandbox = resolve('src/sandbox');
+    b.onResolve({ filter: /\/sandbox$/ }, (args) => (resolve(args.resolveDir, args.path) === sandbox ? { path: './sandbox.js', external: true } : undefined));
+  },
+};
+
 await Promise.all([
-  build({ ...common, entryPoints: ['src/extension/extension.ts'], outfile: 'dist/extension.js', external: ['vscode'] }),
+  build({ ...common, entryPoints: ['src/extension/extension.ts'], outfile: 'dist/extension.js', external: ['vscode'], plugins: [sandboxApart] }),
+  build({ ...common, entryPoints: ['src/sandbox/index.ts'], outfile: 'dist/sandbox.js' }),
   // The keyring's native binary cannot be bundled; the command line loads it from node_modules.
-  build({ ...common, entryPoints: ['src/cli/main.ts'], outfile: 'dist/cli.js', banner: { js: '#!/usr/bin/env node' }, external: ['@napi-rs/keyring'] }),
+  build({ ...common, entryPoints: ['src/cli/main.ts'], outfile: 'dist/cli.js', banner: { js: '#!/usr/bin/env node' }, external: ['@napi-rs/keyring'], plugins: [sandboxApart] }),
 ]);
 // The PDF preview: its script for the webview, and pdf.js with its worker and standard fonts, all local.
 await build({ ...common, platform: 'browser', format: 'esm', target: 'es2022', entryPoints: ['src/extension/views/preview-webview.ts'], outfile: 'dist/media/preview.js' });

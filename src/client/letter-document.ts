@@ -4,7 +4,6 @@
  * since the service refuses `txt`. Pictures and other binary files are refused here, before
  * anything is sent, with the types that would do.
  */
-import MarkdownIt from 'markdown-it';
 import { escapeText, letterFileTypes, normalizeFileType } from '../contract';
 import { readFrontMatter, type FrontMatter } from './front-matter';
 
@@ -19,6 +18,8 @@ export interface LetterDocument {
 export class DocumentError extends Error {}
 
 const MARKDOWN_TYPES = ['md', 'markdown'];
+/** Plain text, wrapped as preformatted HTML; '' is a file without an extension. */
+const TEXT_TYPES = ['txt', 'text', 'log', ''];
 
 const page = (title: string, body: string) =>
   `<!DOCTYPE html><html><head><meta charset="utf-8"><title>${escapeText(title)}</title></head><body>${body}</body></html>`;
@@ -29,17 +30,19 @@ export function fileTypeOf(fileName: string): string {
   return dot < 0 ? '' : normalizeFileType(fileName.slice(dot + 1));
 }
 
-export function letterDocument(fileName: string, content: Uint8Array): LetterDocument {
+export async function letterDocument(fileName: string, content: Uint8Array): Promise<LetterDocument> {
   const type = fileTypeOf(fileName);
   if ((letterFileTypes as readonly string[]).includes(type)) return { type, data: Buffer.from(content) };
   const text = new TextDecoder('utf-8', { fatal: false }).decode(content);
-  // A NUL or an undecodable byte says "binary": a picture or an archive is not a letter.
-  if (text.includes('\0') || text.includes('\uFFFD')) {
+  // A NUL or an undecodable byte says "binary", whatever the name says.
+  if (![...MARKDOWN_TYPES, ...TEXT_TYPES].includes(type) || text.includes('\0') || text.includes('\uFFFD')) {
     throw new DocumentError(`${fileName}: the service prints PDF, DOC, DOCX and HTML, and Mailroom converts Markdown and text; not .${type || 'this file'}`);
   }
   if (MARKDOWN_TYPES.includes(type)) {
     const { to, body } = readFrontMatter(text);
-    // Raw HTML in Markdown is kept off: the letter is what the Markdown says.
+    // Loaded only for Markdown, so that opening the client stays cheap. Raw HTML in Markdown is
+    // kept off: the letter is what the Markdown says.
+    const { default: MarkdownIt } = await import('markdown-it');
     const html = new MarkdownIt({ html: false, linkify: false, typographer: true }).render(body);
     return { type: 'html', data: Buffer.from(page(fileName, html)), ...(to ? { to } : {}) };
   }

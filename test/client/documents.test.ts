@@ -17,17 +17,19 @@ describe('documents', () => {
     assert.deepEqual(readFrontMatter('---\ntitle: x\n---\nBody'), { body: 'Body' });
   });
 
-  it('turns files into letters: Markdown rendered, text wrapped, PDF as it is, pictures refused', () => {
-    const md = letterDocument('letter.md', Buffer.from('---\nto: Jane Doe, 1 Main St, Springfield, IL 62701\n---\n# Dear Jane\n\nThanks <script>x</script> & more.'));
+  it('turns files into letters: Markdown rendered, text wrapped, PDF as it is, pictures refused', async () => {
+    const md = await letterDocument('letter.md', Buffer.from('---\nto: Jane Doe, 1 Main St, Springfield, IL 62701\n---\n# Dear Jane\n\nThanks <script>x</script> & more.'));
     assert.equal(md.type, 'html');
     assert.match(md.data.toString(), /<h1>Dear Jane<\/h1>/);
     assert.ok(!md.data.toString().includes('<script>'));
     assert.equal(md.to?.City, 'Springfield');
-    const txt = letterDocument('notes.txt', Buffer.from('a < b'));
+    const txt = await letterDocument('notes.txt', Buffer.from('a < b'));
     assert.match(txt.data.toString(), /<pre>a &lt; b<\/pre>/);
-    const pdf = letterDocument('Invoice.PDF', Buffer.from('%PDF-1.7'));
+    const pdf = await letterDocument('Invoice.PDF', Buffer.from('%PDF-1.7'));
     assert.deepEqual([pdf.type, pdf.data.toString()], ['pdf', '%PDF-1.7']);
-    assert.throws(() => letterDocument('photo.png', Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 0, 0xff])), (e: Error) => e instanceof DocumentError && /not \.png/.test(e.message));
+    await assert.rejects(letterDocument('notes.txt', Buffer.from([0x68, 0, 0x69])), /not \.txt/, 'binary under a text name');
+    await assert.rejects(letterDocument('photo.gif', Buffer.from('GIF89a')), /not \.gif/);
+    await assert.rejects(letterDocument('photo.png', Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 0, 0xff])), (e: Error) => e instanceof DocumentError && /not \.png/.test(e.message));
   });
 
   it('prepares a mail merge: counts the letters, compresses the data, refuses what would fail', () => {

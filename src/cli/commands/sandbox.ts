@@ -6,7 +6,7 @@ import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { DEFAULT_SANDBOX_PORT } from '../../contract';
-import { INTERACTIVE_SCHEDULE, readAccountsFile, startSandbox } from '../../sandbox';
+import type { Schedule } from '../../sandbox/lifecycle';
 import type { Io } from '../context';
 import { UsageError } from '../usage';
 
@@ -23,9 +23,9 @@ function number(value: string, name: string): number {
   return n;
 }
 
-function schedule(value: string | undefined) {
+function schedule(value: string | undefined, interactive: Schedule): Schedule | undefined {
   if (value === undefined) return undefined;
-  if (value === 'interactive') return INTERACTIVE_SCHEDULE;
+  if (value === 'interactive') return interactive;
   const seconds = value.split(',').map((s) => number(s, 'schedule'));
   if (seconds.length !== 3 || !(seconds[0]! <= seconds[1]! && seconds[1]! <= seconds[2]!)) {
     throw new UsageError('--schedule takes three rising numbers of seconds (in process, printed, completed), or interactive (5,20,25)');
@@ -47,13 +47,15 @@ export async function run(args: readonly string[], io: Io): Promise<void> {
       schedule: { type: 'string' },
     },
   });
+  // The sandbox (with pdf-lib) is loaded only by this command, so that the others start quickly.
+  const { INTERACTIVE_SCHEDULE, readAccountsFile, startSandbox } = await import('../../sandbox');
   const sandbox = await startSandbox({
     dataDir: values.data,
     port: number(values.port, 'port'),
     accounts: values.accounts === undefined ? undefined : await readAccountsFile(values.accounts),
     rateLimit: values['rate-limit'],
     limits: values['max-body-mb'] === undefined ? {} : { maxBodyBytes: number(values['max-body-mb'], 'max-body-mb') * 1024 * 1024 },
-    schedule: schedule(values.schedule),
+    schedule: schedule(values.schedule, INTERACTIVE_SCHEDULE),
   });
   out.write(`Mail WS sandbox listening on ${sandbox.url}\n`);
   await new Promise<void>((resolve) => {

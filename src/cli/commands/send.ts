@@ -41,7 +41,7 @@ export async function confirmSpending(io: Io, mode: EnumValue<'WorkMode'>, yes: 
 /** The file as a letter (see letterDocument); what cannot be printed is a usage error. */
 async function readDocument(path: string) {
   try {
-    return letterDocument(basename(path), await readFile(path));
+    return await letterDocument(basename(path), await readFile(path));
   } catch (error) {
     if (error instanceof DocumentError) throw new UsageError(error.message);
     throw error;

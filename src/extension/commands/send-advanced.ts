@@ -41,7 +41,7 @@ export function sendAdvancedCommand(ctx: SendContext) {
     const files: Structure<'File'>[] = [];
     try {
       for (const uri of uris) {
-        const document = letterDocument(basename(uri.path), await documentOf(uri));
+        const document = await letterDocument(basename(uri.path), await documentOf(uri));
         files.push({ FileExtension: document.type, FileBinaryData: document.data });
       }
     } catch (error) {

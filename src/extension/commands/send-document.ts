@@ -50,7 +50,7 @@ export function sendDocumentCommand(ctx: SendContext) {
     if (!ctx.connection.account) await ctx.connection.useSandbox();
     const name = basename(uri.path);
     try {
-      const document = letterDocument(name, await documentOf(uri));
+      const document = await letterDocument(name, await documentOf(uri));
       return await sendLetter(ctx, name, document.type, document.data, document.to, options);
     } catch (error) {
       if (!(error instanceof DocumentError)) throw error;
