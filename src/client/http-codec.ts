@@ -3,7 +3,7 @@
  * form fields, every parameter present, binary data as repeated decimal byte values (as .NET's
  * own proxies send it); the answer as the bare result element, read by the contract's codec.
  */
-import { NAMESPACE, decodeFields, formatLeaf, httpResultElement, parseInt32, readXml, type Operation } from '../contract';
+import { NAMESPACE, decodeResult, formatLeaf, httpResultElement, readXml, type Operation } from '../contract';
 
 /** The query or form fields of a call. Absent strings go as empty fields, as .NET proxies send them. */
 export function encodeHttpFields(op: Operation, request: Readonly<Record<string, unknown>>): string {
@@ -29,6 +29,5 @@ export function decodeHttpResult(op: Operation, body: string): unknown {
   if (root.ns !== NAMESPACE || root.local !== expected) {
     throw new Error(`expected <${expected} xmlns="${NAMESPACE}">, got <${root.local} xmlns="${root.ns}">`);
   }
-  if (op.result.kind === 'structure') return decodeFields(root, op.result.fields, { arraysAlwaysPresent: true });
-  return parseInt32(root.text);
+  return decodeResult(op, root);
 }

@@ -6,7 +6,7 @@
  * A dateTime without an offset is the account's local time. It travels in a `Date` whose UTC
  * fields hold that wall time, so that nothing shifts it; one with an offset is a real instant.
  */
-import { NAMESPACE, type Field, type TypeRef } from './model';
+import { NAMESPACE, type Field, type Operation, type TypeRef } from './model';
 import { el, type XmlElement } from './xml';
 import { isNil, type ParsedElement } from './xml-reader';
 
@@ -61,18 +61,23 @@ export function parseDateTime(text: string): Date {
   const m = DATE_TIME.exec(text);
   if (!m) throw new ValueError(`The string '${text}' is not a valid AllXsd value.`);
   const [, year, month, day, hour, minute, second, fraction = '', zone] = m;
-  const date = new Date(0);
-  date.setUTCFullYear(Number(year), Number(month) - 1, Number(day));
-  date.setUTCHours(Number(hour), Number(minute), Number(second), Math.floor(Number(fraction.padEnd(3, '0').slice(0, 3))));
-  if (date.getUTCDate() !== Number(day) || Number(hour) > 23 || Number(minute) > 59 || Number(second) > 59) {
+  const [y, mo, d, h, mi, s] = [Number(year), Number(month), Number(day), Number(hour), Number(minute), Number(second)];
+  if (mo < 1 || mo > 12 || d < 1 || d > daysInMonth(y, mo) || h > 23 || mi > 59 || s > 59) {
     throw new ValueError(`The string '${text}' is not a valid AllXsd value.`);
   }
+  let time = Date.UTC(y, mo - 1, d, h, mi, s, fraction ? Math.floor(Number(fraction.padEnd(3, '0').slice(0, 3))) : 0);
+  // Date.UTC reads years 0 to 99 as 1900 to 1999; .NET's zero date is the year 1.
+  if (y < 100) time = new Date(time).setUTCFullYear(y);
   if (zone && zone !== 'Z') {
     const sign = zone.startsWith('-') ? -1 : 1;
-    const offsetMinutes = Number(zone.slice(1, 3)) * 60 + Number(zone.slice(4, 6));
-    return new Date(date.getTime() - sign * offsetMinutes * 60_000);
+    time -= sign * (Number(zone.slice(1, 3)) * 60 + Number(zone.slice(4, 6))) * 60_000;
   }
-  return date;
+  return new Date(time);
+}
+
+function daysInMonth(year: number, month: number): number {
+  if (month === 2) return year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0) ? 29 : 28;
+  return month === 4 || month === 6 || month === 9 || month === 11 ? 30 : 31;
 }
 
 const pad = (n: number, width = 2) => String(n).padStart(width, '0');
@@ -170,6 +175,14 @@ export function decodeFields(node: ParsedElement, fields: readonly Field[], opti
     else if (options.arraysAlwaysPresent && field.type.kind === 'array') value[field.name] = [];
   }
   return value;
+}
+
+/**
+ * An operation's typed result from its result element (`<OperationResult>` in SOAP, the root in
+ * HTTP GET and POST): a structure's fields, with absent arrays as empty ones, or the bare int.
+ */
+export function decodeResult(op: Operation, element: ParsedElement): unknown {
+  return op.result.kind === 'structure' ? decodeFields(element, op.result.fields, { arraysAlwaysPresent: true }) : parseInt32(element.text);
 }
 
 /** The element for a value, or undefined where XmlSerializer writes nothing (null references). */

@@ -38,6 +38,8 @@ export interface Operation {
   readonly result: TypeRef;
   /** The child of the response element: `<Operation>Result`. */
   readonly resultElement: string;
+  /** The SOAP body's answer element, `<Operation>Response`. */
+  readonly responseElement: string;
   /** `Mailing/<Operation>`, unquoted. */
   readonly soapAction: string;
 }
@@ -120,6 +122,7 @@ function readService(key: ServiceKey): Service {
       params: op.params.map(readField),
       result: resolveType(op.result),
       resultElement: `${name}Result`,
+      responseElement: `${name}Response`,
       soapAction: `${NAMESPACE}/${name}`,
     });
   }

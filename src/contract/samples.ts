@@ -36,5 +36,5 @@ export function sampleRequest(op: Operation, leaf: LeafSample = placeholder): Xm
 
 /** `<OperationResponse xmlns="Mailing"><OperationResult>…`. */
 export function sampleResponse(op: Operation, leaf: LeafSample = placeholder): XmlElement {
-  return el(`${op.name}Response`, { xmlns: NAMESPACE }, sampleValue(op.resultElement, op.result, leaf));
+  return el(op.responseElement, { xmlns: NAMESPACE }, sampleValue(op.resultElement, op.result, leaf));
 }

@@ -90,7 +90,7 @@ function mailingSchema(service: Service): XmlElement {
     for (const p of op.params) types.need(p.type);
     items.push(...types.definitions.splice(0));
     const result: Field = { name: op.resultElement, type: op.result, required: isValueType(op.result) };
-    items.push(el('s:element', { name: `${op.name}Response` }, complexType([result])));
+    items.push(el('s:element', { name: op.responseElement }, complexType([result])));
     types.need(op.result);
     items.push(...types.definitions.splice(0));
   }
@@ -128,7 +128,7 @@ function messages(service: Service): XmlElement[] {
   const out: XmlElement[] = [];
   for (const op of service.operations) {
     out.push(el('wsdl:message', { name: `${op.name}SoapIn` }, el('wsdl:part', { name: 'parameters', element: `tns:${op.name}` })));
-    out.push(el('wsdl:message', { name: `${op.name}SoapOut` }, el('wsdl:part', { name: 'parameters', element: `tns:${op.name}Response` })));
+    out.push(el('wsdl:message', { name: `${op.name}SoapOut` }, el('wsdl:part', { name: 'parameters', element: `tns:${op.responseElement}` })));
   }
   for (const verb of httpVerbs(service)) {
     for (const op of service.operations) {

@@ -45,6 +45,34 @@ describe('contract: the XML reader', () => {
     for (const bad of ['', '<x>', '<x></y>', '<x/><y/>', 'text', '<x a="1" a="2"/>']) assert.throws(() => readXml(bad), XmlSyntaxError, bad);
   });
 
+  it('reads declarations, comments, processing instructions and attributes as XML 1.0 says', () => {
+    const root = readXml('\uFEFF<?xml version="1.0" encoding="utf-8"?>\n<!-- c --><?pi x?><r xmlns="urn:d" xmlns:p="urn:p" p:a=" 1\t2 " b=\'&quot;&#65;\'><!-- in --><p:c/><?pi?>t</r>\n<!-- after -->');
+    assert.deepEqual([root.ns, root.local, root.text], ['urn:d', 'r', 't']);
+    assert.deepEqual(root.attributes.filter((a) => !a.local.startsWith('xmlns') && a.ns !== 'http://www.w3.org/2000/xmlns/').map((a) => [a.ns, a.local, a.value]), [['urn:p', 'a', ' 1 2 '], ['', 'b', '"A']]);
+    assert.deepEqual(root.children.map((c) => [c.ns, c.local]), [['urn:p', 'c']]);
+    const scoped = readXml('<a xmlns:p="urn:1"><p:b xmlns:p="urn:2"/><p:c/></a>');
+    assert.deepEqual(scoped.children.map((c) => c.ns), ['urn:2', 'urn:1'], 'a declaration holds only inside its element');
+  });
+
+  it('refuses unbound prefixes, stray text, forbidden characters and broken markup, saying where', () => {
+    const bad: [string, RegExp, number, number][] = [
+      ['<p:x/>', /prefix p is not bound/, 1, 1],
+      ['<x>\n  <y a=1/></x>', /must be quoted/, 2, 8],
+      ['<x>\u0001</x>', /character XML does not allow/, 1, 4],
+      ['<x>&#0;</x>', /names a character XML does not allow/, 1, 4],
+      ['<x>a & b</x>', /begins no reference/, 1, 6],
+      ['<x/>junk', /text after the root/, 1, 5],
+      ['<x a="1"b="2"/>', /separated by white space/, 1, 9],
+      ['<x xmlns:p="urn:1" xmlns:q="urn:1" p:a="1" q:a="2"/>', /appears twice/, 1, 1],
+      ['<?xml version="1.0"?><?xml version="1.0"?><x/>', /must come first/, 1, 22],
+      ['<x><!-- open</x>', /comment does not end/, 1, 4],
+      ['<x>]]></x>', /not allowed in text/, 1, 4],
+    ];
+    for (const [xml, message, line, column] of bad) {
+      assert.throws(() => readXml(xml), (e: XmlSyntaxError) => e instanceof XmlSyntaxError && message.test(e.message) && e.line === line && e.column === column, xml);
+    }
+  });
+
   it('gives the position of an element', () => {
     const root = readXml('<a>\n  <b/></a>');
     assert.deepEqual([root.children[0]!.line, root.children[0]!.column], [2, 7]);

@@ -8,7 +8,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as soap from 'soap';
 import { decodeHttpResult, encodeHttpFields } from '../../src/client/http-codec';
-import { SOAP_DESERIALIZERS, fromSoapValue, toSoapFields } from '../../src/client/soap-values';
+import { toSoapFields } from '../../src/client/soap-values';
+import { SOAP_DESERIALIZERS, fromSoapValue } from './soap-values';
 import { FORM_CONTENT_TYPE, findOperation, serviceByKey, type Binding, type ServiceKey } from '../../src/contract';
 import { startSandbox, type RunningSandbox, type SandboxOptions } from '../../src/sandbox';
 

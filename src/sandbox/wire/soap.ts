@@ -105,7 +105,7 @@ function readCall(service: Service, version: SoapVersion, action: string | undef
 
 export function soapResponse(version: SoapVersion, op: Operation, result: unknown): WireResponse {
   const envelope = el('soap:Envelope', { 'xmlns:soap': ENVELOPES[version], 'xmlns:xsi': XSI_NS, 'xmlns:xsd': XSD_NS },
-    el('soap:Body', {}, el(`${op.name}Response`, { xmlns: NAMESPACE }, encodeValue(op.resultElement, op.result, result))));
+    el('soap:Body', {}, el(op.responseElement, { xmlns: NAMESPACE }, encodeValue(op.resultElement, op.result, result))));
   return { status: 200, contentType: CONTENT_TYPES[version], body: writeXml(envelope, { indent: false }) };
 }
 

@@ -1,0 +1,35 @@
+/**
+ * 1. Call overhead: GetLetterStatusV2 and a 1000-ID GetStatus through the client, per binding,
+ * against the same request bytes sent with Node's HTTP over a keep-alive connection (the floor).
+ */
+import { BINDINGS, formatIds, isSoapBinding } from '../../src/contract';
+import { alternate, compared, type Row } from './support/measure';
+import { RawSender, recordingProxy } from './support/raw-http';
+import type { SandboxProcess } from './support/sandbox-process';
+import { benchClient } from './support/seed';
+
+export async function callOverhead(sandbox: SandboxProcess, ids: readonly number[], rounds = 200): Promise<Row[]> {
+  const rows: Row[] = [];
+  const thousand = formatIds(ids.slice(0, 1000));
+  for (const binding of BINDINGS) {
+    const calls: [string, (client: ReturnType<typeof benchClient>) => Promise<unknown>][] = [
+      ['GetLetterStatusV2', (c) => c.simple.GetLetterStatusV2({ ID: ids[0]! })],
+      ['GetStatus, 1000 IDs', (c) => c.datedA.GetStatus({ ID: thousand })],
+    ];
+    for (const [name, call] of calls) {
+      const proxy = await recordingProxy(sandbox.url);
+      const recorder = benchClient(proxy.url, binding);
+      await call(recorder);
+      const raw = proxy.last();
+      recorder.close();
+      proxy.close();
+      const client = benchClient(sandbox.url, binding);
+      const floor = new RawSender(sandbox.url);
+      const [clientMs, floorMs] = await alternate(rounds, () => call(client), () => floor.send(raw));
+      client.close();
+      floor.close();
+      rows.push(compared('call overhead', `${name} · ${binding}`, 'ms', clientMs, { name: 'raw HTTP', value: floorMs }, isSoapBinding(binding) ? 2 : 1.3));
+    }
+  }
+  return rows;
+}

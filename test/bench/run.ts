@@ -1,0 +1,30 @@
+/**
+ * `npm run bench`: every benchmark in one run, against floors and peers measured in the same run.
+ * Prints a table of medians and ratios and writes test/bench/results.json. Needs `npm run build`.
+ */
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { callOverhead } from './call-overhead';
+import { table, type Row } from './support/measure';
+import { startSandboxProcess } from './support/sandbox-process';
+import { seedMailers } from './support/seed';
+
+async function main(): Promise<void> {
+  const only = process.argv.slice(2);
+  const wanted = (name: string) => only.length === 0 || only.includes(name);
+  const rows: Row[] = [];
+  const sandbox = await startSandboxProcess();
+  try {
+    const ids = await seedMailers(sandbox.url, wanted('tracking') ? 10_000 : 1000);
+    if (wanted('calls')) rows.push(...(await callOverhead(sandbox, ids)));
+  } finally {
+    await sandbox.stop();
+  }
+  console.log(table(rows));
+  writeFileSync(join(__dirname, 'results.json'), `${JSON.stringify({ date: new Date().toISOString(), node: process.version, rows }, null, 2)}\n`);
+}
+
+void main().catch((error: unknown) => {
+  console.error(error);
+  process.exitCode = 1;
+});
