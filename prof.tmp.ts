@@ -1,4 +1,5 @@
-import { formatIds } from './src/contract';
+import { builtContract } from './test/bench/support/built';
+const { formatIds } = builtContract;
 import { startSandboxProcess } from './test/bench/support/sandbox-process';
 import { benchClient, seedMailers } from './test/bench/support/seed';
 void (async () => {

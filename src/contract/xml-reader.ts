@@ -95,9 +95,12 @@ class Element implements ParsedElement {
 
 // Names as XML 1.0 (fifth edition) allows them, ':' aside: namespaces split on it.
 const NAME = /[A-Za-z_\u00C0-\u00D6\u00D8-\u00F6\u00F8-\u02FF\u0370-\u037D\u037F-\u1FFF\u200C\u200D\u2070-\u218F\u2C00-\u2FEF\u3001-\uD7FF\uF900-\uFDCF\uFDF0-\uFFFD\uD800-\uDBFF\uDC00-\uDFFF][\w.\-\u00B7\u00C0-\u00D6\u00D8-\u00F6\u00F8-\u037D\u037F-\u1FFF\u200C\u200D\u203F\u2040\u2070-\u218F\u2C00-\u2FEF\u3001-\uD7FF\uF900-\uFDCF\uFDF0-\uFFFD\uD800-\uDBFF\uDC00-\uDFFF]*(?::[A-Za-z_\u00C0-\uFFFD][\w.\-\u00B7\u00C0-\uFFFD]*)?/y;
-const ASCII_NAME = /[A-Za-z_][\w.-]*(?::[A-Za-z_][\w.-]*)?/y;
-const SPACE = /[ \t\r\n]*/y;
+const isAsciiNameStart = (c: number) => (c >= 0x61 && c <= 0x7a) || (c >= 0x41 && c <= 0x5a) || c === 0x5f;
+const isAsciiNameChar = (c: number) => isAsciiNameStart(c) || (c >= 0x30 && c <= 0x39) || c === 0x2d || c === 0x2e;
+const isSpace = (c: number) => c === 0x20 || c === 0x0a || c === 0x09 || c === 0x0d;
 // Characters XML 1.0 does not allow anywhere, not even escaped.
+// The quick look first; surrogates found there are checked for pairs by the exact one.
+const FORBIDDEN_OR_SURROGATE = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF\uD800-\uDFFF]/;
 const FORBIDDEN_CHAR = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 const ENTITY = /&(?:(amp|lt|gt|quot|apos)|#(\d{1,7})|#x([0-9A-Fa-f]{1,6}));/y;
 const PREDEFINED: Readonly<Record<string, string>> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
@@ -109,7 +112,7 @@ export function readXml(text: string, limits: XmlReadLimits = DEFAULT_XML_LIMITS
     const { line, column } = positions.at(at);
     throw new XmlSyntaxError(message, line, column);
   };
-  const forbidden = FORBIDDEN_CHAR.exec(text);
+  const forbidden = FORBIDDEN_OR_SURROGATE.test(text) ? FORBIDDEN_CHAR.exec(text) : null;
   if (forbidden) fail('a character XML does not allow', forbidden.index);
 
   /** Text with its references replaced; only the five predefined entities and character references exist. */
@@ -137,27 +140,39 @@ export function readXml(text: string, limits: XmlReadLimits = DEFAULT_XML_LIMITS
   };
 
   const nameAt = (at: number): string => {
-    // Most names are ASCII: the short pattern first, the full one when a name goes on beyond it.
-    ASCII_NAME.lastIndex = at;
-    const ascii = ASCII_NAME.exec(text);
-    if (ascii && text.charCodeAt(ASCII_NAME.lastIndex) < 0x80) return ascii[0];
+    // Most names are ASCII: scanned by hand, the full pattern only for the others.
+    if (isAsciiNameStart(text.charCodeAt(at))) {
+      let end = at + 1;
+      let colon = -1;
+      for (; end < text.length; end++) {
+        const c = text.charCodeAt(end);
+        if (c === 0x3a && colon < 0 && isAsciiNameStart(text.charCodeAt(end + 1))) colon = end;
+        else if (!isAsciiNameChar(c)) break;
+      }
+      if (!(text.charCodeAt(end) >= 0x80)) return text.slice(at, end);
+    }
     NAME.lastIndex = at;
     const m = NAME.exec(text);
     if (!m) fail('a name was expected', at);
     return m![0];
   };
   const skipSpace = (at: number): number => {
-    SPACE.lastIndex = at;
-    SPACE.exec(text);
-    return SPACE.lastIndex;
+    while (isSpace(text.charCodeAt(at))) at++;
+    return at;
   };
 
   interface Open {
     readonly element: Element;
     readonly qname: string;
     readonly scope: ReadonlyMap<string, string>;
-    readonly texts: string[];
+    /** The element's text so far; `more` once a second piece comes. */
+    first: string;
+    more: string[] | undefined;
   }
+  const addText = (open: Open, piece: string) => {
+    if (open.first === '') open.first = piece;
+    else (open.more ??= [open.first]).push(piece);
+  };
   const namespaceOf = (inScope: ReadonlyMap<string, string>, prefix: string, at: number): string => {
     const ns = inScope.get(prefix);
     return ns ?? fail(`the prefix ${prefix} is not bound to a namespace`, at);
@@ -180,7 +195,7 @@ export function readXml(text: string, limits: XmlReadLimits = DEFAULT_XML_LIMITS
       const top = stack[stack.length - 1];
       if (top) {
         if (chunk.includes(']]>')) fail("']]>' is not allowed in text", i + chunk.indexOf(']]>'));
-        top.texts.push(unescape(chunk, i));
+        addText(top, unescape(chunk, i));
       } else if (/[^ \t\r\n]/.test(chunk)) {
         fail(root ? 'text after the root element' : 'text before the root element', i);
       }
@@ -198,7 +213,7 @@ export function readXml(text: string, limits: XmlReadLimits = DEFAULT_XML_LIMITS
       if (name !== qname) fail(`</${name}> closes <${qname}>`, i);
       const end = after === 0x3e ? i + 2 + qname.length : skipSpace(i + 2 + name.length);
       if (text[end] !== '>') fail('a closing tag must end with >', end);
-      top!.element.text = top!.texts.length === 1 ? top!.texts[0]! : top!.texts.join('');
+      top!.element.text = top!.more ? top!.more.join('') : top!.first;
       scope = top!.scope;
       i = end + 1;
       continue;
@@ -213,7 +228,7 @@ export function readXml(text: string, limits: XmlReadLimits = DEFAULT_XML_LIMITS
         if (!top) fail('CDATA outside the root element', i);
         const end = text.indexOf(']]>', i + 9);
         if (end < 0) fail('a CDATA section does not end', i);
-        top!.texts.push(text.slice(i + 9, end));
+        addText(top!, text.slice(i + 9, end));
         i = end + 3;
       } else {
         fail(text.startsWith('<!DOCTYPE', i) ? 'DTDs are not allowed' : 'markup XML does not allow here', i);
@@ -293,7 +308,7 @@ export function readXml(text: string, limits: XmlReadLimits = DEFAULT_XML_LIMITS
     if (parent) parent.element.children.push(element);
     else root = element;
     if (!selfClosing) {
-      stack.push({ element, qname, scope, texts: [] });
+      stack.push({ element, qname, scope, first: '', more: undefined });
       scope = inScope;
     }
     i = end;

@@ -2,13 +2,14 @@
  * 1. Call overhead: GetLetterStatusV2 and a 1000-ID GetStatus through the client, per binding,
  * against the same request bytes sent with Node's HTTP over a keep-alive connection (the floor).
  */
-import { BINDINGS, formatIds, isSoapBinding } from '../../src/contract';
+import { builtContract } from './support/built';
 import { alternate, compared, type Row } from './support/measure';
 import { RawSender, recordingProxy } from './support/raw-http';
 import type { SandboxProcess } from './support/sandbox-process';
 import { benchClient } from './support/seed';
 
 export async function callOverhead(sandbox: SandboxProcess, ids: readonly number[], rounds = 200): Promise<Row[]> {
+  const { BINDINGS, formatIds, isSoapBinding } = builtContract;
   const rows: Row[] = [];
   const thousand = formatIds(ids.slice(0, 1000));
   for (const binding of BINDINGS) {

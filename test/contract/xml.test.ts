@@ -86,7 +86,11 @@ describe('contract: XSD values', () => {
     assert.equal(parseDateTime('2014-11-03T10:15:42.5-05:00').toISOString(), '2014-11-03T15:15:42.500Z');
     assert.equal(parseDateTime('2014-11-03T10:15:42Z').toISOString(), '2014-11-03T10:15:42.000Z');
     assert.equal(parseDateTime('0001-01-01T00:00:00').getTime(), ZERO_DATE.getTime());
-    for (const bad of ['2014-11-03', '2014-02-30T00:00:00', '2014-11-03T25:00:00', 'yesterday']) {
+    // The quick path for ASP.NET's offset-less form reads what the full pattern reads with a Z.
+    for (const t of ['2014-11-03T10:15:42.1', '2014-11-03T10:15:42.1234567', '2024-02-29T23:59:59.999', '9999-12-31T23:59:59.9999999']) {
+      assert.equal(parseDateTime(t).toISOString(), parseDateTime(`${t}Z`).toISOString(), t);
+    }
+    for (const bad of ['2014-11-03', '2014-02-30T00:00:00', '2014-11-03T25:00:00', 'yesterday', '2014-11-03T10:15:42.', '2023-02-29T00:00:00', '2014-11-03T10:15:42.12345678']) {
       assert.throws(() => parseDateTime(bad), ValueError, bad);
     }
   });

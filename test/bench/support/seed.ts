@@ -1,10 +1,11 @@
 /** Mailers for the benchmarks to read: small HTML letters sent over HTTP POST, many at a time. */
-import { MailWsClient } from '../../../src/client';
+import type { MailWsClient } from '../../../src/client';
+import { builtClient } from './built';
 
 export const DEMO = { username: 'demo', password: 'demo', apiKey: 'demo-key' } as const;
 
 export function benchClient(endpoint: string, binding: MailWsClient['binding'] = 'soap11', onCall?: () => void): MailWsClient {
-  return new MailWsClient({ endpoint, binding, credentials: DEMO, minIntervalMs: 0, retry: { attempts: 1, baseDelayMs: 0 }, ...(onCall ? { onCall } : {}) });
+  return new builtClient.MailWsClient({ endpoint, binding, credentials: DEMO, minIntervalMs: 0, retry: { attempts: 1, baseDelayMs: 0 }, ...(onCall ? { onCall } : {}) });
 }
 
 export async function seedMailers(endpoint: string, count: number, concurrency = 32): Promise<number[]> {
