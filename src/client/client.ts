@@ -67,6 +67,22 @@ export interface CallEvent {
   readonly error?: string;
 }
 
+/**
+ * HTTP GET and POST carry a document as one `Name=value` field per byte, about 4.6 characters a
+ * byte: 256 KB already makes a request near ASP.NET's default 4 MB limit, so a larger document
+ * goes over SOAP 1.1 (base64, 1.33 characters a byte), which every service offers.
+ */
+export const HTTP_DOCUMENT_LIMIT = 256 * 1024;
+
+function documentBytes(op: Operation, request: Readonly<Record<string, unknown>>): number {
+  let bytes = 0;
+  for (const param of op.params) {
+    const value = request[param.name];
+    if (param.type.kind === 'primitive' && param.type.name === 'base64Binary' && value instanceof Uint8Array) bytes += value.length;
+  }
+  return bytes;
+}
+
 export interface CallOptions {
   readonly signal?: AbortSignal;
   readonly timeoutMs?: number;
@@ -123,9 +139,14 @@ export class MailWsClient {
     return Object.fromEntries(methods) as unknown as ServiceClient<S>;
   }
 
-  /** The binding a call of this operation goes over. */
-  bindingFor(op: Operation): Binding {
-    return op.service.bindings.includes(this.binding) ? this.binding : 'soap11';
+  /**
+   * The binding a call goes over: the chosen one, or SOAP 1.1 where the service offers no other,
+   * or where HTTP GET and POST would carry a document of more than HTTP_DOCUMENT_LIMIT bytes.
+   */
+  bindingFor(op: Operation, request?: Readonly<Record<string, unknown>>): Binding {
+    if (!op.service.bindings.includes(this.binding)) return 'soap11';
+    if (!isSoapBinding(this.binding) && request && documentBytes(op, request) > HTTP_DOCUMENT_LIMIT) return 'soap11';
+    return this.binding;
   }
 
   private withCredentials(op: Operation, request: object): Record<string, unknown> {
@@ -172,7 +193,7 @@ export class MailWsClient {
 
   /** Calls any operation; the typed methods above are this with the types filled in. */
   async call(op: Operation, request: object, callOptions: CallOptions = {}): Promise<never> {
-    const binding = this.bindingFor(op);
+    const binding = this.bindingFor(op, request as Record<string, unknown>);
     const full = this.withCredentials(op, request);
     const report = (attempt: number, started: number, outcome: { code?: number; error?: string }) =>
       this.options.onCall?.({ service: op.service.key, operation: op.name, binding, attempt, ms: Date.now() - started, ...outcome });

@@ -1,7 +1,7 @@
 /** Calls over HTTP GET and POST, with Mailroom's own codec. */
 import { FORM_CONTENT_TYPE, serviceUrl, type Operation } from '../contract';
 import { MailWsFault, MailWsResponseError } from './errors';
-import { decodeHttpResult, encodeHttpFields } from './http-codec';
+import { decodeHttpResult, encodeHttpFields, encodeHttpPieces } from './http-codec';
 import type { CallSettings } from './soap-binding';
 import type { Transport } from './transport';
 
@@ -13,13 +13,12 @@ export async function callHttp(
   request: Readonly<Record<string, unknown>>,
   settings: CallSettings,
 ): Promise<unknown> {
-  const fields = encodeHttpFields(op, request);
   const url = `${serviceUrl(baseUrl, op.service)}/${op.name}`;
-  const answer = await transport.exchange(verb === 'http-get' ? `${url}?${fields}` : url, {
+  const answer = await transport.exchange(verb === 'http-get' ? `${url}?${encodeHttpFields(op, request)}` : url, {
     ...settings,
     operation: op.name,
     method: verb === 'http-get' ? 'GET' : 'POST',
-    ...(verb === 'http-post' ? { headers: { 'Content-Type': FORM_CONTENT_TYPE }, body: fields } : {}),
+    ...(verb === 'http-post' ? { headers: { 'Content-Type': FORM_CONTENT_TYPE }, body: encodeHttpPieces(op, request) } : {}),
   });
   const text = answer.body.toString('utf8');
   if (answer.status !== 200) throw new MailWsFault(op.name, `HTTP ${answer.status}`, text.trim().slice(0, 500) || 'no reason given', answer.status);

@@ -8,6 +8,11 @@
  * binding and in the sandbox. node-soap's own reader (sax, then its object mapping) took 18 ms
  * of client time for a 1000-status answer, three times the network round trip (test/bench); the
  * codec reads it in about 3. node-soap is handed an empty answer of the right shape instead.
+ *
+ * Documents do not pass through node-soap either: it writes a short placeholder for each, and the
+ * base64 text is sent beside the envelope's pieces. Through node-soap a 32 MB PDF cost 7.7 times
+ * its size in memory (base64, escaping, the envelope, its bytes) and nine times the CPU of
+ * encoding it; beside it, one base64 string.
  */
 import {
   SOAP11_ENVELOPE_NS,
@@ -23,6 +28,7 @@ import {
   type Service,
   type ServiceKey,
 } from '../contract';
+import { randomBytes } from 'node:crypto';
 import { MailWsFault, MailWsNetworkError, MailWsResponseError } from './errors';
 import { toSoapFields } from './soap-values';
 import type { Progress, Transport } from './transport';
@@ -70,6 +76,21 @@ export function decodeSoapResult(op: Operation, body: string): unknown {
   return decodeResult(op, result);
 }
 
+/** The envelope node-soap wrote, cut at its placeholders, with the documents' base64 text between. */
+function withDocuments(envelope: string, binaries: ReadonlyMap<string, string>): string | string[] {
+  if (binaries.size === 0) return envelope;
+  const pieces: string[] = [];
+  let from = 0;
+  for (const [key, base64] of binaries) {
+    const at = envelope.indexOf(key, from);
+    if (at < 0) throw new Error('a document was lost on its way into the SOAP envelope');
+    pieces.push(envelope.slice(from, at), base64);
+    from = at + key.length;
+  }
+  pieces.push(envelope.slice(from));
+  return pieces;
+}
+
 /** What node-soap is given to read once the codec has read the answer: the envelope alone. */
 function emptyAnswer(ns: string): string {
   return `<soap:Envelope xmlns:soap="${ns}"><soap:Body/></soap:Envelope>`;
@@ -77,6 +98,8 @@ function emptyAnswer(ns: string): string {
 
 interface ExchangeOptions extends CallSettings {
   readonly op: Operation;
+  /** The documents' base64 text, by placeholder, in the order node-soap wrote them. */
+  readonly binaries: ReadonlyMap<string, string>;
   /** Where the decoded result is left for `call`. */
   readonly answer: { result?: unknown };
 }
@@ -93,8 +116,8 @@ export class SoapBinding {
   /** node-soap's HTTP client: one exchange through the transport, faults read here. */
   private readonly httpClient = {
     request: (url: string, data: string, callback: (error: unknown, response?: unknown, body?: string) => void, headers: Record<string, string>, options: ExchangeOptions) => {
-      this.transport
-        .exchange(url, { ...options, operation: options.op.name, method: 'POST', headers, body: data })
+      Promise.resolve()
+        .then(() => this.transport.exchange(url, { ...options, operation: options.op.name, method: 'POST', headers, body: withDocuments(data, options.binaries) }))
         .then((answer) => {
           const text = answer.body.toString('utf8');
           const { op } = options;
@@ -135,8 +158,15 @@ export class SoapBinding {
     const port = `${op.service.className}${this.version === 'soap11' ? 'Soap' : 'Soap12'}`;
     const method = client[op.service.className]![port]![op.name]!;
     const answer: { result?: unknown } = {};
+    const binaries = new Map<string, string>();
+    const nonce = randomBytes(8).toString('hex');
+    const placeholder = (bytes: Uint8Array) => {
+      const key = `mailroom-document-${nonce}-${binaries.size}`;
+      binaries.set(key, Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('base64'));
+      return key;
+    };
     await new Promise<void>((resolve, reject) =>
-      method(toSoapFields(op.params, request), (error) => (error ? reject(error) : resolve()), { ...settings, op, answer } satisfies ExchangeOptions),
+      method(toSoapFields(op.params, request, placeholder), (error) => (error ? reject(error) : resolve()), { ...settings, op, answer, binaries } satisfies ExchangeOptions),
     ).catch((error: unknown) => {
       if (error instanceof MailWsFault || error instanceof MailWsNetworkError || error instanceof MailWsResponseError) throw error;
       // node-soap's own errors can quote what it parsed; only their first line is kept.

@@ -4,20 +4,28 @@
  */
 import type { Field, TypeRef } from '../contract';
 
+/**
+ * Stands in for a document's bytes in what node-soap writes: the base64 text goes to the wire
+ * beside the envelope instead of through it (see soap-binding.ts). Answers the placeholder.
+ */
+export type BinaryPlaceholder = (bytes: Uint8Array) => string;
+
+const inline: BinaryPlaceholder = (bytes) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('base64');
+
 /** A typed request value as node-soap serializes it: arrays wrapped in their item element. */
-export function toSoapValue(type: TypeRef, value: unknown): unknown {
+export function toSoapValue(type: TypeRef, value: unknown, binary: BinaryPlaceholder = inline): unknown {
   if (value === undefined || value === null) return undefined;
   switch (type.kind) {
     case 'enum':
       return value;
     case 'primitive':
-      if (type.name === 'base64Binary') return Buffer.from(value as Uint8Array).toString('base64');
+      if (type.name === 'base64Binary') return binary(value as Uint8Array);
       if (type.name === 'dateTime') return (value as Date).toISOString();
       return String(value);
     case 'structure':
-      return toSoapFields(type.fields, value as Record<string, unknown>);
+      return toSoapFields(type.fields, value as Record<string, unknown>, binary);
     case 'array':
-      return { [type.itemElement]: (value as unknown[]).map((item) => toSoapValue(type.item, item)) };
+      return { [type.itemElement]: (value as unknown[]).map((item) => toSoapValue(type.item, item, binary)) };
   }
 }
 
@@ -31,6 +39,6 @@ export function mapFields(fields: readonly Field[], value: Readonly<Record<strin
   return out;
 }
 
-export function toSoapFields(fields: readonly Field[], value: Readonly<Record<string, unknown>>): Record<string, unknown> {
-  return mapFields(fields, value, toSoapValue);
+export function toSoapFields(fields: readonly Field[], value: Readonly<Record<string, unknown>>, binary: BinaryPlaceholder = inline): Record<string, unknown> {
+  return mapFields(fields, value, (type, v) => toSoapValue(type, v, binary));
 }

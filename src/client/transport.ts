@@ -2,7 +2,7 @@
  * One HTTP exchange over Node's HTTP with keep-alive, with a deadline, cancellation and an upper
  * bound on what it reads, and failures that say whether the request may have reached the service.
  */
-import { Agent as HttpAgent, request as httpRequest, type IncomingHttpHeaders } from 'node:http';
+import { Agent as HttpAgent, request as httpRequest, type ClientRequest, type IncomingHttpHeaders } from 'node:http';
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import { MailWsNetworkError } from './errors';
 
@@ -16,7 +16,8 @@ export interface ExchangeOptions {
   readonly operation: string;
   readonly method: 'GET' | 'POST';
   readonly headers?: Readonly<Record<string, string>>;
-  readonly body?: string | Buffer;
+  /** The request body, or its pieces in order (written one after another, never joined). */
+  readonly body?: string | Uint8Array | readonly (string | Uint8Array)[];
   readonly timeoutMs: number;
   readonly signal?: AbortSignal;
   /** Largest answer read; a longer one is an error, not a process out of memory. */
@@ -43,11 +44,12 @@ export class Transport {
     if (options.signal?.aborted) return Promise.reject(new MailWsNetworkError(operation, false, 'cancelled before it was sent'));
     return new Promise<Exchange>((resolve, reject) => {
       const secure = url.startsWith('https:');
-      const body = options.body === undefined ? undefined : typeof options.body === 'string' ? Buffer.from(options.body, 'utf8') : options.body;
+      const pieces = options.body === undefined ? [] : Array.isArray(options.body) ? (options.body as readonly (string | Uint8Array)[]) : [options.body as string | Uint8Array];
+      const length = pieces.reduce((sum, piece) => sum + (typeof piece === 'string' ? Buffer.byteLength(piece) : piece.length), 0);
       const req = (secure ? httpsRequest : httpRequest)(url, {
         method: options.method,
         agent: secure ? this.https : this.http,
-        headers: { ...options.headers, ...(body ? { 'Content-Length': String(body.length) } : {}) },
+        headers: { ...options.headers, ...(options.body === undefined ? {} : { 'Content-Length': String(length) }) },
       });
       let sent = false;
       let settled = false;
@@ -88,28 +90,7 @@ export class Transport {
           resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) });
         });
       });
-      if (!body || !options.onProgress || body.length <= CHUNK) {
-        req.end(body);
-        return;
-      }
-      // Written in slices, so that the progress follows the bytes as the socket takes them.
-      let offset = 0;
-      const pump = (): void => {
-        while (offset < body.length && !settled) {
-          const slice = body.subarray(offset, offset + CHUNK);
-          offset += slice.length;
-          options.onProgress?.({ direction: 'up', bytes: offset, total: body.length });
-          if (offset >= body.length) {
-            req.end(slice);
-            return;
-          }
-          if (!req.write(slice)) {
-            req.once('drain', pump);
-            return;
-          }
-        }
-      };
-      pump();
+      writePieces(req, pieces, length, options.onProgress, () => settled);
     });
   }
 
@@ -117,6 +98,38 @@ export class Transport {
     this.http.destroy();
     this.https.destroy();
   }
+}
+
+/**
+ * Writes the body's pieces in slices of about CHUNK bytes, waiting for the socket to drain, so
+ * that a large document is never copied whole and the progress follows the bytes as they leave.
+ */
+function writePieces(req: ClientRequest, pieces: readonly (string | Uint8Array)[], total: number, onProgress: ((progress: Progress) => void) | undefined, stopped: () => boolean): void {
+  let piece = 0;
+  let offset = 0;
+  let written = 0;
+  const pump = (): void => {
+    while (piece < pieces.length && !stopped()) {
+      const current = pieces[piece]!;
+      let end = Math.min(offset + CHUNK, current.length);
+      // A string is cut between characters, never inside a surrogate pair.
+      if (typeof current === 'string' && end < current.length && /[\uD800-\uDBFF]/.test(current[end - 1]!)) end--;
+      const slice = typeof current === 'string' ? current.slice(offset, end) : current.subarray(offset, end);
+      written += typeof slice === 'string' ? Buffer.byteLength(slice) : slice.length;
+      offset = end;
+      if (offset >= current.length) {
+        piece++;
+        offset = 0;
+      }
+      onProgress?.({ direction: 'up', bytes: written, total });
+      if (!req.write(slice)) {
+        req.once('drain', pump);
+        return;
+      }
+    }
+    if (!stopped()) req.end();
+  };
+  pump();
 }
 
 function networkReason(error: NodeJS.ErrnoException): string {

@@ -5,6 +5,8 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { callOverhead } from './call-overhead';
+import { largeDocuments } from './large-documents';
+import { tracking } from './tracking';
 import { table, type Row } from './support/measure';
 import { startSandboxProcess } from './support/sandbox-process';
 import { seedMailers } from './support/seed';
@@ -15,11 +17,13 @@ async function main(): Promise<void> {
   const rows: Row[] = [];
   const sandbox = await startSandboxProcess();
   try {
-    const ids = await seedMailers(sandbox.url, wanted('tracking') ? 10_000 : 1000);
+    const ids = wanted('calls') || wanted('tracking') ? await seedMailers(sandbox.url, wanted('tracking') ? 10_000 : 1000) : [];
     if (wanted('calls')) rows.push(...(await callOverhead(sandbox, ids)));
+    if (wanted('tracking')) rows.push(...(await tracking(sandbox, ids)));
   } finally {
     await sandbox.stop();
   }
+  if (wanted('documents')) rows.push(...(await largeDocuments()));
   console.log(table(rows));
   writeFileSync(join(__dirname, 'results.json'), `${JSON.stringify({ date: new Date().toISOString(), node: process.version, rows }, null, 2)}\n`);
 }

@@ -43,15 +43,17 @@ export class RawSender {
   }
 }
 
-/** A proxy that forwards to the service and keeps the last request it saw. */
-export async function recordingProxy(endpoint: string): Promise<{ url: string; last(): RawRequest; close(): void }> {
+/** A proxy that forwards to the service and keeps the requests it saw. */
+export async function recordingProxy(endpoint: string): Promise<{ url: string; last(): RawRequest; all(): RawRequest[]; close(): void }> {
   let last: RawRequest | undefined;
+  const seen: RawRequest[] = [];
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
       const raw: RawRequest = { method: req.method!, path: req.url!, headers: req.headers, body: Buffer.concat(chunks) };
       last = raw;
+      seen.push(raw);
       const url = new URL(raw.path, endpoint);
       const headers = { ...raw.headers, host: url.host };
       const upstream = request(url, { method: raw.method, headers }, (answer) => {
@@ -69,6 +71,7 @@ export async function recordingProxy(endpoint: string): Promise<{ url: string; l
       if (!last) throw new Error('the proxy saw no request');
       return last;
     },
+    all: () => [...seen],
     close: () => server.close(),
   };
 }

@@ -1,0 +1,70 @@
+/**
+ * 2. Tracking at scale: the statuses of 10,000 tracked mailers, in how many calls and how long
+ * against the same requests sent raw; and the Mailers tree's getChildren (and getTreeItem for
+ * every row it returns) over 10,000 mailers.
+ */
+import { buildSync } from 'esbuild';
+import { join, resolve } from 'node:path';
+import type { MailerStatus } from '../../src/client';
+import type { MailersNode, MailersTree as Tree } from '../../src/extension/views/mailers-tree';
+import type { TrackedMailers as Tracked } from '../../src/extension/tracked-mailers';
+import { builtClient } from './support/built';
+import { absolute, alternate, compared, median, type Row } from './support/measure';
+import { RawSender, recordingProxy } from './support/raw-http';
+import type { SandboxProcess } from './support/sandbox-process';
+import { benchClient } from './support/seed';
+import { installVscodeStandIn, memento } from './support/vscode-stand-in';
+
+export async function tracking(sandbox: SandboxProcess, ids: readonly number[], rounds = 10): Promise<Row[]> {
+  const rows: Row[] = [];
+  let calls = 0;
+  const proxy = await recordingProxy(sandbox.url);
+  const recorder = benchClient(proxy.url, 'soap11', () => calls++);
+  const statuses = await builtClient.fetchStatuses(recorder, ids);
+  recorder.close();
+  proxy.close();
+  if (statuses.size !== ids.length) throw new Error(`${statuses.size} statuses for ${ids.length} mailers`);
+  rows.push(absolute('tracking', `GetStatus calls for ${ids.length} mailers`, 'calls', calls, Math.ceil(ids.length / 1000)));
+  const raw = new RawSender(sandbox.url);
+  const client = benchClient(sandbox.url, 'soap11');
+  const requests = proxy.all();
+  const [clientMs, floorMs] = await alternate(rounds, () => builtClient.fetchStatuses(client, ids), async () => {
+    for (const request of requests) await raw.send(request);
+  }, 2);
+  rows.push(compared('tracking', `refresh ${ids.length} mailers · soap11`, 'ms', clientMs, { name: `${requests.length} raw calls`, value: floorMs }));
+  client.close();
+  raw.close();
+  rows.push(...treeRows(ids, statuses));
+  return rows;
+}
+
+function treeRows(ids: readonly number[], statuses: ReadonlyMap<number, MailerStatus>): Row[] {
+  installVscodeStandIn();
+  const outfile = join(resolve(__dirname, '..', '..'), 'dist-test', 'bench', 'tree.js');
+  buildSync({ stdin: { contents: "export { MailersTree } from './src/extension/views/mailers-tree'; export { TrackedMailers } from './src/extension/tracked-mailers';", resolveDir: resolve(__dirname, '..', '..'), loader: 'ts' }, outfile, bundle: true, platform: 'node', format: 'cjs', external: ['vscode'], logLevel: 'warning' });
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const { MailersTree, TrackedMailers } = require(outfile) as { MailersTree: typeof Tree; TrackedMailers: typeof Tracked };
+  const state = memento();
+  const connection = { accountKey: 'bench|demo', onDidChange: () => ({ dispose: () => undefined }) };
+  const mailers = new TrackedMailers(state as never, connection as never);
+  void mailers.add(ids.map((id) => ({ id, description: `Letter ${id}`, price: 0.62 })));
+  void mailers.update(statuses);
+  const tree = new MailersTree(mailers, async () => []);
+  const children: number[] = [];
+  const items: number[] = [];
+  for (let i = 0; i < 21; i++) {
+    let rowsShown: MailersNode[] = [];
+    children.push(timedSync(() => (rowsShown = tree.getChildren().flatMap((group) => (group.kind === 'group' ? tree.getChildren(group) : [])))));
+    items.push(timedSync(() => rowsShown.forEach((node) => tree.getTreeItem(node))));
+  }
+  return [
+    absolute('tracking', `Mailers tree getChildren, ${ids.length} mailers`, 'ms', median(children), 50),
+    absolute('tracking', `Mailers tree getTreeItem × ${ids.length}`, 'ms', median(items)),
+  ];
+}
+
+function timedSync(fn: () => void): number {
+  const start = process.hrtime.bigint();
+  fn();
+  return Number(process.hrtime.bigint() - start) / 1e6;
+}
