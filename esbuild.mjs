@@ -6,6 +6,9 @@ import { chmodSync, cpSync } from 'node:fs';
 import { resolve } from 'node:path';
 
 const production = process.argv.includes('--production');
+// Where the bundles go: dist/, or another folder (the benchmarks measure a production build there).
+const outIndex = process.argv.indexOf('--outdir');
+const out = outIndex > 0 ? process.argv[outIndex + 1] : 'dist';
 
 const common = {
   bundle: true,
@@ -18,26 +21,32 @@ const common = {
   legalComments: 'none',
 };
 
-// The sandbox (pdf-lib and its fonts: more than half of everything) is a bundle of its own,
-// dist/sandbox.js, which the extension and the command line load only when they start one.
-const sandboxApart = {
-  name: 'sandbox-apart',
+// Bundles of their own, loaded only when first needed: the sandbox (pdf-lib and its fonts) by the
+// extension and the command line when they start one, and the client (node-soap and its
+// dependencies) by the extension when a command first calls the service. Activation then loads
+// and compiles only the extension's own code.
+const apart = (...names) => ({
+  name: 'apart',
   setup(b) {
-    const sandbox = resolve('src/sandbox');
-    b.onResolve({ filter: /\/sandbox$/ }, (args) => (resolve(args.resolveDir, args.path) === sandbox ? { path: './sandbox.js', external: true } : undefined));
+    const targets = new Map(names.map((name) => [resolve('src', name), `./${name}.js`]));
+    b.onResolve({ filter: /\/(sandbox|client)$/ }, (args) => {
+      const path = targets.get(resolve(args.resolveDir, args.path));
+      return path ? { path, external: true } : undefined;
+    });
   },
-};
+});
 
 await Promise.all([
-  build({ ...common, entryPoints: ['src/extension/extension.ts'], outfile: 'dist/extension.js', external: ['vscode'], plugins: [sandboxApart] }),
-  build({ ...common, entryPoints: ['src/sandbox/index.ts'], outfile: 'dist/sandbox.js' }),
+  build({ ...common, entryPoints: ['src/extension/extension.ts'], outfile: `${out}/extension.js`, external: ['vscode'], plugins: [apart('sandbox', 'client')] }),
+  build({ ...common, entryPoints: ['src/client/index.ts'], outfile: `${out}/client.js` }),
+  build({ ...common, entryPoints: ['src/sandbox/index.ts'], outfile: `${out}/sandbox.js` }),
   // The keyring's native binary cannot be bundled; the command line loads it from node_modules.
-  build({ ...common, entryPoints: ['src/cli/main.ts'], outfile: 'dist/cli.js', banner: { js: '#!/usr/bin/env node' }, external: ['@napi-rs/keyring'], plugins: [sandboxApart] }),
+  build({ ...common, entryPoints: ['src/cli/main.ts'], outfile: `${out}/cli.js`, banner: { js: '#!/usr/bin/env node' }, external: ['@napi-rs/keyring'], plugins: [apart('sandbox')] }),
 ]);
 // The PDF preview: its script for the webview, and pdf.js with its worker and standard fonts, all local.
-await build({ ...common, platform: 'browser', format: 'esm', target: 'es2022', entryPoints: ['src/extension/views/preview-webview.ts'], outfile: 'dist/media/preview.js' });
-cpSync('node_modules/pdfjs-dist/build/pdf.min.mjs', 'dist/media/pdfjs/pdf.min.mjs');
-cpSync('node_modules/pdfjs-dist/build/pdf.worker.min.mjs', 'dist/media/pdfjs/pdf.worker.min.mjs');
-cpSync('node_modules/pdfjs-dist/standard_fonts', 'dist/media/pdfjs/standard_fonts', { recursive: true });
-chmodSync('dist/cli.js', 0o755);
-execFileSync(process.execPath, ['dist/cli.js', 'wsdl', '--out', 'dist/wsdl'], { stdio: 'inherit' });
+await build({ ...common, platform: 'browser', format: 'esm', target: 'es2022', entryPoints: ['src/extension/views/preview-webview.ts'], outfile: `${out}/media/preview.js` });
+cpSync('node_modules/pdfjs-dist/build/pdf.min.mjs', `${out}/media/pdfjs/pdf.min.mjs`);
+cpSync('node_modules/pdfjs-dist/build/pdf.worker.min.mjs', `${out}/media/pdfjs/pdf.worker.min.mjs`);
+cpSync('node_modules/pdfjs-dist/standard_fonts', `${out}/media/pdfjs/standard_fonts`, { recursive: true });
+chmodSync(`${out}/cli.js`, 0o755);
+execFileSync(process.execPath, [`${out}/cli.js`, 'wsdl', '--out', `${out}/wsdl`], { stdio: 'inherit' });

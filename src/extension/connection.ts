@@ -5,8 +5,9 @@
  */
 import * as vscode from 'vscode';
 import type { MailWsClient } from '../client';
-import type { Binding } from '../contract';
+import { REAL_SERVICE_MIN_INTERVAL_MS, type Binding } from '../contract';
 import type { RunningSandbox } from '../sandbox';
+import { clientModule } from './client-module';
 import type { Log } from './log';
 
 export interface Account {
@@ -84,7 +85,7 @@ export class Connection implements vscode.Disposable {
   async connect(endpoint: string, binding: Binding, username: string, secrets: { password?: string; apiKey?: string }): Promise<Account> {
     const account: Account = { endpoint: endpoint.replace(/\/+$/, ''), binding, username, sandbox: false };
     if (secrets.password) {
-      const { MailWsClient, checkSignIn } = await import('../client');
+      const { MailWsClient, checkSignIn } = await clientModule();
       const probe = new MailWsClient({ endpoint: account.endpoint, binding, credentials: { username, password: secrets.password }, retry: { attempts: 1, baseDelayMs: 0 } });
       try {
         await checkSignIn(probe);
@@ -148,12 +149,12 @@ export class Connection implements vscode.Disposable {
         if (endpoint !== account.endpoint) await this.setAccount((account = { ...account, endpoint }));
       }
       const secrets = await this.readSecrets(account);
-      const { MailWsClient, REAL_SERVICE_MIN_INTERVAL } = await import('./client-factory');
+      const { MailWsClient } = await clientModule();
       return new MailWsClient({
         endpoint: account.endpoint,
         binding: account.binding,
         credentials: { username: account.username, ...secrets },
-        minIntervalMs: account.sandbox ? 0 : REAL_SERVICE_MIN_INTERVAL,
+        minIntervalMs: account.sandbox ? 0 : REAL_SERVICE_MIN_INTERVAL_MS,
         onCall: (event) => this.log.call(event),
       });
     })();

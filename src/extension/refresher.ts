@@ -4,7 +4,7 @@
  * errors and slowing down while the window is not focused. Tells the user when a mailer ends.
  */
 import * as vscode from 'vscode';
-import { MailWsError, fetchStatuses } from '../client';
+import { clientModule } from './client-module';
 import { MAX_IDS_PER_QUERY, NO_PERMISSIONS_STATUS, formatIds } from '../contract';
 import type { Connection } from './connection';
 import type { Log } from './log';
@@ -37,6 +37,7 @@ export class Refresher implements vscode.Disposable {
     const open = this.mailers.list().filter((m) => groupOf(m) === 'inProcess' || m.price === undefined);
     if (open.length === 0) return;
     try {
+      const { MailWsError, fetchStatuses } = await clientModule();
       const client = await this.connection.client();
       const ids = open.map((m) => m.id);
       const statuses = await fetchStatuses(client, ids);

@@ -5,7 +5,9 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { callOverhead } from './call-overhead';
+import { extensionCost } from './extension-cost';
 import { largeDocuments } from './large-documents';
+import { throughput } from './throughput';
 import { tracking } from './tracking';
 import { table, type Row } from './support/measure';
 import { startSandboxProcess } from './support/sandbox-process';
@@ -24,6 +26,8 @@ async function main(): Promise<void> {
     await sandbox.stop();
   }
   if (wanted('documents')) rows.push(...(await largeDocuments()));
+  if (wanted('throughput')) rows.push(...(await throughput()));
+  if (wanted('extension')) rows.push(...extensionCost());
   console.log(table(rows));
   writeFileSync(join(__dirname, 'results.json'), `${JSON.stringify({ date: new Date().toISOString(), node: process.version, rows }, null, 2)}\n`);
 }

@@ -5,7 +5,8 @@
  */
 import * as vscode from 'vscode';
 import { basename } from 'node:path';
-import { DocumentError, letterDocument, type RecipientAddress } from '../../client';
+import type { RecipientAddress } from '../../client';
+import { clientModule } from '../client-module';
 import { letterFileTypes, type EnumValue, type Structure } from '../../contract';
 import { ensureApiKey } from './api-key';
 import { documentOf, recipient } from './send-document';
@@ -39,6 +40,7 @@ export function sendAdvancedCommand(ctx: SendContext) {
     const uris = options.files ?? chosen ?? (await pickFiles(`${TITLE}: the files, concatenated in this order`, CONVERTED_TYPES, true));
     if (!uris?.length) return undefined;
     const files: Structure<'File'>[] = [];
+    const { DocumentError, letterDocument } = await clientModule();
     try {
       for (const uri of uris) {
         const document = await letterDocument(basename(uri.path), await documentOf(uri));

@@ -6,7 +6,8 @@
  */
 import * as vscode from 'vscode';
 import { basename } from 'node:path';
-import { DocumentError, letterDocument, type RecipientAddress } from '../../client';
+import type { RecipientAddress } from '../../client';
+import { clientModule } from '../client-module';
 import { STORED_FILE_PREFIX, checkAddress, describeResultCode } from '../../contract';
 import { defaultWorkMode, submit, type SendContext, type SendOptions } from './send-flow';
 
@@ -49,6 +50,7 @@ export function sendDocumentCommand(ctx: SendContext) {
     }
     if (!ctx.connection.account) await ctx.connection.useSandbox();
     const name = basename(uri.path);
+    const { DocumentError, letterDocument } = await clientModule();
     try {
       const document = await letterDocument(name, await documentOf(uri));
       return await sendLetter(ctx, name, document.type, document.data, document.to, options);

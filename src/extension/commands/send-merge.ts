@@ -5,7 +5,8 @@
  */
 import * as vscode from 'vscode';
 import { basename } from 'node:path';
-import { DocumentError, mailMerge, type MailMerge } from '../../client';
+import type { MailMerge } from '../../client';
+import { clientModule } from '../client-module';
 import { mergeTemplateTypes } from '../../contract';
 import { pickFiles, pickWorkMode } from './pick';
 import { submit, type SendContext, type SendOptions } from './send-flow';
@@ -27,6 +28,7 @@ export function sendMailMergeCommand(ctx: SendContext) {
     if (!data) return undefined;
     const [templateName, dataName] = [basename(template.path), basename(data.path)];
     let merge: MailMerge;
+    const { DocumentError, mailMerge } = await clientModule();
     try {
       merge = mailMerge(templateName, await vscode.workspace.fs.readFile(template), dataName, await vscode.workspace.fs.readFile(data));
     } catch (error) {

@@ -5,8 +5,8 @@
  */
 import * as vscode from 'vscode';
 import { basename } from 'node:path';
-import { fileTypeOf } from '../../client';
 import { postcardFileTypes, type EnumValue } from '../../contract';
+import { clientModule } from '../client-module';
 import { documentOf, recipient } from './send-document';
 import { pickEnum, pickFiles, pickWorkMode } from './pick';
 import { submit, type SendContext, type SendOptions } from './send-flow';
@@ -26,6 +26,7 @@ async function side(given: vscode.Uri | undefined, which: string): Promise<{ nam
   const uri = given ?? (await pickFiles(`${TITLE}: the ${which} side`, postcardFileTypes))?.[0];
   if (!uri) return undefined;
   const name = basename(uri.path);
+  const { fileTypeOf } = await clientModule();
   const type = fileTypeOf(name);
   if (!(postcardFileTypes as readonly string[]).includes(type)) {
     void vscode.window.showErrorMessage(`Mailroom: a postcard side is ${postcardFileTypes.join(', ')}; not ${name}`);

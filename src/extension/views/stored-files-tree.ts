@@ -1,6 +1,7 @@
 /** The Stored Files view: the account's stored files, as GetUploadedFileDetails lists them. */
 import * as vscode from 'vscode';
-import { MailWsError, type MailWsClient } from '../../client';
+import type { MailWsClient } from '../../client';
+import { clientModule } from '../client-module';
 import { formatDateTime, type Structure } from '../../contract';
 import type { Connection } from '../connection';
 
@@ -26,6 +27,7 @@ export class StoredFilesTree implements vscode.TreeDataProvider<StoredFileNode> 
       try {
         this.files = (await (await this.connection.client()).datedA.GetUploadedFileDetails({})).UploadedFiles;
       } catch (error) {
+        const { MailWsError } = await clientModule();
         if (!(error instanceof MailWsError && error.code === -3163)) throw error;
       }
     }
@@ -71,6 +73,7 @@ export async function uploadFile(
   try {
     await upload(options.overwrite ?? false);
   } catch (error) {
+    const { MailWsError } = await clientModule();
     if (!(error instanceof MailWsError && error.code === -3127) || options.overwrite !== undefined) throw error;
     const answer = await vscode.window.showWarningMessage(`${name} is already stored. Replace it?`, { modal: true }, 'Replace');
     if (answer !== 'Replace') return false;

@@ -1,0 +1,13 @@
+/**
+ * The typed client, loaded when a command first needs it: it carries the SOAP stack (node-soap
+ * and its dependencies, about 600 KB), which activation has no use for. The build makes it a
+ * bundle of its own, dist/client.js (see esbuild.mjs); the extension's other files import only
+ * its types.
+ */
+export type ClientModule = typeof import('../client');
+
+let loading: Promise<ClientModule> | undefined;
+
+export function clientModule(): Promise<ClientModule> {
+  return (loading ??= import('../client'));
+}

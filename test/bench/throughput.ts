@@ -1,0 +1,90 @@
+/**
+ * 4. Sandbox throughput: requests a second with 1, 8 and 64 concurrent clients for SendLetterV2
+ * and a 1000-ID GetStatus, over SOAP 1.1; the peer is the `soap` package's own server answering
+ * the same requests with constants (test/bench/soap-peer.ts), and, for GetStatus, also answering
+ * the same 1000 statuses from constants (serializing only). All run in processes of their own.
+ */
+import { spawn } from 'node:child_process';
+import { resolve } from 'node:path';
+import { builtContract } from './support/built';
+import type { Row } from './support/measure';
+import { RawSender, recordingProxy, type RawRequest } from './support/raw-http';
+import { startSandboxProcess } from './support/sandbox-process';
+import { benchClient, seedMailers } from './support/seed';
+
+async function startPeer(mode: 'trivial' | 'same-answer'): Promise<{ url: string; stop(): void }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', resolve(__dirname, 'soap-peer.ts'), mode], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const url = await new Promise<string>((done) => child.stdout.on('data', (d: Buffer) => {
+    const m = /listening on (\S+)/.exec(String(d));
+    if (m) done(m[1]!);
+  }));
+  return { url, stop: () => child.kill() };
+}
+
+/** Completed requests a second over `seconds`, with `concurrency` requests always in flight. */
+async function rate(endpoint: string, request: RawRequest, concurrency: number, seconds: number): Promise<{ perSecond: number; failures: number }> {
+  const sender = new RawSender(endpoint, concurrency);
+  const deadline = Date.now() + seconds * 1000;
+  let done = 0;
+  let failures = 0;
+  const loop = async () => {
+    while (Date.now() < deadline) {
+      try {
+        await sender.send(request);
+        done++;
+      } catch {
+        failures++;
+      }
+    }
+  };
+  const started = Date.now();
+  await Promise.all(Array.from({ length: concurrency }, loop));
+  sender.close();
+  return { perSecond: (done * 1000) / (Date.now() - started), failures };
+}
+
+export async function throughput(seconds = 2): Promise<Row[]> {
+  const { formatIds } = builtContract;
+  const sandbox = await startSandboxProcess();
+  const peer = await startPeer('trivial');
+  const sameAnswerPeer = await startPeer('same-answer');
+  const rows: Row[] = [];
+  try {
+    const ids = await seedMailers(sandbox.url, 1000);
+    const proxy = await recordingProxy(sandbox.url);
+    const client = benchClient(proxy.url, 'soap11');
+    await client.simple.SendLetterV2({ MyDescription: 'rate', FileExtension: 'html', FileBinaryData: Buffer.from('<p>Hello</p>'), WorkMode: 'Development' });
+    const send = proxy.last();
+    await client.datedA.GetStatus({ ID: formatIds(ids) });
+    const status = proxy.last();
+    client.close();
+    proxy.close();
+    for (const [name, request] of [['SendLetterV2', send], ['GetStatus, 1000 IDs', status]] as const) {
+      for (const concurrency of [1, 8, 64]) {
+        const ours = await rate(sandbox.url, request, concurrency, seconds);
+        const theirs = await rate(peer.url, request, concurrency, seconds);
+        if (ours.failures > 0) throw new Error(`${ours.failures} failed ${name} requests to the sandbox`);
+        const ratio = ours.perSecond / theirs.perSecond;
+        rows.push({
+          benchmark: 'sandbox throughput',
+          case: `${name} · ${concurrency} concurrent`,
+          value: ours.perSecond,
+          unit: 'req/s',
+          against: { name: 'soap.listen, no work', value: theirs.perSecond },
+          ratio,
+          target: '≥ 1×',
+          met: ratio >= 1,
+        });
+        if (request === status) {
+          const same = await rate(sameAnswerPeer.url, request, concurrency, seconds);
+          rows.push({ benchmark: 'sandbox throughput', case: `${name} · ${concurrency} concurrent`, value: ours.perSecond, unit: 'req/s', against: { name: 'soap.listen, the same 1000 statuses', value: same.perSecond }, ratio: ours.perSecond / same.perSecond });
+        }
+      }
+    }
+  } finally {
+    peer.stop();
+    sameAnswerPeer.stop();
+    await sandbox.stop();
+  }
+  return rows;
+}
