@@ -4,6 +4,7 @@
  * half-written. The killed sandbox is the real command line, `mailroom sandbox`, in a child process.
  */
 import { strict as assert } from 'node:assert';
+import { seeded } from '../helpers/random';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { Agent } from 'node:http';
@@ -59,15 +60,6 @@ function sendOverPost(url: string, agent: Agent, description: string): Promise<n
     req.on('error', reject);
     req.end(body);
   });
-}
-
-/** A small seeded generator, so that a failing run replays. */
-function seeded(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (s * 1664525 + 1013904223) >>> 0;
-    return s / 2 ** 32;
-  };
 }
 
 describe('sandbox durability', function () {
