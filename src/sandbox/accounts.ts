@@ -2,6 +2,7 @@
  * The sandbox's accounts. A fresh data directory holds the demo accounts below; `--accounts FILE`
  * replaces them with the accounts of a JSON file of the same shape.
  */
+import { apiKeyDigest, hashPassword } from './credentials';
 import type { AccountRecord, JournalRecord, UserRecord } from './store/records';
 
 export interface AccountsFile {
@@ -85,9 +86,9 @@ export function accountsRecord(file: AccountsFile): JournalRecord {
         id: `${accountId}u${j + 1}`,
         accountId,
         username: user.username,
-        password: user.password,
+        passwordHash: hashPassword(user.password),
         admin: user.admin ?? false,
-        ...(user.apiKey === undefined ? {} : { apiKey: user.apiKey }),
+        ...(user.apiKey === undefined ? {} : { apiKeyDigest: apiKeyDigest(user.apiKey) }),
         ...(user.blocked ? { blocked: true } : {}),
         settings: { ...defaultSettings(), ...user.settings },
       });

@@ -7,6 +7,7 @@ import { strict as assert } from 'node:assert';
 import { seeded } from '../helpers/random';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { Agent } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -91,6 +92,25 @@ describe('sandbox durability', function () {
       assert.equal(((await call('simple', 'GetLetterStatus', { Username: 'clerk', Password: 'n3w-Secret', ID: id })) as { ResultCode: number }).ResultCode, -3000);
       const next = (await call('simple', 'SendLetterV2', { ...demo, MyDescription: 'next', FileExtension: 'html', FileBinaryData: Buffer.from('<p>n</p>'), WorkMode: 'Development' })) as number;
       assert.equal(next, cancelled + 1, 'IDs go on where they stopped');
+      // Passwords and API keys are kept hashed: none is in the data directory as written.
+      const journal = await readFile(join(dataDir, 'journal.jsonl'), 'utf8');
+      for (const secret of ['n3w-Secret', 'demo-key', 'other-key', '"password"']) assert.ok(!journal.includes(secret), `${secret} in the journal`);
+    } finally {
+      await sandbox.close();
+    }
+  });
+
+  it('reads a journal written with credentials as written, and keeps them hashed from then on', async () => {
+    const legacy = { t: 'accounts', accounts: [{ id: 'a1', name: 'Old', balance: 5 }], users: [{ id: 'a1u1', accountId: 'a1', username: 'old', password: 'Old-Pass1', admin: true, apiKey: 'old-key', settings: {} }] };
+    writeFileSync(join(dataDir, 'journal.jsonl'), `${JSON.stringify(legacy)}\n`);
+    const sandbox = await startTestSandbox({ dataDir });
+    try {
+      const call = httpCaller(sandbox.url, 'http-post');
+      assert.equal(((await call('simple', 'GetLetterStatus', { Username: 'old', Password: 'Old-Pass1', ID: 1 })) as { ResultCode: number }).ResultCode, -3116, 'signed in');
+      assert.equal(((await call('simple', 'GetLetterStatus', { Username: 'old', Password: 'wrong', ID: 1 })) as { ResultCode: number }).ResultCode, -3003);
+      assert.equal(await soapCaller(sandbox.url, 'soap11')('admin', 'SetUserSettings', { APIKey: 'old-key', Username: 'old', Settings: [['Letters_PrintSides', 'Duplex']] }), -3000);
+      const lines = (await readFile(join(dataDir, 'journal.jsonl'), 'utf8')).trim().split('\n');
+      assert.ok(!lines.at(-1)!.includes('Old-Pass1') && !lines.at(-1)!.includes('old-key'), 'the user written again holds only hashes');
     } finally {
       await sandbox.close();
     }

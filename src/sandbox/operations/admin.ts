@@ -4,6 +4,7 @@
  * anything changes, and the first bad one answers its own code (-3213 … -3239).
  */
 import { OK, isValidSettingValue, settingCode, userSettings } from '../../contract';
+import { hashPassword } from '../credentials';
 import { refuse, type Handler } from './context';
 
 export const setUserSettings: Handler<'admin', 'SetUserSettings'> = async (request, caller, sandbox) => {
@@ -22,7 +23,7 @@ export const setUserSettings: Handler<'admin', 'SetUserSettings'> = async (reque
   const user = {
     ...target,
     username: changes.General_Username ?? target.username,
-    password: changes.Security_Password ?? target.password,
+    passwordHash: changes.Security_Password === undefined ? target.passwordHash : hashPassword(changes.Security_Password),
     settings: { ...target.settings, ...changes },
   };
   delete user.settings.Security_Password; // the password lives in one place only

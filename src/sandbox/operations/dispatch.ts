@@ -5,6 +5,7 @@
  * code (value fields written as zeros, strings and lists left out).
  */
 import { checkFieldLengths, describeResultCode, missingFieldCodes, REAL_SERVICE_MIN_INTERVAL_MS, type Operation } from '../../contract';
+import { isPassword } from '../credentials';
 import type { Invoke } from '../wire/soap';
 import { ResultCode, refuse, type Caller, type Handlers, type Sandbox } from './context';
 
@@ -27,7 +28,7 @@ function authenticate(op: Operation, request: Record<string, unknown>, sandbox: 
     if (!username) refuse(missingFieldCodes.Username!);
     if (!password) refuse(missingFieldCodes.Password!);
     user = store.userByName(username);
-    if (user && user.password !== password) user = undefined;
+    if (user && !isPassword(user.passwordHash, password)) user = undefined;
   }
   if (!user) refuse(-3003);
   if (user.blocked) refuse(-3002);

@@ -13,9 +13,11 @@ export interface UserRecord {
   readonly id: string;
   readonly accountId: string;
   username: string;
-  password: string;
+  /** As credentials.ts keeps it: salted and hashed, never as written. */
+  passwordHash: string;
   readonly admin: boolean;
-  readonly apiKey?: string;
+  /** The API key's digest (credentials.ts), never the key. */
+  readonly apiKeyDigest?: string;
   readonly blocked?: boolean;
   /** SetUserSettings values by setting name. */
   settings: Record<string, string>;

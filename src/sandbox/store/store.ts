@@ -6,6 +6,7 @@
 import { mkdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
+import { apiKeyDigest, hashPassword } from '../credentials';
 import { Journal, writeFileDurably } from './journal';
 import type { AccountRecord, JournalRecord, MailerRecord, StoredFileRecord, UserRecord } from './records';
 
@@ -48,7 +49,8 @@ export class Store {
   }
 
   userByApiKey(apiKey: string): UserRecord | undefined {
-    for (const user of this.users.values()) if (user.apiKey !== undefined && user.apiKey === apiKey) return user;
+    const digest = apiKeyDigest(apiKey);
+    for (const user of this.users.values()) if (user.apiKeyDigest === digest) return user;
     return undefined;
   }
 
@@ -81,7 +83,7 @@ export class Store {
         this.accounts.clear();
         this.users.clear();
         for (const account of record.accounts) this.accounts.set(account.id, { ...account });
-        for (const user of record.users) this.users.set(user.id, { ...user, settings: { ...user.settings } });
+        for (const user of record.users) this.users.set(user.id, upgraded(user));
         return;
       case 'mailer': {
         this.mailers.set(record.mailer.id, { ...record.mailer });
@@ -110,7 +112,7 @@ export class Store {
         this.filesOf(record.accountId).delete(record.name.toLowerCase());
         return;
       case 'user':
-        this.users.set(record.user.id, { ...record.user, settings: { ...record.user.settings } });
+        this.users.set(record.user.id, upgraded(record.user));
         return;
     }
   }
@@ -123,4 +125,19 @@ export class Store {
 /** Money to the cent, without binary-fraction drift. */
 export function round(amount: number): number {
   return Math.round(amount * 100) / 100;
+}
+
+/**
+ * A user as kept now. Journals written before Mailroom 0.1 hashed credentials (credentials.ts)
+ * hold `password` and `apiKey` as written: they are hashed when read, and the next change of the
+ * user writes only the hashes.
+ */
+function upgraded(user: UserRecord & { password?: string; apiKey?: string }): UserRecord {
+  const { password, apiKey, ...rest } = user;
+  return {
+    ...rest,
+    passwordHash: rest.passwordHash ?? hashPassword(password ?? ''),
+    ...(rest.apiKeyDigest === undefined && apiKey !== undefined ? { apiKeyDigest: apiKeyDigest(apiKey) } : {}),
+    settings: { ...user.settings },
+  };
 }
