@@ -6,7 +6,7 @@
  */
 import type { Writable } from 'node:stream';
 import { MailWsClient, type CallEvent } from '../client';
-import { BINDINGS, DEFAULT_ENDPOINT, REAL_SERVICE_MIN_INTERVAL_MS, formatDateTime, type Binding } from '../contract';
+import { BINDINGS, DEFAULT_ENDPOINT, REAL_SERVICE_MIN_INTERVAL_MS, formatDateTime, isLoopback, type Binding } from '../contract';
 import { accountNames, KeychainUnavailable, type Keychain } from './keychain';
 import { UsageError } from './usage';
 
@@ -56,11 +56,6 @@ export function bindingOf(values: GlobalValues, io: Io): Binding {
 
 export function userOf(values: GlobalValues, io: Io): string {
   return values.user ?? io.env.MAILROOM_USER ?? SANDBOX_DEMO.username;
-}
-
-function isLoopback(endpoint: string): boolean {
-  const host = new URL(endpoint).hostname;
-  return host === 'localhost' || host === '[::1]' || host.startsWith('127.');
 }
 
 function fromKeychain(io: Io, account: string): string | undefined {

@@ -12,6 +12,15 @@ export function serviceUrl(baseUrl: string, service: Service): string {
   return baseUrl.replace(/\/+$/, '') + service.path;
 }
 
+/**
+ * Whether a base URL is on this machine: a sandbox, which needs no pacing of its Get methods
+ * (the real service allows one call of each every 6 seconds).
+ */
+export function isLoopback(endpoint: string): boolean {
+  const host = new URL(endpoint).hostname;
+  return host === 'localhost' || host === '[::1]' || host.startsWith('127.');
+}
+
 /** A file name for a service's WSDL that tells the four apart: `2009-02-26-MailWS.wsdl`. */
 export function wsdlFileName(service: Service): string {
   return `${service.path.slice(1).replace(/\//g, '-').replace(/\.asmx$/i, '')}.wsdl`;

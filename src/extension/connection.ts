@@ -5,7 +5,7 @@
  */
 import * as vscode from 'vscode';
 import type { MailWsClient } from '../client';
-import { REAL_SERVICE_MIN_INTERVAL_MS, type Binding } from '../contract';
+import { REAL_SERVICE_MIN_INTERVAL_MS, isLoopback, type Binding } from '../contract';
 import type { RunningSandbox } from '../sandbox';
 import { clientModule } from './client-module';
 import type { Log } from './log';
@@ -154,7 +154,7 @@ export class Connection implements vscode.Disposable {
         endpoint: account.endpoint,
         binding: account.binding,
         credentials: { username: account.username, ...secrets },
-        minIntervalMs: account.sandbox ? 0 : REAL_SERVICE_MIN_INTERVAL_MS,
+        minIntervalMs: account.sandbox || isLoopback(account.endpoint) ? 0 : REAL_SERVICE_MIN_INTERVAL_MS,
         onCall: (event) => this.log.call(event),
       });
     })();

@@ -5,6 +5,7 @@
  */
 import * as vscode from 'vscode';
 import { AddressBook } from './commands/address-input';
+import { attemptActions } from './commands/attempts';
 import { connectCommand } from './commands/connect';
 import { mailerActions } from './commands/mailer-actions';
 import { sendAdvancedCommand } from './commands/send-advanced';
@@ -76,6 +77,7 @@ export function activate(context: vscode.ExtensionContext): MailroomApi {
     'mailroom.showLog': () => log.show(),
     ...mailerActions({ extensionUri: context.extensionUri, connection, mailers, refresher, details, previews }),
     ...storedFileActions(connection, storedFiles, sending),
+    ...attemptActions(connection, mailers, () => refresher.refresh()),
   };
   for (const [id, run] of Object.entries(commands)) context.subscriptions.push(vscode.commands.registerCommand(id, run));
 

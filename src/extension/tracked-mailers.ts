@@ -6,6 +6,7 @@ import * as vscode from 'vscode';
 import type { MailerStatus } from '../client';
 import { formatDateTime } from '../contract';
 import type { Connection } from './connection';
+import type { SendAttempt } from './model/attempts';
 import type { TrackedMailer } from './model/mailers';
 
 /** What GetDetails adds to a mailer's status. */
@@ -23,6 +24,25 @@ export class TrackedMailers implements vscode.Disposable {
   private get key(): string | undefined {
     const account = this.connection.accountKey;
     return account && `mailroom.mailers|${account}`;
+  }
+
+  /** Sends of unknown outcome (model/attempts.ts), remembered like the mailers. */
+  attempts(): SendAttempt[] {
+    return this.key ? (this.state.get<SendAttempt[]>(`${this.key}|attempts`) ?? []) : [];
+  }
+
+  async addAttempt(attempt: SendAttempt): Promise<void> {
+    await this.saveAttempts([...this.attempts(), attempt]);
+  }
+
+  async removeAttempt(key: string): Promise<void> {
+    await this.saveAttempts(this.attempts().filter((a) => a.key !== key));
+  }
+
+  private async saveAttempts(attempts: readonly SendAttempt[]): Promise<void> {
+    if (!this.key) return;
+    await this.state.update(`${this.key}|attempts`, attempts);
+    this.changed.fire();
   }
 
   list(): TrackedMailer[] {

@@ -1,5 +1,6 @@
 /** The extension's plain parts, without VS Code: grouping, summaries, the refresh schedule, recent addresses and details. */
 import { strict as assert } from 'node:assert';
+import { mailerOfAttempt } from '../../src/extension/model/attempts';
 import { detailsMarkdown } from '../../src/extension/model/details';
 import { groupMailers, mailerSummary } from '../../src/extension/model/mailers';
 import { addressLabel, MAX_RECENT_ADDRESSES, rememberAddress } from '../../src/extension/model/recent-addresses';
@@ -100,5 +101,25 @@ describe('mailer details', () => {
     assert.match(text, /\| SubmitTime \| 2026-11-22T09:30:00 \|/);
     assert.ok(!text.includes('| Postcard |'), 'empty fields are left out');
     assert.match(text, /## Batch items \(1\)\n\n.*\n.*\n\| 1 \| Completed \(-1002\) \| \$0\.62 \| 1 \| 2026-11-22T09:31:00 \|/);
+  });
+});
+
+describe('sends of unknown outcome', () => {
+  const attempt = { key: 'k', description: 'letter.md', sentAt: Date.UTC(2026, 10, 22, 9, 0), workMode: 'Production' };
+  const at = (minutes: number) => new Date(Date.UTC(2026, 10, 22, 9, minutes));
+
+  it('finds the mailer an attempt made by its description, sent since, the first one', () => {
+    const found = mailerOfAttempt(attempt, [
+      { ID: 5, MyDescription: 'letter.md', SubmitTime: at(1), Status: -900 },
+      { ID: 4, MyDescription: 'other.md', SubmitTime: at(1), Status: -900 },
+      { ID: 7, MyDescription: 'letter.md', SubmitTime: at(2), Status: -900 },
+      { ID: 3, Status: -3001, SubmitTime: new Date(0) },
+    ], 0);
+    assert.equal(found?.ID, 5);
+  });
+
+  it('finds nothing older than the attempt, nor what cannot be seen', () => {
+    assert.equal(mailerOfAttempt(attempt, [{ ID: 5, MyDescription: 'letter.md', SubmitTime: new Date(Date.UTC(2026, 10, 21, 9)), Status: -1002 }], 0), undefined);
+    assert.equal(mailerOfAttempt(attempt, [{ ID: 5, MyDescription: 'letter.md', SubmitTime: at(1), Status: -3001 }], 0), undefined);
   });
 });

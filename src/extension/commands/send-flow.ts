@@ -1,12 +1,16 @@
 /**
  * What every send command ends with: the work mode in sight, Production confirmed (unless turned
  * off), one call with progress and never a retry, then the new mailer followed in the tree and
- * selected, its address remembered. Failures are told in words with the service's result code.
+ * selected, its address remembered. Failures are told in words with the service's result code;
+ * a send whose outcome is unknown is kept as an attempt to look up (model/attempts.ts).
  */
 import * as vscode from 'vscode';
 import type { CallOptions, MailWsClient, RecipientAddress } from '../../client';
 import type { EnumValue } from '../../contract';
+import { randomUUID } from 'node:crypto';
+import { clientModule } from '../client-module';
 import type { Connection } from '../connection';
+import type { SendAttempt } from '../model/attempts';
 import type { TrackedMailers } from '../tracked-mailers';
 import type { MailersTree } from '../views/mailers-tree';
 import type { AddressBook } from './address-input';
@@ -54,6 +58,7 @@ export async function submit(ctx: SendContext, submission: Submission, confirmed
     const answer = await vscode.window.showWarningMessage(`Send ${what}${to} in Production mode? It will be printed and mailed, and the account charged.`, { modal: true }, button);
     if (answer !== button) return undefined;
   }
+  const started = Date.now();
   try {
     const id = await vscode.window.withProgress(
       { location: vscode.ProgressLocation.Notification, title: `Mailroom: sending ${what}${to} (${workMode} mode)` },
@@ -77,7 +82,19 @@ export async function submit(ctx: SendContext, submission: Submission, confirmed
     if (node) await ctx.view.reveal(node, { select: true, focus: false });
     return id;
   } catch (error) {
-    void vscode.window.showErrorMessage(`Mailroom: sending ${what} failed: ${(error as Error).message}`);
+    const { MailWsNetworkError, MailWsResponseError } = await clientModule();
+    const unknown = (error instanceof MailWsNetworkError && error.mayHaveReached) || error instanceof MailWsResponseError;
+    if (!unknown) {
+      void vscode.window.showErrorMessage(`Mailroom: sending ${what} failed: ${(error as Error).message}`);
+      return undefined;
+    }
+    // The mailer may exist and be charged: never sent again on its own, kept until looked up.
+    const afterId = Math.max(0, ...ctx.mailers.list().map((m) => m.id));
+    const attempt: SendAttempt = { key: randomUUID(), description: submission.description, sentAt: started, workMode, ...(afterId > 0 ? { afterId } : {}) };
+    await ctx.mailers.addAttempt(attempt);
+    void vscode.window
+      .showWarningMessage(`Mailroom: the outcome of sending ${what} is unknown (${(error as Error).message}). It is under "Outcome unknown" in the Mailers view: look it up before sending again.`, 'Look Up')
+      .then((answer) => answer && vscode.commands.executeCommand('mailroom.lookUpAttempt', { kind: 'attempt', attempt }));
     return undefined;
   }
 }

@@ -2,13 +2,15 @@
 import * as vscode from 'vscode';
 import { describeStatus, formatDateTime, type ResultOf } from '../../contract';
 import { GROUP_TITLES, groupMailers, groupOf, mailerSummary, type MailerGroup, type TrackedMailer } from '../model/mailers';
+import type { SendAttempt } from '../model/attempts';
 import type { TrackedMailers } from '../tracked-mailers';
 
 export type BatchItem = ResultOf<'datedA', 'GetBatchStatus'>['Statuses'][number];
 
-type GroupNode = { readonly kind: 'group'; readonly group: MailerGroup; readonly count: number };
+type GroupNode = { readonly kind: 'group'; readonly group: MailerGroup; readonly count: number } | { readonly kind: 'attempts'; readonly count: number };
 export type MailersNode =
   | GroupNode
+  | { readonly kind: 'attempt'; readonly attempt: SendAttempt }
   | { readonly kind: 'mailer'; readonly mailer: TrackedMailer }
   | { readonly kind: 'item'; readonly batch: TrackedMailer; readonly item: BatchItem }
   | { readonly kind: 'note'; readonly batch: TrackedMailer; readonly text: string };
@@ -42,12 +44,19 @@ export class MailersTree implements vscode.TreeDataProvider<MailersNode> {
   getChildren(node?: MailersNode): MailersNode[] | Promise<MailersNode[]> {
     if (!node) {
       this.groups.clear();
-      return groupMailers(this.mailers.list()).map(([group, list]) => {
-        const groupNode: MailersNode = { kind: 'group', group, count: list.length };
-        this.groups.set(group, groupNode);
-        return groupNode;
-      });
+      const attempts = this.mailers.attempts();
+      // Sends of unknown outcome come first: they need the user before anything is sent again.
+      const unknown: MailersNode[] = attempts.length > 0 ? [{ kind: 'attempts', count: attempts.length }] : [];
+      return [
+        ...unknown,
+        ...groupMailers(this.mailers.list()).map(([group, list]) => {
+          const groupNode: MailersNode = { kind: 'group', group, count: list.length };
+          this.groups.set(group, groupNode);
+          return groupNode;
+        }),
+      ];
     }
+    if (node.kind === 'attempts') return this.mailers.attempts().map((attempt) => ({ kind: 'attempt', attempt }));
     if (node.kind === 'mailer') return node.mailer.isBatch ? this.batchItems(node.mailer) : [];
     if (node.kind !== 'group') return [];
     return (groupMailers(this.mailers.list()).find(([g]) => g === node.group)?.[1] ?? []).map((mailer) => {
@@ -71,7 +80,8 @@ export class MailersTree implements vscode.TreeDataProvider<MailersNode> {
 
   getParent(node: MailersNode): MailersNode | undefined {
     if (node.kind === 'mailer') return this.groups.get(groupOf(node.mailer));
-    return node.kind === 'group' ? undefined : this.nodes.get(node.batch.id);
+    if (node.kind === 'attempt') return { kind: 'attempts', count: this.mailers.attempts().length };
+    return node.kind === 'item' || node.kind === 'note' ? this.nodes.get(node.batch.id) : undefined;
   }
 
   getTreeItem(node: MailersNode): vscode.TreeItem {
@@ -81,6 +91,25 @@ export class MailersTree implements vscode.TreeDataProvider<MailersNode> {
         item.id = `group:${node.group}`;
         item.description = String(node.count);
         item.iconPath = GROUP_ICONS[node.group];
+        return item;
+      }
+      case 'attempts': {
+        const item = new vscode.TreeItem('Outcome unknown', vscode.TreeItemCollapsibleState.Expanded);
+        item.id = 'group:attempts';
+        item.description = String(node.count);
+        item.iconPath = new vscode.ThemeIcon('question', new vscode.ThemeColor('list.warningForeground'));
+        item.tooltip = 'Sends that left but got no answer: the mailer may exist. Look each up before sending again.';
+        return item;
+      }
+      case 'attempt': {
+        const { attempt } = node;
+        const item = new vscode.TreeItem(attempt.description, vscode.TreeItemCollapsibleState.None);
+        item.id = `attempt:${attempt.key}`;
+        item.description = `outcome unknown · ${attempt.workMode} · ${new Date(attempt.sentAt).toLocaleTimeString()}`;
+        item.tooltip = 'The request left, but no answer came back. Look it up to find the mailer it made, if any, before sending again.';
+        item.iconPath = new vscode.ThemeIcon('warning', new vscode.ThemeColor('list.warningForeground'));
+        item.contextValue = 'attempt';
+        item.command = { command: 'mailroom.lookUpAttempt', title: 'Look Up', arguments: [node] };
         return item;
       }
       case 'item': {

@@ -4,6 +4,8 @@
  * after sends, refresh and cancel, tracking IDs, and the secrets stored and cleared.
  */
 import { strict as assert } from 'node:assert';
+import { createServer, request as httpRequest } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import * as vscode from 'vscode';
 import type { MailroomApi } from '../../../src/extension/extension';
@@ -229,6 +231,59 @@ describe('Mailroom in VS Code', () => {
   it('changes a user\'s settings as an administrator, refusing values the service would refuse', async () => {
     assert.equal(await vscode.commands.executeCommand('mailroom.changeUserSettings', { username: 'clerk', settings: [['Letters_PrintSides', 'Duplex'], ['General_Timezone', 'America/Chicago']] }), -3000);
     assert.equal(await vscode.commands.executeCommand('mailroom.changeUserSettings', { username: 'clerk', settings: [['Letters_PrintSides', 'Sideways']] }), undefined);
+  });
+
+  it('keeps a send whose answer never came as "outcome unknown", never resends it, and looks it up', async () => {
+    const sandboxUrl = api.connection.account!.endpoint;
+    // In front of the sandbox: sends reach it, but their answers are cut off.
+    const proxy = createServer((req, res) => {
+      const chunks: Buffer[] = [];
+      req.on('data', (c: Buffer) => chunks.push(c));
+      req.on('end', () => {
+        const upstream = httpRequest(`${sandboxUrl}${req.url}`, { method: req.method, headers: req.headers }, (answer) => {
+          if (/\/Send/.test(req.url ?? '')) {
+            answer.resume();
+            answer.on('end', () => res.socket?.destroy());
+            return;
+          }
+          res.writeHead(answer.statusCode!, answer.headers);
+          answer.pipe(res);
+        });
+        upstream.end(Buffer.concat(chunks));
+      });
+    });
+    await new Promise<void>((r) => proxy.listen(0, '127.0.0.1', r));
+    let sent = 0;
+    proxy.on('request', (req) => void (/\/Send/.test(req.url ?? '') && sent++));
+    const proxyUrl = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;
+    try {
+      await api.connection.connect(proxyUrl, 'http-post', 'demo', { password: 'demo' });
+      await vscode.commands.executeCommand('mailroom.trackIds', String(letter));
+      const id = await vscode.commands.executeCommand<number>('mailroom.sendDocument', vscode.Uri.joinPath(workspace(), 'notes.txt'), {
+        address: { AttentionLine1: 'Jane Doe', Address1: '1 Main St', City: 'Springfield' },
+        workMode: 'Production',
+        confirmed: true,
+      });
+      assert.equal(id, undefined, 'no ID: the answer never came');
+      assert.equal(sent, 1, 'sent once, never again');
+      const [attempt] = api.mailers.attempts();
+      assert.ok(attempt);
+      assert.equal(attempt.description, 'notes.txt');
+      const groups = api.tree.getChildren();
+      assert.equal(groups[0]!.kind, 'attempts', 'outcome unknown comes first');
+      const [node] = api.tree.getChildren(groups[0]!) as MailersNode[];
+      assert.equal(api.tree.getTreeItem(node!).contextValue, 'attempt');
+      const found = await vscode.commands.executeCommand<number>('mailroom.lookUpAttempt', node);
+      assert.ok(found && found > letter, 'the mailer it made was found');
+      assert.deepEqual(api.mailers.attempts(), []);
+      assert.equal(api.mailers.get(found)!.description, 'notes.txt');
+      await vscode.commands.executeCommand('mailroom.cancelDelivery', api.tree.nodeOf(found), true);
+      assert.equal(sent, 1);
+    } finally {
+      proxy.close();
+      await api.connection.signOut();
+      await vscode.commands.executeCommand('mailroom.useSandbox');
+    }
   });
 
   it('connects to an account only with the right password, keeping it in SecretStorage', async () => {

@@ -1,0 +1,61 @@
+/**
+ * Looking up a send of unknown outcome: GetDetails over the 1000 IDs after the highest mailer
+ * followed when it was sent, for a mailer with its description sent since. Found, it becomes a
+ * followed mailer; not found, the user may forget the attempt and send again.
+ */
+import * as vscode from 'vscode';
+import { MAX_IDS_PER_QUERY } from '../../contract';
+import { clientModule } from '../client-module';
+import type { Connection } from '../connection';
+import { mailerOfAttempt, type SendAttempt } from '../model/attempts';
+import type { TrackedMailers } from '../tracked-mailers';
+
+const attemptOf = (node: unknown): SendAttempt | undefined => {
+  const candidate = node as { kind?: string; attempt?: SendAttempt } | undefined;
+  return candidate?.kind === 'attempt' ? candidate.attempt : undefined;
+};
+
+export function attemptActions(connection: Connection, mailers: TrackedMailers, refresh: () => Promise<void>): Record<string, (...args: never[]) => unknown> {
+  return {
+    /** Answers the mailer's ID when found, null when looked for and not found. */
+    'mailroom.lookUpAttempt': async (node: unknown): Promise<number | null | undefined> => {
+      const attempt = attemptOf(node);
+      if (!attempt) return undefined;
+      if (attempt.afterId === undefined) {
+        void vscode.window.showWarningMessage(`Mailroom: no mailer was followed before ${attempt.description} was sent, so there is nowhere to look for it. If you know its ID, use Track Mailer IDs…, then forget the attempt.`);
+        return undefined;
+      }
+      try {
+        const { MailWsError } = await clientModule();
+        const client = await connection.client();
+        const range = `${attempt.afterId + 1}-${attempt.afterId + MAX_IDS_PER_QUERY}`;
+        const details = await client.datedA.GetDetails({ ID: range }).then(
+          (answer) => answer.Details,
+          (error: unknown) => (error instanceof MailWsError && error.isWarning ? [] : Promise.reject(error)),
+        );
+        const found = mailerOfAttempt(attempt, details);
+        if (found) {
+          await mailers.add([{ id: found.ID, description: attempt.description }]);
+          await mailers.removeAttempt(attempt.key);
+          await refresh();
+          void vscode.window.showInformationMessage(`Mailroom: ${attempt.description} did reach the service: it is mailer ${found.ID}. Do not send it again.`);
+          return found.ID;
+        }
+        const forget = 'Forget Attempt';
+        const answer = await vscode.window.showWarningMessage(
+          `Mailroom: no mailer ${attempt.description} was received after the attempt (IDs ${range}). It was not sent; you may send it again.`,
+          forget,
+        );
+        if (answer === forget) await mailers.removeAttempt(attempt.key);
+        return null;
+      } catch (error) {
+        void vscode.window.showErrorMessage(`Mailroom: could not look ${attempt.description} up: ${(error as Error).message}`);
+        return undefined;
+      }
+    },
+    'mailroom.forgetAttempt': async (node: unknown) => {
+      const attempt = attemptOf(node);
+      if (attempt) await mailers.removeAttempt(attempt.key);
+    },
+  };
+}
