@@ -1,7 +1,8 @@
 // Runs the extension's tests inside a real VS Code extension host: code-server (installed by
 // scripts/vscode/install.sh) with the extension in development mode, opened in Debian's Chromium
 // through playwright-core. Exits with the tests' exit code. See shared/notes/real-vscode-testing.md.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { format } from 'node:util';
 import { join } from 'node:path';
@@ -39,6 +40,14 @@ try {
 } finally {
   await browser?.close();
   server?.stop();
+  // What VS Code wrote while the tests ran (the output channel's log, settings, the sandbox's
+  // journal in global storage) must hold none of the tests' secrets. SecretStorage itself lives
+  // in the state database (*.vscdb), where secrets belong, so that is the one thing not read.
+  const written = readdirSync(scratch, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile() && !/\.vscdb/.test(entry.name))
+    .map((entry) => join(entry.parentPath, entry.name));
+  const scan = spawnSync(process.execPath, [join(root, 'scripts', 'scan-secrets.mjs'), ...written], { stdio: 'inherit' });
+  if (scan.status !== 0) exitCode = 1;
   rmSync(scratch, { recursive: true, force: true });
 }
 console.log(`extension tests: exit code ${exitCode}`);

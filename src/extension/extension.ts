@@ -35,6 +35,8 @@ export interface MailroomApi {
   readonly previews: readonly PdfPreview[];
   readonly storedFiles: StoredFilesTree;
   readonly addresses: AddressBook;
+  /** What the extension keeps in global state, for the tests that check no secret is there. */
+  readonly globalState: vscode.Memento;
 }
 
 export function activate(context: vscode.ExtensionContext): MailroomApi {
@@ -100,7 +102,7 @@ export function activate(context: vscode.ExtensionContext): MailroomApi {
   void vscode.commands.executeCommand('setContext', 'mailroom.connected', connection.account !== undefined);
   updateStatus();
   if (connection.account) void refresher.refresh();
-  return { connection, mailers, tree, refresher, previews, storedFiles, addresses };
+  return { connection, mailers, tree, refresher, previews, storedFiles, addresses, globalState: context.globalState };
 }
 
 export function deactivate(): void {}

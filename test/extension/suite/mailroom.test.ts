@@ -295,6 +295,19 @@ describe('Mailroom in VS Code', () => {
     assert.equal(api.tree.getChildren().length, 0, 'clerk has tracked nothing');
     await (await api.connection.client()).datedA.GetUploadedFileDetails({}).catch((e: Error) => assert.match(e.message, /-3163/));
     await api.connection.signOut();
+    // A password that was used, and then signed out: nowhere in state, settings or the tree.
+    const secret = 'Tz8-vault-x1';
+    await api.connection.connect(endpoint, 'soap11', 'demo', { password: 'demo', apiKey: 'demo-key' });
+    assert.equal(await vscode.commands.executeCommand('mailroom.changeUserSettings', { username: 'clerk', settings: [['Security_Password', secret]] }), -3000);
+    const clerk = await api.connection.connect(endpoint, 'soap11', 'clerk', { password: secret });
+    await vscode.commands.executeCommand('mailroom.trackIds', '1021984');
+    const kept = JSON.stringify(api.globalState.keys().map((key) => [key, api.globalState.get(key)]));
+    const settings = JSON.stringify(vscode.workspace.getConfiguration('mailroom'));
+    const rows = JSON.stringify(api.tree.getChildren().flatMap((g) => [api.tree.getTreeItem(g), ...(g.kind === 'group' ? (api.tree.getChildren(g) as MailersNode[]).map((n) => api.tree.getTreeItem(n)) : [])]));
+    for (const [where, text] of [['global state', kept], ['settings', settings], ['the Mailers tree', rows]]) assert.ok(!text!.includes(secret), `the password is in ${where}`);
+    assert.deepEqual(await api.connection.secretsOf(clerk), { password: true, apiKey: false }, 'only in SecretStorage');
+    await api.connection.signOut();
+    assert.deepEqual(await api.connection.secretsOf(clerk), { password: false, apiKey: false });
     await vscode.commands.executeCommand('mailroom.useSandbox');
     assert.ok(api.tree.getChildren().length > 0, 'demo\'s mailers are back');
   });
