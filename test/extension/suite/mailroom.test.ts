@@ -11,7 +11,7 @@ import * as vscode from 'vscode';
 import type { MailroomApi } from '../../../src/extension/extension';
 import { groupOf } from '../../../src/extension/model/mailers';
 import type { MailersNode } from '../../../src/extension/views/mailers-tree';
-import type { PdfPreview } from '../../../src/extension/views/pdf-preview';
+import { PdfPreview } from '../../../src/extension/views/pdf-preview';
 
 const workspace = () => vscode.workspace.workspaceFolders![0]!.uri;
 
@@ -132,6 +132,14 @@ describe('Mailroom in VS Code', () => {
     assert.equal(scripts.length, 1);
     assert.match(scripts[0]![1]!, new RegExp(`nonce="${nonce.replace(/[+/=]/g, (c) => `\\${c}`)}"`));
     assert.equal(scripts[0]![2]!.trim(), '', 'no inline script');
+    preview.panel.dispose();
+  });
+
+  it('shows a malformed PDF as an error, not a blank page', async () => {
+    const extensionUri = vscode.extensions.getExtension('mailroom.mailroom')!.extensionUri;
+    const preview = PdfPreview.show(extensionUri, 'broken', async () => Buffer.from('%PDF-1.7\nthis is not a PDF at all\n%%EOF'));
+    const state = await until('the preview to answer', async () => preview.lastState, 30);
+    assert.equal(state.type, 'failed', JSON.stringify(state));
     preview.panel.dispose();
   });
 
