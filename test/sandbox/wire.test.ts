@@ -305,6 +305,55 @@ describe('sandbox wire', function () {
       assert.match((await get('/MailWS.asmx?op=GetPDF')).body, /GetPDF/, 'and it still serves');
     });
 
+    it('answers every XML attack with a fault, memory bounded, and goes on serving', async () => {
+      const envelope = (inner: string, prolog = '') =>
+        `${prolog}<soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/"><soap:Body><GetLetterStatus xmlns="Mailing"><Username>demo</Username><Password>demo</Password><ID>${inner}</ID></GetLetterStatus></soap:Body></soap:Envelope>`;
+      const laughs = `<!DOCTYPE x [<!ENTITY l0 "ha">${Array.from({ length: 9 }, (_, i) => `<!ENTITY l${i + 1} "${`&l${i};`.repeat(10)}">`).join('')}]>`;
+      const attacks: [string, string | Buffer][] = [
+        ['billion laughs', envelope('&l9;', laughs)],
+        ['quadratic blow-up', envelope('&a;'.repeat(20_000), `<!DOCTYPE x [<!ENTITY a "${'a'.repeat(40_000)}">]>`)],
+        ['external entity', envelope('&x;', '<!DOCTYPE x [<!ENTITY x SYSTEM "file:///etc/passwd">]>')],
+        ['parameter entities', envelope('1', '<!DOCTYPE x [<!ENTITY % p SYSTEM "http://127.0.0.1:1/p.dtd"> %p;]>')],
+        ['10,000-deep nesting', envelope(`${'<a>'.repeat(10_000)}1${'</a>'.repeat(10_000)}`)],
+        ['100,000 attributes', envelope('1').replace('<GetLetterStatus ', `<GetLetterStatus ${Array.from({ length: 100_000 }, (_, i) => `a${i}="1"`).join(' ')} `)],
+        ['invalid UTF-8', Buffer.concat([Buffer.from(envelope('1').slice(0, 200)), Buffer.from([0xc3, 0x28, 0xff, 0xfe]), Buffer.from(envelope('1').slice(200))])],
+      ];
+      const rssBefore = process.memoryUsage().rss;
+      for (const [name, body] of attacks) {
+        const answer = await post('/MailWS.asmx', { 'Content-Type': 'text/xml; charset=utf-8', SOAPAction: '"Mailing/GetLetterStatus"' }, body);
+        assert.ok(answer.status === 500 || answer.status === 413, `${name}: HTTP ${answer.status}`);
+        if (answer.status === 500) assert.match(answer.body, /<soap:Fault>[\s\S]*soap:Client/, `${name}: a client fault`);
+        assert.ok(!answer.body.includes('root:'), `${name}: no file read`);
+      }
+      assert.ok(process.memoryUsage().rss - rssBefore < 256 * 1024 * 1024, 'memory stays bounded');
+      assert.match((await soap11(envelope('1'), '"Mailing/GetLetterStatus"')).body, /GetLetterStatusResult/, 'and it still serves');
+    });
+
+    it('cuts off a client that trickles its body, while idle connections starve no one', async () => {
+      const limited = await startTestSandbox({ limits: { headersTimeoutMs: 500, requestTimeoutMs: 1000 } });
+      const idle = Array.from({ length: 300 }, () => connect(limited.port, '127.0.0.1'));
+      try {
+        const closed = await new Promise<string>((resolve) => {
+          const socket = connect(limited.port, '127.0.0.1', () =>
+            socket.write('POST /MailWS.asmx HTTP/1.1\r\nHost: x\r\nContent-Type: text/xml; charset=utf-8\r\nContent-Length: 100000\r\n\r\n<'),
+          );
+          let answer = '';
+          socket.on('data', (d) => (answer += d.toString()));
+          const trickle = setInterval(() => socket.write('a'), 200);
+          socket.on('close', () => {
+            clearInterval(trickle);
+            resolve(answer);
+          });
+        });
+        assert.match(closed, /^HTTP\/1\.1 408|^$/, 'cut off');
+        const answer = await fetch(`${limited.url}/MailWS.asmx/GetLetterStatus?Username=demo&Password=demo&ID=1`);
+        assert.equal(answer.status, 200, 'served beside 300 idle connections');
+      } finally {
+        for (const socket of idle) socket.destroy();
+        await limited.close();
+      }
+    });
+
     it('cuts off a client that trickles its headers', async () => {
       const limited = await startTestSandbox({ limits: { headersTimeoutMs: 500, requestTimeoutMs: 1000 } });
       try {
