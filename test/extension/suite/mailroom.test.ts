@@ -132,6 +132,10 @@ describe('Mailroom in VS Code', () => {
     assert.equal(scripts.length, 1);
     assert.match(scripts[0]![1]!, new RegExp(`nonce="${nonce.replace(/[+/=]/g, (c) => `\\${c}`)}"`));
     assert.equal(scripts[0]![2]!.trim(), '', 'no inline script');
+    // The one script, as shipped, opens PDFs with pdf.js's eval turned off.
+    const extensionUri = vscode.extensions.getExtension('mailroom.mailroom')!.extensionUri;
+    const shipped = Buffer.from(await vscode.workspace.fs.readFile(vscode.Uri.joinPath(extensionUri, 'dist', 'media', 'preview.js'))).toString();
+    assert.match(shipped, /isEvalSupported:\s*(false|!1)/);
     preview.panel.dispose();
   });
 
