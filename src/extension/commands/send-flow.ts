@@ -59,8 +59,9 @@ export async function submit(ctx: SendContext, submission: Submission, confirmed
     if (answer !== button) return undefined;
   }
   const started = Date.now();
+  let id: number;
   try {
-    const id = await vscode.window.withProgress(
+    id = await vscode.window.withProgress(
       { location: vscode.ProgressLocation.Notification, title: `Mailroom: sending ${what}${to} (${workMode} mode)` },
       async (progress) => {
         const client = await ctx.connection.client();
@@ -75,12 +76,6 @@ export async function submit(ctx: SendContext, submission: Submission, confirmed
         });
       },
     );
-    await ctx.mailers.add([{ id, description: submission.description, ...(submission.isBatch ? { isBatch: true } : {}) }]);
-    if (submission.address) await ctx.addresses.remember(submission.address);
-    await ctx.refresh();
-    const node = ctx.tree.nodeOf(id);
-    if (node) await ctx.view.reveal(node, { select: true, focus: false });
-    return id;
   } catch (error) {
     const { MailWsNetworkError, MailWsResponseError } = await clientModule();
     const unknown = (error instanceof MailWsNetworkError && error.mayHaveReached) || error instanceof MailWsResponseError;
@@ -97,4 +92,11 @@ export async function submit(ctx: SendContext, submission: Submission, confirmed
       .then((answer) => answer && vscode.commands.executeCommand('mailroom.lookUpAttempt', { kind: 'attempt', attempt }));
     return undefined;
   }
+  // Sent: what follows must not be mistaken for a failed send.
+  await ctx.mailers.add([{ id, description: submission.description, ...(submission.isBatch ? { isBatch: true } : {}) }]);
+  if (submission.address) await ctx.addresses.remember(submission.address);
+  await ctx.refresh();
+  const node = ctx.tree.nodeOf(id);
+  if (node) await ctx.view.reveal(node, { select: true, focus: false }).then(undefined, () => undefined);
+  return id;
 }
