@@ -11,3 +11,9 @@ let loading: Promise<ClientModule> | undefined;
 export function clientModule(): Promise<ClientModule> {
   return (loading ??= import('../client'));
 }
+
+/** The service's result code of an error, when it is one (a MailWsError). */
+export async function resultCodeOf(error: unknown): Promise<number | undefined> {
+  const { MailWsError } = await clientModule();
+  return error instanceof MailWsError ? error.code : undefined;
+}

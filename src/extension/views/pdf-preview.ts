@@ -5,7 +5,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import * as vscode from 'vscode';
-import { clientModule } from '../client-module';
+import { resultCodeOf } from '../client-module';
 import type { FromPreview, ToPreview } from './preview-messages';
 
 export type PreviewState = Extract<FromPreview, { type: 'rendered' | 'failed' }> | { readonly type: 'unavailable' | 'error'; readonly reason: string };
@@ -80,8 +80,7 @@ export class PdfPreview {
       if (!pdf) return this.report({ type: 'unavailable', reason: 'There is no PDF for this mailer.' });
       this.post({ type: 'pdf', title: this.title, base64: pdf.toString('base64') });
     } catch (error) {
-      const { MailWsError } = await clientModule();
-      const notYet = error instanceof MailWsError && error.code === -3020;
+      const notYet = (await resultCodeOf(error)) === -3020;
       const reason = notYet ? 'The PDF is not available yet: it is made when the mailer is printed. Try again in a little while.' : (error as Error).message;
       this.report({ type: notYet ? 'unavailable' : 'error', reason });
     }

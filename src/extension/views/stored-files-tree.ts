@@ -1,7 +1,7 @@
 /** The Stored Files view: the account's stored files, as GetUploadedFileDetails lists them. */
 import * as vscode from 'vscode';
 import type { MailWsClient } from '../../client';
-import { clientModule } from '../client-module';
+import { resultCodeOf } from '../client-module';
 import { formatDateTime, type Structure } from '../../contract';
 import type { Connection } from '../connection';
 
@@ -27,8 +27,7 @@ export class StoredFilesTree implements vscode.TreeDataProvider<StoredFileNode> 
       try {
         this.files = (await (await this.connection.client()).datedA.GetUploadedFileDetails({})).UploadedFiles;
       } catch (error) {
-        const { MailWsError } = await clientModule();
-        if (!(error instanceof MailWsError && error.code === -3163)) throw error;
+        if ((await resultCodeOf(error)) !== -3163) throw error;
       }
     }
     this.changed.fire(undefined);
@@ -73,8 +72,7 @@ export async function uploadFile(
   try {
     await upload(options.overwrite ?? false);
   } catch (error) {
-    const { MailWsError } = await clientModule();
-    if (!(error instanceof MailWsError && error.code === -3127) || options.overwrite !== undefined) throw error;
+    if ((await resultCodeOf(error)) !== -3127 || options.overwrite !== undefined) throw error;
     const answer = await vscode.window.showWarningMessage(`${name} is already stored. Replace it?`, { modal: true }, 'Replace');
     if (answer !== 'Replace') return false;
     await upload(true);
