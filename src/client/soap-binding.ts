@@ -30,7 +30,7 @@ import {
 } from '../contract';
 import { randomBytes } from 'node:crypto';
 import { MailWsFault, MailWsNetworkError, MailWsResponseError } from './errors';
-import { toSoapFields } from './soap-values';
+import { base64Of, toSoapFields } from './soap-values';
 import type { Progress, Transport } from './transport';
 
 export interface CallSettings {
@@ -162,7 +162,7 @@ export class SoapBinding {
     const nonce = randomBytes(8).toString('hex');
     const placeholder = (bytes: Uint8Array) => {
       const key = `mailroom-document-${nonce}-${binaries.size}`;
-      binaries.set(key, Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('base64'));
+      binaries.set(key, base64Of(bytes));
       return key;
     };
     await new Promise<void>((resolve, reject) =>

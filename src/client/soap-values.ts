@@ -10,10 +10,11 @@ import type { Field, TypeRef } from '../contract';
  */
 export type BinaryPlaceholder = (bytes: Uint8Array) => string;
 
-const inline: BinaryPlaceholder = (bytes) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('base64');
+/** The bytes' base64 text, without copying them first; what node-soap writes when no placeholder stands in. */
+export const base64Of: BinaryPlaceholder = (bytes) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('base64');
 
 /** A typed request value as node-soap serializes it: arrays wrapped in their item element. */
-export function toSoapValue(type: TypeRef, value: unknown, binary: BinaryPlaceholder = inline): unknown {
+export function toSoapValue(type: TypeRef, value: unknown, binary: BinaryPlaceholder = base64Of): unknown {
   if (value === undefined || value === null) return undefined;
   switch (type.kind) {
     case 'enum':
@@ -39,6 +40,6 @@ export function mapFields(fields: readonly Field[], value: Readonly<Record<strin
   return out;
 }
 
-export function toSoapFields(fields: readonly Field[], value: Readonly<Record<string, unknown>>, binary: BinaryPlaceholder = inline): Record<string, unknown> {
+export function toSoapFields(fields: readonly Field[], value: Readonly<Record<string, unknown>>, binary: BinaryPlaceholder = base64Of): Record<string, unknown> {
   return mapFields(fields, value, (type, v) => toSoapValue(type, v, binary));
 }
