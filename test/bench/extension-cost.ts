@@ -5,9 +5,9 @@
  * load at activation.
  */
 import { execFileSync } from 'node:child_process';
-import { buildSync } from 'esbuild';
 import { mkdirSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { bundleFile } from './support/built';
 import { absolute, compared, median, type Row } from './support/measure';
 
 const root = resolve(__dirname, '..', '..');
@@ -32,8 +32,7 @@ export function extensionCost(runs = 11): Row[] {
   const empty = join(root, 'dist-test', 'bench', 'empty-extension.js');
   mkdirSync(join(root, 'dist-test', 'bench'), { recursive: true });
   writeFileSync(empty, 'exports.activate = function activate(context) { context.subscriptions.push({ dispose() {} }); };\n');
-  const child = join(root, 'dist-test', 'bench', 'activation-child.js');
-  buildSync({ entryPoints: [join(__dirname, 'activation-child.ts')], outfile: child, bundle: true, platform: 'node', format: 'cjs', logLevel: 'warning' });
+  const child = bundleFile('test/bench/activation-child.ts', 'activation-child');
   const ours = Array.from({ length: runs }, () => activate(child, bundle));
   const floor = Array.from({ length: runs }, () => activate(child, empty));
   if (ours.some((a) => a.sandboxLoaded)) throw new Error('activation loaded the sandbox');

@@ -3,12 +3,10 @@
  * against the same requests sent raw; and the Mailers tree's getChildren (and getTreeItem for
  * every row it returns) over 10,000 mailers.
  */
-import { buildSync } from 'esbuild';
-import { join, resolve } from 'node:path';
 import type { MailerStatus } from '../../src/client';
 import type { MailersNode, MailersTree as Tree } from '../../src/extension/views/mailers-tree';
 import type { TrackedMailers as Tracked } from '../../src/extension/tracked-mailers';
-import { builtClient } from './support/built';
+import { builtClient, bundle } from './support/built';
 import { absolute, alternate, compared, median, type Row } from './support/measure';
 import { RawSender, recordingProxy } from './support/raw-http';
 import type { SandboxProcess } from './support/sandbox-process';
@@ -40,10 +38,7 @@ export async function tracking(sandbox: SandboxProcess, ids: readonly number[], 
 
 function treeRows(ids: readonly number[], statuses: ReadonlyMap<number, MailerStatus>): Row[] {
   installVscodeStandIn();
-  const outfile = join(resolve(__dirname, '..', '..'), 'dist-test', 'bench', 'tree.js');
-  buildSync({ stdin: { contents: "export { MailersTree } from './src/extension/views/mailers-tree'; export { TrackedMailers } from './src/extension/tracked-mailers';", resolveDir: resolve(__dirname, '..', '..'), loader: 'ts' }, outfile, bundle: true, platform: 'node', format: 'cjs', external: ['vscode'], logLevel: 'warning' });
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const { MailersTree, TrackedMailers } = require(outfile) as { MailersTree: typeof Tree; TrackedMailers: typeof Tracked };
+  const { MailersTree, TrackedMailers } = bundle<{ MailersTree: typeof Tree; TrackedMailers: typeof Tracked }>('test/bench/support/tree-entry.ts', 'tree', ['vscode']);
   const state = memento();
   const connection = { accountKey: 'bench|demo', onDidChange: () => ({ dispose: () => undefined }) };
   const mailers = new TrackedMailers(state as never, connection as never);
