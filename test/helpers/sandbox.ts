@@ -1,5 +1,6 @@
 /**
- * A real sandbox on a free loopback port, with its own data directory and a clock the test moves,
+ * A real sandbox on a free loopback port, with its own data directory and a clock the test moves
+ * (from T0, or from the clock a test brings),
  * and callers that reach it over real HTTP: node-soap for SOAP 1.1 and 1.2 (through the WSDL the
  * sandbox serves), Mailroom's own codec for HTTP GET and POST.
  */
@@ -25,15 +26,18 @@ export interface TestSandbox extends RunningSandbox {
 
 export async function startTestSandbox(options: Partial<SandboxOptions> = {}): Promise<TestSandbox> {
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'mailroom-sandbox-'));
-  let now = T0;
-  const running = await startSandbox({ now: () => now, ...options, dataDir });
+  // T0 unless the test brings a clock (the wall clock, for data another process wrote on it).
+  const clock = options.now ?? (() => T0);
+  let moved = 0;
+  const now = () => clock() + moved;
+  const running = await startSandbox({ ...options, now, dataDir });
   return {
     ...running,
     dataDir,
     advance: (ms) => {
-      now += ms;
+      moved += ms;
     },
-    now: () => now,
+    now,
     async close() {
       await running.close();
       if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });

@@ -140,7 +140,9 @@ describe('sandbox durability', function () {
       agent.destroy();
       assert.ok(answered.size >= killAfter, `${answered.size} answered before the kill`);
 
-      const sandbox = await startTestSandbox({ dataDir, schedule: { inProcessMs: 0, printedMs: 0, completedMs: 0 } });
+      // The child sent on the wall clock, so the restarted sandbox reads its data on the wall clock
+      // too: the test helper's fixed clock may lie before those sends.
+      const sandbox = await startTestSandbox({ dataDir, now: Date.now, schedule: { inProcessMs: 0, printedMs: 0, completedMs: 0 } });
       try {
         const call = httpCaller(sandbox.url, 'http-post');
         const ids = [...answered.keys()].sort((a, b) => a - b);
