@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
 # Installs what Mailroom's build and tests need on a Debian machine, and nothing that is there
 # already: Debian packages (xmllint, Python's zeep, poppler's pdftotext, gnome-keyring and D-Bus for
-# the keychain tests) and the npm packages of the lockfile.
+# the keychain tests, faketime for the run of the tests with the clock far ahead) and the npm
+# packages of the lockfile.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-bash scripts/apt-install.sh libxml2-utils python3-zeep poppler-utils gnome-keyring dbus
+bash scripts/apt-install.sh libxml2-utils python3-zeep poppler-utils gnome-keyring dbus faketime
 
 if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
   echo 'setup: installing npm packages'

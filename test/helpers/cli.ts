@@ -13,11 +13,16 @@ export interface CliRun {
 
 export function mailroom(args: readonly string[], options: { env?: NodeJS.ProcessEnv; input?: string; command?: readonly string[] } = {}): Promise<CliRun> {
   const [command, ...prefix] = options.command ?? [process.execPath];
-  const child = spawn(command!, [...prefix, cliPath, ...args], { env: { PATH: process.env.PATH, HOME: process.env.HOME, ...options.env }, stdio: ['pipe', 'pipe', 'pipe'] });
+  const child = spawn(command!, [...prefix, cliPath, ...args], { env: { ...clockOf(process.env), PATH: process.env.PATH, HOME: process.env.HOME, ...options.env }, stdio: ['pipe', 'pipe', 'pipe'] });
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (d) => (stdout += d));
   child.stderr.on('data', (d) => (stderr += d));
   child.stdin.end(options.input ?? '');
   return new Promise((resolve) => child.on('close', (code) => resolve({ code, stdout, stderr })));
+}
+
+/** faketime's settings, so that a command line run under a moved clock runs on the same clock as its test. */
+function clockOf(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  return Object.fromEntries(Object.entries(env).filter(([name]) => name === 'LD_PRELOAD' || name.startsWith('FAKETIME')));
 }
