@@ -133,6 +133,8 @@ export class MailWsClient {
   private readonly transport = new Transport();
   private readonly soap = new Map<'soap11' | 'soap12', SoapBinding>();
   private readonly nextAllowed = new Map<string, number>();
+  private underWay = 0;
+  private closeOnceIdle = false;
 
   constructor(private readonly options: ClientOptions) {
     this.endpoint = options.endpoint ?? DEFAULT_ENDPOINT;
@@ -206,6 +208,16 @@ export class MailWsClient {
 
   /** Calls any operation; the typed methods above are this with the types filled in. */
   async call(op: Operation, request: object, callOptions: CallOptions = {}): Promise<never> {
+    this.underWay++;
+    try {
+      return await this.perform(op, request, callOptions);
+    } finally {
+      if (--this.underWay === 0 && this.closeOnceIdle) this.close();
+    }
+  }
+
+  /** A call from its check to its result: the attempts of a read, or a send's one. */
+  private async perform(op: Operation, request: object, callOptions: CallOptions): Promise<never> {
     const binding = this.bindingFor(op, request as Record<string, unknown>);
     const full = this.withCredentials(op, request);
     const report = (attempt: number, started: number, outcome: { code?: number; error?: string }) =>
@@ -262,8 +274,15 @@ export class MailWsClient {
     }
   }
 
-  /** Lets go of kept-alive connections. */
+  /** Lets go of kept-alive connections, cutting any call under way. Later calls open new ones. */
   close(): void {
+    this.closeOnceIdle = false;
     this.transport.close();
+  }
+
+  /** Lets go of kept-alive connections once the calls under way have ended, and not before. */
+  closeWhenIdle(): void {
+    if (this.underWay === 0) this.close();
+    else this.closeOnceIdle = true;
   }
 }

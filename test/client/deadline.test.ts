@@ -77,6 +77,18 @@ describe('one deadline per call', function () {
     );
   });
 
+  it('lets a call under way keep its budget when its client is let go of for a new one (closeWhenIdle)', async () => {
+    trickling = await startTricklingServer();
+    const client = clientOf(trickling.url, 'http-post', { timeoutMs: 1000 });
+    const call = client.simple.GetLetterStatus({ ID: 7 }).catch((e: unknown) => e);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    client.closeWhenIdle();
+    const error = await call;
+    // Closed at once, its connection would have been cut (and the read tried again); it ran to its own deadline instead.
+    assert.ok(error instanceof MailWsNetworkError && /the answer never completed within the call's 1 s timeout/.test(error.message), String(error));
+    assert.deepEqual(trickling.trickled, ['GetLetterStatus'], 'one connection, never cut');
+  });
+
   it('makes no retry that could not begin before the deadline', async () => {
     fake = await startFakeServer([{ kind: 'cut' }]);
     // Backoff of 1 s, then 2 s: the second attempt begins at about 1 s, the third could not before 3 s.
