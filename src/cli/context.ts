@@ -68,7 +68,9 @@ export function timeoutOf(values: GlobalValues, io: Io): number | undefined {
   const text = values.timeout ?? io.env.MAILROOM_TIMEOUT;
   if (text === undefined) return undefined;
   const seconds = Number(text);
-  if (text.trim() === '' || !Number.isFinite(seconds) || seconds <= 0) throw new UsageError(`--timeout takes a number of seconds above 0, not "${text}"`);
+  if (text.trim() === '' || !Number.isFinite(seconds) || seconds <= 0) {
+    throw new UsageError(`--timeout takes a number of seconds above 0, not "${text}"`);
+  }
   return Math.round(seconds * 1000);
 }
 

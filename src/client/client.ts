@@ -247,10 +247,9 @@ export class MailWsClient {
       if (wait > 0 && Date.now() + wait >= settings.deadline) {
         // A retry that could not begin in time is not made: the last attempt's error stands.
         if (attempt > 1) throw lastError;
-        const error = new MailWsError(op.name, -3500, {
-          local: true,
-          description: `the next ${op.name} the service allows is ${seconds(wait)} s away, past this call's ${seconds(timeoutMs)} s timeout`,
-        });
+        const slot = `the next ${op.name} the service allows is ${seconds(wait)} s away`;
+        const description = `${slot}, past this call's ${seconds(timeoutMs)} s timeout`;
+        const error = new MailWsError(op.name, -3500, { local: true, description });
         report(0, Date.now(), { error: error.name, code: error.code });
         throw error;
       }

@@ -29,6 +29,7 @@ function timeoutMs(): number {
   const seconds = vscode.workspace.getConfiguration('mailroom').get<number>('timeoutSeconds', 60);
   return (Number.isFinite(seconds) && seconds > 0 ? seconds : 60) * 1000;
 }
+
 const secretKey = (account: Omit<Account, 'binding'>, kind: 'password' | 'apiKey') =>
   `mailroom:${account.sandbox ? 'sandbox' : account.endpoint}:${account.username}:${kind}`;
 

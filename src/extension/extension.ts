@@ -77,7 +77,9 @@ export function activate(context: vscode.ExtensionContext): MailroomApi {
     'mailroom.refresh': async () => {
       const failure = await refresher.refresh();
       // Asked for, so answered: a refresh on its own schedule only writes to the log.
-      if (failure) void vscode.window.showErrorMessage(`Mailroom: the refresh failed: ${failure}`, 'Show Log').then((choice) => choice && log.show());
+      if (failure) {
+        void vscode.window.showErrorMessage(`Mailroom: the refresh failed: ${failure}`, 'Show Log').then((choice) => choice && log.show());
+      }
       return failure;
     },
     'mailroom.changeUserSettings': changeUserSettingsCommand(connection),

@@ -14,6 +14,9 @@ import { startTricklingServer, type TricklingServer } from '../../helpers/trickl
 const TRACKED = 1021984;
 const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const settings = () => vscode.workspace.getConfiguration('mailroom');
+/** The start of a refresh's failure when GetStatus's answer never completed. */
+const neverCompleted = (endpoint: string, seconds: number) =>
+  new RegExp(`^GetStatus at ${escaped(endpoint)}: the answer never completed within the call's ${seconds} s timeout;`);
 
 describe('Mailroom refresh against an answer that never completes', function () {
   // Before a call's timeout was its whole budget, a refresh here took three timeouts and their backoff.
@@ -49,7 +52,7 @@ describe('Mailroom refresh against an answer that never completes', function () 
     const before = server!.trickled.length;
     const failure = await vscode.commands.executeCommand<string | undefined>('mailroom.refresh');
     assert.ok(failure, 'the refresh failed');
-    assert.match(failure, new RegExp(`^GetStatus at ${escaped(endpoint())}: the answer never completed within the call's 2 s timeout;`));
+    assert.match(failure, neverCompleted(endpoint(), 2));
     assert.ok(!failure.includes('?') && !/Password/i.test(failure), 'no query, no password');
     assert.deepEqual(server!.trickled.slice(before), ['GetStatus'], 'one attempt, no retry after the deadline');
     assert.equal(api.mailers.get(TRACKED)!.status, undefined, 'the mailer is still tracked, its status still unknown');
@@ -59,7 +62,7 @@ describe('Mailroom refresh against an answer that never completes', function () 
     await settings().update('timeoutSeconds', 1, vscode.ConfigurationTarget.Global);
     const before = server!.trickled.length;
     const failure = await api.refresher.refresh();
-    assert.match(failure ?? '', new RegExp(`^GetStatus at ${escaped(endpoint())}: the answer never completed within the call's 1 s timeout;`));
+    assert.match(failure ?? '', neverCompleted(endpoint(), 1));
     assert.deepEqual(server!.trickled.slice(before), ['GetStatus']);
   });
 });
