@@ -14,6 +14,7 @@ export const GLOBAL_OPTIONS = {
   endpoint: { type: 'string' },
   binding: { type: 'string' },
   user: { type: 'string' },
+  timeout: { type: 'string' },
   json: { type: 'boolean', default: false },
   verbose: { type: 'boolean', default: false },
 } as const;
@@ -22,6 +23,7 @@ export interface GlobalValues {
   readonly endpoint?: string | undefined;
   readonly binding?: string | undefined;
   readonly user?: string | undefined;
+  readonly timeout?: string | undefined;
   readonly json?: boolean | undefined;
   readonly verbose?: boolean | undefined;
 }
@@ -58,6 +60,20 @@ export function userOf(values: GlobalValues, io: Io): string {
   return values.user ?? io.env.MAILROOM_USER ?? SANDBOX_DEMO.username;
 }
 
+/**
+ * Each call's whole budget in milliseconds (`--timeout SECONDS` or MAILROOM_TIMEOUT): its retries,
+ * their backoff and the wait for its pacing slot included; the client's 60 s when neither is set.
+ */
+export function timeoutOf(values: GlobalValues, io: Io): number | undefined {
+  const text = values.timeout ?? io.env.MAILROOM_TIMEOUT;
+  if (text === undefined) return undefined;
+  const seconds = Number(text);
+  if (text.trim() === '' || !Number.isFinite(seconds) || seconds <= 0) {
+    throw new UsageError(`--timeout takes a number of seconds above 0, not "${text}"`);
+  }
+  return Math.round(seconds * 1000);
+}
+
 function fromKeychain(io: Io, account: string): string | undefined {
   try {
     return io.keychain.get(account);
@@ -81,9 +97,11 @@ export function connect(values: GlobalValues, io: Io): MailWsClient {
   }
   const log = (event: CallEvent) =>
     io.err.write(`mailroom: ${event.operation} over ${event.binding}, ${event.ms} ms${event.code === undefined ? '' : `, code ${event.code}`}${event.error ? `, ${event.error}` : ''}\n`);
+  const timeoutMs = timeoutOf(values, io);
   return new MailWsClient({
     endpoint,
     binding: bindingOf(values, io),
+    ...(timeoutMs === undefined ? {} : { timeoutMs }),
     credentials: { username, ...(password === undefined ? {} : { password }), ...(apiKey === undefined ? {} : { apiKey }) },
     // The real service allows one call per Get method every 6 s; a sandbox on this machine, any number.
     minIntervalMs: isLoopback(endpoint) ? 0 : REAL_SERVICE_MIN_INTERVAL_MS,

@@ -29,8 +29,8 @@ interface Command {
 const commands: Readonly<Record<string, Command>> = { send, status, details, pdf, cancel, files, merge, call, login, logout, sandbox, wsdl };
 
 const GLOBAL_HELP = `Global options: --endpoint URL (or MAILROOM_ENDPOINT; the local sandbox by default), --binding soap11|soap12|http-get|http-post,
-  --user NAME (or MAILROOM_USER), --json, --verbose. Secrets come from the OS keychain (mailroom login),
-  else MAILROOM_PASSWORD / MAILROOM_API_KEY.`;
+  --user NAME (or MAILROOM_USER), --timeout SECONDS (or MAILROOM_TIMEOUT; each call's whole budget, retries included, 60 by default),
+  --json, --verbose. Secrets come from the OS keychain (mailroom login), else MAILROOM_PASSWORD / MAILROOM_API_KEY.`;
 
 function help(): string {
   return ['Usage:', ...Object.values(commands).map((c) => `  ${c.usage}`), GLOBAL_HELP].join('\n') + '\n';

@@ -9,6 +9,9 @@
  *   may have reached the service.
  * - Sends are never retried (that could print and pay twice); reads are retried with backoff on
  *   network errors and on -3500, and paced to a minimum interval per method.
+ * - A call's timeout is its whole budget: the wait for its pacing slot, every attempt and the
+ *   backoff between them all fit inside it. A retry that could not begin before the deadline is
+ *   not made, so a server that never finishes its answer costs one timeout, not one per attempt.
  * - HTTP GET/POST exist on the simple service and dated service A only; the other two services
  *   are called over SOAP 1.1 whatever binding is chosen.
  */
@@ -43,7 +46,10 @@ export interface ClientOptions {
   /** SOAP 1.1 when left out. */
   readonly binding?: Binding;
   readonly credentials: Credentials;
-  /** For one whole call; 60 s when left out. */
+  /**
+   * The whole budget of one call, from its start to its result or error: the wait for its pacing
+   * slot, every attempt and the backoff between them included. 60 s (DEFAULT_TIMEOUT_MS) when left out.
+   */
   readonly timeoutMs?: number;
   /** Attempts of a read (1 = no retry) and the first backoff; doubled each time. */
   readonly retry?: { readonly attempts: number; readonly baseDelayMs: number; readonly rateLimitDelayMs?: number };
@@ -74,6 +80,8 @@ export interface CallEvent {
  */
 export const HTTP_DOCUMENT_LIMIT = 256 * 1024;
 
+export const DEFAULT_TIMEOUT_MS = 60_000;
+
 function documentBytes(op: Operation, request: Readonly<Record<string, unknown>>): number {
   let bytes = 0;
   for (const param of op.params) {
@@ -85,6 +93,7 @@ function documentBytes(op: Operation, request: Readonly<Record<string, unknown>>
 
 export interface CallOptions {
   readonly signal?: AbortSignal;
+  /** This call's whole budget, retries included, instead of the client's. */
   readonly timeoutMs?: number;
   /** Told of the bytes sent and received, for a progress display. */
   readonly onProgress?: (progress: Progress) => void;
@@ -111,6 +120,8 @@ const sleep = (ms: number, signal?: AbortSignal) =>
     }, { once: true });
   });
 
+const seconds = (ms: number) => Number((ms / 1000).toFixed(1));
+
 export class MailWsClient {
   readonly simple: ServiceClient<'simple'>;
   readonly datedA: ServiceClient<'datedA'>;
@@ -122,6 +133,8 @@ export class MailWsClient {
   private readonly transport = new Transport();
   private readonly soap = new Map<'soap11' | 'soap12', SoapBinding>();
   private readonly nextAllowed = new Map<string, number>();
+  private underWay = 0;
+  private closeOnceIdle = false;
 
   constructor(private readonly options: ClientOptions) {
     this.endpoint = options.endpoint ?? DEFAULT_ENDPOINT;
@@ -167,14 +180,16 @@ export class MailWsClient {
       : callHttp(this.transport, this.endpoint, binding, op, request, settings);
   }
 
-  /** Waits until this Get method may be called again, then books the next slot. */
-  private async pace(op: Operation, signal?: AbortSignal): Promise<void> {
+  /** How long until this Get method may be called again; 0 when it may be now. */
+  private paceWait(op: Operation): number {
+    if ((this.options.minIntervalMs ?? 0) <= 0) return 0;
+    return Math.max(0, (this.nextAllowed.get(op.name) ?? 0) - Date.now());
+  }
+
+  /** Books the slot of a call of this Get method that begins `wait` ms from now. */
+  private book(op: Operation, wait: number): void {
     const interval = this.options.minIntervalMs ?? 0;
-    if (interval <= 0) return;
-    const now = Date.now();
-    const start = Math.max(now, this.nextAllowed.get(op.name) ?? 0);
-    this.nextAllowed.set(op.name, start + interval);
-    if (start > now) await sleep(start - now, signal);
+    if (interval > 0) this.nextAllowed.set(op.name, Date.now() + wait + interval);
   }
 
   /** A negative result code as an error; otherwise the result. */
@@ -193,6 +208,16 @@ export class MailWsClient {
 
   /** Calls any operation; the typed methods above are this with the types filled in. */
   async call(op: Operation, request: object, callOptions: CallOptions = {}): Promise<never> {
+    this.underWay++;
+    try {
+      return await this.perform(op, request, callOptions);
+    } finally {
+      if (--this.underWay === 0 && this.closeOnceIdle) this.close();
+    }
+  }
+
+  /** A call from its check to its result: the attempts of a read, or a send's one. */
+  private async perform(op: Operation, request: object, callOptions: CallOptions): Promise<never> {
     const binding = this.bindingFor(op, request as Record<string, unknown>);
     const full = this.withCredentials(op, request);
     const report = (attempt: number, started: number, outcome: { code?: number; error?: string }) =>
@@ -206,14 +231,30 @@ export class MailWsClient {
     const read = operationEffect(op) === 'read';
     const retry = this.options.retry ?? { attempts: 3, baseDelayMs: 500 };
     const attempts = read ? Math.max(1, retry.attempts) : 1;
+    // One deadline for the whole call, set now: pacing, attempts and backoff all spend from it.
+    const timeoutMs = callOptions.timeoutMs ?? this.options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
     const settings: CallSettings = {
-      timeoutMs: callOptions.timeoutMs ?? this.options.timeoutMs ?? 60_000,
+      timeoutMs,
+      deadline: Date.now() + timeoutMs,
       maxResponseBytes: this.options.maxResponseBytes ?? 256 * 1024 * 1024,
       ...(callOptions.signal ? { signal: callOptions.signal } : {}),
       ...(callOptions.onProgress ? { onProgress: callOptions.onProgress } : {}),
     };
+    let backoff = 0;
+    let lastError: unknown;
     for (let attempt = 1; ; attempt++) {
-      if (read) await this.pace(op, callOptions.signal);
+      const wait = Math.max(backoff, read ? this.paceWait(op) : 0);
+      if (wait > 0 && Date.now() + wait >= settings.deadline) {
+        // A retry that could not begin in time is not made: the last attempt's error stands.
+        if (attempt > 1) throw lastError;
+        const slot = `the next ${op.name} the service allows is ${seconds(wait)} s away`;
+        const description = `${slot}, past this call's ${seconds(timeoutMs)} s timeout`;
+        const error = new MailWsError(op.name, -3500, { local: true, description });
+        report(0, Date.now(), { error: error.name, code: error.code });
+        throw error;
+      }
+      if (read) this.book(op, wait);
+      if (wait > 0) await sleep(wait, callOptions.signal);
       const started = Date.now();
       try {
         const result = this.interpret(op, await this.send(binding, op, full, settings));
@@ -225,14 +266,22 @@ export class MailWsClient {
         const rateLimited = error instanceof MailWsError && error.code === -3500;
         const transient = (error instanceof MailWsNetworkError && !callOptions.signal?.aborted) || rateLimited;
         if (!read || !transient || attempt >= attempts) throw error;
-        const backoff = retry.baseDelayMs * 2 ** (attempt - 1);
-        await sleep(rateLimited ? Math.max(backoff, retry.rateLimitDelayMs ?? 6000) : backoff, callOptions.signal);
+        lastError = error;
+        backoff = retry.baseDelayMs * 2 ** (attempt - 1);
+        if (rateLimited) backoff = Math.max(backoff, retry.rateLimitDelayMs ?? 6000);
       }
     }
   }
 
-  /** Lets go of kept-alive connections. */
+  /** Lets go of kept-alive connections, cutting any call under way. Later calls open new ones. */
   close(): void {
+    this.closeOnceIdle = false;
     this.transport.close();
+  }
+
+  /** Lets go of kept-alive connections once the calls under way have ended, and not before. */
+  closeWhenIdle(): void {
+    if (this.underWay === 0) this.close();
+    else this.closeOnceIdle = true;
   }
 }

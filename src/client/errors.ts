@@ -1,6 +1,7 @@
 /**
  * What can go wrong with a call, in words that say what happened and what to do. No error carries
- * the request, so no password or API key can travel inside one.
+ * the request, so no password or API key can travel inside one: a network error names where the
+ * call went by scheme, host and path only (HTTP GET's query holds the password).
  */
 import { describeResultCode } from '../contract';
 
@@ -82,24 +83,41 @@ export class MailWsInputError extends Error {
 }
 
 /**
+ * Where a request went, fit to show: scheme, host, port and path only. The user name and password
+ * a URL may hold and its query (where HTTP GET carries the Password and APIKey) are left out.
+ */
+export function endpointOf(url: string): string {
+  try {
+    const { protocol, host, pathname } = new URL(url);
+    return `${protocol}//${host}${pathname}`;
+  } catch {
+    return 'an address that is not a URL';
+  }
+}
+
+/**
  * The network failed. `mayHaveReached` says whether the request may have reached the service:
  * false when it was never sent (the connection was refused), true when it had left. After a send,
- * true means the outcome is unknown: look the mailer up before sending again.
+ * true means the outcome is unknown: look the mailer up before sending again. `endpoint` is where
+ * it went, without credentials or query (see endpointOf).
  */
 export class MailWsNetworkError extends Error {
   override readonly name = 'MailWsNetworkError';
+  readonly endpoint: string | undefined;
   constructor(
     readonly operation: string,
     readonly mayHaveReached: boolean,
     reason: string,
-    cause?: unknown,
+    options: { readonly url?: string; readonly cause?: unknown } = {},
   ) {
+    const endpoint = options.url === undefined ? undefined : endpointOf(options.url);
     super(
-      `${operation}: ${reason}; ${
+      `${operation}${endpoint ? ` at ${endpoint}` : ''}: ${reason}; ${
         mayHaveReached ? 'the request may have reached the service, so its outcome is unknown' : 'the request did not reach the service'
       }${mayHaveReached && operation.startsWith('Send') ? ': look the mailer up before sending again' : ''}`,
-      { cause },
+      { cause: options.cause },
     );
+    this.endpoint = endpoint;
   }
 }
 

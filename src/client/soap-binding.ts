@@ -34,7 +34,10 @@ import { base64Of, toSoapFields } from './soap-values';
 import type { Progress, Transport } from './transport';
 
 export interface CallSettings {
+  /** The call's whole budget, retries included; see Transport. */
   readonly timeoutMs: number;
+  /** When the call gives up (epoch ms), whichever attempt is under way. */
+  readonly deadline: number;
   readonly signal?: AbortSignal;
   readonly maxResponseBytes: number;
   readonly onProgress?: (progress: Progress) => void;

@@ -1,6 +1,11 @@
 /**
  * One HTTP exchange over Node's HTTP with keep-alive, with a deadline, cancellation and an upper
- * bound on what it reads, and failures that say whether the request may have reached the service.
+ * bound on what it reads, and failures that say whether the request may have reached the service
+ * and name where it went (never with its query or credentials: see endpointOf).
+ *
+ * The deadline is the whole call's, not this exchange's: the client sets it once, when a call
+ * begins, and every attempt of a read runs against what is left of it. A server that trickles its
+ * answer a byte at a time is given up on at the deadline, however long each byte takes.
  */
 import { Agent as HttpAgent, request as httpRequest, type ClientRequest, type IncomingHttpHeaders } from 'node:http';
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
@@ -18,7 +23,10 @@ export interface ExchangeOptions {
   readonly headers?: Readonly<Record<string, string>>;
   /** The request body, or its pieces in order (written one after another, never joined). */
   readonly body?: string | Uint8Array | readonly (string | Uint8Array)[];
+  /** The call's whole budget, for the message when it runs out. */
   readonly timeoutMs: number;
+  /** When the call gives up (epoch ms): its start plus timeoutMs. The exchange ends there. */
+  readonly deadline: number;
   readonly signal?: AbortSignal;
   /** Largest answer read; a longer one is an error, not a process out of memory. */
   readonly maxResponseBytes: number;
@@ -34,6 +42,8 @@ export interface Progress {
 }
 
 const CHUNK = 256 * 1024;
+/** setTimeout's longest delay; a longer one would fire at once. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
 
 export class Transport {
   private readonly http = new HttpAgent({ keepAlive: true, maxSockets: 16 });
@@ -41,7 +51,7 @@ export class Transport {
 
   exchange(url: string, options: ExchangeOptions): Promise<Exchange> {
     const { operation } = options;
-    if (options.signal?.aborted) return Promise.reject(new MailWsNetworkError(operation, false, 'cancelled before it was sent'));
+    if (options.signal?.aborted) return Promise.reject(new MailWsNetworkError(operation, false, 'cancelled before it was sent', { url }));
     return new Promise<Exchange>((resolve, reject) => {
       const secure = url.startsWith('https:');
       const pieces = options.body === undefined ? [] : Array.isArray(options.body) ? (options.body as readonly (string | Uint8Array)[]) : [options.body as string | Uint8Array];
@@ -59,9 +69,13 @@ export class Transport {
         clearTimeout(timer);
         options.signal?.removeEventListener('abort', onAbort);
         req.destroy();
-        reject(new MailWsNetworkError(operation, sent, reason, cause));
+        reject(new MailWsNetworkError(operation, sent, reason, { url, cause }));
       };
-      const timer = setTimeout(() => fail(`no complete answer within ${options.timeoutMs / 1000} s`), options.timeoutMs);
+      const budget = `the call's ${options.timeoutMs / 1000} s timeout`;
+      const timer = setTimeout(
+        () => fail(sent ? `the answer never completed within ${budget}` : `the request was not sent within ${budget}`),
+        Math.min(MAX_TIMER_MS, Math.max(0, options.deadline - Date.now())),
+      );
       const onAbort = () => fail('cancelled');
       options.signal?.addEventListener('abort', onAbort, { once: true });
       // Once the whole request is handed to the socket it may be processed, whatever happens next.

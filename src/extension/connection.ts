@@ -19,6 +19,17 @@ export interface Account {
 }
 
 const ACCOUNT_KEY = 'mailroom.account';
+
+/**
+ * Each call's whole budget (`mailroom.timeoutSeconds`): its retries, their backoff and the wait
+ * for its pacing slot included, so that a refresh against a server that never finishes its answer
+ * ends after this long, not after one timeout per attempt.
+ */
+function timeoutMs(): number {
+  const seconds = vscode.workspace.getConfiguration('mailroom').get<number>('timeoutSeconds', 60);
+  return (Number.isFinite(seconds) && seconds > 0 ? seconds : 60) * 1000;
+}
+
 const secretKey = (account: Omit<Account, 'binding'>, kind: 'password' | 'apiKey') =>
   `mailroom:${account.sandbox ? 'sandbox' : account.endpoint}:${account.username}:${kind}`;
 
@@ -27,6 +38,10 @@ export class Connection implements vscode.Disposable {
   readonly onDidChange = this.changed.event;
   private sandboxServer: RunningSandbox | undefined;
   private clientPromise: Promise<MailWsClient> | undefined;
+  /** A new budget applies to the calls begun after it; those under way keep theirs and finish. */
+  private readonly budgetChanges = vscode.workspace.onDidChangeConfiguration((e) => {
+    if (e.affectsConfiguration('mailroom.timeoutSeconds')) this.renewClient();
+  });
 
   constructor(
     private readonly context: vscode.ExtensionContext,
@@ -86,7 +101,13 @@ export class Connection implements vscode.Disposable {
     const account: Account = { endpoint: endpoint.replace(/\/+$/, ''), binding, username, sandbox: false };
     if (secrets.password) {
       const { MailWsClient, checkSignIn } = await clientModule();
-      const probe = new MailWsClient({ endpoint: account.endpoint, binding, credentials: { username, password: secrets.password }, retry: { attempts: 1, baseDelayMs: 0 } });
+      const probe = new MailWsClient({
+        endpoint: account.endpoint,
+        binding,
+        credentials: { username, password: secrets.password },
+        retry: { attempts: 1, baseDelayMs: 0 },
+        timeoutMs: timeoutMs(),
+      });
       try {
         await checkSignIn(probe);
       } finally {
@@ -139,6 +160,13 @@ export class Connection implements vscode.Disposable {
     void previous?.then((client) => client.close(), () => undefined);
   }
 
+  /** Later calls get a new client; the old one lets go of its connections once its calls end. */
+  private renewClient(): void {
+    const previous = this.clientPromise;
+    this.clientPromise = undefined;
+    void previous?.then((client) => client.closeWhenIdle(), () => undefined);
+  }
+
   /** The client of the signed-in account; the sandbox is started again if it has to be. */
   client(): Promise<MailWsClient> {
     this.clientPromise ??= (async () => {
@@ -155,6 +183,7 @@ export class Connection implements vscode.Disposable {
         binding: account.binding,
         credentials: { username: account.username, ...secrets },
         minIntervalMs: account.sandbox || isLoopback(account.endpoint) ? 0 : REAL_SERVICE_MIN_INTERVAL_MS,
+        timeoutMs: timeoutMs(),
         onCall: (event) => this.log.call(event),
       });
     })();
@@ -163,6 +192,7 @@ export class Connection implements vscode.Disposable {
   }
 
   async dispose(): Promise<void> {
+    this.budgetChanges.dispose();
     this.resetClient();
     await this.sandboxServer?.close();
     this.sandboxServer = undefined;

@@ -74,7 +74,14 @@ export function activate(context: vscode.ExtensionContext): MailroomApi {
     'mailroom.sendAdvanced': sendAdvancedCommand(sending),
     'mailroom.sendPostcard': sendPostcardCommand(sending),
     'mailroom.sendMailMerge': sendMailMergeCommand(sending),
-    'mailroom.refresh': () => refresher.refresh(),
+    'mailroom.refresh': async () => {
+      const failure = await refresher.refresh();
+      // Asked for, so answered: a refresh on its own schedule only writes to the log.
+      if (failure) {
+        void vscode.window.showErrorMessage(`Mailroom: the refresh failed: ${failure}`, 'Show Log').then((choice) => choice && log.show());
+      }
+      return failure;
+    },
     'mailroom.changeUserSettings': changeUserSettingsCommand(connection),
     'mailroom.showLog': () => log.show(),
     ...mailerActions({ extensionUri: context.extensionUri, connection, mailers, refresher, details, previews }),

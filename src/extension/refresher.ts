@@ -2,6 +2,8 @@
  * Keeps the Mailers view current: refreshes on demand, and on its own while any mailer is in
  * process, in as few calls as the service allows (the client's tracking helper), backing off after
  * errors and slowing down while the window is not focused. Tells the user when a mailer ends.
+ * A refresh is bounded by its calls' timeouts (`mailroom.timeoutSeconds`, retries included): one
+ * against a server that never finishes its answer ends there, with an error naming the endpoint.
  */
 import * as vscode from 'vscode';
 import { clientModule } from './client-module';
@@ -15,7 +17,7 @@ import type { MailerFacts, TrackedMailers } from './tracked-mailers';
 export class Refresher implements vscode.Disposable {
   private timer: NodeJS.Timeout | undefined;
   private readonly schedule = new RefreshSchedule();
-  private running: Promise<void> | undefined;
+  private running: Promise<string | undefined> | undefined;
 
   constructor(
     private readonly connection: Connection,
@@ -23,8 +25,11 @@ export class Refresher implements vscode.Disposable {
     private readonly log: Log,
   ) {}
 
-  /** Refreshes now (joining one under way), then schedules the next one if anything is in process. */
-  refresh(): Promise<void> {
+  /**
+   * Refreshes now (joining one under way), then schedules the next one if anything is in process.
+   * Resolves to why it failed (also in the log), or undefined.
+   */
+  refresh(): Promise<string | undefined> {
     this.running ??= this.run().finally(() => {
       this.running = undefined;
       this.scheduleNext();
@@ -32,10 +37,10 @@ export class Refresher implements vscode.Disposable {
     return this.running;
   }
 
-  private async run(): Promise<void> {
-    if (!this.connection.account) return;
+  private async run(): Promise<string | undefined> {
+    if (!this.connection.account) return undefined;
     const open = this.mailers.list().filter((m) => groupOf(m) === 'inProcess' || m.price === undefined);
-    if (open.length === 0) return;
+    if (open.length === 0) return undefined;
     try {
       const { MailWsError, fetchStatuses } = await clientModule();
       const client = await this.connection.client();
@@ -54,9 +59,11 @@ export class Refresher implements vscode.Disposable {
       const ended = (await this.mailers.update(statuses, details)).filter((m) => groupOf(m) !== 'inProcess');
       this.schedule.succeeded();
       this.notify(ended);
+      return undefined;
     } catch (error) {
       this.schedule.failed();
       this.log.error(`Refresh failed: ${(error as Error).message}`);
+      return (error as Error).message;
     }
   }
 

@@ -5,7 +5,7 @@
  */
 import { parseArgs } from 'node:util';
 import { MailWsClient, checkSignIn } from '../../client';
-import { GLOBAL_OPTIONS, bindingOf, endpointOf, userOf, type Io } from '../context';
+import { GLOBAL_OPTIONS, bindingOf, endpointOf, timeoutOf, userOf, type Io } from '../context';
 import { accountNames } from '../keychain';
 import { UsageError } from '../usage';
 
@@ -15,11 +15,18 @@ export async function run(args: readonly string[], io: Io): Promise<void> {
   const { values } = parseArgs({ args: [...args], options: { ...GLOBAL_OPTIONS, 'api-key': { type: 'boolean', default: false } } });
   const endpoint = endpointOf(values, io);
   const user = userOf(values, io);
+  const timeoutMs = timeoutOf(values, io);
   const apiKey = values['api-key'];
   const secret = (await io.readSecret(apiKey ? `API key of ${user}: ` : `Password of ${user} at ${endpoint}: `)).trim();
   if (!secret) throw new UsageError(`No ${apiKey ? 'API key' : 'password'} given on standard input`);
   if (!apiKey) {
-    const client = new MailWsClient({ endpoint, binding: bindingOf(values, io), credentials: { username: user, password: secret }, retry: { attempts: 1, baseDelayMs: 0 } });
+    const client = new MailWsClient({
+      endpoint,
+      binding: bindingOf(values, io),
+      credentials: { username: user, password: secret },
+      retry: { attempts: 1, baseDelayMs: 0 },
+      ...(timeoutMs === undefined ? {} : { timeoutMs }),
+    });
     try {
       await checkSignIn(client);
     } finally {

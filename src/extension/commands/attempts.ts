@@ -15,7 +15,7 @@ const attemptOf = (node: unknown): SendAttempt | undefined => {
   return candidate?.kind === 'attempt' ? candidate.attempt : undefined;
 };
 
-export function attemptActions(connection: Connection, mailers: TrackedMailers, refresh: () => Promise<void>): Record<string, (...args: never[]) => unknown> {
+export function attemptActions(connection: Connection, mailers: TrackedMailers, refresh: () => Promise<unknown>): Record<string, (...args: never[]) => unknown> {
   return {
     /** Answers the mailer's ID when found, null when looked for and not found. */
     'mailroom.lookUpAttempt': async (node: unknown): Promise<number | null | undefined> => {

@@ -21,7 +21,7 @@ export interface SendContext {
   readonly tree: MailersTree;
   readonly view: vscode.TreeView<unknown>;
   readonly addresses: AddressBook;
-  readonly refresh: () => Promise<void>;
+  readonly refresh: () => Promise<unknown>;
 }
 
 /** Answers given by scripts and tests instead of the prompts; every command takes its own plus these. */

@@ -13,6 +13,7 @@ export async function run(): Promise<void> {
   const mocha = new Mocha({ ui: 'bdd', timeout: 60_000, color: false, reporter: 'spec' });
   mocha.suite.emit('pre-require', globalThis, 'extension', mocha);
   await import('./mailroom.test');
+  await import('./deadline.test');
   await new Promise<void>((resolve, reject) =>
     mocha.run((failures) => (failures > 0 ? reject(new Error(`${failures} extension test(s) failed`)) : resolve())),
   );

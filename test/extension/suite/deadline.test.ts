@@ -1,0 +1,68 @@
+/**
+ * The Mailers view's refresh against a service whose GetStatus answer never completes (a
+ * loopback server in front of the in-process sandbox, trickling that answer a byte a second): the
+ * refresh ends at the call's timeout (`mailroom.timeoutSeconds`, retries included) after one
+ * attempt, and its failure names the endpoint and says the answer never completed, without the
+ * query where HTTP GET carries the password. A new timeout applies to the calls begun after it.
+ */
+import { strict as assert } from 'node:assert';
+import * as vscode from 'vscode';
+import { serviceByKey, serviceUrl } from '../../../src/contract';
+import type { MailroomApi } from '../../../src/extension/extension';
+import { startTricklingServer, type TricklingServer } from '../../helpers/trickling-server';
+
+const TRACKED = 1021984;
+const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const settings = () => vscode.workspace.getConfiguration('mailroom');
+/** The start of a refresh's failure when GetStatus's answer never completed. */
+const neverCompleted = (endpoint: string, seconds: number) =>
+  new RegExp(`^GetStatus at ${escaped(endpoint)}: the answer never completed within the call's ${seconds} s timeout;`);
+
+describe('Mailroom refresh against an answer that never completes', function () {
+  // Before a call's timeout was its whole budget, a refresh here took three timeouts and their backoff.
+  this.timeout(60_000);
+  let api: MailroomApi;
+  let server: TricklingServer | undefined;
+
+  before(async () => {
+    api = await vscode.extensions.getExtension<MailroomApi>('mailroom.mailroom')!.activate();
+    await vscode.commands.executeCommand('mailroom.useSandbox');
+    server = await startTricklingServer({ trickles: (operation) => operation === 'GetStatus', upstream: api.connection.account!.endpoint });
+    await settings().update('timeoutSeconds', 2, vscode.ConfigurationTarget.Global);
+    // No refresh on the view's own schedule while the test counts the attempts.
+    await settings().update('refreshIntervalSeconds', 3600, vscode.ConfigurationTarget.Global);
+    // Signing in goes through to the sandbox; only GetStatus trickles. HTTP GET puts the password in the URL.
+    await api.connection.connect(server.url, 'http-get', 'demo', { password: 'demo' });
+    await api.mailers.add([{ id: TRACKED }]);
+    // Whatever refresh an earlier suite left scheduled runs now, and the next waits an hour.
+    await api.refresher.refresh();
+  });
+
+  after(async () => {
+    await api.mailers.remove(TRACKED);
+    await api.connection.signOut();
+    await server?.close();
+    await settings().update('timeoutSeconds', undefined, vscode.ConfigurationTarget.Global);
+    await settings().update('refreshIntervalSeconds', undefined, vscode.ConfigurationTarget.Global);
+  });
+
+  const endpoint = () => `${serviceUrl(server!.url, serviceByKey('datedA'))}/GetStatus`;
+
+  it('ends at the timeout after one attempt, its failure naming the endpoint', async () => {
+    const before = server!.trickled.length;
+    const failure = await vscode.commands.executeCommand<string | undefined>('mailroom.refresh');
+    assert.ok(failure, 'the refresh failed');
+    assert.match(failure, neverCompleted(endpoint(), 2));
+    assert.ok(!failure.includes('?') && !/Password/i.test(failure), 'no query, no password');
+    assert.deepEqual(server!.trickled.slice(before), ['GetStatus'], 'one attempt, no retry after the deadline');
+    assert.equal(api.mailers.get(TRACKED)!.status, undefined, 'the mailer is still tracked, its status still unknown');
+  });
+
+  it('gives the calls begun after a change of mailroom.timeoutSeconds the new budget', async () => {
+    await settings().update('timeoutSeconds', 1, vscode.ConfigurationTarget.Global);
+    const before = server!.trickled.length;
+    const failure = await api.refresher.refresh();
+    assert.match(failure ?? '', neverCompleted(endpoint(), 1));
+    assert.deepEqual(server!.trickled.slice(before), ['GetStatus']);
+  });
+});
