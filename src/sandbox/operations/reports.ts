@@ -80,7 +80,8 @@ function batchItems(batch: MailerRecord, itemIds: string | undefined) {
 async function printedPdf(id: number | undefined, caller: Caller, sandbox: Sandbox) {
   const mailer = ownMailer(id, caller, sandbox);
   if (!mailer.pdf || !isPrinted(reporter(caller, sandbox).status(mailer).status)) refuse(-3020);
-  return { ResultCode: OK, FileData: await sandbox.store.readBlob(mailer.pdf) };
+  const pdf = mailer.pdf;
+  return { ResultCode: OK, FileData: (await sandbox.store.readBlob(pdf, () => mailer.pdf === pdf)) ?? refuse(-3020) };
 }
 
 export const getPDF: Handler<'simple' | 'datedA', 'GetPDF'> = (request, caller, sandbox) => printedPdf(request.ID, caller, sandbox);
