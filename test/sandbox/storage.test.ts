@@ -136,7 +136,7 @@ describe('sandbox storage tracks the state', function () {
     assert.deepEqual(blobsOnDisk(sandbox.dataDir), []);
   });
 
-  it(`after churn (${ISSUE_CHURN.replaces} replace-uploads of ${ISSUE_CHURN.fileBytes / 1024} KB, deletes, settings, sends and cancels) and a restart, holds within 2× of a fresh sandbox in the same state`, async () => {
+  it(`after churn (${ISSUE_CHURN.replaces} replace-uploads of ${ISSUE_CHURN.fileBytes / 1024} KB, deletes, settings, sends and cancels), holds within 2× of a fresh sandbox in the same state, running and after a restart`, async () => {
     const floor = await startTestSandbox({ dataDir: mkdtempSync(join(tmpdir(), 'mailroom-floor-')) });
     dirs.push(floor.dataDir);
     const churned = await churn(sandbox);
@@ -157,6 +157,8 @@ describe('sandbox storage tracks the state', function () {
     assert.deepEqual(before, await view(floor), 'the same state, as the service shows it');
     const kept = 1 + ISSUE_CHURN.letters / 2; // the stored file, and the PDFs of the letters not cancelled
     assert.equal(blobsOnDisk(sandbox.dataDir).length, kept, 'while running, only the blobs the state needs');
+    const [running, floorRunning] = [folderBytes(sandbox.dataDir), folderBytes(floor.dataDir)];
+    assert.ok(running <= 2 * floorRunning, `while running: ${running} bytes after churn, ${floorRunning} fresh`);
     await floor.close();
     await restart();
     assert.deepEqual(await view(sandbox), before, 'the same state after the restart');

@@ -31,8 +31,11 @@ export function liveRecords(state: StoreState): number {
   return 1 + files + state.mailers.size;
 }
 
-/** Below this many superseded records a journal is left as it is while the sandbox runs: it is small anyway. */
-export const MIN_SUPERSEDED = 1000;
+/**
+ * Below this many superseded records (some 70 KB) a journal is left as it is while the sandbox runs:
+ * a compaction costs three fsyncs however small the state, so each is worth at least this many appends.
+ */
+export const MIN_SUPERSEDED = 256;
 
 /**
  * While running, the journal is compacted once it holds at least as many superseded records as
