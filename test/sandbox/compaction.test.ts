@@ -128,6 +128,16 @@ describe('sandbox journal compaction', function () {
     assert.deepEqual((state.users[0] as { settings: unknown }).settings, { General_Description: `change ${changes}` });
   });
 
+  it('rewrites a journal holding credentials as written (before Mailroom 0.1) with their hashes only, on start', async () => {
+    const legacy = { t: 'accounts', accounts: [{ id: 'a1', name: 'Old', balance: 5 }], users: [{ id: 'a1u1', accountId: 'a1', username: 'old', password: 'Old-Pass1', admin: true, apiKey: 'old-key', settings: {} }] };
+    writeFileSync(join(dataDir, 'journal.jsonl'), `${JSON.stringify(legacy)}\n`);
+    const state = await storedState(dataDir);
+    const journal = readFileSync(join(dataDir, 'journal.jsonl'), 'utf8');
+    assert.ok(!journal.includes('Old-Pass1') && !journal.includes('old-key'), journal);
+    assert.deepEqual(await storedState(dataDir), state, 'the same users, hashed as they were read');
+    assert.match(journal, /"passwordHash"/);
+  });
+
   it('on start, removes a killed compaction’s file, killed writes’ temporary files and blobs no record names', async () => {
     const store = await Store.open(dataDir);
     await store.commit(ACCOUNT);

@@ -28,6 +28,8 @@ export class Store {
   private compacting: Promise<void> | undefined;
   /** After a failed compaction, the journal size at which to try again. */
   private retryAt = 0;
+  /** Whether the journal holds credentials as written (before Mailroom 0.1): a compaction leaves only hashes. */
+  private credentialsAsWritten = false;
 
   private constructor(private readonly blobs: Blobs) {}
 
@@ -37,7 +39,7 @@ export class Store {
     await mkdir(blobDir, { recursive: true });
     const store = new Store(new Blobs(blobDir));
     store.journal = await Journal.open<JournalRecord>(join(dataDir, 'journal.jsonl'), (record) => void store.apply(record));
-    if (store.journal.records > liveRecords(store)) await store.compact();
+    if (store.journal.records > liveRecords(store) || store.credentialsAsWritten) await store.compact();
     await store.blobs.removeAllBut(store.namedBlobs());
     return store;
   }
@@ -127,7 +129,7 @@ export class Store {
         this.accounts.clear();
         this.users.clear();
         for (const account of record.accounts) this.accounts.set(account.id, { ...account });
-        for (const user of record.users) this.users.set(user.id, upgraded(user));
+        for (const user of record.users) this.users.set(user.id, this.upgraded(user));
         return [];
       case 'mailer': {
         this.mailers.set(record.mailer.id, { ...record.mailer });
@@ -162,7 +164,7 @@ export class Store {
         return deleted ? [deleted.blob] : [];
       }
       case 'user':
-        this.users.set(record.user.id, upgraded(record.user));
+        this.users.set(record.user.id, this.upgraded(record.user));
         return [];
       case 'pdfs-dropped': {
         const released: string[] = [];
@@ -174,6 +176,11 @@ export class Store {
         return released;
       }
     }
+  }
+
+  private upgraded(user: UserRecord & { password?: string; apiKey?: string }): UserRecord {
+    this.credentialsAsWritten ||= user.password !== undefined || user.apiKey !== undefined;
+    return upgraded(user);
   }
 
   async close(): Promise<void> {
@@ -188,8 +195,8 @@ export function round(amount: number): number {
 
 /**
  * A user as kept now. Journals written before Mailroom 0.1 hashed credentials (credentials.ts)
- * hold `password` and `apiKey` as written: they are hashed when read, and the next change of the
- * user writes only the hashes.
+ * hold `password` and `apiKey` as written: they are hashed when read, and the compaction on open
+ * rewrites the journal with the hashes only.
  */
 function upgraded(user: UserRecord & { password?: string; apiKey?: string }): UserRecord {
   const { password, apiKey, ...rest } = user;
