@@ -41,7 +41,8 @@ describe('sandbox storage, killed inside its windows', function () {
   /** The data folder as it is now, read as a restart would read it. */
   async function snapshotOfFolder(): Promise<StoredState> {
     rmSync(copy, { recursive: true, force: true });
-    cpSync(dataDir, copy, { recursive: true });
+    // Not the child's lock: the copy is read while the child still runs.
+    cpSync(dataDir, copy, { recursive: true, filter: (source) => source !== join(dataDir, 'lock') });
     return storedState(copy);
   }
 
@@ -200,6 +201,15 @@ describe('sandbox storage, killed inside its windows', function () {
     const state = await restartHolds(await snapshotOfFolder());
     assert.deepEqual(state.files, []);
     assert.deepEqual(blobsOnDisk(dataDir), []);
+  });
+
+  it('refuses a second sandbox on a data folder in use, and takes over the folder of a killed one', async () => {
+    child = await startHeldSandbox(dataDir, []);
+    await assert.rejects(storedState(dataDir), new RegExp(`data folder .* is in use by process ${child.process.pid}`));
+    await child.kill();
+    assert.equal(readFileSync(join(dataDir, 'lock'), 'utf8').trim(), String(child.process.pid), 'the killed one left its lock');
+    assert.equal((await storedState(dataDir)).accounts.length, 2);
+    assert.deepEqual(readdirSync(dataDir).sort(), ['blobs', 'journal.jsonl'], 'released on close');
   });
 
   /** A sandbox on the killed one's data, on the wall clock as the child was. */

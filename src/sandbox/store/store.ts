@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { apiKeyDigest, hashPassword } from '../credentials';
 import { Blobs } from './blobs';
 import { Journal } from './journal';
+import { DataFolderLock } from './lock';
 import type { AccountRecord, JournalRecord, MailerRecord, StoredFileRecord, UserRecord } from './records';
 import { liveRecords, shouldCompact, snapshotRecords } from './snapshot';
 
@@ -31,16 +32,28 @@ export class Store {
   /** Whether the journal holds credentials as written (before Mailroom 0.1): a compaction leaves only hashes. */
   private credentialsAsWritten = false;
 
-  private constructor(private readonly blobs: Blobs) {}
+  private constructor(
+    private readonly blobs: Blobs,
+    private readonly lock: DataFolderLock,
+  ) {}
 
-  /** Reads the data, compacts the journal if anything in it is superseded, and removes orphan blobs. */
+  /**
+   * Takes the data folder (lock.ts), reads the data, compacts the journal if anything in it is
+   * superseded, and removes orphan blobs.
+   */
   static async open(dataDir: string): Promise<Store> {
     const blobDir = join(dataDir, 'blobs');
     await mkdir(blobDir, { recursive: true });
-    const store = new Store(new Blobs(blobDir));
-    store.journal = await Journal.open<JournalRecord>(join(dataDir, 'journal.jsonl'), (record) => void store.apply(record));
-    if (store.journal.records > liveRecords(store) || store.credentialsAsWritten) await store.compact();
-    await store.blobs.removeAllBut(store.namedBlobs());
+    const store = new Store(new Blobs(blobDir), await DataFolderLock.acquire(dataDir));
+    try {
+      store.journal = await Journal.open<JournalRecord>(join(dataDir, 'journal.jsonl'), (record) => void store.apply(record));
+      if (store.journal.records > liveRecords(store) || store.credentialsAsWritten) await store.compact();
+      await store.blobs.removeAllBut(store.namedBlobs());
+    } catch (error) {
+      await store.journal?.close().catch(() => undefined);
+      await store.lock.release();
+      throw error;
+    }
     return store;
   }
 
@@ -185,6 +198,7 @@ export class Store {
 
   async close(): Promise<void> {
     await this.journal.close();
+    await this.lock.release();
   }
 }
 
