@@ -1,7 +1,8 @@
 /**
  * Mailroom's local Mail WS: every service, operation and binding of the contract, with accounts,
  * mailers that move through their statuses with time, printed PDFs and stored files, all kept in
- * a data directory that survives restarts and SIGKILL.
+ * a data directory that survives restarts and SIGKILL and holds only what the data still needs
+ * (store/store.ts, retention.ts).
  */
 import { mkdir, readFile } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
@@ -12,6 +13,7 @@ import { createInvoke } from './operations/dispatch';
 import { handlers } from './operations';
 import type { Sandbox } from './operations/context';
 import { DEFAULT_PRICING, type Pricing } from './pricing';
+import { Retention } from './retention';
 import { Store } from './store/store';
 import { createSandboxHttpServer, DEFAULT_HTTP_LIMITS, type HttpLimits } from './wire/http-server';
 
@@ -62,10 +64,16 @@ export async function startSandbox(options: SandboxOptions): Promise<RunningSand
     pricing: { ...DEFAULT_PRICING, ...options.pricing },
     now: options.now ?? Date.now,
   };
-  const server = createSandboxHttpServer(createInvoke(handlers, sandbox, { rateLimit: options.rateLimit ?? false }), {
-    ...DEFAULT_HTTP_LIMITS,
-    ...options.limits,
-  });
+  const retention = new Retention(sandbox);
+  await retention.sweepIfDue();
+  const invoke = createInvoke(handlers, sandbox, { rateLimit: options.rateLimit ?? false });
+  const server = createSandboxHttpServer(
+    async (op, request) => {
+      await retention.sweepIfDue();
+      return invoke(op, request);
+    },
+    { ...DEFAULT_HTTP_LIMITS, ...options.limits },
+  );
   const host = options.host ?? '127.0.0.1';
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -80,6 +88,7 @@ export async function startSandbox(options: SandboxOptions): Promise<RunningSand
         server.close(() => resolve());
         server.closeAllConnections();
       });
+      await retention.stop();
       await store.close();
     },
   };

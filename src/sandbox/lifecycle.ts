@@ -63,3 +63,15 @@ export function isCancellable(status: number): boolean {
 export function isPrinted(status: number): boolean {
   return status === -995 || status === -1000 || status === -1002;
 }
+
+/**
+ * Until when a mailer's printed PDF may still be served (GetPDF serves it only while printed):
+ * the instant from which no status can serve it, or Infinity. A mailer that fails when printed or
+ * waits for funds that never come is never printed, nor is a cancelled one (cancelling is possible
+ * only before printing): its PDF is never needed. A printed one is needed for good, unless its
+ * owner keeps no content on the server (Security_KeepContentOnServer=False): then until it is final.
+ */
+export function pdfNeededUntil(mailer: Course, keepContent: boolean, schedule: Schedule): number {
+  if (mailer.failure !== undefined || !mailer.funded || mailer.cancelledAt !== undefined) return mailer.submittedAt;
+  return keepContent ? Infinity : mailer.submittedAt + schedule.completedMs;
+}

@@ -5,6 +5,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { callOverhead } from './call-overhead';
+import { storage } from './compaction';
 import { extensionCost } from './extension-cost';
 import { largeDocuments } from './large-documents';
 import { throughput } from './throughput';
@@ -28,6 +29,7 @@ async function main(): Promise<void> {
   if (wanted('documents')) rows.push(...(await largeDocuments()));
   if (wanted('throughput')) rows.push(...(await throughput()));
   if (wanted('extension')) rows.push(...extensionCost());
+  if (wanted('storage')) rows.push(...(await storage()));
   console.log(table(rows));
   writeFileSync(join(__dirname, 'results.json'), `${JSON.stringify({ date: new Date().toISOString(), node: process.version, rows }, null, 2)}\n`);
 }

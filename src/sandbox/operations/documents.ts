@@ -7,6 +7,7 @@ import { STORED_FILE_PREFIX, STORED_TEMPLATE_PREFIX, escapeText, normalizeFileTy
 import { fieldsIn, fillFields } from '../printing/blocks';
 import { htmlToBlocks } from '../printing/html-text';
 import type { Content } from '../printing/printer';
+import type { StoredFileRecord } from '../store/records';
 import { refuse, type Caller, type Sandbox } from './context';
 import { findStoredFile } from './files';
 
@@ -52,6 +53,15 @@ function mergeValues(data: Uint8Array | undefined, codes: DocumentCodes): Map<st
   }
 }
 
+/** A stored file and its bytes; a replace or delete that lands while they are read removes the blob read from, so look again. */
+async function readStoredFile(name: string, codes: DocumentCodes, caller: Caller, sandbox: Sandbox): Promise<{ file: StoredFileRecord; bytes: Buffer }> {
+  for (;;) {
+    const file = findStoredFile(name, caller, sandbox) ?? refuse(codes.noStoredFile);
+    const bytes = await sandbox.store.readBlob(file.blob, () => findStoredFile(name, caller, sandbox)?.blob === file.blob);
+    if (bytes) return { file, bytes };
+  }
+}
+
 export async function resolveDocument(
   extension: string | undefined,
   data: Uint8Array | undefined,
@@ -68,10 +78,8 @@ export async function resolveDocument(
     if (!data || data.length === 0) refuse(codes.missingData);
     return { content: { kind: 'file', type, data } };
   }
-  const name = field.slice(prefix.length).trim();
-  const file = findStoredFile(name, caller, sandbox) ?? refuse(codes.noStoredFile);
+  const { file, bytes } = await readStoredFile(field.slice(prefix.length).trim(), codes, caller, sandbox);
   const type = typeOfName(file.name);
-  const bytes = await sandbox.store.readBlob(file.blob);
   if (prefix === STORED_FILE_PREFIX) {
     if (data && data.length > 0) refuse(-3147);
     if (!codes.allowed.includes(type)) refuse(codes.unsupported);

@@ -4,6 +4,7 @@
  */
 import { INVALID_IDS, MAX_IDS_PER_QUERY, OK, describeStatus, missingFieldCodes, type Structure } from '../../contract';
 import { isPrinted } from '../lifecycle';
+import { pdfKeptUntil } from '../retention';
 import type { MailerRecord } from '../store/records';
 import { refuse, type Caller, type Handler, type Sandbox } from './context';
 import {
@@ -77,10 +78,13 @@ function batchItems(batch: MailerRecord, itemIds: string | undefined) {
   return chosen;
 }
 
+/** The printed PDF while the mailer is printed and its PDF still kept (retention.ts); -3020 otherwise. */
 async function printedPdf(id: number | undefined, caller: Caller, sandbox: Sandbox) {
   const mailer = ownMailer(id, caller, sandbox);
-  if (!mailer.pdf || !isPrinted(reporter(caller, sandbox).status(mailer).status)) refuse(-3020);
-  return { ResultCode: OK, FileData: await sandbox.store.readBlob(mailer.pdf) };
+  const r = reporter(caller, sandbox);
+  if (!mailer.pdf || !isPrinted(r.status(mailer).status) || r.now >= pdfKeptUntil(mailer, sandbox)) refuse(-3020);
+  const pdf = mailer.pdf;
+  return { ResultCode: OK, FileData: (await sandbox.store.readBlob(pdf, () => mailer.pdf === pdf)) ?? refuse(-3020) };
 }
 
 export const getPDF: Handler<'simple' | 'datedA', 'GetPDF'> = (request, caller, sandbox) => printedPdf(request.ID, caller, sandbox);

@@ -45,11 +45,12 @@ export function addressOf(request: Readonly<Record<string, unknown>>): PostalAdd
 type NewMailer = Omit<MailerRecord, 'id' | 'accountId' | 'userId' | 'submittedAt' | 'funded' | 'pdf' | 'cancelledAt'>;
 
 /**
- * Saves the printed PDF, then draws the price (Production) and records the mailer in one step,
- * so that concurrent sends never spend the same money; resolves once it is on disk.
+ * Saves the printed PDF (unless the mailer fails, when no status ever serves it: lifecycle.ts),
+ * then draws the price (Production) and records the mailer in one step, so that concurrent sends
+ * never spend the same money; resolves once it is on disk.
  */
 export async function commitMailer(mailer: NewMailer, pdf: Uint8Array, usedFiles: readonly string[], caller: Caller, sandbox: Sandbox): Promise<number> {
-  const blob = await sandbox.store.saveBlob(pdf, '.pdf');
+  const blob = mailer.failure === undefined ? await sandbox.store.saveBlob(pdf, '.pdf') : undefined;
   const production = mailer.workMode === 'Production';
   const charged = production && caller.account.balance >= mailer.price ? mailer.price : 0;
   const record: MailerRecord = {
@@ -59,7 +60,7 @@ export async function commitMailer(mailer: NewMailer, pdf: Uint8Array, usedFiles
     userId: caller.user.id,
     submittedAt: sandbox.now(),
     funded: !production || charged > 0,
-    pdf: blob,
+    ...(blob === undefined ? {} : { pdf: blob }),
   };
   await sandbox.store.commit({ t: 'mailer', mailer: record, charged, usedFiles });
   return record.id;

@@ -64,8 +64,8 @@ export interface MailerRecord {
   /** The final status this mailer fails with, decided when it was printed. */
   readonly failure?: number;
   readonly items?: readonly BatchItemRecord[];
-  /** The printed PDF's blob name. */
-  readonly pdf?: string;
+  /** The printed PDF's blob name, until no status can serve it any more (`pdfs-dropped`). */
+  pdf?: string;
   cancelledAt?: number;
 }
 
@@ -88,4 +88,6 @@ export type JournalRecord =
   | { readonly t: 'cancel'; readonly id: number; readonly at: number; readonly refund: number }
   | { readonly t: 'file'; readonly file: StoredFileRecord }
   | { readonly t: 'file-deleted'; readonly accountId: string; readonly name: string }
-  | { readonly t: 'user'; readonly user: UserRecord };
+  | { readonly t: 'user'; readonly user: UserRecord }
+  /** Printed PDFs no status can serve any more (retention.ts): their blobs are removed once this is on disk. */
+  | { readonly t: 'pdfs-dropped'; readonly ids: readonly number[] };

@@ -1,14 +1,18 @@
 /**
  * The sandbox's data: rebuilt from the journal on open, changed only by journal records, each
- * written to disk before the caller answers. Blobs (printed PDFs, stored files) are written
- * durably before the record that names them.
+ * written to disk before the caller answers. Storage tracks the state: blobs (printed PDFs, stored
+ * files) are written durably before the record that names them and removed once the record that
+ * drops them is durable (blobs.ts); the journal is compacted to a snapshot on open when anything
+ * in it is superseded, and while running when it has grown (snapshot.ts).
  */
-import { mkdir, readFile } from 'node:fs/promises';
+import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { randomUUID } from 'node:crypto';
 import { apiKeyDigest, hashPassword } from '../credentials';
-import { Journal, writeFileDurably } from './journal';
+import { Blobs } from './blobs';
+import { Journal } from './journal';
+import { DataFolderLock } from './lock';
 import type { AccountRecord, JournalRecord, MailerRecord, StoredFileRecord, UserRecord } from './records';
+import { liveRecords, shouldCompact, snapshotRecords } from './snapshot';
 
 /** The first mailer ID of a fresh sandbox, so that IDs look like the service's. */
 export const FIRST_MAILER_ID = 1021984;
@@ -20,17 +24,36 @@ export class Store {
   /** Stored files by account, then by lower-case name (names are unique in an account). */
   readonly files = new Map<string, Map<string, StoredFileRecord>>();
   private nextId = FIRST_MAILER_ID;
+  private journal!: Journal<JournalRecord>;
+  private readonly listeners: ((record: JournalRecord) => void)[] = [];
+  private compacting: Promise<void> | undefined;
+  /** After a failed compaction, the journal size at which to try again. */
+  private retryAt = 0;
+  /** Whether the journal holds credentials as written (before Mailroom 0.1): a compaction leaves only hashes. */
+  private credentialsAsWritten = false;
 
   private constructor(
-    private readonly blobDir: string,
-    private journal: Journal<JournalRecord> | undefined,
+    private readonly blobs: Blobs,
+    private readonly lock: DataFolderLock,
   ) {}
 
+  /**
+   * Takes the data folder (lock.ts), reads the data, compacts the journal if anything in it is
+   * superseded, and removes orphan blobs.
+   */
   static async open(dataDir: string): Promise<Store> {
     const blobDir = join(dataDir, 'blobs');
     await mkdir(blobDir, { recursive: true });
-    const store = new Store(blobDir, undefined);
-    store.journal = await Journal.open<JournalRecord>(join(dataDir, 'journal.jsonl'), (record) => store.apply(record));
+    const store = new Store(new Blobs(blobDir), await DataFolderLock.acquire(dataDir));
+    try {
+      store.journal = await Journal.open<JournalRecord>(join(dataDir, 'journal.jsonl'), (record) => void store.apply(record));
+      if (store.journal.records > liveRecords(store) || store.credentialsAsWritten) await store.compact();
+      await store.blobs.removeAllBut(store.namedBlobs());
+    } catch (error) {
+      await store.journal?.close().catch(() => undefined);
+      await store.lock.release();
+      throw error;
+    }
     return store;
   }
 
@@ -61,30 +84,66 @@ export class Store {
   }
 
   /** Saves a blob under a new name, durably; the name goes into the record that uses it. */
-  async saveBlob(data: Uint8Array, suffix = ''): Promise<string> {
-    const name = `${randomUUID()}${suffix}`;
-    await writeFileDurably(join(this.blobDir, name), data);
-    return name;
+  saveBlob(data: Uint8Array, suffix = ''): Promise<string> {
+    return this.blobs.save(data, suffix);
   }
 
-  readBlob(name: string): Promise<Buffer> {
-    return readFile(join(this.blobDir, name));
+  /** A blob's bytes; undefined when a record dropped it meanwhile, so that `named()` no longer holds. */
+  readBlob(name: string, named: () => boolean): Promise<Buffer | undefined> {
+    return this.blobs.read(name, named);
   }
 
-  /** Applies a record now and resolves once it is durable. */
+  /** Calls `listener` with every record committed from now on, once it is applied. */
+  onCommit(listener: (record: JournalRecord) => void): void {
+    this.listeners.push(listener);
+  }
+
+  /**
+   * Applies a record now and resolves once it is durable and the blobs it dropped are removed. A
+   * blob that cannot be removed now is an orphan that the next start removes: the record stands.
+   */
   commit(record: JournalRecord): Promise<void> {
-    this.apply(record);
-    return this.journal!.append(record);
+    const released = this.apply(record);
+    const durable = this.journal.append(record);
+    for (const listener of this.listeners) listener(record);
+    this.compactIfGrown();
+    return released.length === 0 ? durable : durable.then(() => this.blobs.remove(released).catch(() => undefined));
   }
 
-  private apply(record: JournalRecord): void {
+  /** Replaces the journal with a snapshot of the state; resolves once that is durable. */
+  compact(): Promise<void> {
+    return this.journal.compact(() => snapshotRecords(this));
+  }
+
+  private compactIfGrown(): void {
+    const records = this.journal.records;
+    if (this.compacting || records < this.retryAt || !shouldCompact(records, liveRecords(this))) return;
+    this.compacting = this.compact()
+      .then(
+        () => (this.retryAt = 0),
+        // The old journal is whole and goes on; try again once it has grown as much again.
+        () => (this.retryAt = 2 * this.journal.records),
+      )
+      .then(() => (this.compacting = undefined));
+  }
+
+  /** Every blob a record names: the rest of the folder is orphans. */
+  private namedBlobs(): Set<string> {
+    const named = new Set<string>();
+    for (const files of this.files.values()) for (const file of files.values()) named.add(file.blob);
+    for (const mailer of this.mailers.values()) if (mailer.pdf) named.add(mailer.pdf);
+    return named;
+  }
+
+  /** Changes the state by one record; gives the blobs it no longer names. */
+  private apply(record: JournalRecord): string[] {
     switch (record.t) {
       case 'accounts':
         this.accounts.clear();
         this.users.clear();
         for (const account of record.accounts) this.accounts.set(account.id, { ...account });
-        for (const user of record.users) this.users.set(user.id, upgraded(user));
-        return;
+        for (const user of record.users) this.users.set(user.id, this.upgraded(user));
+        return [];
       case 'mailer': {
         this.mailers.set(record.mailer.id, { ...record.mailer });
         this.nextId = Math.max(this.nextId, record.mailer.id + 1);
@@ -95,30 +154,51 @@ export class Store {
           const file = files.get(name.toLowerCase());
           if (file) file.lastUsage = record.mailer.submittedAt;
         }
-        return;
+        return [];
       }
       case 'cancel': {
         const mailer = this.mailers.get(record.id);
-        if (!mailer) return;
+        if (!mailer) return [];
         mailer.cancelledAt = record.at;
         const account = this.accounts.get(mailer.accountId);
         if (account) account.balance = round(account.balance + record.refund);
-        return;
+        return [];
       }
-      case 'file':
-        this.filesOf(record.file.accountId).set(record.file.name.toLowerCase(), { ...record.file });
-        return;
-      case 'file-deleted':
-        this.filesOf(record.accountId).delete(record.name.toLowerCase());
-        return;
+      case 'file': {
+        const files = this.filesOf(record.file.accountId);
+        const replaced = files.get(record.file.name.toLowerCase());
+        files.set(record.file.name.toLowerCase(), { ...record.file });
+        return replaced && replaced.blob !== record.file.blob ? [replaced.blob] : [];
+      }
+      case 'file-deleted': {
+        const files = this.filesOf(record.accountId);
+        const deleted = files.get(record.name.toLowerCase());
+        files.delete(record.name.toLowerCase());
+        return deleted ? [deleted.blob] : [];
+      }
       case 'user':
-        this.users.set(record.user.id, upgraded(record.user));
-        return;
+        this.users.set(record.user.id, this.upgraded(record.user));
+        return [];
+      case 'pdfs-dropped': {
+        const released: string[] = [];
+        for (const id of record.ids) {
+          const mailer = this.mailers.get(id);
+          if (mailer?.pdf) released.push(mailer.pdf);
+          if (mailer) delete mailer.pdf;
+        }
+        return released;
+      }
     }
   }
 
+  private upgraded(user: UserRecord & { password?: string; apiKey?: string }): UserRecord {
+    this.credentialsAsWritten ||= user.password !== undefined || user.apiKey !== undefined;
+    return upgraded(user);
+  }
+
   async close(): Promise<void> {
-    await this.journal?.close();
+    await this.journal.close();
+    await this.lock.release();
   }
 }
 
@@ -129,8 +209,8 @@ export function round(amount: number): number {
 
 /**
  * A user as kept now. Journals written before Mailroom 0.1 hashed credentials (credentials.ts)
- * hold `password` and `apiKey` as written: they are hashed when read, and the next change of the
- * user writes only the hashes.
+ * hold `password` and `apiKey` as written: they are hashed when read, and the compaction on open
+ * rewrites the journal with the hashes only.
  */
 function upgraded(user: UserRecord & { password?: string; apiKey?: string }): UserRecord {
   const { password, apiKey, ...rest } = user;

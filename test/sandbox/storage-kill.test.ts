@@ -1,0 +1,221 @@
+/**
+ * SIGKILL inside the windows where storage changes: the real command line, `mailroom sandbox`,
+ * holds at a fault-injection point (src/sandbox/store/hold-points.ts); the test checks that it is
+ * inside the window (what the data folder holds there), copies the folder, kills the child, and
+ * shows that a restart holds exactly the state of that copy, which is every acknowledged change,
+ * with no orphan blob and no temporary file left. The child runs on the wall clock, and so does
+ * everything here that reads times.
+ */
+import { strict as assert } from 'node:assert';
+import { cpSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { JournalRecord } from '../../src/sandbox/store/records';
+import { startHeldSandbox, type HeldSandbox } from '../helpers/held-sandbox';
+import { httpCaller, soapCaller, type Call } from '../helpers/sandbox';
+import { blobsOnDisk, namedBlobs, storedState, type StoredState } from '../helpers/stored-state';
+
+const demo = { Username: 'demo', Password: 'demo' };
+
+function journal(dataDir: string): JournalRecord[] {
+  return readFileSync(join(dataDir, 'journal.jsonl'), 'utf8').trim().split('\n').map((line) => JSON.parse(line) as JournalRecord);
+}
+
+const temporaries = (dir: string) => readdirSync(dir).filter((name) => name.endsWith('.tmp'));
+
+describe('sandbox storage, killed inside its windows', function () {
+  this.timeout(120_000);
+  let dataDir = '';
+  let copy = '';
+  let child: HeldSandbox | undefined;
+  beforeEach(() => {
+    dataDir = mkdtempSync(join(tmpdir(), 'mailroom-kill-'));
+    copy = mkdtempSync(join(tmpdir(), 'mailroom-kill-copy-'));
+  });
+  afterEach(async () => {
+    await child?.kill();
+    child = undefined;
+    for (const dir of [dataDir, copy]) rmSync(dir, { recursive: true, force: true });
+  });
+
+  /** The data folder as it is now, read as a restart would read it. */
+  async function snapshotOfFolder(): Promise<StoredState> {
+    rmSync(copy, { recursive: true, force: true });
+    // Not the child's lock: the copy is read while the child still runs.
+    cpSync(dataDir, copy, { recursive: true, filter: (source) => source !== join(dataDir, 'lock') });
+    return storedState(copy);
+  }
+
+  /** After the kill: a restart holds `expected`, and nothing that no record names. */
+  async function restartHolds(expected: StoredState): Promise<StoredState> {
+    await child!.kill();
+    const state = await storedState(dataDir);
+    assert.deepEqual(state, expected, 'the restarted state is the acknowledged one');
+    assert.deepEqual(blobsOnDisk(dataDir), namedBlobs(state), 'no orphan blob');
+    assert.deepEqual(temporaries(dataDir), [], 'no temporary file');
+    return state;
+  }
+
+  function uploader(call: Call, name: string) {
+    return (text: string) => call('datedA', 'UploadFile', { ...demo, MyFileName: name, FileBinaryData: Buffer.from(text), Permissions: 'User', Description: text, Overwrite: true });
+  }
+
+  /**
+   * A little of everything (stored files, paid letters using one, a cancel, a new password), then
+   * replace-uploads one at a time until the journal has grown enough to be compacted while running
+   * and the child holds inside the compaction. Gives the versions uploaded and acknowledged.
+   */
+  async function churnUntilCompaction(call: Call): Promise<{ acknowledged: number; pending: Promise<unknown> }> {
+    const upload = uploader(call, 'churn.html');
+    assert.equal(await uploader(call, 'letter.html')('<p>Dear reader</p>'), -3000);
+    const ids: number[] = [];
+    for (let i = 0; i < 2; i++) ids.push((await call('simple', 'SendLetterV2', { ...demo, MyDescription: `paid ${i}`, FileExtension: 'MyFile:letter.html', WorkMode: 'Production' })) as number);
+    assert.equal(await call('datedA', 'CancelDelivery', { ...demo, ID: ids[0] }), -3000);
+    assert.equal(await soapCaller(child!.url, 'soap11')('admin', 'SetUserSettings', { APIKey: 'demo-key', Username: 'clerk', Settings: [['Security_Password', 'n3w-Secret']] }), -3000);
+    const held = child!.reached('compaction-written').then(() => 'held' as const);
+    let acknowledged = 0;
+    for (let version = 1; version <= 5000; version++) {
+      const answer = upload(`v${version}`);
+      if ((await Promise.race([answer.then(() => 'answered' as const), held])) === 'held') return { acknowledged, pending: answer.catch(() => undefined) };
+      acknowledged = version;
+    }
+    throw new Error('the journal was never compacted while running');
+  }
+
+  for (const killAt of ['compaction-written', 'compaction-renamed'] as const) {
+    it(`keeps exactly the acknowledged state when killed during a compaction (${killAt})`, async () => {
+      child = await startHeldSandbox(dataDir, ['compaction-written', 'compaction-renamed']);
+      const { acknowledged } = await churnUntilCompaction(httpCaller(child.url, 'http-post'));
+      const before = journal(dataDir).length;
+      assert.equal(temporaries(dataDir).length, 1, 'the new journal is written under its temporary name');
+      const expected = await snapshotOfFolder();
+      if (killAt === 'compaction-renamed') {
+        child.release();
+        await child.reached('compaction-renamed');
+        assert.deepEqual(temporaries(dataDir), []);
+        assert.ok(journal(dataDir).length < before / 10, `renamed: ${journal(dataDir).length} records where there were ${before}`);
+      }
+      const state = await restartHolds(expected);
+      const churned = state.files.find((f) => f.name === 'churn.html')!;
+      assert.ok(Number(churned.description!.slice(1)) >= acknowledged, `${churned.description} holds the acknowledged v${acknowledged}`);
+      assert.equal(state.mailers.length, 2);
+      assert.equal(state.mailers.filter((m) => m.cancelledAt !== undefined).length, 1);
+      const pdf = (await httpCaller((await restarted()).url, 'http-post')('datedA', 'GetUploadedFileDetails', { Username: 'clerk', Password: 'n3w-Secret' })) as { ResultCode: number };
+      assert.equal(pdf.ResultCode, -3163, 'the new password signs in (clerk has no stored files)');
+    });
+  }
+
+  it('writes the changes that arrive during a compaction after it, once each', async () => {
+    child = await startHeldSandbox(dataDir, ['compaction-written']);
+    const call = httpCaller(child.url, 'http-post');
+    const { acknowledged, pending } = await churnUntilCompaction(call);
+    const expected = await snapshotOfFolder();
+    const send = call('simple', 'SendLetterV2', { ...demo, MyDescription: 'during', FileExtension: 'html', FileBinaryData: Buffer.from('<p>During</p>'), WorkMode: 'Production' });
+    child.release();
+    const [id] = (await Promise.all([send, pending])) as [number, unknown];
+    const state = await restartHoldsWith(expected, id);
+    const churned = state.files.find((f) => f.name === 'churn.html')!;
+    assert.equal(churned.description, `v${acknowledged + 1}`, 'the upload that waited for the compaction');
+  });
+
+  /** Killed after the changes that waited for the compaction were answered: the state is `expected` with them. */
+  async function restartHoldsWith(expected: StoredState, id: number): Promise<StoredState> {
+    await child!.kill();
+    const state = await storedState(dataDir);
+    const mailer = state.mailers.find((m) => m.id === id)!;
+    assert.equal(id, expected.nextMailerId);
+    assert.deepEqual(state.mailers.filter((m) => m.id !== id), expected.mailers);
+    assert.deepEqual(state.users, expected.users);
+    const [demoAccount, ...others] = expected.accounts as { id: string; balance: number }[];
+    assert.deepEqual(state.accounts, [{ ...demoAccount, balance: Math.round((demoAccount!.balance - mailer.price) * 100) / 100 }, ...others], 'charged once');
+    assert.equal(state.nextMailerId, id + 1);
+    assert.deepEqual(blobsOnDisk(dataDir), namedBlobs(state));
+    return state;
+  }
+
+  const removals: { what: string; args?: string[]; act(call: Call): Promise<void>; inWindow(dataDir: string): void; after(state: StoredState): void }[] = [
+    {
+      what: 'replacing a stored file',
+      async act(call) {
+        assert.equal(await uploader(call, 'doc.html')('<p>one</p>'), -3000);
+        void uploader(call, 'doc.html')('<p>two</p>').catch(() => undefined);
+      },
+      inWindow(dir) {
+        assert.equal(blobsOnDisk(dir).length, 2, 'both versions on disk');
+        assert.equal(journal(dir).filter((r) => r.t === 'file').length, 2, 'the replacing record is on disk');
+      },
+      after(state) {
+        assert.equal(state.files[0]!.description, '<p>two</p>');
+        assert.equal(readFileSync(join(dataDir, 'blobs', state.files[0]!.blob), 'utf8'), '<p>two</p>');
+      },
+    },
+    {
+      what: 'deleting a stored file',
+      async act(call) {
+        assert.equal(await uploader(call, 'doc.html')('<p>one</p>'), -3000);
+        void call('datedA', 'DeleteUploadedFile', { ...demo, MyFileName: 'doc.html' }).catch(() => undefined);
+      },
+      inWindow(dir) {
+        assert.equal(blobsOnDisk(dir).length, 1, 'the bytes still on disk');
+        assert.equal(journal(dir).at(-1)!.t, 'file-deleted', 'the deleting record is on disk');
+      },
+      after(state) {
+        assert.deepEqual(state.files, []);
+      },
+    },
+    {
+      what: 'dropping the PDF of a final mailer whose owner keeps no content',
+      args: ['--schedule', '0,0,0'],
+      async act(call) {
+        assert.equal(await soapCaller(child!.url, 'soap11')('admin', 'SetUserSettings', { APIKey: 'demo-key', Username: 'demo', Settings: [['Security_KeepContentOnServer', 'False']] }), -3000);
+        assert.ok(((await call('simple', 'SendLetterV2', { ...demo, MyDescription: 'final at once', FileExtension: 'html', FileBinaryData: Buffer.from('<p>x</p>'), WorkMode: 'Development' })) as number) > 0);
+      },
+      inWindow(dir) {
+        assert.equal(blobsOnDisk(dir).length, 1, 'the PDF still on disk');
+        assert.equal(journal(dir).at(-1)!.t, 'pdfs-dropped', 'the dropping record is on disk');
+      },
+      after(state) {
+        assert.equal(state.mailers.length, 1);
+        assert.equal(state.mailers[0]!.pdf, undefined);
+      },
+    },
+  ];
+
+  for (const removal of removals) {
+    it(`loses nothing and leaves no orphan when killed while ${removal.what} (blobs-released)`, async () => {
+      child = await startHeldSandbox(dataDir, ['blobs-released'], removal.args);
+      await removal.act(httpCaller(child.url, 'http-post'));
+      await child.reached('blobs-released');
+      removal.inWindow(dataDir);
+      removal.after(await restartHolds(await snapshotOfFolder()));
+      assert.equal(blobsOnDisk(dataDir).length, removal.what.startsWith('replacing') ? 1 : 0);
+    });
+  }
+
+  it('leaves no orphan when killed between an upload’s bytes and its record (blob-saved)', async () => {
+    child = await startHeldSandbox(dataDir, ['blob-saved']);
+    void uploader(httpCaller(child.url, 'http-post'), 'doc.html')('<p>never answered</p>').catch(() => undefined);
+    await child.reached('blob-saved');
+    assert.equal(blobsOnDisk(dataDir).length, 1, 'the bytes are on disk');
+    assert.ok(!journal(dataDir).some((r) => r.t === 'file'), 'the record is not');
+    const state = await restartHolds(await snapshotOfFolder());
+    assert.deepEqual(state.files, []);
+    assert.deepEqual(blobsOnDisk(dataDir), []);
+  });
+
+  it('refuses a second sandbox on a data folder in use, and takes over the folder of a killed one', async () => {
+    child = await startHeldSandbox(dataDir, []);
+    await assert.rejects(storedState(dataDir), new RegExp(`data folder .* is in use by process ${child.process.pid}`));
+    await child.kill();
+    assert.equal(readFileSync(join(dataDir, 'lock'), 'utf8').trim(), String(child.process.pid), 'the killed one left its lock');
+    assert.equal((await storedState(dataDir)).accounts.length, 2);
+    assert.deepEqual(readdirSync(dataDir).sort(), ['blobs', 'journal.jsonl'], 'released on close');
+  });
+
+  /** A sandbox on the killed one's data, on the wall clock as the child was. */
+  async function restarted(): Promise<HeldSandbox> {
+    child = await startHeldSandbox(dataDir, []);
+    return child;
+  }
+});
+
