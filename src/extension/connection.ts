@@ -73,15 +73,21 @@ export class Connection implements vscode.Disposable {
     const external = vscode.workspace.getConfiguration('mailroom').get<string>('sandboxUrl', '').trim().replace(/\/+$/, '');
     if (external) {
       if (!/^http:\/\/(127\.0\.0\.1|localhost|\[::1\])(:\d+)?$/.test(external)) throw new Error(`mailroom.sandboxUrl must be a loopback http URL such as http://127.0.0.1:8317, not ${external}`);
-      const answer = await fetch(`${external}/MailWS.asmx?WSDL`).catch(() => undefined);
-      if (!answer?.ok) throw new Error(`No sandbox answers at ${external} (mailroom.sandboxUrl): start it with \`npm start\` or \`mailroom sandbox\`, or clear the setting to use one inside VS Code.`);
+      if (!(await answersAsSandbox(external))) throw new Error(`No sandbox answers at ${external} (mailroom.sandboxUrl): start it with \`npm start\` or \`mailroom sandbox\`, or clear the setting to use one inside VS Code.`);
       return external;
     }
     if (!this.sandboxServer) {
-      const { startSandbox, INTERACTIVE_SCHEDULE } = await import('../sandbox');
+      const { startSandbox, INTERACTIVE_SCHEDULE, DataFolderInUseError } = await import('../sandbox');
       const dataDir = vscode.Uri.joinPath(this.context.globalStorageUri, 'sandbox').fsPath;
-      // At a pace people can follow: 20 seconds to cancel, completed after 25.
-      this.sandboxServer = await startSandbox({ dataDir, port: 0, schedule: INTERACTIVE_SCHEDULE });
+      try {
+        // At a pace people can follow: 20 seconds to cancel, completed after 25.
+        this.sandboxServer = await startSandbox({ dataDir, port: 0, schedule: INTERACTIVE_SCHEDULE });
+      } catch (error) {
+        // Another VS Code window runs the sandbox on this global storage: both share it.
+        if (!(error instanceof DataFolderInUseError) || !error.url || !(await answersAsSandbox(error.url))) throw error;
+        this.log.info(`Sandbox of another VS Code window joined at ${error.url}`);
+        return error.url;
+      }
       this.log.info(`Sandbox listening on ${this.sandboxServer.url} (data in ${dataDir})`);
     }
     return this.sandboxServer.url;
@@ -198,4 +204,9 @@ export class Connection implements vscode.Disposable {
     this.sandboxServer = undefined;
     this.changed.dispose();
   }
+}
+
+async function answersAsSandbox(url: string): Promise<boolean> {
+  const answer = await fetch(`${url}/MailWS.asmx?WSDL`).catch(() => undefined);
+  return answer?.ok === true;
 }

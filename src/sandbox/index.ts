@@ -9,6 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { accountsRecord, DEMO_ACCOUNTS, parseAccountsFile, type AccountsFile } from './accounts';
 import { DEFAULT_SCHEDULE, type Schedule } from './lifecycle';
 export { INTERACTIVE_SCHEDULE } from './lifecycle';
+export { DataFolderInUseError } from './store/lock';
 import { createInvoke } from './operations/dispatch';
 import { handlers } from './operations';
 import type { Sandbox } from './operations/context';
@@ -75,13 +76,22 @@ export async function startSandbox(options: SandboxOptions): Promise<RunningSand
     { ...DEFAULT_HTTP_LIMITS, ...options.limits },
   );
   const host = options.host ?? '127.0.0.1';
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port ?? 0, host, () => resolve());
-  });
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(options.port ?? 0, host, () => resolve());
+    });
+  } catch (error) {
+    // A port in use: the data folder is let go, so that a start on another port can take it.
+    await retention.stop();
+    await store.close();
+    throw error;
+  }
   const port = (server.address() as AddressInfo).port;
+  const url = `http://${host}:${port}`;
+  await store.announce(url);
   return {
-    url: `http://${host}:${port}`,
+    url,
     port,
     async close() {
       await new Promise<void>((resolve) => {

@@ -10,6 +10,7 @@ import { strict as assert } from 'node:assert';
 import { cpSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { DataFolderInUseError } from '../../src/sandbox';
 import type { JournalRecord } from '../../src/sandbox/store/records';
 import { startHeldSandbox, type HeldSandbox } from '../helpers/held-sandbox';
 import { httpCaller, soapCaller, type Call } from '../helpers/sandbox';
@@ -205,9 +206,16 @@ describe('sandbox storage, killed inside its windows', function () {
 
   it('refuses a second sandbox on a data folder in use, and takes over the folder of a killed one', async () => {
     child = await startHeldSandbox(dataDir, []);
-    await assert.rejects(storedState(dataDir), new RegExp(`data folder .* is in use by process ${child.process.pid}`));
+    // The refusal says where the running one listens, so that a second VS Code window can join it.
+    await assert.rejects(storedState(dataDir), (error: Error) => {
+      assert.ok(error instanceof DataFolderInUseError);
+      assert.equal(error.holder, child!.process.pid);
+      assert.equal(error.url, child!.url);
+      assert.match(error.message, new RegExp(`data folder .* is in use by process ${child!.process.pid} \\(listening on ${child!.url}\\)`));
+      return true;
+    });
     await child.kill();
-    assert.equal(readFileSync(join(dataDir, 'lock'), 'utf8').trim(), String(child.process.pid), 'the killed one left its lock');
+    assert.equal(readFileSync(join(dataDir, 'lock'), 'utf8').split('\n')[0], String(child.process.pid), 'the killed one left its lock');
     assert.equal((await storedState(dataDir)).accounts.length, 2);
     assert.deepEqual(readdirSync(dataDir).sort(), ['blobs', 'journal.jsonl'], 'released on close');
   });

@@ -196,6 +196,11 @@ export class Store {
     return upgraded(user);
   }
 
+  /** Tells a process that finds the data folder taken where this sandbox listens (lock.ts). */
+  announce(url: string): Promise<void> {
+    return this.lock.announce(url);
+  }
+
   async close(): Promise<void> {
     await this.journal.close();
     await this.lock.release();
