@@ -8,6 +8,7 @@ import type { MailWsClient } from '../client';
 import { REAL_SERVICE_MIN_INTERVAL_MS, isLoopback, type Binding } from '../contract';
 import type { RunningSandbox } from '../sandbox';
 import { clientModule } from './client-module';
+import { Disposable, Emitter, toDisposable } from './lifecycle';
 import type { Log } from './log';
 
 export interface Account {
@@ -22,16 +23,24 @@ const ACCOUNT_KEY = 'mailroom.account';
 const secretKey = (account: Omit<Account, 'binding'>, kind: 'password' | 'apiKey') =>
   `mailroom:${account.sandbox ? 'sandbox' : account.endpoint}:${account.username}:${kind}`;
 
-export class Connection implements vscode.Disposable {
-  private readonly changed = new vscode.EventEmitter<Account | undefined>();
+export class Connection extends Disposable {
+  private readonly changed = this.register(new Emitter<Account | undefined>());
   readonly onDidChange = this.changed.event;
-  private sandboxServer: RunningSandbox | undefined;
+  /** The sandbox started in-process, once asked for; closed with the connection. */
+  private sandbox: Promise<RunningSandbox> | undefined;
   private clientPromise: Promise<MailWsClient> | undefined;
+  /** Closes the current client: held by the connection, released when the client is replaced. */
+  private clientLease: vscode.Disposable | undefined;
+  /** Counts the clients replaced, so that one made for an account no longer current is not kept. */
+  private generation = 0;
+  private closing: Promise<void> | undefined;
 
   constructor(
     private readonly context: vscode.ExtensionContext,
     private readonly log: Log,
-  ) {}
+  ) {
+    super();
+  }
 
   get account(): Account | undefined {
     return this.context.globalState.get<Account>(ACCOUNT_KEY);
@@ -62,14 +71,17 @@ export class Connection implements vscode.Disposable {
       if (!answer?.ok) throw new Error(`No sandbox answers at ${external} (mailroom.sandboxUrl): start it with \`npm start\` or \`mailroom sandbox\`, or clear the setting to use one inside VS Code.`);
       return external;
     }
-    if (!this.sandboxServer) {
+    if (this.isDisposed) throw new Error('Mailroom has shut down.');
+    const starting = (this.sandbox ??= (async () => {
       const { startSandbox, INTERACTIVE_SCHEDULE } = await import('../sandbox');
       const dataDir = vscode.Uri.joinPath(this.context.globalStorageUri, 'sandbox').fsPath;
       // At a pace people can follow: 20 seconds to cancel, completed after 25.
-      this.sandboxServer = await startSandbox({ dataDir, port: 0, schedule: INTERACTIVE_SCHEDULE });
-      this.log.info(`Sandbox listening on ${this.sandboxServer.url} (data in ${dataDir})`);
-    }
-    return this.sandboxServer.url;
+      const server = await startSandbox({ dataDir, port: 0, schedule: INTERACTIVE_SCHEDULE });
+      this.log.info(`Sandbox listening on ${server.url} (data in ${dataDir})`);
+      return server;
+    })());
+    starting.catch(() => this.sandbox === starting && (this.sandbox = undefined));
+    return (await starting).url;
   }
 
   async useSandbox(): Promise<Account> {
@@ -133,15 +145,20 @@ export class Connection implements vscode.Disposable {
     return vscode.workspace.getConfiguration('mailroom').get<Binding>('binding', 'soap11');
   }
 
+  /** Closes the current client; one still being made closes itself when it is ready. */
   private resetClient(): void {
-    const previous = this.clientPromise;
+    this.generation++;
     this.clientPromise = undefined;
-    void previous?.then((client) => client.close(), () => undefined);
+    if (this.clientLease) this.release(this.clientLease);
+    this.clientLease = undefined;
   }
 
   /** The client of the signed-in account; the sandbox is started again if it has to be. */
   client(): Promise<MailWsClient> {
-    this.clientPromise ??= (async () => {
+    if (this.isDisposed) return Promise.reject(new Error('Mailroom has shut down.'));
+    if (this.clientPromise) return this.clientPromise;
+    const generation = this.generation;
+    const making = (async () => {
       let account = this.account;
       if (!account) throw new Error('Mailroom is not connected: use the local sandbox or connect to an account first.');
       if (account.sandbox) {
@@ -150,22 +167,37 @@ export class Connection implements vscode.Disposable {
       }
       const secrets = await this.readSecrets(account);
       const { MailWsClient } = await clientModule();
-      return new MailWsClient({
+      const client = new MailWsClient({
         endpoint: account.endpoint,
         binding: account.binding,
         credentials: { username: account.username, ...secrets },
         minIntervalMs: account.sandbox || isLoopback(account.endpoint) ? 0 : REAL_SERVICE_MIN_INTERVAL_MS,
         onCall: (event) => this.log.call(event),
       });
+      const lease = toDisposable(() => client.close());
+      // Replaced (or shut down) while it was being made: it is nobody's, so it goes now.
+      if (generation === this.generation && !this.isDisposed) this.clientLease = this.register(lease);
+      else lease.dispose();
+      return client;
     })();
-    this.clientPromise.catch(() => (this.clientPromise = undefined));
-    return this.clientPromise;
+    this.clientPromise = making;
+    making.catch(() => this.clientPromise === making && (this.clientPromise = undefined));
+    return making;
   }
 
-  async dispose(): Promise<void> {
-    this.resetClient();
-    await this.sandboxServer?.close();
-    this.sandboxServer = undefined;
-    this.changed.dispose();
+  /** Shuts down: the client closed, and the in-process sandbox closed with its journal on disk. */
+  close(): Promise<void> {
+    return (this.closing ??= (async () => {
+      super.dispose();
+      this.clientPromise = undefined;
+      this.clientLease = undefined;
+      const sandbox = await this.sandbox?.catch(() => undefined);
+      this.sandbox = undefined;
+      await sandbox?.close();
+    })());
+  }
+
+  override dispose(): void {
+    void this.close();
   }
 }

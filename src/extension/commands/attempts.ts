@@ -7,6 +7,7 @@ import * as vscode from 'vscode';
 import { MAX_IDS_PER_QUERY } from '../../contract';
 import { clientModule } from '../client-module';
 import type { Connection } from '../connection';
+import type { Log } from '../log';
 import { mailerOfAttempt, type SendAttempt } from '../model/attempts';
 import type { TrackedMailers } from '../tracked-mailers';
 
@@ -15,7 +16,7 @@ const attemptOf = (node: unknown): SendAttempt | undefined => {
   return candidate?.kind === 'attempt' ? candidate.attempt : undefined;
 };
 
-export function attemptActions(connection: Connection, mailers: TrackedMailers, refresh: () => Promise<void>): Record<string, (...args: never[]) => unknown> {
+export function attemptActions(connection: Connection, mailers: TrackedMailers, refresh: () => Promise<void>, log: Log): Record<string, (...args: never[]) => unknown> {
   return {
     /** Answers the mailer's ID when found, null when looked for and not found. */
     'mailroom.lookUpAttempt': async (node: unknown): Promise<number | null | undefined> => {
@@ -49,7 +50,7 @@ export function attemptActions(connection: Connection, mailers: TrackedMailers, 
         if (answer === forget) await mailers.removeAttempt(attempt.key);
         return null;
       } catch (error) {
-        void vscode.window.showErrorMessage(`Mailroom: could not look ${attempt.description} up: ${(error as Error).message}`);
+        log.showError(`Mailroom: could not look ${attempt.description} up: ${(error as Error).message}`);
         return undefined;
       }
     },
