@@ -2,11 +2,16 @@
  * The Mailroom extension: builds its parts (connection, tracked mailers, views) and registers the
  * commands, which live under commands/. Activation stays cheap: the client (with the SOAP stack),
  * the sandbox and pdf.js are loaded only when a command first needs them.
+ *
+ * Other extensions get nothing from activate(): what it would return, VS Code hands to any of them
+ * (`vscode.extensions.getExtension('mailroom.mailroom').exports`), and the session must stay ours.
+ * Only the extension's own in-host tests (ExtensionMode.Test) get its parts.
  */
 import * as vscode from 'vscode';
 import { AddressBook } from './commands/address-input';
 import { attemptActions } from './commands/attempts';
 import { connectCommand } from './commands/connect';
+import { asFromWorkbench, type Command } from './commands/invocation';
 import { mailerActions } from './commands/mailer-actions';
 import { sendAdvancedCommand } from './commands/send-advanced';
 import { sendDocumentCommand } from './commands/send-document';
@@ -26,7 +31,7 @@ import { MailersTree } from './views/mailers-tree';
 import { PdfPreviews, type PdfPreview } from './views/pdf-preview';
 import { StoredFilesTree } from './views/stored-files-tree';
 
-/** What activate() returns: the extension's parts, for its own tests. */
+/** The extension's parts, for its own in-host tests only (see activate). */
 export interface MailroomApi {
   readonly connection: Connection;
   readonly mailers: TrackedMailers;
@@ -71,7 +76,7 @@ class Mailroom extends Disposable {
     const addresses = (this.addresses = new AddressBook(context.globalState));
     const sending: SendContext = { connection, mailers, tree, view: view as vscode.TreeView<unknown>, addresses, refresh: () => refresher.refresh(), log };
 
-    const commands: Record<string, (...args: never[]) => unknown> = {
+    const commands: Record<string, Command> = {
       'mailroom.useSandbox': async () => {
         await connection.useSandbox();
         void vscode.window.showInformationMessage('Mailroom: connected to the local sandbox as demo. Letters sent here are never printed.');
@@ -89,7 +94,9 @@ class Mailroom extends Disposable {
       ...storedFileActions(connection, storedFiles, sending),
       ...attemptActions(connection, mailers, () => refresher.refresh(), log),
     };
-    for (const [id, run] of Object.entries(commands)) this.register(vscode.commands.registerCommand(id, run));
+    // Scripted answers and results are for the extension's own tests (commands/invocation.ts).
+    const scripted = context.extensionMode === vscode.ExtensionMode.Test;
+    for (const [id, run] of Object.entries(commands)) this.register(vscode.commands.registerCommand(id, scripted ? run : asFromWorkbench(id, run)));
 
     const status = this.register(vscode.window.createStatusBarItem(vscode.StatusBarAlignment.Left, 20));
     status.command = 'mailroom.mailers.focus';
@@ -141,10 +148,10 @@ class Mailroom extends Disposable {
 
 let running: Mailroom | undefined;
 
-export function activate(context: vscode.ExtensionContext): MailroomApi {
+export function activate(context: vscode.ExtensionContext): MailroomApi | undefined {
   const mailroom = (running = new Mailroom(context));
   context.subscriptions.push(mailroom);
-  return mailroom.testApi();
+  return context.extensionMode === vscode.ExtensionMode.Test ? mailroom.testApi() : undefined;
 }
 
 /** VS Code waits for this (a few seconds at most) before the extension host exits. */
