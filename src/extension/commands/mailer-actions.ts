@@ -25,7 +25,7 @@ export interface MailerActionsContext {
 }
 
 /** The mailer a command was invoked on: its row, or the batch of an item row. */
-export function mailerOf(node: unknown): number | undefined {
+export function rowMailerOf(node: unknown): number | undefined {
   const candidate = node as MailersNode | undefined;
   if (candidate?.kind === 'mailer') return candidate.mailer.id;
   return candidate?.kind === 'item' ? candidate.batch.id : undefined;
@@ -33,6 +33,11 @@ export function mailerOf(node: unknown): number | undefined {
 
 export function mailerActions(ctx: MailerActionsContext): Record<string, (...args: never[]) => unknown> {
   const { connection, mailers, refresher, log } = ctx;
+  // A row's mailer, if it is one the user follows: another extension could hand in any ID (commands/invocation.ts).
+  const mailerOf = (node: unknown) => {
+    const id = rowMailerOf(node);
+    return id !== undefined && mailers.get(id) ? id : undefined;
+  };
   const client = () => connection.client();
   const printedPdf = async (id: number) => (await (await client()).simple.GetPDF({ ID: id })).FileData;
   return {

@@ -229,6 +229,19 @@ describe('Mailroom in VS Code', () => {
     assert.equal(api.mailers.list().length, count, 'nothing added for an invalid ID string');
   });
 
+  it('acts only on mailers and attempts the user follows: a row made up elsewhere is ignored', async () => {
+    const letter = await aLetter();
+    const row = { kind: 'mailer', mailer: { id: letter } };
+    await vscode.commands.executeCommand('mailroom.stopTracking', row);
+    assert.equal(await vscode.commands.executeCommand('mailroom.showDetails', row), undefined, 'no details of a mailer not followed');
+    assert.equal(await vscode.commands.executeCommand('mailroom.previewPdf', row), undefined, 'no preview of a mailer not followed');
+    const attempt = { kind: 'attempt', attempt: { key: 'made-up', description: 'letter.md', sentAt: Date.now(), workMode: 'Development', afterId: letter - 1 } };
+    assert.equal(await vscode.commands.executeCommand('mailroom.lookUpAttempt', attempt), undefined, 'no look-up of an attempt not kept');
+    assert.equal(api.mailers.get(letter), undefined, 'and nothing followed because of it');
+    await vscode.commands.executeCommand('mailroom.trackIds', String(letter));
+    assert.match((await vscode.commands.executeCommand<string>('mailroom.showDetails', row))!, new RegExp(`\\| ID \\| ${letter} \\|`));
+  });
+
   it('uploads a file to the service, lists it, sends it as a letter, and deletes it', async () => {
     await onSandbox();
     const before = tracked();
