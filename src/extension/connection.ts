@@ -8,6 +8,7 @@ import type { MailWsClient } from '../client';
 import { REAL_SERVICE_MIN_INTERVAL_MS, isLoopback, type Binding } from '../contract';
 import type { RunningSandbox } from '../sandbox';
 import { clientModule } from './client-module';
+import { Disposable, Emitter, toDisposable } from './lifecycle';
 import type { Log } from './log';
 
 export interface Account {
@@ -33,20 +34,28 @@ function timeoutMs(): number {
 const secretKey = (account: Omit<Account, 'binding'>, kind: 'password' | 'apiKey') =>
   `mailroom:${account.sandbox ? 'sandbox' : account.endpoint}:${account.username}:${kind}`;
 
-export class Connection implements vscode.Disposable {
-  private readonly changed = new vscode.EventEmitter<Account | undefined>();
+export class Connection extends Disposable {
+  private readonly changed = this.register(new Emitter<Account | undefined>());
   readonly onDidChange = this.changed.event;
-  private sandboxServer: RunningSandbox | undefined;
+  /** The sandbox started in-process, once asked for; closed with the connection. */
+  private sandbox: Promise<RunningSandbox> | undefined;
   private clientPromise: Promise<MailWsClient> | undefined;
-  /** A new budget applies to the calls begun after it; those under way keep theirs and finish. */
-  private readonly budgetChanges = vscode.workspace.onDidChangeConfiguration((e) => {
-    if (e.affectsConfiguration('mailroom.timeoutSeconds')) this.renewClient();
-  });
+  /** Lets the current client go: held by the connection, released when the client is replaced. */
+  private clientLease: vscode.Disposable | undefined;
+  /** Counts the clients replaced, so that one made for an account no longer current is not kept. */
+  private generation = 0;
+  private closing: Promise<void> | undefined;
 
   constructor(
     private readonly context: vscode.ExtensionContext,
     private readonly log: Log,
-  ) {}
+  ) {
+    super();
+    // A new budget applies to the calls begun after it; those under way keep theirs and finish.
+    this.register(
+      vscode.workspace.onDidChangeConfiguration((e) => e.affectsConfiguration('mailroom.timeoutSeconds') && this.resetClient()),
+    );
+  }
 
   get account(): Account | undefined {
     return this.context.globalState.get<Account>(ACCOUNT_KEY);
@@ -76,21 +85,25 @@ export class Connection implements vscode.Disposable {
       if (!(await answersAsSandbox(external))) throw new Error(`No sandbox answers at ${external} (mailroom.sandboxUrl): start it with \`npm start\` or \`mailroom sandbox\`, or clear the setting to use one inside VS Code.`);
       return external;
     }
-    if (!this.sandboxServer) {
-      const { startSandbox, INTERACTIVE_SCHEDULE, DataFolderInUseError } = await import('../sandbox');
+    if (this.isDisposed) throw new Error('Mailroom has shut down.');
+    const starting = (this.sandbox ??= (async () => {
+      const { startSandbox, INTERACTIVE_SCHEDULE } = await import('../sandbox');
       const dataDir = vscode.Uri.joinPath(this.context.globalStorageUri, 'sandbox').fsPath;
-      try {
-        // At a pace people can follow: 20 seconds to cancel, completed after 25.
-        this.sandboxServer = await startSandbox({ dataDir, port: 0, schedule: INTERACTIVE_SCHEDULE });
-      } catch (error) {
-        // Another VS Code window runs the sandbox on this global storage: both share it.
-        if (!(error instanceof DataFolderInUseError) || !error.url || !(await answersAsSandbox(error.url))) throw error;
-        this.log.info(`Sandbox of another VS Code window joined at ${error.url}`);
-        return error.url;
-      }
-      this.log.info(`Sandbox listening on ${this.sandboxServer.url} (data in ${dataDir})`);
+      // At a pace people can follow: 20 seconds to cancel, completed after 25.
+      const server = await startSandbox({ dataDir, port: 0, schedule: INTERACTIVE_SCHEDULE });
+      this.log.info(`Sandbox listening on ${server.url} (data in ${dataDir})`);
+      return server;
+    })());
+    starting.catch(() => this.sandbox === starting && (this.sandbox = undefined));
+    try {
+      return (await starting).url;
+    } catch (error) {
+      // Another VS Code window runs the sandbox on this global storage: both share it.
+      const { DataFolderInUseError } = await import('../sandbox');
+      if (!(error instanceof DataFolderInUseError) || !error.url || !(await answersAsSandbox(error.url))) throw error;
+      this.log.info(`Sandbox of another VS Code window joined at ${error.url}`);
+      return error.url;
     }
-    return this.sandboxServer.url;
   }
 
   async useSandbox(): Promise<Account> {
@@ -160,22 +173,20 @@ export class Connection implements vscode.Disposable {
     return vscode.workspace.getConfiguration('mailroom').get<Binding>('binding', 'soap11');
   }
 
+  /** Lets the current client go; one still being made lets itself go when it is ready. */
   private resetClient(): void {
-    const previous = this.clientPromise;
+    this.generation++;
     this.clientPromise = undefined;
-    void previous?.then((client) => client.close(), () => undefined);
-  }
-
-  /** Later calls get a new client; the old one lets go of its connections once its calls end. */
-  private renewClient(): void {
-    const previous = this.clientPromise;
-    this.clientPromise = undefined;
-    void previous?.then((client) => client.closeWhenIdle(), () => undefined);
+    if (this.clientLease) this.release(this.clientLease);
+    this.clientLease = undefined;
   }
 
   /** The client of the signed-in account; the sandbox is started again if it has to be. */
   client(): Promise<MailWsClient> {
-    this.clientPromise ??= (async () => {
+    if (this.isDisposed) return Promise.reject(new Error('Mailroom has shut down.'));
+    if (this.clientPromise) return this.clientPromise;
+    const generation = this.generation;
+    const making = (async () => {
       let account = this.account;
       if (!account) throw new Error('Mailroom is not connected: use the local sandbox or connect to an account first.');
       if (account.sandbox) {
@@ -184,7 +195,7 @@ export class Connection implements vscode.Disposable {
       }
       const secrets = await this.readSecrets(account);
       const { MailWsClient } = await clientModule();
-      return new MailWsClient({
+      const client = new MailWsClient({
         endpoint: account.endpoint,
         binding: account.binding,
         credentials: { username: account.username, ...secrets },
@@ -192,17 +203,32 @@ export class Connection implements vscode.Disposable {
         timeoutMs: timeoutMs(),
         onCall: (event) => this.log.call(event),
       });
+      // Calls under way on a replaced client end as they would (a send is never cut mid-way).
+      const lease = toDisposable(() => client.closeWhenIdle());
+      // Replaced (or shut down) while it was being made: it is nobody's, so it goes now.
+      if (generation === this.generation && !this.isDisposed) this.clientLease = this.register(lease);
+      else lease.dispose();
+      return client;
     })();
-    this.clientPromise.catch(() => (this.clientPromise = undefined));
-    return this.clientPromise;
+    this.clientPromise = making;
+    making.catch(() => this.clientPromise === making && (this.clientPromise = undefined));
+    return making;
   }
 
-  async dispose(): Promise<void> {
-    this.budgetChanges.dispose();
-    this.resetClient();
-    await this.sandboxServer?.close();
-    this.sandboxServer = undefined;
-    this.changed.dispose();
+  /** Shuts down: the client closed, and the in-process sandbox closed with its journal on disk. */
+  close(): Promise<void> {
+    return (this.closing ??= (async () => {
+      super.dispose();
+      this.clientPromise = undefined;
+      this.clientLease = undefined;
+      const sandbox = await this.sandbox?.catch(() => undefined);
+      this.sandbox = undefined;
+      await sandbox?.close();
+    })());
+  }
+
+  override dispose(): void {
+    void this.close();
   }
 }
 

@@ -2,11 +2,16 @@
  * The Mailroom extension: builds its parts (connection, tracked mailers, views) and registers the
  * commands, which live under commands/. Activation stays cheap: the client (with the SOAP stack),
  * the sandbox and pdf.js are loaded only when a command first needs them.
+ *
+ * Other extensions get nothing from activate(): what it would return, VS Code hands to any of them
+ * (`vscode.extensions.getExtension('mailroom.mailroom').exports`), and the session must stay ours.
+ * Only the extension's own in-host tests (ExtensionMode.Test) get its parts.
  */
 import * as vscode from 'vscode';
 import { AddressBook } from './commands/address-input';
 import { attemptActions } from './commands/attempts';
 import { connectCommand } from './commands/connect';
+import { asFromWorkbench, type Command } from './commands/invocation';
 import { mailerActions } from './commands/mailer-actions';
 import { sendAdvancedCommand } from './commands/send-advanced';
 import { sendDocumentCommand } from './commands/send-document';
@@ -16,100 +21,149 @@ import { sendPostcardCommand } from './commands/send-postcard';
 import { storedFileActions } from './commands/stored-files';
 import { changeUserSettingsCommand } from './commands/user-settings';
 import { Connection } from './connection';
+import { aliveCounts, Disposable, type AliveCounts } from './lifecycle';
 import { Log } from './log';
 import { groupOf } from './model/mailers';
 import { Refresher } from './refresher';
 import { TrackedMailers } from './tracked-mailers';
 import { DETAILS_SCHEME, DetailsDocuments } from './views/details-document';
 import { MailersTree } from './views/mailers-tree';
-import type { PdfPreview } from './views/pdf-preview';
+import { PdfPreviews, type PdfPreview } from './views/pdf-preview';
 import { StoredFilesTree } from './views/stored-files-tree';
 
-/** What activate() returns: the extension's parts, for its own tests. */
+/** The extension's parts, for its own in-host tests only (see activate). */
 export interface MailroomApi {
   readonly connection: Connection;
   readonly mailers: TrackedMailers;
   readonly tree: MailersTree;
   readonly refresher: Refresher;
-  /** The PDF previews opened, newest last. */
+  /** The PDF previews open now, newest last. */
   readonly previews: readonly PdfPreview[];
   readonly storedFiles: StoredFilesTree;
   readonly addresses: AddressBook;
   /** What the extension keeps in global state, for the tests that check no secret is there. */
   readonly globalState: vscode.Memento;
+  /** Where VS Code writes the extension's logs, the output channel among them. */
+  readonly logUri: vscode.Uri;
+  /** What is alive now: owned disposables, listeners of the extension's emitters, timers. */
+  alive(): AliveCounts;
 }
 
-export function activate(context: vscode.ExtensionContext): MailroomApi {
-  const log = new Log();
-  const connection = new Connection(context, log);
-  const mailers = new TrackedMailers(context.globalState, connection);
-  const tree = new MailersTree(mailers, async (id) => (await (await connection.client()).datedA.GetBatchStatus({ ID: id, ItemID: '' })).Statuses);
-  const view = vscode.window.createTreeView('mailroom.mailers', { treeDataProvider: tree, showCollapseAll: true });
-  const refresher = new Refresher(connection, mailers, log);
-  const storedFiles = new StoredFilesTree(connection);
-  const addresses = new AddressBook(context.globalState);
-  const details = new DetailsDocuments();
-  const previews: PdfPreview[] = [];
-  const sending: SendContext = { connection, mailers, tree, view: view as vscode.TreeView<unknown>, addresses, refresh: () => refresher.refresh() };
+/** Everything the extension made while active: disposed, and its sandbox closed, when it deactivates. */
+class Mailroom extends Disposable {
+  readonly log = this.register(new Log());
+  readonly connection: Connection;
+  readonly mailers: TrackedMailers;
+  readonly tree: MailersTree;
+  readonly refresher: Refresher;
+  readonly storedFiles: StoredFilesTree;
+  readonly previews: PdfPreviews;
+  readonly addresses: AddressBook;
 
-  const status = vscode.window.createStatusBarItem(vscode.StatusBarAlignment.Left, 20);
-  status.command = 'mailroom.mailers.focus';
-  const updateStatus = () => {
-    if (!connection.account) return status.hide();
-    const inProcess = mailers.list().filter((m) => groupOf(m) === 'inProcess').length;
-    const mode = vscode.workspace.getConfiguration('mailroom').get<string>('defaultWorkMode', 'Development');
-    status.text = `$(mail) ${inProcess} in process · ${mode}`;
-    status.tooltip = `Mailroom: ${inProcess} mailer(s) in process; new letters go in ${mode} mode${connection.account.sandbox ? ' (local sandbox)' : ''}`;
-    status.show();
-  };
+  constructor(private readonly context: vscode.ExtensionContext) {
+    super();
+    const { log } = this;
+    const connection = (this.connection = this.register(new Connection(context, log)));
+    const mailers = (this.mailers = this.register(new TrackedMailers(context.globalState, connection)));
+    const tree = (this.tree = this.register(new MailersTree(mailers, async (id) => (await (await connection.client()).datedA.GetBatchStatus({ ID: id, ItemID: '' })).Statuses)));
+    const view = this.register(vscode.window.createTreeView('mailroom.mailers', { treeDataProvider: tree, showCollapseAll: true }));
+    const refresher = (this.refresher = this.register(new Refresher(connection, mailers, log)));
+    const storedFiles = (this.storedFiles = this.register(new StoredFilesTree(connection)));
+    this.register(vscode.window.createTreeView('mailroom.storedFiles', { treeDataProvider: storedFiles }));
+    const details = this.register(new DetailsDocuments());
+    this.register(vscode.workspace.registerTextDocumentContentProvider(DETAILS_SCHEME, details));
+    const previews = (this.previews = this.register(new PdfPreviews(context.extensionUri)));
+    const addresses = (this.addresses = new AddressBook(context.globalState));
+    const sending: SendContext = { connection, mailers, tree, view: view as vscode.TreeView<unknown>, addresses, refresh: () => refresher.refresh(), log };
 
-  const commands: Record<string, (...args: never[]) => unknown> = {
-    'mailroom.useSandbox': async () => {
-      await connection.useSandbox();
-      void vscode.window.showInformationMessage('Mailroom: connected to the local sandbox as demo. Letters sent here are never printed.');
-    },
-    'mailroom.connect': connectCommand(connection),
-    'mailroom.signOut': () => connection.signOut(),
-    'mailroom.sendDocument': sendDocumentCommand(sending),
-    'mailroom.sendAdvanced': sendAdvancedCommand(sending),
-    'mailroom.sendPostcard': sendPostcardCommand(sending),
-    'mailroom.sendMailMerge': sendMailMergeCommand(sending),
-    'mailroom.refresh': async () => {
-      const failure = await refresher.refresh();
-      // Asked for, so answered: a refresh on its own schedule only writes to the log.
-      if (failure) {
-        void vscode.window.showErrorMessage(`Mailroom: the refresh failed: ${failure}`, 'Show Log').then((choice) => choice && log.show());
-      }
-      return failure;
-    },
-    'mailroom.changeUserSettings': changeUserSettingsCommand(connection),
-    'mailroom.showLog': () => log.show(),
-    ...mailerActions({ extensionUri: context.extensionUri, connection, mailers, refresher, details, previews }),
-    ...storedFileActions(connection, storedFiles, sending),
-    ...attemptActions(connection, mailers, () => refresher.refresh()),
-  };
-  for (const [id, run] of Object.entries(commands)) context.subscriptions.push(vscode.commands.registerCommand(id, run));
+    const commands: Record<string, Command> = {
+      'mailroom.useSandbox': async () => {
+        await connection.useSandbox();
+        void vscode.window.showInformationMessage('Mailroom: connected to the local sandbox as demo. Letters sent here are never printed.');
+      },
+      'mailroom.connect': connectCommand(connection, log),
+      'mailroom.signOut': () => connection.signOut(),
+      'mailroom.sendDocument': sendDocumentCommand(sending),
+      'mailroom.sendAdvanced': sendAdvancedCommand(sending),
+      'mailroom.sendPostcard': sendPostcardCommand(sending),
+      'mailroom.sendMailMerge': sendMailMergeCommand(sending),
+      'mailroom.refresh': async () => {
+        const failure = await refresher.refresh();
+        // Asked for, so answered: a refresh on its own schedule only writes to the log.
+        if (failure) {
+          void vscode.window.showErrorMessage(`Mailroom: the refresh failed: ${failure}`, 'Show Log').then((choice) => choice && log.show());
+        }
+        return failure;
+      },
+      'mailroom.changeUserSettings': changeUserSettingsCommand(connection, log),
+      'mailroom.showLog': () => log.show(),
+      ...mailerActions({ connection, mailers, refresher, details, previews, log }),
+      ...storedFileActions(connection, storedFiles, sending),
+      ...attemptActions(connection, mailers, () => refresher.refresh(), log),
+    };
+    // Scripted answers and results are for the extension's own tests (commands/invocation.ts).
+    const scripted = context.extensionMode === vscode.ExtensionMode.Test;
+    for (const [id, run] of Object.entries(commands)) this.register(vscode.commands.registerCommand(id, scripted ? run : asFromWorkbench(id, run)));
 
-  context.subscriptions.push(
-    log,
-    connection,
-    mailers,
-    view,
-    vscode.window.createTreeView('mailroom.storedFiles', { treeDataProvider: storedFiles }),
-    vscode.workspace.registerTextDocumentContentProvider(DETAILS_SCHEME, details),
-    refresher,
-    status,
-    mailers.onDidChange(updateStatus),
-    connection.onDidChange(() => {
-      mailers.refreshView();
-      updateStatus();
-    }),
-    vscode.workspace.onDidChangeConfiguration((e) => e.affectsConfiguration('mailroom') && updateStatus()),
-  );
-  void vscode.commands.executeCommand('setContext', 'mailroom.connected', connection.account !== undefined);
-  updateStatus();
-  if (connection.account) void refresher.refresh();
-  return { connection, mailers, tree, refresher, previews, storedFiles, addresses, globalState: context.globalState };
+    const status = this.register(vscode.window.createStatusBarItem(vscode.StatusBarAlignment.Left, 20));
+    status.command = 'mailroom.mailers.focus';
+    const updateStatus = () => {
+      if (!connection.account) return status.hide();
+      const inProcess = mailers.list().filter((m) => groupOf(m) === 'inProcess').length;
+      const mode = vscode.workspace.getConfiguration('mailroom').get<string>('defaultWorkMode', 'Development');
+      status.text = `$(mail) ${inProcess} in process · ${mode}`;
+      status.tooltip = `Mailroom: ${inProcess} mailer(s) in process; new letters go in ${mode} mode${connection.account.sandbox ? ' (local sandbox)' : ''}`;
+      status.show();
+    };
+    this.register(mailers.onDidChange(updateStatus));
+    this.register(
+      connection.onDidChange(() => {
+        mailers.refreshView();
+        updateStatus();
+      }),
+    );
+    this.register(vscode.workspace.onDidChangeConfiguration((e) => e.affectsConfiguration('mailroom') && updateStatus()));
+    void vscode.commands.executeCommand('setContext', 'mailroom.connected', connection.account !== undefined);
+    updateStatus();
+    if (connection.account) void refresher.refresh();
+  }
+
+  testApi(): MailroomApi {
+    const { connection, mailers, tree, refresher, previews, storedFiles, addresses } = this;
+    return {
+      connection,
+      mailers,
+      tree,
+      refresher,
+      get previews() {
+        return previews.list;
+      },
+      storedFiles,
+      addresses,
+      globalState: this.context.globalState,
+      logUri: this.context.logUri,
+      alive: aliveCounts,
+    };
+  }
+
+  /** Disposes everything, then waits until the in-process sandbox has closed its journal. */
+  async close(): Promise<void> {
+    this.dispose();
+    await this.connection.close();
+  }
 }
 
-export function deactivate(): void {}
+let running: Mailroom | undefined;
+
+export function activate(context: vscode.ExtensionContext): MailroomApi | undefined {
+  const mailroom = (running = new Mailroom(context));
+  context.subscriptions.push(mailroom);
+  return context.extensionMode === vscode.ExtensionMode.Test ? mailroom.testApi() : undefined;
+}
+
+/** VS Code waits for this (a few seconds at most) before the extension host exits. */
+export async function deactivate(): Promise<void> {
+  const mailroom = running;
+  running = undefined;
+  await mailroom?.close();
+}

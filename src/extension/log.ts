@@ -1,9 +1,13 @@
-/** The Mailroom output channel: every call (operation, binding, time, result code), never a secret. */
+/**
+ * The Mailroom output channel: every call (operation, binding, time, result code) and every error
+ * shown to the user, never a secret.
+ */
 import * as vscode from 'vscode';
 import type { CallEvent } from '../client';
+import { Disposable } from './lifecycle';
 
-export class Log implements vscode.Disposable {
-  private readonly channel = vscode.window.createOutputChannel('Mailroom', { log: true });
+export class Log extends Disposable {
+  private readonly channel = this.register(vscode.window.createOutputChannel('Mailroom', { log: true }));
 
   info(message: string): void {
     this.channel.info(message);
@@ -13,6 +17,12 @@ export class Log implements vscode.Disposable {
     this.channel.error(message);
   }
 
+  /** Shows an error to the user, and keeps it in the log, where it can be read again. */
+  showError(message: string): void {
+    this.channel.error(message);
+    void vscode.window.showErrorMessage(message);
+  }
+
   call(event: CallEvent): void {
     const outcome = event.error ? `${event.error}${event.code === undefined ? '' : ` ${event.code}`}` : `code ${event.code}`;
     this.channel.info(`${event.operation} (${event.service}) over ${event.binding}: ${outcome}, ${event.ms} ms${event.attempt > 1 ? `, attempt ${event.attempt}` : ''}`);
@@ -20,9 +30,5 @@ export class Log implements vscode.Disposable {
 
   show(): void {
     this.channel.show(true);
-  }
-
-  dispose(): void {
-    this.channel.dispose();
   }
 }

@@ -9,13 +9,15 @@ import * as vscode from 'vscode';
 import { clientModule } from './client-module';
 import { MAX_IDS_PER_QUERY, NO_PERMISSIONS_STATUS, formatIds } from '../contract';
 import type { Connection } from './connection';
+import { Disposable, timeout, toDisposable } from './lifecycle';
 import type { Log } from './log';
 import { groupOf, type TrackedMailer } from './model/mailers';
 import { RefreshSchedule } from './model/refresh-schedule';
 import type { MailerFacts, TrackedMailers } from './tracked-mailers';
 
-export class Refresher implements vscode.Disposable {
-  private timer: NodeJS.Timeout | undefined;
+export class Refresher extends Disposable {
+  /** The next refresh, when one is scheduled. */
+  private next: vscode.Disposable | undefined;
   private readonly schedule = new RefreshSchedule();
   private running: Promise<string | undefined> | undefined;
 
@@ -23,13 +25,17 @@ export class Refresher implements vscode.Disposable {
     private readonly connection: Connection,
     private readonly mailers: TrackedMailers,
     private readonly log: Log,
-  ) {}
+  ) {
+    super();
+    this.register(toDisposable(() => this.next?.dispose()));
+  }
 
   /**
    * Refreshes now (joining one under way), then schedules the next one if anything is in process.
    * Resolves to why it failed (also in the log), or undefined.
    */
   refresh(): Promise<string | undefined> {
+    if (this.isDisposed) return Promise.resolve(undefined);
     this.running ??= this.run().finally(() => {
       this.running = undefined;
       this.scheduleNext();
@@ -61,6 +67,7 @@ export class Refresher implements vscode.Disposable {
       this.notify(ended);
       return undefined;
     } catch (error) {
+      if (this.isDisposed) return undefined;
       this.schedule.failed();
       this.log.error(`Refresh failed: ${(error as Error).message}`);
       return (error as Error).message;
@@ -77,17 +84,15 @@ export class Refresher implements vscode.Disposable {
   }
 
   private scheduleNext(): void {
-    clearTimeout(this.timer);
-    this.timer = undefined;
+    this.next?.dispose();
+    this.next = undefined;
+    // A refresh that was under way when the extension shut down schedules nothing.
+    if (this.isDisposed) return;
     const delay = this.schedule.delayMs({
       intervalSeconds: vscode.workspace.getConfiguration('mailroom').get<number>('refreshIntervalSeconds', 10),
       focused: vscode.window.state.focused,
       anyInProcess: this.mailers.list().some((m) => groupOf(m) === 'inProcess'),
     });
-    if (delay !== undefined) this.timer = setTimeout(() => void this.refresh(), delay);
-  }
-
-  dispose(): void {
-    clearTimeout(this.timer);
+    if (delay !== undefined) this.next = timeout(delay, () => void this.refresh());
   }
 }

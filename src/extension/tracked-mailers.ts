@@ -6,20 +6,23 @@ import * as vscode from 'vscode';
 import type { MailerStatus } from '../client';
 import { formatDateTime } from '../contract';
 import type { Connection } from './connection';
+import { Disposable, Emitter } from './lifecycle';
 import type { SendAttempt } from './model/attempts';
 import type { TrackedMailer } from './model/mailers';
 
 /** What GetDetails adds to a mailer's status. */
 export type MailerFacts = Pick<TrackedMailer, 'price' | 'isBatch'>;
 
-export class TrackedMailers implements vscode.Disposable {
-  private readonly changed = new vscode.EventEmitter<void>();
+export class TrackedMailers extends Disposable {
+  private readonly changed = this.register(new Emitter<void>());
   readonly onDidChange = this.changed.event;
 
   constructor(
     private readonly state: vscode.Memento,
     private readonly connection: Connection,
-  ) {}
+  ) {
+    super();
+  }
 
   private get key(): string | undefined {
     const account = this.connection.accountKey;
@@ -95,9 +98,5 @@ export class TrackedMailers implements vscode.Disposable {
   /** Called when the account changes: the view shows that account's mailers. */
   refreshView(): void {
     this.changed.fire();
-  }
-
-  dispose(): void {
-    this.changed.dispose();
   }
 }

@@ -15,6 +15,7 @@ const context = {
   secrets: { get: async () => undefined, store: async () => undefined, delete: async () => undefined, onDidChange: () => ({ dispose: () => undefined }) },
   extensionUri: vscodeStandIn.Uri.file(process.cwd()),
   globalStorageUri: vscodeStandIn.Uri.file(tmpdir()),
+  extensionMode: vscodeStandIn.ExtensionMode.Production,
 };
 const start = process.hrtime.bigint();
 // eslint-disable-next-line @typescript-eslint/no-require-imports

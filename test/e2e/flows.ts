@@ -6,12 +6,14 @@
  *
  *     node --import tsx test/e2e/flows.ts
  */
+import { strict as assert } from 'node:assert';
 import { execFileSync } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { Page } from 'playwright-core';
 import { freePort, installExtension, launchChromium, startCodeServer } from '../../scripts/vscode/code-server.mjs';
+import { buildProbe, PROBE_COMMAND_TITLE, type ProbeInput, type ProbeReport } from './probe';
 import { until, Workbench } from './workbench';
 
 const root = resolve(__dirname, '..', '..');
@@ -21,6 +23,9 @@ interface Step {
   readonly name: string;
   readonly run: (wb: Workbench) => Promise<void>;
 }
+
+/** The run's folders: the workspace the workbench opens, and the probe extension's files. */
+let run: { readonly workspace: string; readonly probe: ReturnType<typeof buildProbe> };
 
 const steps: Step[] = [
   {
@@ -114,6 +119,31 @@ const steps: Step[] = [
       for (const item of ['Item 1', 'Item 2', 'Item 3']) await wb.row('Mailers', item).waitFor();
     },
   },
+  {
+    // The installed .vsix runs in ExtensionMode.Production, as it does for everyone.
+    name: 'another installed extension gets no exports, no say in the prompts and no results',
+    run: async (wb) => {
+      const id = Number(/(\d{7,})/.exec((await wb.row('Mailers', 'letter.md').textContent()) ?? '')?.[1]);
+      assert.ok(id > 0, 'the letter\'s ID is on its row');
+      const input: ProbeInput = { id, saveAs: join(run.workspace, 'probe-saved.pdf'), document: join(run.workspace, 'notes.txt') };
+      writeFileSync(run.probe.input, JSON.stringify(input));
+      const notes = await wb.rows('Mailers').filter({ hasText: 'notes.txt' }).count();
+      await wb.command(PROBE_COMMAND_TITLE);
+      // Where to save the PDF is asked of the person, not taken from the probe.
+      const input1 = wb.page.locator('.quick-input-widget input.input');
+      await until('the save dialog', async () => ((await input1.inputValue().catch(() => '')).endsWith(`mailer-${id}.pdf`) ? true : undefined));
+      await wb.page.keyboard.press('Escape');
+      // So is the recipient of the send: the probe's address, Production and "confirmed" are not taken.
+      await wb.page.locator('.quick-input-widget', { hasText: 'Send notes.txt: recipient' }).waitFor();
+      await wb.page.keyboard.press('Escape');
+      const report = await until('the probe\'s report', async () => (existsSync(run.probe.report) ? (JSON.parse(readFileSync(run.probe.report, 'utf8')) as ProbeReport) : undefined));
+      assert.deepEqual(
+        { found: report.found, activated: report.activated, exports: report.exports, details: report.details, savePdf: report.savePdf, saved: report.saved, send: report.send },
+        { found: true, activated: { kind: 'undefined' }, exports: { kind: 'undefined' }, details: { kind: 'undefined' }, savePdf: { kind: 'undefined' }, saved: false, send: { kind: 'undefined' } },
+      );
+      assert.equal(await wb.rows('Mailers').filter({ hasText: 'notes.txt' }).count(), notes, 'nothing was sent');
+    },
+  },
 ];
 
 async function main(): Promise<number> {
@@ -123,8 +153,11 @@ async function main(): Promise<number> {
   const workspace = join(scratch, 'sample');
   cpSync(join(root, 'test', 'sample'), workspace, { recursive: true });
   const vsix = join(scratch, 'mailroom.vsix');
-  execFileSync(join(root, 'node_modules', '.bin', 'vsce'), ['package', '--no-dependencies', '--out', vsix], { cwd: root, stdio: 'pipe' });
+  const vsce = join(root, 'node_modules', '.bin', 'vsce');
+  execFileSync(vsce, ['package', '--no-dependencies', '--out', vsix], { cwd: root, stdio: 'pipe' });
   installExtension(join(scratch, 'state'), vsix);
+  run = { workspace, probe: buildProbe(scratch, vsce) };
+  installExtension(join(scratch, 'state'), run.probe.vsix);
   // A quiet workbench for the pictures: no welcome page, no chat.
   const settings = { 'workbench.startupEditor': 'none', 'chat.disableAIFeatures': true, 'workbench.secondarySideBar.defaultVisibility': 'hidden', 'workbench.tips.enabled': false };
   const server = await startCodeServer({ state: join(scratch, 'state'), port: await freePort(), settings });

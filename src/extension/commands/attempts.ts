@@ -7,19 +7,22 @@ import * as vscode from 'vscode';
 import { MAX_IDS_PER_QUERY } from '../../contract';
 import { clientModule } from '../client-module';
 import type { Connection } from '../connection';
+import type { Log } from '../log';
 import { mailerOfAttempt, type SendAttempt } from '../model/attempts';
 import type { TrackedMailers } from '../tracked-mailers';
 
-const attemptOf = (node: unknown): SendAttempt | undefined => {
+/** The attempt of a row, if it is one kept: another extension could hand in any (commands/invocation.ts). */
+const attemptOf = (mailers: TrackedMailers, node: unknown): SendAttempt | undefined => {
   const candidate = node as { kind?: string; attempt?: SendAttempt } | undefined;
-  return candidate?.kind === 'attempt' ? candidate.attempt : undefined;
+  const key = candidate?.kind === 'attempt' ? candidate.attempt?.key : undefined;
+  return mailers.attempts().find((attempt) => attempt.key === key);
 };
 
-export function attemptActions(connection: Connection, mailers: TrackedMailers, refresh: () => Promise<unknown>): Record<string, (...args: never[]) => unknown> {
+export function attemptActions(connection: Connection, mailers: TrackedMailers, refresh: () => Promise<unknown>, log: Log): Record<string, (...args: never[]) => unknown> {
   return {
     /** Answers the mailer's ID when found, null when looked for and not found. */
     'mailroom.lookUpAttempt': async (node: unknown): Promise<number | null | undefined> => {
-      const attempt = attemptOf(node);
+      const attempt = attemptOf(mailers, node);
       if (!attempt) return undefined;
       if (attempt.afterId === undefined) {
         void vscode.window.showWarningMessage(`Mailroom: no mailer was followed before ${attempt.description} was sent, so there is nowhere to look for it. If you know its ID, use Track Mailer IDs…, then forget the attempt.`);
@@ -49,12 +52,12 @@ export function attemptActions(connection: Connection, mailers: TrackedMailers, 
         if (answer === forget) await mailers.removeAttempt(attempt.key);
         return null;
       } catch (error) {
-        void vscode.window.showErrorMessage(`Mailroom: could not look ${attempt.description} up: ${(error as Error).message}`);
+        log.showError(`Mailroom: could not look ${attempt.description} up: ${(error as Error).message}`);
         return undefined;
       }
     },
     'mailroom.forgetAttempt': async (node: unknown) => {
-      const attempt = attemptOf(node);
+      const attempt = attemptOf(mailers, node);
       if (attempt) await mailers.removeAttempt(attempt.key);
     },
   };

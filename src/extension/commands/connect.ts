@@ -6,6 +6,7 @@
 import * as vscode from 'vscode';
 import { BINDINGS, type Binding } from '../../contract';
 import type { Connection } from '../connection';
+import type { Log } from '../log';
 
 const BINDING_LABELS: Readonly<Record<Binding, string>> = {
   soap11: 'SOAP 1.1 (recommended)',
@@ -16,7 +17,7 @@ const BINDING_LABELS: Readonly<Record<Binding, string>> = {
   'http-post': 'HTTP POST (SOAP 1.1 for Send Letter (Advanced) and user settings)',
 };
 
-export function connectCommand(connection: Connection) {
+export function connectCommand(connection: Connection, log: Log) {
   return async (): Promise<void> => {
     const title = 'Connect to a Mail WS account';
     const endpoint = await vscode.window.showInputBox({ title: `${title} (1/5)`, prompt: 'Base URL of the service', placeHolder: 'https://mail.example.com', value: vscode.workspace.getConfiguration('mailroom').get<string>('endpoint', ''), ignoreFocusOut: true, validateInput: (v) => (/^https?:\/\/\S+$/.test(v) ? undefined : 'An http(s) URL') });
@@ -33,7 +34,7 @@ export function connectCommand(connection: Connection) {
       await connection.connect(endpoint, binding.binding, username, { password, ...(apiKey.trim() ? { apiKey: apiKey.trim() } : {}) });
       void vscode.window.showInformationMessage(`Mailroom: connected to ${endpoint} as ${username}.`);
     } catch (error) {
-      void vscode.window.showErrorMessage(`Mailroom: could not connect: ${(error as Error).message}`);
+      log.showError(`Mailroom: could not connect: ${(error as Error).message}`);
     }
   };
 }

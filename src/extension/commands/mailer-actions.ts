@@ -6,33 +6,38 @@ import * as vscode from 'vscode';
 import { homedir } from 'node:os';
 import { parseIds } from '../../contract';
 import type { Connection } from '../connection';
+import type { Log } from '../log';
 import { detailsMarkdown } from '../model/details';
 import type { Refresher } from '../refresher';
 import type { TrackedMailers } from '../tracked-mailers';
 import type { DetailsDocuments } from '../views/details-document';
 import type { MailersNode } from '../views/mailers-tree';
-import { PdfPreview } from '../views/pdf-preview';
+import type { PdfPreviews } from '../views/pdf-preview';
 import { afterConfirming } from './confirm';
 
 export interface MailerActionsContext {
-  readonly extensionUri: vscode.Uri;
   readonly connection: Connection;
   readonly mailers: TrackedMailers;
   readonly refresher: Refresher;
   readonly details: DetailsDocuments;
-  /** The PDF previews opened, newest last. */
-  readonly previews: PdfPreview[];
+  readonly previews: PdfPreviews;
+  readonly log: Log;
 }
 
 /** The mailer a command was invoked on: its row, or the batch of an item row. */
-export function mailerOf(node: unknown): number | undefined {
+export function rowMailerOf(node: unknown): number | undefined {
   const candidate = node as MailersNode | undefined;
   if (candidate?.kind === 'mailer') return candidate.mailer.id;
   return candidate?.kind === 'item' ? candidate.batch.id : undefined;
 }
 
 export function mailerActions(ctx: MailerActionsContext): Record<string, (...args: never[]) => unknown> {
-  const { connection, mailers, refresher } = ctx;
+  const { connection, mailers, refresher, log } = ctx;
+  // A row's mailer, if it is one the user follows: another extension could hand in any ID (commands/invocation.ts).
+  const mailerOf = (node: unknown) => {
+    const id = rowMailerOf(node);
+    return id !== undefined && mailers.get(id) ? id : undefined;
+  };
   const client = () => connection.client();
   const printedPdf = async (id: number) => (await (await client()).simple.GetPDF({ ID: id })).FileData;
   return {
@@ -49,7 +54,7 @@ export function mailerActions(ctx: MailerActionsContext): Record<string, (...arg
         }));
       if (!ids) return;
       const parsed = parseIds(ids.trim());
-      if (!parsed.ok) return void vscode.window.showErrorMessage(`Mailroom: ${parsed.reason}`);
+      if (!parsed.ok) return log.showError(`Mailroom: ${parsed.reason}`);
       await mailers.add(parsed.ids.map((id) => ({ id })));
       await refresher.refresh();
     },
@@ -57,7 +62,7 @@ export function mailerActions(ctx: MailerActionsContext): Record<string, (...arg
       const id = mailerOf(node);
       if (id === undefined) return;
       const question = `Cancel delivery of mailer ${id}? Cancelling may take a few minutes; any amount charged is refunded at once.`;
-      await afterConfirming(question, 'Cancel Delivery', confirmed, async () => {
+      await afterConfirming(log, question, 'Cancel Delivery', confirmed, async () => {
         await (await client()).datedA.CancelDelivery({ ID: id });
         await refresher.refresh();
       });
@@ -65,9 +70,7 @@ export function mailerActions(ctx: MailerActionsContext): Record<string, (...arg
     'mailroom.previewPdf': (node: unknown) => {
       const id = mailerOf(node);
       if (id === undefined) return undefined;
-      const preview = PdfPreview.show(ctx.extensionUri, mailers.get(id)?.description ?? `Mailer ${id}`, () => printedPdf(id));
-      ctx.previews.push(preview);
-      return preview;
+      return ctx.previews.show(mailers.get(id)?.description ?? `Mailer ${id}`, () => printedPdf(id));
     },
     'mailroom.savePdf': async (node: unknown, saveAs?: vscode.Uri) => {
       const id = mailerOf(node);
@@ -79,7 +82,7 @@ export function mailerActions(ctx: MailerActionsContext): Record<string, (...arg
         const target = saveAs ?? (await vscode.window.showSaveDialog({ defaultUri: vscode.Uri.joinPath(folder, `mailer-${id}.pdf`), filters: { PDF: ['pdf'] } }));
         if (target) await vscode.workspace.fs.writeFile(target, pdf);
       } catch (error) {
-        void vscode.window.showErrorMessage(`Mailroom: ${(error as Error).message}`);
+        log.showError(`Mailroom: ${(error as Error).message}`);
       }
     },
     'mailroom.showDetails': async (node: unknown) => {
@@ -94,7 +97,7 @@ export function mailerActions(ctx: MailerActionsContext): Record<string, (...arg
         await ctx.details.show(id, markdown);
         return markdown;
       } catch (error) {
-        void vscode.window.showErrorMessage(`Mailroom: ${(error as Error).message}`);
+        log.showError(`Mailroom: ${(error as Error).message}`);
         return undefined;
       }
     },

@@ -48,7 +48,7 @@ export function sendAdvancedCommand(ctx: SendContext) {
       }
     } catch (error) {
       if (!(error instanceof DocumentError)) throw error;
-      void vscode.window.showErrorMessage(`Mailroom: ${error.message}`);
+      ctx.log.showError(`Mailroom: ${error.message}`);
       return undefined;
     }
     const address = await recipient(ctx, options.address, `${TITLE}: recipient`);

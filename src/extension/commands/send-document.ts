@@ -23,7 +23,7 @@ export async function recipient(ctx: SendContext, given: RecipientAddress | unde
   if (!address) return undefined;
   const missing = checkAddress(address as Record<string, unknown>);
   if (missing === undefined) return address;
-  void vscode.window.showErrorMessage(`Mailroom: the address is incomplete (${missing}: ${describeResultCode(missing)}).`);
+  ctx.log.showError(`Mailroom: the address is incomplete (${missing}: ${describeResultCode(missing)}).`);
   return undefined;
 }
 
@@ -56,7 +56,7 @@ export function sendDocumentCommand(ctx: SendContext) {
       return await sendLetter(ctx, name, document.type, document.data, document.to, options);
     } catch (error) {
       if (!(error instanceof DocumentError)) throw error;
-      void vscode.window.showErrorMessage(`Mailroom: ${error.message}`);
+      ctx.log.showError(`Mailroom: ${error.message}`);
       return undefined;
     }
   };

@@ -10,6 +10,7 @@ import type { EnumValue } from '../../contract';
 import { randomUUID } from 'node:crypto';
 import { clientModule } from '../client-module';
 import type { Connection } from '../connection';
+import type { Log } from '../log';
 import type { SendAttempt } from '../model/attempts';
 import type { TrackedMailers } from '../tracked-mailers';
 import type { MailersTree } from '../views/mailers-tree';
@@ -22,6 +23,7 @@ export interface SendContext {
   readonly view: vscode.TreeView<unknown>;
   readonly addresses: AddressBook;
   readonly refresh: () => Promise<unknown>;
+  readonly log: Log;
 }
 
 /** Answers given by scripts and tests instead of the prompts; every command takes its own plus these. */
@@ -80,7 +82,7 @@ export async function submit(ctx: SendContext, submission: Submission, confirmed
     const { MailWsNetworkError, MailWsResponseError } = await clientModule();
     const unknown = (error instanceof MailWsNetworkError && error.mayHaveReached) || error instanceof MailWsResponseError;
     if (!unknown) {
-      void vscode.window.showErrorMessage(`Mailroom: sending ${what} failed: ${(error as Error).message}`);
+      ctx.log.showError(`Mailroom: sending ${what} failed: ${(error as Error).message}`);
       return undefined;
     }
     // The mailer may exist and be charged: never sent again on its own, kept until looked up.

@@ -33,7 +33,7 @@ export function sendMailMergeCommand(ctx: SendContext) {
       merge = mailMerge(templateName, await vscode.workspace.fs.readFile(template), dataName, await vscode.workspace.fs.readFile(data));
     } catch (error) {
       if (!(error instanceof DocumentError)) throw error;
-      void vscode.window.showErrorMessage(`Mailroom: ${error.message}`);
+      ctx.log.showError(`Mailroom: ${error.message}`);
       return undefined;
     }
     const letters = `${merge.letters} letter${merge.letters === 1 ? '' : 's'}`;

@@ -22,14 +22,14 @@ export interface PostcardOptions extends SendOptions {
 
 const TITLE = 'Send Postcard';
 
-async function side(given: vscode.Uri | undefined, which: string): Promise<{ name: string; type: string; data: Uint8Array } | undefined> {
+async function side(ctx: SendContext, given: vscode.Uri | undefined, which: string): Promise<{ name: string; type: string; data: Uint8Array } | undefined> {
   const uri = given ?? (await pickFiles(`${TITLE}: the ${which} side`, postcardFileTypes))?.[0];
   if (!uri) return undefined;
   const name = basename(uri.path);
   const { fileTypeOf } = await clientModule();
   const type = fileTypeOf(name);
   if (!(postcardFileTypes as readonly string[]).includes(type)) {
-    void vscode.window.showErrorMessage(`Mailroom: a postcard side is ${postcardFileTypes.join(', ')}; not ${name}`);
+    ctx.log.showError(`Mailroom: a postcard side is ${postcardFileTypes.join(', ')}; not ${name}`);
     return undefined;
   }
   return { name, type, data: await documentOf(uri) };
@@ -38,9 +38,9 @@ async function side(given: vscode.Uri | undefined, which: string): Promise<{ nam
 export function sendPostcardCommand(ctx: SendContext) {
   return async (target?: vscode.Uri, options: PostcardOptions = {}): Promise<number | undefined> => {
     if (!ctx.connection.account) await ctx.connection.useSandbox();
-    const image = await side(options.imageSide ?? (target instanceof vscode.Uri ? target : undefined), 'image');
+    const image = await side(ctx, options.imageSide ?? (target instanceof vscode.Uri ? target : undefined), 'image');
     if (!image) return undefined;
-    const addressSide = await side(options.addressSide, 'address');
+    const addressSide = await side(ctx, options.addressSide, 'address');
     if (!addressSide) return undefined;
     const scaling = options.scaling ?? (await pickEnum('ImageSideScaling', `${TITLE}: image scaling`, { Default: 'The account\'s setting', FitToPage: 'Scale the image to the card', None: 'Print at its own size' }));
     if (!scaling) return undefined;

@@ -18,14 +18,14 @@ export function storedFileActions(connection: Connection, storedFiles: StoredFil
         await storedFiles.refresh();
         return done;
       } catch (error) {
-        void vscode.window.showErrorMessage(`Mailroom: ${(error as Error).message}`);
+        sending.log.showError(`Mailroom: ${(error as Error).message}`);
         return false;
       }
     },
     'mailroom.deleteStoredFile': async (node?: StoredFileNode, confirmed?: boolean) => {
       const name = node?.file.FileName;
       if (!name) return;
-      await afterConfirming(`Delete the stored file ${name}?`, 'Delete', confirmed, async () => {
+      await afterConfirming(sending.log, `Delete the stored file ${name}?`, 'Delete', confirmed, async () => {
         await (await connection.client()).datedA.DeleteUploadedFile({ MyFileName: name });
         await storedFiles.refresh();
       });

@@ -6,6 +6,7 @@
 import * as vscode from 'vscode';
 import { OK, describeResultCode, isValidSettingValue, settingCode, userSettings, type SettingRule } from '../../contract';
 import type { Connection } from '../connection';
+import type { Log } from '../log';
 import { ensureApiKey } from './api-key';
 
 export interface UserSettingsOptions {
@@ -60,7 +61,7 @@ async function askSettings(): Promise<[string, string][] | undefined> {
   }
 }
 
-export function changeUserSettingsCommand(connection: Connection) {
+export function changeUserSettingsCommand(connection: Connection, log: Log) {
   return async (options: UserSettingsOptions = {}): Promise<number | undefined> => {
     if (!connection.account) {
       void vscode.window.showWarningMessage('Mailroom: connect first (the local sandbox or an account).');
@@ -74,7 +75,7 @@ export function changeUserSettingsCommand(connection: Connection) {
     for (const [name, value] of settings) {
       const setting = userSettings.find((s) => s.name === name);
       if (!setting || !isValidSettingValue(setting.rule, value)) {
-        void vscode.window.showErrorMessage(`Mailroom: ${name} cannot be ${JSON.stringify(name === 'Security_Password' ? '…' : value)} (${setting ? ruleHint(setting.rule) : 'not a setting the service knows'}).`);
+        log.showError(`Mailroom: ${name} cannot be ${JSON.stringify(name === 'Security_Password' ? '…' : value)} (${setting ? ruleHint(setting.rule) : 'not a setting the service knows'}).`);
         return undefined;
       }
     }
@@ -82,10 +83,10 @@ export function changeUserSettingsCommand(connection: Connection) {
       const code = await (await connection.client()).admin.SetUserSettings({ Username: username, Settings: settings.map(([name, value]) => [name, value]) });
       const names = settings.map(([name]) => name).join(', ');
       if (code === OK) void vscode.window.showInformationMessage(`Mailroom: ${username}'s ${names} changed.`);
-      else void vscode.window.showErrorMessage(`Mailroom: ${username}'s settings were not changed: ${code}: ${describeResultCode(code)}.`);
+      else log.showError(`Mailroom: ${username}'s settings were not changed: ${code}: ${describeResultCode(code)}.`);
       return code;
     } catch (error) {
-      void vscode.window.showErrorMessage(`Mailroom: ${username}'s settings were not changed: ${(error as Error).message}`);
+      log.showError(`Mailroom: ${username}'s settings were not changed: ${(error as Error).message}`);
       return undefined;
     }
   };

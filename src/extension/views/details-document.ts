@@ -3,12 +3,13 @@
  * served from memory under the `mailroom-details` scheme and shown in the Markdown preview.
  */
 import * as vscode from 'vscode';
+import { Disposable, Emitter } from '../lifecycle';
 
 export const DETAILS_SCHEME = 'mailroom-details';
 
-export class DetailsDocuments implements vscode.TextDocumentContentProvider {
+export class DetailsDocuments extends Disposable implements vscode.TextDocumentContentProvider {
   private readonly pages = new Map<string, string>();
-  private readonly changed = new vscode.EventEmitter<vscode.Uri>();
+  private readonly changed = this.register(new Emitter<vscode.Uri>());
   readonly onDidChange = this.changed.event;
 
   provideTextDocumentContent(uri: vscode.Uri): string {

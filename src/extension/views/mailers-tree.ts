@@ -3,6 +3,7 @@ import * as vscode from 'vscode';
 import { describeStatus, formatDateTime, type ResultOf } from '../../contract';
 import { GROUP_TITLES, groupMailers, groupOf, mailerSummary, type MailerGroup, type TrackedMailer } from '../model/mailers';
 import type { SendAttempt } from '../model/attempts';
+import { Disposable, Emitter } from '../lifecycle';
 import type { TrackedMailers } from '../tracked-mailers';
 
 export type BatchItem = ResultOf<'datedA', 'GetBatchStatus'>['Statuses'][number];
@@ -21,8 +22,8 @@ const GROUP_ICONS: Readonly<Record<MailerGroup, vscode.ThemeIcon>> = {
   failed: new vscode.ThemeIcon('error', new vscode.ThemeColor('testing.iconFailed')),
 };
 
-export class MailersTree implements vscode.TreeDataProvider<MailersNode> {
-  private readonly changed = new vscode.EventEmitter<MailersNode | undefined>();
+export class MailersTree extends Disposable implements vscode.TreeDataProvider<MailersNode> {
+  private readonly changed = this.register(new Emitter<MailersNode | undefined>());
   readonly onDidChangeTreeData = this.changed.event;
   private readonly groups = new Map<MailerGroup, MailersNode>();
   private readonly nodes = new Map<number, MailersNode>();
@@ -33,10 +34,13 @@ export class MailersTree implements vscode.TreeDataProvider<MailersNode> {
     private readonly mailers: TrackedMailers,
     private readonly readBatchItems: (id: number) => Promise<readonly BatchItem[]>,
   ) {
-    mailers.onDidChange(() => {
-      this.items.clear();
-      this.changed.fire(undefined);
-    });
+    super();
+    this.register(
+      mailers.onDidChange(() => {
+        this.items.clear();
+        this.changed.fire(undefined);
+      }),
+    );
   }
 
   getChildren(node?: GroupNode): MailersNode[];

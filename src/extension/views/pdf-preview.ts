@@ -6,12 +6,14 @@
 import { randomBytes } from 'node:crypto';
 import * as vscode from 'vscode';
 import { resultCodeOf } from '../client-module';
+import { Disposable, Emitter } from '../lifecycle';
 import type { FromPreview, ToPreview } from './preview-messages';
 
 export type PreviewState = Extract<FromPreview, { type: 'rendered' | 'failed' }> | { readonly type: 'unavailable' | 'error'; readonly reason: string };
 
-export class PdfPreview {
-  private readonly changed = new vscode.EventEmitter<PreviewState>();
+/** One preview: its panel, the panel's subscriptions and its own emitter go together, however it is closed. */
+export class PdfPreview extends Disposable {
+  private readonly changed = this.register(new Emitter<PreviewState>());
   /** What the webview last showed: a page drawn, the PDF not available, or an error. */
   readonly onDidChangeState = this.changed.event;
   lastState: PreviewState | undefined;
@@ -20,20 +22,31 @@ export class PdfPreview {
     readonly panel: vscode.WebviewPanel,
     private readonly title: string,
     private readonly load: () => Promise<Buffer | undefined>,
-  ) {}
+    private readonly whenClosed: () => void,
+  ) {
+    super();
+    this.register(panel);
+    this.register(panel.webview.onDidReceiveMessage((message: FromPreview) => this.receive(message)));
+    // Closed by the user (or by anyone disposing the panel): everything else goes with it.
+    this.register(panel.onDidDispose(() => this.dispose()));
+  }
 
-  static show(extensionUri: vscode.Uri, title: string, load: () => Promise<Buffer | undefined>): PdfPreview {
+  static show(extensionUri: vscode.Uri, title: string, load: () => Promise<Buffer | undefined>, whenClosed: () => void = () => undefined): PdfPreview {
     const media = vscode.Uri.joinPath(extensionUri, 'dist', 'media');
     const styles = vscode.Uri.joinPath(extensionUri, 'media');
     const panel = vscode.window.createWebviewPanel('mailroom.pdfPreview', `PDF · ${title}`, vscode.ViewColumn.Active, {
       enableScripts: true,
       localResourceRoots: [media, styles],
     });
-    const preview = new PdfPreview(panel, title, load);
+    const preview = new PdfPreview(panel, title, load, whenClosed);
     panel.webview.html = preview.html(media, styles);
-    panel.webview.onDidReceiveMessage((message: FromPreview) => preview.receive(message));
-    panel.onDidDispose(() => preview.changed.dispose());
     return preview;
+  }
+
+  override dispose(): void {
+    if (this.isDisposed) return;
+    super.dispose();
+    this.whenClosed();
   }
 
   private html(media: vscode.Uri, styles: vscode.Uri): string {
@@ -71,7 +84,7 @@ export class PdfPreview {
   }
 
   private post(message: ToPreview): void {
-    void this.panel.webview.postMessage(message);
+    if (!this.isDisposed) void this.panel.webview.postMessage(message);
   }
 
   private async deliver(): Promise<void> {
@@ -87,6 +100,7 @@ export class PdfPreview {
   }
 
   private report(state: PreviewState): void {
+    if (this.isDisposed) return;
     if (state.type === 'unavailable' || state.type === 'error') this.post(state);
     this.lastState = state;
     this.changed.fire(state);
@@ -95,6 +109,30 @@ export class PdfPreview {
   private receive(message: FromPreview): void {
     if (message.type === 'ready' || message.type === 'retry') void this.deliver();
     else this.report(message);
+  }
+}
+
+/** The previews open now, newest last; a closed one leaves the list and is disposed. */
+export class PdfPreviews extends Disposable {
+  private readonly open: PdfPreview[] = [];
+
+  constructor(private readonly extensionUri: vscode.Uri) {
+    super();
+  }
+
+  get list(): readonly PdfPreview[] {
+    return this.open;
+  }
+
+  show(title: string, load: () => Promise<Buffer | undefined>): PdfPreview {
+    const closed = () => {
+      const index = this.open.indexOf(preview);
+      if (index >= 0) this.open.splice(index, 1);
+      this.release(preview);
+    };
+    const preview: PdfPreview = PdfPreview.show(this.extensionUri, title, load, () => closed());
+    this.open.push(preview);
+    return this.register(preview);
   }
 }
 

@@ -4,6 +4,7 @@ import type { MailWsClient } from '../../client';
 import { resultCodeOf } from '../client-module';
 import { formatDateTime, type Structure } from '../../contract';
 import type { Connection } from '../connection';
+import { Disposable, Emitter } from '../lifecycle';
 
 export type StoredFile = Structure<'FileDetails'>;
 export interface StoredFileNode {
@@ -11,13 +12,14 @@ export interface StoredFileNode {
   readonly file: StoredFile;
 }
 
-export class StoredFilesTree implements vscode.TreeDataProvider<StoredFileNode> {
-  private readonly changed = new vscode.EventEmitter<undefined>();
+export class StoredFilesTree extends Disposable implements vscode.TreeDataProvider<StoredFileNode> {
+  private readonly changed = this.register(new Emitter<undefined>());
   readonly onDidChangeTreeData = this.changed.event;
   private files: StoredFile[] = [];
 
   constructor(private readonly connection: Connection) {
-    connection.onDidChange(() => void this.refresh().catch(() => this.changed.fire(undefined)));
+    super();
+    this.register(connection.onDidChange(() => void this.refresh().catch(() => this.changed.fire(undefined))));
   }
 
   /** Lists the files again; none (-3163) is an empty list. */

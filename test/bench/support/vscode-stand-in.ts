@@ -64,6 +64,7 @@ export const vscodeStandIn = {
   TreeItemCollapsibleState: { None: 0, Collapsed: 1, Expanded: 2 },
   StatusBarAlignment: { Left: 1, Right: 2 },
   ProgressLocation: { Notification: 15 },
+  ExtensionMode: { Production: 1, Development: 2, Test: 3 },
   window: {
     createTreeView: () => ({ ...disposable, reveal: async () => undefined }),
     createStatusBarItem: () => ({ ...disposable, show: () => undefined, hide: () => undefined }),

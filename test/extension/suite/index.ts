@@ -10,10 +10,14 @@ export const LINE_TAG = '[mailroom-test]';
 
 export async function run(): Promise<void> {
   (Mocha.reporters.Base as unknown as { consoleLog: (...args: unknown[]) => void }).consoleLog = (...args) => console.log(`${LINE_TAG} ${format(...args)}`);
-  const mocha = new Mocha({ ui: 'bdd', timeout: 60_000, color: false, reporter: 'spec' });
+  // MAILROOM_TEST_GREP runs only the tests whose titles match, each setting up what it needs.
+  const grep = process.env['MAILROOM_TEST_GREP'];
+  const mocha = new Mocha({ ui: 'bdd', timeout: 60_000, color: false, reporter: 'spec', ...(grep ? { grep } : {}) });
   mocha.suite.emit('pre-require', globalThis, 'extension', mocha);
   await import('./mailroom.test');
   await import('./deadline.test');
+  // Last: it deactivates the extension.
+  await import('./shutdown.test');
   await new Promise<void>((resolve, reject) =>
     mocha.run((failures) => (failures > 0 ? reject(new Error(`${failures} extension test(s) failed`)) : resolve())),
   );

@@ -1,10 +1,12 @@
 /**
  * Mailroom inside a real VS Code extension host (code-server), against the sandbox it starts
  * in-process: activation, connecting, sending the workspace's Markdown letter, the Mailers tree
- * after sends, refresh and cancel, tracking IDs, and the secrets stored and cleared.
+ * after sends, refresh and cancel, tracking IDs, the secrets stored and cleared, and nothing
+ * left behind by previews and reconnections. Each test sets up what it needs (connected to the
+ * sandbox, a letter of its own), so that any one of them runs alone (MAILROOM_TEST_GREP).
  */
 import { strict as assert } from 'node:assert';
-import { createServer, request as httpRequest } from 'node:http';
+import { createServer, request as httpRequest, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import * as vscode from 'vscode';
@@ -12,17 +14,9 @@ import type { MailroomApi } from '../../../src/extension/extension';
 import { groupOf } from '../../../src/extension/model/mailers';
 import type { MailersNode } from '../../../src/extension/views/mailers-tree';
 import { PdfPreview } from '../../../src/extension/views/pdf-preview';
+import { EXTENSION_ID, mailroomApi, until } from './support';
 
 const workspace = () => vscode.workspace.workspaceFolders![0]!.uri;
-
-async function until<T>(what: string, probe: () => Promise<T | undefined>, seconds = 20): Promise<T> {
-  for (let i = 0; i < seconds * 4; i++) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`gave up waiting for ${what}`);
-}
 
 function treeGroups(api: MailroomApi): Map<string, number[]> {
   const groups = new Map<string, number[]>();
@@ -33,13 +27,55 @@ function treeGroups(api: MailroomApi): Map<string, number[]> {
   return groups;
 }
 
+/** A mailer the service made just now: an ID no mailer tracked before the send had. */
+function assertNewMailer(id: number | undefined, before: ReadonlySet<number>): asserts id is number {
+  assert.ok(Number.isInteger(id) && id! > 0, `a mailer ID, not ${id}`);
+  assert.ok(!before.has(id!), `mailer ${id} is new`);
+}
+
+/** A loopback server on a free port. */
+async function listening(server: Server): Promise<string> {
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+}
+
 describe('Mailroom in VS Code', () => {
   let api: MailroomApi;
+  const tracked = () => new Set(api.mailers.list().map((m) => m.id));
+
+  /** Signed in to the in-process sandbox as demo, whatever the tests before did. */
+  async function onSandbox(): Promise<void> {
+    const account = api.connection.account;
+    if (!account?.sandbox || account.username !== 'demo') await vscode.commands.executeCommand('mailroom.useSandbox');
+  }
+
+  let letterSent: Promise<number> | undefined;
+  /** The workspace's Markdown letter, sent once for the tests that need a mailer of their own, and tracked. */
+  async function aLetter(): Promise<number> {
+    await onSandbox();
+    letterSent ??= (async () => {
+      await vscode.window.showTextDocument(vscode.Uri.joinPath(workspace(), 'letter.md'));
+      const id = await vscode.commands.executeCommand<number>('mailroom.sendDocument');
+      assert.ok(id, 'the letter was sent');
+      return id;
+    })();
+    const id = await letterSent;
+    if (!api.mailers.get(id)) await vscode.commands.executeCommand('mailroom.trackIds', String(id));
+    return id;
+  }
+
+  /** The letter, once the sandbox has printed and completed it. */
+  async function aCompletedLetter(): Promise<number> {
+    const id = await aLetter();
+    await until('the letter to complete', async () => {
+      await api.refresher.refresh();
+      return groupOf(api.mailers.get(id)!) === 'completed' ? true : undefined;
+    }, 60);
+    return id;
+  }
 
   before(async () => {
-    const extension = vscode.extensions.getExtension<MailroomApi>('mailroom.mailroom');
-    assert.ok(extension, 'the extension is installed in development mode');
-    api = await extension.activate();
+    api = await mailroomApi();
   });
 
   it('activates with its commands, not yet connected', async () => {
@@ -52,6 +88,7 @@ describe('Mailroom in VS Code', () => {
   });
 
   it('uses the local sandbox, signed in as demo, with the secrets in SecretStorage', async () => {
+    await api.connection.signOut();
     await vscode.commands.executeCommand('mailroom.useSandbox');
     const account = api.connection.account!;
     assert.equal(account.sandbox, true);
@@ -62,31 +99,36 @@ describe('Mailroom in VS Code', () => {
     await assert.rejects(client.datedA.GetUploadedFileDetails({}), /-3163/, 'authenticated: no stored files yet');
   });
 
-  let letter = 0;
   it('sends the Markdown letter to the address in its front matter; the mailer shows in process', async () => {
+    await onSandbox();
+    const before = tracked();
     const uri = vscode.Uri.joinPath(workspace(), 'letter.md');
     await vscode.window.showTextDocument(uri);
-    letter = (await vscode.commands.executeCommand<number>('mailroom.sendDocument'))!;
-    assert.ok(letter > 0, 'a mailer ID');
+    const letter = await vscode.commands.executeCommand<number>('mailroom.sendDocument');
+    assertNewMailer(letter, before);
+    letterSent ??= Promise.resolve(letter);
     const mailer = api.mailers.get(letter)!;
     assert.equal(mailer.description, 'letter.md');
     assert.equal(groupOf(mailer), 'inProcess');
-    assert.deepEqual(treeGroups(api).get('inProcess'), [letter]);
+    assert.ok(treeGroups(api).get('inProcess')!.includes(letter));
     const item = api.tree.getTreeItem(api.tree.nodeOf(letter)!);
     assert.equal(item.label, 'letter.md');
     assert.match(String(item.description), new RegExp(`^${letter} · (Received|In Process) · \\$\\d+\\.\\d\\d$`));
   });
 
   it('refreshes the mailer until it is completed', async () => {
+    const letter = await aLetter();
     await until('the letter to complete', async () => {
       await api.refresher.refresh();
       return groupOf(api.mailers.get(letter)!) === 'completed' ? true : undefined;
     }, 60);
     assert.equal(api.mailers.get(letter)!.status, -1002);
-    assert.deepEqual(treeGroups(api).get('completed'), [letter]);
+    assert.ok(treeGroups(api).get('completed')!.includes(letter));
+    assert.ok(!treeGroups(api).get('inProcess')?.includes(letter));
   });
 
   it('saves the printed PDF where asked, and copies the ID', async () => {
+    const letter = await aCompletedLetter();
     const target = vscode.Uri.file(`${tmpdir()}/mailroom-saved-${letter}.pdf`);
     await vscode.commands.executeCommand('mailroom.savePdf', api.tree.nodeOf(letter), target);
     const saved = Buffer.from(await vscode.workspace.fs.readFile(target));
@@ -97,6 +139,7 @@ describe('Mailroom in VS Code', () => {
   });
 
   it('sends in Production once confirmed, shown as Production in the details', async () => {
+    await onSandbox();
     const id = (await vscode.commands.executeCommand<number>('mailroom.sendDocument', vscode.Uri.joinPath(workspace(), 'notes.txt'), {
       address: { AttentionLine1: 'Jane Doe', Address1: '1 Main St', City: 'Springfield', State: 'IL', PostalCode: '62701' },
       workMode: 'Production',
@@ -109,6 +152,7 @@ describe('Mailroom in VS Code', () => {
   });
 
   it('previews the printed PDF: pdf.js draws the address page, not blank', async () => {
+    const letter = await aCompletedLetter();
     const preview = (await vscode.commands.executeCommand<PdfPreview>('mailroom.previewPdf', api.tree.nodeOf(letter)))!;
     const state = await until('the first page to be drawn', async () => (preview.lastState?.type === 'rendered' || preview.lastState?.type === 'failed' ? preview.lastState : undefined), 40);
     assert.equal(state.type, 'rendered', JSON.stringify(state));
@@ -121,6 +165,7 @@ describe('Mailroom in VS Code', () => {
   });
 
   it('keeps the preview strict: a nonce for its one script, nothing remote, no inline script', async () => {
+    const letter = await aLetter();
     const preview = (await vscode.commands.executeCommand<PdfPreview>('mailroom.previewPdf', api.tree.nodeOf(letter)))!;
     const html = preview.panel.webview.html;
     const csp = /http-equiv="Content-Security-Policy" content="([^"]+)"/.exec(html)![1]!;
@@ -133,14 +178,14 @@ describe('Mailroom in VS Code', () => {
     assert.match(scripts[0]![1]!, new RegExp(`nonce="${nonce.replace(/[+/=]/g, (c) => `\\${c}`)}"`));
     assert.equal(scripts[0]![2]!.trim(), '', 'no inline script');
     // The one script, as shipped, opens PDFs with pdf.js's eval turned off.
-    const extensionUri = vscode.extensions.getExtension('mailroom.mailroom')!.extensionUri;
+    const extensionUri = vscode.extensions.getExtension(EXTENSION_ID)!.extensionUri;
     const shipped = Buffer.from(await vscode.workspace.fs.readFile(vscode.Uri.joinPath(extensionUri, 'dist', 'media', 'preview.js'))).toString();
     assert.match(shipped, /isEvalSupported:\s*(false|!1)/);
     preview.panel.dispose();
   });
 
   it('shows a malformed PDF as an error, not a blank page', async () => {
-    const extensionUri = vscode.extensions.getExtension('mailroom.mailroom')!.extensionUri;
+    const extensionUri = vscode.extensions.getExtension(EXTENSION_ID)!.extensionUri;
     const preview = PdfPreview.show(extensionUri, 'broken', async () => Buffer.from('%PDF-1.7\nthis is not a PDF at all\n%%EOF'));
     const state = await until('the preview to answer', async () => preview.lastState, 30);
     assert.equal(state.type, 'failed', JSON.stringify(state));
@@ -148,6 +193,7 @@ describe('Mailroom in VS Code', () => {
   });
 
   it('shows a PDF not printed yet as not available, with a retry', async () => {
+    await onSandbox();
     const id = (await vscode.commands.executeCommand<number>('mailroom.sendDocument', vscode.Uri.joinPath(workspace(), 'notes.txt'), {
       address: { AttentionLine1: 'Pat Poe', Address1: '3 Far Rd', City: 'Ogdenville' },
     }))!;
@@ -160,25 +206,45 @@ describe('Mailroom in VS Code', () => {
   });
 
   it('sends a text file and cancels it in time: it ends as cancelled', async () => {
-    const id = (await vscode.commands.executeCommand<number>('mailroom.sendDocument', vscode.Uri.joinPath(workspace(), 'notes.txt'), {
+    await onSandbox();
+    const before = tracked();
+    const id = await vscode.commands.executeCommand<number>('mailroom.sendDocument', vscode.Uri.joinPath(workspace(), 'notes.txt'), {
       address: { AttentionLine1: 'Sam Roe', Address1: '2 Side St', City: 'Shelbyville' },
-    }))!;
-    assert.ok(id > letter);
+    });
+    assertNewMailer(id, before);
+    assert.equal(groupOf(api.mailers.get(id)!), 'inProcess');
     await vscode.commands.executeCommand('mailroom.cancelDelivery', api.tree.nodeOf(id), true);
     assert.equal(api.mailers.get(id)!.status, -1005);
-    assert.deepEqual(treeGroups(api).get('failed'), [id]);
+    assert.ok(treeGroups(api).get('failed')!.includes(id));
   });
 
   it('tracks mailers by the ID syntax, and stops tracking', async () => {
+    const letter = await aCompletedLetter();
     await vscode.commands.executeCommand('mailroom.stopTracking', api.tree.nodeOf(letter));
     assert.equal(api.mailers.get(letter), undefined);
     await vscode.commands.executeCommand('mailroom.trackIds', `${letter}-${letter}`);
     assert.equal(api.mailers.get(letter)!.status, -1002);
+    const count = api.mailers.list().length;
     await vscode.commands.executeCommand('mailroom.trackIds', '5-3');
-    assert.equal(api.mailers.list().length, 2, 'nothing added for an invalid ID string');
+    assert.equal(api.mailers.list().length, count, 'nothing added for an invalid ID string');
+  });
+
+  it('acts only on mailers and attempts the user follows: a row made up elsewhere is ignored', async () => {
+    const letter = await aLetter();
+    const row = { kind: 'mailer', mailer: { id: letter } };
+    await vscode.commands.executeCommand('mailroom.stopTracking', row);
+    assert.equal(await vscode.commands.executeCommand('mailroom.showDetails', row), undefined, 'no details of a mailer not followed');
+    assert.equal(await vscode.commands.executeCommand('mailroom.previewPdf', row), undefined, 'no preview of a mailer not followed');
+    const attempt = { kind: 'attempt', attempt: { key: 'made-up', description: 'letter.md', sentAt: Date.now(), workMode: 'Development', afterId: letter - 1 } };
+    assert.equal(await vscode.commands.executeCommand('mailroom.lookUpAttempt', attempt), undefined, 'no look-up of an attempt not kept');
+    assert.equal(api.mailers.get(letter), undefined, 'and nothing followed because of it');
+    await vscode.commands.executeCommand('mailroom.trackIds', String(letter));
+    assert.match((await vscode.commands.executeCommand<string>('mailroom.showDetails', row))!, new RegExp(`\\| ID \\| ${letter} \\|`));
   });
 
   it('uploads a file to the service, lists it, sends it as a letter, and deletes it', async () => {
+    await onSandbox();
+    const before = tracked();
     const uri = vscode.Uri.joinPath(workspace(), 'letterhead.html');
     assert.equal(await vscode.commands.executeCommand('mailroom.uploadFile', uri, { permissions: 'User', description: 'Our letterhead', overwrite: false }), true);
     const [node] = api.storedFiles.getChildren();
@@ -187,19 +253,21 @@ describe('Mailroom in VS Code', () => {
     assert.equal(api.storedFiles.getTreeItem(node).description, 'User · Our letterhead');
     assert.equal(await vscode.commands.executeCommand('mailroom.uploadFile', uri, { permissions: 'User', description: 'again', overwrite: false }), false, 'not replaced without leave');
     const id = await vscode.commands.executeCommand<number>('mailroom.sendStoredFile', node, { address: { Company: 'Acme Corp', Address1: '9 Side St', City: 'Shelbyville' } });
-    assert.ok(id && id > letter);
+    assertNewMailer(id, before);
     assert.equal(api.mailers.get(id)!.description, 'letterhead.html');
     await vscode.commands.executeCommand('mailroom.deleteStoredFile', node, true);
     assert.deepEqual(api.storedFiles.getChildren(), []);
   });
 
   it('sends a postcard with its image and address sides, and remembers the address', async () => {
+    await onSandbox();
+    const before = tracked();
     const address = { AttentionLine1: 'Ann Lee', Address1: '4 Elm St', City: 'Capital City', State: 'IL', PostalCode: '62703' };
     const id = await vscode.commands.executeCommand<number>('mailroom.sendPostcard', vscode.Uri.joinPath(workspace(), 'postcard-front.html'), {
       addressSide: vscode.Uri.joinPath(workspace(), 'postcard-back.html'),
       scaling: 'FitToPage', size: 'Default', color: 'FullColor', priority: 'FirstClass', workMode: 'Development', address,
     });
-    assert.ok(id && id > letter);
+    assertNewMailer(id, before);
     assert.equal(api.mailers.get(id)!.description, 'Postcard: postcard-front.html');
     const markdown = await vscode.commands.executeCommand<string>('mailroom.showDetails', api.tree.nodeOf(id));
     assert.match(markdown!, /\| MailerType \| Postcard \|/);
@@ -208,11 +276,13 @@ describe('Mailroom in VS Code', () => {
   });
 
   it('sends a mail merge of the sample CSV: a batch with one item per row, shown in the tree and in its details', async () => {
-    const id = (await vscode.commands.executeCommand<number>('mailroom.sendMailMerge', vscode.Uri.joinPath(workspace(), 'invite.html'), {
+    await onSandbox();
+    const before = tracked();
+    const id = await vscode.commands.executeCommand<number>('mailroom.sendMailMerge', vscode.Uri.joinPath(workspace(), 'invite.html'), {
       data: vscode.Uri.joinPath(workspace(), 'people.csv'),
       workMode: 'Development',
-    }))!;
-    assert.ok(id > letter);
+    });
+    assertNewMailer(id, before);
     const mailer = api.mailers.get(id)!;
     assert.equal(mailer.description, 'invite.html × people.csv');
     assert.equal(mailer.isBatch, true);
@@ -227,13 +297,15 @@ describe('Mailroom in VS Code', () => {
   });
 
   it('sends two files as one advanced letter with a reply address, perforation and a reply envelope', async () => {
+    await onSandbox();
+    const before = tracked();
     const files = ['letter.md', 'notes.txt'].map((name) => vscode.Uri.joinPath(workspace(), name));
     const id = await vscode.commands.executeCommand<number>('mailroom.sendAdvanced', files[0], files, {
       address: { Company: 'Acme Corp', Address1: '9 Side St', City: 'Shelbyville', State: 'IL', PostalCode: '62565' },
       replyAddress: { Company: 'Mailroom', Address1: '1 Main St', City: 'Springfield', State: 'IL', PostalCode: '62701' },
       stampingLocation: 'Top', perforation: 'BottomThird', replyEnvelope: 'Env9ReplySingleWindow', color: 'Black', workMode: 'Development',
     });
-    assert.ok(id && id > letter);
+    assertNewMailer(id, before);
     assert.equal(api.mailers.get(id)!.description, 'letter.md + notes.txt');
     const client = await api.connection.client();
     const [details] = (await client.datedA.GetDetailsExtended({ ID: String(id) })).Details;
@@ -241,11 +313,13 @@ describe('Mailroom in VS Code', () => {
   });
 
   it('changes a user\'s settings as an administrator, refusing values the service would refuse', async () => {
+    await onSandbox();
     assert.equal(await vscode.commands.executeCommand('mailroom.changeUserSettings', { username: 'clerk', settings: [['Letters_PrintSides', 'Duplex'], ['General_Timezone', 'America/Chicago']] }), -3000);
     assert.equal(await vscode.commands.executeCommand('mailroom.changeUserSettings', { username: 'clerk', settings: [['Letters_PrintSides', 'Sideways']] }), undefined);
   });
 
   it('keeps a send whose answer never came as "outcome unknown", never resends it, and looks it up', async () => {
+    const letter = await aLetter();
     const sandboxUrl = api.connection.account!.endpoint;
     // In front of the sandbox: sends reach it, but their answers are cut off.
     const proxy = createServer((req, res) => {
@@ -264,10 +338,9 @@ describe('Mailroom in VS Code', () => {
         upstream.end(Buffer.concat(chunks));
       });
     });
-    await new Promise<void>((r) => proxy.listen(0, '127.0.0.1', r));
+    const proxyUrl = await listening(proxy);
     let sent = 0;
     proxy.on('request', (req) => void (/\/Send/.test(req.url ?? '') && sent++));
-    const proxyUrl = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;
     try {
       await api.connection.connect(proxyUrl, 'http-post', 'demo', { password: 'demo' });
       await vscode.commands.executeCommand('mailroom.trackIds', String(letter));
@@ -299,13 +372,16 @@ describe('Mailroom in VS Code', () => {
   });
 
   it('connects to an account only with the right password, keeping it in SecretStorage', async () => {
+    await aLetter();
+    const demos = [...tracked()];
+    assert.ok(demos.length > 0, 'demo follows mailers');
     const endpoint = api.connection.account!.endpoint;
     await assert.rejects(api.connection.connect(endpoint, 'http-post', 'clerk', { password: 'wrong' }), /-3003/);
     assert.equal(api.connection.account!.username, 'demo', 'still signed in as before');
     const account = await api.connection.connect(endpoint, 'http-post', 'clerk', { password: 'clerk' });
     assert.deepEqual(await api.connection.secretsOf(account), { password: true, apiKey: false });
     assert.equal(api.tree.getChildren().length, 0, 'clerk has tracked nothing');
-    await (await api.connection.client()).datedA.GetUploadedFileDetails({}).catch((e: Error) => assert.match(e.message, /-3163/));
+    await assert.rejects((await api.connection.client()).datedA.GetUploadedFileDetails({}), /-3163/, 'signed in as clerk, who has no stored files');
     await api.connection.signOut();
     // A password that was used, and then signed out: nowhere in state, settings or the tree.
     const secret = 'Tz8-vault-x1';
@@ -321,10 +397,98 @@ describe('Mailroom in VS Code', () => {
     await api.connection.signOut();
     assert.deepEqual(await api.connection.secretsOf(clerk), { password: false, apiKey: false });
     await vscode.commands.executeCommand('mailroom.useSandbox');
-    assert.ok(api.tree.getChildren().length > 0, 'demo\'s mailers are back');
+    assert.deepEqual([...tracked()], demos, 'demo\'s mailers are back');
+    assert.ok(api.tree.getChildren().length > 0);
+  });
+
+  it('fails an HTTP GET call, whose URL carries the password, without the password in the output channel or the error shown', async () => {
+    await onSandbox();
+    const sandboxUrl = api.connection.account!.endpoint;
+    const secret = 'Gx7-get-url-2Hq';
+    const leaks = (text: string) => text.includes(secret) || text.includes(encodeURIComponent(secret));
+    // "other" (an administrator of its own account) takes a password no other word looks like.
+    await api.connection.connect(sandboxUrl, 'soap11', 'other', { password: 'other', apiKey: 'other-key' });
+    assert.equal(await vscode.commands.executeCommand('mailroom.changeUserSettings', { username: 'other', settings: [['Security_Password', secret]] }), -3000);
+    // In front of the sandbox: it passes the sign-in through, then cuts every connection it is asked on.
+    let cut = false;
+    const urls: string[] = [];
+    const proxy = createServer((req, res) => {
+      urls.push(req.url ?? '');
+      if (cut) return void req.socket.destroy();
+      httpRequest(`${sandboxUrl}${req.url}`, { method: req.method, headers: req.headers }, (answer) => {
+        res.writeHead(answer.statusCode!, answer.headers);
+        answer.pipe(res);
+      }).end();
+    });
+    const proxyUrl = await listening(proxy);
+    const logFile = vscode.Uri.joinPath(api.logUri, 'Mailroom.log');
+    const logged = async () => Buffer.from(await vscode.workspace.fs.readFile(logFile)).toString('utf8');
+    try {
+      await api.connection.connect(proxyUrl, 'http-get', 'other', { password: secret });
+      assert.ok(urls.some((url) => url.includes(`Password=${encodeURIComponent(secret)}`)), 'the sign-in went over GET, the password in its URL');
+      cut = true;
+      urls.length = 0;
+      await vscode.commands.executeCommand('mailroom.trackIds', '1021984');
+      const target = vscode.Uri.file(`${tmpdir()}/mailroom-never-saved.pdf`);
+      await vscode.commands.executeCommand('mailroom.savePdf', api.tree.nodeOf(1021984), target);
+      assert.ok(urls.some((url) => url.startsWith('/2009-02-26/MailWS.asmx/GetStatus?') && url.includes(encodeURIComponent(secret))), 'the refresh asked over GET');
+      assert.ok(urls.some((url) => url.startsWith('/MailWS.asmx/GetPDF?') && url.includes(encodeURIComponent(secret))), 'the PDF was asked for over GET');
+      // The output channel as VS Code wrote it: the failed refresh, and the error shown for the PDF.
+      const text = await until('the failures in the output channel', async () => {
+        const text = await logged().catch(() => '');
+        return /Refresh failed: .*GetStatus/.test(text) && /\[error\] Mailroom: GetPDF/.test(text) ? text : undefined;
+      });
+      assert.ok(!leaks(text), 'the password is in the output channel');
+      assert.ok(!/Password=/.test(text), 'a request URL is in the output channel');
+      await assert.rejects((await api.connection.client()).simple.GetPDF({ ID: 1021984 }), (error: Error) => {
+        assert.match(error.message, /GetPDF/);
+        for (const text of [error.message, String(error.stack), JSON.stringify(error)]) assert.ok(!leaks(text), 'the password is in the error');
+        return true;
+      });
+    } finally {
+      proxy.close();
+      await api.connection.signOut();
+    }
+  });
+
+  it('opens and closes PDF previews and reconnects 20 times: nothing piles up', async () => {
+    const letter = await aLetter();
+    const endpoint = api.connection.account!.endpoint;
+    const ourPanels = () =>
+      vscode.window.tabGroups.all.flatMap((group) => group.tabs).filter((tab) => tab.input instanceof vscode.TabInputWebview && tab.input.viewType.includes('mailroom.pdfPreview'));
+    const cycle = async () => {
+      const preview = (await vscode.commands.executeCommand<PdfPreview>('mailroom.previewPdf', api.tree.nodeOf(letter)))!;
+      await until('the preview to answer', async () => preview.lastState, 30);
+      assert.ok(api.previews.includes(preview));
+      // Closed as a person closes it: its tab.
+      const [tab] = ourPanels();
+      assert.ok(tab, 'the preview is a tab');
+      await vscode.window.tabGroups.close(tab);
+      await until('the closed preview to leave the list', async () => (api.previews.includes(preview) ? undefined : true));
+      // Reconnected twice, each time with a call over the new client.
+      await vscode.commands.executeCommand('mailroom.signOut');
+      await api.connection.connect(endpoint, 'http-post', 'demo', { password: 'demo' });
+      await api.storedFiles.refresh();
+      await vscode.commands.executeCommand('mailroom.signOut');
+      await vscode.commands.executeCommand('mailroom.useSandbox');
+      await api.storedFiles.refresh();
+    };
+    const measure = () => {
+      const { timers, ...alive } = api.alive();
+      // The refresher keeps at most one timer, set only while a mailer is in process.
+      assert.ok(timers <= 1, `${timers} timers`);
+      return { ...alive, previews: api.previews.length, panels: ourPanels().length };
+    };
+    await cycle();
+    const once = measure();
+    assert.deepEqual({ previews: once.previews, panels: once.panels }, { previews: 0, panels: 0 });
+    for (let i = 0; i < 20; i++) await cycle();
+    assert.deepEqual(measure(), once, 'what is alive after 21 cycles, against after 1');
   });
 
   it('signs out: the account and its secrets are gone', async () => {
+    await aLetter();
+    assert.notDeepEqual(api.tree.getChildren(), []);
     const account = api.connection.account!;
     await vscode.commands.executeCommand('mailroom.signOut');
     assert.equal(api.connection.account, undefined);
