@@ -5,6 +5,7 @@ import { detailsMarkdown } from '../../src/extension/model/details';
 import { groupMailers, mailerSummary } from '../../src/extension/model/mailers';
 import { addressLabel, MAX_RECENT_ADDRESSES, rememberAddress } from '../../src/extension/model/recent-addresses';
 import { RefreshSchedule } from '../../src/extension/model/refresh-schedule';
+import { productionQuestion } from '../../src/client/work-mode';
 
 describe('extension model', () => {
   it('groups mailers in process, completed, and failed or cancelled, newest first', () => {
@@ -121,5 +122,16 @@ describe('sends of unknown outcome', () => {
   it('finds nothing older than the attempt, nor what cannot be seen', () => {
     assert.equal(mailerOfAttempt(attempt, [{ ID: 5, MyDescription: 'letter.md', SubmitTime: new Date(Date.UTC(2026, 10, 21, 9)), Status: -1002 }], 0), undefined);
     assert.equal(mailerOfAttempt(attempt, [{ ID: 5, MyDescription: 'letter.md', SubmitTime: at(1), Status: -3001 }], 0), undefined);
+  });
+});
+
+describe('which sends ask first', () => {
+  it('asks before Production and before the account\'s own work mode, which may be Production; never before Development', () => {
+    assert.deepEqual(productionQuestion('Production', 'letter.md'), {
+      question: 'Send letter.md in Production mode? It will be printed and mailed, and the account charged.',
+      button: 'Send in Production',
+    });
+    assert.match(productionQuestion('Default', 'letter.md')!.question, /^Send letter\.md in the account's own work mode\? If that is Production/);
+    assert.equal(productionQuestion('Development', 'letter.md'), undefined);
   });
 });

@@ -10,6 +10,7 @@ import type { EnumValue } from '../../contract';
 import { randomUUID } from 'node:crypto';
 import { clientModule } from '../client-module';
 import type { Connection } from '../connection';
+import { productionQuestion } from '../../client/work-mode';
 import type { Log } from '../log';
 import type { SendAttempt } from '../model/attempts';
 import type { TrackedMailers } from '../tracked-mailers';
@@ -30,7 +31,7 @@ export interface SendContext {
 export interface SendOptions {
   readonly address?: RecipientAddress;
   readonly workMode?: EnumValue<'WorkMode'>;
-  /** Production was already confirmed. */
+  /** Production (or the account's own work mode, which may be it) was already confirmed. */
   readonly confirmed?: boolean;
 }
 
@@ -55,9 +56,10 @@ const recipientOf = (address: RecipientAddress | undefined) =>
 export async function submit(ctx: SendContext, submission: Submission, confirmed = false): Promise<number | undefined> {
   const { what, workMode } = submission;
   const to = recipientOf(submission.address);
-  if (workMode === 'Production' && vscode.workspace.getConfiguration('mailroom').get<boolean>('confirmProduction', true) && !confirmed) {
-    const button = 'Send in Production';
-    const answer = await vscode.window.showWarningMessage(`Send ${what}${to} in Production mode? It will be printed and mailed, and the account charged.`, { modal: true }, button);
+  const ask = productionQuestion(workMode, `${what}${to}`);
+  if (ask && vscode.workspace.getConfiguration('mailroom').get<boolean>('confirmProduction', true) && !confirmed) {
+    const { question, button } = ask;
+    const answer = await vscode.window.showWarningMessage(question, { modal: true }, button);
     if (answer !== button) return undefined;
   }
   const started = Date.now();
