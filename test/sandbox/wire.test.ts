@@ -262,10 +262,15 @@ describe('sandbox wire', function () {
 
   describe('limits', () => {
     it('answers at most 1000 items of an ID string, and ignores the rest', async () => {
-      const answer = await get('/MailWS.asmx/GetLetterStatus_Multiple?Username=demo&Password=demo&ID=1021000-1030000');
+      // A mailer of the caller's own, so that the list is not all unseen (that answers -3115).
+      const sent = await get(`/MailWS.asmx/SendLetterV2?Username=demo&Password=demo&MyDescription=limit&FileExtension=html&FileBinaryData=${encodeURIComponent(Buffer.from('<p>x</p>').toString('base64'))}&WorkMode=Development`);
+      const id = Number(/<int xmlns="Mailing">(\d+)<\/int>/.exec(sent.body)?.[1]);
+      assert.ok(id > 0, sent.body);
+      const answer = await get(`/MailWS.asmx/GetLetterStatus_Multiple?Username=demo&Password=demo&ID=${id}-${id + 9000}`);
       assert.equal(answer.body.match(/<LetterStatus>/g)?.length, 1000);
-      assert.match(answer.body, /<ID>1021999<\/ID>/);
-      assert.ok(!answer.body.includes('<ID>1022000</ID>'));
+      assert.match(answer.body, new RegExp(`<ID>${id}</ID>\\s*<Status>-900</Status>`));
+      assert.match(answer.body, new RegExp(`<ID>${id + 999}</ID>`));
+      assert.ok(!answer.body.includes(`<ID>${id + 1000}</ID>`));
     });
 
     it('answers 413 to a body over the cap, declared or streamed, without reading it all', async () => {
