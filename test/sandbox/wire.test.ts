@@ -216,6 +216,16 @@ describe('sandbox wire', function () {
       assert.match(wrong.body, /^Cannot convert x to System\.Int32\./);
     });
 
+    it('reads a boolean as ASP.NET does (Boolean.Parse): True or False in any case, not 1 or 0', async () => {
+      const upload = (overwrite: string) =>
+        get(`/2009-02-26/MailWS.asmx/UploadFile?Username=demo&Password=demo&MyFileName=flag.html&FileBinaryData=60&FileBinaryData=112&Permissions=User&Description=&Overwrite=${overwrite}`);
+      for (const word of ['True', 'true', ' TRUE ']) assert.match((await upload(word)).body, /<int xmlns="Mailing">-3000<\/int>/, word);
+      assert.match((await upload('False')).body, /<int xmlns="Mailing">-3127<\/int>/, 'not replaced: the file exists');
+      const one = await upload('1');
+      assert.equal(one.status, 500);
+      assert.equal(one.body, 'Cannot convert 1 to System.Boolean.\r\nParameter name: type ---> String was not recognized as a valid Boolean.');
+    });
+
     it('matches parameter names without regard to case', async () => {
       const answer = await get('/MailWS.asmx/GetLetterStatus?username=demo&PASSWORD=demo&id=5');
       assert.match(answer.body, /<ResultCode>-3116<\/ResultCode>/);
