@@ -63,7 +63,11 @@ describe('sandbox isolation between accounts and users', function () {
       }
     }
     assert.equal(checked, 2 * 16, 'the 16 operations that name mailers, on letters and batches');
-    for (const [id] of pairs) assert.notEqual(((await call('simple', 'GetLetterStatusV2', { ...demo, ID: id })) as { Status: number }).Status, -1005, 'not cancelled from outside');
+    // The mailers above are printed, past cancelling by anyone: a fresh one shows a cancel from outside fails.
+    const fresh = await letter('cancellable', '<p>c</p>', 'Development');
+    assert.equal(await call('datedA', 'CancelDelivery', { ...other, ID: fresh }), -3001);
+    assert.equal(((await call('simple', 'GetLetterStatusV2', { ...demo, ID: fresh })) as { Status: number }).Status, -900, 'not cancelled from outside');
+    assert.equal(await call('datedA', 'CancelDelivery', { ...demo, ID: fresh }), -3000, 'its owner still may');
   });
 
   it('keeps User stored files to their owner and Account ones to the account', async () => {
