@@ -1,5 +1,7 @@
-// Scans text files for the passwords and API keys the tests use (test/secrets.json). Exit 1 on a
-// hit, naming the file and the secret's index, never the secret itself.
+// Scans text files for the passwords and API keys the tests use (test/secrets.json), as written
+// and in the forms they take on the wire (percent-encoded in a URL, form-encoded in an HTTP GET
+// query or POST body), since a leaked request shows them encoded. Exit 1 on a hit, naming the
+// file and the secret's index, never the secret itself.
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -9,7 +11,8 @@ let hits = 0;
 for (const file of process.argv.slice(2)) {
   const text = readFileSync(file, 'utf8');
   secrets.forEach((secret, index) => {
-    if (text.includes(secret)) {
+    const forms = [secret, encodeURIComponent(secret), new URLSearchParams({ s: secret }).toString().slice(2)];
+    if (forms.some((form) => text.includes(form))) {
       hits++;
       console.error(`secret scan: ${file} contains test secret #${index}`);
     }

@@ -6,10 +6,12 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { callOverhead } from './call-overhead';
 import { storage } from './compaction';
+import { deadlines } from './deadlines';
 import { extensionCost } from './extension-cost';
 import { largeDocuments } from './large-documents';
 import { throughput } from './throughput';
 import { tracking } from './tracking';
+import { xmlAttackMemory } from './xml-attacks';
 import { table, type Row } from './support/measure';
 import { startSandboxProcess } from './support/sandbox-process';
 import { seedMailers } from './support/seed';
@@ -30,6 +32,8 @@ async function main(): Promise<void> {
   if (wanted('throughput')) rows.push(...(await throughput()));
   if (wanted('extension')) rows.push(...extensionCost());
   if (wanted('storage')) rows.push(...(await storage()));
+  if (wanted('deadlines')) rows.push(...(await deadlines()));
+  if (wanted('xml-attacks')) rows.push(...(await xmlAttackMemory()));
   console.log(table(rows));
   writeFileSync(join(__dirname, 'results.json'), `${JSON.stringify({ date: new Date().toISOString(), node: process.version, rows }, null, 2)}\n`);
 }

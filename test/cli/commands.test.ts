@@ -1,6 +1,9 @@
 /**
  * The `mailroom` command line, run as a child process against a real sandbox: every command,
  * its output for people and with --json, its exit codes, and no secret in anything it prints.
+ *
+ * The tests share one sandbox. The letter most of them read is sent once, at T0, by whichever test
+ * asks first, and each test sets the clock it needs, so that any test passes alone.
  */
 import { strict as assert } from 'node:assert';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -8,22 +11,23 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { spawn } from 'node:child_process';
 import { cliPath, mailroom, type CliRun } from '../helpers/cli';
-import { gzipText, pageCount, sampleDocx } from '../helpers/documents';
-import { startTestSandbox, type TestSandbox } from '../helpers/sandbox';
-import secrets from '../secrets.json';
+import { pageCount, sampleDocx } from '../helpers/documents';
+import { T0, startTestSandbox, type TestSandbox } from '../helpers/sandbox';
+import { SECRETS, secretIn } from '../helpers/secrets';
+import { once } from '../helpers/steps';
 
-const PASSWORD = secrets.secrets[0]!;
-const API_KEY = secrets.secrets[1]!;
+const PASSWORD = SECRETS[0]!;
+const API_KEY = SECRETS[1]!;
 
 describe('mailroom, the command line', function () {
   this.timeout(60_000);
   let sandbox: TestSandbox;
   let dir: string;
   let env: NodeJS.ProcessEnv;
-  const runs: CliRun[] = [];
-  const run = async (...args: string[]) => {
+  /** Runs the command line; whatever it printed holds no password or API key. */
+  const run = async (...args: string[]): Promise<CliRun> => {
     const result = await mailroom(args, { env });
-    runs.push(result);
+    assert.equal(secretIn(`${result.stdout}\n${result.stderr}`), undefined, `mailroom ${args[0]} printed a secret`);
     return result;
   };
   const file = (name: string, content: string | Buffer) => {
@@ -44,22 +48,38 @@ describe('mailroom, the command line', function () {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  let letter = 0;
+  /** Moves the sandbox's clock to T0 + ms, if it is not there yet. */
+  const at = (ms: number) => sandbox.advance(Math.max(0, T0 + ms - sandbox.now()));
 
-  it('send: a text file, wrapped as HTML, to an address on one line; prints the new ID', async () => {
+  /** The letter the reading tests read: note.txt, sent at T0 by whichever test asks first. */
+  const firstLetter = once(async () => {
+    assert.equal(sandbox.now(), T0, 'the first letter is sent at T0');
     const result = await run('send', file('note.txt', 'Dear Jane,\nthank you.'), '--to', 'Jane Doe, 1 Main St, Springfield, IL 62701', '--mode', 'Development');
     assert.equal(result.code, 0, result.stderr);
+    return { result, letter: Number(result.stdout) };
+  });
+
+  it('send: a text file, wrapped as HTML, to an address on one line; prints the new ID', async () => {
+    const { result, letter } = await firstLetter();
     assert.match(result.stdout, /^\d+\n$/);
-    letter = Number(result.stdout);
+    assert.ok(letter > 0);
     assert.match(result.stderr, /Sending note\.txt as a letter to Jane Doe, Springfield, in Development mode\./);
   });
 
   it('send: address flags, every binding, and --json', async () => {
+    const { letter } = await firstLetter();
+    const ids: number[] = [];
     for (const binding of ['soap11', 'soap12', 'http-get', 'http-post']) {
       const result = await run('send', file('a.html', '<p>Hi</p>'), '--attention-line1', 'Ann', '--address1', '2 Side St', '--city', 'Shelbyville', '--binding', binding, '--json');
       assert.equal(result.code, 0, result.stderr);
-      assert.ok(JSON.parse(result.stdout).id > letter, binding);
+      const { id } = JSON.parse(result.stdout) as { id: number };
+      assert.ok(id > (ids.at(-1) ?? letter), `${binding}: a new ID, ${id}`);
+      ids.push(id);
     }
+    // Each is a letter of this user, just received.
+    const statuses = JSON.parse((await run('status', ids.join(','), '--json')).stdout) as { ID: number; Status: number }[];
+    assert.deepEqual(statuses.map((s) => [s.ID, s.Status]), ids.map((id) => [id, -900]));
+    assert.match((await run('details', String(ids[3]))).stdout, /^MyDescription\s+a\.html$/m);
   });
 
   it('send: Production only with --yes; refuses what the service would, with exit codes 1 and 2', async () => {
@@ -79,13 +99,16 @@ describe('mailroom, the command line', function () {
   });
 
   it('status and details, for people and as JSON', async () => {
-    sandbox.advance(4500);
+    const { letter } = await firstLetter();
+    at(4500);
     const table = await run('status', String(letter), `${letter + 1}-${letter + 2}`);
     assert.equal(table.code, 0, table.stderr);
     const lines = table.stdout.trim().split('\n');
     assert.match(lines[0]!, /^ID\s+Status\s+Description\s+Last update$/);
     assert.match(lines[1]!, new RegExp(`^${letter}\\s+-995\\s+Waiting For Delivery\\s+2026-11-22T09:00:04$`));
     assert.equal(lines.length, 4);
+    assert.match(lines[2]!, new RegExp(`^${letter + 1}\\s`));
+    assert.match(lines[3]!, new RegExp(`^${letter + 2}\\s`));
     const json = JSON.parse((await run('status', String(letter), '--json')).stdout) as { ID: number; LastUpdateTime: string }[];
     assert.deepEqual(json, [{ ID: letter, Status: -995, Description: 'Waiting For Delivery', LastUpdateTime: '2026-11-22T09:00:04' }]);
     const details = await run('details', String(letter));
@@ -97,6 +120,8 @@ describe('mailroom, the command line', function () {
   });
 
   it('pdf: saves the printed PDF', async () => {
+    const { letter } = await firstLetter();
+    at(4500);
     const out = join(dir, 'out.pdf');
     const result = await run('pdf', String(letter), '-o', out);
     assert.equal(result.code, 0, result.stderr);
@@ -114,6 +139,7 @@ describe('mailroom, the command line', function () {
   });
 
   it('files: upload, list, delete', async () => {
+    at(4500);
     assert.equal((await run('files', 'list')).stdout, 'No stored files.\n');
     const upload = await run('files', 'upload', file('letterhead.html', '<h1>Acme</h1>'), '--permissions', 'Account', '--description', 'Head');
     assert.equal(upload.code, 0, upload.stderr);
@@ -132,16 +158,22 @@ describe('mailroom, the command line', function () {
     assert.match(result.stderr, /2 letters queued/);
     const items = JSON.parse((await run('call', 'GetBatchStatus', '--param', `ID=${result.stdout.trim()}`, '--param', 'ItemID=')).stdout);
     assert.equal(items.Statuses.length, 2);
-    assert.ok(gzipText('x').length > 0);
+    const batch = JSON.parse((await run('call', 'GetBatchDetails', '--param', `ID=${result.stdout.trim()}`, '--param', 'ItemID=')).stdout);
+    assert.equal(batch.MyDescription, 't.docx × d.csv');
+    assert.equal(batch.WorkMode, 'Development');
+    assert.deepEqual(batch.Items.map((i: { ItemID: number; NumOfSheets: number }) => [i.ItemID, i.NumOfSheets]), [[1, 2], [2, 2]], 'an address page and a letter page each');
   });
 
   it('call: any operation, typed values in, JSON out, binary as base64', async () => {
+    const { letter } = await firstLetter();
+    at(4500);
     const status = JSON.parse((await run('call', 'GetLetterStatusV2', '--param', `ID=${letter}`)).stdout);
     assert.deepEqual(status, { ResultCode: -3000, Status: -995, Description: 'Waiting For Delivery', LastUpdateTime: '2026-11-22T09:00:04' });
     const pdf = JSON.parse((await run('call', 'GetPDF', '--service', '/2009-02-26/MailWS.asmx', '--param', `ID=${letter}`)).stdout);
     assert.ok(Buffer.from(pdf.FileData, 'base64').subarray(0, 5).toString() === '%PDF-');
     const sent = await run('call', 'SendLetter', '--param', 'MyDescription=from call', '--param', 'FileExtension=html', '--file', `FileBinaryData=${file('f.html', '<p>f</p>')}`, '--param', 'WorkMode=Development');
-    assert.ok(Number(sent.stdout) > letter, sent.stderr);
+    assert.equal(sent.code, 0, sent.stderr);
+    assert.match((await run('details', sent.stdout.trim())).stdout, /^MyDescription\s+from call$/m);
     const settings = await run('call', 'SetUserSettings', '--param', 'Username=cli-user', '--param', 'Settings=[["Letters_PrintSides","Duplex"]]');
     assert.equal(settings.stdout.trim(), '-3000', settings.stderr);
     assert.equal((await run('call', 'GetPDF', '--param', 'ID=1')).code, 2, 'on two services: say which');
@@ -158,9 +190,15 @@ describe('mailroom, the command line', function () {
     assert.match(wrong.stderr, /-3003/);
   });
 
-  it('printed no password or API key, anywhere', () => {
-    assert.ok(runs.length > 30);
-    for (const { stdout, stderr } of runs) for (const secret of secrets.secrets) assert.ok(!stdout.includes(secret) && !stderr.includes(secret));
+  it('prints no password or API key, with --verbose, on a refusal or a wrong password either', async () => {
+    const { letter } = await firstLetter();
+    const verbose = await run('status', String(letter), '--verbose', '--binding', 'http-get');
+    assert.match(verbose.stderr, /^mailroom: GetStatus over http-get, \d+ ms, code -3000$/m);
+    const admin = await run('call', 'SetUserSettings', '--param', 'Username=nobody', '--param', 'Settings=[["Letters_PrintSides","Duplex"]]', '--verbose');
+    assert.equal(admin.code, 1, admin.stderr);
+    const wrong = await mailroom(['status', String(letter), '--verbose', '--binding', 'http-post'], { env: { ...env, MAILROOM_PASSWORD: `${PASSWORD}-not` } });
+    assert.equal(wrong.code, 1);
+    assert.equal(secretIn(`${wrong.stdout}\n${wrong.stderr}`), undefined);
   });
 });
 

@@ -5,6 +5,14 @@ import { projectRoot } from './tools';
 
 export const cliPath = join(projectRoot, 'dist', 'cli.js');
 
+/**
+ * The variables that move this process's clock (faketime's), for children started with an
+ * environment of their own: the whole suite must see one clock, however far ahead it is moved.
+ */
+export function clockEnv(): NodeJS.ProcessEnv {
+  return Object.fromEntries(Object.entries(process.env).filter(([name]) => name === 'LD_PRELOAD' || name.startsWith('FAKETIME')));
+}
+
 export interface CliRun {
   readonly code: number | null;
   readonly stdout: string;
@@ -13,7 +21,7 @@ export interface CliRun {
 
 export function mailroom(args: readonly string[], options: { env?: NodeJS.ProcessEnv; input?: string; command?: readonly string[] } = {}): Promise<CliRun> {
   const [command, ...prefix] = options.command ?? [process.execPath];
-  const child = spawn(command!, [...prefix, cliPath, ...args], { env: { ...clockOf(process.env), PATH: process.env.PATH, HOME: process.env.HOME, ...options.env }, stdio: ['pipe', 'pipe', 'pipe'] });
+  const child = spawn(command!, [...prefix, cliPath, ...args], { env: { PATH: process.env.PATH, HOME: process.env.HOME, ...clockEnv(), ...options.env }, stdio: ['pipe', 'pipe', 'pipe'] });
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (d) => (stdout += d));
@@ -22,7 +30,3 @@ export function mailroom(args: readonly string[], options: { env?: NodeJS.Proces
   return new Promise((resolve) => child.on('close', (code) => resolve({ code, stdout, stderr })));
 }
 
-/** faketime's settings, so that a command line run under a moved clock runs on the same clock as its test. */
-function clockOf(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
-  return Object.fromEntries(Object.entries(env).filter(([name]) => name === 'LD_PRELOAD' || name.startsWith('FAKETIME')));
-}

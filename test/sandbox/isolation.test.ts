@@ -63,7 +63,11 @@ describe('sandbox isolation between accounts and users', function () {
       }
     }
     assert.equal(checked, 2 * 16, 'the 16 operations that name mailers, on letters and batches');
-    for (const [id] of pairs) assert.notEqual(((await call('simple', 'GetLetterStatusV2', { ...demo, ID: id })) as { Status: number }).Status, -1005, 'not cancelled from outside');
+    // The mailers above are printed, past cancelling by anyone: a fresh one shows a cancel from outside fails.
+    const fresh = await letter('cancellable', '<p>c</p>', 'Development');
+    assert.equal(await call('datedA', 'CancelDelivery', { ...other, ID: fresh }), -3001);
+    assert.equal(((await call('simple', 'GetLetterStatusV2', { ...demo, ID: fresh })) as { Status: number }).Status, -900, 'not cancelled from outside');
+    assert.equal(await call('datedA', 'CancelDelivery', { ...demo, ID: fresh }), -3000, 'its owner still may');
   });
 
   it('keeps User stored files to their owner and Account ones to the account', async () => {
@@ -86,6 +90,35 @@ describe('sandbox isolation between accounts and users', function () {
     assert.ok(((await sendStored(clerk, 'ours.html')) as number) > 0, 'an Account file is the account\'s');
     assert.equal(await call('datedA', 'DeleteUploadedFile', { ...other, MyFileName: 'mine.html' }), await call('datedA', 'DeleteUploadedFile', { ...other, MyFileName: 'no-such.html' }));
     assert.deepEqual(await names(demo), ['mine.html', 'ours.html'], 'nothing deleted from outside');
+  });
+
+  it('lets no colleague, administrator or not, replace or delete a User stored file, and only an administrator an Account one', async () => {
+    const call = httpCaller(sandbox.url, 'http-post');
+    const upload = (who: Record<string, string>, name: string, permissions: 'User' | 'Account', description: string, Overwrite = false) =>
+      call('datedA', 'UploadFile', { ...who, MyFileName: name, FileBinaryData: Buffer.from(`<p>${description}</p>`), Permissions: permissions, Description: description, Overwrite });
+    const files = async (who: Record<string, string>) =>
+      ((await call('datedA', 'GetUploadedFileDetails', who)) as { UploadedFiles: { FileName: string; Permissions: string; Description: string }[] }).UploadedFiles
+        .filter((f) => f.FileName.startsWith('kept-'))
+        .map((f) => [f.FileName, f.Permissions, f.Description]);
+    assert.equal(await upload(clerk, 'kept-clerk.html', 'User', 'by clerk'), -3000);
+    assert.equal(await upload(demo, 'kept-demo.html', 'User', 'by demo'), -3000);
+    assert.equal(await upload(demo, 'kept-shared.html', 'Account', 'by the administrator'), -3000);
+
+    // The owner may replace a User file; the names are the account's, so a colleague meets them.
+    assert.equal(await upload(clerk, 'kept-clerk.html', 'User', 'by clerk', true), -3000, 'the owner replaces it');
+    assert.equal(await upload(demo, 'kept-clerk.html', 'User', 'by the administrator', true), -3161, 'an administrator may not replace another user\'s User file');
+    assert.equal(await upload(demo, 'KEPT-CLERK.html', 'Account', 'by the administrator', true), -3161, 'nor make it an Account file');
+    assert.equal(await upload(clerk, 'kept-demo.html', 'User', 'by clerk', true), -3161, 'a colleague may not replace it');
+    assert.equal(await upload(clerk, 'kept-shared.html', 'User', 'by clerk', true), -3161, 'only an administrator replaces an Account file');
+    assert.equal(await call('datedA', 'DeleteUploadedFile', { ...demo, MyFileName: 'kept-clerk.html' }), -3160, 'another user\'s User file is as good as missing');
+    assert.equal(await call('datedA', 'DeleteUploadedFile', { ...clerk, MyFileName: 'kept-demo.html' }), -3160);
+    assert.equal(await call('datedA', 'DeleteUploadedFile', { ...clerk, MyFileName: 'kept-shared.html' }), -3161);
+    assert.equal(await upload(other, 'kept-clerk.html', 'User', 'by other', true), -3000, 'another account has names of its own');
+
+    assert.deepEqual(await files(clerk), [['kept-clerk.html', 'User', 'by clerk'], ['kept-shared.html', 'Account', 'by the administrator']], 'clerk\'s file is still clerk\'s');
+    assert.deepEqual(await files(demo), [['kept-demo.html', 'User', 'by demo'], ['kept-shared.html', 'Account', 'by the administrator']]);
+    assert.deepEqual(await files(other), [['kept-clerk.html', 'User', 'by other']]);
+    assert.equal(await upload(demo, 'kept-shared.html', 'Account', 'replaced', true), -3000, 'an administrator replaces an Account file');
   });
 
   it('lets an administrator change only the users of the own account', async () => {

@@ -55,6 +55,7 @@ describe('sandbox printing, read back with pdftotext', function () {
     for (const page of development) assert.ok(page.text.includes(MARK), page.text);
     assert.match(development[3]!.text, /Page 3/);
     const production = await printed(await letter({ WorkMode: 'Production', FileExtension: 'pdf', FileBinaryData: await samplePdf(1) }));
+    assert.equal(production.length, 2, 'the address page and the PDF\'s page');
     for (const page of production) assert.ok(!page.text.includes('DEVELOPMENT'), page.text);
   });
 

@@ -1,10 +1,12 @@
 """Python zeep as a client of the sandbox: every operation of every service, through the WSDL
-the sandbox serves, on the SOAP 1.1 or SOAP 1.2 port.
+the sandbox serves, on the SOAP 1.1, SOAP 1.2, HTTP GET or HTTP POST port (the services without
+HTTP ports, dated service B and the admin service, over SOAP 1.1 then).
 
-  zeep_client.py BASE_URL soap11|soap12 SOAPENC_XSD
+  zeep_client.py BASE_URL soap11|soap12|http-get|http-post SOAPENC_XSD
 
-Prints one JSON object: per "service Operation", what zeep decoded (bytes as their length and
-first bytes, dates as ISO text). Runs under Debian's /usr/bin/python3 with python3-zeep.
+Prints one JSON object: "results", per "service Operation" what zeep decoded (bytes as their
+length and first bytes, dates as ISO text), and "requests", the fields it was called with. Runs
+under Debian's /usr/bin/python3 with python3-zeep.
 """
 import base64
 import datetime
@@ -12,13 +14,21 @@ import decimal
 import gzip
 import json
 import sys
+import urllib.parse
 
 import zeep
+import zeep.wsdl.messages.mime
 from zeep.helpers import serialize_object
 from zeep.transports import Transport
 
 BASE, VERSION, SOAPENC = sys.argv[1], sys.argv[2], sys.argv[3]
 SOAP_ENCODING = "http://schemas.xmlsoap.org/soap/encoding/"
+PORTS = {"soap11": "Soap", "soap12": "Soap12", "http-get": "HttpGet", "http-post": "HttpPost"}
+
+# zeep 4.2.1 form-encodes an HTTP POST with urlencode() without doseq, so a repeated field (a
+# document's bytes, a StringArray) would go as its Python repr; as the binding means it, each
+# value is a field of its own. Only how zeep writes requests changes: it reads answers as it does.
+zeep.wsdl.messages.mime.urlencode = lambda items: urllib.parse.urlencode(items, doseq=True)
 
 
 class SandboxOnly(Transport):
@@ -48,26 +58,55 @@ def plain(value):
     return value
 
 
-def service(path, name):
+last_call = {}
+
+
+def http_field(value):
+    """A field as ASP.NET's HTTP GET and POST take it: every parameter present (an empty one for
+    none), binary data as a StringArray of its bytes in decimal."""
+    if value is None:
+        return ""
+    if isinstance(value, bytes):
+        return [str(b) for b in value]
+    return value
+
+
+class Port:
+    """A bound port that keeps the fields of its last call, for the report."""
+
+    def __init__(self, bound, http):
+        self.bound, self.http = bound, http
+
+    def __getattr__(self, operation):
+        def call(**fields):
+            last_call["fields"] = fields
+            sent = {k: http_field(v) for k, v in fields.items()} if self.http else fields
+            return getattr(self.bound, operation)(**sent)
+        return call
+
+
+def service(path, name, has_http):
     client = zeep.Client(BASE + path + "?WSDL", transport=SandboxOnly())
-    port = name + ("Soap" if VERSION == "soap11" else "Soap12")
-    return client.bind(name, port)
+    http = VERSION.startswith("http") and has_http
+    return Port(client.bind(name, name + (PORTS[VERSION] if http or not VERSION.startswith("http") else "Soap")), http)
 
 
-simple = service("/MailWS.asmx", "MailWS")
-dated = service("/2009-02-26/MailWS.asmx", "MailWS")
-advanced = service("/2009-09-09/MailWS.asmx", "MailWS")
-admin = service("/2009-09-09/AdminTools.asmx", "AdminTools")
+simple = service("/MailWS.asmx", "MailWS", True)
+dated = service("/2009-02-26/MailWS.asmx", "MailWS", True)
+advanced = service("/2009-09-09/MailWS.asmx", "MailWS", False)
+admin = service("/2009-09-09/AdminTools.asmx", "AdminTools", False)
 
 demo = {"Username": "demo", "Password": "demo"}
 address = {"AttentionLine1": "Jane Doe", "Company": None, "Address1": "1 Main St", "Address2": None,
            "City": "Springfield", "State": "IL", "PostalCode": "62701", "Country": "USA"}
 html = "<h1>Hello from zeep</h1><p>é中&amp;</p>".encode("utf-8")
 out = {}
+requests = {}
 
 
 def record(key, value):
     out[key] = plain(value)
+    requests[key] = plain(last_call["fields"])
     return value
 
 
@@ -101,7 +140,9 @@ record("datedA GetDetailsExtended", dated.GetDetailsExtended(ID=str(batch.Result
 record("datedA GetBatchStatus", dated.GetBatchStatus(ID=batch.ResultCode, ItemID="", **demo))
 record("datedA GetBatchDetails", dated.GetBatchDetails(ID=batch.ResultCode, ItemID="1,2", **demo))
 record("datedA GetPDF", dated.GetPDF(ID=dated_id, **demo))
-record("datedA CancelDelivery", dated.CancelDelivery(ID=dated_id, **demo))
+# A letter of its own to cancel, so that what was read of the others stays what the sandbox holds.
+to_cancel = dated.SendLetter(MyDescription="cancel", FileExtension="html", FileBinaryData=html, WorkMode="Development", **demo)
+record("datedA CancelDelivery", dated.CancelDelivery(ID=to_cancel, **demo))
 record("datedA UploadFile", dated.UploadFile(MyFileName="zeep.html", FileBinaryData=html, Permissions="User", Description="from zeep", Overwrite=True, **demo))
 record("datedA GetUploadedFileDetails", dated.GetUploadedFileDetails(**demo))
 record("datedA DeleteUploadedFile", dated.DeleteUploadedFile(MyFileName="zeep.html", **demo))
@@ -117,4 +158,4 @@ record("admin SetUserSettings", admin.SetUserSettings(
 record("admin SetUserSettings (bad)", admin.SetUserSettings(
     APIKey="demo-key", Username="clerk", Settings={"ArrayOfString": [{"string": ["Letters_PrintSides", "Sideways"]}]}))
 
-print(json.dumps(out))
+print(json.dumps({"results": out, "requests": requests}))

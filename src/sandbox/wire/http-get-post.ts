@@ -40,6 +40,17 @@ function bytesOf(values: readonly string[]): Buffer {
   throw new RequestFormatError(`Cannot convert ${values.join(',')} to System.Byte[].`);
 }
 
+/**
+ * A field's value as ASP.NET's HTTP GET/POST read it (Convert.ChangeType): a boolean as
+ * Boolean.Parse takes it, True or False in any case and nothing else (XML's 1 and 0 are refused).
+ */
+function parseField(text: string, type: Parameters<typeof parseLeaf>[1]): unknown {
+  if (type.kind !== 'primitive' || type.name !== 'boolean') return parseLeaf(text, type);
+  const word = text.trim().toLowerCase();
+  if (word !== 'true' && word !== 'false') throw new ValueError('String was not recognized as a valid Boolean.');
+  return word === 'true';
+}
+
 /** The request of an operation from its query or form fields. */
 export function readParameters(op: Operation, fields: URLSearchParams): Record<string, unknown> {
   const byName = new Map<string, string[]>();
@@ -61,7 +72,7 @@ export function readParameters(op: Operation, fields: URLSearchParams): Record<s
     if (values.length === 0) throw new RequestFormatError(`Missing parameter: ${param.name}.`);
     if (type.kind !== 'primitive' && type.kind !== 'enum') throw new RequestFormatError(`Cannot convert ${param.name}.`);
     try {
-      request[param.name] = parseLeaf(values[0]!, type);
+      request[param.name] = parseField(values[0]!, type);
     } catch (error) {
       if (!(error instanceof ValueError)) throw error;
       const clr = type.kind === 'enum' ? type.name : CLR_TYPES[type.name];

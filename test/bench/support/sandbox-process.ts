@@ -9,6 +9,8 @@ import { join, resolve } from 'node:path';
 
 export interface SandboxProcess {
   readonly url: string;
+  /** The process's id, for reading its memory from /proc. */
+  readonly pid: number;
   stop(): Promise<void>;
 }
 
@@ -27,6 +29,7 @@ export async function startSandboxProcess(args: readonly string[] = []): Promise
   });
   return {
     url,
+    pid: child.pid!,
     stop: async () => {
       child.kill('SIGTERM');
       await new Promise((r) => child.once('exit', r));

@@ -1,0 +1,11 @@
+/** Loopback ports for failure tests. */
+import { createServer } from 'node:net';
+
+/** A loopback port nothing listens on: taken, then let go, so that a connection to it is refused. */
+export async function closedPort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
