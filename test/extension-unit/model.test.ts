@@ -5,7 +5,7 @@ import { detailsMarkdown } from '../../src/extension/model/details';
 import { groupMailers, mailerSummary } from '../../src/extension/model/mailers';
 import { addressLabel, MAX_RECENT_ADDRESSES, rememberAddress } from '../../src/extension/model/recent-addresses';
 import { RefreshSchedule } from '../../src/extension/model/refresh-schedule';
-import { productionQuestion } from '../../src/client/work-mode';
+import { productionQuestion } from '../../src/extension/model/work-mode';
 
 describe('extension model', () => {
   it('groups mailers in process, completed, and failed or cancelled, newest first', () => {

@@ -10,7 +10,6 @@ import { readFile } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { parseArgs } from 'node:util';
 import { DocumentError, letterDocument, parseAddressLine, type RecipientAddress } from '../../client';
-import { productionQuestion } from '../../client/work-mode';
 import { enums, findOperation, serviceByKey, type EnumValue } from '../../contract';
 import { GLOBAL_OPTIONS, connect, print, progressPrinter, type Io } from '../context';
 import { UsageError } from '../usage';
@@ -30,13 +29,12 @@ export function workModeOption(value: string | undefined): EnumValue<'WorkMode'>
   return mode as EnumValue<'WorkMode'>;
 }
 
-/** What may print and charge (Production, or the account's own work mode) goes only with --yes, or a yes on the terminal. */
+/** Production prints and charges: it goes only with --yes, or a yes on the terminal. */
 export async function confirmSpending(io: Io, mode: EnumValue<'WorkMode'>, yes: boolean | undefined, what: string): Promise<void> {
   io.err.write(`${what}, in ${mode === 'Default' ? 'the account\'s default work mode' : `${mode} mode`}.\n`);
-  const ask = productionQuestion(mode, 'it');
-  if (!ask || yes) return;
-  if (!(await io.confirm(ask.question))) {
-    throw new UsageError(`Not sent: ${mode === 'Default' ? 'the account\'s own work mode may be Production, which' : 'Production mode'} prints and charges; add --yes to send without asking`);
+  if (mode !== 'Production' || yes) return;
+  if (!(await io.confirm('Production mode prints and mails it, and charges the account. Send?'))) {
+    throw new UsageError('Not sent: Production mode prints and charges; add --yes to send without asking');
   }
 }
 

@@ -10,7 +10,7 @@ import type { EnumValue } from '../../contract';
 import { randomUUID } from 'node:crypto';
 import { clientModule } from '../client-module';
 import type { Connection } from '../connection';
-import { productionQuestion } from '../../client/work-mode';
+import { productionQuestion } from '../model/work-mode';
 import type { Log } from '../log';
 import type { SendAttempt } from '../model/attempts';
 import type { TrackedMailers } from '../tracked-mailers';

@@ -1,9 +1,9 @@
 /**
- * Which sends ask first, in the command line and the extension alike. Production prints and charges; `Default` is the account's own
+ * Which sends the extension asks about first. Production prints and charges; `Default` is the account's own
  * General_WorkMode, which the service has no operation to read, so it may be Production too and
  * is asked about as such.
  */
-import type { EnumValue } from '../contract';
+import type { EnumValue } from '../../contract';
 
 export interface ProductionQuestion {
   readonly question: string;
