@@ -57,7 +57,9 @@ describe('mailroom when the network fails: no secret in what it prints', functio
         const printed = `${run.stdout}\n${run.stderr}`;
         assert.equal(secretIn(printed), undefined, `${what}: printed a secret`);
         assert.equal(run.code, 1, `${what}: exit code`);
-        assert.match(run.stderr, new RegExp(`^mailroom: ${operation.source}: .*(${reason.source})`, 'm'), `${what}: says what happened`);
+        // The endpoint named by scheme, host and path: never the query, where HTTP GET puts the password.
+        const at = ' at http://127\\.0\\.0\\.1:\\d+/[^?\\s]*';
+        assert.match(run.stderr, new RegExp(`^mailroom: ${operation.source}${at}: .*(${reason.source})`, 'm'), `${what}: says what happened`);
         if (server) assert.ok(secretIn(server.requests.slice(before).map((r) => `${r.url}\n${r.body}`).join('\n')), `${what}: the request carried its secret`);
       }
     });

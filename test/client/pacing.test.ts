@@ -21,6 +21,8 @@ describe('client pacing: each Get method on its own, nothing else', function () 
       binding: 'http-post',
       credentials: { username: 'demo', password: 'demo', apiKey: 'demo-key' },
       minIntervalMs,
+      // A budget that outlasts the interval: a slot past the call's deadline fails at once (deadline.test.ts).
+      timeoutMs: 2 * minIntervalMs + 60_000,
       onCall: (e) => calls.push({ ...e, startedAt: Date.now() - e.ms }),
     }));
   beforeEach(async () => {
