@@ -1,5 +1,6 @@
 // npm test's runner: the mocha tests, then the same mocha tests with the machine's clock 400 days
-// ahead (Debian's faketime: no test may depend on the day it runs), the extension's tests inside a
+// ahead (Debian's faketime: no test may depend on the day it runs) and in another time zone (nor
+// on where the machine is), the extension's tests inside a
 // real VS Code (code-server) and the browser end-to-end flows over the packaged extension, passing
 // their output through; then a scan of all of that output for the tests' secrets (a password that
 // reaches a log or an error message fails the run) and one closing line of what passed and failed.
@@ -9,13 +10,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 const FAR_AHEAD = '+400d';
+/** Far from UTC, with summer time, on the other side of the date line. */
+const ELSEWHERE = 'Pacific/Auckland';
 const chunks = [];
 const counts = { passed: 0, failed: 0 };
 
 /** Runs one step, passing its output through, and counts what its reporter says passed and failed. */
-function step(command, args) {
+function step(command, args, env = process.env) {
   return new Promise((done) => {
-    const child = spawn(command, args, { stdio: ['inherit', 'pipe', 'pipe'] });
+    const child = spawn(command, args, { env, stdio: ['inherit', 'pipe', 'pipe'] });
     const own = [];
     const take = (out) => (d) => (out.write(d), chunks.push(d), own.push(d));
     child.stdout.on('data', take(process.stdout));
@@ -41,8 +44,8 @@ if (spawnSync('faketime', ['--version'], { stdio: 'ignore' }).error) {
   console.error('faketime is missing (Debian package faketime): run npm run setup');
   code ||= 1;
 } else {
-  console.log(`\nThe mocha tests again, with the clock ${FAR_AHEAD} ahead (faketime):`);
-  code = (await step('faketime', ['-f', FAR_AHEAD, process.execPath, ...mocha])) || code;
+  console.log(`\nThe mocha tests again, with the clock ${FAR_AHEAD} ahead (faketime), in ${ELSEWHERE}:`);
+  code = (await step('faketime', ['-f', FAR_AHEAD, process.execPath, ...mocha], { ...process.env, TZ: ELSEWHERE })) || code;
 }
 // The extension host suite and the browser end-to-end flows run with the full run, not when mocha
 // is given a selection.

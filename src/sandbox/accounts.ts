@@ -35,11 +35,14 @@ export const DEMO_ACCOUNTS: AccountsFile = {
   ],
 };
 
+/** The machine's time zone: where a sandbox's new users are, unless it is told another. */
+export const machineTimeZone = (): string => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+
 /** What a new user starts with (facts: new accounts start in Development). */
-export function defaultSettings(): Record<string, string> {
+export function defaultSettings(timeZone: string): Record<string, string> {
   return {
     General_WorkMode: 'Development',
-    General_Timezone: Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC',
+    General_Timezone: timeZone,
     Letters_PrintColor: 'BlackAndWhite',
     Letters_PrintSides: 'Simplex',
     Postcards_DefaultScaling: 'FitToPage',
@@ -75,7 +78,7 @@ export function parseAccountsFile(value: unknown): AccountsFile {
 }
 
 /** The journal record that installs these accounts. */
-export function accountsRecord(file: AccountsFile): JournalRecord {
+export function accountsRecord(file: AccountsFile, timeZone = machineTimeZone()): JournalRecord {
   const accounts: AccountRecord[] = [];
   const users: UserRecord[] = [];
   file.accounts.forEach((account, i) => {
@@ -90,7 +93,7 @@ export function accountsRecord(file: AccountsFile): JournalRecord {
         admin: user.admin ?? false,
         ...(user.apiKey === undefined ? {} : { apiKeyDigest: apiKeyDigest(user.apiKey) }),
         ...(user.blocked ? { blocked: true } : {}),
-        settings: { ...defaultSettings(), ...user.settings },
+        settings: { ...defaultSettings(timeZone), ...user.settings },
       });
     });
   });

@@ -31,6 +31,8 @@ export interface SandboxOptions {
   readonly limits?: Partial<HttpLimits>;
   /** The real service's rate limit of Get methods (-3500); off by default. */
   readonly rateLimit?: boolean;
+  /** The General_Timezone of the users it creates (times are written in it); the machine's by default. */
+  readonly timeZone?: string;
   /** The clock statuses are derived from; `Date.now` unless a test injects one. */
   readonly now?: () => number;
 }
@@ -56,8 +58,8 @@ export async function readAccountsFile(path: string): Promise<AccountsFile> {
 export async function startSandbox(options: SandboxOptions): Promise<RunningSandbox> {
   await mkdir(options.dataDir, { recursive: true });
   const store = await Store.open(options.dataDir);
-  if (options.accounts) await store.commit(accountsRecord(options.accounts));
-  else if (store.isEmpty) await store.commit(accountsRecord(DEMO_ACCOUNTS));
+  if (options.accounts) await store.commit(accountsRecord(options.accounts, options.timeZone));
+  else if (store.isEmpty) await store.commit(accountsRecord(DEMO_ACCOUNTS, options.timeZone));
 
   const sandbox: Sandbox = {
     store,

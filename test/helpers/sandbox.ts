@@ -30,7 +30,8 @@ export async function startTestSandbox(options: Partial<SandboxOptions> = {}): P
   const clock = options.now ?? (() => T0);
   let moved = 0;
   const now = () => clock() + moved;
-  const running = await startSandbox({ ...options, now, dataDir });
+  // Users in UTC, so that the times tests expect do not depend on the machine's zone.
+  const running = await startSandbox({ timeZone: 'UTC', ...options, now, dataDir });
   return {
     ...running,
     dataDir,
