@@ -56,11 +56,19 @@ export class Transport {
       const secure = url.startsWith('https:');
       const pieces = options.body === undefined ? [] : Array.isArray(options.body) ? (options.body as readonly (string | Uint8Array)[]) : [options.body as string | Uint8Array];
       const length = pieces.reduce((sum, piece) => sum + (typeof piece === 'string' ? Buffer.byteLength(piece) : piece.length), 0);
-      const req = (secure ? httpsRequest : httpRequest)(url, {
-        method: options.method,
-        agent: secure ? this.https : this.http,
-        headers: { ...options.headers, ...(options.body === undefined ? {} : { 'Content-Length': String(length) }) },
-      });
+      let req: ClientRequest;
+      try {
+        req = (secure ? httpsRequest : httpRequest)(url, {
+          method: options.method,
+          agent: secure ? this.https : this.http,
+          headers: { ...options.headers, ...(options.body === undefined ? {} : { 'Content-Length': String(length) }) },
+        });
+      } catch {
+        // Node's error (ERR_INVALID_URL, say) keeps the whole URL, which over HTTP GET holds the
+        // password: neither it nor its cause goes on.
+        reject(new MailWsNetworkError(operation, false, 'that address cannot be called (check the endpoint: its port, its host)', { url }));
+        return;
+      }
       let sent = false;
       let settled = false;
       const fail = (reason: string, cause?: unknown) => {

@@ -81,7 +81,7 @@ export class Connection extends Disposable {
   private async sandboxEndpoint(): Promise<string> {
     const external = vscode.workspace.getConfiguration('mailroom').get<string>('sandboxUrl', '').trim().replace(/\/+$/, '');
     if (external) {
-      if (!/^http:\/\/(127\.0\.0\.1|localhost|\[::1\])(:\d+)?$/.test(external)) throw new Error(`mailroom.sandboxUrl must be a loopback http URL such as http://127.0.0.1:8317, not ${external}`);
+      if (!isLoopbackSandbox(external)) throw new Error(`mailroom.sandboxUrl must be a loopback http URL such as http://127.0.0.1:8317, not ${external}`);
       if (!(await answersAsSandbox(external))) throw new Error(`No sandbox answers at ${external} (mailroom.sandboxUrl): start it with \`npm start\` or \`mailroom sandbox\`, or clear the setting to use one inside VS Code.`);
       return external;
     }
@@ -100,9 +100,10 @@ export class Connection extends Disposable {
     } catch (error) {
       // Another VS Code window runs the sandbox on this global storage: both share it.
       const { DataFolderInUseError } = await import('../sandbox');
-      if (!(error instanceof DataFolderInUseError) || !error.url || !(await answersAsSandbox(error.url))) throw error;
-      this.log.info(`Sandbox of another VS Code window joined at ${error.url}`);
-      return error.url;
+      const { url } = error instanceof DataFolderInUseError ? error : { url: undefined };
+      if (!url || !isLoopbackSandbox(url) || !(await answersAsSandbox(url))) throw error;
+      this.log.info(`Sandbox of another VS Code window joined at ${url}`);
+      return url;
     }
   }
 
@@ -218,21 +219,29 @@ export class Connection extends Disposable {
   /** Shuts down: the client closed, and the in-process sandbox closed with its journal on disk. */
   close(): Promise<void> {
     return (this.closing ??= (async () => {
-      super.dispose();
-      this.clientPromise = undefined;
-      this.clientLease = undefined;
-      const sandbox = await this.sandbox?.catch(() => undefined);
-      this.sandbox = undefined;
-      await sandbox?.close();
+      try {
+        super.dispose();
+      } finally {
+        this.clientPromise = undefined;
+        this.clientLease = undefined;
+        const sandbox = await this.sandbox?.catch(() => undefined);
+        this.sandbox = undefined;
+        await sandbox?.close();
+      }
     })());
   }
 
   override dispose(): void {
-    void this.close();
+    // The output channel may be gone by now: the extension host's own log keeps the failure.
+    this.close().catch((error: unknown) => console.error(`Mailroom: closing the connection failed: ${(error as Error).message}`));
   }
 }
 
+/** A sandbox is only ever on this machine: `mailroom.sandboxUrl`, and where another window's listens. */
+const isLoopbackSandbox = (url: string) => /^http:\/\/(127\.0\.0\.1|localhost|\[::1\])(:\d+)?$/.test(url);
+
+/** Whether a sandbox answers there soon: a port reused by something that never answers is not one. */
 async function answersAsSandbox(url: string): Promise<boolean> {
-  const answer = await fetch(`${url}/MailWS.asmx?WSDL`).catch(() => undefined);
+  const answer = await fetch(`${url}/MailWS.asmx?WSDL`, { signal: AbortSignal.timeout(3000) }).catch(() => undefined);
   return answer?.ok === true;
 }

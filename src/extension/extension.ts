@@ -148,8 +148,12 @@ class Mailroom extends Disposable {
 
   /** Disposes everything, then waits until the in-process sandbox has closed its journal. */
   async close(): Promise<void> {
-    this.dispose();
-    await this.connection.close();
+    try {
+      this.dispose();
+    } finally {
+      // Whatever failed to dispose, the sandbox's journal is closed before the host exits.
+      await this.connection.close();
+    }
   }
 }
 

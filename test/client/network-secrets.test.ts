@@ -23,14 +23,16 @@ function everythingOf(error: unknown): string {
   return parts.join('\n');
 }
 
-type Failure = 'refused' | 'cut' | 'cut-midway' | 'timeout';
-const behaviours: Record<Exclude<Failure, 'refused'>, Behaviour> = {
+type Failure = 'refused' | 'unusable address' | 'cut' | 'cut-midway' | 'timeout';
+const behaviours: Record<Exclude<Failure, 'refused' | 'unusable address'>, Behaviour> = {
   cut: { kind: 'cut' },
   'cut-midway': { kind: 'cut-midway', body: okStatus.slice(0, 80) },
   timeout: { kind: 'hang' },
 };
 const reasons: Record<Failure, RegExp> = {
   refused: /refused the connection/,
+  // Node refuses the URL before connecting, and its own error keeps the whole URL.
+  'unusable address': /that address cannot be called/,
   cut: /the connection was cut/,
   'cut-midway': /closed before the answer was complete|the connection was cut/,
   timeout: /no complete answer|never completed/,
@@ -57,10 +59,11 @@ describe('client: no secret in a call that failed on the network', function () {
   });
 
   for (const binding of ['http-get', 'http-post', 'soap11'] as const) {
-    for (const failure of ['refused', 'cut', 'cut-midway', 'timeout'] as const) {
+    for (const failure of ['refused', 'unusable address', 'cut', 'cut-midway', 'timeout'] as const) {
       it(`${binding}, ${failure}: the error says what happened and holds neither password nor API key`, async () => {
         let endpoint: string;
         if (failure === 'refused') endpoint = `http://127.0.0.1:${await closedPort()}`;
+        else if (failure === 'unusable address') endpoint = 'http://127.0.0.1:99999';
         else {
           server = await startFakeServer([behaviours[failure]]);
           endpoint = server.url;
