@@ -134,7 +134,8 @@ export class MailWsClient {
   private readonly soap = new Map<'soap11' | 'soap12', SoapBinding>();
   private readonly nextAllowed = new Map<string, number>();
   private underWay = 0;
-  private closeOnceIdle = false;
+  /** Let go of: its connections close whenever no call is under way, now and after any later call. */
+  private retired = false;
 
   constructor(private readonly options: ClientOptions) {
     this.endpoint = options.endpoint ?? DEFAULT_ENDPOINT;
@@ -186,10 +187,10 @@ export class MailWsClient {
     return Math.max(0, (this.nextAllowed.get(op.name) ?? 0) - Date.now());
   }
 
-  /** Books the slot of a call of this Get method that begins `wait` ms from now. */
+  /** Books the slot of a call of this Get method that begins `wait` ms from now (never earlier than one booked). */
   private book(op: Operation, wait: number): void {
     const interval = this.options.minIntervalMs ?? 0;
-    if (interval > 0) this.nextAllowed.set(op.name, Date.now() + wait + interval);
+    if (interval > 0) this.nextAllowed.set(op.name, Math.max(this.nextAllowed.get(op.name) ?? 0, Date.now() + wait + interval));
   }
 
   /** A negative result code as an error; otherwise the result. */
@@ -212,7 +213,7 @@ export class MailWsClient {
     try {
       return await this.perform(op, request, callOptions);
     } finally {
-      if (--this.underWay === 0 && this.closeOnceIdle) this.close();
+      if (--this.underWay === 0 && this.retired) this.close();
     }
   }
 
@@ -244,9 +245,9 @@ export class MailWsClient {
     let lastError: unknown;
     for (let attempt = 1; ; attempt++) {
       const wait = Math.max(backoff, read ? this.paceWait(op) : 0);
+      // A retry that could not begin in time is not made: the last attempt's error stands.
+      if (attempt > 1 && Date.now() + wait >= settings.deadline) throw lastError;
       if (wait > 0 && Date.now() + wait >= settings.deadline) {
-        // A retry that could not begin in time is not made: the last attempt's error stands.
-        if (attempt > 1) throw lastError;
         const slot = `the next ${op.name} the service allows is ${seconds(wait)} s away`;
         const description = `${slot}, past this call's ${seconds(timeoutMs)} s timeout`;
         const error = new MailWsError(op.name, -3500, { local: true, description });
@@ -254,7 +255,11 @@ export class MailWsClient {
         throw error;
       }
       if (read) this.book(op, wait);
-      if (wait > 0) await sleep(wait, callOptions.signal);
+      if (wait > 0) {
+        await sleep(wait, callOptions.signal);
+        // A timer that fired late moves the next slot with it: the service counts from arrivals.
+        if (read) this.book(op, 0);
+      }
       const started = Date.now();
       try {
         const result = this.interpret(op, await this.send(binding, op, full, settings));
@@ -275,13 +280,15 @@ export class MailWsClient {
 
   /** Lets go of kept-alive connections, cutting any call under way. Later calls open new ones. */
   close(): void {
-    this.closeOnceIdle = false;
     this.transport.close();
   }
 
-  /** Lets go of kept-alive connections once the calls under way have ended, and not before. */
+  /**
+   * Lets go of kept-alive connections once the calls under way have ended, and not before; a
+   * caller that still holds this client and calls again leaves no connection open either.
+   */
   closeWhenIdle(): void {
+    this.retired = true;
     if (this.underWay === 0) this.close();
-    else this.closeOnceIdle = true;
   }
 }

@@ -6,6 +6,8 @@
  * What each test counts is the attempts the servers saw, not the time taken.
  */
 import { strict as assert } from 'node:assert';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { inspect } from 'node:util';
 import { MailWsClient, MailWsError, MailWsNetworkError } from '../../src/client';
 import { serviceByKey, serviceUrl, type Binding } from '../../src/contract';
@@ -94,6 +96,24 @@ describe('one deadline per call', function () {
     // Closed at once, its connection would have been cut (and the read tried again); it ran to its own deadline instead.
     assert.ok(error instanceof MailWsNetworkError && error.message.includes(`${NEVER_COMPLETED} 1 s timeout`), String(error));
     assert.deepEqual(trickling.trickled, ['GetLetterStatus'], 'one connection, never cut');
+  });
+
+  it('leaves no connection open after a call on a client already let go of (closeWhenIdle)', async () => {
+    let open = 0;
+    const server = createServer((_, res) => res.writeHead(200, { 'Content-Type': 'text/xml; charset=utf-8' }).end(okStatus));
+    server.on('connection', (socket) => (open++, socket.on('close', () => open--)));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const client = clientOf(`http://127.0.0.1:${(server.address() as AddressInfo).port}`, 'http-post');
+      client.closeWhenIdle();
+      // A caller that still held it calls again: answered, then its kept-alive connection goes too.
+      assert.equal((await client.simple.GetLetterStatus({ ID: 7 })).Status, -900);
+      for (let i = 0; i < 100 && open > 0; i++) await new Promise((resolve) => setTimeout(resolve, 20));
+      assert.equal(open, 0, 'the connection was closed once the call ended');
+    } finally {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 
   it('makes no retry that could not begin before the deadline', async () => {
