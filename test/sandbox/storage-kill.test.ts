@@ -7,7 +7,7 @@
  * everything here that reads times.
  */
 import { strict as assert } from 'node:assert';
-import { cpSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DataFolderInUseError } from '../../src/sandbox';
@@ -219,6 +219,21 @@ describe('sandbox storage, killed inside its windows', function () {
     assert.equal((await storedState(dataDir)).accounts.length, 2);
     assert.deepEqual(readdirSync(dataDir).sort(), ['blobs', 'journal.jsonl'], 'released on close');
   });
+
+  for (const [what, content] of [['empty', ''], ['garbled', 'x\u0000\u0000'], ['naming process 0', '0\n']] as const) {
+    it(`refuses a data folder whose lock names no process (${what}), and leaves that lock alone`, async () => {
+      writeFileSync(join(dataDir, 'lock'), content);
+      await assert.rejects(storedState(dataDir), (error: Error) => {
+        assert.ok(error instanceof DataFolderInUseError);
+        assert.equal(error.holder, 0);
+        assert.equal(error.url, undefined);
+        assert.match(error.message, /is in use by another sandbox \(its lock names no process\); if no sandbox runs there, remove .*lock$/);
+        return true;
+      });
+      assert.equal(readFileSync(join(dataDir, 'lock'), 'utf8'), content, 'not taken over');
+      assert.deepEqual(readdirSync(dataDir).sort(), ['blobs', 'lock'], 'no journal written, no temporary file left');
+    });
+  }
 
   /** A sandbox on the killed one's data, on the wall clock as the child was. */
   async function restarted(): Promise<HeldSandbox> {
