@@ -15,14 +15,10 @@ import type { JournalRecord, UserRecord } from '../../src/sandbox/store/records'
 import { MIN_SUPERSEDED } from '../../src/sandbox/store/snapshot';
 import { Store } from '../../src/sandbox/store/store';
 import { httpCaller, soapCaller, startTestSandbox, T0 } from '../helpers/sandbox';
-import { blobsOnDisk, namedBlobs, storedState } from '../helpers/stored-state';
+import { blobsOnDisk, journalRecords, namedBlobs, storedState } from '../helpers/stored-state';
 import { projectRoot } from '../helpers/tools';
 
 const demo = { Username: 'demo', Password: 'demo' };
-
-function journalLines(dataDir: string): JournalRecord[] {
-  return readFileSync(join(dataDir, 'journal.jsonl'), 'utf8').trim().split('\n').map((line) => JSON.parse(line) as JournalRecord);
-}
 
 const USER: UserRecord = { id: 'a1u1', accountId: 'a1', username: 'ana', passwordHash: hashPassword('pw-ana'), admin: true, settings: {} };
 const ACCOUNT: JournalRecord = { t: 'accounts', accounts: [{ id: 'a1', name: 'A', balance: 100 }], users: [USER] };
@@ -65,10 +61,10 @@ describe('sandbox journal compaction', function () {
     assert.equal(await admin('admin', 'SetUserSettings', { APIKey: 'demo-key', Username: 'clerk', Settings: [['Security_Password', 'n3w-Secret']] }), -3000);
     assert.equal(await admin('admin', 'SetUserSettings', { APIKey: 'demo-key', Username: 'demo', Settings: [['Letters_PrintSides', 'Duplex']] }), -3000);
     await sandbox.close();
-    const written = journalLines(dataDir);
+    const written = journalRecords(dataDir);
 
     const replayed = await storedState(dataDir); // the old journal, read; then compacted
-    const compacted = journalLines(dataDir);
+    const compacted = journalRecords(dataDir);
     assert.deepEqual(await storedState(dataDir), replayed, 'the snapshot rebuilds the same state');
     assert.equal(replayed.mailers.filter((m) => m.cancelledAt !== undefined).length, 1);
     assert.ok(written.length > compacted.length, `${written.length} records, then ${compacted.length}`);
@@ -99,7 +95,7 @@ describe('sandbox journal compaction', function () {
     await Promise.all(commits);
     await store.close();
 
-    const lines = journalLines(dataDir);
+    const lines = journalRecords(dataDir);
     const mailerLines = lines.flatMap((r) => (r.t === 'mailer' ? [r] : []));
     assert.deepEqual(mailerLines.map((r) => r.mailer.id).sort((a, b) => a - b), Array.from({ length: next - 1 }, (_, i) => idOf(i + 1)), 'every mailer once');
     const snapshotted = mailerLines.filter((r) => r.charged === 0).map((r) => r.mailer.id);
@@ -121,10 +117,10 @@ describe('sandbox journal compaction', function () {
     let shortest = Infinity;
     for (let i = 1; i <= changes; i++) {
       await store.commit({ t: 'user', user: { ...USER, settings: { General_Description: `change ${i}` } } });
-      shortest = Math.min(shortest, journalLines(dataDir).length);
+      shortest = Math.min(shortest, journalRecords(dataDir).length);
     }
     await store.close();
-    const lines = journalLines(dataDir).length;
+    const lines = journalRecords(dataDir).length;
     assert.ok(lines <= MIN_SUPERSEDED, `${lines} records left of ${changes + 1} written`);
     assert.ok(shortest < changes / 2, 'compacted while running, not only at the end');
     const state = await storedState(dataDir);

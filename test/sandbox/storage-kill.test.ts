@@ -11,16 +11,11 @@ import { cpSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync }
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DataFolderInUseError } from '../../src/sandbox';
-import type { JournalRecord } from '../../src/sandbox/store/records';
 import { startHeldSandbox, type HeldSandbox } from '../helpers/held-sandbox';
 import { httpCaller, soapCaller, type Call } from '../helpers/sandbox';
-import { blobsOnDisk, namedBlobs, storedState, type StoredState } from '../helpers/stored-state';
+import { blobsOnDisk, journalRecords as journal, namedBlobs, storedState, type StoredState } from '../helpers/stored-state';
 
 const demo = { Username: 'demo', Password: 'demo' };
-
-function journal(dataDir: string): JournalRecord[] {
-  return readFileSync(join(dataDir, 'journal.jsonl'), 'utf8').trim().split('\n').map((line) => JSON.parse(line) as JournalRecord);
-}
 
 const temporaries = (dir: string) => readdirSync(dir).filter((name) => name.endsWith('.tmp'));
 
@@ -134,9 +129,20 @@ describe('sandbox storage, killed inside its windows', function () {
     return state;
   }
 
-  const removals: { what: string; args?: string[]; act(call: Call): Promise<void>; inWindow(dataDir: string): void; after(state: StoredState): void }[] = [
+  interface Removal {
+    readonly what: string;
+    readonly args?: string[];
+    /** Blobs the data folder holds once the removal is done. */
+    readonly blobsLeft: number;
+    act(call: Call): Promise<void>;
+    inWindow(dataDir: string): void;
+    after(state: StoredState): void;
+  }
+
+  const removals: Removal[] = [
     {
       what: 'replacing a stored file',
+      blobsLeft: 1,
       async act(call) {
         assert.equal(await uploader(call, 'doc.html')('<p>one</p>'), -3000);
         void uploader(call, 'doc.html')('<p>two</p>').catch(() => undefined);
@@ -152,6 +158,7 @@ describe('sandbox storage, killed inside its windows', function () {
     },
     {
       what: 'deleting a stored file',
+      blobsLeft: 0,
       async act(call) {
         assert.equal(await uploader(call, 'doc.html')('<p>one</p>'), -3000);
         void call('datedA', 'DeleteUploadedFile', { ...demo, MyFileName: 'doc.html' }).catch(() => undefined);
@@ -167,6 +174,7 @@ describe('sandbox storage, killed inside its windows', function () {
     {
       what: 'dropping the PDF of a final mailer whose owner keeps no content',
       args: ['--schedule', '0,0,0'],
+      blobsLeft: 0,
       async act(call) {
         assert.equal(await soapCaller(child!.url, 'soap11')('admin', 'SetUserSettings', { APIKey: 'demo-key', Username: 'demo', Settings: [['Security_KeepContentOnServer', 'False']] }), -3000);
         assert.ok(((await call('simple', 'SendLetterV2', { ...demo, MyDescription: 'final at once', FileExtension: 'html', FileBinaryData: Buffer.from('<p>x</p>'), WorkMode: 'Development' })) as number) > 0);
@@ -189,7 +197,7 @@ describe('sandbox storage, killed inside its windows', function () {
       await child.reached('blobs-released');
       removal.inWindow(dataDir);
       removal.after(await restartHolds(await snapshotOfFolder()));
-      assert.equal(blobsOnDisk(dataDir).length, removal.what.startsWith('replacing') ? 1 : 0);
+      assert.equal(blobsOnDisk(dataDir).length, removal.blobsLeft);
     });
   }
 
