@@ -106,13 +106,30 @@ describe('sandbox storage, killed inside its windows', function () {
     const call = httpCaller(child.url, 'http-post');
     const { acknowledged, pending } = await churnUntilCompaction(call);
     const expected = await snapshotOfFolder();
-    const send = call('simple', 'SendLetterV2', { ...demo, MyDescription: 'during', FileExtension: 'html', FileBinaryData: Buffer.from('<p>During</p>'), WorkMode: 'Production' });
+    const letter = { FileExtension: 'html', FileBinaryData: Buffer.from('<p>During</p>'), WorkMode: 'Production' };
+    const during = { ...demo, MyDescription: 'during', ...letter };
+    const send = call('simple', 'SendLetterV2', during);
+    let answered = false;
+    void send.then(() => (answered = true), () => (answered = true));
+    await appliedInMemory(call, expected.nextMailerId);
+    assert.equal(answered, false, 'the send waits for the held compaction to write its record');
     child.release();
     const [id] = (await Promise.all([send, pending])) as [number, unknown];
     const state = await restartHoldsWith(expected, id);
     const churned = state.files.find((f) => f.name === 'churn.html')!;
     assert.equal(churned.description, `v${acknowledged + 1}`, 'the upload that waited for the compaction');
   });
+
+  /** Waits until the child shows mailer `id` (statuses are read from memory, where a send is applied before its record is written). */
+  async function appliedInMemory(call: Call, id: number): Promise<void> {
+    const deadline = Date.now() + 30_000;
+    for (;;) {
+      const status = (await call('simple', 'GetLetterStatus', { ...demo, ID: id })) as { ResultCode: number };
+      if (status.ResultCode === -3000) return;
+      assert.ok(Date.now() < deadline, `mailer ${id} never applied (${status.ResultCode})`);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  }
 
   /** Killed after the changes that waited for the compaction were answered: the state is `expected` with them. */
   async function restartHoldsWith(expected: StoredState, id: number): Promise<StoredState> {
