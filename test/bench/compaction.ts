@@ -11,7 +11,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { accountsRecord, DEMO_ACCOUNTS } from '../../src/sandbox/accounts';
-import { writeFileDurably } from '../../src/sandbox/store/journal';
+import { writeFileDurably } from '../../src/sandbox/store/durable-files';
 import type { JournalRecord } from '../../src/sandbox/store/records';
 import { snapshotRecords } from '../../src/sandbox/store/snapshot';
 import { FIRST_MAILER_ID, Store } from '../../src/sandbox/store/store';

@@ -45,7 +45,8 @@ function callersOf(sandbox: TestSandbox): { soap: Call; http: Call } {
 
 async function upload(sandbox: TestSandbox, name: string, data: Buffer, description: string): Promise<void> {
   // Over SOAP: HTTP POST's form makes a 120 KB file a request eight times its size.
-  const code = await callersOf(sandbox).soap('datedA', 'UploadFile', { ...demo, MyFileName: name, FileBinaryData: data, Permissions: 'User', Description: description, Overwrite: true });
+  const request = { ...demo, MyFileName: name, FileBinaryData: data, Permissions: 'User', Description: description, Overwrite: true };
+  const code = await callersOf(sandbox).soap('datedA', 'UploadFile', request);
   if (code !== -3000) throw new Error(`UploadFile ${name} answered ${String(code)}`);
 }
 
@@ -59,7 +60,9 @@ async function sendAndCancel(sandbox: TestSandbox, plan: ChurnPlan): Promise<num
   const call = callersOf(sandbox).http;
   const ids: number[] = [];
   for (let i = 0; i < plan.letters; i++) {
-    const id = (await call('simple', 'SendLetterV2', { ...demo, MyDescription: `letter ${i}`, FileExtension: 'html', FileBinaryData: Buffer.from(`<p>Letter ${i}</p>`), WorkMode: i % 4 === 0 ? 'Production' : 'Development' })) as number;
+    const workMode = i % 4 === 0 ? 'Production' : 'Development';
+    const letter = { FileExtension: 'html', FileBinaryData: Buffer.from(`<p>Letter ${i}</p>`), WorkMode: workMode };
+    const id = (await call('simple', 'SendLetterV2', { ...demo, MyDescription: `letter ${i}`, ...letter })) as number;
     if (i % 2 === 1 && (await call('datedA', 'CancelDelivery', { ...demo, ID: id })) !== -3000) throw new Error(`cannot cancel ${id}`);
     ids.push(id);
   }
@@ -71,7 +74,8 @@ export async function churn(sandbox: TestSandbox, plan: ChurnPlan = ISSUE_CHURN)
   const call = callersOf(sandbox).http;
   for (let i = 0; i < plan.deletes; i++) {
     await upload(sandbox, 'scratch.html', Buffer.from(`<p>${'scratch '.repeat(2000)}${i}</p>`), 'scratch');
-    if ((await call('datedA', 'DeleteUploadedFile', { ...demo, MyFileName: 'scratch.html' })) !== -3000) throw new Error('cannot delete scratch.html');
+    const code = await call('datedA', 'DeleteUploadedFile', { ...demo, MyFileName: 'scratch.html' });
+    if (code !== -3000) throw new Error('cannot delete scratch.html');
   }
   for (let i = 0; i < plan.settingChanges; i++) await setSettings(sandbox, settingsAt(i));
   return sendAndCancel(sandbox, plan);

@@ -3,8 +3,9 @@
  * is what a restart does: it also compacts the journal and removes orphan blobs there), as plain
  * data to compare, and what the folder holds.
  */
-import { readdirSync, statSync } from 'node:fs';
+import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import type { JournalRecord } from '../../src/sandbox/store/records';
 import { Store } from '../../src/sandbox/store/store';
 
 export interface StoredState {
@@ -31,6 +32,12 @@ export async function storedState(dataDir: string): Promise<StoredState> {
   } finally {
     await store.close();
   }
+}
+
+/** The records of the data folder's journal, as they are on disk now (without a restart). */
+export function journalRecords(dataDir: string): JournalRecord[] {
+  const text = readFileSync(join(dataDir, 'journal.jsonl'), 'utf8');
+  return text.trim().split('\n').map((line) => JSON.parse(line) as JournalRecord);
 }
 
 /** The blob names a state refers to. */

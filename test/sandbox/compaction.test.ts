@@ -2,8 +2,10 @@
  * The journal's compaction, on real files: a snapshot rebuilds exactly the state the journal did
  * (balances, cancellations, last usages, hashed credentials, the next mailer ID) and holds nothing
  * superseded; appends that arrive while it runs are neither lost nor applied twice; a growing
- * journal is compacted while the sandbox runs; a start removes what killed writes left behind.
+ * journal is compacted while the sandbox runs; a start removes what killed writes left behind; a
+ * compaction the disk takes only part of fails and leaves the old journal whole.
  */
+import { spawnSync } from 'node:child_process';
 import { strict as assert } from 'node:assert';
 import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -13,13 +15,10 @@ import type { JournalRecord, UserRecord } from '../../src/sandbox/store/records'
 import { MIN_SUPERSEDED } from '../../src/sandbox/store/snapshot';
 import { Store } from '../../src/sandbox/store/store';
 import { httpCaller, soapCaller, startTestSandbox, T0 } from '../helpers/sandbox';
-import { blobsOnDisk, namedBlobs, storedState } from '../helpers/stored-state';
+import { blobsOnDisk, journalRecords, namedBlobs, storedState } from '../helpers/stored-state';
+import { projectRoot } from '../helpers/tools';
 
 const demo = { Username: 'demo', Password: 'demo' };
-
-function journalLines(dataDir: string): JournalRecord[] {
-  return readFileSync(join(dataDir, 'journal.jsonl'), 'utf8').trim().split('\n').map((line) => JSON.parse(line) as JournalRecord);
-}
 
 const USER: UserRecord = { id: 'a1u1', accountId: 'a1', username: 'ana', passwordHash: hashPassword('pw-ana'), admin: true, settings: {} };
 const ACCOUNT: JournalRecord = { t: 'accounts', accounts: [{ id: 'a1', name: 'A', balance: 100 }], users: [USER] };
@@ -62,10 +61,10 @@ describe('sandbox journal compaction', function () {
     assert.equal(await admin('admin', 'SetUserSettings', { APIKey: 'demo-key', Username: 'clerk', Settings: [['Security_Password', 'n3w-Secret']] }), -3000);
     assert.equal(await admin('admin', 'SetUserSettings', { APIKey: 'demo-key', Username: 'demo', Settings: [['Letters_PrintSides', 'Duplex']] }), -3000);
     await sandbox.close();
-    const written = journalLines(dataDir);
+    const written = journalRecords(dataDir);
 
     const replayed = await storedState(dataDir); // the old journal, read; then compacted
-    const compacted = journalLines(dataDir);
+    const compacted = journalRecords(dataDir);
     assert.deepEqual(await storedState(dataDir), replayed, 'the snapshot rebuilds the same state');
     assert.equal(replayed.mailers.filter((m) => m.cancelledAt !== undefined).length, 1);
     assert.ok(written.length > compacted.length, `${written.length} records, then ${compacted.length}`);
@@ -96,7 +95,7 @@ describe('sandbox journal compaction', function () {
     await Promise.all(commits);
     await store.close();
 
-    const lines = journalLines(dataDir);
+    const lines = journalRecords(dataDir);
     const mailerLines = lines.flatMap((r) => (r.t === 'mailer' ? [r] : []));
     assert.deepEqual(mailerLines.map((r) => r.mailer.id).sort((a, b) => a - b), Array.from({ length: next - 1 }, (_, i) => idOf(i + 1)), 'every mailer once');
     const snapshotted = mailerLines.filter((r) => r.charged === 0).map((r) => r.mailer.id);
@@ -118,14 +117,36 @@ describe('sandbox journal compaction', function () {
     let shortest = Infinity;
     for (let i = 1; i <= changes; i++) {
       await store.commit({ t: 'user', user: { ...USER, settings: { General_Description: `change ${i}` } } });
-      shortest = Math.min(shortest, journalLines(dataDir).length);
+      shortest = Math.min(shortest, journalRecords(dataDir).length);
     }
     await store.close();
-    const lines = journalLines(dataDir).length;
+    const lines = journalRecords(dataDir).length;
     assert.ok(lines <= MIN_SUPERSEDED, `${lines} records left of ${changes + 1} written`);
     assert.ok(shortest < changes / 2, 'compacted while running, not only at the end');
     const state = await storedState(dataDir);
     assert.deepEqual((state.users[0] as { settings: unknown }).settings, { General_Description: `change ${changes}` });
+  });
+
+  it('refuses to start rather than put a compacted journal the disk took only part of in place of the old one', async () => {
+    const mailers = Array.from({ length: 1000 }, (_, i) => `${JSON.stringify(charged(i + 1))}\n`).join('');
+    const user = (i: number): JournalRecord => ({ t: 'user', user: { ...USER, settings: { General_Description: `${i}` } } });
+    const superseded = Array.from({ length: 5 }, (_, i) => `${JSON.stringify(user(i))}\n`).join('');
+    const journal = `${JSON.stringify({ ...ACCOUNT, accounts: [{ id: 'a1', name: 'A', balance: 1000 }] })}\n${mailers}${superseded}`;
+    writeFileSync(join(dataDir, 'journal.jsonl'), journal);
+    // A file size limit in the child (the old journal, already larger, is only read): a write past
+    // it is cut short, as on a nearly full disk, and the next one fails (EFBIG). The limit, in
+    // blocks of 512 or 1024 bytes depending on the shell, is a quarter or half of the snapshot.
+    const blocks = Math.floor(Buffer.byteLength(mailers) / 2048);
+    const cli = [join(projectRoot, 'dist', 'cli.js'), 'sandbox', '--port', '0', '--data', dataDir];
+    const limited = ['-c', 'ulimit -f "$0" && exec "$@"', String(blocks), process.execPath, ...cli];
+    const child = spawnSync('sh', limited, { encoding: 'utf8', timeout: 30_000 });
+    assert.notEqual(child.status, 0, `the sandbox started on a cut-short journal: ${child.stdout}`);
+    assert.match(child.stderr, /EFBIG|file too large/i);
+    assert.equal(readFileSync(join(dataDir, 'journal.jsonl'), 'utf8'), journal, 'the old journal, whole');
+    assert.deepEqual(readdirSync(dataDir).sort(), ['blobs', 'journal.jsonl'], 'no temporary file, the folder released');
+    const state = await storedState(dataDir); // without a limit: compacted
+    assert.deepEqual(state.mailers.map((m) => m.id), Array.from({ length: 1000 }, (_, i) => idOf(i + 1)), 'every acknowledged mailer');
+    assert.deepEqual(state.accounts, [{ id: 'a1', name: 'A', balance: 0 }]);
   });
 
   it('rewrites a journal holding credentials as written (before Mailroom 0.1) with their hashes only, on start', async () => {

@@ -7,22 +7,32 @@
  * everything here that reads times.
  */
 import { strict as assert } from 'node:assert';
-import { cpSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DataFolderInUseError } from '../../src/sandbox';
-import type { JournalRecord } from '../../src/sandbox/store/records';
+import { DEMO_ACCOUNTS } from '../../src/sandbox/accounts';
 import { startHeldSandbox, type HeldSandbox } from '../helpers/held-sandbox';
 import { httpCaller, soapCaller, type Call } from '../helpers/sandbox';
-import { blobsOnDisk, namedBlobs, storedState, type StoredState } from '../helpers/stored-state';
+import { blobsOnDisk, journalRecords as journal, namedBlobs, storedState, type StoredState } from '../helpers/stored-state';
 
 const demo = { Username: 'demo', Password: 'demo' };
 
-function journal(dataDir: string): JournalRecord[] {
-  return readFileSync(join(dataDir, 'journal.jsonl'), 'utf8').trim().split('\n').map((line) => JSON.parse(line) as JournalRecord);
-}
-
 const temporaries = (dir: string) => readdirSync(dir).filter((name) => name.endsWith('.tmp'));
+
+/** The demo account's balance in a fresh sandbox. */
+const DEMO_BALANCE = DEMO_ACCOUNTS.accounts[0]!.balance!;
+
+/** What churnUntilCompaction had acknowledged when the child held in the compaction. */
+interface Churned {
+  /** The last version of churn.html answered; the next one was sent and is `pending`. */
+  readonly acknowledged: number;
+  readonly pending: Promise<unknown>;
+  /** The Production letters sent, the first one cancelled. */
+  readonly ids: readonly number[];
+  /** The demo account's balance: the start balance less the letter not cancelled. */
+  readonly balance: number;
+}
 
 describe('sandbox storage, killed inside its windows', function () {
   this.timeout(120_000);
@@ -64,20 +74,25 @@ describe('sandbox storage, killed inside its windows', function () {
   /**
    * A little of everything (stored files, paid letters using one, a cancel, a new password), then
    * replace-uploads one at a time until the journal has grown enough to be compacted while running
-   * and the child holds inside the compaction. Gives the versions uploaded and acknowledged.
+   * and the child holds inside the compaction. Gives what was acknowledged: the last version, the
+   * letters (the first cancelled) and the demo account's balance as the answers make it.
    */
-  async function churnUntilCompaction(call: Call): Promise<{ acknowledged: number; pending: Promise<unknown> }> {
+  async function churnUntilCompaction(call: Call): Promise<Churned> {
     const upload = uploader(call, 'churn.html');
     assert.equal(await uploader(call, 'letter.html')('<p>Dear reader</p>'), -3000);
     const ids: number[] = [];
     for (let i = 0; i < 2; i++) ids.push((await call('simple', 'SendLetterV2', { ...demo, MyDescription: `paid ${i}`, FileExtension: 'MyFile:letter.html', WorkMode: 'Production' })) as number);
     assert.equal(await call('datedA', 'CancelDelivery', { ...demo, ID: ids[0] }), -3000);
+    const details = (await call('datedA', 'GetDetailsExtended', { ...demo, ID: String(ids[1]) })) as { Details: { Price: number }[] };
+    const balance = Math.round((DEMO_BALANCE - details.Details[0]!.Price) * 100) / 100; // the cancelled letter refunded
     assert.equal(await soapCaller(child!.url, 'soap11')('admin', 'SetUserSettings', { APIKey: 'demo-key', Username: 'clerk', Settings: [['Security_Password', 'n3w-Secret']] }), -3000);
     const held = child!.reached('compaction-written').then(() => 'held' as const);
     let acknowledged = 0;
     for (let version = 1; version <= 5000; version++) {
       const answer = upload(`v${version}`);
-      if ((await Promise.race([answer.then(() => 'answered' as const), held])) === 'held') return { acknowledged, pending: answer.catch(() => undefined) };
+      if ((await Promise.race([answer.then(() => 'answered' as const), held])) === 'held') {
+        return { acknowledged, pending: answer.catch(() => undefined), ids, balance };
+      }
       acknowledged = version;
     }
     throw new Error('the journal was never compacted while running');
@@ -86,7 +101,7 @@ describe('sandbox storage, killed inside its windows', function () {
   for (const killAt of ['compaction-written', 'compaction-renamed'] as const) {
     it(`keeps exactly the acknowledged state when killed during a compaction (${killAt})`, async () => {
       child = await startHeldSandbox(dataDir, ['compaction-written', 'compaction-renamed']);
-      const { acknowledged } = await churnUntilCompaction(httpCaller(child.url, 'http-post'));
+      const churned = await churnUntilCompaction(httpCaller(child.url, 'http-post'));
       const before = journal(dataDir).length;
       assert.equal(temporaries(dataDir).length, 1, 'the new journal is written under its temporary name');
       const expected = await snapshotOfFolder();
@@ -97,10 +112,21 @@ describe('sandbox storage, killed inside its windows', function () {
         assert.ok(journal(dataDir).length < before / 10, `renamed: ${journal(dataDir).length} records where there were ${before}`);
       }
       const state = await restartHolds(expected);
-      const churned = state.files.find((f) => f.name === 'churn.html')!;
-      assert.ok(Number(churned.description!.slice(1)) >= acknowledged, `${churned.description} holds the acknowledged v${acknowledged}`);
-      assert.equal(state.mailers.length, 2);
-      assert.equal(state.mailers.filter((m) => m.cancelledAt !== undefined).length, 1);
+      // `expected` is read from the same bytes as the restart: what the answers acknowledged, independently.
+      assert.deepEqual(state.files.map((f) => f.name), ['churn.html', 'letter.html'], 'the stored files, and nothing else');
+      const [churnFile, letterFile] = state.files as [StoredState['files'][number], StoredState['files'][number]];
+      const version = Number(churnFile.description!.slice(1));
+      const { acknowledged } = churned;
+      assert.ok(version === acknowledged || version === acknowledged + 1, `${churnFile.description}: v${acknowledged} or the pending one`);
+      assert.equal(readFileSync(join(dataDir, 'blobs', churnFile.blob), 'utf8'), churnFile.description);
+      assert.equal(letterFile.description, '<p>Dear reader</p>');
+      assert.equal(readFileSync(join(dataDir, 'blobs', letterFile.blob), 'utf8'), '<p>Dear reader</p>');
+      assert.deepEqual(state.mailers.map((m) => m.id), churned.ids, 'the letters sent, and nothing else');
+      assert.deepEqual(state.mailers.map((m) => m.cancelledAt !== undefined), [true, false], 'the first one cancelled');
+      const balances = (state.accounts as { name: string; balance: number }[]).map((a) => [a.name, a.balance]);
+      const other = DEMO_ACCOUNTS.accounts[1]!;
+      assert.deepEqual(balances, [['Demo', churned.balance], [other.name, other.balance]], 'the start balance less the letter not cancelled');
+      assert.equal(state.nextMailerId, churned.ids[1]! + 1);
       const pdf = (await httpCaller((await restarted()).url, 'http-post')('datedA', 'GetUploadedFileDetails', { Username: 'clerk', Password: 'n3w-Secret' })) as { ResultCode: number };
       assert.equal(pdf.ResultCode, -3163, 'the new password signs in (clerk has no stored files)');
     });
@@ -111,13 +137,30 @@ describe('sandbox storage, killed inside its windows', function () {
     const call = httpCaller(child.url, 'http-post');
     const { acknowledged, pending } = await churnUntilCompaction(call);
     const expected = await snapshotOfFolder();
-    const send = call('simple', 'SendLetterV2', { ...demo, MyDescription: 'during', FileExtension: 'html', FileBinaryData: Buffer.from('<p>During</p>'), WorkMode: 'Production' });
+    const letter = { FileExtension: 'html', FileBinaryData: Buffer.from('<p>During</p>'), WorkMode: 'Production' };
+    const during = { ...demo, MyDescription: 'during', ...letter };
+    const send = call('simple', 'SendLetterV2', during);
+    let answered = false;
+    void send.then(() => (answered = true), () => (answered = true));
+    await appliedInMemory(call, expected.nextMailerId);
+    assert.equal(answered, false, 'the send waits for the held compaction to write its record');
     child.release();
     const [id] = (await Promise.all([send, pending])) as [number, unknown];
     const state = await restartHoldsWith(expected, id);
     const churned = state.files.find((f) => f.name === 'churn.html')!;
     assert.equal(churned.description, `v${acknowledged + 1}`, 'the upload that waited for the compaction');
   });
+
+  /** Waits until the child shows mailer `id` (statuses are read from memory, where a send is applied before its record is written). */
+  async function appliedInMemory(call: Call, id: number): Promise<void> {
+    const deadline = Date.now() + 30_000;
+    for (;;) {
+      const status = (await call('simple', 'GetLetterStatus', { ...demo, ID: id })) as { ResultCode: number };
+      if (status.ResultCode === -3000) return;
+      assert.ok(Date.now() < deadline, `mailer ${id} never applied (${status.ResultCode})`);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  }
 
   /** Killed after the changes that waited for the compaction were answered: the state is `expected` with them. */
   async function restartHoldsWith(expected: StoredState, id: number): Promise<StoredState> {
@@ -134,9 +177,20 @@ describe('sandbox storage, killed inside its windows', function () {
     return state;
   }
 
-  const removals: { what: string; args?: string[]; act(call: Call): Promise<void>; inWindow(dataDir: string): void; after(state: StoredState): void }[] = [
+  interface Removal {
+    readonly what: string;
+    readonly args?: string[];
+    /** Blobs the data folder holds once the removal is done. */
+    readonly blobsLeft: number;
+    act(call: Call): Promise<void>;
+    inWindow(dataDir: string): void;
+    after(state: StoredState): void;
+  }
+
+  const removals: Removal[] = [
     {
       what: 'replacing a stored file',
+      blobsLeft: 1,
       async act(call) {
         assert.equal(await uploader(call, 'doc.html')('<p>one</p>'), -3000);
         void uploader(call, 'doc.html')('<p>two</p>').catch(() => undefined);
@@ -152,6 +206,7 @@ describe('sandbox storage, killed inside its windows', function () {
     },
     {
       what: 'deleting a stored file',
+      blobsLeft: 0,
       async act(call) {
         assert.equal(await uploader(call, 'doc.html')('<p>one</p>'), -3000);
         void call('datedA', 'DeleteUploadedFile', { ...demo, MyFileName: 'doc.html' }).catch(() => undefined);
@@ -167,6 +222,7 @@ describe('sandbox storage, killed inside its windows', function () {
     {
       what: 'dropping the PDF of a final mailer whose owner keeps no content',
       args: ['--schedule', '0,0,0'],
+      blobsLeft: 0,
       async act(call) {
         assert.equal(await soapCaller(child!.url, 'soap11')('admin', 'SetUserSettings', { APIKey: 'demo-key', Username: 'demo', Settings: [['Security_KeepContentOnServer', 'False']] }), -3000);
         assert.ok(((await call('simple', 'SendLetterV2', { ...demo, MyDescription: 'final at once', FileExtension: 'html', FileBinaryData: Buffer.from('<p>x</p>'), WorkMode: 'Development' })) as number) > 0);
@@ -189,7 +245,7 @@ describe('sandbox storage, killed inside its windows', function () {
       await child.reached('blobs-released');
       removal.inWindow(dataDir);
       removal.after(await restartHolds(await snapshotOfFolder()));
-      assert.equal(blobsOnDisk(dataDir).length, removal.what.startsWith('replacing') ? 1 : 0);
+      assert.equal(blobsOnDisk(dataDir).length, removal.blobsLeft);
     });
   }
 
@@ -219,6 +275,21 @@ describe('sandbox storage, killed inside its windows', function () {
     assert.equal((await storedState(dataDir)).accounts.length, 2);
     assert.deepEqual(readdirSync(dataDir).sort(), ['blobs', 'journal.jsonl'], 'released on close');
   });
+
+  for (const [what, content] of [['empty', ''], ['garbled', 'x\u0000\u0000'], ['naming process 0', '0\n']] as const) {
+    it(`refuses a data folder whose lock names no process (${what}), and leaves that lock alone`, async () => {
+      writeFileSync(join(dataDir, 'lock'), content);
+      await assert.rejects(storedState(dataDir), (error: Error) => {
+        assert.ok(error instanceof DataFolderInUseError);
+        assert.equal(error.holder, 0);
+        assert.equal(error.url, undefined);
+        assert.match(error.message, /is in use by another sandbox \(its lock names no process\); if no sandbox runs there, remove .*lock$/);
+        return true;
+      });
+      assert.equal(readFileSync(join(dataDir, 'lock'), 'utf8'), content, 'not taken over');
+      assert.deepEqual(readdirSync(dataDir).sort(), ['blobs', 'lock'], 'no journal written, no temporary file left');
+    });
+  }
 
   /** A sandbox on the killed one's data, on the wall clock as the child was. */
   async function restarted(): Promise<HeldSandbox> {

@@ -21,11 +21,13 @@ const clerk = { Username: 'clerk', Password: 'clerk' };
 type Pdf = { ResultCode: number; FileData?: Buffer };
 
 function letter(call: Call, who: typeof demo, extra: Record<string, unknown> = {}): Promise<number> {
-  return call('simple', 'SendLetterV2', { ...who, MyDescription: 'kept?', FileExtension: 'html', FileBinaryData: Buffer.from('<p>Hello</p>'), WorkMode: 'Development', ...extra }) as Promise<number>;
+  const request = { ...who, MyDescription: 'kept?', FileExtension: 'html', FileBinaryData: Buffer.from('<p>Hello</p>') };
+  return call('simple', 'SendLetterV2', { ...request, WorkMode: 'Development', ...extra }) as Promise<number>;
 }
 
 function keepContent(sandbox: TestSandbox, value: 'True' | 'False'): Promise<unknown> {
-  return soapCaller(sandbox.url, 'soap11')('admin', 'SetUserSettings', { APIKey: 'demo-key', Username: 'demo', Settings: [['Security_KeepContentOnServer', value]] });
+  const settings = [['Security_KeepContentOnServer', value]];
+  return soapCaller(sandbox.url, 'soap11')('admin', 'SetUserSettings', { APIKey: 'demo-key', Username: 'demo', Settings: settings });
 }
 
 /** What `action` gives, and the one blob that appeared in the folder while it ran. */
@@ -63,7 +65,9 @@ describe('sandbox storage tracks the state', function () {
 
   it('removes a replaced stored file’s bytes, and a deleted one’s, before answering', async () => {
     const upload = (data: string) =>
-      call('datedA', 'UploadFile', { ...demo, MyFileName: 'notes.html', FileBinaryData: Buffer.from(data), Permissions: 'User', Description: data, Overwrite: true });
+      call('datedA', 'UploadFile', {
+        ...demo, MyFileName: 'notes.html', FileBinaryData: Buffer.from(data), Permissions: 'User', Description: data, Overwrite: true,
+      });
     const [, first] = await withNewBlob(sandbox, () => upload('<p>first</p>'));
     assert.deepEqual(blobsOnDisk(sandbox.dataDir), [first]);
     assert.equal(await upload('<p>second</p>'), -3000);
@@ -93,7 +97,8 @@ describe('sandbox storage tracks the state', function () {
 
   it('drops the PDF of a Production letter that waits for funds it never gets', async () => {
     await sandbox.close();
-    await start({ accounts: { accounts: [{ name: 'Poor', balance: 0, users: [{ username: 'demo', password: 'demo', admin: true, settings: {} }] }] } });
+    const poor = { name: 'Poor', balance: 0, users: [{ username: 'demo', password: 'demo', admin: true, settings: {} }] };
+    await start({ accounts: { accounts: [poor] } });
     const id = await letter(call, demo, { WorkMode: 'Production' });
     assert.equal(((await call('simple', 'GetLetterStatus', { ...demo, ID: id })) as { Status: number }).Status, -900);
     assert.deepEqual(blobsOnDisk(sandbox.dataDir), [], 'never printed, so not kept');
@@ -115,7 +120,8 @@ describe('sandbox storage tracks the state', function () {
       assert.deepEqual(await callerOf(binding)('simple', 'GetPDF', { ...demo, ID: id }), { ResultCode: -3020 });
     }
     assert.ok(!blobsOnDisk(sandbox.dataDir).includes(mine), 'the PDF is gone from disk');
-    assert.equal(((await call('simple', 'GetPDF', { ...clerk, ID: colleagues })) as Pdf).ResultCode, -3000, 'a colleague who keeps content keeps it');
+    const colleaguesPdf = (await call('simple', 'GetPDF', { ...clerk, ID: colleagues })) as Pdf;
+    assert.equal(colleaguesPdf.ResultCode, -3000, 'a colleague who keeps content keeps it');
 
     // Dropped for good: keeping content again does not bring it back, nor does a restart.
     assert.equal(await keepContent(sandbox, 'True'), -3000);
@@ -136,7 +142,8 @@ describe('sandbox storage tracks the state', function () {
     assert.deepEqual(blobsOnDisk(sandbox.dataDir), []);
   });
 
-  it(`after churn (${ISSUE_CHURN.replaces} replace-uploads of ${ISSUE_CHURN.fileBytes / 1024} KB, deletes, settings, sends and cancels), holds within 2× of a fresh sandbox in the same state, running and after a restart`, async () => {
+  const churnDone = `${ISSUE_CHURN.replaces} replace-uploads of ${ISSUE_CHURN.fileBytes / 1024} KB, deletes, settings, sends and cancels`;
+  it(`after churn (${churnDone}), holds within 2× of a fresh sandbox in the same state, running and after a restart`, async () => {
     const floor = await startTestSandbox({ dataDir: mkdtempSync(join(tmpdir(), 'mailroom-floor-')) });
     dirs.push(floor.dataDir);
     const churned = await churn(sandbox);

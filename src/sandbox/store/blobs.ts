@@ -8,7 +8,7 @@ import { promises as fsp } from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { holdPoint } from './hold-points';
-import { syncDirectory, writeFileDurably } from './journal';
+import { syncDirectory, writeFileDurably } from './durable-files';
 
 export class Blobs {
   constructor(private readonly dir: string) {}

@@ -17,6 +17,7 @@
  */
 import { promises as fsp } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
+import { syncDirectory, temporaryName, writeAll } from './durable-files';
 import { holdPoint } from './hold-points';
 
 interface Pending {
@@ -109,7 +110,7 @@ export class Journal<R> {
     const batch = this.queue;
     this.queue = [];
     try {
-      await this.file.write(batch.map((p) => p.line).join(''));
+      await writeAll(this.file, Buffer.from(batch.map((p) => p.line).join('')));
       await this.file.datasync();
       for (const p of batch) p.resolve();
     } catch (error) {
@@ -122,11 +123,11 @@ export class Journal<R> {
     const settle = (error?: Error) => compaction.waiting.forEach((w) => (error ? w.reject(error) : w.resolve()));
     // From here to the first await nothing else runs, so the snapshot holds exactly the records
     // written so far and the queued ones (`covered`).
-    let text: string;
+    let bytes: Buffer;
     let count: number;
     try {
       const records = compaction.snapshot();
-      text = records.map((record) => `${JSON.stringify(record)}\n`).join('');
+      bytes = Buffer.from(records.map((record) => `${JSON.stringify(record)}\n`).join(''));
       count = records.length;
     } catch (error) {
       return settle(error as Error);
@@ -139,8 +140,11 @@ export class Journal<R> {
     let file: fsp.FileHandle | undefined;
     try {
       file = await fsp.open(temporary, 'ax');
-      await file.write(text);
+      await writeAll(file, bytes);
       await file.datasync();
+      // What is renamed over the journal must be the whole snapshot, or acknowledged records are lost.
+      const written = (await file.stat()).size;
+      if (written !== bytes.length) throw new Error(`the compacted journal holds ${written} of its ${bytes.length} bytes`);
       await holdPoint('compaction-written');
       await fsp.rename(temporary, this.path);
     } catch (error) {
@@ -182,38 +186,10 @@ export class Journal<R> {
   }
 }
 
-function temporaryName(path: string): string {
-  return `${path}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
-}
-
 /** Removes what a kill left of writes to temporary names beside `path` (writeFileDurably, compaction). */
 async function removeTemporaries(path: string): Promise<void> {
   const prefix = `${basename(path)}.`;
   const directory = dirname(path);
   const stale = (await fsp.readdir(directory).catch(() => [] as string[])).filter((n) => n.startsWith(prefix) && n.endsWith('.tmp'));
   for (const name of stale) await fsp.rm(join(directory, name), { force: true });
-}
-
-/** Makes the directory's entries (a rename, a new or removed file) durable. */
-export async function syncDirectory(path: string): Promise<void> {
-  const directory = await fsp.open(path, 'r');
-  try {
-    await directory.sync();
-  } finally {
-    await directory.close();
-  }
-}
-
-/** Writes a file atomically and durably: a temporary file, synced, renamed over the target, directory synced. */
-export async function writeFileDurably(path: string, data: Uint8Array): Promise<void> {
-  const temporary = temporaryName(path);
-  const handle = await fsp.open(temporary, 'w');
-  try {
-    await handle.writeFile(data);
-    await handle.datasync();
-  } finally {
-    await handle.close();
-  }
-  await fsp.rename(temporary, path);
-  await syncDirectory(dirname(path));
 }
