@@ -1,8 +1,11 @@
 /**
- * Typed request values as the objects the `soap` package (node-soap) serializes, walked from the
- * contract. (Answers are read by the contract's codec; see soap-binding.ts.)
+ * Typed request values as the objects the `soap` package (node-soap) lays out, walked from the
+ * contract. Every leaf is already text written by the contract's codec (formatLeaf: dateTimes
+ * without an offset, as ASP.NET writes them), and a value-type field that holds nothing is its
+ * zero, as XmlSerializer writes it: node-soap only lays the values out, so a request carries the
+ * same values over SOAP as over HTTP GET and POST. (Answers are read by the codec too.)
  */
-import type { Field, TypeRef } from '../contract';
+import { formatLeaf, zeroValue, type Field, type TypeRef } from '../contract';
 
 /**
  * Stands in for a document's bytes in what node-soap writes: the base64 text goes to the wire
@@ -18,11 +21,9 @@ export function toSoapValue(type: TypeRef, value: unknown, binary: BinaryPlaceho
   if (value === undefined || value === null) return undefined;
   switch (type.kind) {
     case 'enum':
-      return value;
+      return formatLeaf(value, type);
     case 'primitive':
-      if (type.name === 'base64Binary') return binary(value as Uint8Array);
-      if (type.name === 'dateTime') return (value as Date).toISOString();
-      return String(value);
+      return type.name === 'base64Binary' ? binary(value as Uint8Array) : formatLeaf(value, type);
     case 'structure':
       return toSoapFields(type.fields, value as Record<string, unknown>, binary);
     case 'array':
@@ -41,5 +42,10 @@ export function mapFields(fields: readonly Field[], value: Readonly<Record<strin
 }
 
 export function toSoapFields(fields: readonly Field[], value: Readonly<Record<string, unknown>>, binary: BinaryPlaceholder = base64Of): Record<string, unknown> {
-  return mapFields(fields, value, (type, v) => toSoapValue(type, v, binary));
+  const out: Record<string, unknown> = {};
+  for (const field of fields) {
+    const v = toSoapValue(field.type, value[field.name] ?? (field.required ? zeroValue(field.type) : undefined), binary);
+    if (v !== undefined) out[field.name] = v;
+  }
+  return out;
 }
