@@ -4,7 +4,7 @@
  * refusal becomes the operation's error reply: the bare code, or a result whose ResultCode is the
  * code (value fields written as zeros, strings and lists left out).
  */
-import { checkFieldLengths, describeResultCode, missingFieldCodes, REAL_SERVICE_MIN_INTERVAL_MS, type Operation } from '../../contract';
+import { checkFieldLengths, describeResultCode, missingFieldCodes, operationEffect, REAL_SERVICE_MIN_INTERVAL_MS, type Operation } from '../../contract';
 import { isPassword } from '../credentials';
 import type { Invoke } from '../wire/soap';
 import { ResultCode, refuse, type Caller, type Handlers, type Sandbox } from './context';
@@ -46,7 +46,7 @@ export function createInvoke(handlers: Handlers, sandbox: Sandbox, options: Disp
   return async (op, request) => {
     try {
       const caller = authenticate(op, request, sandbox);
-      if (options.rateLimit && op.name.startsWith('Get')) {
+      if (options.rateLimit && operationEffect(op) === 'read') {
         const key = `${caller.user.id} ${op.name}`;
         const now = sandbox.now();
         const last = lastCall.get(key);
