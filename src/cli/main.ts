@@ -4,7 +4,7 @@
  * (printed with its meaning), 2 a usage mistake.
  */
 import { createInterface } from 'node:readline';
-import { MailWsError, MailWsFault, MailWsInputError, MailWsNetworkError, MailWsResponseError } from '../client';
+import { MailWsFailure, MailWsInputError } from '../client';
 import * as call from './commands/call';
 import * as cancel from './commands/cancel';
 import * as details from './commands/details';
@@ -101,7 +101,7 @@ export async function main(argv: readonly string[], io: Io = processIo()): Promi
       io.err.write(`mailroom: ${(error as Error).message}\n${error instanceof UsageError && command ? `Usage: ${command.usage}\n` : ''}`);
       return EXIT_USAGE;
     }
-    const known = [MailWsError, MailWsFault, MailWsNetworkError, MailWsResponseError, KeychainUnavailable].some((type) => error instanceof type);
+    const known = error instanceof MailWsFailure || error instanceof KeychainUnavailable;
     if (known) {
       io.err.write(`mailroom: ${(error as Error).message}\n`);
       return EXIT_SERVICE_ERROR;

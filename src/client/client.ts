@@ -6,7 +6,7 @@
  *   Password, or APIKey for the advanced letter and the admin service).
  * - A request is checked before it is sent; a negative result code becomes a `MailWsError`, a
  *   fault a `MailWsFault`, a network failure a `MailWsNetworkError` that says whether the request
- *   may have reached the service.
+ *   may have reached the service: every one a `MailWsFailure` that names its operation.
  * - Sends are never retried (that could print and pay twice); reads are retried with backoff on
  *   network errors and on -3500, and paced to a minimum interval per method.
  * - A call's timeout is its whole budget: the wait for its pacing slot, every attempt and the
@@ -17,8 +17,8 @@
  */
 import {
   DEFAULT_ENDPOINT,
-  OK,
   isSoapBinding,
+  isSuccessCode,
   operationEffect,
   serviceByKey,
   type Binding,
@@ -193,22 +193,20 @@ export class MailWsClient {
     if (interval > 0) this.nextAllowed.set(op.name, Math.max(this.nextAllowed.get(op.name) ?? 0, Date.now() + wait + interval));
   }
 
-  /** A negative result code as an error; otherwise the result. */
+  /** A result code the contract does not call a success as an error; otherwise the result. */
   private interpret(op: Operation, result: unknown): unknown {
     if (op.result.kind !== 'structure') {
       const code = result as number;
-      if (code < 0 && code !== OK) throw new MailWsError(op.name, code);
+      if (!isSuccessCode(op, code)) throw new MailWsError(op.name, code);
       return code;
     }
     const { ResultCode: code, ResultDescription: description } = result as { ResultCode: number; ResultDescription?: string };
-    // The mail merge answers the new batch's ID in ResultCode.
-    const ok = op.name === 'SendWordMailMerge_Compressed' ? code > 0 : code === OK;
-    if (!ok) throw new MailWsError(op.name, code, description === undefined ? {} : { description });
+    if (!isSuccessCode(op, code)) throw new MailWsError(op.name, code, description === undefined ? {} : { description });
     return result;
   }
 
   /** Calls any operation; the typed methods above are this with the types filled in. */
-  async call(op: Operation, request: object, callOptions: CallOptions = {}): Promise<never> {
+  async call(op: Operation, request: object, callOptions: CallOptions = {}): Promise<unknown> {
     this.underWay++;
     try {
       return await this.perform(op, request, callOptions);
@@ -218,7 +216,7 @@ export class MailWsClient {
   }
 
   /** A call from its check to its result: the attempts of a read, or a send's one. */
-  private async perform(op: Operation, request: object, callOptions: CallOptions): Promise<never> {
+  private async perform(op: Operation, request: object, callOptions: CallOptions): Promise<unknown> {
     const binding = this.bindingFor(op, request as Record<string, unknown>);
     const full = this.withCredentials(op, request);
     const report = (attempt: number, started: number, outcome: { code?: number; error?: string }) =>
@@ -256,7 +254,9 @@ export class MailWsClient {
       }
       if (read) this.book(op, wait);
       if (wait > 0) {
-        await sleep(wait, callOptions.signal);
+        await sleep(wait, callOptions.signal).catch(() => {
+          throw new MailWsNetworkError(op.name, false, 'cancelled before it was sent');
+        });
         // A timer that fired late moves the next slot with it: the service counts from arrivals.
         if (read) this.book(op, 0);
       }
@@ -265,7 +265,7 @@ export class MailWsClient {
         const result = this.interpret(op, await this.send(binding, op, full, settings));
         const code = op.result.kind === 'structure' ? (result as { ResultCode: number }).ResultCode : (result as number);
         report(attempt, started, { code });
-        return result as never;
+        return result;
       } catch (error) {
         report(attempt, started, { error: (error as Error).name, ...(error instanceof MailWsError ? { code: error.code } : {}) });
         const rateLimited = error instanceof MailWsError && error.code === -3500;

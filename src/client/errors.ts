@@ -3,7 +3,7 @@
  * the request, so no password or API key can travel inside one: a network error names where the
  * call went by scheme, host and path only (HTTP GET's query holds the password).
  */
-import { describeResultCode } from '../contract';
+import { describeResultCode, effectOfOperationNamed } from '../contract';
 
 /** What to do about the codes people meet most. */
 const HINTS: Readonly<Record<number, string>> = {
@@ -20,8 +20,25 @@ const HINTS: Readonly<Record<number, string>> = {
   [-4013]: 'use one ID, a range like 1021984-1021994, or a comma list',
 };
 
-/** The service (or the client's check before sending) answered a negative result code. */
-export class MailWsError extends Error {
+/**
+ * Every error a call of the client throws: catch this one type. `operation` is the operation's
+ * name as the contract writes it (`GetStatus`); `name` says which kind of failure it is.
+ */
+export abstract class MailWsFailure extends Error {
+  constructor(
+    readonly operation: string,
+    message: string,
+    options?: { readonly cause?: unknown },
+  ) {
+    super(message, options);
+  }
+}
+
+/**
+ * The service (or the client's check before sending) answered a result code the contract does
+ * not call a success: a negative code.
+ */
+export class MailWsError extends MailWsFailure {
   override readonly name = 'MailWsError';
   /** The facts' meaning of the code. */
   readonly meaning: string;
@@ -31,7 +48,7 @@ export class MailWsError extends Error {
   readonly description: string | undefined;
 
   constructor(
-    readonly operation: string,
+    operation: string,
     readonly code: number,
     options: {
       /** Found by the client's own check, before anything was sent. */
@@ -43,6 +60,7 @@ export class MailWsError extends Error {
     const meaning = describeResultCode(code);
     const hint = HINTS[code];
     super(
+      operation,
       `${operation} ${options.local ? 'was not sent' : 'answered'} ${code}: ${options.description ?? meaning}${hint ? ` (${hint})` : ''}`,
     );
     this.meaning = meaning;
@@ -57,28 +75,28 @@ export class MailWsError extends Error {
 }
 
 /** The service refused the request itself: a SOAP fault, or HTTP GET/POST's plain-text 500. */
-export class MailWsFault extends Error {
+export class MailWsFault extends MailWsFailure {
   override readonly name = 'MailWsFault';
   constructor(
-    readonly operation: string,
+    operation: string,
     /** `soap:Client`, `soap:Sender`, … or `HTTP <status>`. */
     readonly faultCode: string,
     readonly reason: string,
     readonly httpStatus: number,
   ) {
-    super(`${operation} failed with ${faultCode}: ${reason}`);
+    super(operation, `${operation} failed with ${faultCode}: ${reason}`);
   }
 }
 
 /** A value the contract does not allow, found before sending (an enum value, a type). */
-export class MailWsInputError extends Error {
+export class MailWsInputError extends MailWsFailure {
   override readonly name = 'MailWsInputError';
   constructor(
-    readonly operation: string,
+    operation: string,
     readonly field: string,
     reason: string,
   ) {
-    super(`${operation}: ${field} ${reason}`);
+    super(operation, `${operation}: ${field} ${reason}`);
   }
 }
 
@@ -101,20 +119,21 @@ export function endpointOf(url: string): string {
  * true means the outcome is unknown: look the mailer up before sending again. `endpoint` is where
  * it went, without credentials or query (see endpointOf).
  */
-export class MailWsNetworkError extends Error {
+export class MailWsNetworkError extends MailWsFailure {
   override readonly name = 'MailWsNetworkError';
   readonly endpoint: string | undefined;
   constructor(
-    readonly operation: string,
+    operation: string,
     readonly mayHaveReached: boolean,
     reason: string,
     options: { readonly url?: string; readonly cause?: unknown } = {},
   ) {
     const endpoint = options.url === undefined ? undefined : endpointOf(options.url);
     super(
+      operation,
       `${operation}${endpoint ? ` at ${endpoint}` : ''}: ${reason}; ${
         mayHaveReached ? 'the request may have reached the service, so its outcome is unknown' : 'the request did not reach the service'
-      }${mayHaveReached && operation.startsWith('Send') ? ': look the mailer up before sending again' : ''}`,
+      }${mayHaveReached && effectOfOperationNamed(operation) === 'send' ? ': look the mailer up before sending again' : ''}`,
       { cause: options.cause },
     );
     this.endpoint = endpoint;
@@ -122,12 +141,12 @@ export class MailWsNetworkError extends Error {
 }
 
 /** An answer the client cannot read: not XML, not the expected element, the wrong content type. */
-export class MailWsResponseError extends Error {
+export class MailWsResponseError extends MailWsFailure {
   override readonly name = 'MailWsResponseError';
   constructor(
-    readonly operation: string,
+    operation: string,
     reason: string,
   ) {
-    super(`${operation}: the answer could not be read: ${reason}`);
+    super(operation, `${operation}: the answer could not be read: ${reason}`);
   }
 }

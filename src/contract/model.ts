@@ -6,6 +6,7 @@ import { enums, type EnumName } from './enums';
 import { structures, type StructureName } from './structures';
 import { services, type Binding, type ServiceKey } from './services';
 import type { FieldSpec, PrimitiveName } from './types';
+import { OK } from './codes';
 
 export const NAMESPACE = 'Mailing';
 
@@ -42,7 +43,12 @@ export interface Operation {
   readonly responseElement: string;
   /** `Mailing/<Operation>`, unquoted. */
   readonly soapAction: string;
+  /** What a call does to the account (see operationEffect). */
+  readonly effect: OperationEffect;
 }
+
+/** What a call does to the account, as the contract table says: see `services.ts`. */
+export type OperationEffect = 'send' | 'read' | 'change';
 
 export interface Service {
   readonly key: ServiceKey;
@@ -101,6 +107,7 @@ interface OperationTable {
   readonly doc: string;
   readonly params: readonly FieldSpec[];
   readonly result: string;
+  readonly effect: OperationEffect;
 }
 
 function readService(key: ServiceKey): Service {
@@ -124,6 +131,7 @@ function readService(key: ServiceKey): Service {
       resultElement: `${name}Result`,
       responseElement: `${name}Response`,
       soapAction: `${NAMESPACE}/${name}`,
+      effect: op.effect,
     });
   }
   return service;
@@ -136,14 +144,24 @@ export const serviceList: readonly Service[] = (Object.keys(services) as Service
 export const operationList: readonly Operation[] = serviceList.flatMap((s) => s.operations);
 
 /**
- * What a call does to the account: `send` spends money (never retried), `read` changes nothing
- * (safe to retry), `change` changes something else (cancel, stored files, settings). The
- * contract's names say it: every send is `Send…`, every read `Get…`.
+ * What a call does to the account, from the contract table: `send` spends money (never retried),
+ * `read` changes nothing (safe to retry), `change` changes something else (cancel, stored files, settings).
  */
-export function operationEffect(op: Operation): 'send' | 'read' | 'change' {
-  if (op.name.startsWith('Send')) return 'send';
-  if (op.name.startsWith('Get')) return 'read';
-  return 'change';
+export function operationEffect(op: Operation): OperationEffect {
+  return op.effect;
+}
+
+/**
+ * Whether a result code (the bare int, or a structure's ResultCode) is a success: a send answers
+ * the new mailer's or batch's ID, a positive number; every other operation answers -3000 (OK).
+ */
+export function isSuccessCode(op: Operation, code: number): boolean {
+  return op.effect === 'send' ? code > 0 : code === OK;
+}
+
+/** The effect of the operations of that name (the same on every service that offers one). */
+export function effectOfOperationNamed(name: string): OperationEffect | undefined {
+  return operationList.find((op) => op.name === name)?.effect;
 }
 
 export function serviceByKey(key: ServiceKey): Service {

@@ -6,7 +6,7 @@
 import * as vscode from 'vscode';
 import type { MailWsClient } from '../client';
 import { REAL_SERVICE_MIN_INTERVAL_MS, isLoopback, type Binding } from '../contract';
-import type { RunningSandbox } from '../sandbox';
+import type { SandboxServer } from '../sandbox';
 import { clientModule } from './client-module';
 import { Disposable, Emitter, toDisposable } from './lifecycle';
 import type { Log } from './log';
@@ -38,7 +38,7 @@ export class Connection extends Disposable {
   private readonly changed = this.register(new Emitter<Account | undefined>());
   readonly onDidChange = this.changed.event;
   /** The sandbox started in-process, once asked for; closed with the connection. */
-  private sandbox: Promise<RunningSandbox> | undefined;
+  private sandbox: Promise<SandboxServer> | undefined;
   private clientPromise: Promise<MailWsClient> | undefined;
   /** Lets the current client go: held by the connection, released when the client is replaced. */
   private clientLease: vscode.Disposable | undefined;

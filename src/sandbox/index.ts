@@ -12,7 +12,7 @@ export { INTERACTIVE_SCHEDULE } from './lifecycle';
 export { DataFolderInUseError } from './store/lock';
 import { createInvoke } from './operations/dispatch';
 import { handlers } from './operations';
-import type { Sandbox } from './operations/context';
+import type { SandboxState } from './operations/context';
 import { DEFAULT_PRICING, type Pricing } from './pricing';
 import { Retention } from './retention';
 import { Store } from './store/store';
@@ -37,7 +37,8 @@ export interface SandboxOptions {
   readonly now?: () => number;
 }
 
-export interface RunningSandbox {
+/** The sandbox listening: where it is and how to stop it (what its operations work with is `SandboxState`). */
+export interface SandboxServer {
   /** The base URL: `http://127.0.0.1:<port>`. */
   readonly url: string;
   readonly port: number;
@@ -55,13 +56,13 @@ export async function readAccountsFile(path: string): Promise<AccountsFile> {
   return parseAccountsFile(json);
 }
 
-export async function startSandbox(options: SandboxOptions): Promise<RunningSandbox> {
+export async function startSandbox(options: SandboxOptions): Promise<SandboxServer> {
   await mkdir(options.dataDir, { recursive: true });
   const store = await Store.open(options.dataDir);
   if (options.accounts) await store.commit(accountsRecord(options.accounts, options.timeZone));
   else if (store.isEmpty) await store.commit(accountsRecord(DEMO_ACCOUNTS, options.timeZone));
 
-  const sandbox: Sandbox = {
+  const sandbox: SandboxState = {
     store,
     schedule: { ...DEFAULT_SCHEDULE, ...options.schedule },
     pricing: { ...DEFAULT_PRICING, ...options.pricing },

@@ -16,10 +16,10 @@
  * mailer or a cancel is looked at alone, a change of users (settings) looks at every mailer again.
  */
 import { pdfNeededUntil } from './lifecycle';
-import type { Sandbox } from './operations/context';
+import type { SandboxState } from './operations/context';
 import type { JournalRecord, MailerRecord } from './store/records';
 
-export function pdfKeptUntil(mailer: MailerRecord, sandbox: Sandbox): number {
+export function pdfKeptUntil(mailer: MailerRecord, sandbox: SandboxState): number {
   const keepContent = sandbox.store.users.get(mailer.userId)?.settings.Security_KeepContentOnServer !== 'False';
   return pdfNeededUntil(mailer, keepContent, sandbox.schedule);
 }
@@ -35,7 +35,7 @@ export class Retention {
   private sweeping: Promise<void> | undefined;
   private stopped = false;
 
-  constructor(private readonly sandbox: Sandbox) {
+  constructor(private readonly sandbox: SandboxState) {
     sandbox.store.onCommit((record) => this.notice(record));
     this.reviewAll();
   }

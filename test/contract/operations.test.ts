@@ -6,7 +6,7 @@
  * Notation: `Name` is a string, `Name:type` anything else; `[]` an array.
  */
 import { strict as assert } from 'node:assert';
-import { enums, operationList, serviceList, structures, type Field, type TypeRef } from '../../src/contract';
+import { enums, isSuccessCode, operationEffect, operationList, serviceList, structures, type Field, type TypeRef } from '../../src/contract';
 
 const credentials = 'Username Password';
 const file = 'MyDescription FileExtension FileBinaryData:base64Binary';
@@ -148,6 +148,20 @@ describe('contract: services and operations', () => {
       assert.equal(op.resultElement, `${op.name}Result`);
     });
   }
+
+  it("says each operation's effect as the facts list them: the sends, the reads, and the rest", () => {
+    // shared/spec/service-facts.md, Return conventions, and the mail merge's batch.
+    const sends = 'SendLetter SendLetterV2 SendLetterAndAddress SendLetterAndAddressV2 SendLetterAdvanced SendPostcardAndAddress SendWordMailMerge_Compressed';
+    const changes = 'CancelDelivery UploadFile DeleteUploadedFile SetUserSettings';
+    const named = (effect: string) => [...new Set(operationList.filter((op) => operationEffect(op) === effect).map((op) => op.name))].sort().join(' ');
+    assert.equal(named('send'), sends.split(' ').sort().join(' '));
+    assert.equal(named('change'), changes.split(' ').sort().join(' '));
+    assert.equal(named('read').split(' ').length, 26 - 7 - 4);
+    const send = operationList.find((op) => op.name === 'SendLetterV2')!;
+    const cancel = operationList.find((op) => op.name === 'CancelDelivery')!;
+    assert.deepEqual([isSuccessCode(send, 1021984), isSuccessCode(send, -3000), isSuccessCode(send, -3010)], [true, false, false]);
+    assert.deepEqual([isSuccessCode(cancel, -3000), isSuccessCode(cancel, -3022), isSuccessCode(cancel, 5)], [true, false, false]);
+  });
 
   it('names a structured result <Operation>Result, except the mail merge', () => {
     for (const op of operationList.filter((o) => o.result.kind === 'structure')) {

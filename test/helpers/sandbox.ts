@@ -12,12 +12,12 @@ import { decodeHttpResult, encodeHttpFields } from '../../src/client/http-codec'
 import { toSoapFields } from '../../src/client/soap-values';
 import { SOAP_DESERIALIZERS, fromSoapValue } from './soap-values';
 import { FORM_CONTENT_TYPE, findOperation, serviceByKey, type Binding, type ServiceKey } from '../../src/contract';
-import { startSandbox, type RunningSandbox, type SandboxOptions } from '../../src/sandbox';
+import { startSandbox, type SandboxServer, type SandboxOptions } from '../../src/sandbox';
 
 /** 2026-11-22 09:00:00 UTC: a fixed start, so that times in results are predictable. */
 export const T0 = Date.UTC(2026, 10, 22, 9, 0, 0);
 
-export interface TestSandbox extends RunningSandbox {
+export interface TestSandbox extends SandboxServer {
   readonly dataDir: string;
   /** Moves the sandbox's clock forward. */
   advance(ms: number): void;

@@ -5,7 +5,11 @@ import type { Pricing } from '../pricing';
 import type { Store } from '../store/store';
 import type { AccountRecord, UserRecord } from '../store/records';
 
-export interface Sandbox {
+/**
+ * The state every operation works with (its store, schedule, pricing and clock): not the server,
+ * which is `SandboxServer` in `../index.ts`.
+ */
+export interface SandboxState {
   readonly store: Store;
   readonly schedule: Schedule;
   readonly pricing: Pricing;
@@ -19,9 +23,12 @@ export interface Caller {
   readonly account: AccountRecord;
 }
 
-/** A request the service answers with a negative result code (HTTP 200, never a fault). */
-export class ResultCode extends Error {
-  override readonly name = 'ResultCode';
+/**
+ * A handler's refusal of a request: the service answers it with this negative result code (HTTP
+ * 200, never a fault). Thrown by `refuse`, caught by the dispatcher, never seen by a caller.
+ */
+export class Refusal extends Error {
+  override readonly name = 'Refusal';
   constructor(
     readonly code: number,
     /** For the mail merge's ResultDescription. */
@@ -32,13 +39,13 @@ export class ResultCode extends Error {
 }
 
 export function refuse(code: number, description?: string): never {
-  throw new ResultCode(code, description);
+  throw new Refusal(code, description);
 }
 
 export type Handler<S extends ServiceKey, O extends OperationName<S>> = (
   request: RequestOf<S, O>,
   caller: Caller,
-  sandbox: Sandbox,
+  sandbox: SandboxState,
 ) => ReplyOf<S, O> | Promise<ReplyOf<S, O>>;
 
 /** One handler per operation of every service, typed from the contract. */

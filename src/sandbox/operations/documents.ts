@@ -8,7 +8,7 @@ import { fieldsIn, fillFields } from '../printing/blocks';
 import { htmlToBlocks } from '../printing/html-text';
 import type { Content } from '../printing/printer';
 import type { StoredFileRecord } from '../store/records';
-import { refuse, type Caller, type Sandbox } from './context';
+import { refuse, type Caller, type SandboxState } from './context';
 import { findStoredFile } from './files';
 
 export interface DocumentCodes {
@@ -54,7 +54,7 @@ function mergeValues(data: Uint8Array | undefined, codes: DocumentCodes): Map<st
 }
 
 /** A stored file and its bytes; a replace or delete that lands while they are read removes the blob read from, so look again. */
-async function readStoredFile(name: string, codes: DocumentCodes, caller: Caller, sandbox: Sandbox): Promise<{ file: StoredFileRecord; bytes: Buffer }> {
+async function readStoredFile(name: string, codes: DocumentCodes, caller: Caller, sandbox: SandboxState): Promise<{ file: StoredFileRecord; bytes: Buffer }> {
   for (;;) {
     const file = findStoredFile(name, caller, sandbox) ?? refuse(codes.noStoredFile);
     const bytes = await sandbox.store.readBlob(file.blob, () => findStoredFile(name, caller, sandbox)?.blob === file.blob);
@@ -67,7 +67,7 @@ export async function resolveDocument(
   data: Uint8Array | undefined,
   codes: DocumentCodes,
   caller: Caller,
-  sandbox: Sandbox,
+  sandbox: SandboxState,
 ): Promise<ResolvedDocument> {
   const field = extension?.trim();
   if (!field) refuse(codes.missingType);

@@ -5,7 +5,7 @@
  */
 import { MAX_STORED_FILES, OK, STORED_FILE_NAME, fieldLimits, missingFieldCodes } from '../../contract';
 import type { StoredFileRecord } from '../store/records';
-import { refuse, type Caller, type Handler, type Sandbox } from './context';
+import { refuse, type Caller, type Handler, type SandboxState } from './context';
 import { clockOf } from './mailers';
 
 export function canUseFile(file: StoredFileRecord, caller: Caller): boolean {
@@ -13,7 +13,7 @@ export function canUseFile(file: StoredFileRecord, caller: Caller): boolean {
 }
 
 /** A stored file the caller may use, by name; undefined when there is none. */
-export function findStoredFile(name: string, caller: Caller, sandbox: Sandbox): StoredFileRecord | undefined {
+export function findStoredFile(name: string, caller: Caller, sandbox: SandboxState): StoredFileRecord | undefined {
   const file = sandbox.store.filesOf(caller.account.id).get(name.toLowerCase());
   return file && canUseFile(file, caller) ? file : undefined;
 }

@@ -6,10 +6,10 @@ import { NO_PERMISSIONS_STATUS, ZERO_DATE, describeStatus, parseIdQuery, expandI
 import { statusAt, type StatusAt } from '../lifecycle';
 import type { BatchItemRecord, MailerRecord } from '../store/records';
 import { wallClock } from '../wall-clock';
-import { refuse, type Caller, type Sandbox } from './context';
+import { refuse, type Caller, type SandboxState } from './context';
 
 /** A mailer the caller's account owns: -3116 when there is none, -3001 when it is another account's. */
-export function ownMailer(id: number | undefined, caller: Caller, sandbox: Sandbox): MailerRecord {
+export function ownMailer(id: number | undefined, caller: Caller, sandbox: SandboxState): MailerRecord {
   if (id === undefined) refuse(missingFieldCodes.ID!);
   const mailer = sandbox.store.mailers.get(id);
   if (!mailer) refuse(-3116);
@@ -42,13 +42,13 @@ export interface Reporter {
   status(mailer: MailerRecord): StatusAt;
 }
 
-export function reporter(caller: Caller, sandbox: Sandbox): Reporter {
+export function reporter(caller: Caller, sandbox: SandboxState): Reporter {
   const now = sandbox.now();
   return { now, time: clockOf(caller), status: (mailer) => statusAt(mailer, now, sandbox.schedule) };
 }
 
 /** A batch item follows its batch's course, with a failure of its own. */
-export function itemStatus(batch: MailerRecord, item: BatchItemRecord, r: Reporter, sandbox: Sandbox): StatusAt {
+export function itemStatus(batch: MailerRecord, item: BatchItemRecord, r: Reporter, sandbox: SandboxState): StatusAt {
   return statusAt({ ...batch, failure: item.failure }, r.now, sandbox.schedule);
 }
 

@@ -6,7 +6,7 @@ import { INVALID_IDS, MAX_IDS_PER_QUERY, OK, describeStatus, missingFieldCodes, 
 import { isPrinted } from '../lifecycle';
 import { pdfKeptUntil } from '../retention';
 import type { MailerRecord } from '../store/records';
-import { refuse, type Caller, type Handler, type Sandbox } from './context';
+import { refuse, type Caller, type Handler, type SandboxState } from './context';
 import {
   canSee,
   detailsItem,
@@ -22,7 +22,7 @@ import {
 } from './mailers';
 
 /** The items of an ID string, an unseen ID reported as such; -3115 when none can be seen. */
-function listReport<T>(text: string | undefined, caller: Caller, sandbox: Sandbox, seen: (m: MailerRecord, r: Reporter) => T, unseen: (id: number) => T): T[] {
+function listReport<T>(text: string | undefined, caller: Caller, sandbox: SandboxState, seen: (m: MailerRecord, r: Reporter) => T, unseen: (id: number) => T): T[] {
   const ids = idsOf(text);
   const r = reporter(caller, sandbox);
   let any = false;
@@ -37,7 +37,7 @@ function listReport<T>(text: string | undefined, caller: Caller, sandbox: Sandbo
 }
 
 /** The caller's mailers from MinID to MaxID, both included, ascending, at most 1000; -3115 when none. */
-function rangeReport<T>(min: number | undefined, max: number | undefined, caller: Caller, sandbox: Sandbox, item: (m: MailerRecord, r: Reporter) => T): T[] {
+function rangeReport<T>(min: number | undefined, max: number | undefined, caller: Caller, sandbox: SandboxState, item: (m: MailerRecord, r: Reporter) => T): T[] {
   if (min === undefined) refuse(missingFieldCodes.MinID!);
   if (max === undefined) refuse(missingFieldCodes.MaxID!);
   if (min > max) refuse(INVALID_IDS);
@@ -79,7 +79,7 @@ function batchItems(batch: MailerRecord, itemIds: string | undefined) {
 }
 
 /** The printed PDF while the mailer is printed and its PDF still kept (retention.ts); -3020 otherwise. */
-async function printedPdf(id: number | undefined, caller: Caller, sandbox: Sandbox) {
+async function printedPdf(id: number | undefined, caller: Caller, sandbox: SandboxState) {
   const mailer = ownMailer(id, caller, sandbox);
   const r = reporter(caller, sandbox);
   if (!mailer.pdf || !isPrinted(r.status(mailer).status) || r.now >= pdfKeptUntil(mailer, sandbox)) refuse(-3020);

@@ -13,7 +13,7 @@ import {
 import { letterPrice, postcardPrice } from '../pricing';
 import { printLetters, printPostcard, type LetterJob } from '../printing/printer';
 import type { MailerRecord, PostalAddress, WorkModeUsed } from '../store/records';
-import { refuse, type Caller, type Handler, type Sandbox } from './context';
+import { refuse, type Caller, type Handler, type SandboxState } from './context';
 import { LETTER_CODES, resolveDocument, type ResolvedDocument } from './documents';
 
 export function workModeOf(requested: EnumValue<'WorkMode'> | undefined, caller: Caller): WorkModeUsed {
@@ -49,7 +49,7 @@ type NewMailer = Omit<MailerRecord, 'id' | 'accountId' | 'userId' | 'submittedAt
  * then draws the price (Production) and records the mailer in one step, so that concurrent sends
  * never spend the same money; resolves once it is on disk.
  */
-export async function commitMailer(mailer: NewMailer, pdf: Uint8Array, usedFiles: readonly string[], caller: Caller, sandbox: Sandbox): Promise<number> {
+export async function commitMailer(mailer: NewMailer, pdf: Uint8Array, usedFiles: readonly string[], caller: Caller, sandbox: SandboxState): Promise<number> {
   const blob = mailer.failure === undefined ? await sandbox.store.saveBlob(pdf, '.pdf') : undefined;
   const production = mailer.workMode === 'Production';
   const charged = production && caller.account.balance >= mailer.price ? mailer.price : 0;
@@ -77,7 +77,7 @@ interface LetterRequest {
   readonly replyEnvelope?: boolean;
 }
 
-async function sendLetter(request: LetterRequest, caller: Caller, sandbox: Sandbox): Promise<number> {
+async function sendLetter(request: LetterRequest, caller: Caller, sandbox: SandboxState): Promise<number> {
   if (!request.description) refuse(missingFieldCodes.MyDescription!);
   if (request.documents.length === 0) refuse(missingFieldCodes.FileExtension!);
   if (request.address) requireAddress(request.address);
@@ -128,7 +128,7 @@ interface OneFileLetter {
 
 /** The one-file letter sends differ only in whether they carry an address (and which fields). */
 function oneFileLetter(addressed: boolean) {
-  return (request: OneFileLetter & Readonly<Record<string, unknown>>, caller: Caller, sandbox: Sandbox): Promise<number> =>
+  return (request: OneFileLetter & Readonly<Record<string, unknown>>, caller: Caller, sandbox: SandboxState): Promise<number> =>
     sendLetter(
       {
         description: request.MyDescription,
@@ -191,7 +191,7 @@ const ADDRESS_SIDE = {
 
 type PostcardRequest = Parameters<Handler<'simple', 'SendPostcardAndAddress'>>[0] | Parameters<Handler<'datedA', 'SendPostcardAndAddress'>>[0];
 
-async function sendPostcard(request: PostcardRequest, caller: Caller, sandbox: Sandbox): Promise<number> {
+async function sendPostcard(request: PostcardRequest, caller: Caller, sandbox: SandboxState): Promise<number> {
   if (!request.MyDescription) refuse(missingFieldCodes.MyDescription!);
   const imageSide = await resolveDocument(request.ImageSideFileType, request.ImageSideBinaryData, IMAGE_SIDE, caller, sandbox);
   const addressSide = await resolveDocument(request.AddressSideFileType, request.AddressSideBinaryData, ADDRESS_SIDE, caller, sandbox);
