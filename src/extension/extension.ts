@@ -8,6 +8,7 @@
  * Only the extension's own in-host tests (ExtensionMode.Test) get its parts.
  */
 import * as vscode from 'vscode';
+import type { MailroomContextKey } from './context-keys';
 import { AddressBook } from './commands/address-input';
 import { attemptActions } from './commands/attempts';
 import { connectCommand } from './commands/connect';
@@ -125,7 +126,7 @@ class Mailroom extends Disposable {
       }),
     );
     this.register(vscode.workspace.onDidChangeConfiguration((e) => e.affectsConfiguration('mailroom') && updateStatus()));
-    void vscode.commands.executeCommand('setContext', 'mailroom.connected', connection.account !== undefined);
+    void vscode.commands.executeCommand('setContext', 'mailroom.connected' satisfies MailroomContextKey, connection.account !== undefined);
     updateStatus();
     if (connection.account) void refresher.refresh();
   }
