@@ -12,7 +12,7 @@ import type { MailroomContextKey } from './context-keys';
 import { AddressBook } from './commands/address-input';
 import { attemptActions } from './commands/attempts';
 import { connectCommand } from './commands/connect';
-import type { MailroomCommand } from './commands/ids';
+import { MAILROOM_COMMANDS, type MailroomCommand } from './commands/ids';
 import type { Command } from './commands/invocation';
 import { mailerActions } from './commands/mailer-actions';
 import { sendAdvancedCommand } from './commands/send-advanced';
@@ -106,7 +106,7 @@ class Mailroom extends Disposable {
     } satisfies Record<MailroomCommand, Command>;
     // Each through the one wrapper: failures in words, the workbench's arguments only (commands/register.ts).
     const host = { log, extensionMode: context.extensionMode };
-    for (const [id, run] of Object.entries(commands) as [MailroomCommand, Command][]) this.register(registerCommand(id, run, host));
+    for (const id of MAILROOM_COMMANDS) this.register(registerCommand(id, commands[id], host));
 
     const status = this.register(vscode.window.createStatusBarItem(vscode.StatusBarAlignment.Left, 20));
     status.command = 'mailroom.mailers.focus';
