@@ -4,6 +4,7 @@
  * Passwords and API keys live only in `context.secrets` (the OS keychain on desktop VS Code).
  */
 import * as vscode from 'vscode';
+import type { MailroomContextKey } from './context-keys';
 import type { MailWsClient } from '../client';
 import { REAL_SERVICE_MIN_INTERVAL_MS, isLoopback, type Binding } from '../contract';
 import type { SandboxServer } from '../sandbox';
@@ -69,7 +70,7 @@ export class Connection extends Disposable {
 
   private async setAccount(account: Account | undefined): Promise<void> {
     await this.context.globalState.update(ACCOUNT_KEY, account);
-    await vscode.commands.executeCommand('setContext', 'mailroom.connected', account !== undefined);
+    await vscode.commands.executeCommand('setContext', 'mailroom.connected' satisfies MailroomContextKey, account !== undefined);
     this.changed.fire(account);
   }
 

@@ -8,16 +8,19 @@
  * Only the extension's own in-host tests (ExtensionMode.Test) get its parts.
  */
 import * as vscode from 'vscode';
+import type { MailroomContextKey } from './context-keys';
 import { AddressBook } from './commands/address-input';
 import { attemptActions } from './commands/attempts';
 import { connectCommand } from './commands/connect';
-import { asFromWorkbench, type Command } from './commands/invocation';
+import { MAILROOM_COMMANDS, type MailroomCommand } from './commands/ids';
+import type { Command } from './commands/invocation';
 import { mailerActions } from './commands/mailer-actions';
 import { sendAdvancedCommand } from './commands/send-advanced';
 import { sendDocumentCommand } from './commands/send-document';
 import type { SendContext } from './commands/send-flow';
 import { sendMailMergeCommand } from './commands/send-merge';
 import { sendPostcardCommand } from './commands/send-postcard';
+import { registerCommand } from './commands/register';
 import { storedFileActions } from './commands/stored-files';
 import { changeUserSettingsCommand } from './commands/user-settings';
 import { Connection } from './connection';
@@ -76,7 +79,7 @@ class Mailroom extends Disposable {
     const addresses = (this.addresses = new AddressBook(context.globalState));
     const sending: SendContext = { connection, mailers, tree, view: view as vscode.TreeView<unknown>, addresses, refresh: () => refresher.refresh(), log };
 
-    const commands: Record<string, Command> = {
+    const commands = {
       'mailroom.useSandbox': async () => {
         await connection.useSandbox();
         void vscode.window.showInformationMessage('Mailroom: connected to the local sandbox as demo. Letters sent here are never printed.');
@@ -100,10 +103,10 @@ class Mailroom extends Disposable {
       ...mailerActions({ connection, mailers, refresher, details, previews, log }),
       ...storedFileActions(connection, storedFiles, sending),
       ...attemptActions(connection, mailers, () => refresher.refresh(), log),
-    };
-    // Scripted answers and results are for the extension's own tests (commands/invocation.ts).
-    const scripted = context.extensionMode === vscode.ExtensionMode.Test;
-    for (const [id, run] of Object.entries(commands)) this.register(vscode.commands.registerCommand(id, scripted ? run : asFromWorkbench(id, run)));
+    } satisfies Record<MailroomCommand, Command>;
+    // Each through the one wrapper: failures in words, the workbench's arguments only (commands/register.ts).
+    const host = { log, extensionMode: context.extensionMode };
+    for (const id of MAILROOM_COMMANDS) this.register(registerCommand(id, commands[id], host));
 
     const status = this.register(vscode.window.createStatusBarItem(vscode.StatusBarAlignment.Left, 20));
     status.command = 'mailroom.mailers.focus';
@@ -123,7 +126,7 @@ class Mailroom extends Disposable {
       }),
     );
     this.register(vscode.workspace.onDidChangeConfiguration((e) => e.affectsConfiguration('mailroom') && updateStatus()));
-    void vscode.commands.executeCommand('setContext', 'mailroom.connected', connection.account !== undefined);
+    void vscode.commands.executeCommand('setContext', 'mailroom.connected' satisfies MailroomContextKey, connection.account !== undefined);
     updateStatus();
     if (connection.account) void refresher.refresh();
   }

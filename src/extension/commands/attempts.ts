@@ -10,6 +10,7 @@ import type { Connection } from '../connection';
 import type { Log } from '../log';
 import { mailerOfAttempt, type SendAttempt } from '../model/attempts';
 import type { TrackedMailers } from '../tracked-mailers';
+import type { CommandMap } from './invocation';
 
 /** The attempt of a row, if it is one kept: another extension could hand in any (commands/invocation.ts). */
 const attemptOf = (mailers: TrackedMailers, node: unknown): SendAttempt | undefined => {
@@ -18,7 +19,7 @@ const attemptOf = (mailers: TrackedMailers, node: unknown): SendAttempt | undefi
   return mailers.attempts().find((attempt) => attempt.key === key);
 };
 
-export function attemptActions(connection: Connection, mailers: TrackedMailers, refresh: () => Promise<unknown>, log: Log): Record<string, (...args: never[]) => unknown> {
+export function attemptActions(connection: Connection, mailers: TrackedMailers, refresh: () => Promise<unknown>, log: Log) {
   return {
     /** Answers the mailer's ID when found, null when looked for and not found. */
     'mailroom.lookUpAttempt': async (node: unknown): Promise<number | null | undefined> => {
@@ -60,5 +61,5 @@ export function attemptActions(connection: Connection, mailers: TrackedMailers, 
       const attempt = attemptOf(mailers, node);
       if (attempt) await mailers.removeAttempt(attempt.key);
     },
-  };
+  } satisfies CommandMap;
 }

@@ -14,6 +14,7 @@ import type { DetailsDocuments } from '../views/details-document';
 import type { MailersNode } from '../views/mailers-tree';
 import type { PdfPreviews } from '../views/pdf-preview';
 import { afterConfirming } from './confirm';
+import type { CommandMap } from './invocation';
 
 export interface MailerActionsContext {
   readonly connection: Connection;
@@ -31,7 +32,7 @@ export function rowMailerOf(node: unknown): number | undefined {
   return candidate?.kind === 'item' ? candidate.batch.id : undefined;
 }
 
-export function mailerActions(ctx: MailerActionsContext): Record<string, (...args: never[]) => unknown> {
+export function mailerActions(ctx: MailerActionsContext) {
   const { connection, mailers, refresher, log } = ctx;
   // A row's mailer, if it is one the user follows: another extension could hand in any ID (commands/invocation.ts).
   const mailerOf = (node: unknown) => {
@@ -62,7 +63,7 @@ export function mailerActions(ctx: MailerActionsContext): Record<string, (...arg
       const id = mailerOf(node);
       if (id === undefined) return;
       const question = `Cancel delivery of mailer ${id}? Cancelling may take a few minutes; any amount charged is refunded at once.`;
-      await afterConfirming(log, question, 'Cancel Delivery', confirmed, async () => {
+      await afterConfirming(question, 'Cancel Delivery', confirmed, async () => {
         await (await client()).datedA.CancelDelivery({ ID: id });
         await refresher.refresh();
       });
@@ -75,31 +76,22 @@ export function mailerActions(ctx: MailerActionsContext): Record<string, (...arg
     'mailroom.savePdf': async (node: unknown, saveAs?: vscode.Uri) => {
       const id = mailerOf(node);
       if (id === undefined) return;
-      try {
-        const pdf = await printedPdf(id);
-        if (!pdf) throw new Error(`GetPDF gave no file for mailer ${id}`);
-        const folder = vscode.workspace.workspaceFolders?.[0]?.uri ?? vscode.Uri.file(homedir());
-        const target = saveAs ?? (await vscode.window.showSaveDialog({ defaultUri: vscode.Uri.joinPath(folder, `mailer-${id}.pdf`), filters: { PDF: ['pdf'] } }));
-        if (target) await vscode.workspace.fs.writeFile(target, pdf);
-      } catch (error) {
-        log.showError(`Mailroom: ${(error as Error).message}`);
-      }
+      const pdf = await printedPdf(id);
+      if (!pdf) throw new Error(`GetPDF gave no file for mailer ${id}`);
+      const folder = vscode.workspace.workspaceFolders?.[0]?.uri ?? vscode.Uri.file(homedir());
+      const target = saveAs ?? (await vscode.window.showSaveDialog({ defaultUri: vscode.Uri.joinPath(folder, `mailer-${id}.pdf`), filters: { PDF: ['pdf'] } }));
+      if (target) await vscode.workspace.fs.writeFile(target, pdf);
     },
     'mailroom.showDetails': async (node: unknown) => {
       const id = mailerOf(node);
       if (id === undefined) return undefined;
-      try {
-        const c = await client();
-        const [details] = (await c.datedA.GetDetailsExtended({ ID: String(id) })).Details;
-        if (!details) throw new Error(`no details of mailer ${id}`);
-        const batch = details.IsBatch ? await c.datedA.GetBatchDetails({ ID: id, ItemID: '' }) : undefined;
-        const markdown = detailsMarkdown(details, batch);
-        await ctx.details.show(id, markdown);
-        return markdown;
-      } catch (error) {
-        log.showError(`Mailroom: ${(error as Error).message}`);
-        return undefined;
-      }
+      const c = await client();
+      const [details] = (await c.datedA.GetDetailsExtended({ ID: String(id) })).Details;
+      if (!details) throw new Error(`GetDetailsExtended gave no details of mailer ${id}`);
+      const batch = details.IsBatch ? await c.datedA.GetBatchDetails({ ID: id, ItemID: '' }) : undefined;
+      const markdown = detailsMarkdown(details, batch);
+      await ctx.details.show(id, markdown);
+      return markdown;
     },
     'mailroom.copyId': async (node: unknown) => {
       const id = mailerOf(node);
@@ -109,5 +101,5 @@ export function mailerActions(ctx: MailerActionsContext): Record<string, (...arg
       const id = mailerOf(node);
       if (id !== undefined) await mailers.remove(id);
     },
-  };
+  } satisfies CommandMap;
 }

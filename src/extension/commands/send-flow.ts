@@ -16,6 +16,7 @@ import type { SendAttempt } from '../model/attempts';
 import type { TrackedMailers } from '../tracked-mailers';
 import type { MailersTree } from '../views/mailers-tree';
 import type { AddressBook } from './address-input';
+import type { MailroomCommand } from './ids';
 
 export interface SendContext {
   readonly connection: Connection;
@@ -93,7 +94,7 @@ export async function submit(ctx: SendContext, submission: Submission, confirmed
     await ctx.mailers.addAttempt(attempt);
     void vscode.window
       .showWarningMessage(`Mailroom: the outcome of sending ${what} is unknown (${(error as Error).message}). It is under "Outcome unknown" in the Mailers view: look it up before sending again.`, 'Look Up')
-      .then((answer) => answer && vscode.commands.executeCommand('mailroom.lookUpAttempt', { kind: 'attempt', attempt }));
+      .then((answer) => answer && vscode.commands.executeCommand('mailroom.lookUpAttempt' satisfies MailroomCommand, { kind: 'attempt', attempt }));
     return undefined;
   }
   // Sent: what follows must not be mistaken for a failed send.

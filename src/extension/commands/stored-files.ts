@@ -3,10 +3,12 @@ import * as vscode from 'vscode';
 import type { Connection } from '../connection';
 import { uploadFile, type StoredFileNode, type StoredFilesTree } from '../views/stored-files-tree';
 import { afterConfirming } from './confirm';
+import type { CommandMap } from './invocation';
+import { showFailure } from './register';
 import { sendStoredFileCommand } from './send-document';
 import type { SendContext, SendOptions } from './send-flow';
 
-export function storedFileActions(connection: Connection, storedFiles: StoredFilesTree, sending: SendContext): Record<string, (...args: never[]) => unknown> {
+export function storedFileActions(connection: Connection, storedFiles: StoredFilesTree, sending: SendContext) {
   const sendStored = sendStoredFileCommand(sending);
   return {
     'mailroom.refreshFiles': () => storedFiles.refresh(),
@@ -18,17 +20,18 @@ export function storedFileActions(connection: Connection, storedFiles: StoredFil
         await storedFiles.refresh();
         return done;
       } catch (error) {
-        sending.log.showError(`Mailroom: ${(error as Error).message}`);
+        // Told as any command's failure; the tests read false as "not uploaded".
+        showFailure(sending.log, 'mailroom.uploadFile', error);
         return false;
       }
     },
     'mailroom.deleteStoredFile': async (node?: StoredFileNode, confirmed?: boolean) => {
       const name = node?.file.FileName;
       if (!name) return;
-      await afterConfirming(sending.log, `Delete the stored file ${name}?`, 'Delete', confirmed, async () => {
+      await afterConfirming(`Delete the stored file ${name}?`, 'Delete', confirmed, async () => {
         await (await connection.client()).datedA.DeleteUploadedFile({ MyFileName: name });
         await storedFiles.refresh();
       });
     },
-  };
+  } satisfies CommandMap;
 }

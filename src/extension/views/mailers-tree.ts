@@ -1,5 +1,7 @@
 /** The Mailers view: mailers grouped in process / completed / failed or cancelled, batches with their items. */
 import * as vscode from 'vscode';
+import type { ViewItem } from '../context-keys';
+import type { MailroomCommand } from '../commands/ids';
 import { describeStatus, formatDateTime, type ResultOf } from '../../contract';
 import { GROUP_TITLES, groupMailers, groupOf, mailerSummary, type MailerGroup, type TrackedMailer } from '../model/mailers';
 import type { SendAttempt } from '../model/attempts';
@@ -112,8 +114,8 @@ export class MailersTree extends Disposable implements vscode.TreeDataProvider<M
         item.description = `outcome unknown · ${attempt.workMode} · ${new Date(attempt.sentAt).toLocaleTimeString()}`;
         item.tooltip = 'The request left, but no answer came back. Look it up to find the mailer it made, if any, before sending again.';
         item.iconPath = new vscode.ThemeIcon('warning', new vscode.ThemeColor('list.warningForeground'));
-        item.contextValue = 'attempt';
-        item.command = { command: 'mailroom.lookUpAttempt', title: 'Look Up', arguments: [node] };
+        item.contextValue = 'attempt' satisfies ViewItem;
+        item.command = { command: 'mailroom.lookUpAttempt' satisfies MailroomCommand, title: 'Look Up', arguments: [node] };
         return item;
       }
       case 'item': {
@@ -123,7 +125,7 @@ export class MailersTree extends Disposable implements vscode.TreeDataProvider<M
         item.description = batchItem.Description || describeStatus(batchItem.Status);
         item.tooltip = `Batch ${batch.id}, item ${batchItem.ItemID}\nStatus: ${item.description} (${batchItem.Status})\nLast update: ${formatDateTime(batchItem.LastUpdateTime)}`;
         item.iconPath = new vscode.ThemeIcon('mail');
-        item.contextValue = 'batchItem';
+        item.contextValue = 'batchItem' satisfies ViewItem;
         return item;
       }
       case 'note': {
@@ -140,7 +142,7 @@ export class MailersTree extends Disposable implements vscode.TreeDataProvider<M
     const item = new vscode.TreeItem(mailer.description || `Mailer ${mailer.id}`, mailer.isBatch ? vscode.TreeItemCollapsibleState.Collapsed : vscode.TreeItemCollapsibleState.None);
     item.id = `mailer:${mailer.id}`;
     item.description = mailerSummary(mailer);
-    item.contextValue = groupOf(mailer) === 'inProcess' ? 'mailer.inProcess' : 'mailer.final';
+    item.contextValue = (groupOf(mailer) === 'inProcess' ? 'mailer.inProcess' : 'mailer.final') satisfies ViewItem;
     item.iconPath = new vscode.ThemeIcon(mailer.isBatch ? 'files' : 'mail');
     item.tooltip = new vscode.MarkdownString(
       [

@@ -1,5 +1,6 @@
 /** The Stored Files view: the account's stored files, as GetUploadedFileDetails lists them. */
 import * as vscode from 'vscode';
+import type { ViewItem } from '../context-keys';
 import type { MailWsClient } from '../../client';
 import { resultCodeOf } from '../client-module';
 import { formatDateTime, type Structure } from '../../contract';
@@ -45,7 +46,7 @@ export class StoredFilesTree extends Disposable implements vscode.TreeDataProvid
     item.description = [file.Permissions, file.Description].filter(Boolean).join(' · ');
     item.tooltip = `${file.FileName}\nPermissions: ${file.Permissions}\nLast used: ${formatDateTime(file.LastUsage)}${file.Description ? `\n${file.Description}` : ''}`;
     item.iconPath = new vscode.ThemeIcon(file.Permissions === 'Account' ? 'organization' : 'file');
-    item.contextValue = 'storedFile';
+    item.contextValue = 'storedFile' satisfies ViewItem;
     return item;
   }
 }

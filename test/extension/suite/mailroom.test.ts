@@ -10,6 +10,7 @@ import { createServer, request as httpRequest, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import * as vscode from 'vscode';
+import { MAILROOM_COMMANDS } from '../../../src/extension/commands/ids';
 import type { MailroomApi } from '../../../src/extension/extension';
 import { groupOf } from '../../../src/extension/model/mailers';
 import type { MailersNode } from '../../../src/extension/views/mailers-tree';
@@ -242,6 +243,30 @@ describe('Mailroom in VS Code', () => {
     assert.match((await vscode.commands.executeCommand<string>('mailroom.showDetails', row))!, new RegExp(`\\| ID \\| ${letter} \\|`));
   });
 
+  it('registers every command of the typed list; a failing one shows words in the log, not a rejection', async () => {
+    const registered = new Set(await vscode.commands.getCommands(true));
+    assert.deepEqual(MAILROOM_COMMANDS.filter((id) => !registered.has(id)), [], 'listed in commands/ids.ts but not registered');
+    await onSandbox();
+    const logged = async () => Buffer.from(await vscode.workspace.fs.readFile(vscode.Uri.joinPath(api.logUri, 'Mailroom.log'))).toString('utf8');
+    // A mailer the service never made: its cancel is refused with a result code.
+    const unknown = 99_999_999;
+    await vscode.commands.executeCommand('mailroom.trackIds', String(unknown));
+    assert.equal(await vscode.commands.executeCommand('mailroom.cancelDelivery', api.tree.nodeOf(unknown), true), undefined);
+    await until('the refused cancel in the log', async () => (/could not cancel the delivery: CancelDelivery answered -3\d{3}: \w/.test(await logged()) || undefined));
+    await vscode.commands.executeCommand('mailroom.stopTracking', api.tree.nodeOf(unknown));
+    // A failure of the extension's own (a setting), not the service's, says what to do.
+    const settings = vscode.workspace.getConfiguration('mailroom');
+    await api.connection.signOut();
+    await settings.update('sandboxUrl', 'http://example.com:8317', vscode.ConfigurationTarget.Global);
+    try {
+      assert.equal(await vscode.commands.executeCommand('mailroom.useSandbox'), undefined);
+      await until('the refused setting in the log', async () => (/could not use the local sandbox: mailroom\.sandboxUrl must be a loopback/.test(await logged()) || undefined));
+      assert.equal(api.connection.account, undefined);
+    } finally {
+      await settings.update('sandboxUrl', undefined, vscode.ConfigurationTarget.Global);
+    }
+  });
+
   it('uploads a file to the service, lists it, sends it as a letter, and deletes it', async () => {
     await onSandbox();
     const before = tracked();
@@ -436,7 +461,7 @@ describe('Mailroom in VS Code', () => {
       // The output channel as VS Code wrote it: the failed refresh, and the error shown for the PDF.
       const text = await until('the failures in the output channel', async () => {
         const text = await logged().catch(() => '');
-        return /Refresh failed: .*GetStatus/.test(text) && /\[error\] Mailroom: GetPDF/.test(text) ? text : undefined;
+        return /Refresh failed: .*GetStatus/.test(text) && /\[error\] Mailroom: could not save the PDF: GetPDF/.test(text) ? text : undefined;
       });
       assert.ok(!leaks(text), 'the password is in the output channel');
       assert.ok(!/Password=/.test(text), 'a request URL is in the output channel');

@@ -1,0 +1,37 @@
+/**
+ * Every Mailroom command is registered here, and only here: by its ID from the typed list
+ * (ids.ts), with the workbench's arguments only outside the extension's tests (invocation.ts),
+ * and with its failure caught. A failure is logged to the Mailroom output channel and shown in
+ * words with a way to the log; no rejection reaches VS Code, which would show only its generic
+ * "command failed".
+ */
+import * as vscode from 'vscode';
+import type { Log } from '../log';
+import { failureMessage } from './failure';
+import type { MailroomCommand } from './ids';
+import { asFromWorkbench, type Command } from './invocation';
+
+export interface CommandHost {
+  readonly log: Log;
+  readonly extensionMode: vscode.ExtensionMode;
+}
+
+const SHOW_LOG = 'Show Log';
+
+export function showFailure(log: Log, id: MailroomCommand, error: unknown): void {
+  const message = failureMessage(id, error);
+  log.error(message);
+  void vscode.window.showErrorMessage(message, SHOW_LOG).then((choice) => choice === SHOW_LOG && log.show());
+}
+
+export function registerCommand(id: MailroomCommand, run: Command, host: CommandHost): vscode.Disposable {
+  const invoke = host.extensionMode === vscode.ExtensionMode.Test ? run : asFromWorkbench(id, run);
+  return vscode.commands.registerCommand(id, async (...args: never[]) => {
+    try {
+      return await invoke(...args);
+    } catch (error) {
+      showFailure(host.log, id, error);
+      return undefined;
+    }
+  });
+}

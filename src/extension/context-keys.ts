@@ -1,0 +1,26 @@
+/**
+ * Every context key package.json's `when` clauses may name, in one place: Mailroom's own (set with
+ * setContext), the values its views and rows give `view` and `viewItem`, and the VS Code built-ins
+ * it uses. test/extension-unit/manifest.test.ts refuses a clause naming anything else, so that a
+ * misspelt key (which VS Code reads as false, silently hiding a menu) cannot ship.
+ * No `vscode` import: that test reads this file without VS Code.
+ */
+
+/** Keys Mailroom sets itself, with `setContext`. */
+export const MAILROOM_CONTEXT_KEYS = {
+  /** Signed in to an account or the sandbox (Connection.setAccount). */
+  'mailroom.connected': 'boolean',
+} as const;
+
+export type MailroomContextKey = keyof typeof MAILROOM_CONTEXT_KEYS;
+
+/** The views package.json contributes: the values of `view`. */
+export const VIEW_IDS = ['mailroom.mailers', 'mailroom.storedFiles'] as const;
+
+/** The rows' contextValue in the views/ trees: the values of `viewItem`. */
+export const VIEW_ITEMS = ['mailer.inProcess', 'mailer.final', 'batchItem', 'attempt', 'storedFile'] as const;
+
+export type ViewItem = (typeof VIEW_ITEMS)[number];
+
+/** VS Code's own keys that Mailroom's clauses use. */
+export const BUILT_IN_CONTEXT_KEYS = ['view', 'viewItem', 'resourceExtname', 'explorerResourceIsFolder'] as const;

@@ -1,0 +1,138 @@
+/**
+ * package.json against the extension's typed lists, without VS Code: the commands it contributes
+ * against commands/ids.ts, every command its menus, links and walkthrough name, and every context
+ * key its `when` clauses read against context-keys.ts. Plus the words a failing command shows.
+ */
+import { strict as assert } from 'node:assert';
+import { readFileSync } from 'node:fs';
+import { MailWsError, MailWsNetworkError } from '../../src/client';
+import { failureMessage } from '../../src/extension/commands/failure';
+import { COMMANDS, MAILROOM_COMMANDS, type MailroomCommand } from '../../src/extension/commands/ids';
+import { BUILT_IN_CONTEXT_KEYS, MAILROOM_CONTEXT_KEYS, VIEW_IDS, VIEW_ITEMS } from '../../src/extension/context-keys';
+
+interface Manifest {
+  readonly contributes: {
+    readonly commands: readonly { readonly command: string }[];
+    readonly views: Readonly<Record<string, readonly { readonly id: string }[]>>;
+    readonly menus: Readonly<Record<string, readonly { readonly command: string; readonly when?: string }[]>>;
+  } & Record<string, unknown>;
+}
+
+const manifest = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as Manifest;
+const { contributes } = manifest;
+const listed = new Set<string>(MAILROOM_COMMANDS);
+const contributedViews = Object.values(contributes.views).flatMap((views) => views.map((view) => view.id));
+/** VS Code makes `<view>.focus` for each contributed view. */
+const knownCommands = new Set([...listed, ...contributedViews.map((id) => `${id}.focus`)]);
+
+/** Every [path, value] under a JSON value, the path as dotted keys. */
+function* walk(value: unknown, path = ''): Generator<[string, unknown]> {
+  yield [path, value];
+  if (value && typeof value === 'object') for (const [key, child] of Object.entries(value)) yield* walk(child, path ? `${path}.${key}` : key);
+}
+const strings = [...walk(contributes)].filter((entry): entry is [string, string] => typeof entry[1] === 'string');
+
+/** A `when` clause's terms: [key, operator, value], regular expressions left as they are written. */
+function terms(clause: string): [string, string | undefined, string | undefined][] {
+  const found: [string, string | undefined, string | undefined][] = [];
+  const term = /([A-Za-z][\w.]*)\s*(==|!=|=~|<=|>=|<|>|\bnot in\b|\bin\b)?\s*([^\s&|()!]+)?/g;
+  // Regular expressions first, as their own characters (|, (, !) are no operators.
+  const patterns: string[] = [];
+  const plain = clause.replace(/=~\s*(\/(?:\\.|[^/])*\/[a-z]*)/g, (_, re: string) => `=~ @${patterns.push(re) - 1}`);
+  for (const part of plain.split(/&&|\|\||[()!]/)) {
+    const text = part.trim();
+    if (!text) continue;
+    term.lastIndex = 0;
+    const match = term.exec(text);
+    assert.ok(match && match.index === 0, `cannot read the term "${text}" of "${clause}"`);
+    const [, key, operator, value] = match;
+    found.push([key!, operator, operator === '=~' ? patterns[Number(value!.slice(1))] : operator ? value : undefined]);
+  }
+  return found;
+}
+
+describe('package.json against the typed commands and context keys', () => {
+  it('contributes every listed command, and lists every contributed one', () => {
+    const contributed = contributes.commands.map((c) => c.command);
+    assert.deepEqual(contributed.filter((id) => !listed.has(id)), [], 'contributed but not in commands/ids.ts');
+    assert.deepEqual(MAILROOM_COMMANDS.filter((id) => !contributed.includes(id)), [], 'in commands/ids.ts but not contributed');
+    assert.equal(new Set(contributed).size, contributed.length, 'a command contributed twice');
+  });
+
+  it('names only known commands in menus, keybindings, links and the walkthrough', () => {
+    const named: [string, string][] = [];
+    for (const [path, text] of strings) {
+      if (/\.command$/.test(path) && !path.startsWith('commands.')) named.push([path, text]);
+      for (const link of text.matchAll(/\(command:([\w.-]+)/g)) named.push([path, link[1]!]);
+      for (const event of text.matchAll(/^onCommand:([\w.-]+)$/g)) named.push([path, event[1]!]);
+    }
+    assert.ok(named.length > 30, `found the menus and links (${named.length})`);
+    assert.deepEqual(named.filter(([, id]) => !knownCommands.has(id)), [], 'commands that do not exist');
+    for (const [path, text] of strings) {
+      const view = /^onView:(.+)$/.exec(text)?.[1];
+      if (view) assert.ok(contributedViews.includes(view), `${path}: no view ${view}`);
+      const key = /^onContext:(.+)$/.exec(text)?.[1];
+      if (key) assert.ok(key in MAILROOM_CONTEXT_KEYS, `${path}: no context key ${key}`);
+    }
+  });
+
+  it('passes a row or a file only to commands that take it from the workbench', () => {
+    const passing = ['view/item/context', 'explorer/context', 'editor/title'];
+    for (const menu of passing) {
+      for (const { command } of contributes.menus[menu] ?? []) {
+        assert.ok(COMMANDS[command as MailroomCommand].workbenchArguments > 0, `${menu} passes ${command} an argument it drops`);
+      }
+    }
+  });
+
+  it('reads only known context keys, views and rows in every when clause', () => {
+    const keys = new Set<string>([...Object.keys(MAILROOM_CONTEXT_KEYS), ...BUILT_IN_CONTEXT_KEYS]);
+    const values: Readonly<Record<string, readonly string[]>> = { view: VIEW_IDS, viewItem: VIEW_ITEMS };
+    const clauses = strings.filter(([path]) => /(^|\.)(when|enablement)$/.test(path));
+    assert.ok(clauses.length > 20, `found the clauses (${clauses.length})`);
+    for (const [path, clause] of clauses) {
+      for (const [key, operator, value] of terms(clause)) {
+        if (!operator && (key === 'true' || key === 'false')) continue;
+        assert.ok(keys.has(key), `${path}: "${clause}" reads ${key}, not a known context key (src/extension/context-keys.ts)`);
+        const allowed = values[key];
+        if (!allowed || value === undefined) continue;
+        if (operator === '=~') {
+          const [, source, flags] = /^\/(.*)\/([a-z]*)$/.exec(value)!;
+          const re = new RegExp(source!, flags);
+          assert.ok(allowed.some((v) => re.test(v)), `${path}: ${value} matches no ${key}`);
+        } else {
+          assert.ok(allowed.includes(value), `${path}: ${key} is never ${value} (known: ${allowed.join(', ')})`);
+        }
+      }
+    }
+    assert.deepEqual([...VIEW_IDS].sort(), [...contributedViews].sort(), 'context-keys.ts lists the contributed views');
+  });
+
+  it('reads a misspelt key or row as unknown', () => {
+    assert.deepEqual(terms('view == mailroom.mailers && viewItem =~ /^mailer/ && !mailroom.conected'), [
+      ['view', '==', 'mailroom.mailers'],
+      ['viewItem', '=~', '/^mailer/'],
+      ['mailroom.conected', undefined, undefined],
+    ]);
+    assert.ok(!('mailroom.conected' in MAILROOM_CONTEXT_KEYS));
+  });
+});
+
+describe('a failing command in words', () => {
+  it('says what could not be done, the service\'s meaning of the code, and what to do', () => {
+    const text = failureMessage('mailroom.cancelDelivery', new MailWsError('CancelDelivery', -3022));
+    assert.match(text, /^Mailroom: could not cancel the delivery: CancelDelivery answered -3022: cancellation denied/);
+    assert.match(text, /already handed to the postal service/);
+  });
+
+  it('says when a request may have reached the service, and never the URL\'s query', () => {
+    const error = new MailWsNetworkError('GetPDF', true, 'the connection was reset', { url: 'http://127.0.0.1:1/MailWS.asmx/GetPDF?Password=hunter2' });
+    const text = failureMessage('mailroom.savePdf', error);
+    assert.match(text, /^Mailroom: could not save the PDF: GetPDF at http:\/\/127\.0\.0\.1:1\/MailWS\.asmx\/GetPDF: the connection was reset/);
+    assert.ok(!text.includes('hunter2'));
+  });
+
+  it('words a rejection that is not an Error', () => {
+    assert.equal(failureMessage('mailroom.refreshFiles', 'gone'), 'Mailroom: could not refresh the stored files: gone');
+  });
+});
