@@ -96,7 +96,7 @@ export function connect(values: GlobalValues, io: Io): MailWsClient {
     throw new UsageError(`No password for ${username} at ${endpoint}: run \`mailroom login --user ${username}\`, or set MAILROOM_PASSWORD`);
   }
   const log = (event: CallEvent) =>
-    io.err.write(`mailroom: ${event.operation} over ${event.binding}, ${event.ms} ms${event.code === undefined ? '' : `, code ${event.code}`}${event.error ? `, ${event.error}` : ''}\n`);
+    io.err.write(`mailroom: ${event.operation} over ${event.binding}${event.reason ? ` (${event.reason})` : ''}, ${event.ms} ms${event.code === undefined ? '' : `, code ${event.code}`}${event.error ? `, ${event.error}` : ''}\n`);
   const timeoutMs = timeoutOf(values, io);
   return new MailWsClient({
     endpoint,

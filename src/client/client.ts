@@ -13,7 +13,8 @@
  *   backoff between them all fit inside it. A retry that could not begin before the deadline is
  *   not made, so a server that never finishes its answer costs one timeout, not one per attempt.
  * - HTTP GET/POST exist on the simple service and dated service A only; the other two services
- *   are called over SOAP 1.1 whatever binding is chosen.
+ *   are called over SOAP 1.1 whatever binding is chosen. A call ASP.NET would refuse over HTTP GET
+ *   or POST goes over another binding, and its CallEvent says which and why (see routeFor).
  */
 import {
   DEFAULT_ENDPOINT,
@@ -30,6 +31,7 @@ import {
 } from '../contract';
 import { MailWsError, MailWsNetworkError } from './errors';
 import { callHttp } from './http-binding';
+import { httpQueryLength } from './http-codec';
 import { precheck } from './precheck';
 import { SoapBinding, type CallSettings } from './soap-binding';
 import { Transport, type Progress } from './transport';
@@ -64,7 +66,10 @@ export interface ClientOptions {
 export interface CallEvent {
   readonly service: ServiceKey;
   readonly operation: string;
+  /** The binding the call went over. */
   readonly binding: Binding;
+  /** Why that is not the client's binding; set only when it is not. */
+  readonly reason?: string;
   readonly attempt: number;
   readonly ms: number;
   /** The result code, when the service answered one. */
@@ -81,6 +86,27 @@ export interface CallEvent {
 export const HTTP_DOCUMENT_LIMIT = 256 * 1024;
 
 export const DEFAULT_TIMEOUT_MS = 60_000;
+
+/** ASP.NET's default `maxQueryStringLength`: a longer query string gets HTTP 400, so such a GET goes as POST. */
+export const HTTP_GET_QUERY_LIMIT = 2048;
+
+/** The binding a call goes over, and why when it is not the client's. */
+export interface Route {
+  readonly binding: Binding;
+  readonly reason?: string;
+}
+
+/**
+ * A byte array with no bytes: over HTTP GET/POST it is sent as no field at all, and ASP.NET's reader
+ * (ValueCollectionParameterReader.Read) then fails with a NullReferenceException (HTTP 500).
+ */
+function emptyByteArray(op: Operation, request: Readonly<Record<string, unknown>>): string | undefined {
+  const empty = op.params.find((param) => {
+    const value = request[param.name];
+    return param.type.kind === 'primitive' && param.type.name === 'base64Binary' && !(value instanceof Uint8Array && value.length > 0);
+  });
+  return empty?.name;
+}
 
 function documentBytes(op: Operation, request: Readonly<Record<string, unknown>>): number {
   let bytes = 0;
@@ -153,14 +179,31 @@ export class MailWsClient {
     return Object.fromEntries(methods) as unknown as ServiceClient<S>;
   }
 
-  /**
-   * The binding a call goes over: the chosen one, or SOAP 1.1 where the service offers no other,
-   * or where HTTP GET and POST would carry a document of more than HTTP_DOCUMENT_LIMIT bytes.
-   */
+  /** The binding a call goes over (see routeFor). */
   bindingFor(op: Operation, request?: Readonly<Record<string, unknown>>): Binding {
-    if (!op.service.bindings.includes(this.binding)) return 'soap11';
-    if (!isSoapBinding(this.binding) && request && documentBytes(op, request) > HTTP_DOCUMENT_LIMIT) return 'soap11';
-    return this.binding;
+    return this.routeFor(op, request).binding;
+  }
+
+  /**
+   * The binding a call goes over, and why when it is not the chosen one: SOAP 1.1 where the service
+   * offers no other; from HTTP GET or POST, SOAP 1.1 for an empty byte array (which ASP.NET cannot
+   * read there) or a document of more than HTTP_DOCUMENT_LIMIT bytes; from HTTP GET, POST when the
+   * query string, credentials included, would pass HTTP_GET_QUERY_LIMIT.
+   */
+  routeFor(op: Operation, request?: Readonly<Record<string, unknown>>): Route {
+    const chosen = this.binding;
+    if (!op.service.bindings.includes(chosen)) return { binding: 'soap11', reason: `the ${op.service.title} offers SOAP only` };
+    if (isSoapBinding(chosen) || !request) return { binding: chosen };
+    const empty = emptyByteArray(op, request);
+    if (empty !== undefined) return { binding: 'soap11', reason: `an empty ${empty} cannot travel over HTTP GET or POST (ASP.NET fails on it)` };
+    if (documentBytes(op, request) > HTTP_DOCUMENT_LIMIT) return { binding: 'soap11', reason: 'documents over 256 KB go over SOAP' };
+    if (chosen === 'http-get') {
+      const length = httpQueryLength(op, request);
+      if (length > HTTP_GET_QUERY_LIMIT) {
+        return { binding: 'http-post', reason: `the query string would be ${length} characters, past ASP.NET's ${HTTP_GET_QUERY_LIMIT}` };
+      }
+    }
+    return { binding: chosen };
   }
 
   private withCredentials(op: Operation, request: object): Record<string, unknown> {
@@ -219,16 +262,19 @@ export class MailWsClient {
 
   /** A call from its check to its result: the attempts of a read, or a send's one. */
   private async perform(op: Operation, request: object, callOptions: CallOptions): Promise<never> {
-    const binding = this.bindingFor(op, request as Record<string, unknown>);
     const full = this.withCredentials(op, request);
+    // The route is found once the request is known good: the query's length needs its values written.
+    let route = this.routeFor(op);
     const report = (attempt: number, started: number, outcome: { code?: number; error?: string }) =>
-      this.options.onCall?.({ service: op.service.key, operation: op.name, binding, attempt, ms: Date.now() - started, ...outcome });
+      this.options.onCall?.({ service: op.service.key, operation: op.name, ...route, attempt, ms: Date.now() - started, ...outcome });
     try {
       precheck(op, full);
     } catch (error) {
       report(0, Date.now(), { error: (error as Error).name, ...(error instanceof MailWsError ? { code: error.code } : {}) });
       throw error;
     }
+    route = this.routeFor(op, full);
+    const { binding } = route;
     const read = operationEffect(op) === 'read';
     const retry = this.options.retry ?? { attempts: 3, baseDelayMs: 500 };
     const attempts = read ? Math.max(1, retry.attempts) : 1;
