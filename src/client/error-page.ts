@@ -24,7 +24,7 @@ export function isHtmlPage(contentType: string, body: string): boolean {
 }
 
 /**
- * "Title: description" of an HTML page, cut to `max` characters. The description is ASP.NET's
+ * The title and description of an HTML page in one line, cut to `max` characters. The description is ASP.NET's
  * `Description:` paragraph, or else the first heading that says more than the title.
  */
 export function summarizeHtmlPage(html: string, max = 500): string {
@@ -40,6 +40,8 @@ export function summarizeHtmlPage(html: string, max = 500): string {
       }
     }
   }
-  const line = [title, description].filter((part) => part !== '').join(': ') || textOf(html) || 'an empty page';
+  // "Title: description", or "Title. Description" when the title is a sentence already.
+  const joined = title === '' || description === '' ? title + description : `${title}${/[.!?]$/.test(title) ? ' ' : ': '}${description}`;
+  const line = joined || textOf(html) || 'an empty page';
   return line.length > max ? `${line.slice(0, max - 1)}…` : line;
 }
