@@ -45,3 +45,8 @@ export function summarizeHtmlPage(html: string, max = 500): string {
   const line = joined || textOf(html) || 'an empty page';
   return line.length > max ? `${line.slice(0, max - 1)}…` : line;
 }
+
+/** What a failed answer (not HTTP 200, no fault) says, fit for an error message. */
+export function failureReason(contentType: string, body: string): string {
+  return isHtmlPage(contentType, body) ? summarizeHtmlPage(body) : body.trim().slice(0, 500) || 'no reason given';
+}

@@ -1,6 +1,6 @@
 /** Calls over HTTP GET and POST, with Mailroom's own codec. */
 import { FORM_CONTENT_TYPE, serviceUrl, type Operation } from '../contract';
-import { isHtmlPage, summarizeHtmlPage } from './error-page';
+import { failureReason } from './error-page';
 import { MailWsFault, MailWsResponseError } from './errors';
 import { decodeHttpResult, encodeHttpFields, encodeHttpPieces } from './http-codec';
 import type { CallSettings } from './soap-binding';
@@ -23,10 +23,7 @@ export async function callHttp(
   });
   const text = answer.body.toString('utf8');
   const type = String(answer.headers['content-type'] ?? '');
-  if (answer.status !== 200) {
-    const reason = isHtmlPage(type, text) ? summarizeHtmlPage(text) : text.trim().slice(0, 500) || 'no reason given';
-    throw new MailWsFault(op.name, `HTTP ${answer.status}`, reason, answer.status);
-  }
+  if (answer.status !== 200) throw new MailWsFault(op.name, `HTTP ${answer.status}`, failureReason(type, text), answer.status);
   if (!/^text\/xml\b/i.test(type)) throw new MailWsResponseError(op.name, `expected text/xml, got ${type || 'no content type'}`);
   try {
     return decodeHttpResult(op, text);

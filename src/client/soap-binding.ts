@@ -29,6 +29,7 @@ import {
   type ServiceKey,
 } from '../contract';
 import { randomBytes } from 'node:crypto';
+import { failureReason } from './error-page';
 import { MailWsFault, MailWsNetworkError, MailWsResponseError } from './errors';
 import { base64Of, toSoapFields } from './soap-values';
 import type { Progress, Transport } from './transport';
@@ -126,7 +127,7 @@ export class SoapBinding {
           const { op } = options;
           if (answer.status !== 200) {
             const fault = readFault(text);
-            return callback(new MailWsFault(op.name, fault?.code || `HTTP ${answer.status}`, fault?.reason || text.trim().slice(0, 500) || 'no reason given', answer.status));
+            return callback(new MailWsFault(op.name, fault?.code || `HTTP ${answer.status}`, fault?.reason || failureReason(String(answer.headers['content-type'] ?? ''), text), answer.status));
           }
           try {
             options.answer.result = decodeSoapResult(op, text);

@@ -3,7 +3,7 @@
  * sandbox over real HTTP (which refuses it as ASP.NET does): a GET whose query would pass 2,048
  * characters goes as POST, a stored file's send (no bytes) over SOAP 1.1, and the CallEvent, the
  * CLI's --verbose and the output log say which binding was used and why. An HTML error page
- * becomes one line.
+ * becomes one line, on every binding.
  */
 import { strict as assert } from 'node:assert';
 import { MailWsClient, MailWsFault, type CallEvent } from '../../src/client';
@@ -75,17 +75,17 @@ describe('client over HTTP GET and POST: what ASP.NET would refuse goes another 
     });
   }
 
-  it('shows an HTML error page as its title and description in one line, never the HTML', async () => {
+  it('shows an HTML error page, on every binding, as its title and description in one line, never the HTML', async () => {
     // The page ASP.NET renders (the sandbox's, over real HTTP), served by a front that answers it to any call.
     const page = await fetch(`${sandbox.url}/MailWS.asmx/GetLetterStatus?pad=${'x'.repeat(2048)}`);
     assert.equal(page.status, 400);
     const html = await page.text();
     fake = await startFakeServer([{ kind: 'answer', status: 400, contentType: page.headers.get('content-type') ?? '', body: html }]);
-    for (const binding of ['http-get', 'http-post'] as const) {
-      const client = clientOver(binding, fake.url);
+    for (const binding of ['http-get', 'http-post', 'soap11', 'soap12'] as const) {
+      const client = new MailWsClient({ endpoint: fake.url, binding, credentials });
       const error = await client.simple.GetLetterStatus({ ID: 5 }).catch((e: unknown) => e);
       client.close();
-      assert.ok(error instanceof MailWsFault, String(error));
+      assert.ok(error instanceof MailWsFault, `${binding}: ${String(error)}`);
       assert.equal(error.httpStatus, 400);
       assert.equal(
         error.message,
