@@ -1,9 +1,9 @@
 /**
  * The client over HTTP GET and POST never sends what ASP.NET refuses there, against the real
  * sandbox over real HTTP (which refuses it as ASP.NET does): a GET whose query would pass 2,048
- * characters goes as POST, a stored file's send (no bytes) over SOAP 1.1, and the CallEvent, the
- * CLI's --verbose and the output log say which binding was used and why. An HTML error page
- * becomes one line, on every binding.
+ * characters goes as POST, a stored file's send (no bytes) over SOAP 1.1, and the CallEvent (which
+ * --verbose and the output log print; test/cli/commands.test.ts) says which binding was used and
+ * why. An HTML error page becomes one line, on every binding.
  */
 import { strict as assert } from 'node:assert';
 import { MailWsClient, MailWsFault, type CallEvent } from '../../src/client';
