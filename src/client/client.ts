@@ -78,9 +78,7 @@ export interface CallEvent {
   readonly error?: string;
 }
 
-
 export const DEFAULT_TIMEOUT_MS = 60_000;
-
 
 export interface CallOptions {
   readonly signal?: AbortSignal;
