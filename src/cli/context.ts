@@ -95,8 +95,12 @@ export function connect(values: GlobalValues, io: Io): MailWsClient {
   if (password === undefined && apiKey === undefined) {
     throw new UsageError(`No password for ${username} at ${endpoint}: run \`mailroom login --user ${username}\`, or set MAILROOM_PASSWORD`);
   }
-  const log = (event: CallEvent) =>
-    io.err.write(`mailroom: ${event.operation} over ${event.binding}, ${event.ms} ms${event.code === undefined ? '' : `, code ${event.code}`}${event.error ? `, ${event.error}` : ''}\n`);
+  const log = (event: CallEvent) => {
+    // The binding used, and why when it is not the one asked for (ASP.NET would refuse the call there).
+    const why = event.reason ? ` (${event.reason})` : '';
+    const outcome = `${event.code === undefined ? '' : `, code ${event.code}`}${event.error ? `, ${event.error}` : ''}`;
+    io.err.write(`mailroom: ${event.operation} over ${event.binding}${why}, ${event.ms} ms${outcome}\n`);
+  };
   const timeoutMs = timeoutOf(values, io);
   return new MailWsClient({
     endpoint,

@@ -13,7 +13,8 @@
  *   backoff between them all fit inside it. A retry that could not begin before the deadline is
  *   not made, so a server that never finishes its answer costs one timeout, not one per attempt.
  * - HTTP GET/POST exist on the simple service and dated service A only; the other two services
- *   are called over SOAP 1.1 whatever binding is chosen.
+ *   are called over SOAP 1.1 whatever binding is chosen. A call ASP.NET would refuse over HTTP GET
+ *   or POST goes over another binding, and its CallEvent says which and why (see routeFor).
  */
 import {
   DEFAULT_ENDPOINT,
@@ -30,6 +31,7 @@ import {
 } from '../contract';
 import { MailWsError, MailWsNetworkError } from './errors';
 import { callHttp } from './http-binding';
+import { routeCall, type Route } from './route';
 import { precheck } from './precheck';
 import { SoapBinding, type CallSettings } from './soap-binding';
 import { Transport, type Progress } from './transport';
@@ -64,7 +66,10 @@ export interface ClientOptions {
 export interface CallEvent {
   readonly service: ServiceKey;
   readonly operation: string;
+  /** The binding the call went over. */
   readonly binding: Binding;
+  /** Why that is not the client's binding; set only when it is not. */
+  readonly reason?: string;
   readonly attempt: number;
   readonly ms: number;
   /** The result code, when the service answered one. */
@@ -73,23 +78,7 @@ export interface CallEvent {
   readonly error?: string;
 }
 
-/**
- * HTTP GET and POST carry a document as one `Name=value` field per byte, about 4.6 characters a
- * byte: 256 KB already makes a request near ASP.NET's default 4 MB limit, so a larger document
- * goes over SOAP 1.1 (base64, 1.33 characters a byte), which every service offers.
- */
-export const HTTP_DOCUMENT_LIMIT = 256 * 1024;
-
 export const DEFAULT_TIMEOUT_MS = 60_000;
-
-function documentBytes(op: Operation, request: Readonly<Record<string, unknown>>): number {
-  let bytes = 0;
-  for (const param of op.params) {
-    const value = request[param.name];
-    if (param.type.kind === 'primitive' && param.type.name === 'base64Binary' && value instanceof Uint8Array) bytes += value.length;
-  }
-  return bytes;
-}
 
 export interface CallOptions {
   readonly signal?: AbortSignal;
@@ -153,14 +142,14 @@ export class MailWsClient {
     return Object.fromEntries(methods) as unknown as ServiceClient<S>;
   }
 
-  /**
-   * The binding a call goes over: the chosen one, or SOAP 1.1 where the service offers no other,
-   * or where HTTP GET and POST would carry a document of more than HTTP_DOCUMENT_LIMIT bytes.
-   */
+  /** The binding a call goes over (see routeFor). */
   bindingFor(op: Operation, request?: Readonly<Record<string, unknown>>): Binding {
-    if (!op.service.bindings.includes(this.binding)) return 'soap11';
-    if (!isSoapBinding(this.binding) && request && documentBytes(op, request) > HTTP_DOCUMENT_LIMIT) return 'soap11';
-    return this.binding;
+    return this.routeFor(op, request).binding;
+  }
+
+  /** The binding a call goes over, and why when it is not the client's (see routeCall). */
+  routeFor(op: Operation, request?: Readonly<Record<string, unknown>>): Route {
+    return routeCall(this.binding, op, request);
   }
 
   private withCredentials(op: Operation, request: object): Record<string, unknown> {
@@ -217,16 +206,19 @@ export class MailWsClient {
 
   /** A call from its check to its result: the attempts of a read, or a send's one. */
   private async perform(op: Operation, request: object, callOptions: CallOptions): Promise<unknown> {
-    const binding = this.bindingFor(op, request as Record<string, unknown>);
     const full = this.withCredentials(op, request);
+    // The route is found once the request is known good: the query's length needs its values written.
+    let route = this.routeFor(op);
     const report = (attempt: number, started: number, outcome: { code?: number; error?: string }) =>
-      this.options.onCall?.({ service: op.service.key, operation: op.name, binding, attempt, ms: Date.now() - started, ...outcome });
+      this.options.onCall?.({ service: op.service.key, operation: op.name, ...route, attempt, ms: Date.now() - started, ...outcome });
     try {
       precheck(op, full);
     } catch (error) {
       report(0, Date.now(), { error: (error as Error).name, ...(error instanceof MailWsError ? { code: error.code } : {}) });
       throw error;
     }
+    route = this.routeFor(op, full);
+    const { binding } = route;
     const read = operationEffect(op) === 'read';
     const retry = this.options.retry ?? { attempts: 3, baseDelayMs: 500 };
     const attempts = read ? Math.max(1, retry.attempts) : 1;

@@ -1,5 +1,6 @@
 /** Calls over HTTP GET and POST, with Mailroom's own codec. */
 import { FORM_CONTENT_TYPE, serviceUrl, type Operation } from '../contract';
+import { failureReason } from './error-page';
 import { MailWsFault, MailWsResponseError } from './errors';
 import { decodeHttpResult, encodeHttpFields, encodeHttpPieces } from './http-codec';
 import type { CallSettings } from './soap-binding';
@@ -21,8 +22,8 @@ export async function callHttp(
     ...(verb === 'http-post' ? { headers: { 'Content-Type': FORM_CONTENT_TYPE }, body: encodeHttpPieces(op, request) } : {}),
   });
   const text = answer.body.toString('utf8');
-  if (answer.status !== 200) throw new MailWsFault(op.name, `HTTP ${answer.status}`, text.trim().slice(0, 500) || 'no reason given', answer.status);
   const type = String(answer.headers['content-type'] ?? '');
+  if (answer.status !== 200) throw new MailWsFault(op.name, `HTTP ${answer.status}`, failureReason(type, text), answer.status);
   if (!/^text\/xml\b/i.test(type)) throw new MailWsResponseError(op.name, `expected text/xml, got ${type || 'no content type'}`);
   try {
     return decodeHttpResult(op, text);

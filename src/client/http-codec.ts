@@ -34,6 +34,11 @@ export function encodeHttpFields(op: Operation, request: Readonly<Record<string,
     .join('');
 }
 
+/** The length of HTTP GET's query string for a call, as ASP.NET measures it (raw, after the `?`). */
+export function httpQueryLength(op: Operation, request: Readonly<Record<string, unknown>>): number {
+  return encodeHttpPieces(op, request).reduce((sum, piece) => sum + piece.length, 0);
+}
+
 /** `name=b1&name=b2&…` for the bytes, in one buffer. */
 function repeatedByteFields(name: string, bytes: Uint8Array): Buffer {
   const prefix = Buffer.from(`${name}=`, 'latin1');

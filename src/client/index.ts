@@ -1,6 +1,7 @@
 /** The typed Mail WS client: `new MailWsClient({ endpoint, binding, credentials })`. */
 export * from './client';
 export * from './errors';
+export { HTTP_DOCUMENT_LIMIT, HTTP_GET_QUERY_LIMIT, routeCall, type Route } from './route';
 export { fetchStatuses, type MailerStatus } from './tracking';
 export { parseAddressLine, type RecipientAddress } from './address';
 export { checkSignIn } from './sign-in';

@@ -12,6 +12,7 @@
  */
 import { serviceUrl, type Operation, type Service, type ServiceKey } from '../contract';
 import { randomBytes } from 'node:crypto';
+import { failureReason } from './error-page';
 import { MailWsFault, MailWsResponseError } from './errors';
 import { SoapBodyWriter } from './soap-body-writer';
 import { decodeSoapResult, readFault, requestEnvelope, requestHeaders, type SoapVersion } from './soap-envelope';
@@ -50,7 +51,7 @@ function readAnswer(op: Operation, answer: Exchange): unknown {
   const text = answer.body.toString('utf8');
   if (answer.status !== 200) {
     const fault = readFault(text);
-    const reason = fault?.reason || text.trim().slice(0, 500) || 'no reason given';
+    const reason = fault?.reason || failureReason(String(answer.headers['content-type'] ?? ''), text);
     throw new MailWsFault(op.name, fault?.code || `HTTP ${answer.status}`, reason, answer.status);
   }
   try {

@@ -25,7 +25,8 @@ export class Log extends Disposable {
 
   call(event: CallEvent): void {
     const outcome = event.error ? `${event.error}${event.code === undefined ? '' : ` ${event.code}`}` : `code ${event.code}`;
-    this.channel.info(`${event.operation} (${event.service}) over ${event.binding}: ${outcome}, ${event.ms} ms${event.attempt > 1 ? `, attempt ${event.attempt}` : ''}`);
+    const why = event.reason ? ` (${event.reason})` : '';
+    this.channel.info(`${event.operation} (${event.service}) over ${event.binding}${why}: ${outcome}, ${event.ms} ms${event.attempt > 1 ? `, attempt ${event.attempt}` : ''}`);
   }
 
   show(): void {

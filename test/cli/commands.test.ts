@@ -190,6 +190,13 @@ describe('mailroom, the command line', function () {
     assert.match(wrong.stderr, /-3003/);
   });
 
+  it('send --verbose over http-get: a letter too long for a GET goes as POST, and says why', async () => {
+    const result = await run('send', file('long.html', `<p>${'x'.repeat(120)}</p>`), '--to', 'Jane Doe, 1 Main St, Springfield, IL 62701',
+      '--mode', 'Development', '--binding', 'http-get', '--verbose');
+    assert.equal(result.code, 0, result.stderr);
+    assert.match(result.stderr, /^mailroom: SendLetter\w* over http-post \(the query string would be \d+ characters, past ASP\.NET's 2048\), \d+ ms, code \d+$/m);
+  });
+
   it('prints no password or API key, with --verbose, on a refusal or a wrong password either', async () => {
     const { letter } = await firstLetter();
     const verbose = await run('status', String(letter), '--verbose', '--binding', 'http-get');

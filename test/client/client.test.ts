@@ -144,7 +144,14 @@ for (const binding of BINDINGS) {
       assert.equal(used.size, 29);
       // The advanced letter and the admin service speak SOAP only: over GET/POST clients they go as SOAP 1.1.
       const soapOnly = (service: string) => service === 'datedB' || service === 'admin';
-      for (const call of calls) assert.equal(call.binding, soapOnly(call.service) && !isSoapBinding(binding) ? 'soap11' : binding, call.operation);
+      // Over GET, a letter whose bytes make the query pass ASP.NET's 2,048 characters goes as POST, and says so.
+      const longGet = (call: CallEvent) => binding === 'http-get' && /^the query string would be \d+ characters, past ASP\.NET's 2048$/.test(call.reason ?? '');
+      for (const call of calls) {
+        const expected = soapOnly(call.service) && !isSoapBinding(binding) ? 'soap11' : longGet(call) ? 'http-post' : binding;
+        assert.equal(call.binding, expected, call.operation);
+        assert.equal(call.reason !== undefined, expected !== binding, `${call.operation}: ${call.reason}`);
+      }
+      if (binding === 'http-get') assert.ok(calls.some((call) => call.operation === 'SendLetterAndAddressV2' && longGet(call)), 'the PDF letter went as POST');
     });
 
     it('turns negative codes into MailWsError with the facts\' meaning', async () => {

@@ -2,13 +2,14 @@
  * A real sandbox on a free loopback port, with its own data directory and a clock the test moves
  * (from T0, or from the clock a test brings),
  * and callers that reach it over real HTTP: node-soap for SOAP 1.1 and 1.2 (through the WSDL the
- * sandbox serves), Mailroom's own codec for HTTP GET and POST.
+ * sandbox serves), Mailroom's own codec and binding choice for HTTP GET and POST.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as soap from 'soap';
 import { decodeHttpResult, encodeHttpFields } from '../../src/client/http-codec';
+import { routeCall } from '../../src/client/route';
 import { toSoapFields } from '../../src/client/soap-values';
 import { SOAP_DESERIALIZERS, fromSoapValue } from './soap-values';
 import { FORM_CONTENT_TYPE, findOperation, serviceByKey, type Binding, type ServiceKey } from '../../src/contract';
@@ -64,9 +65,17 @@ function operation(serviceKey: ServiceKey, name: string) {
   return op;
 }
 
-export function httpCaller(baseUrl: string, binding: 'http-get' | 'http-post'): Call {
+/**
+ * A caller over HTTP GET or POST that, as Mailroom's client does (routeCall), sends what ASP.NET
+ * would refuse there over another binding: a long GET as POST, an empty byte array over SOAP 1.1.
+ * `faithful: false` sends everything as asked, to see how the service answers it.
+ */
+export function httpCaller(baseUrl: string, chosen: 'http-get' | 'http-post', options: { readonly faithful?: boolean } = {}): Call {
+  let soap11: Call | undefined;
   return async (serviceKey, name, request) => {
     const op = operation(serviceKey, name);
+    const binding = options.faithful === false ? chosen : routeCall(chosen, op, request).binding;
+    if (binding === 'soap11' || binding === 'soap12') return (soap11 ??= soapCaller(baseUrl, 'soap11'))(serviceKey, name, request);
     const fields = encodeHttpFields(op, request);
     const url = `${baseUrl}${op.service.path}/${op.name}`;
     const response =

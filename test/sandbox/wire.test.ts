@@ -194,9 +194,9 @@ describe('sandbox wire', function () {
       const int = await get('/2009-02-26/MailWS.asmx/CancelDelivery?Username=demo&Password=demo&ID=5');
       assert.equal(int.body, '<?xml version="1.0" encoding="utf-8"?>\r\n<int xmlns="Mailing">-3116</int>');
       const merge = await post('/2009-02-26/MailWS.asmx/SendWordMailMerge_Compressed', { 'Content-Type': 'application/x-www-form-urlencoded' },
-        'Username=demo&Password=demo&MyDescription=m&FileExtension=html&WorkMode=Development');
+        'Username=demo&Password=demo&MyDescription=m&FileExtension=html&FileBinaryData=60&MergeData=1&WorkMode=Development');
       assert.equal(merge.status, 200);
-      assert.match(merge.body, /^<\?xml version="1\.0" encoding="utf-8"\?>\r\n<SendWordMailMergeResult xmlns:xsi="http:\/\/www\.w3\.org\/2001\/XMLSchema-instance" xmlns:xsd="http:\/\/www\.w3\.org\/2001\/XMLSchema" xmlns="Mailing">\r\n  <ResultCode>-4005<\/ResultCode>\r\n  <ResultDescription>/);
+      assert.match(merge.body, /^<\?xml version="1\.0" encoding="utf-8"\?>\r\n<SendWordMailMergeResult xmlns:xsi="http:\/\/www\.w3\.org\/2001\/XMLSchema-instance" xmlns:xsd="http:\/\/www\.w3\.org\/2001\/XMLSchema" xmlns="Mailing">\r\n  <ResultCode>-\d+<\/ResultCode>\r\n  <ResultDescription>/);
     });
 
     it('takes binary data as repeated decimal bytes or one base64 string', async () => {
@@ -224,6 +224,35 @@ describe('sandbox wire', function () {
       const one = await upload('1');
       assert.equal(one.status, 500);
       assert.equal(one.body, 'Cannot convert 1 to System.Boolean.\r\nParameter name: type ---> String was not recognized as a valid Boolean.');
+    });
+
+    it('a query string past 2,048 characters (maxQueryStringLength): HTTP 400, ASP.NET\'s error page, before any routing', async () => {
+      const query = (length: number) => {
+        const start = 'Username=demo&Password=demo&ID=5&pad=';
+        return `${start}${'x'.repeat(length - start.length)}`;
+      };
+      const atLimit = await get(`/MailWS.asmx/GetLetterStatus?${query(2048)}`);
+      assert.equal(atLimit.status, 200, atLimit.body);
+      for (const path of ['/MailWS.asmx/GetLetterStatus', '/MailWS.asmx', '/nowhere']) {
+        const past = await get(`${path}?${query(2049)}`);
+        assert.deepEqual([past.status, past.contentType], [400, 'text/html; charset=utf-8'], path);
+        const message = 'The length of the query string for this request exceeds the configured maxQueryStringLength value.';
+        assert.ok(past.body.includes(`<title>${message}</title>`), past.body);
+        assert.ok(past.body.includes(`<b> Exception Details: </b>System.Web.HttpException: ${message}`), past.body);
+      }
+      // A letter of 110 bytes is past it already: one `&FileBinaryData=112` field per byte.
+      const bytes = [...Buffer.alloc(110, 0x70)].map((b) => `FileBinaryData=${b}`).join('&');
+      const letter = await get(`/MailWS.asmx/SendLetterV2?Username=demo&Password=demo&MyDescription=b&FileExtension=html&WorkMode=Development&${bytes}`);
+      assert.equal(letter.status, 400);
+    });
+
+    it('an absent byte array (a stored file\'s send): HTTP 500 NullReferenceException, as ASP.NET\'s reader fails', async () => {
+      const fields = 'Username=demo&Password=demo&MyDescription=s&FileExtension=MyFile:stored.pdf&WorkMode=Development';
+      const form = { 'Content-Type': 'application/x-www-form-urlencoded' };
+      for (const answer of [await get(`/MailWS.asmx/SendLetterV2?${fields}`), await post('/MailWS.asmx/SendLetterV2', form, fields)]) {
+        const got = [answer.status, answer.contentType, answer.body];
+        assert.deepEqual(got, [500, 'text/plain; charset=utf-8', 'Object reference not set to an instance of an object.']);
+      }
     });
 
     it('matches parameter names without regard to case', async () => {

@@ -1,7 +1,8 @@
 /**
  * HTTP GET and POST on the sandbox's side: parameters as query or form fields (names matched
- * without regard to case, as ASP.NET does), every parameter present; `base64Binary` as repeated
- * decimal byte values (as .NET proxies send them) or as one base64 string. The result is the bare
+ * without regard to case, as ASP.NET does), every parameter present, byte arrays included (an
+ * empty one cannot be said: ASP.NET fails on its absence); `base64Binary` as repeated decimal byte
+ * values (as .NET proxies send them) or as one base64 string. The result is the bare
  * `<int xmlns="Mailing">` or a root named after the result type, indented. Mistakes answer HTTP 500
  * in plain text, as ASP.NET does.
  */
@@ -34,6 +35,8 @@ const CLR_TYPES: Record<string, string> = {
 
 class RequestFormatError extends Error {}
 
+const NULL_REFERENCE = 'Object reference not set to an instance of an object.';
+
 function bytesOf(values: readonly string[]): Buffer {
   if (values.every((v) => /^\s*\d{1,3}\s*$/.test(v) && Number(v) <= 255)) return Buffer.from(values.map(Number));
   if (values.length === 1) return parseBase64(values[0]!);
@@ -65,8 +68,10 @@ export function readParameters(op: Operation, fields: URLSearchParams): Record<s
     const values = byName.get(param.name.toLowerCase()) ?? [];
     const type = param.type;
     if (type.kind === 'primitive' && type.name === 'base64Binary') {
-      // An empty byte array is sent as no field at all, so absence is not a missing parameter.
-      if (values.length > 0) request[param.name] = bytesOf(values);
+      // ASP.NET's reader (ValueCollectionParameterReader.Read) takes GetValues(name).Length of an
+      // array parameter without a null check: an absent one is a NullReferenceException.
+      if (values.length === 0) throw new RequestFormatError(NULL_REFERENCE);
+      request[param.name] = bytesOf(values);
       continue;
     }
     if (values.length === 0) throw new RequestFormatError(`Missing parameter: ${param.name}.`);

@@ -5,6 +5,7 @@
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { FORM_CONTENT_TYPE, findOperation, generateWsdl, serviceByPath, type Service } from '../../contract';
+import { MAX_QUERY_STRING_LENGTH, queryStringTooLong } from './error-page';
 import { faultResponse, internalError, unreadableRequest } from './faults';
 import { handleHttpCall } from './http-get-post';
 import { discoDocument, operationHelpPage, serviceHelpPage } from './pages';
@@ -19,9 +20,9 @@ export interface HttpLimits {
   /** Time for the headers to arrive. */
   readonly headersTimeoutMs: number;
   /**
-   * Largest request line and headers. HTTP GET carries a document as repeated decimal byte values
-   * in the query, so this is far above Node's 16 KB: 1 MB carries a document of about 150 KB.
-   * Larger documents belong in HTTP POST or SOAP (IIS itself refuses long query strings).
+   * Largest request line and headers. A query string past ASP.NET's 2,048 characters gets
+   * ASP.NET's own HTTP 400; this is far above Node's 16 KB so that a long one gets that answer,
+   * not Node's 431.
    */
   readonly maxHeaderBytes: number;
 }
@@ -70,6 +71,8 @@ export function createSandboxHttpServer(invoke: Invoke, limits: HttpLimits = DEF
 
   async function route(req: IncomingMessage): Promise<WireResponse> {
     const url = new URL(req.url ?? '/', 'http://sandbox');
+    // ASP.NET measures the raw query string, before any routing, for every method.
+    if (url.search.length - 1 > MAX_QUERY_STRING_LENGTH) return queryStringTooLong();
     let path: string;
     try {
       path = decodeURIComponent(url.pathname);
