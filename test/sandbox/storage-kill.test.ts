@@ -52,8 +52,9 @@ describe('sandbox storage, killed inside its windows', function () {
   /** The data folder as it is now, read as a restart would read it. */
   async function snapshotOfFolder(): Promise<StoredState> {
     rmSync(copy, { recursive: true, force: true });
-    // Not the child's lock: the copy is read while the child still runs.
-    cpSync(dataDir, copy, { recursive: true, filter: (source) => source !== join(dataDir, 'lock') });
+    // Not the child's lock, nor a temporary file it may be writing or removing as the copy is made
+    // (the copy is read while the child still runs; a start removes temporaries anyway).
+    cpSync(dataDir, copy, { recursive: true, filter: (source) => source !== join(dataDir, 'lock') && !source.endsWith('.tmp') });
     return storedState(copy);
   }
 
