@@ -37,14 +37,34 @@ const apart = (...names) => ({
 });
 
 await Promise.all([
-  build({ ...common, entryPoints: ['src/extension/extension.ts'], outfile: `${out}/extension.js`, external: ['vscode'], plugins: [apart('sandbox', 'client')] }),
+  build({
+    ...common,
+    entryPoints: ['src/extension/extension.ts'],
+    outfile: `${out}/extension.js`,
+    external: ['vscode'],
+    plugins: [apart('sandbox', 'client')],
+  }),
   build({ ...common, entryPoints: ['src/client/index.ts'], outfile: `${out}/client.js` }),
   build({ ...common, entryPoints: ['src/sandbox/index.ts'], outfile: `${out}/sandbox.js` }),
   // The keyring's native binary cannot be bundled; the command line loads it from node_modules.
-  build({ ...common, entryPoints: ['src/cli/main.ts'], outfile: `${out}/cli.js`, banner: { js: '#!/usr/bin/env node' }, external: ['@napi-rs/keyring'], plugins: [apart('sandbox')] }),
+  build({
+    ...common,
+    entryPoints: ['src/cli/main.ts'],
+    outfile: `${out}/cli.js`,
+    banner: { js: '#!/usr/bin/env node' },
+    external: ['@napi-rs/keyring'],
+    plugins: [apart('sandbox')],
+  }),
 ]);
 // The PDF preview: its script for the webview, and pdf.js with its worker and standard fonts, all local.
-await build({ ...common, platform: 'browser', format: 'esm', target: 'es2022', entryPoints: ['src/extension/views/preview-webview.ts'], outfile: `${out}/media/preview.js` });
+await build({
+  ...common,
+  platform: 'browser',
+  format: 'esm',
+  target: 'es2022',
+  entryPoints: ['src/extension/views/preview-webview.ts'],
+  outfile: `${out}/media/preview.js`,
+});
 cpSync('node_modules/pdfjs-dist/build/pdf.min.mjs', `${out}/media/pdfjs/pdf.min.mjs`);
 cpSync('node_modules/pdfjs-dist/build/pdf.worker.min.mjs', `${out}/media/pdfjs/pdf.worker.min.mjs`);
 cpSync('node_modules/pdfjs-dist/standard_fonts', `${out}/media/pdfjs/standard_fonts`, { recursive: true });

@@ -15,5 +15,6 @@ const pictures = {
   '07-a-mail-merge-of-the-sample-csv-makes-a-batch-with-one-item-per-row.png': 'mailers-tree.png',
 };
 mkdirSync(join(root, 'media', 'screenshots'), { recursive: true });
-for (const [from, to] of Object.entries(pictures)) copyFileSync(join(root, 'dist-test', 'e2e', from), join(root, 'media', 'screenshots', to));
+for (const [from, to] of Object.entries(pictures))
+  copyFileSync(join(root, 'dist-test', 'e2e', from), join(root, 'media', 'screenshots', to));
 console.log(`Copied ${Object.keys(pictures).length} pictures to media/screenshots/.`);

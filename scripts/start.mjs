@@ -19,13 +19,22 @@ const { freePort } = await import('./vscode/code-server.mjs');
 // The sandbox, with its data kept between runs.
 const sandboxPort = await freePort(8317);
 const sandboxUrl = `http://127.0.0.1:${sandboxPort}`;
-const children = [spawn(process.execPath, ['dist/cli.js', 'sandbox', '--port', String(sandboxPort), '--schedule', 'interactive', '--data', join(state, 'sandbox-data')], { cwd: root, stdio: 'inherit' })];
+const children = [
+  spawn(
+    process.execPath,
+    ['dist/cli.js', 'sandbox', '--port', String(sandboxPort), '--schedule', 'interactive', '--data', join(state, 'sandbox-data')],
+    { cwd: root, stdio: 'inherit' },
+  ),
+];
 
 // A copy of the sample, so that trying things never changes the repository.
 const workspace = join(state, 'sample-workspace');
 if (!existsSync(workspace)) cpSync(join(root, 'test', 'sample'), workspace, { recursive: true });
 mkdirSync(join(workspace, '.vscode'), { recursive: true });
-writeFileSync(join(workspace, '.vscode', 'settings.json'), `${JSON.stringify({ 'mailroom.sandboxUrl': sandboxUrl, 'workbench.startupEditor': 'readme' }, null, 2)}\n`);
+writeFileSync(
+  join(workspace, '.vscode', 'settings.json'),
+  `${JSON.stringify({ 'mailroom.sandboxUrl': sandboxUrl, 'workbench.startupEditor': 'readme' }, null, 2)}\n`,
+);
 
 const stop = () => {
   for (const child of children) child.kill('SIGTERM');
@@ -36,7 +45,9 @@ process.on('SIGTERM', stop);
 
 if (desktop) {
   run('code', ['--new-window', `--extensionDevelopmentPath=${root}`, workspace, join(workspace, 'letter.md')]);
-  console.log(`\nVS Code is open on ${workspace} with Mailroom loaded from this folder.\nThe sandbox serves ${sandboxUrl} (user demo, password demo). Ctrl+C stops it.\n`);
+  console.log(
+    `\nVS Code is open on ${workspace} with Mailroom loaded from this folder.\nThe sandbox serves ${sandboxUrl} (user demo, password demo). Ctrl+C stops it.\n`,
+  );
 } else {
   const { installExtension, startCodeServer } = await import('./vscode/code-server.mjs');
   run('npx', ['--no-install', 'vsce', 'package', '--no-dependencies', '--out', join(state, 'mailroom.vsix')]);

@@ -5,5 +5,11 @@ import type { Browser } from 'playwright-core';
 export function isInstalled(): boolean;
 export function freePort(preferred?: number): Promise<number>;
 export function installExtension(state: string, vsix: string): void;
-export function startCodeServer(options: { state: string; port: number; testDriver?: boolean; stdio?: 'pipe' | 'inherit'; settings?: Record<string, unknown> }): Promise<{ url: string; server: ChildProcess; log(): string; stop(): void }>;
+export function startCodeServer(options: {
+  state: string;
+  port: number;
+  testDriver?: boolean;
+  stdio?: 'pipe' | 'inherit';
+  settings?: Record<string, unknown>;
+}): Promise<{ url: string; server: ChildProcess; log(): string; stop(): void }>;
 export function launchChromium(): Promise<Browser>;

@@ -23,7 +23,13 @@ export const freePort = (preferred = 0) =>
   });
 
 function environment(state) {
-  return { ...process.env, PATH: `${node24}:${process.env.PATH}`, XDG_CONFIG_HOME: join(state, 'config'), XDG_DATA_HOME: join(state, 'data'), XDG_CACHE_HOME: join(state, 'cache') };
+  return {
+    ...process.env,
+    PATH: `${node24}:${process.env.PATH}`,
+    XDG_CONFIG_HOME: join(state, 'config'),
+    XDG_DATA_HOME: join(state, 'data'),
+    XDG_CACHE_HOME: join(state, 'cache'),
+  };
 }
 
 const dirs = (state) => ['--user-data-dir', join(state, 'user'), '--extensions-dir', join(state, 'extensions')];
@@ -42,7 +48,17 @@ export async function startCodeServer({ state, port, testDriver = false, stdio =
     mkdirSync(join(state, 'user', 'User'), { recursive: true });
     writeFileSync(join(state, 'user', 'User', 'settings.json'), JSON.stringify(settings, null, 2));
   }
-  const args = ['--bind-addr', `127.0.0.1:${port}`, '--auth', 'none', ...dirs(state), '--disable-telemetry', '--disable-update-check', '--disable-workspace-trust', ...(testDriver ? ['--vscode-option', 'enable-smoke-test-driver'] : [])];
+  const args = [
+    '--bind-addr',
+    `127.0.0.1:${port}`,
+    '--auth',
+    'none',
+    ...dirs(state),
+    '--disable-telemetry',
+    '--disable-update-check',
+    '--disable-workspace-trust',
+    ...(testDriver ? ['--vscode-option', 'enable-smoke-test-driver'] : []),
+  ];
   const server = spawn(codeServerBin, args, { env: environment(state), stdio: ['ignore', stdio, stdio] });
   let output = '';
   server.stdout?.on('data', (d) => (output += d));
@@ -65,6 +81,15 @@ export async function launchChromium() {
   const { chromium } = await import('playwright-core');
   return chromium.launch({
     executablePath: '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
 }

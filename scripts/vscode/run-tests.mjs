@@ -30,9 +30,14 @@ try {
     if (line.startsWith('[mailroom-test] ')) process.stdout.write(`${line.slice('[mailroom-test] '.length)}\n`);
   });
   const remote = (path) => `vscode-remote://127.0.0.1:${port}${path}`;
-  const payload = JSON.stringify([['extensionDevelopmentPath', remote(root)], ['extensionTestsPath', remote(testsEntry)]]);
+  const payload = JSON.stringify([
+    ['extensionDevelopmentPath', remote(root)],
+    ['extensionTestsPath', remote(testsEntry)],
+  ]);
   await page.goto(`http://127.0.0.1:${port}/?folder=${encodeURIComponent(workspace)}&payload=${encodeURIComponent(payload)}`);
-  const timeout = new Promise((_, fail) => setTimeout(() => fail(new Error('the extension tests did not finish within 10 minutes')), 600_000));
+  const timeout = new Promise((_, fail) =>
+    setTimeout(() => fail(new Error('the extension tests did not finish within 10 minutes')), 600_000),
+  );
   exitCode = Number(await Promise.race([finished, timeout]));
 } catch (error) {
   console.error(`extension tests: ${error.message}`);

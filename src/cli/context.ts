@@ -52,7 +52,8 @@ export function endpointOf(values: GlobalValues, io: Io): string {
 
 export function bindingOf(values: GlobalValues, io: Io): Binding {
   const binding = values.binding ?? io.env.MAILROOM_BINDING ?? 'soap11';
-  if (!(BINDINGS as readonly string[]).includes(binding)) throw new UsageError(`--binding takes one of ${BINDINGS.join(', ')}, not "${binding}"`);
+  if (!(BINDINGS as readonly string[]).includes(binding))
+    throw new UsageError(`--binding takes one of ${BINDINGS.join(', ')}, not "${binding}"`);
   return binding as Binding;
 }
 
@@ -116,7 +117,12 @@ export function connect(values: GlobalValues, io: Io): MailWsClient {
 /** Prints a value as JSON (`--json`) or as the lines a person reads. */
 export function print(io: Io, values: GlobalValues, value: unknown, lines: () => string[]): void {
   if (values.json) io.out.write(`${JSON.stringify(value, jsonValue, 2)}\n`);
-  else io.out.write(lines().map((line) => `${line}\n`).join(''));
+  else
+    io.out.write(
+      lines()
+        .map((line) => `${line}\n`)
+        .join(''),
+    );
 }
 
 /** Binary data as base64; times as the service wrote them (a wall time gets no "Z"). */
@@ -130,7 +136,11 @@ function jsonValue(this: Record<string, unknown>, key: string, value: unknown): 
 /** A table of rows under a header, columns padded. */
 export function table(header: readonly string[], rows: readonly (readonly string[])[]): string[] {
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
-  const line = (cells: readonly string[]) => cells.map((c, i) => c.padEnd(widths[i]!)).join('  ').trimEnd();
+  const line = (cells: readonly string[]) =>
+    cells
+      .map((c, i) => c.padEnd(widths[i]!))
+      .join('  ')
+      .trimEnd();
   return [line(header), ...rows.map(line)];
 }
 

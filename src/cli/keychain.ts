@@ -21,7 +21,10 @@ export interface Keychain {
 
 const SERVICE = 'mailroom';
 
-type EntryClass = new (service: string, account: string) => {
+type EntryClass = new (
+  service: string,
+  account: string,
+) => {
   getPassword(): string | null;
   setPassword(password: string): void;
   deletePassword(): boolean;

@@ -26,7 +26,20 @@ interface Command {
   run(args: readonly string[], io: Io): void | Promise<void>;
 }
 
-const commands: Readonly<Record<string, Command>> = { send, status, details, pdf, cancel, files, merge, call, login, logout, sandbox, wsdl };
+const commands: Readonly<Record<string, Command>> = {
+  send,
+  status,
+  details,
+  pdf,
+  cancel,
+  files,
+  merge,
+  call,
+  login,
+  logout,
+  sandbox,
+  wsdl,
+};
 
 const GLOBAL_HELP = `Global options: --endpoint URL (or MAILROOM_ENDPOINT; the local sandbox by default), --binding soap11|soap12|http-get|http-post,
   --user NAME (or MAILROOM_USER), --timeout SECONDS (or MAILROOM_TIMEOUT; each call's whole budget, retries included, 60 by default),
@@ -96,7 +109,8 @@ export async function main(argv: readonly string[], io: Io = processIo()): Promi
     return EXIT_OK;
   } catch (error) {
     const code = (error as { code?: unknown }).code;
-    const usageMistake = error instanceof UsageError || error instanceof MailWsInputError || (typeof code === 'string' && code.startsWith('ERR_PARSE_ARGS'));
+    const usageMistake =
+      error instanceof UsageError || error instanceof MailWsInputError || (typeof code === 'string' && code.startsWith('ERR_PARSE_ARGS'));
     if (usageMistake) {
       io.err.write(`mailroom: ${(error as Error).message}\n${error instanceof UsageError && command ? `Usage: ${command.usage}\n` : ''}`);
       return EXIT_USAGE;

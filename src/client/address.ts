@@ -22,7 +22,10 @@ const CITY_STATE_ZIP = /^(.+?)\s+([A-Za-z]{2})\s+(\d{5}(?:-\d{4})?)$/;
 const STREET = /^(\d|p\.?\s*o\.?\s*box\b)/i;
 
 export function parseAddressLine(text: string): RecipientAddress {
-  const parts = text.split(/[,\n]/).map((p) => p.trim()).filter(Boolean);
+  const parts = text
+    .split(/[,\n]/)
+    .map((p) => p.trim())
+    .filter(Boolean);
   const address: RecipientAddress = {};
   if (parts.length === 0) return address;
   const last = parts[parts.length - 1]!;

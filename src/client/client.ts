@@ -103,10 +103,14 @@ const sleep = (ms: number, signal?: AbortSignal) =>
   new Promise<void>((resolve, reject) => {
     if (signal?.aborted) return reject(signal.reason);
     const timer = setTimeout(resolve, ms);
-    signal?.addEventListener('abort', () => {
-      clearTimeout(timer);
-      reject(signal.reason);
-    }, { once: true });
+    signal?.addEventListener(
+      'abort',
+      () => {
+        clearTimeout(timer);
+        reject(signal.reason);
+      },
+      { once: true },
+    );
   });
 
 const seconds = (ms: number) => Number((ms / 1000).toFixed(1));
@@ -138,7 +142,10 @@ export class MailWsClient {
   /** A method per operation of the service, each a `call` of that operation. */
   private serviceClient<S extends ServiceKey>(key: S): ServiceClient<S> {
     const service = serviceByKey(key);
-    const methods = service.operations.map((op) => [op.name, (request: object, callOptions?: CallOptions) => this.call(op, request, callOptions)]);
+    const methods = service.operations.map((op) => [
+      op.name,
+      (request: object, callOptions?: CallOptions) => this.call(op, request, callOptions),
+    ]);
     return Object.fromEntries(methods) as unknown as ServiceClient<S>;
   }
 

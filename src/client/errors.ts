@@ -8,7 +8,7 @@ import { describeResultCode, effectOfOperationNamed } from '../contract';
 /** What to do about the codes people meet most. */
 const HINTS: Readonly<Record<number, string>> = {
   [-3001]: 'the mailer belongs to another account, or to nobody you may see',
-  [-3002]: 'ask the account\'s administrator to unblock the user',
+  [-3002]: "ask the account's administrator to unblock the user",
   [-3003]: 'check the username and password (or the API key)',
   [-3004]: 'send PDF, DOC, DOCX or HTML; convert text to HTML first',
   [-3010]: 'add funds to the account',
@@ -143,10 +143,7 @@ export class MailWsNetworkError extends MailWsFailure {
 /** An answer the client cannot read: not XML, not the expected element, the wrong content type. */
 export class MailWsResponseError extends MailWsFailure {
   override readonly name = 'MailWsResponseError';
-  constructor(
-    operation: string,
-    reason: string,
-  ) {
+  constructor(operation: string, reason: string) {
     super(operation, `${operation}: the answer could not be read: ${reason}`);
   }
 }

@@ -10,7 +10,18 @@
  */
 import { parseAddressLine, type RecipientAddress } from './address';
 
-const FIELDS = ['AttentionLine1', 'AttentionLine2', 'AttentionLine3', 'Company', 'Address1', 'Address2', 'City', 'State', 'PostalCode', 'Country'] as const;
+const FIELDS = [
+  'AttentionLine1',
+  'AttentionLine2',
+  'AttentionLine3',
+  'Company',
+  'Address1',
+  'Address2',
+  'City',
+  'State',
+  'PostalCode',
+  'Country',
+] as const;
 
 export interface FrontMatter {
   readonly to?: RecipientAddress & { AttentionLine3?: string };
@@ -36,7 +47,9 @@ export function readFrontMatter(text: string): FrontMatter {
   for (const line of lines.slice(start + 1)) {
     const field = /^\s+([A-Za-z0-9]+)\s*:\s*(.*)$/.exec(line);
     if (!field) break;
-    const name = FIELDS.find((f) => f.toLowerCase() === field[1]!.toLowerCase() || (f === 'PostalCode' && /^(zip|zipcode)$/i.test(field[1]!)));
+    const name = FIELDS.find(
+      (f) => f.toLowerCase() === field[1]!.toLowerCase() || (f === 'PostalCode' && /^(zip|zipcode)$/i.test(field[1]!)),
+    );
     if (name && unquote(field[2]!)) to[name] = unquote(field[2]!);
   }
   return Object.keys(to).length > 0 ? { to, body } : { body };

@@ -21,7 +21,8 @@ export function encodeHttpPieces(op: Operation, request: Readonly<Record<string,
       if (value !== undefined && (value as Uint8Array).length > 0) add(repeatedByteFields(name, value as Uint8Array));
       continue;
     }
-    if (type.kind !== 'primitive' && type.kind !== 'enum') throw new TypeError(`${op.name}.${param.name} cannot travel over HTTP GET or POST`);
+    if (type.kind !== 'primitive' && type.kind !== 'enum')
+      throw new TypeError(`${op.name}.${param.name} cannot travel over HTTP GET or POST`);
     add(`${name}=${value === undefined ? '' : encodeURIComponent(formatLeaf(value, type))}`);
   }
   return pieces;

@@ -36,7 +36,9 @@ export async function letterDocument(fileName: string, content: Uint8Array): Pro
   const text = new TextDecoder('utf-8', { fatal: false }).decode(content);
   // A NUL or an undecodable byte says "binary", whatever the name says.
   if (![...MARKDOWN_TYPES, ...TEXT_TYPES].includes(type) || text.includes('\0') || text.includes('\uFFFD')) {
-    throw new DocumentError(`${fileName}: the service prints PDF, DOC, DOCX and HTML, and Mailroom converts Markdown and text; not .${type || 'this file'}`);
+    throw new DocumentError(
+      `${fileName}: the service prints PDF, DOC, DOCX and HTML, and Mailroom converts Markdown and text; not .${type || 'this file'}`,
+    );
   }
   if (MARKDOWN_TYPES.includes(type)) {
     const { to, body } = readFrontMatter(text);

@@ -25,7 +25,11 @@ export function mailMerge(templateName: string, template: Uint8Array, csvName: s
   }
   let rows: string[][];
   try {
-    rows = parseCsv(Buffer.from(csv).toString('utf8').replace(/^\uFEFF/, ''));
+    rows = parseCsv(
+      Buffer.from(csv)
+        .toString('utf8')
+        .replace(/^\uFEFF/, ''),
+    );
   } catch (error) {
     if (error instanceof CsvError) throw new DocumentError(`${csvName} is not CSV: ${error.message}`);
     throw error;

@@ -26,16 +26,19 @@ function checkValues(op: Operation, fields: readonly Field[], value: Readonly<Re
     const type = field.type;
     switch (type.kind) {
       case 'enum':
-        if (!type.values.includes(v as string)) throw new MailWsInputError(op.name, where, `must be one of ${type.values.join(', ')}, not "${String(v)}"`);
+        if (!type.values.includes(v as string))
+          throw new MailWsInputError(op.name, where, `must be one of ${type.values.join(', ')}, not "${String(v)}"`);
         break;
       case 'primitive':
         if (type.name === 'int' && !(Number.isInteger(v) && (v as number) >= -2147483648 && (v as number) <= 2147483647)) {
           throw new MailWsInputError(op.name, where, `must be a whole number, not ${String(v)}`);
         }
-        if (type.name === 'decimal' && !Number.isFinite(v)) throw new MailWsInputError(op.name, where, `must be a number, not ${String(v)}`);
+        if (type.name === 'decimal' && !Number.isFinite(v))
+          throw new MailWsInputError(op.name, where, `must be a number, not ${String(v)}`);
         if (type.name === 'boolean' && typeof v !== 'boolean') throw new MailWsInputError(op.name, where, 'must be true or false');
         if (type.name === 'string' && typeof v !== 'string') throw new MailWsInputError(op.name, where, 'must be text');
-        if (type.name === 'base64Binary' && !(v instanceof Uint8Array)) throw new MailWsInputError(op.name, where, 'must be bytes (a Buffer or Uint8Array)');
+        if (type.name === 'base64Binary' && !(v instanceof Uint8Array))
+          throw new MailWsInputError(op.name, where, 'must be bytes (a Buffer or Uint8Array)');
         break;
       case 'structure':
         checkValues(op, type.fields, v as Record<string, unknown>, `${where}.`);

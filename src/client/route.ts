@@ -52,7 +52,8 @@ export function routeCall(chosen: Binding, op: Operation, request?: Readonly<Rec
   if (!op.service.bindings.includes(chosen)) return { binding: 'soap11', reason: `the ${op.service.title} offers SOAP only` };
   if (isSoapBinding(chosen) || !request) return { binding: chosen };
   const empty = emptyByteArray(op, request);
-  if (empty !== undefined) return { binding: 'soap11', reason: `an empty ${empty} cannot travel over HTTP GET or POST (ASP.NET fails on it)` };
+  if (empty !== undefined)
+    return { binding: 'soap11', reason: `an empty ${empty} cannot travel over HTTP GET or POST (ASP.NET fails on it)` };
   if (documentBytes(op, request) > HTTP_DOCUMENT_LIMIT) return { binding: 'soap11', reason: 'documents over 256 KB go over SOAP' };
   if (chosen === 'http-get') {
     const length = httpQueryLength(op, request);

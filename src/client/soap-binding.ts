@@ -81,7 +81,10 @@ export class SoapBinding {
   }
 
   /** The request's envelope, as pieces with the documents' base64 text between, and its headers. */
-  async request(op: Operation, request: Readonly<Record<string, unknown>>): Promise<{ headers: Record<string, string>; body: string | string[] }> {
+  async request(
+    op: Operation,
+    request: Readonly<Record<string, unknown>>,
+  ): Promise<{ headers: Record<string, string>; body: string | string[] }> {
     const writer = await this.writerFor(op.service);
     const binaries = new Map<string, string>();
     const nonce = randomBytes(8).toString('hex');
@@ -95,7 +98,12 @@ export class SoapBinding {
       body = writer.write(op, this.version, toSoapFields(op.params, request, placeholder));
     } catch (error) {
       // node-soap's own errors can quote what it was given; only their first line is kept.
-      throw new MailWsResponseError(op.name, String((error as Error)?.message ?? error).split('\n')[0]!.slice(0, 300));
+      throw new MailWsResponseError(
+        op.name,
+        String((error as Error)?.message ?? error)
+          .split('\n')[0]!
+          .slice(0, 300),
+      );
     }
     return { headers: requestHeaders(this.version, body.action), body: withDocuments(requestEnvelope(this.version, body.xml), binaries) };
   }

@@ -32,7 +32,11 @@ export function toSoapValue(type: TypeRef, value: unknown, binary: BinaryPlaceho
 }
 
 /** Each field's value mapped by its type, leaving out those that map to nothing. */
-export function mapFields(fields: readonly Field[], value: Readonly<Record<string, unknown>>, map: (type: TypeRef, v: unknown) => unknown): Record<string, unknown> {
+export function mapFields(
+  fields: readonly Field[],
+  value: Readonly<Record<string, unknown>>,
+  map: (type: TypeRef, v: unknown) => unknown,
+): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const field of fields) {
     const v = map(field.type, value[field.name]);
@@ -41,7 +45,11 @@ export function mapFields(fields: readonly Field[], value: Readonly<Record<strin
   return out;
 }
 
-export function toSoapFields(fields: readonly Field[], value: Readonly<Record<string, unknown>>, binary: BinaryPlaceholder = base64Of): Record<string, unknown> {
+export function toSoapFields(
+  fields: readonly Field[],
+  value: Readonly<Record<string, unknown>>,
+  binary: BinaryPlaceholder = base64Of,
+): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const field of fields) {
     const v = toSoapValue(field.type, value[field.name] ?? (field.required ? zeroValue(field.type) : undefined), binary);

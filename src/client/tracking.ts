@@ -9,7 +9,11 @@ import { MailWsError } from './errors';
 
 export type MailerStatus = Structure<'LetterStatusAndDesc'>;
 
-export async function fetchStatuses(client: MailWsClient, ids: Iterable<number>, options?: CallOptions): Promise<Map<number, MailerStatus>> {
+export async function fetchStatuses(
+  client: MailWsClient,
+  ids: Iterable<number>,
+  options?: CallOptions,
+): Promise<Map<number, MailerStatus>> {
   const statuses = new Map<number, MailerStatus>();
   for (const query of planIdQueries(ids)) {
     try {
@@ -19,7 +23,12 @@ export async function fetchStatuses(client: MailWsClient, ids: Iterable<number>,
       // -3115: none of these can be seen; each is reported as such rather than failing the rest.
       if (!(error instanceof MailWsError && error.code === -3115)) throw error;
       for (const id of expandIdQuery(parseIdQuery(query)!)) {
-        statuses.set(id, { ID: id, Status: NO_PERMISSIONS_STATUS, Description: describeStatus(NO_PERMISSIONS_STATUS), LastUpdateTime: ZERO_DATE });
+        statuses.set(id, {
+          ID: id,
+          Status: NO_PERMISSIONS_STATUS,
+          Description: describeStatus(NO_PERMISSIONS_STATUS),
+          LastUpdateTime: ZERO_DATE,
+        });
       }
     }
   }

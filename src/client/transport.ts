@@ -54,7 +54,12 @@ export class Transport {
     if (options.signal?.aborted) return Promise.reject(new MailWsNetworkError(operation, false, 'cancelled before it was sent', { url }));
     return new Promise<Exchange>((resolve, reject) => {
       const secure = url.startsWith('https:');
-      const pieces = options.body === undefined ? [] : Array.isArray(options.body) ? (options.body as readonly (string | Uint8Array)[]) : [options.body as string | Uint8Array];
+      const pieces =
+        options.body === undefined
+          ? []
+          : Array.isArray(options.body)
+            ? (options.body as readonly (string | Uint8Array)[])
+            : [options.body as string | Uint8Array];
       const length = pieces.reduce((sum, piece) => sum + (typeof piece === 'string' ? Buffer.byteLength(piece) : piece.length), 0);
       let req: ClientRequest;
       try {
@@ -126,7 +131,13 @@ export class Transport {
  * Writes the body's pieces in slices of about CHUNK bytes, waiting for the socket to drain, so
  * that a large document is never copied whole and the progress follows the bytes as they leave.
  */
-function writePieces(req: ClientRequest, pieces: readonly (string | Uint8Array)[], total: number, onProgress: ((progress: Progress) => void) | undefined, stopped: () => boolean): void {
+function writePieces(
+  req: ClientRequest,
+  pieces: readonly (string | Uint8Array)[],
+  total: number,
+  onProgress: ((progress: Progress) => void) | undefined,
+  stopped: () => boolean,
+): void {
   let piece = 0;
   let offset = 0;
   let written = 0;
@@ -160,7 +171,7 @@ function networkReason(error: NodeJS.ErrnoException): string {
       return 'the service refused the connection (is it running at that address?)';
     case 'ENOTFOUND':
     case 'EAI_AGAIN':
-      return 'the service\'s host name could not be resolved';
+      return "the service's host name could not be resolved";
     case 'ECONNRESET':
     case 'EPIPE':
       return 'the connection was cut';

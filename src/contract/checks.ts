@@ -19,7 +19,11 @@ export function checkFieldLengths(fields: readonly Field[], value: Readonly<Reco
       type.kind === 'structure'
         ? checkFieldLengths(type.fields, v as Record<string, unknown>)
         : type.kind === 'array' && type.item.kind === 'structure'
-          ? firstOf((v as Record<string, unknown>[]).map((item) => (item ? checkFieldLengths((type.item as { fields: readonly Field[] }).fields, item) : undefined)))
+          ? firstOf(
+              (v as Record<string, unknown>[]).map((item) =>
+                item ? checkFieldLengths((type.item as { fields: readonly Field[] }).fields, item) : undefined,
+              ),
+            )
           : undefined;
     if (nested !== undefined) return nested;
   }

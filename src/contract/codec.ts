@@ -71,7 +71,14 @@ function digits(text: string, from: number, count: number): number {
 /** `YYYY-MM-DDTHH:MM:SS[.fff…]` without an offset, the form ASP.NET writes, read without a regular expression. */
 function parseUnzonedDateTime(text: string): Date | undefined {
   if (text.length < 19 || text[4] !== '-' || text[7] !== '-' || text[10] !== 'T' || text[13] !== ':' || text[16] !== ':') return undefined;
-  const [y, mo, d, h, mi, s] = [digits(text, 0, 4), digits(text, 5, 2), digits(text, 8, 2), digits(text, 11, 2), digits(text, 14, 2), digits(text, 17, 2)];
+  const [y, mo, d, h, mi, s] = [
+    digits(text, 0, 4),
+    digits(text, 5, 2),
+    digits(text, 8, 2),
+    digits(text, 11, 2),
+    digits(text, 14, 2),
+    digits(text, 17, 2),
+  ];
   let ms = 0;
   if (text.length > 19) {
     if (text[19] !== '.' || text.length > 27 || text.length === 20) return undefined;
@@ -79,7 +86,8 @@ function parseUnzonedDateTime(text: string): Date | undefined {
     if (fraction < 0) return undefined;
     ms = Math.floor(fraction / 10 ** (text.length - 23));
   }
-  if (y < 100 || mo < 1 || mo > 12 || d < 1 || d > daysInMonth(y, mo) || h < 0 || h > 23 || mi < 0 || mi > 59 || s < 0 || s > 59) return undefined;
+  if (y < 100 || mo < 1 || mo > 12 || d < 1 || d > daysInMonth(y, mo) || h < 0 || h > 23 || mi < 0 || mi > 59 || s < 0 || s > 59)
+    return undefined;
   return new Date(Date.UTC(y, mo - 1, d, h, mi, s, ms));
 }
 
@@ -186,7 +194,8 @@ export function decodeValue(node: ParsedElement, type: TypeRef, options: DecodeO
       return decodeFields(node, type.fields, options);
     case 'array': {
       const items: unknown[] = [];
-      for (const c of node.children) if (c.ns === NAMESPACE && c.local === type.itemElement && !isNil(c)) items.push(decodeValue(c, type.item, options));
+      for (const c of node.children)
+        if (c.ns === NAMESPACE && c.local === type.itemElement && !isNil(c)) items.push(decodeValue(c, type.item, options));
       return items;
     }
   }
@@ -224,7 +233,11 @@ export function encodeValue(name: string, type: TypeRef, value: unknown): XmlEle
     case 'structure':
       return el(name, {}, encodeFields(type.fields, value as Record<string, unknown>));
     case 'array':
-      return el(name, {}, (value as readonly unknown[]).flatMap((item) => encodeValue(type.itemElement, type.item, item) ?? []));
+      return el(
+        name,
+        {},
+        (value as readonly unknown[]).flatMap((item) => encodeValue(type.itemElement, type.item, item) ?? []),
+      );
   }
 }
 
@@ -235,7 +248,10 @@ export function zeroValue(type: TypeRef): unknown {
   return { int: 0, decimal: 0, boolean: false, dateTime: ZERO_DATE, string: undefined, base64Binary: undefined }[type.name];
 }
 
-/** The elements of a structure's fields in order (other properties are not written); a required field that holds nothing is written as its zero. */
+/**
+ * The elements of a structure's fields in order (other properties are not written); a required
+ * field that holds nothing is written as its zero.
+ */
 export function encodeFields(fields: readonly Field[], value: Readonly<Record<string, unknown>>): XmlElement[] {
   const out: XmlElement[] = [];
   for (const field of fields) {

@@ -1,4 +1,7 @@
-/** Mail-merge data (facts, Part B) is RFC 4180 CSV: comma-separated, fields optionally quoted with doubled quotes inside, CRLF or LF rows. */
+/**
+ * Mail-merge data (facts, Part B) is RFC 4180 CSV: comma-separated, fields optionally quoted with
+ * doubled quotes inside, CRLF or LF rows.
+ */
 export class CsvError extends Error {}
 
 export function parseCsv(text: string): string[][] {

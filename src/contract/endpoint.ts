@@ -23,5 +23,8 @@ export function isLoopback(endpoint: string): boolean {
 
 /** A file name for a service's WSDL that tells the four apart: `2009-02-26-MailWS.wsdl`. */
 export function wsdlFileName(service: Service): string {
-  return `${service.path.slice(1).replace(/\//g, '-').replace(/\.asmx$/i, '')}.wsdl`;
+  return `${service.path
+    .slice(1)
+    .replace(/\//g, '-')
+    .replace(/\.asmx$/i, '')}.wsdl`;
 }

@@ -17,7 +17,11 @@ function sampleValue(name: string, type: TypeRef, leaf: LeafSample): XmlElement 
     case 'enum':
       return el(name, {}, leaf(type));
     case 'structure':
-      return el(name, {}, type.fields.map((f) => sampleField(f, leaf)));
+      return el(
+        name,
+        {},
+        type.fields.map((f) => sampleField(f, leaf)),
+      );
     case 'array': {
       const item = sampleValue(type.itemElement, type.item, leaf);
       return el(name, {}, item, item);
@@ -31,7 +35,11 @@ function sampleField(field: Field, leaf: LeafSample): XmlElement {
 
 /** `<Operation xmlns="Mailing">` with one child per parameter. */
 export function sampleRequest(op: Operation, leaf: LeafSample = placeholder): XmlElement {
-  return el(op.name, { xmlns: NAMESPACE }, op.params.map((p) => sampleField(p, leaf)));
+  return el(
+    op.name,
+    { xmlns: NAMESPACE },
+    op.params.map((p) => sampleField(p, leaf)),
+  );
 }
 
 /** `<OperationResponse xmlns="Mailing"><OperationResult>…`. */

@@ -9,10 +9,20 @@
  * paced by the service's rate limit), `change` changes something else (cancel, stored files, settings).
  */
 
-const credentials = [['Username', 'string'], ['Password', 'string']] as const;
-const letterFile = [['MyDescription', 'string'], ['FileExtension', 'string'], ['FileBinaryData', 'base64Binary']] as const;
+const credentials = [
+  ['Username', 'string'],
+  ['Password', 'string'],
+] as const;
+const letterFile = [
+  ['MyDescription', 'string'],
+  ['FileExtension', 'string'],
+  ['FileBinaryData', 'base64Binary'],
+] as const;
 const workMode = ['WorkMode', 'WorkMode'] as const;
-const attentionLines = [['AttentionLine1', 'string'], ['AttentionLine2', 'string']] as const;
+const attentionLines = [
+  ['AttentionLine1', 'string'],
+  ['AttentionLine2', 'string'],
+] as const;
 const attentionLine3 = ['AttentionLine3', 'string'] as const;
 const postalAddress = [
   ['Company', 'string'],
@@ -61,7 +71,7 @@ export const services = {
         result: 'int',
       },
       SendLetterAndAddress: {
-        doc: 'Sends a letter file with its recipient address, in the user\'s default work mode.',
+        doc: "Sends a letter file with its recipient address, in the user's default work mode.",
         effect: 'send',
         params: [...credentials, ...letterFile, ...attentionLines, attentionLine3, ...postalAddress],
         result: 'int',
@@ -216,7 +226,7 @@ export const services = {
         result: 'int',
       },
       GetUploadedFileDetails: {
-        doc: 'Lists the account\'s stored files.',
+        doc: "Lists the account's stored files.",
         effect: 'read',
         params: credentials,
         result: 'GetUploadedFileDetailsResult',
@@ -250,9 +260,13 @@ export const services = {
     bindings: ['soap11', 'soap12'],
     operations: {
       SetUserSettings: {
-        doc: 'Changes a user\'s settings: a list of name and value pairs.',
+        doc: "Changes a user's settings: a list of name and value pairs.",
         effect: 'change',
-        params: [['APIKey', 'string'], ['Username', 'string'], ['Settings', 'string[][]']],
+        params: [
+          ['APIKey', 'string'],
+          ['Username', 'string'],
+          ['Settings', 'string[][]'],
+        ],
         result: 'int',
       },
     },

@@ -24,11 +24,17 @@ const url: SettingRule = { kind: 'url' };
 const authentication: SettingRule = { kind: 'text', maxLength: 100 };
 
 export const userSettings: readonly { readonly name: string; readonly rule: SettingRule }[] = [
-  { name: 'General_Username', rule: { kind: 'pattern', pattern: /^[A-Za-z0-9!@&*\-._]{1,50}$/, hint: '1 to 50 of A-Z a-z 0-9 ! @ & * - . _' } },
+  {
+    name: 'General_Username',
+    rule: { kind: 'pattern', pattern: /^[A-Za-z0-9!@&*\-._]{1,50}$/, hint: '1 to 50 of A-Z a-z 0-9 ! @ & * - . _' },
+  },
   { name: 'General_Description', rule: { kind: 'text', maxLength: 100 } },
   { name: 'General_Timezone', rule: { kind: 'timezone' } },
   { name: 'General_WorkMode', rule: { kind: 'choice', values: ['Production', 'Development'] } },
-  { name: 'Security_Password', rule: { kind: 'pattern', pattern: /^[A-Za-z0-9!@&*\-._]{4,32}$/, hint: '4 to 32 of A-Z a-z 0-9 ! @ & * - . _' } },
+  {
+    name: 'Security_Password',
+    rule: { kind: 'pattern', pattern: /^[A-Za-z0-9!@&*\-._]{4,32}$/, hint: '4 to 32 of A-Z a-z 0-9 ! @ & * - . _' },
+  },
   { name: 'Security_AdministrativeEmail', rule: email },
   { name: 'Security_KeepContentOnServer', rule: flag },
   { name: 'Letters_PrintColor', rule: { kind: 'choice', values: ['BlackAndWhite', 'FullColor'] } },

@@ -52,8 +52,17 @@ const letterDetailsFields = [
 
 export const structures = {
   // Items of report arrays.
-  LetterStatusAndDesc: [['ID', 'int'], ['Status', 'int'], ['Description', 'string'], ['LastUpdateTime', 'dateTime']],
-  LetterStatus: [['ID', 'int'], ['Status', 'int'], ['LastUpdateTime', 'dateTime']],
+  LetterStatusAndDesc: [
+    ['ID', 'int'],
+    ['Status', 'int'],
+    ['Description', 'string'],
+    ['LastUpdateTime', 'dateTime'],
+  ],
+  LetterStatus: [
+    ['ID', 'int'],
+    ['Status', 'int'],
+    ['LastUpdateTime', 'dateTime'],
+  ],
   Details: detailsFields,
   ExtendedDetails: [...detailsFields, ...printProperties],
   LetterBatchStatusAndDesc: [
@@ -81,7 +90,10 @@ export const structures = {
   // Parts of the SendLetterAdvanced request. The contract leaves open which of them are
   // required; this project makes every one optional (an absent setting means "not wanted" or
   // the account's default), so that a reply envelope or a perforation is never forced on a letter.
-  File: [['FileExtension', 'string'], ['FileBinaryData', 'base64Binary']],
+  File: [
+    ['FileExtension', 'string'],
+    ['FileBinaryData', 'base64Binary'],
+  ],
   Address: [
     ['AttentionLine1', 'string'],
     ['AttentionLine2', 'string'],
@@ -93,8 +105,14 @@ export const structures = {
     ['Zipcode', 'string'],
     ['Country', 'string'],
   ],
-  ReplyAddress: [['Contact', 'Address'], ['StampingLocation?', 'StampingLocation']],
-  Addresses: [['RecipientAddress', 'Address'], ['ReplyAddress', 'ReplyAddress']],
+  ReplyAddress: [
+    ['Contact', 'Address'],
+    ['StampingLocation?', 'StampingLocation'],
+  ],
+  Addresses: [
+    ['RecipientAddress', 'Address'],
+    ['ReplyAddress', 'ReplyAddress'],
+  ],
   LetterSettings: [
     ['Perforation?', 'Perforation'],
     ['ReplyEnvelope?', 'ReplyEnvelope'],

@@ -75,10 +75,7 @@ type OperationSpec<S extends ServiceKey, O extends OperationName<S>> = Operation
 };
 
 /** Everything an operation takes, credentials included, as the wire carries it. */
-export type RequestOf<S extends ServiceKey, O extends OperationName<S>> = StructValue<
-  OperationSpec<S, O>['params'],
-  'in'
->;
+export type RequestOf<S extends ServiceKey, O extends OperationName<S>> = StructValue<OperationSpec<S, O>['params'], 'in'>;
 
 /** What an operation answers: a number for a bare int, else its result structure. */
 export type ResultOf<S extends ServiceKey, O extends OperationName<S>> = ValueOf<OperationSpec<S, O>['result'], 'out'>;

@@ -48,21 +48,34 @@ class TypeCollector {
     switch (type.kind) {
       case 'enum':
         this.definitions.push(
-          el('s:simpleType', { name: type.name },
-            el('s:restriction', { base: 's:string' }, type.values.map((value) => el('s:enumeration', { value })))),
+          el(
+            's:simpleType',
+            { name: type.name },
+            el(
+              's:restriction',
+              { base: 's:string' },
+              type.values.map((value) => el('s:enumeration', { value })),
+            ),
+          ),
         );
         return;
       case 'array':
         this.definitions.push(
-          el('s:complexType', { name: type.name },
-            el('s:sequence', {},
+          el(
+            's:complexType',
+            { name: type.name },
+            el(
+              's:sequence',
+              {},
               el('s:element', {
                 minOccurs: '0',
                 maxOccurs: 'unbounded',
                 name: type.itemElement,
                 nillable: isValueType(type.item) ? undefined : 'true',
                 type: qualifiedType(type.item),
-              }))),
+              }),
+            ),
+          ),
         );
         this.need(type.item);
         return;
@@ -105,13 +118,23 @@ function mailingSchema(service: Service): XmlElement {
 
 /** XmlSerializer's encoded form of `byte[]` in HTTP GET/POST messages: repeated `String`. */
 function abstractTypesSchema(): XmlElement {
-  return el('s:schema', { targetNamespace: ABSTRACT_TYPES_NS },
+  return el(
+    's:schema',
+    { targetNamespace: ABSTRACT_TYPES_NS },
     el('s:import', { namespace: SOAP_ENCODING_NS }),
-    el('s:complexType', { name: 'StringArray' },
-      el('s:complexContent', { mixed: 'false' },
-        el('s:restriction', { base: 'soapenc:Array' },
-          el('s:sequence', {},
-            el('s:element', { minOccurs: '0', maxOccurs: 'unbounded', name: 'String', type: 's:string' }))))),
+    el(
+      's:complexType',
+      { name: 'StringArray' },
+      el(
+        's:complexContent',
+        { mixed: 'false' },
+        el(
+          's:restriction',
+          { base: 'soapenc:Array' },
+          el('s:sequence', {}, el('s:element', { minOccurs: '0', maxOccurs: 'unbounded', name: 'String', type: 's:string' })),
+        ),
+      ),
+    ),
   );
 }
 
@@ -128,27 +151,39 @@ function messages(service: Service): XmlElement[] {
   const out: XmlElement[] = [];
   for (const op of service.operations) {
     out.push(el('wsdl:message', { name: `${op.name}SoapIn` }, el('wsdl:part', { name: 'parameters', element: `tns:${op.name}` })));
-    out.push(el('wsdl:message', { name: `${op.name}SoapOut` }, el('wsdl:part', { name: 'parameters', element: `tns:${op.responseElement}` })));
+    out.push(
+      el('wsdl:message', { name: `${op.name}SoapOut` }, el('wsdl:part', { name: 'parameters', element: `tns:${op.responseElement}` })),
+    );
   }
   for (const verb of httpVerbs(service)) {
     for (const op of service.operations) {
       const parts = op.params.map((p) =>
-        el('wsdl:part', { name: p.name, type: p.type.kind === 'primitive' && p.type.name === 'base64Binary' ? 's1:StringArray' : 's:string' }),
+        el('wsdl:part', {
+          name: p.name,
+          type: p.type.kind === 'primitive' && p.type.name === 'base64Binary' ? 's1:StringArray' : 's:string',
+        }),
       );
       out.push(el('wsdl:message', { name: `${op.name}${verb}In` }, parts));
-      out.push(el('wsdl:message', { name: `${op.name}${verb}Out` }, el('wsdl:part', { name: 'Body', element: `tns:${httpResultElement(op)}` })));
+      out.push(
+        el('wsdl:message', { name: `${op.name}${verb}Out` }, el('wsdl:part', { name: 'Body', element: `tns:${httpResultElement(op)}` })),
+      );
     }
   }
   return out;
 }
 
 function portType(service: Service, suffix: 'Soap' | HttpVerb): XmlElement {
-  return el('wsdl:portType', { name: `${service.className}${suffix}` },
+  return el(
+    'wsdl:portType',
+    { name: `${service.className}${suffix}` },
     service.operations.map((op) =>
-      el('wsdl:operation', { name: op.name },
+      el(
+        'wsdl:operation',
+        { name: op.name },
         el('wsdl:documentation', { 'xmlns:wsdl': WSDL_NS }, op.doc),
         el('wsdl:input', { message: `tns:${op.name}${suffix}In` }),
-        el('wsdl:output', { message: `tns:${op.name}${suffix}Out` })),
+        el('wsdl:output', { message: `tns:${op.name}${suffix}Out` }),
+      ),
     ),
   );
 }
@@ -156,26 +191,36 @@ function portType(service: Service, suffix: 'Soap' | HttpVerb): XmlElement {
 function soapBinding(service: Service, prefix: 'soap' | 'soap12'): XmlElement {
   const suffix = prefix === 'soap' ? 'Soap' : 'Soap12';
   const body = () => el(`${prefix}:body`, { use: 'literal' });
-  return el('wsdl:binding', { name: `${service.className}${suffix}`, type: `tns:${service.className}Soap` },
+  return el(
+    'wsdl:binding',
+    { name: `${service.className}${suffix}`, type: `tns:${service.className}Soap` },
     el(`${prefix}:binding`, { transport: HTTP_TRANSPORT }),
     service.operations.map((op) =>
-      el('wsdl:operation', { name: op.name },
+      el(
+        'wsdl:operation',
+        { name: op.name },
         el(`${prefix}:operation`, { soapAction: op.soapAction, style: 'document' }),
         el('wsdl:input', {}, body()),
-        el('wsdl:output', {}, body())),
+        el('wsdl:output', {}, body()),
+      ),
     ),
   );
 }
 
 function httpBinding(service: Service, verb: HttpVerb): XmlElement {
   const input = verb === 'HttpGet' ? el('http:urlEncoded') : el('mime:content', { type: 'application/x-www-form-urlencoded' });
-  return el('wsdl:binding', { name: `${service.className}${verb}`, type: `tns:${service.className}${verb}` },
+  return el(
+    'wsdl:binding',
+    { name: `${service.className}${verb}`, type: `tns:${service.className}${verb}` },
     el('http:binding', { verb: verb === 'HttpGet' ? 'GET' : 'POST' }),
     service.operations.map((op) =>
-      el('wsdl:operation', { name: op.name },
+      el(
+        'wsdl:operation',
+        { name: op.name },
         el('http:operation', { location: `/${op.name}` }),
         el('wsdl:input', {}, input),
-        el('wsdl:output', {}, el('mime:mimeXml', { part: 'Body' }))),
+        el('wsdl:output', {}, el('mime:mimeXml', { part: 'Body' })),
+      ),
     ),
   );
 }
@@ -188,7 +233,9 @@ export function generateWsdl(service: Service, location: string): string {
   const verbs = httpVerbs(service);
   const abstractTypes = verbs.length > 0 && takesBinary(service);
   const name = service.className;
-  const root = el('wsdl:definitions', {
+  const root = el(
+    'wsdl:definitions',
+    {
       'xmlns:soap': 'http://schemas.xmlsoap.org/wsdl/soap/',
       'xmlns:tm': 'http://microsoft.com/wsdl/mime/textMatching/',
       'xmlns:soapenc': SOAP_ENCODING_NS,
@@ -208,10 +255,13 @@ export function generateWsdl(service: Service, location: string): string {
     soapBinding(service, 'soap'),
     soapBinding(service, 'soap12'),
     verbs.map((verb) => httpBinding(service, verb)),
-    el('wsdl:service', { name },
+    el(
+      'wsdl:service',
+      { name },
       el('wsdl:port', { name: `${name}Soap`, binding: `tns:${name}Soap` }, el('soap:address', { location })),
       el('wsdl:port', { name: `${name}Soap12`, binding: `tns:${name}Soap12` }, el('soap12:address', { location })),
-      verbs.map((verb) => el('wsdl:port', { name: `${name}${verb}`, binding: `tns:${name}${verb}` }, el('http:address', { location })))),
+      verbs.map((verb) => el('wsdl:port', { name: `${name}${verb}`, binding: `tns:${name}${verb}` }, el('http:address', { location }))),
+    ),
   );
   return writeXml(root, { indent: true });
 }

@@ -94,14 +94,16 @@ class Element implements ParsedElement {
 }
 
 // Names as XML 1.0 (fifth edition) allows them, ':' aside: namespaces split on it.
-const NAME = /[A-Za-z_\u00C0-\u00D6\u00D8-\u00F6\u00F8-\u02FF\u0370-\u037D\u037F-\u1FFF\u200C\u200D\u2070-\u218F\u2C00-\u2FEF\u3001-\uD7FF\uF900-\uFDCF\uFDF0-\uFFFD\uD800-\uDBFF\uDC00-\uDFFF][\w.\-\u00B7\u00C0-\u00D6\u00D8-\u00F6\u00F8-\u037D\u037F-\u1FFF\u200C\u200D\u203F\u2040\u2070-\u218F\u2C00-\u2FEF\u3001-\uD7FF\uF900-\uFDCF\uFDF0-\uFFFD\uD800-\uDBFF\uDC00-\uDFFF]*(?::[A-Za-z_\u00C0-\uFFFD][\w.\-\u00B7\u00C0-\uFFFD]*)?/y;
+const NAME =
+  /[A-Za-z_\u00C0-\u00D6\u00D8-\u00F6\u00F8-\u02FF\u0370-\u037D\u037F-\u1FFF\u200C\u200D\u2070-\u218F\u2C00-\u2FEF\u3001-\uD7FF\uF900-\uFDCF\uFDF0-\uFFFD\uD800-\uDBFF\uDC00-\uDFFF][\w.\-\u00B7\u00C0-\u00D6\u00D8-\u00F6\u00F8-\u037D\u037F-\u1FFF\u200C\u200D\u203F\u2040\u2070-\u218F\u2C00-\u2FEF\u3001-\uD7FF\uF900-\uFDCF\uFDF0-\uFFFD\uD800-\uDBFF\uDC00-\uDFFF]*(?::[A-Za-z_\u00C0-\uFFFD][\w.\-\u00B7\u00C0-\uFFFD]*)?/y;
 const isAsciiNameStart = (c: number) => (c >= 0x61 && c <= 0x7a) || (c >= 0x41 && c <= 0x5a) || c === 0x5f;
 const isAsciiNameChar = (c: number) => isAsciiNameStart(c) || (c >= 0x30 && c <= 0x39) || c === 0x2d || c === 0x2e;
 const isSpace = (c: number) => c === 0x20 || c === 0x0a || c === 0x09 || c === 0x0d;
 // Characters XML 1.0 does not allow anywhere, not even escaped.
 // The quick look first; surrogates found there are checked for pairs by the exact one.
 const FORBIDDEN_OR_SURROGATE = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF\uD800-\uDFFF]/;
-const FORBIDDEN_CHAR = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+const FORBIDDEN_CHAR =
+  /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 const ENTITY = /&(?:(amp|lt|gt|quot|apos)|#(\d{1,7})|#x([0-9A-Fa-f]{1,6}));/y;
 const PREDEFINED: Readonly<Record<string, string>> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
 
@@ -125,11 +127,23 @@ export function readXml(text: string, limits: XmlReadLimits = DEFAULT_XML_LIMITS
       out += raw.slice(from, amp);
       ENTITY.lastIndex = amp;
       const m = ENTITY.exec(raw);
-      if (!m) fail(/^&[A-Za-z_][\w.-]*;/.test(raw.slice(amp)) ? `undeclared entity ${/^&[^;]*;/.exec(raw.slice(amp))![0]}` : 'a & that begins no reference', at + amp);
+      if (!m)
+        fail(
+          /^&[A-Za-z_][\w.-]*;/.test(raw.slice(amp))
+            ? `undeclared entity ${/^&[^;]*;/.exec(raw.slice(amp))![0]}`
+            : 'a & that begins no reference',
+          at + amp,
+        );
       if (m![1]) out += PREDEFINED[m![1]]!;
       else {
         const code = m![2] ? Number(m![2]) : parseInt(m![3]!, 16);
-        const valid = code === 0x9 || code === 0xa || code === 0xd || (code >= 0x20 && code <= 0xd7ff) || (code >= 0xe000 && code <= 0xfffd) || (code >= 0x10000 && code <= 0x10ffff);
+        const valid =
+          code === 0x9 ||
+          code === 0xa ||
+          code === 0xd ||
+          (code >= 0x20 && code <= 0xd7ff) ||
+          (code >= 0xe000 && code <= 0xfffd) ||
+          (code >= 0x10000 && code <= 0x10ffff);
         if (!valid) fail(`character reference ${m![0]} names a character XML does not allow`, at + amp);
         out += String.fromCodePoint(code);
       }
@@ -178,7 +192,10 @@ export function readXml(text: string, limits: XmlReadLimits = DEFAULT_XML_LIMITS
     return ns ?? fail(`the prefix ${prefix} is not bound to a namespace`, at);
   };
   const stack: Open[] = [];
-  let scope: ReadonlyMap<string, string> = new Map([['xml', XML_NS], ['xmlns', XMLNS_NS]]);
+  let scope: ReadonlyMap<string, string> = new Map([
+    ['xml', XML_NS],
+    ['xmlns', XMLNS_NS],
+  ]);
   let root: Element | undefined;
   let i = text.charCodeAt(0) === 0xfeff ? 1 : 0;
   if (text.startsWith('<?xml', i) && /[ \t\r\n?]/.test(text[i + 5] ?? '')) {
@@ -209,7 +226,10 @@ export function readXml(text: string, limits: XmlReadLimits = DEFAULT_XML_LIMITS
       const qname = top!.qname;
       const after = text.charCodeAt(i + 2 + qname.length);
       // The usual case, </name>, without reading the name again.
-      const name = text.startsWith(qname, i + 2) && (after === 0x3e || after === 0x20 || after === 0x09 || after === 0x0a || after === 0x0d) ? qname : nameAt(i + 2);
+      const name =
+        text.startsWith(qname, i + 2) && (after === 0x3e || after === 0x20 || after === 0x09 || after === 0x0a || after === 0x0d)
+          ? qname
+          : nameAt(i + 2);
       if (name !== qname) fail(`</${name}> closes <${qname}>`, i);
       const end = after === 0x3e ? i + 2 + qname.length : skipSpace(i + 2 + name.length);
       if (text[end] !== '>') fail('a closing tag must end with >', end);
@@ -275,7 +295,8 @@ export function readXml(text: string, limits: XmlReadLimits = DEFAULT_XML_LIMITS
       raw.push([name, value]);
       if (name === 'xmlns' || name.startsWith('xmlns:')) {
         const prefix = name === 'xmlns' ? '' : name.slice(6);
-        if (prefix === 'xmlns' || (prefix === 'xml') !== (value === XML_NS) || (prefix !== '' && value === '')) fail(`the namespace declaration ${name} is not allowed`, afterSpace);
+        if (prefix === 'xmlns' || (prefix === 'xml') !== (value === XML_NS) || (prefix !== '' && value === ''))
+          fail(`the namespace declaration ${name} is not allowed`, afterSpace);
         (declared ??= new Map(scope)).set(prefix, value);
       }
       at = close + 1;
@@ -289,7 +310,11 @@ export function readXml(text: string, limits: XmlReadLimits = DEFAULT_XML_LIMITS
       if (name === 'xmlns') attributes.push({ ns: XMLNS_NS, local: 'xmlns', value });
       else {
         const colon = name.indexOf(':');
-        attributes.push(colon < 0 ? { ns: '', local: name, value } : { ns: namespaceOf(inScope, name.slice(0, colon), i), local: name.slice(colon + 1), value });
+        attributes.push(
+          colon < 0
+            ? { ns: '', local: name, value }
+            : { ns: namespaceOf(inScope, name.slice(0, colon), i), local: name.slice(colon + 1), value },
+        );
       }
     }
     if (attributes.length > 1) {

@@ -82,8 +82,12 @@ export class Connection extends Disposable {
   private async sandboxEndpoint(): Promise<string> {
     const external = vscode.workspace.getConfiguration('mailroom').get<string>('sandboxUrl', '').trim().replace(/\/+$/, '');
     if (external) {
-      if (!isLoopbackSandbox(external)) throw new Error(`mailroom.sandboxUrl must be a loopback http URL such as http://127.0.0.1:8317, not ${external}`);
-      if (!(await answersAsSandbox(external))) throw new Error(`No sandbox answers at ${external} (mailroom.sandboxUrl): start it with \`npm start\` or \`mailroom sandbox\`, or clear the setting to use one inside VS Code.`);
+      if (!isLoopbackSandbox(external))
+        throw new Error(`mailroom.sandboxUrl must be a loopback http URL such as http://127.0.0.1:8317, not ${external}`);
+      if (!(await answersAsSandbox(external)))
+        throw new Error(
+          `No sandbox answers at ${external} (mailroom.sandboxUrl): start it with \`npm start\` or \`mailroom sandbox\`, or clear the setting to use one inside VS Code.`,
+        );
       return external;
     }
     if (this.isDisposed) throw new Error('Mailroom has shut down.');
@@ -149,7 +153,10 @@ export class Connection extends Disposable {
   }
 
   private async readSecrets(account: Account): Promise<{ password?: string; apiKey?: string }> {
-    const [password, apiKey] = await Promise.all([this.context.secrets.get(secretKey(account, 'password')), this.context.secrets.get(secretKey(account, 'apiKey'))]);
+    const [password, apiKey] = await Promise.all([
+      this.context.secrets.get(secretKey(account, 'password')),
+      this.context.secrets.get(secretKey(account, 'apiKey')),
+    ]);
     return { ...(password === undefined ? {} : { password }), ...(apiKey === undefined ? {} : { apiKey }) };
   }
 

@@ -68,7 +68,9 @@ class Mailroom extends Disposable {
     const { log } = this;
     const connection = (this.connection = this.register(new Connection(context, log)));
     const mailers = (this.mailers = this.register(new TrackedMailers(context.globalState, connection)));
-    const tree = (this.tree = this.register(new MailersTree(mailers, async (id) => (await (await connection.client()).datedA.GetBatchStatus({ ID: id, ItemID: '' })).Statuses)));
+    const tree = (this.tree = this.register(
+      new MailersTree(mailers, async (id) => (await (await connection.client()).datedA.GetBatchStatus({ ID: id, ItemID: '' })).Statuses),
+    ));
     const view = this.register(vscode.window.createTreeView('mailroom.mailers', { treeDataProvider: tree, showCollapseAll: true }));
     const refresher = (this.refresher = this.register(new Refresher(connection, mailers, log)));
     const storedFiles = (this.storedFiles = this.register(new StoredFilesTree(connection)));
@@ -77,7 +79,15 @@ class Mailroom extends Disposable {
     this.register(vscode.workspace.registerTextDocumentContentProvider(DETAILS_SCHEME, details));
     const previews = (this.previews = this.register(new PdfPreviews(context.extensionUri)));
     const addresses = (this.addresses = new AddressBook(context.globalState));
-    const sending: SendContext = { connection, mailers, tree, view: view as vscode.TreeView<unknown>, addresses, refresh: () => refresher.refresh(), log };
+    const sending: SendContext = {
+      connection,
+      mailers,
+      tree,
+      view: view as vscode.TreeView<unknown>,
+      addresses,
+      refresh: () => refresher.refresh(),
+      log,
+    };
 
     const commands = {
       'mailroom.useSandbox': async () => {
@@ -94,7 +104,9 @@ class Mailroom extends Disposable {
         const failure = await refresher.refresh();
         // Asked for, so answered: a refresh on its own schedule only writes to the log.
         if (failure) {
-          void vscode.window.showErrorMessage(`Mailroom: the refresh failed: ${failure}`, 'Show Log').then((choice) => choice && log.show());
+          void vscode.window
+            .showErrorMessage(`Mailroom: the refresh failed: ${failure}`, 'Show Log')
+            .then((choice) => choice && log.show());
         }
         return failure;
       },

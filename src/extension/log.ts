@@ -26,7 +26,9 @@ export class Log extends Disposable {
   call(event: CallEvent): void {
     const outcome = event.error ? `${event.error}${event.code === undefined ? '' : ` ${event.code}`}` : `code ${event.code}`;
     const why = event.reason ? ` (${event.reason})` : '';
-    this.channel.info(`${event.operation} (${event.service}) over ${event.binding}${why}: ${outcome}, ${event.ms} ms${event.attempt > 1 ? `, attempt ${event.attempt}` : ''}`);
+    this.channel.info(
+      `${event.operation} (${event.service}) over ${event.binding}${why}: ${outcome}, ${event.ms} ms${event.attempt > 1 ? `, attempt ${event.attempt}` : ''}`,
+    );
   }
 
   show(): void {

@@ -76,7 +76,10 @@ export class TrackedMailers extends Disposable {
    * Takes in fresh statuses and details; answers the mailers whose status changed. State is
    * written (and the view told) only when something did change.
    */
-  async update(statuses: ReadonlyMap<number, MailerStatus>, details: ReadonlyMap<number, MailerFacts> = new Map()): Promise<TrackedMailer[]> {
+  async update(
+    statuses: ReadonlyMap<number, MailerStatus>,
+    details: ReadonlyMap<number, MailerFacts> = new Map(),
+  ): Promise<TrackedMailer[]> {
     const changed: TrackedMailer[] = [];
     let dirty = false;
     const next = this.list().map((mailer) => {

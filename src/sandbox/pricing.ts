@@ -14,7 +14,9 @@ function cents(amount: number): number {
 }
 
 export function letterPrice(pricing: Pricing, sheets: number, colour: boolean, replyEnvelope = false): number {
-  return cents(pricing.letterBase + sheets * (pricing.perSheet + (colour ? pricing.colourPerSheet : 0)) + (replyEnvelope ? pricing.replyEnvelope : 0));
+  return cents(
+    pricing.letterBase + sheets * (pricing.perSheet + (colour ? pricing.colourPerSheet : 0)) + (replyEnvelope ? pricing.replyEnvelope : 0),
+  );
 }
 
 export function postcardPrice(pricing: Pricing, colour: boolean): number {

@@ -12,7 +12,12 @@ const context = {
   subscriptions: [] as unknown[],
   globalState: memento(),
   workspaceState: memento(),
-  secrets: { get: async () => undefined, store: async () => undefined, delete: async () => undefined, onDidChange: () => ({ dispose: () => undefined }) },
+  secrets: {
+    get: async () => undefined,
+    store: async () => undefined,
+    delete: async () => undefined,
+    onDidChange: () => ({ dispose: () => undefined }),
+  },
   extensionUri: vscodeStandIn.Uri.file(process.cwd()),
   globalStorageUri: vscodeStandIn.Uri.file(tmpdir()),
   extensionMode: vscodeStandIn.ExtensionMode.Production,
@@ -24,4 +29,11 @@ const loaded = process.hrtime.bigint();
 extension.activate(context);
 const activated = process.hrtime.bigint();
 const ms = (from: bigint, to: bigint) => Number(to - from) / 1e6;
-console.log(JSON.stringify({ loadMs: ms(start, loaded), activateMs: ms(loaded, activated), totalMs: ms(start, activated), sandboxLoaded: Object.keys(require.cache).some((path) => path.endsWith('sandbox.js')) }));
+console.log(
+  JSON.stringify({
+    loadMs: ms(start, loaded),
+    activateMs: ms(loaded, activated),
+    totalMs: ms(start, activated),
+    sandboxLoaded: Object.keys(require.cache).some((path) => path.endsWith('sandbox.js')),
+  }),
+);

@@ -26,10 +26,23 @@ export async function callOverhead(sandbox: SandboxProcess, ids: readonly number
       proxy.close();
       const client = benchClient(sandbox.url, binding);
       const floor = new RawSender(sandbox.url);
-      const [clientMs, floorMs] = await alternate(rounds, () => call(client), () => floor.send(raw));
+      const [clientMs, floorMs] = await alternate(
+        rounds,
+        () => call(client),
+        () => floor.send(raw),
+      );
       client.close();
       floor.close();
-      rows.push(compared('call overhead', `${name} · ${binding}`, 'ms', clientMs, { name: 'raw HTTP', value: floorMs }, isSoapBinding(binding) ? 2 : 1.3));
+      rows.push(
+        compared(
+          'call overhead',
+          `${name} · ${binding}`,
+          'ms',
+          clientMs,
+          { name: 'raw HTTP', value: floorMs },
+          isSoapBinding(binding) ? 2 : 1.3,
+        ),
+      );
     }
   }
   return rows;

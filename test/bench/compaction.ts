@@ -66,11 +66,27 @@ async function compactionTime(rounds = 7): Promise<Row[]> {
     const floorPath = join(dataDir, 'floor.jsonl');
     try {
       const sizes = `${(journal.length / 2 ** 20).toFixed(1)} MB journal → ${(snapshot.length / 2 ** 20).toFixed(1)} MB`;
-      const [compaction, bytesOnly] = await alternate(rounds, () => store.compact(), () => writeFileDurably(floorPath, snapshot), 2);
-      const [again, stateAsJson] = await alternate(rounds, () => store.compact(), () => writeFileDurably(floorPath, Buffer.from(JSON.stringify(snapshotRecords(store)))), 2);
+      const [compaction, bytesOnly] = await alternate(
+        rounds,
+        () => store.compact(),
+        () => writeFileDurably(floorPath, snapshot),
+        2,
+      );
+      const [again, stateAsJson] = await alternate(
+        rounds,
+        () => store.compact(),
+        () => writeFileDurably(floorPath, Buffer.from(JSON.stringify(snapshotRecords(store)))),
+        2,
+      );
       return [
-        compared('journal compaction', `${MAILERS.toLocaleString('en-US')} mailers (${sizes})`, 'ms', compaction, { name: 'writeFileDurably of the same bytes', value: bytesOnly }),
-        compared('journal compaction', `${MAILERS.toLocaleString('en-US')} mailers`, 'ms', again, { name: 'JSON.stringify of the state + writeFileDurably', value: stateAsJson }),
+        compared('journal compaction', `${MAILERS.toLocaleString('en-US')} mailers (${sizes})`, 'ms', compaction, {
+          name: 'writeFileDurably of the same bytes',
+          value: bytesOnly,
+        }),
+        compared('journal compaction', `${MAILERS.toLocaleString('en-US')} mailers`, 'ms', again, {
+          name: 'JSON.stringify of the state + writeFileDurably',
+          value: stateAsJson,
+        }),
       ];
     } finally {
       await store.close();
@@ -96,8 +112,22 @@ async function churnedFolder(): Promise<Row[]> {
     const kb = (bytes: number) => bytes / 1024;
     const plan = `${ISSUE_CHURN.replaces} replace-uploads of ${ISSUE_CHURN.fileBytes / 1024} KB, deletes, settings, sends, cancels`;
     return [
-      compared('storage after churn', `${plan} · while running`, 'KB', kb(running), { name: 'fresh sandbox, same state', value: kb(floorRunning) }, 2),
-      compared('storage after churn', `${plan} · after a restart`, 'KB', kb(folderBytes(dirs[0])), { name: 'fresh sandbox, same state', value: kb(folderBytes(dirs[1])) }, 2),
+      compared(
+        'storage after churn',
+        `${plan} · while running`,
+        'KB',
+        kb(running),
+        { name: 'fresh sandbox, same state', value: kb(floorRunning) },
+        2,
+      ),
+      compared(
+        'storage after churn',
+        `${plan} · after a restart`,
+        'KB',
+        kb(folderBytes(dirs[0])),
+        { name: 'fresh sandbox, same state', value: kb(folderBytes(dirs[1])) },
+        2,
+      ),
     ];
   } finally {
     for (const dir of dirs) rmSync(dir, { recursive: true, force: true });

@@ -37,7 +37,13 @@ export async function deadlines(rounds = 5): Promise<Row[]> {
   try {
     for (const timeoutMs of [300, 1000]) {
       for (const attempts of [1, 3]) {
-        const client = new builtClient.MailWsClient({ endpoint: server.url, binding: 'http-get', credentials: { username: 'demo', password: 'demo' }, timeoutMs, retry: { attempts, baseDelayMs: 10 } });
+        const client = new builtClient.MailWsClient({
+          endpoint: server.url,
+          binding: 'http-get',
+          credentials: { username: 'demo', password: 'demo' },
+          timeoutMs,
+          retry: { attempts, baseDelayMs: 10 },
+        });
         const clientMs: number[] = [];
         const floorMs: number[] = [];
         for (let i = 0; i < rounds; i++) {
@@ -45,7 +51,16 @@ export async function deadlines(rounds = 5): Promise<Row[]> {
           floorMs.push(await timed(() => rawGiveUp(server.url, timeoutMs)));
         }
         client.close();
-        rows.push(compared('deadlines', `no answer · timeout ${timeoutMs} ms · ${attempts} attempt${attempts > 1 ? 's' : ''}`, 'ms', median(clientMs), { name: 'raw request, same timeout', value: median(floorMs) }, 1.1));
+        rows.push(
+          compared(
+            'deadlines',
+            `no answer · timeout ${timeoutMs} ms · ${attempts} attempt${attempts > 1 ? 's' : ''}`,
+            'ms',
+            median(clientMs),
+            { name: 'raw request, same timeout', value: median(floorMs) },
+            1.1,
+          ),
+        );
       }
     }
   } finally {

@@ -35,7 +35,10 @@ async function main(): Promise<void> {
   if (wanted('deadlines')) rows.push(...(await deadlines()));
   if (wanted('xml-attacks')) rows.push(...(await xmlAttackMemory()));
   console.log(table(rows));
-  writeFileSync(join(__dirname, 'results.json'), `${JSON.stringify({ date: new Date().toISOString(), node: process.version, rows }, null, 2)}\n`);
+  writeFileSync(
+    join(__dirname, 'results.json'),
+    `${JSON.stringify({ date: new Date().toISOString(), node: process.version, rows }, null, 2)}\n`,
+  );
 }
 
 void main().catch((error: unknown) => {

@@ -13,7 +13,12 @@ const sameAnswer = process.argv[2] === 'same-answer';
 const thousandStatuses = {
   ResultCode: -3000,
   Statuses: {
-    LetterStatusAndDesc: Array.from({ length: 1000 }, (_, i) => ({ ID: 1021984 + i, Status: -1002, Description: 'Completed: successfully processed in Development work mode', LastUpdateTime: '2026-11-22T06:10:34.123' })),
+    LetterStatusAndDesc: Array.from({ length: 1000 }, (_, i) => ({
+      ID: 1021984 + i,
+      Status: -1002,
+      Description: 'Completed: successfully processed in Development work mode',
+      LastUpdateTime: '2026-11-22T06:10:34.123',
+    })),
   },
 };
 const trivial = (op: Operation) => () => ({
@@ -30,7 +35,11 @@ server.listen(0, '127.0.0.1', () => {
   for (const key of ['simple', 'datedA'] as const) {
     const service = serviceByKey(key);
     const handlers = Object.fromEntries(service.operations.map((op) => [op.name, trivial(op)]));
-    soap.listen(server, { path: service.path, services: { [service.className]: { [`${service.className}Soap`]: handlers, [`${service.className}Soap12`]: handlers } }, xml: generateWsdl(service, serviceUrl(url, service)) });
+    soap.listen(server, {
+      path: service.path,
+      services: { [service.className]: { [`${service.className}Soap`]: handlers, [`${service.className}Soap12`]: handlers } },
+      xml: generateWsdl(service, serviceUrl(url, service)),
+    });
   }
   console.log(`soap peer listening on ${url}`);
 });

@@ -13,16 +13,25 @@ import { startSandboxProcess } from './support/sandbox-process';
 import { benchClient, seedMailers } from './support/seed';
 
 async function startPeer(mode: 'trivial' | 'same-answer'): Promise<{ url: string; stop(): void }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', resolve(__dirname, 'soap-peer.ts'), mode], { stdio: ['ignore', 'pipe', 'inherit'] });
-  const url = await new Promise<string>((done) => child.stdout.on('data', (d: Buffer) => {
-    const m = /listening on (\S+)/.exec(String(d));
-    if (m) done(m[1]!);
-  }));
+  const child = spawn(process.execPath, ['--import', 'tsx', resolve(__dirname, 'soap-peer.ts'), mode], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const url = await new Promise<string>((done) =>
+    child.stdout.on('data', (d: Buffer) => {
+      const m = /listening on (\S+)/.exec(String(d));
+      if (m) done(m[1]!);
+    }),
+  );
   return { url, stop: () => child.kill() };
 }
 
 /** Completed requests a second over `seconds`, with `concurrency` requests always in flight. */
-async function rate(endpoint: string, request: RawRequest, concurrency: number, seconds: number): Promise<{ perSecond: number; failures: number }> {
+async function rate(
+  endpoint: string,
+  request: RawRequest,
+  concurrency: number,
+  seconds: number,
+): Promise<{ perSecond: number; failures: number }> {
   const sender = new RawSender(endpoint, concurrency);
   const deadline = Date.now() + seconds * 1000;
   let done = 0;
@@ -53,13 +62,21 @@ export async function throughput(seconds = 2): Promise<Row[]> {
     const ids = await seedMailers(sandbox.url, 1000);
     const proxy = await recordingProxy(sandbox.url);
     const client = benchClient(proxy.url, 'soap11');
-    await client.simple.SendLetterV2({ MyDescription: 'rate', FileExtension: 'html', FileBinaryData: Buffer.from('<p>Hello</p>'), WorkMode: 'Development' });
+    await client.simple.SendLetterV2({
+      MyDescription: 'rate',
+      FileExtension: 'html',
+      FileBinaryData: Buffer.from('<p>Hello</p>'),
+      WorkMode: 'Development',
+    });
     const send = proxy.last();
     await client.datedA.GetStatus({ ID: formatIds(ids) });
     const status = proxy.last();
     client.close();
     proxy.close();
-    for (const [name, request] of [['SendLetterV2', send], ['GetStatus, 1000 IDs', status]] as const) {
+    for (const [name, request] of [
+      ['SendLetterV2', send],
+      ['GetStatus, 1000 IDs', status],
+    ] as const) {
       for (const concurrency of [1, 8, 64]) {
         const ours = await rate(sandbox.url, request, concurrency, seconds);
         const theirs = await rate(peer.url, request, concurrency, seconds);
@@ -77,7 +94,14 @@ export async function throughput(seconds = 2): Promise<Row[]> {
         });
         if (request === status) {
           const same = await rate(sameAnswerPeer.url, request, concurrency, seconds);
-          rows.push({ benchmark: 'sandbox throughput', case: `${name} · ${concurrency} concurrent`, value: ours.perSecond, unit: 'req/s', against: { name: 'soap.listen, the same 1000 statuses', value: same.perSecond }, ratio: ours.perSecond / same.perSecond });
+          rows.push({
+            benchmark: 'sandbox throughput',
+            case: `${name} · ${concurrency} concurrent`,
+            value: ours.perSecond,
+            unit: 'req/s',
+            against: { name: 'soap.listen, the same 1000 statuses', value: same.perSecond },
+            ratio: ours.perSecond / same.perSecond,
+          });
         }
       }
     }

@@ -26,10 +26,20 @@ export async function tracking(sandbox: SandboxProcess, ids: readonly number[], 
   const raw = new RawSender(sandbox.url);
   const client = benchClient(sandbox.url, 'soap11');
   const requests = proxy.all();
-  const [clientMs, floorMs] = await alternate(rounds, () => builtClient.fetchStatuses(client, ids), async () => {
-    for (const request of requests) await raw.send(request);
-  }, 2);
-  rows.push(compared('tracking', `refresh ${ids.length} mailers · soap11`, 'ms', clientMs, { name: `${requests.length} raw calls`, value: floorMs }));
+  const [clientMs, floorMs] = await alternate(
+    rounds,
+    () => builtClient.fetchStatuses(client, ids),
+    async () => {
+      for (const request of requests) await raw.send(request);
+    },
+    2,
+  );
+  rows.push(
+    compared('tracking', `refresh ${ids.length} mailers · soap11`, 'ms', clientMs, {
+      name: `${requests.length} raw calls`,
+      value: floorMs,
+    }),
+  );
   client.close();
   raw.close();
   rows.push(...treeRows(ids, statuses));
@@ -38,7 +48,11 @@ export async function tracking(sandbox: SandboxProcess, ids: readonly number[], 
 
 function treeRows(ids: readonly number[], statuses: ReadonlyMap<number, MailerStatus>): Row[] {
   installVscodeStandIn();
-  const { MailersTree, TrackedMailers } = bundle<{ MailersTree: typeof Tree; TrackedMailers: typeof Tracked }>('test/bench/support/tree-entry.ts', 'tree', ['vscode']);
+  const { MailersTree, TrackedMailers } = bundle<{ MailersTree: typeof Tree; TrackedMailers: typeof Tracked }>(
+    'test/bench/support/tree-entry.ts',
+    'tree',
+    ['vscode'],
+  );
   const state = memento();
   const connection = { accountKey: 'bench|demo', onDidChange: () => ({ dispose: () => undefined }) };
   const mailers = new TrackedMailers(state as never, connection as never);
@@ -49,7 +63,9 @@ function treeRows(ids: readonly number[], statuses: ReadonlyMap<number, MailerSt
   const items: number[] = [];
   for (let i = 0; i < 21; i++) {
     let rowsShown: MailersNode[] = [];
-    children.push(timedSync(() => (rowsShown = tree.getChildren().flatMap((group) => (group.kind === 'group' ? tree.getChildren(group) : [])))));
+    children.push(
+      timedSync(() => (rowsShown = tree.getChildren().flatMap((group) => (group.kind === 'group' ? tree.getChildren(group) : [])))),
+    );
     items.push(timedSync(() => rowsShown.forEach((node) => tree.getTreeItem(node))));
   }
   return [

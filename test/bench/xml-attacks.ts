@@ -18,10 +18,14 @@ function procBytes(pid: number, field: 'VmHWM' | 'VmRSS'): number {
 
 function post(url: string, body: string | Buffer): Promise<number> {
   return new Promise((resolve, reject) => {
-    const req = request(`${url}/MailWS.asmx`, { method: 'POST', headers: { 'Content-Type': 'text/xml; charset=utf-8', SOAPAction: '"Mailing/GetLetterStatus"' } }, (res) => {
-      res.resume();
-      res.on('end', () => resolve(res.statusCode ?? 0));
-    });
+    const req = request(
+      `${url}/MailWS.asmx`,
+      { method: 'POST', headers: { 'Content-Type': 'text/xml; charset=utf-8', SOAPAction: '"Mailing/GetLetterStatus"' } },
+      (res) => {
+        res.resume();
+        res.on('end', () => resolve(res.statusCode ?? 0));
+      },
+    );
     req.on('error', reject);
     req.end(body);
   });
@@ -47,7 +51,14 @@ export async function xmlAttackMemory(times = 3): Promise<Row[]> {
   const floor = await peakAfter(harmless, times);
   const mb = (bytes: number) => bytes / 1048576;
   return [
-    compared('xml attacks', `peak RSS after ${attacks.length} attacks × ${times}`, 'MB', mb(attacked.peak), { name: 'harmless requests of the same sizes', value: mb(floor.peak) }, 1.25),
+    compared(
+      'xml attacks',
+      `peak RSS after ${attacks.length} attacks × ${times}`,
+      'MB',
+      mb(attacked.peak),
+      { name: 'harmless requests of the same sizes', value: mb(floor.peak) },
+      1.25,
+    ),
     absolute('xml attacks', 'peak RSS growth under the attacks', 'MB', mb(attacked.peak - attacked.start), 256),
   ];
 }

@@ -38,7 +38,9 @@ describe('mailroom, the command line', function () {
 
   before(async () => {
     sandbox = await startTestSandbox({
-      accounts: { accounts: [{ name: 'CLI', balance: 10, users: [{ username: 'cli-user', password: PASSWORD, admin: true, apiKey: API_KEY }] }] },
+      accounts: {
+        accounts: [{ name: 'CLI', balance: 10, users: [{ username: 'cli-user', password: PASSWORD, admin: true, apiKey: API_KEY }] }],
+      },
     });
     dir = mkdtempSync(join(tmpdir(), 'mailroom-cli-'));
     env = { MAILROOM_ENDPOINT: sandbox.url, MAILROOM_USER: 'cli-user', MAILROOM_PASSWORD: PASSWORD, MAILROOM_API_KEY: API_KEY };
@@ -54,7 +56,14 @@ describe('mailroom, the command line', function () {
   /** The letter the reading tests read: note.txt, sent at T0 by whichever test asks first. */
   const firstLetter = once(async () => {
     assert.equal(sandbox.now(), T0, 'the first letter is sent at T0');
-    const result = await run('send', file('note.txt', 'Dear Jane,\nthank you.'), '--to', 'Jane Doe, 1 Main St, Springfield, IL 62701', '--mode', 'Development');
+    const result = await run(
+      'send',
+      file('note.txt', 'Dear Jane,\nthank you.'),
+      '--to',
+      'Jane Doe, 1 Main St, Springfield, IL 62701',
+      '--mode',
+      'Development',
+    );
     assert.equal(result.code, 0, result.stderr);
     return { result, letter: Number(result.stdout) };
   });
@@ -70,7 +79,19 @@ describe('mailroom, the command line', function () {
     const { letter } = await firstLetter();
     const ids: number[] = [];
     for (const binding of ['soap11', 'soap12', 'http-get', 'http-post']) {
-      const result = await run('send', file('a.html', '<p>Hi</p>'), '--attention-line1', 'Ann', '--address1', '2 Side St', '--city', 'Shelbyville', '--binding', binding, '--json');
+      const result = await run(
+        'send',
+        file('a.html', '<p>Hi</p>'),
+        '--attention-line1',
+        'Ann',
+        '--address1',
+        '2 Side St',
+        '--city',
+        'Shelbyville',
+        '--binding',
+        binding,
+        '--json',
+      );
       assert.equal(result.code, 0, result.stderr);
       const { id } = JSON.parse(result.stdout) as { id: number };
       assert.ok(id > (ids.at(-1) ?? letter), `${binding}: a new ID, ${id}`);
@@ -78,7 +99,10 @@ describe('mailroom, the command line', function () {
     }
     // Each is a letter of this user, just received.
     const statuses = JSON.parse((await run('status', ids.join(','), '--json')).stdout) as { ID: number; Status: number }[];
-    assert.deepEqual(statuses.map((s) => [s.ID, s.Status]), ids.map((id) => [id, -900]));
+    assert.deepEqual(
+      statuses.map((s) => [s.ID, s.Status]),
+      ids.map((id) => [id, -900]),
+    );
     assert.match((await run('details', String(ids[3]))).stdout, /^MyDescription\s+a\.html$/m);
   });
 
@@ -141,7 +165,15 @@ describe('mailroom, the command line', function () {
   it('files: upload, list, delete', async () => {
     at(4500);
     assert.equal((await run('files', 'list')).stdout, 'No stored files.\n');
-    const upload = await run('files', 'upload', file('letterhead.html', '<h1>Acme</h1>'), '--permissions', 'Account', '--description', 'Head');
+    const upload = await run(
+      'files',
+      'upload',
+      file('letterhead.html', '<h1>Acme</h1>'),
+      '--permissions',
+      'Account',
+      '--description',
+      'Head',
+    );
     assert.equal(upload.code, 0, upload.stderr);
     assert.match((await run('files', 'list')).stdout, /letterhead\.html\s+Account\s+2026-11-22T09:00:04\.5\s+Head/);
     assert.equal((await run('files', 'delete', 'letterhead.html')).code, 0);
@@ -161,20 +193,50 @@ describe('mailroom, the command line', function () {
     const batch = JSON.parse((await run('call', 'GetBatchDetails', '--param', `ID=${result.stdout.trim()}`, '--param', 'ItemID=')).stdout);
     assert.equal(batch.MyDescription, 't.docx × d.csv');
     assert.equal(batch.WorkMode, 'Development');
-    assert.deepEqual(batch.Items.map((i: { ItemID: number; NumOfSheets: number }) => [i.ItemID, i.NumOfSheets]), [[1, 2], [2, 2]], 'an address page and a letter page each');
+    assert.deepEqual(
+      batch.Items.map((i: { ItemID: number; NumOfSheets: number }) => [i.ItemID, i.NumOfSheets]),
+      [
+        [1, 2],
+        [2, 2],
+      ],
+      'an address page and a letter page each',
+    );
   });
 
   it('call: any operation, typed values in, JSON out, binary as base64', async () => {
     const { letter } = await firstLetter();
     at(4500);
     const status = JSON.parse((await run('call', 'GetLetterStatusV2', '--param', `ID=${letter}`)).stdout);
-    assert.deepEqual(status, { ResultCode: -3000, Status: -995, Description: 'Waiting For Delivery', LastUpdateTime: '2026-11-22T09:00:04' });
+    assert.deepEqual(status, {
+      ResultCode: -3000,
+      Status: -995,
+      Description: 'Waiting For Delivery',
+      LastUpdateTime: '2026-11-22T09:00:04',
+    });
     const pdf = JSON.parse((await run('call', 'GetPDF', '--service', '/2009-02-26/MailWS.asmx', '--param', `ID=${letter}`)).stdout);
     assert.ok(Buffer.from(pdf.FileData, 'base64').subarray(0, 5).toString() === '%PDF-');
-    const sent = await run('call', 'SendLetter', '--param', 'MyDescription=from call', '--param', 'FileExtension=html', '--file', `FileBinaryData=${file('f.html', '<p>f</p>')}`, '--param', 'WorkMode=Development');
+    const sent = await run(
+      'call',
+      'SendLetter',
+      '--param',
+      'MyDescription=from call',
+      '--param',
+      'FileExtension=html',
+      '--file',
+      `FileBinaryData=${file('f.html', '<p>f</p>')}`,
+      '--param',
+      'WorkMode=Development',
+    );
     assert.equal(sent.code, 0, sent.stderr);
     assert.match((await run('details', sent.stdout.trim())).stdout, /^MyDescription\s+from call$/m);
-    const settings = await run('call', 'SetUserSettings', '--param', 'Username=cli-user', '--param', 'Settings=[["Letters_PrintSides","Duplex"]]');
+    const settings = await run(
+      'call',
+      'SetUserSettings',
+      '--param',
+      'Username=cli-user',
+      '--param',
+      'Settings=[["Letters_PrintSides","Duplex"]]',
+    );
     assert.equal(settings.stdout.trim(), '-3000', settings.stderr);
     assert.equal((await run('call', 'GetPDF', '--param', 'ID=1')).code, 2, 'on two services: say which');
     assert.equal((await run('call', 'GetLetterStatus', '--param', 'ID=abc')).code, 2);
@@ -191,19 +253,41 @@ describe('mailroom, the command line', function () {
   });
 
   it('send --verbose over http-get: a letter too long for a GET goes as POST, and says why', async () => {
-    const result = await run('send', file('long.html', `<p>${'x'.repeat(120)}</p>`), '--to', 'Jane Doe, 1 Main St, Springfield, IL 62701',
-      '--mode', 'Development', '--binding', 'http-get', '--verbose');
+    const result = await run(
+      'send',
+      file('long.html', `<p>${'x'.repeat(120)}</p>`),
+      '--to',
+      'Jane Doe, 1 Main St, Springfield, IL 62701',
+      '--mode',
+      'Development',
+      '--binding',
+      'http-get',
+      '--verbose',
+    );
     assert.equal(result.code, 0, result.stderr);
-    assert.match(result.stderr, /^mailroom: SendLetter\w* over http-post \(the query string would be \d+ characters, past ASP\.NET's 2048\), \d+ ms, code \d+$/m);
+    assert.match(
+      result.stderr,
+      /^mailroom: SendLetter\w* over http-post \(the query string would be \d+ characters, past ASP\.NET's 2048\), \d+ ms, code \d+$/m,
+    );
   });
 
   it('prints no password or API key, with --verbose, on a refusal or a wrong password either', async () => {
     const { letter } = await firstLetter();
     const verbose = await run('status', String(letter), '--verbose', '--binding', 'http-get');
     assert.match(verbose.stderr, /^mailroom: GetStatus over http-get, \d+ ms, code -3000$/m);
-    const admin = await run('call', 'SetUserSettings', '--param', 'Username=nobody', '--param', 'Settings=[["Letters_PrintSides","Duplex"]]', '--verbose');
+    const admin = await run(
+      'call',
+      'SetUserSettings',
+      '--param',
+      'Username=nobody',
+      '--param',
+      'Settings=[["Letters_PrintSides","Duplex"]]',
+      '--verbose',
+    );
     assert.equal(admin.code, 1, admin.stderr);
-    const wrong = await mailroom(['status', String(letter), '--verbose', '--binding', 'http-post'], { env: { ...env, MAILROOM_PASSWORD: `${PASSWORD}-not` } });
+    const wrong = await mailroom(['status', String(letter), '--verbose', '--binding', 'http-post'], {
+      env: { ...env, MAILROOM_PASSWORD: `${PASSWORD}-not` },
+    });
     assert.equal(wrong.code, 1);
     assert.equal(secretIn(`${wrong.stdout}\n${wrong.stderr}`), undefined);
   });

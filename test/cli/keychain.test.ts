@@ -39,7 +39,9 @@ describe('mailroom login and the OS keychain', function () {
   let sandbox: TestSandbox;
   let home: string;
   before(async () => {
-    sandbox = await startTestSandbox({ accounts: { accounts: [{ name: 'K', users: [{ username: 'kim', password: PASSWORD, admin: true }] }] } });
+    sandbox = await startTestSandbox({
+      accounts: { accounts: [{ name: 'K', users: [{ username: 'kim', password: PASSWORD, admin: true }] }] },
+    });
     home = mkdtempSync(join(tmpdir(), 'mailroom-keyring-'));
   });
   after(async () => {
@@ -49,12 +51,15 @@ describe('mailroom login and the OS keychain', function () {
 
   it('keeps the password in gnome-keyring, uses it, and forgets it', async () => {
     const node = process.execPath;
-    const result = await inKeyring([
-      `printf '%s\\n' "$SECRET" | "${node}" "${cliPath}" login; echo "exit:$?"; items; echo ---`,
-      `"${node}" "${cliPath}" call GetLetterStatus --param ID=1; echo "exit:$?"; echo ---`,
-      `"${node}" "${cliPath}" logout; echo "exit:$?"; items; echo ---`,
-      `"${node}" "${cliPath}" call GetLetterStatus --param ID=1; echo "exit:$?"`,
-    ], { HOME: home, XDG_DATA_HOME: join(home, 'data'), MAILROOM_ENDPOINT: sandbox.url, MAILROOM_USER: 'kim', SECRET: PASSWORD });
+    const result = await inKeyring(
+      [
+        `printf '%s\\n' "$SECRET" | "${node}" "${cliPath}" login; echo "exit:$?"; items; echo ---`,
+        `"${node}" "${cliPath}" call GetLetterStatus --param ID=1; echo "exit:$?"; echo ---`,
+        `"${node}" "${cliPath}" logout; echo "exit:$?"; items; echo ---`,
+        `"${node}" "${cliPath}" call GetLetterStatus --param ID=1; echo "exit:$?"`,
+      ],
+      { HOME: home, XDG_DATA_HOME: join(home, 'data'), MAILROOM_ENDPOINT: sandbox.url, MAILROOM_USER: 'kim', SECRET: PASSWORD },
+    );
     const output = `${result.stdout}${result.stderr}`;
     const [login, used, logout, after] = result.stdout.split('---\n');
     assert.match(login!, /Kept the password of kim for http:\/\/127\.0\.0\.1:\d+ in the OS keychain\.\nexit:0/, output);
@@ -70,12 +75,15 @@ describe('mailroom login and the OS keychain', function () {
 
   it('refuses a wrong password at login, keeping nothing', async () => {
     const node = process.execPath;
-    const result = await inKeyring([
-      `printf 'not-it\\n' | "${node}" "${cliPath}" login; echo "exit:$?"; items; echo ---`,
-      `"${node}" "${cliPath}" call GetLetterStatus --param ID=1; echo "exit:$?"; echo ---`,
-      // The same look finds what a login that succeeds keeps.
-      `printf '%s\\n' "$SECRET" | "${node}" "${cliPath}" login; echo "exit:$?"; items`,
-    ], { HOME: home, XDG_DATA_HOME: join(home, 'data-refused'), MAILROOM_ENDPOINT: sandbox.url, MAILROOM_USER: 'kim', SECRET: PASSWORD });
+    const result = await inKeyring(
+      [
+        `printf 'not-it\\n' | "${node}" "${cliPath}" login; echo "exit:$?"; items; echo ---`,
+        `"${node}" "${cliPath}" call GetLetterStatus --param ID=1; echo "exit:$?"; echo ---`,
+        // The same look finds what a login that succeeds keeps.
+        `printf '%s\\n' "$SECRET" | "${node}" "${cliPath}" login; echo "exit:$?"; items`,
+      ],
+      { HOME: home, XDG_DATA_HOME: join(home, 'data-refused'), MAILROOM_ENDPOINT: sandbox.url, MAILROOM_USER: 'kim', SECRET: PASSWORD },
+    );
     const output = `${result.stdout}${result.stderr}`;
     const [refused, unused, kept] = result.stdout.split('---\n');
     assert.match(refused!, /exit:1/, output);
@@ -89,7 +97,10 @@ describe('mailroom login and the OS keychain', function () {
   });
 
   it('says clearly what to do when no Secret Service runs', async () => {
-    const result = await mailroom(['login'], { env: { MAILROOM_ENDPOINT: sandbox.url, MAILROOM_USER: 'kim', HOME: home }, input: `${PASSWORD}\n` });
+    const result = await mailroom(['login'], {
+      env: { MAILROOM_ENDPOINT: sandbox.url, MAILROOM_USER: 'kim', HOME: home },
+      input: `${PASSWORD}\n`,
+    });
     assert.equal(result.code, 1);
     assert.match(result.stderr, /No OS keychain is available \(.+\)\. Set MAILROOM_PASSWORD or MAILROOM_API_KEY instead/);
     assert.ok(!result.stderr.includes(PASSWORD));

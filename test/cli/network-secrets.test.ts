@@ -19,7 +19,11 @@ const API_KEY = SECRETS[7]!;
 const failures: [string, Behaviour | 'refused', RegExp][] = [
   ['refused', 'refused', /refused the connection/],
   ['cut before the answer', { kind: 'cut' }, /the connection was cut/],
-  ['cut in the middle of the answer', { kind: 'cut-midway', body: '<?xml version="1.0" encoding="utf-8"?>\r\n<GetLetterStatusResult xmlns="Mailing">' }, /closed before the answer was complete|the connection was cut/],
+  [
+    'cut in the middle of the answer',
+    { kind: 'cut-midway', body: '<?xml version="1.0" encoding="utf-8"?>\r\n<GetLetterStatusResult xmlns="Mailing">' },
+    /closed before the answer was complete|the connection was cut/,
+  ],
 ];
 
 describe('mailroom when the network fails: no secret in what it prints', function () {
@@ -49,7 +53,11 @@ describe('mailroom when the network fails: no secret in what it prints', functio
       const commands: [string, string[], RegExp][] = [
         ['GET read', ['status', '7', '--binding', 'http-get', '--verbose'], /GetStatus/],
         ['POST send', ['send', letter, '--binding', 'http-post', '--mode', 'Development', '--verbose'], /SendLetterV2/],
-        ['API key over SOAP', ['call', 'SetUserSettings', '--param', 'Username=clerk', '--param', 'Settings=[["Letters_PrintSides","Duplex"]]'], /SetUserSettings/],
+        [
+          'API key over SOAP',
+          ['call', 'SetUserSettings', '--param', 'Username=clerk', '--param', 'Settings=[["Letters_PrintSides","Duplex"]]'],
+          /SetUserSettings/,
+        ],
       ];
       for (const [what, args, operation] of commands) {
         const before = server?.requests.length ?? 0;
@@ -59,8 +67,21 @@ describe('mailroom when the network fails: no secret in what it prints', functio
         assert.equal(run.code, 1, `${what}: exit code`);
         // The endpoint named by scheme, host and path: never the query, where HTTP GET puts the password.
         const at = ' at http://127\\.0\\.0\\.1:\\d+/[^?\\s]*';
-        assert.match(run.stderr, new RegExp(`^mailroom: ${operation.source}${at}: .*(${reason.source})`, 'm'), `${what}: says what happened`);
-        if (server) assert.ok(secretIn(server.requests.slice(before).map((r) => `${r.url}\n${r.body}`).join('\n')), `${what}: the request carried its secret`);
+        assert.match(
+          run.stderr,
+          new RegExp(`^mailroom: ${operation.source}${at}: .*(${reason.source})`, 'm'),
+          `${what}: says what happened`,
+        );
+        if (server)
+          assert.ok(
+            secretIn(
+              server.requests
+                .slice(before)
+                .map((r) => `${r.url}\n${r.body}`)
+                .join('\n'),
+            ),
+            `${what}: the request carried its secret`,
+          );
       }
     });
   }

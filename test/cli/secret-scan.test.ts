@@ -18,9 +18,13 @@ describe('the secret scan of test output', () => {
       writeFileSync(leaky, `some log\nAuthorization: ${secrets.secrets[2]}\n`);
       writeFileSync(clean, 'some log\nnothing to see\n');
       // Secret #6 has characters a URL and a form encode differently (a space, '!', '&').
-      writeFileSync(leakyUrl, `GET http://127.0.0.1/MailWS.asmx/GetLetterStatus?Password=${encodeURIComponent(secrets.secrets[6]!)}&ID=1\n`);
+      writeFileSync(
+        leakyUrl,
+        `GET http://127.0.0.1/MailWS.asmx/GetLetterStatus?Password=${encodeURIComponent(secrets.secrets[6]!)}&ID=1\n`,
+      );
       writeFileSync(leakyForm, `Username=demo&Password=${new URLSearchParams({ p: secrets.secrets[6]! }).toString().slice(2)}\n`);
-      const scan = (file: string) => spawnSync(process.execPath, [join(projectRoot, 'scripts', 'scan-secrets.mjs'), file], { encoding: 'utf8' });
+      const scan = (file: string) =>
+        spawnSync(process.execPath, [join(projectRoot, 'scripts', 'scan-secrets.mjs'), file], { encoding: 'utf8' });
       const hit = scan(leaky);
       assert.equal(hit.status, 1);
       assert.match(hit.stderr, /contains test secret #2/);

@@ -16,10 +16,12 @@ describe('mailroom wsdl, and the WSDLs in dist/', () => {
     }
   });
 
-  it('prints a service\'s WSDL for another endpoint, named by key or path', () => {
+  it("prints a service's WSDL for another endpoint, named by key or path", () => {
     const admin = serviceList.find((s) => s.key === 'admin')!;
     const byKey = execFileSync(process.execPath, [cli, 'wsdl', 'admin', '--endpoint', 'https://mail.example.test/'], { encoding: 'utf8' });
-    const byPath = execFileSync(process.execPath, [cli, 'wsdl', admin.path, '--endpoint', 'https://mail.example.test'], { encoding: 'utf8' });
+    const byPath = execFileSync(process.execPath, [cli, 'wsdl', admin.path, '--endpoint', 'https://mail.example.test'], {
+      encoding: 'utf8',
+    });
     assert.equal(byKey, generateWsdl(admin, 'https://mail.example.test/2009-09-09/AdminTools.asmx'));
     assert.equal(byPath, byKey);
   });

@@ -27,7 +27,7 @@ const okStatus = [
 ].join('\r\n');
 const send = { MyDescription: 'once', FileExtension: 'html', FileBinaryData: Buffer.from('<p>x</p>'), WorkMode: 'Production' } as const;
 const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-const NEVER_COMPLETED = 'the answer never completed within the call\'s';
+const NEVER_COMPLETED = "the answer never completed within the call's";
 
 describe('one deadline per call', function () {
   this.timeout(60_000);
@@ -133,7 +133,8 @@ describe('one deadline per call', function () {
     assert.ok(error instanceof MailWsError, String(error));
     assert.equal(error.code, -3500);
     assert.equal(error.local, true);
-    const refusal = /^GetLetterStatus was not sent -3500: the next GetLetterStatus the service allows is [\d.]+ s away, past this call's 1 s timeout/;
+    const refusal =
+      /^GetLetterStatus was not sent -3500: the next GetLetterStatus the service allows is [\d.]+ s away, past this call's 1 s timeout/;
     assert.match(error.message, refusal);
     assert.equal(fake.requests.length, 1, 'the second call was never sent');
     // The refused call booked no slot: one with room for the wait still goes.

@@ -9,16 +9,24 @@ describe('documents', () => {
       to: { AttentionLine1: 'Jane Doe', Address1: '1 Main St', City: 'Springfield', State: 'IL', PostalCode: '62701' },
       body: '# Hi\n',
     });
-    assert.deepEqual(readFrontMatter('---\ntitle: x\nto:\n  AttentionLine1: Jane Doe\n  company: Acme\n  Address1: 1 Main St\n  City: Springfield\n  zip: "62701"\nlayout: y\n---\nBody'), {
-      to: { AttentionLine1: 'Jane Doe', Company: 'Acme', Address1: '1 Main St', City: 'Springfield', PostalCode: '62701' },
-      body: 'Body',
-    });
+    assert.deepEqual(
+      readFrontMatter(
+        '---\ntitle: x\nto:\n  AttentionLine1: Jane Doe\n  company: Acme\n  Address1: 1 Main St\n  City: Springfield\n  zip: "62701"\nlayout: y\n---\nBody',
+      ),
+      {
+        to: { AttentionLine1: 'Jane Doe', Company: 'Acme', Address1: '1 Main St', City: 'Springfield', PostalCode: '62701' },
+        body: 'Body',
+      },
+    );
     assert.deepEqual(readFrontMatter('No front matter'), { body: 'No front matter' });
     assert.deepEqual(readFrontMatter('---\ntitle: x\n---\nBody'), { body: 'Body' });
   });
 
   it('turns files into letters: Markdown rendered, text wrapped, PDF as it is, pictures refused', async () => {
-    const md = await letterDocument('letter.md', Buffer.from('---\nto: Jane Doe, 1 Main St, Springfield, IL 62701\n---\n# Dear Jane\n\nThanks <script>x</script> & more.'));
+    const md = await letterDocument(
+      'letter.md',
+      Buffer.from('---\nto: Jane Doe, 1 Main St, Springfield, IL 62701\n---\n# Dear Jane\n\nThanks <script>x</script> & more.'),
+    );
     assert.equal(md.type, 'html');
     assert.match(md.data.toString(), /<h1>Dear Jane<\/h1>/);
     assert.ok(!md.data.toString().includes('<script>'));
@@ -29,7 +37,10 @@ describe('documents', () => {
     assert.deepEqual([pdf.type, pdf.data.toString()], ['pdf', '%PDF-1.7']);
     await assert.rejects(letterDocument('notes.txt', Buffer.from([0x68, 0, 0x69])), /not \.txt/, 'binary under a text name');
     await assert.rejects(letterDocument('photo.gif', Buffer.from('GIF89a')), /not \.gif/);
-    await assert.rejects(letterDocument('photo.png', Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 0, 0xff])), (e: Error) => e instanceof DocumentError && /not \.png/.test(e.message));
+    await assert.rejects(
+      letterDocument('photo.png', Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 0, 0xff])),
+      (e: Error) => e instanceof DocumentError && /not \.png/.test(e.message),
+    );
   });
 
   it('prepares a mail merge: counts the letters, compresses the data, refuses what would fail', () => {
@@ -39,8 +50,17 @@ describe('documents', () => {
     assert.deepEqual(merge.fields, ['Name', 'City']);
     assert.equal(merge.type, 'html');
     assert.deepEqual(gunzipSync(merge.mergeData), csv);
-    assert.throws(() => mailMerge('invite.pdf', Buffer.from('%PDF'), 'people.csv', csv), /a mail-merge template is docx, html, htm; not \.pdf/);
-    assert.throws(() => mailMerge('invite.html', Buffer.from('x'), 'people.csv', Buffer.from('Name\n')), /needs a header row and at least one row of data/);
-    assert.throws(() => mailMerge('invite.html', Buffer.from('x'), 'bad.csv', Buffer.from('Name\n"open')), /bad\.csv is not CSV: unterminated/);
+    assert.throws(
+      () => mailMerge('invite.pdf', Buffer.from('%PDF'), 'people.csv', csv),
+      /a mail-merge template is docx, html, htm; not \.pdf/,
+    );
+    assert.throws(
+      () => mailMerge('invite.html', Buffer.from('x'), 'people.csv', Buffer.from('Name\n')),
+      /needs a header row and at least one row of data/,
+    );
+    assert.throws(
+      () => mailMerge('invite.html', Buffer.from('x'), 'bad.csv', Buffer.from('Name\n"open')),
+      /bad\.csv is not CSV: unterminated/,
+    );
   });
 });

@@ -48,7 +48,12 @@ describe('client errors: one family that names the operation', function () {
   let sandbox: TestSandbox;
   const clients: MailWsClient[] = [];
   const client = (binding: Binding, extra: Partial<ClientOptions> = {}) => {
-    const made = new MailWsClient({ endpoint: sandbox.url, binding, credentials: { username: 'demo', password: 'demo', apiKey: 'demo-key' }, ...extra });
+    const made = new MailWsClient({
+      endpoint: sandbox.url,
+      binding,
+      credentials: { username: 'demo', password: 'demo', apiKey: 'demo-key' },
+      ...extra,
+    });
     clients.push(made);
     return made;
   };
@@ -63,8 +68,18 @@ describe('client errors: one family that names the operation', function () {
   for (const binding of ['soap11', 'soap12', 'http-get', 'http-post'] as const) {
     it(`a result code from the sandbox is a MailWsFailure with its operation (${binding})`, async () => {
       const c = client(binding);
-      expectFailure(await failureOf(c.simple.GetLetterStatus({ ID: 999_999 })), MailWsError, 'GetLetterStatus', /^GetLetterStatus answered -3116/);
-      expectFailure(await failureOf(c.datedA.CancelDelivery({ ID: 999_999 })), MailWsError, 'CancelDelivery', /^CancelDelivery answered -31/);
+      expectFailure(
+        await failureOf(c.simple.GetLetterStatus({ ID: 999_999 })),
+        MailWsError,
+        'GetLetterStatus',
+        /^GetLetterStatus answered -3116/,
+      );
+      expectFailure(
+        await failureOf(c.datedA.CancelDelivery({ ID: 999_999 })),
+        MailWsError,
+        'CancelDelivery',
+        /^CancelDelivery answered -31/,
+      );
       const wrong = new MailWsClient({ endpoint: sandbox.url, binding, credentials: { username: 'demo', password: 'Zq9-not-the-one' } });
       clients.push(wrong);
       expectFailure(await failureOf(wrong.simple.SendLetterV2(letter)), MailWsError, 'SendLetterV2', /^SendLetterV2 answered -3003/);
@@ -73,24 +88,42 @@ describe('client errors: one family that names the operation', function () {
 
   it('a send answering its ResultCode with a code, not an ID, is a MailWsError (the contract says a send answers an ID)', async () => {
     const merge = client('soap11').datedA.SendWordMailMerge_Compressed({
-      MyDescription: 'm', FileExtension: 'html', FileBinaryData: Buffer.from('<p>Hi {{Name}}</p>'), MergeData: gzipText('Nobody\nAda\n'), WorkMode: 'Development',
+      MyDescription: 'm',
+      FileExtension: 'html',
+      FileBinaryData: Buffer.from('<p>Hi {{Name}}</p>'),
+      MergeData: gzipText('Nobody\nAda\n'),
+      WorkMode: 'Development',
     });
     const error = await failureOf(merge);
     expectFailure(error, MailWsError, 'SendWordMailMerge_Compressed', /^SendWordMailMerge_Compressed answered -31\d\d/);
     assert.ok((error as MailWsError).code < 0);
     const batch = await client('soap11').datedA.SendWordMailMerge_Compressed({
-      MyDescription: 'm', FileExtension: 'html', FileBinaryData: Buffer.from('<p>Hi {{Name}}</p>'), MergeData: gzipText('Name\nAda\n'), WorkMode: 'Development',
+      MyDescription: 'm',
+      FileExtension: 'html',
+      FileBinaryData: Buffer.from('<p>Hi {{Name}}</p>'),
+      MergeData: gzipText('Name\nAda\n'),
+      WorkMode: 'Development',
     });
     assert.ok(batch.ResultCode > 0, 'a positive ResultCode is the new batch, a success');
   });
 
   it("the client's own check before sending throws the same family", async () => {
     const c = client('soap11');
-    expectFailure(await failureOf(c.simple.SendLetterV2({ ...letter, MyDescription: '' })), MailWsError, 'SendLetterV2', /^SendLetterV2 was not sent/);
+    expectFailure(
+      await failureOf(c.simple.SendLetterV2({ ...letter, MyDescription: '' })),
+      MailWsError,
+      'SendLetterV2',
+      /^SendLetterV2 was not sent/,
+    );
     const badMode = { ...letter, WorkMode: 'Sometimes' } as unknown as typeof letter;
     expectFailure(await failureOf(c.simple.SendLetterV2(badMode)), MailWsInputError, 'SendLetterV2', /WorkMode must be one of/);
     const noKey = new MailWsClient({ endpoint: sandbox.url, credentials: { username: 'demo', password: 'demo' } });
-    expectFailure(await failureOf(noKey.datedB.SendLetterAdvanced({ MyDescription: 'x' })), MailWsError, 'SendLetterAdvanced', /was not sent/);
+    expectFailure(
+      await failureOf(noKey.datedB.SendLetterAdvanced({ MyDescription: 'x' })),
+      MailWsError,
+      'SendLetterAdvanced',
+      /was not sent/,
+    );
   });
 
   it('a call cancelled while it waits for its pacing slot is a MailWsNetworkError that never reached the service', async () => {
@@ -104,21 +137,44 @@ describe('client errors: one family that names the operation', function () {
   });
 
   it('refused connections, dropped answers, faults and unreadable answers are the same family', async () => {
-    const refused = new MailWsClient({ endpoint: 'http://127.0.0.1:9', credentials: { username: 'demo', password: 'demo' }, retry: { attempts: 1, baseDelayMs: 1 } });
+    const refused = new MailWsClient({
+      endpoint: 'http://127.0.0.1:9',
+      credentials: { username: 'demo', password: 'demo' },
+      retry: { attempts: 1, baseDelayMs: 1 },
+    });
     expectFailure(await failureOf(refused.datedA.GetStatus({ ID: '7' })), MailWsNetworkError, 'GetStatus', /did not reach the service/);
     refused.close();
-    const soapFault = '<?xml version="1.0" encoding="utf-8"?><soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/"><soap:Body><soap:Fault><faultcode>soap:Server</faultcode><faultstring>Server was unable to process request.</faultstring><detail /></soap:Fault></soap:Body></soap:Envelope>';
+    const soapFault =
+      '<?xml version="1.0" encoding="utf-8"?><soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/"><soap:Body><soap:Fault><faultcode>soap:Server</faultcode><faultstring>Server was unable to process request.</faultstring><detail /></soap:Fault></soap:Body></soap:Envelope>';
     const cases: [Behaviour, Binding, Kind, string, RegExp][] = [
       [{ kind: 'cut' }, 'soap11', MailWsNetworkError, 'SendLetterV2', /outcome is unknown: look the mailer up before sending again$/],
       [{ kind: 'cut' }, 'http-post', MailWsNetworkError, 'CancelDelivery', /outcome is unknown$/],
       [{ kind: 'answer', status: 500, body: soapFault }, 'soap11', MailWsFault, 'UploadFile', /failed with soap:Server/],
-      [{ kind: 'answer', status: 500, contentType: 'text/plain', body: 'Missing parameter: ID.' }, 'http-get', MailWsFault, 'GetLetterStatus', /failed with HTTP 500/],
-      [{ kind: 'answer', contentType: 'text/html', body: '<html>Sign in</html>' }, 'http-post', MailWsResponseError, 'GetLetterStatus', /could not be read/],
+      [
+        { kind: 'answer', status: 500, contentType: 'text/plain', body: 'Missing parameter: ID.' },
+        'http-get',
+        MailWsFault,
+        'GetLetterStatus',
+        /failed with HTTP 500/,
+      ],
+      [
+        { kind: 'answer', contentType: 'text/html', body: '<html>Sign in</html>' },
+        'http-post',
+        MailWsResponseError,
+        'GetLetterStatus',
+        /could not be read/,
+      ],
       [{ kind: 'answer', body: '<html>Sign in</html>' }, 'soap12', MailWsResponseError, 'GetStatus', /could not be read/],
     ];
     for (const [behaviour, binding, kind, operation, message] of cases) {
       const server = await startFakeServer([behaviour]);
-      const c = new MailWsClient({ endpoint: server.url, binding, credentials: { username: 'demo', password: 'demo' }, retry: { attempts: 1, baseDelayMs: 1 }, timeoutMs: 5000 });
+      const c = new MailWsClient({
+        endpoint: server.url,
+        binding,
+        credentials: { username: 'demo', password: 'demo' },
+        retry: { attempts: 1, baseDelayMs: 1 },
+        timeoutMs: 5000,
+      });
       const op = operationList.find((o) => o.name === operation && o.service.bindings.includes(binding))!;
       const request: Record<string, Record<string, unknown>> = {
         SendLetterV2: letter,

@@ -37,11 +37,17 @@ describe('client over HTTP GET and POST: what ASP.NET would refuse goes another 
   it('sends a 100-byte letter over GET as POST, and says so; the same GET as asked gets HTTP 400', async () => {
     assert.equal(letter.length, 100);
     const request = { MyDescription: description, FileExtension: 'html', FileBinaryData: letter, WorkMode: 'Development' } as const;
-    const refused = await httpCaller(sandbox.url, 'http-get', { faithful: false })('simple', 'SendLetterV2', { ...request, Username: 'demo', Password: 'demo' })
-      .catch((error: unknown) => error);
+    const refused = await httpCaller(sandbox.url, 'http-get', { faithful: false })('simple', 'SendLetterV2', {
+      ...request,
+      Username: 'demo',
+      Password: 'demo',
+    }).catch((error: unknown) => error);
     assert.ok(refused instanceof HttpStatusError, String(refused));
     assert.equal(refused.status, 400);
-    assert.match(refused.body, /<title>The length of the query string for this request exceeds the configured maxQueryStringLength value\.<\/title>/);
+    assert.match(
+      refused.body,
+      /<title>The length of the query string for this request exceeds the configured maxQueryStringLength value\.<\/title>/,
+    );
 
     const client = clientOver('http-get');
     const id = await client.simple.SendLetterV2(request);
@@ -58,10 +64,22 @@ describe('client over HTTP GET and POST: what ASP.NET would refuse goes another 
   for (const binding of ['http-get', 'http-post'] as const) {
     it(`sends a stored file's letter (no bytes) over SOAP 1.1 from ${binding}; as asked, it gets ASP.NET's HTTP 500`, async () => {
       const client = clientOver(binding);
-      assert.equal(await client.datedA.UploadFile({ MyFileName: 'kept.html', FileBinaryData: Buffer.from('<p>kept</p>'), Permissions: 'User', Description: 'k', Overwrite: true }), -3000);
+      assert.equal(
+        await client.datedA.UploadFile({
+          MyFileName: 'kept.html',
+          FileBinaryData: Buffer.from('<p>kept</p>'),
+          Permissions: 'User',
+          Description: 'k',
+          Overwrite: true,
+        }),
+        -3000,
+      );
       const request = { MyDescription: 'stored', FileExtension: 'MyFile:kept.html', WorkMode: 'Development' } as const;
-      const refused = await httpCaller(sandbox.url, binding, { faithful: false })('simple', 'SendLetterV2', { ...request, Username: 'demo', Password: 'demo' })
-        .catch((error: unknown) => error);
+      const refused = await httpCaller(sandbox.url, binding, { faithful: false })('simple', 'SendLetterV2', {
+        ...request,
+        Username: 'demo',
+        Password: 'demo',
+      }).catch((error: unknown) => error);
       assert.ok(refused instanceof HttpStatusError, String(refused));
       assert.deepEqual([refused.status, refused.body], [500, 'Object reference not set to an instance of an object.']);
 

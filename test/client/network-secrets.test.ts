@@ -14,7 +14,8 @@ import { SECRETS, secretIn, wireForms } from '../helpers/secrets';
 
 const PASSWORD = SECRETS[6]!;
 const API_KEY = SECRETS[7]!;
-const okStatus = '<?xml version="1.0" encoding="utf-8"?>\r\n<GetLetterStatusResult xmlns="Mailing">\r\n  <ResultCode>-3000</ResultCode>\r\n  <Status>-900</Status>\r\n</GetLetterStatusResult>';
+const okStatus =
+  '<?xml version="1.0" encoding="utf-8"?>\r\n<GetLetterStatusResult xmlns="Mailing">\r\n  <ResultCode>-3000</ResultCode>\r\n  <Status>-900</Status>\r\n</GetLetterStatusResult>';
 
 /** Everything an error shows when printed or logged: message, stack, cause chain, own properties. */
 function everythingOf(error: unknown): string {
@@ -40,7 +41,16 @@ const reasons: Record<Failure, RegExp> = {
 
 const calls: [string, (client: MailWsClient) => Promise<unknown>][] = [
   ['GetLetterStatus', (c) => c.simple.GetLetterStatus({ ID: 7 })],
-  ['SendLetterV2', (c) => c.simple.SendLetterV2({ MyDescription: 'x', FileExtension: 'html', FileBinaryData: Buffer.from('<p>x</p>'), WorkMode: 'Development' })],
+  [
+    'SendLetterV2',
+    (c) =>
+      c.simple.SendLetterV2({
+        MyDescription: 'x',
+        FileExtension: 'html',
+        FileBinaryData: Buffer.from('<p>x</p>'),
+        WorkMode: 'Development',
+      }),
+  ],
   ['SetUserSettings', (c) => c.admin.SetUserSettings({ Username: 'clerk', Settings: [['Letters_PrintSides', 'Duplex']] })],
 ];
 
@@ -84,7 +94,10 @@ describe('client: no secret in a call that failed on the network', function () {
             assert.equal(secretIn(everythingOf(error)), undefined, `${name}: the error holds a secret`);
             if (server) {
               // The secret did travel (so there was one to leak), in the form this binding sends it.
-              const sent = server.requests.slice(before).map((r) => `${r.url}\n${r.body}`).join('\n');
+              const sent = server.requests
+                .slice(before)
+                .map((r) => `${r.url}\n${r.body}`)
+                .join('\n');
               assert.ok(sent.length > 0 && secretIn(sent), `${name}: the request carried its secret`);
             }
           }

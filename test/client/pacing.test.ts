@@ -48,16 +48,25 @@ describe('client pacing: each Get method on its own, nothing else', function () 
     assert.equal((await paced.simple.GetLetterStatus({ ID: first }, unheld())).Status, -900);
 
     let settled = false;
-    const again = paced.simple.GetLetterStatus({ ID: first }, { signal: held.signal }).then(
-      () => 'answered',
-      (error: unknown) => error,
-    ).finally(() => (settled = true));
+    const again = paced.simple
+      .GetLetterStatus({ ID: first }, { signal: held.signal })
+      .then(
+        () => 'answered',
+        (error: unknown) => error,
+      )
+      .finally(() => (settled = true));
 
     assert.equal((await paced.simple.GetLetterStatusV2({ ID: first }, unheld())).Status, -900, 'another Get method');
     assert.equal((await paced.datedA.GetStatus({ ID: String(first) }, unheld())).Statuses.length, 1, 'and another');
     assert.equal(await paced.datedA.CancelDelivery({ ID: first }, unheld()), -3000, 'a change');
     assert.equal(await paced.datedA.CancelDelivery({ ID: second }, unheld()), -3000, 'the same change again');
-    const upload = { MyFileName: 'p.html', FileBinaryData: Buffer.from('<p>p</p>'), Permissions: 'User', Description: 'p', Overwrite: true } as const;
+    const upload = {
+      MyFileName: 'p.html',
+      FileBinaryData: Buffer.from('<p>p</p>'),
+      Permissions: 'User',
+      Description: 'p',
+      Overwrite: true,
+    } as const;
     assert.equal(await paced.datedA.UploadFile(upload, unheld()), -3000);
     assert.equal(await paced.datedA.UploadFile(upload, unheld()), -3000, 'an upload twice');
     assert.equal(await paced.admin.SetUserSettings({ Username: 'clerk', Settings: [['Letters_PrintSides', 'Duplex']] }, unheld()), -3000);
@@ -78,6 +87,7 @@ describe('client pacing: each Get method on its own, nothing else', function () 
     const started = calls.filter((c) => c.operation === 'GetLetterStatus').map((c) => c.startedAt);
     assert.equal(started.length, 3);
     // A lower bound only: a busy machine spaces them further, never closer.
-    for (let i = 1; i < 3; i++) assert.ok(started[i]! - started[i - 1]! >= interval - 5, `started ${started.map((t) => t - started[0]!).join(', ')} ms apart`);
+    for (let i = 1; i < 3; i++)
+      assert.ok(started[i]! - started[i - 1]! >= interval - 5, `started ${started.map((t) => t - started[0]!).join(', ')} ms apart`);
   });
 });

@@ -115,7 +115,10 @@ describe('client: one value writer for SOAP and HTTP', function () {
     const ops = operationList.filter(
       (op) => op.service.bindings.includes('http-post') && op.params.every((p) => p.type.kind === 'primitive' || p.type.kind === 'enum'),
     );
-    assert.ok(ops.some((op) => op.params.some((p) => p.type.kind === 'enum')) && ops.some((op) => op.params.some((p) => p.type.kind === 'primitive' && p.type.name === 'boolean')));
+    assert.ok(
+      ops.some((op) => op.params.some((p) => p.type.kind === 'enum')) &&
+        ops.some((op) => op.params.some((p) => p.type.kind === 'primitive' && p.type.name === 'boolean')),
+    );
     for (const op of ops) {
       const request = sampleRequest(op);
       const form = new URLSearchParams((await captured(() => callHttp(transport, server.url, 'http-post', op, request, settings))).body);

@@ -17,7 +17,25 @@ describe('contract: the ID syntax', () => {
   });
 
   it('rejects junk', () => {
-    for (const junk of ['', ' ', '1-', '-1', 'a', '5-3', '1,,2', '1,', ',1', '1-2-3', '1-3,5', '1.5', '0', '+3', '2147483648', '1e3', '１２']) {
+    for (const junk of [
+      '',
+      ' ',
+      '1-',
+      '-1',
+      'a',
+      '5-3',
+      '1,,2',
+      '1,',
+      ',1',
+      '1-2-3',
+      '1-3,5',
+      '1.5',
+      '0',
+      '+3',
+      '2147483648',
+      '1e3',
+      '１２',
+    ]) {
       assert.equal(parseIdQuery(junk), undefined, `"${junk}" is not an ID string`);
       assert.equal(parseIds(junk).ok, false, `"${junk}" is not an ID string`);
     }
@@ -39,7 +57,11 @@ describe('contract: the ID syntax', () => {
     const sets = [[42], [3, 4, 5, 6], [9, 1, 5], [100, 101, 103], Array.from({ length: 1000 }, (_, i) => 7 + i * 3)];
     for (const set of sets) {
       const text = formatIds(set);
-      assert.deepEqual(idsOf(text), [...set].sort((a, b) => a - b), text);
+      assert.deepEqual(
+        idsOf(text),
+        [...set].sort((a, b) => a - b),
+        text,
+      );
     }
   });
 

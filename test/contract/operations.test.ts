@@ -6,7 +6,16 @@
  * Notation: `Name` is a string, `Name:type` anything else; `[]` an array.
  */
 import { strict as assert } from 'node:assert';
-import { enums, isSuccessCode, operationEffect, operationList, serviceList, structures, type Field, type TypeRef } from '../../src/contract';
+import {
+  enums,
+  isSuccessCode,
+  operationEffect,
+  operationList,
+  serviceList,
+  structures,
+  type Field,
+  type TypeRef,
+} from '../../src/contract';
 
 const credentials = 'Username Password';
 const file = 'MyDescription FileExtension FileBinaryData:base64Binary';
@@ -18,7 +27,10 @@ const postcard =
 
 const expectedOperations: Record<string, { params: string; result: string }> = {
   'simple SendLetterV2': { params: `${credentials} ${file} WorkMode:WorkMode`, result: 'int' },
-  'simple SendLetterAndAddress': { params: `${credentials} ${file} AttentionLine1 AttentionLine2 AttentionLine3 ${address7}`, result: 'int' },
+  'simple SendLetterAndAddress': {
+    params: `${credentials} ${file} AttentionLine1 AttentionLine2 AttentionLine3 ${address7}`,
+    result: 'int',
+  },
   'simple SendLetterAndAddressV2': {
     params: `${credentials} ${file} WorkMode:WorkMode AttentionLine1 AttentionLine2 AttentionLine3 ${address7}`,
     result: 'int',
@@ -34,7 +46,10 @@ const expectedOperations: Record<string, { params: string; result: string }> = {
   'simple GetLetterDetailsV2': { params: `${credentials} ID:int`, result: 'GetLetterDetailsV2Result' },
   'simple GetPDF': { params: `${credentials} ID:int`, result: 'GetPDFResult' },
   'datedA SendLetter': { params: `${credentials} ${file} WorkMode:WorkMode`, result: 'int' },
-  'datedA SendLetterAndAddress': { params: `${credentials} ${file} WorkMode:WorkMode AttentionLine1 AttentionLine2 ${address7}`, result: 'int' },
+  'datedA SendLetterAndAddress': {
+    params: `${credentials} ${file} WorkMode:WorkMode AttentionLine1 AttentionLine2 ${address7}`,
+    result: 'int',
+  },
   'datedA SendPostcardAndAddress': { params: `${credentials} ${postcard} ${address7}`, result: 'int' },
   'datedA SendWordMailMerge_Compressed': {
     params: `${credentials} ${file} MergeData:base64Binary WorkMode:WorkMode`,
@@ -151,9 +166,11 @@ describe('contract: services and operations', () => {
 
   it("says each operation's effect as the facts list them: the sends, the reads, and the rest", () => {
     // shared/spec/service-facts.md, Return conventions, and the mail merge's batch.
-    const sends = 'SendLetter SendLetterV2 SendLetterAndAddress SendLetterAndAddressV2 SendLetterAdvanced SendPostcardAndAddress SendWordMailMerge_Compressed';
+    const sends =
+      'SendLetter SendLetterV2 SendLetterAndAddress SendLetterAndAddressV2 SendLetterAdvanced SendPostcardAndAddress SendWordMailMerge_Compressed';
     const changes = 'CancelDelivery UploadFile DeleteUploadedFile SetUserSettings';
-    const named = (effect: string) => [...new Set(operationList.filter((op) => operationEffect(op) === effect).map((op) => op.name))].sort().join(' ');
+    const named = (effect: string) =>
+      [...new Set(operationList.filter((op) => operationEffect(op) === effect).map((op) => op.name))].sort().join(' ');
     assert.equal(named('send'), sends.split(' ').sort().join(' '));
     assert.equal(named('change'), changes.split(' ').sort().join(' '));
     assert.equal(named('read').split(' ').length, 26 - 7 - 4);
@@ -209,9 +226,6 @@ describe('contract: structures and enums', () => {
   });
 
   it('has every enum with its values', () => {
-    assert.deepEqual(
-      Object.fromEntries(Object.entries(enums).map(([name, values]) => [name, values.join(' ')])),
-      expectedEnums,
-    );
+    assert.deepEqual(Object.fromEntries(Object.entries(enums).map(([name, values]) => [name, values.join(' ')])), expectedEnums);
   });
 });

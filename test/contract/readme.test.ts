@@ -9,7 +9,9 @@ describe('README: the table of service operations', () => {
   });
 
   it('lists all 29 operations', () => {
-    const rows = operationsTable().split('\n').filter((line) => line.startsWith('| `'));
+    const rows = operationsTable()
+      .split('\n')
+      .filter((line) => line.startsWith('| `'));
     assert.equal(rows.length, 29);
   });
 });

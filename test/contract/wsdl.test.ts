@@ -27,9 +27,14 @@ const LOCATION = 'http://127.0.0.1:8317';
 /** Values of each type that a schema must accept, text that must survive escaping included. */
 const typedSample: LeafSample = (type) => {
   if (type.kind === 'enum') return type.values[type.values.length - 1]!;
-  return { string: 'é中&<>"', int: '-42', decimal: '12.50', dateTime: '2014-11-03T10:15:42.1234567', boolean: 'true', base64Binary: 'aGk=' }[
-    type.name
-  ];
+  return {
+    string: 'é中&<>"',
+    int: '-42',
+    decimal: '12.50',
+    dateTime: '2014-11-03T10:15:42.1234567',
+    boolean: 'true',
+    base64Binary: 'aGk=',
+  }[type.name];
 };
 
 function wsdlText(service: Service): string {
@@ -64,7 +69,10 @@ describe('WSDL: well formed, and its schemas valid (xmllint)', () => {
       it('validates a sample request and response of every operation', () => {
         const files: string[] = [];
         for (const op of service.operations) {
-          for (const [kind, body] of [['in', sampleRequest(op, typedSample)], ['out', sampleResponse(op, typedSample)]] as const) {
+          for (const [kind, body] of [
+            ['in', sampleRequest(op, typedSample)],
+            ['out', sampleResponse(op, typedSample)],
+          ] as const) {
             const file = join(dir(), `${service.key}-${op.name}-${kind}.xml`);
             writeFileSync(file, writeXml(body, { indent: true }));
             files.push(file);
@@ -86,9 +94,19 @@ describe('WSDL: well formed, and its schemas valid (xmllint)', () => {
         };
         write('extra', el(op.name, { xmlns: 'Mailing' }, el('NotAParameter', {}, 'x')));
         if (required) {
-          write('wrong-type', sampleRequest(op, (t) => (t === required.type ? 'not-a-value' : typedSample(t))));
+          write(
+            'wrong-type',
+            sampleRequest(op, (t) => (t === required.type ? 'not-a-value' : typedSample(t))),
+          );
           const request = sampleRequest(op, typedSample);
-          write('missing', el(op.name, { xmlns: 'Mailing' }, request.children.filter((c) => typeof c !== 'string' && c.name !== required.name)));
+          write(
+            'missing',
+            el(
+              op.name,
+              { xmlns: 'Mailing' },
+              request.children.filter((c) => typeof c !== 'string' && c.name !== required.name),
+            ),
+          );
         }
         for (const file of bad) {
           const result = xmllint('--noout', '--schema', schemaFiles[0]!, file);
@@ -116,7 +134,10 @@ describe('WSDL: well formed, and its schemas valid (xmllint)', () => {
               `<s:element name="FileBinaryData" type="s1:StringArray"/></s:schema>`,
           );
           const instance = join(dir(), `${service.key}-bytes.xml`);
-          writeFileSync(instance, `<FileBinaryData xmlns="urn:check"><String xmlns="">104</String><String xmlns="">105</String></FileBinaryData>`);
+          writeFileSync(
+            instance,
+            `<FileBinaryData xmlns="urn:check"><String xmlns="">104</String><String xmlns="">105</String></FileBinaryData>`,
+          );
           const bytes = xmllint('--noout', '--schema', wrapper, instance);
           assert.ok(bytes.ok, bytes.output);
         });
@@ -173,15 +194,25 @@ describe('WSDL: node-soap loads each one from memory, without the network', () =
       const wsdl = new soap.WSDL(wsdlText(service), `${LOCATION}${service.path}?WSDL`, options);
       await new Promise<void>((resolve, reject) => wsdl.onReady((err) => (err ? reject(err) : resolve())));
       const client = new soap.Client(wsdl, undefined, options);
-      const described = withoutNamespaces(client.describe()) as Record<string, Record<string, Record<string, { input: object; output: object }>>>;
+      const described = withoutNamespaces(client.describe()) as Record<
+        string,
+        Record<string, Record<string, { input: object; output: object }>>
+      >;
       const ports = described[service.className];
       assert.ok(ports, `service ${service.className}`);
       assert.deepEqual(Object.keys(ports), [`${service.className}Soap`, `${service.className}Soap12`]);
       for (const port of Object.values(ports)) {
-        assert.deepEqual(Object.keys(port), service.operations.map((op) => op.name));
+        assert.deepEqual(
+          Object.keys(port),
+          service.operations.map((op) => op.name),
+        );
         for (const op of service.operations) {
           const entry = port[op.name]!;
-          assert.deepEqual(Object.keys(entry.input), op.params.map((p) => p.name), `${op.name} parameter order`);
+          assert.deepEqual(
+            Object.keys(entry.input),
+            op.params.map((p) => p.name),
+            `${op.name} parameter order`,
+          );
           assert.deepEqual(entry.input, fieldsShape(op.params), `${op.name} input`);
           assert.deepEqual(entry.output, { [op.resultElement]: nodeSoapShape(op.result) }, `${op.name} output`);
         }

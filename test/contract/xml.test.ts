@@ -21,7 +21,13 @@ describe('contract: the XML reader', () => {
     assert.equal(root.ns, 'urn:x');
     const op = root.children[0]!;
     assert.deepEqual([op.ns, op.local], ['Mailing', 'Op']);
-    assert.deepEqual(op.children.map((c) => [c.ns, c.local, c.text]), [['Mailing', 'ID', '5'], ['', 'ID', '6']]);
+    assert.deepEqual(
+      op.children.map((c) => [c.ns, c.local, c.text]),
+      [
+        ['Mailing', 'ID', '5'],
+        ['', 'ID', '6'],
+      ],
+    );
   });
 
   it('keeps text with escapes and CDATA', () => {
@@ -42,16 +48,34 @@ describe('contract: the XML reader', () => {
     assert.throws(() => readXml('<a>'.repeat(10_000) + '</a>'.repeat(10_000)), /nested deeper/);
     const attrs = Array.from({ length: 1000 }, (_, i) => `a${i}="1"`).join(' ');
     assert.throws(() => readXml(`<x ${attrs}/>`), /more than 64 attributes/);
-    for (const bad of ['', '<x>', '<x></y>', '<x/><y/>', 'text', '<x a="1" a="2"/>']) assert.throws(() => readXml(bad), XmlSyntaxError, bad);
+    for (const bad of ['', '<x>', '<x></y>', '<x/><y/>', 'text', '<x a="1" a="2"/>'])
+      assert.throws(() => readXml(bad), XmlSyntaxError, bad);
   });
 
   it('reads declarations, comments, processing instructions and attributes as XML 1.0 says', () => {
-    const root = readXml('\uFEFF<?xml version="1.0" encoding="utf-8"?>\n<!-- c --><?pi x?><r xmlns="urn:d" xmlns:p="urn:p" p:a=" 1\t2 " b=\'&quot;&#65;\'><!-- in --><p:c/><?pi?>t</r>\n<!-- after -->');
+    const root = readXml(
+      '\uFEFF<?xml version="1.0" encoding="utf-8"?>\n<!-- c --><?pi x?><r xmlns="urn:d" xmlns:p="urn:p" p:a=" 1\t2 " b=\'&quot;&#65;\'><!-- in --><p:c/><?pi?>t</r>\n<!-- after -->',
+    );
     assert.deepEqual([root.ns, root.local, root.text], ['urn:d', 'r', 't']);
-    assert.deepEqual(root.attributes.filter((a) => !a.local.startsWith('xmlns') && a.ns !== 'http://www.w3.org/2000/xmlns/').map((a) => [a.ns, a.local, a.value]), [['urn:p', 'a', ' 1 2 '], ['', 'b', '"A']]);
-    assert.deepEqual(root.children.map((c) => [c.ns, c.local]), [['urn:p', 'c']]);
+    assert.deepEqual(
+      root.attributes
+        .filter((a) => !a.local.startsWith('xmlns') && a.ns !== 'http://www.w3.org/2000/xmlns/')
+        .map((a) => [a.ns, a.local, a.value]),
+      [
+        ['urn:p', 'a', ' 1 2 '],
+        ['', 'b', '"A'],
+      ],
+    );
+    assert.deepEqual(
+      root.children.map((c) => [c.ns, c.local]),
+      [['urn:p', 'c']],
+    );
     const scoped = readXml('<a xmlns:p="urn:1"><p:b xmlns:p="urn:2"/><p:c/></a>');
-    assert.deepEqual(scoped.children.map((c) => c.ns), ['urn:2', 'urn:1'], 'a declaration holds only inside its element');
+    assert.deepEqual(
+      scoped.children.map((c) => c.ns),
+      ['urn:2', 'urn:1'],
+      'a declaration holds only inside its element',
+    );
   });
 
   it('refuses unbound prefixes, stray text, forbidden characters and broken markup, saying where', () => {
@@ -69,7 +93,11 @@ describe('contract: the XML reader', () => {
       ['<x>]]></x>', /not allowed in text/, 1, 4],
     ];
     for (const [xml, message, line, column] of bad) {
-      assert.throws(() => readXml(xml), (e: XmlSyntaxError) => e instanceof XmlSyntaxError && message.test(e.message) && e.line === line && e.column === column, xml);
+      assert.throws(
+        () => readXml(xml),
+        (e: XmlSyntaxError) => e instanceof XmlSyntaxError && message.test(e.message) && e.line === line && e.column === column,
+        xml,
+      );
     }
   });
 
@@ -90,7 +118,15 @@ describe('contract: XSD values', () => {
     for (const t of ['2014-11-03T10:15:42.1', '2014-11-03T10:15:42.1234567', '2024-02-29T23:59:59.999', '9999-12-31T23:59:59.9999999']) {
       assert.equal(parseDateTime(t).toISOString(), parseDateTime(`${t}Z`).toISOString(), t);
     }
-    for (const bad of ['2014-11-03', '2014-02-30T00:00:00', '2014-11-03T25:00:00', 'yesterday', '2014-11-03T10:15:42.', '2023-02-29T00:00:00', '2014-11-03T10:15:42.12345678']) {
+    for (const bad of [
+      '2014-11-03',
+      '2014-02-30T00:00:00',
+      '2014-11-03T25:00:00',
+      'yesterday',
+      '2014-11-03T10:15:42.',
+      '2023-02-29T00:00:00',
+      '2014-11-03T10:15:42.12345678',
+    ]) {
       assert.throws(() => parseDateTime(bad), ValueError, bad);
     }
   });

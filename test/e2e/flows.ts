@@ -74,9 +74,12 @@ const steps: Step[] = [
     name: 'upload the PDF from the explorer to Stored Files',
     run: async (wb) => {
       await wb.openContainer('Explorer');
-      await wb.contextMenu(wb.page.locator('.explorer-folders-view .monaco-list-row', { hasText: 'price-list.pdf' }).first(), 'Upload to Mail Service');
+      await wb.contextMenu(
+        wb.page.locator('.explorer-folders-view .monaco-list-row', { hasText: 'price-list.pdf' }).first(),
+        'Upload to Mail Service',
+      );
       await wb.pick('User');
-      await wb.answer('This spring\'s prices');
+      await wb.answer("This spring's prices");
       await wb.openContainer('Mailroom');
       await wb.row('Stored Files', 'price-list.pdf').waitFor();
     },
@@ -124,22 +127,42 @@ const steps: Step[] = [
     name: 'another installed extension gets no exports, no say in the prompts and no results',
     run: async (wb) => {
       const id = Number(/(\d{7,})/.exec((await wb.row('Mailers', 'letter.md').textContent()) ?? '')?.[1]);
-      assert.ok(id > 0, 'the letter\'s ID is on its row');
+      assert.ok(id > 0, "the letter's ID is on its row");
       const input: ProbeInput = { id, saveAs: join(run.workspace, 'probe-saved.pdf'), document: join(run.workspace, 'notes.txt') };
       writeFileSync(run.probe.input, JSON.stringify(input));
       const notes = await wb.rows('Mailers').filter({ hasText: 'notes.txt' }).count();
       await wb.command(PROBE_COMMAND_TITLE);
       // Where to save the PDF is asked of the person, not taken from the probe.
       const input1 = wb.page.locator('.quick-input-widget input.input');
-      await until('the save dialog', async () => ((await input1.inputValue().catch(() => '')).endsWith(`mailer-${id}.pdf`) ? true : undefined));
+      await until('the save dialog', async () =>
+        (await input1.inputValue().catch(() => '')).endsWith(`mailer-${id}.pdf`) ? true : undefined,
+      );
       await wb.page.keyboard.press('Escape');
       // So is the recipient of the send: the probe's address, Production and "confirmed" are not taken.
       await wb.page.locator('.quick-input-widget', { hasText: 'Send notes.txt: recipient' }).waitFor();
       await wb.page.keyboard.press('Escape');
-      const report = await until('the probe\'s report', async () => (existsSync(run.probe.report) ? (JSON.parse(readFileSync(run.probe.report, 'utf8')) as ProbeReport) : undefined));
+      const report = await until("the probe's report", async () =>
+        existsSync(run.probe.report) ? (JSON.parse(readFileSync(run.probe.report, 'utf8')) as ProbeReport) : undefined,
+      );
       assert.deepEqual(
-        { found: report.found, activated: report.activated, exports: report.exports, details: report.details, savePdf: report.savePdf, saved: report.saved, send: report.send },
-        { found: true, activated: { kind: 'undefined' }, exports: { kind: 'undefined' }, details: { kind: 'undefined' }, savePdf: { kind: 'undefined' }, saved: false, send: { kind: 'undefined' } },
+        {
+          found: report.found,
+          activated: report.activated,
+          exports: report.exports,
+          details: report.details,
+          savePdf: report.savePdf,
+          saved: report.saved,
+          send: report.send,
+        },
+        {
+          found: true,
+          activated: { kind: 'undefined' },
+          exports: { kind: 'undefined' },
+          details: { kind: 'undefined' },
+          savePdf: { kind: 'undefined' },
+          saved: false,
+          send: { kind: 'undefined' },
+        },
       );
       assert.equal(await wb.rows('Mailers').filter({ hasText: 'notes.txt' }).count(), notes, 'nothing was sent');
     },
@@ -159,7 +182,12 @@ async function main(): Promise<number> {
   run = { workspace, probe: buildProbe(scratch, vsce) };
   installExtension(join(scratch, 'state'), run.probe.vsix);
   // A quiet workbench for the pictures: no welcome page, no chat.
-  const settings = { 'workbench.startupEditor': 'none', 'chat.disableAIFeatures': true, 'workbench.secondarySideBar.defaultVisibility': 'hidden', 'workbench.tips.enabled': false };
+  const settings = {
+    'workbench.startupEditor': 'none',
+    'chat.disableAIFeatures': true,
+    'workbench.secondarySideBar.defaultVisibility': 'hidden',
+    'workbench.tips.enabled': false,
+  };
   const server = await startCodeServer({ state: join(scratch, 'state'), port: await freePort(), settings });
   const browser = await launchChromium();
   let failed = 0;

@@ -18,7 +18,10 @@ export interface ProbeInput {
 }
 
 /** What a value looked like to the probe: never the value itself. */
-export type Seen = { readonly kind: 'undefined' } | { readonly kind: string; readonly keys: readonly string[] } | { readonly kind: 'error'; readonly message: string };
+export type Seen =
+  | { readonly kind: 'undefined' }
+  | { readonly kind: string; readonly keys: readonly string[] }
+  | { readonly kind: 'error'; readonly message: string };
 
 export interface ProbeReport {
   readonly found: boolean;
@@ -95,6 +98,9 @@ export function buildProbe(folder: string, vsce: string): { vsix: string; input:
   writeFileSync(join(source, 'extension.js'), extensionSource(input, report));
   writeFileSync(join(source, 'README.md'), '# Mailroom Probe\n\nBuilt by test/e2e/flows.ts for one test.\n');
   const vsix = join(folder, 'probe.vsix');
-  execFileSync(vsce, ['package', '--no-dependencies', '--allow-missing-repository', '--skip-license', '--out', vsix], { cwd: source, stdio: 'pipe' });
+  execFileSync(vsce, ['package', '--no-dependencies', '--allow-missing-repository', '--skip-license', '--out', vsix], {
+    cwd: source,
+    stdio: 'pipe',
+  });
   return { vsix, input, report };
 }

@@ -67,7 +67,10 @@ export class Workbench {
 
   /** The rows of a view in the side bar, by the view's title. */
   rows(view: string): Locator {
-    return this.page.locator('.sidebar .pane').filter({ has: this.page.locator('.pane-header', { hasText: view }) }).locator('.monaco-list-row');
+    return this.page
+      .locator('.sidebar .pane')
+      .filter({ has: this.page.locator('.pane-header', { hasText: view }) })
+      .locator('.monaco-list-row');
   }
 
   row(view: string, text: string | RegExp): Locator {
@@ -103,7 +106,13 @@ export class Workbench {
     const deadline = Date.now() + timeoutMs;
     while (Date.now() < deadline) {
       for (const frame of this.page.frames()) {
-        if (await frame.locator(selector).count().catch(() => 0)) return frame;
+        if (
+          await frame
+            .locator(selector)
+            .count()
+            .catch(() => 0)
+        )
+          return frame;
       }
       await this.page.waitForTimeout(250);
     }

@@ -28,7 +28,8 @@ const knownCommands = new Set([...listed, ...contributedViews.map((id) => `${id}
 /** Every [path, value] under a JSON value, the path as dotted keys. */
 function* walk(value: unknown, path = ''): Generator<[string, unknown]> {
   yield [path, value];
-  if (value && typeof value === 'object') for (const [key, child] of Object.entries(value)) yield* walk(child, path ? `${path}.${key}` : key);
+  if (value && typeof value === 'object')
+    for (const [key, child] of Object.entries(value)) yield* walk(child, path ? `${path}.${key}` : key);
 }
 const strings = [...walk(contributes)].filter((entry): entry is [string, string] => typeof entry[1] === 'string');
 
@@ -54,8 +55,16 @@ function terms(clause: string): [string, string | undefined, string | undefined]
 describe('package.json against the typed commands and context keys', () => {
   it('contributes every listed command, and lists every contributed one', () => {
     const contributed = contributes.commands.map((c) => c.command);
-    assert.deepEqual(contributed.filter((id) => !listed.has(id)), [], 'contributed but not in commands/ids.ts');
-    assert.deepEqual(MAILROOM_COMMANDS.filter((id) => !contributed.includes(id)), [], 'in commands/ids.ts but not contributed');
+    assert.deepEqual(
+      contributed.filter((id) => !listed.has(id)),
+      [],
+      'contributed but not in commands/ids.ts',
+    );
+    assert.deepEqual(
+      MAILROOM_COMMANDS.filter((id) => !contributed.includes(id)),
+      [],
+      'in commands/ids.ts but not contributed',
+    );
     assert.equal(new Set(contributed).size, contributed.length, 'a command contributed twice');
   });
 
@@ -67,7 +76,11 @@ describe('package.json against the typed commands and context keys', () => {
       for (const event of text.matchAll(/^onCommand:([\w.-]+)$/g)) named.push([path, event[1]!]);
     }
     assert.ok(named.length > 30, `found the menus and links (${named.length})`);
-    assert.deepEqual(named.filter(([, id]) => !knownCommands.has(id)), [], 'commands that do not exist');
+    assert.deepEqual(
+      named.filter(([, id]) => !knownCommands.has(id)),
+      [],
+      'commands that do not exist',
+    );
     for (const [path, text] of strings) {
       const view = /^onView:(.+)$/.exec(text)?.[1];
       if (view) assert.ok(contributedViews.includes(view), `${path}: no view ${view}`);
@@ -99,7 +112,10 @@ describe('package.json against the typed commands and context keys', () => {
         if (operator === '=~') {
           const [, source, flags] = /^\/(.*)\/([a-z]*)$/.exec(value)!;
           const re = new RegExp(source!, flags);
-          assert.ok(allowed.some((v) => re.test(v)), `${path}: ${value} matches no ${key}`);
+          assert.ok(
+            allowed.some((v) => re.test(v)),
+            `${path}: ${value} matches no ${key}`,
+          );
         } else {
           assert.ok(allowed.includes(value), `${path}: ${key} is never ${value} (known: ${allowed.join(', ')})`);
         }
@@ -119,16 +135,21 @@ describe('package.json against the typed commands and context keys', () => {
 });
 
 describe('a failing command in words', () => {
-  it('says what could not be done, the service\'s meaning of the code, and what to do', () => {
+  it("says what could not be done, the service's meaning of the code, and what to do", () => {
     const text = failureMessage('mailroom.cancelDelivery', new MailWsError('CancelDelivery', -3022));
     assert.match(text, /^Mailroom: could not cancel the delivery: CancelDelivery answered -3022: cancellation denied/);
     assert.match(text, /already handed to the postal service/);
   });
 
-  it('says when a request may have reached the service, and never the URL\'s query', () => {
-    const error = new MailWsNetworkError('GetPDF', true, 'the connection was reset', { url: 'http://127.0.0.1:1/MailWS.asmx/GetPDF?Password=hunter2' });
+  it("says when a request may have reached the service, and never the URL's query", () => {
+    const error = new MailWsNetworkError('GetPDF', true, 'the connection was reset', {
+      url: 'http://127.0.0.1:1/MailWS.asmx/GetPDF?Password=hunter2',
+    });
     const text = failureMessage('mailroom.savePdf', error);
-    assert.match(text, /^Mailroom: could not save the PDF: GetPDF at http:\/\/127\.0\.0\.1:1\/MailWS\.asmx\/GetPDF: the connection was reset/);
+    assert.match(
+      text,
+      /^Mailroom: could not save the PDF: GetPDF at http:\/\/127\.0\.0\.1:1\/MailWS\.asmx\/GetPDF: the connection was reset/,
+    );
     assert.ok(!text.includes('hunter2'));
   });
 

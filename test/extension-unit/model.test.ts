@@ -18,23 +18,33 @@ describe('extension model', () => {
       { id: 6, status: -1065 },
       { id: 7, status: -990 },
     ]);
-    assert.deepEqual(groups.map(([g, ms]) => [g, ms.map((m) => m.id)]), [
-      ['inProcess', [7, 3, 2]],
-      ['completed', [5, 1]],
-      ['failed', [6, 4]],
-    ]);
-    assert.deepEqual(groupMailers([{ id: 1, status: -1000 }]).map(([g]) => g), ['completed']);
+    assert.deepEqual(
+      groups.map(([g, ms]) => [g, ms.map((m) => m.id)]),
+      [
+        ['inProcess', [7, 3, 2]],
+        ['completed', [5, 1]],
+        ['failed', [6, 4]],
+      ],
+    );
+    assert.deepEqual(
+      groupMailers([{ id: 1, status: -1000 }]).map(([g]) => g),
+      ['completed'],
+    );
   });
 
   it('sums a mailer up as ID, status and price', () => {
     assert.equal(mailerSummary({ id: 7, status: -995, price: 0.7 }), '7 · Waiting For Delivery · $0.70');
-    assert.equal(mailerSummary({ id: 7, status: -1002, statusText: 'Completed: successfully processed in Development work mode' }), '7 · Completed');
+    assert.equal(
+      mailerSummary({ id: 7, status: -1002, statusText: 'Completed: successfully processed in Development work mode' }),
+      '7 · Completed',
+    );
     assert.equal(mailerSummary({ id: 7 }), '7 · not yet known');
   });
 });
 
 describe('refresh schedule', () => {
-  const at = (schedule: RefreshSchedule, focused = true, anyInProcess = true) => schedule.delayMs({ intervalSeconds: 10, focused, anyInProcess });
+  const at = (schedule: RefreshSchedule, focused = true, anyInProcess = true) =>
+    schedule.delayMs({ intervalSeconds: 10, focused, anyInProcess });
 
   it('refreshes every interval while a mailer is in process, and not at all otherwise', () => {
     const schedule = new RefreshSchedule();
@@ -70,31 +80,71 @@ describe('recent addresses', () => {
     assert.deepEqual(recent, [{ AttentionLine1: 'Jane Doe', Address1: '1 Main St', City: 'Springfield' }]);
     recent = rememberAddress(recent, { AttentionLine1: 'Sam Roe', Address1: '2 Side St', City: 'Shelbyville' });
     recent = rememberAddress(recent, { City: 'springfield', Address1: '1 Main St', AttentionLine1: 'jane doe' });
-    assert.deepEqual(recent.map((a) => a.AttentionLine1), ['jane doe', 'Sam Roe']);
+    assert.deepEqual(
+      recent.map((a) => a.AttentionLine1),
+      ['jane doe', 'Sam Roe'],
+    );
     for (let i = 0; i < 20; i++) recent = rememberAddress(recent, { AttentionLine1: `P${i}`, Address1: `${i} Elm`, City: 'X' });
     assert.equal(recent.length, MAX_RECENT_ADDRESSES);
     assert.equal(recent[0]!.AttentionLine1, 'P19');
   });
 
   it('labels an address by who, then where', () => {
-    assert.deepEqual(addressLabel({ AttentionLine1: 'Jane Doe', Company: 'Acme', Address1: '1 Main St', City: 'Springfield', State: 'IL', PostalCode: '62701' }), {
-      label: 'Jane Doe, Acme',
-      description: '1 Main St, Springfield, IL 62701',
-    });
+    assert.deepEqual(
+      addressLabel({
+        AttentionLine1: 'Jane Doe',
+        Company: 'Acme',
+        Address1: '1 Main St',
+        City: 'Springfield',
+        State: 'IL',
+        PostalCode: '62701',
+      }),
+      {
+        label: 'Jane Doe, Acme',
+        description: '1 Main St, Springfield, IL 62701',
+      },
+    );
     assert.deepEqual(addressLabel({ Address1: '1 Main St', City: 'Springfield' }), { label: '1 Main St, Springfield', description: '' });
   });
 });
 
 describe('mailer details', () => {
   const details = {
-    ID: 7, Price: 1.25, NumOfSheets: 2, SubmitTime: new Date(Date.UTC(2026, 10, 22, 9, 30)), CompletionTime: new Date(Date.UTC(2026, 10, 22, 9, 31)),
-    Status: -1002, StatusDescription: 'Completed', IsBatch: true, MyDescription: 'Invite | *all*', MailerType: 'Letter', WorkMode: 'Development',
-    Orientation: 'Portrait', Envelope: 'No10', Paper: 'Letter', PrintColor: 'Black', PrintSides: 'Simplex', Postcard: '', NationalMailing: 'FirstClass', InternationalMailing: '',
+    ID: 7,
+    Price: 1.25,
+    NumOfSheets: 2,
+    SubmitTime: new Date(Date.UTC(2026, 10, 22, 9, 30)),
+    CompletionTime: new Date(Date.UTC(2026, 10, 22, 9, 31)),
+    Status: -1002,
+    StatusDescription: 'Completed',
+    IsBatch: true,
+    MyDescription: 'Invite | *all*',
+    MailerType: 'Letter',
+    WorkMode: 'Development',
+    Orientation: 'Portrait',
+    Envelope: 'No10',
+    Paper: 'Letter',
+    PrintColor: 'Black',
+    PrintSides: 'Simplex',
+    Postcard: '',
+    NationalMailing: 'FirstClass',
+    InternationalMailing: '',
   };
 
-  it('shows the extended details in the service\'s field names, escaped, with batch items', () => {
+  it("shows the extended details in the service's field names, escaped, with batch items", () => {
     const text = detailsMarkdown(details, {
-      ...details, ResultCode: -3000, Items: [{ ItemID: 1, Status: -1002, Description: 'Completed', Price: 0.62, NumOfSheets: 1, LastUpdateTime: new Date(Date.UTC(2026, 10, 22, 9, 31)) }],
+      ...details,
+      ResultCode: -3000,
+      Items: [
+        {
+          ItemID: 1,
+          Status: -1002,
+          Description: 'Completed',
+          Price: 0.62,
+          NumOfSheets: 1,
+          LastUpdateTime: new Date(Date.UTC(2026, 10, 22, 9, 31)),
+        },
+      ],
     });
     assert.match(text, /^# Invite \\\| \\\*all\\\*\n/);
     assert.match(text, /\| Status \| Completed \(-1002\) \|/);
@@ -110,28 +160,38 @@ describe('sends of unknown outcome', () => {
   const at = (minutes: number) => new Date(Date.UTC(2026, 10, 22, 9, minutes));
 
   it('finds the mailer an attempt made by its description, sent since, the first one', () => {
-    const found = mailerOfAttempt(attempt, [
-      { ID: 5, MyDescription: 'letter.md', SubmitTime: at(1), Status: -900 },
-      { ID: 4, MyDescription: 'other.md', SubmitTime: at(1), Status: -900 },
-      { ID: 7, MyDescription: 'letter.md', SubmitTime: at(2), Status: -900 },
-      { ID: 3, Status: -3001, SubmitTime: new Date(0) },
-    ], 0);
+    const found = mailerOfAttempt(
+      attempt,
+      [
+        { ID: 5, MyDescription: 'letter.md', SubmitTime: at(1), Status: -900 },
+        { ID: 4, MyDescription: 'other.md', SubmitTime: at(1), Status: -900 },
+        { ID: 7, MyDescription: 'letter.md', SubmitTime: at(2), Status: -900 },
+        { ID: 3, Status: -3001, SubmitTime: new Date(0) },
+      ],
+      0,
+    );
     assert.equal(found?.ID, 5);
   });
 
   it('finds nothing older than the attempt, nor what cannot be seen', () => {
-    assert.equal(mailerOfAttempt(attempt, [{ ID: 5, MyDescription: 'letter.md', SubmitTime: new Date(Date.UTC(2026, 10, 21, 9)), Status: -1002 }], 0), undefined);
+    assert.equal(
+      mailerOfAttempt(attempt, [{ ID: 5, MyDescription: 'letter.md', SubmitTime: new Date(Date.UTC(2026, 10, 21, 9)), Status: -1002 }], 0),
+      undefined,
+    );
     assert.equal(mailerOfAttempt(attempt, [{ ID: 5, MyDescription: 'letter.md', SubmitTime: at(1), Status: -3001 }], 0), undefined);
   });
 });
 
 describe('which sends ask first', () => {
-  it('asks before Production and before the account\'s own work mode, which may be Production; never before Development', () => {
+  it("asks before Production and before the account's own work mode, which may be Production; never before Development", () => {
     assert.deepEqual(productionQuestion('Production', 'letter.md'), {
       question: 'Send letter.md in Production mode? It will be printed and mailed, and the account charged.',
       button: 'Send in Production',
     });
-    assert.match(productionQuestion('Default', 'letter.md')!.question, /^Send letter\.md in the account's own work mode\? If that is Production/);
+    assert.match(
+      productionQuestion('Default', 'letter.md')!.question,
+      /^Send letter\.md in the account's own work mode\? If that is Production/,
+    );
     assert.equal(productionQuestion('Development', 'letter.md'), undefined);
   });
 });

@@ -19,9 +19,15 @@ export interface CliRun {
   readonly stderr: string;
 }
 
-export function mailroom(args: readonly string[], options: { env?: NodeJS.ProcessEnv; input?: string; command?: readonly string[] } = {}): Promise<CliRun> {
+export function mailroom(
+  args: readonly string[],
+  options: { env?: NodeJS.ProcessEnv; input?: string; command?: readonly string[] } = {},
+): Promise<CliRun> {
   const [command, ...prefix] = options.command ?? [process.execPath];
-  const child = spawn(command!, [...prefix, cliPath, ...args], { env: { PATH: process.env.PATH, HOME: process.env.HOME, ...clockEnv(), ...options.env }, stdio: ['pipe', 'pipe', 'pipe'] });
+  const child = spawn(command!, [...prefix, cliPath, ...args], {
+    env: { PATH: process.env.PATH, HOME: process.env.HOME, ...clockEnv(), ...options.env },
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (d) => (stdout += d));
@@ -29,4 +35,3 @@ export function mailroom(args: readonly string[], options: { env?: NodeJS.Proces
   child.stdin.end(options.input ?? '');
   return new Promise((resolve) => child.on('close', (code) => resolve({ code, stdout, stderr })));
 }
-

@@ -39,7 +39,12 @@ export function samplePng(width = 60, height = 40, rgb: [number, number, number]
   header.set([8, 2, 0, 0, 0], 8);
   const row = Buffer.concat([Buffer.from([0]), Buffer.alloc(width * 3).map((_, i) => rgb[i % 3]!)]);
   const pixels = Buffer.concat(Array.from({ length: height }, () => row));
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header), chunk('IDAT', deflateSync(pixels)), chunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(pixels)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
 const W = 'http://schemas.openxmlformats.org/wordprocessingml/2006/main';
@@ -47,13 +52,15 @@ const W = 'http://schemas.openxmlformats.org/wordprocessingml/2006/main';
 /** A .docx of paragraphs; a paragraph starting with '# ' is a heading. */
 export function sampleDocx(paragraphs: readonly string[]): Buffer {
   const escape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;');
-  return docxOf(paragraphs
-    .map((p) =>
-      p.startsWith('# ')
-        ? `<w:p><w:pPr><w:pStyle w:val="Heading1"/></w:pPr><w:r><w:t>${escape(p.slice(2))}</w:t></w:r></w:p>`
-        : `<w:p><w:r><w:t xml:space="preserve">${escape(p)}</w:t></w:r></w:p>`,
-    )
-    .join(''));
+  return docxOf(
+    paragraphs
+      .map((p) =>
+        p.startsWith('# ')
+          ? `<w:p><w:pPr><w:pStyle w:val="Heading1"/></w:pPr><w:r><w:t>${escape(p.slice(2))}</w:t></w:r></w:p>`
+          : `<w:p><w:r><w:t xml:space="preserve">${escape(p)}</w:t></w:r></w:p>`,
+      )
+      .join(''),
+  );
 }
 
 /** A .docx whose body is this WordprocessingML (prefix `w`). */

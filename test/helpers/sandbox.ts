@@ -109,7 +109,9 @@ export function soapCaller(baseUrl: string, version: 'soap11' | 'soap12'): Call 
     const port = `${op.service.className}${version === 'soap11' ? 'Soap' : 'Soap12'}`;
     const method = (client as unknown as Record<string, Record<string, Record<string, Function>>>)[op.service.className]![port]![op.name]!;
     const result = await new Promise<Record<string, unknown>>((resolve, reject) =>
-      method(toSoapFields(op.params, request), (error: Error | null, value: Record<string, unknown>) => (error ? reject(error) : resolve(value ?? {}))),
+      method(toSoapFields(op.params, request), (error: Error | null, value: Record<string, unknown>) =>
+        error ? reject(error) : resolve(value ?? {}),
+      ),
     );
     return fromSoapValue(op.result, result[op.resultElement]);
   };

@@ -24,7 +24,9 @@ export async function storedState(dataDir: string): Promise<StoredState> {
       accounts: [...store.accounts.values()],
       users: [...store.users.values()],
       mailers: [...store.mailers.values()].sort((a, b) => a.id - b.id),
-      files: [...store.files.values()].flatMap((byName) => [...byName.values()]).sort((a, b) => `${a.accountId}/${a.name}`.localeCompare(`${b.accountId}/${b.name}`)),
+      files: [...store.files.values()]
+        .flatMap((byName) => [...byName.values()])
+        .sort((a, b) => `${a.accountId}/${a.name}`.localeCompare(`${b.accountId}/${b.name}`)),
       nextMailerId: store.allocateMailerId(),
     };
     // As JSON would hold it: a field set to undefined in memory is a field left out on disk.
@@ -37,7 +39,10 @@ export async function storedState(dataDir: string): Promise<StoredState> {
 /** The records of the data folder's journal, as they are on disk now (without a restart). */
 export function journalRecords(dataDir: string): JournalRecord[] {
   const text = readFileSync(join(dataDir, 'journal.jsonl'), 'utf8');
-  return text.trim().split('\n').map((line) => JSON.parse(line) as JournalRecord);
+  return text
+    .trim()
+    .split('\n')
+    .map((line) => JSON.parse(line) as JournalRecord);
 }
 
 /** The blob names a state refers to. */

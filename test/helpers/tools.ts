@@ -60,12 +60,29 @@ export interface PdfPage {
 /** What poppler's pdftotext reads on each page of a PDF: words with their boxes (points from the top left). */
 export function pdfPages(pdf: Uint8Array): PdfPage[] {
   const xml = execFileSync('pdftotext', ['-bbox', '-', '-'], { input: pdf, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
-  const decode = (s: string) => s.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&amp;/g, '&');
+  const decode = (s: string) =>
+    s
+      .replace(/&lt;/g, '<')
+      .replace(/&gt;/g, '>')
+      .replace(/&quot;/g, '"')
+      .replace(/&amp;/g, '&');
   return [...xml.matchAll(/<page width="([\d.]+)" height="([\d.]+)">([\s\S]*?)<\/page>/g)].map(([, width, height, body]) => {
     const words = [...body!.matchAll(/<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">([^<]*)<\/word>/g)].map(
-      ([, xMin, yMin, xMax, yMax, text]) => ({ text: decode(text!), xMin: Number(xMin), yMin: Number(yMin), xMax: Number(xMax), yMax: Number(yMax) }),
+      ([, xMin, yMin, xMax, yMax, text]) => ({
+        text: decode(text!),
+        xMin: Number(xMin),
+        yMin: Number(yMin),
+        xMax: Number(xMax),
+        yMax: Number(yMax),
+      }),
     );
     const bodyWords = words.filter((w) => w.yMax - w.yMin <= 20 && (w.xMax - w.xMin) / w.text.length <= 15);
-    return { width: Number(width), height: Number(height), words, text: words.map((w) => w.text).join(' '), body: bodyWords.map((w) => w.text).join(' ') };
+    return {
+      width: Number(width),
+      height: Number(height),
+      words,
+      text: words.map((w) => w.text).join(' '),
+      body: bodyWords.map((w) => w.text).join(' '),
+    };
   });
 }

@@ -16,8 +16,18 @@ export function xmlAttacks(): [string, string | Buffer][] {
     ['external entity', envelope('&x;', '<!DOCTYPE x [<!ENTITY x SYSTEM "file:///etc/passwd">]>')],
     ['parameter entities', envelope('1', '<!DOCTYPE x [<!ENTITY % p SYSTEM "http://127.0.0.1:1/p.dtd"> %p;]>')],
     ['10,000-deep nesting', envelope(`${'<a>'.repeat(10_000)}1${'</a>'.repeat(10_000)}`)],
-    ['100,000 attributes', envelope('1').replace('<GetLetterStatus ', `<GetLetterStatus ${Array.from({ length: 100_000 }, (_, i) => `a${i}="1"`).join(' ')} `)],
-    ['invalid UTF-8', Buffer.concat([Buffer.from(envelope('1').slice(0, 200)), Buffer.from([0xc3, 0x28, 0xff, 0xfe]), Buffer.from(envelope('1').slice(200))])],
+    [
+      '100,000 attributes',
+      envelope('1').replace('<GetLetterStatus ', `<GetLetterStatus ${Array.from({ length: 100_000 }, (_, i) => `a${i}="1"`).join(' ')} `),
+    ],
+    [
+      'invalid UTF-8',
+      Buffer.concat([
+        Buffer.from(envelope('1').slice(0, 200)),
+        Buffer.from([0xc3, 0x28, 0xff, 0xfe]),
+        Buffer.from(envelope('1').slice(200)),
+      ]),
+    ],
   ];
 }
 

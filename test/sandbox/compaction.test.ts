@@ -28,7 +28,19 @@ const idOf = (n: number) => 2_000_000 + n;
 function charged(n: number): JournalRecord {
   return {
     t: 'mailer',
-    mailer: { id: idOf(n), accountId: 'a1', userId: 'a1u1', mailerType: 'Letter', workMode: 'Production', submittedAt: T0, price: 1, sheets: 1, printColor: 'Black', printSides: 'PrintSimplex', funded: true },
+    mailer: {
+      id: idOf(n),
+      accountId: 'a1',
+      userId: 'a1u1',
+      mailerType: 'Letter',
+      workMode: 'Production',
+      submittedAt: T0,
+      price: 1,
+      sheets: 1,
+      printColor: 'Black',
+      printSides: 'PrintSimplex',
+      funded: true,
+    },
     charged: 1,
     usedFiles: [],
   };
@@ -47,7 +59,14 @@ describe('sandbox journal compaction', function () {
     const call = httpCaller(sandbox.url, 'http-post');
     const admin = soapCaller(sandbox.url, 'soap11');
     const upload = (name: string, text: string) =>
-      call('datedA', 'UploadFile', { ...demo, MyFileName: name, FileBinaryData: Buffer.from(text), Permissions: 'User', Description: text, Overwrite: true });
+      call('datedA', 'UploadFile', {
+        ...demo,
+        MyFileName: name,
+        FileBinaryData: Buffer.from(text),
+        Permissions: 'User',
+        Description: text,
+        Overwrite: true,
+      });
     await upload('letter.html', '<p>one</p>');
     await upload('letter.html', '<p>two</p>');
     await upload('gone.html', '<p>gone</p>');
@@ -55,11 +74,24 @@ describe('sandbox journal compaction', function () {
     const ids: number[] = [];
     for (let i = 0; i < 4; i++) {
       sandbox.advance(1000);
-      ids.push((await call('simple', 'SendLetterV2', { ...demo, MyDescription: `paid ${i}`, FileExtension: 'MyFile:letter.html', WorkMode: 'Production' })) as number);
+      ids.push(
+        (await call('simple', 'SendLetterV2', {
+          ...demo,
+          MyDescription: `paid ${i}`,
+          FileExtension: 'MyFile:letter.html',
+          WorkMode: 'Production',
+        })) as number,
+      );
     }
     assert.equal(await call('datedA', 'CancelDelivery', { ...demo, ID: ids[1] }), -3000);
-    assert.equal(await admin('admin', 'SetUserSettings', { APIKey: 'demo-key', Username: 'clerk', Settings: [['Security_Password', 'n3w-Secret']] }), -3000);
-    assert.equal(await admin('admin', 'SetUserSettings', { APIKey: 'demo-key', Username: 'demo', Settings: [['Letters_PrintSides', 'Duplex']] }), -3000);
+    assert.equal(
+      await admin('admin', 'SetUserSettings', { APIKey: 'demo-key', Username: 'clerk', Settings: [['Security_Password', 'n3w-Secret']] }),
+      -3000,
+    );
+    assert.equal(
+      await admin('admin', 'SetUserSettings', { APIKey: 'demo-key', Username: 'demo', Settings: [['Letters_PrintSides', 'Duplex']] }),
+      -3000,
+    );
     await sandbox.close();
     const written = journalRecords(dataDir);
 
@@ -97,12 +129,26 @@ describe('sandbox journal compaction', function () {
 
     const lines = journalRecords(dataDir);
     const mailerLines = lines.flatMap((r) => (r.t === 'mailer' ? [r] : []));
-    assert.deepEqual(mailerLines.map((r) => r.mailer.id).sort((a, b) => a - b), Array.from({ length: next - 1 }, (_, i) => idOf(i + 1)), 'every mailer once');
+    assert.deepEqual(
+      mailerLines.map((r) => r.mailer.id).sort((a, b) => a - b),
+      Array.from({ length: next - 1 }, (_, i) => idOf(i + 1)),
+      'every mailer once',
+    );
     const snapshotted = mailerLines.filter((r) => r.charged === 0).map((r) => r.mailer.id);
     const appended = mailerLines.filter((r) => r.charged === 1).map((r) => r.mailer.id);
-    assert.ok([1, 2, 3].every((n) => snapshotted.includes(idOf(n))), `written or queued before the compaction's turn: in the snapshot (${snapshotted.join(',')})`);
-    assert.ok(duringCompaction > 0 && appended.length > 0, `${duringCompaction} committed during the compaction, ${appended.length} written after the snapshot`);
-    assert.equal(lines.findIndex((r) => r.t === 'mailer' && r.charged === 1), lines.length - appended.length, 'after the snapshot');
+    assert.ok(
+      [1, 2, 3].every((n) => snapshotted.includes(idOf(n))),
+      `written or queued before the compaction's turn: in the snapshot (${snapshotted.join(',')})`,
+    );
+    assert.ok(
+      duringCompaction > 0 && appended.length > 0,
+      `${duringCompaction} committed during the compaction, ${appended.length} written after the snapshot`,
+    );
+    assert.equal(
+      lines.findIndex((r) => r.t === 'mailer' && r.charged === 1),
+      lines.length - appended.length,
+      'after the snapshot',
+    );
 
     const state = await storedState(dataDir);
     assert.equal(state.mailers.length, next - 1);
@@ -145,12 +191,20 @@ describe('sandbox journal compaction', function () {
     assert.equal(readFileSync(join(dataDir, 'journal.jsonl'), 'utf8'), journal, 'the old journal, whole');
     assert.deepEqual(readdirSync(dataDir).sort(), ['blobs', 'journal.jsonl'], 'no temporary file, the folder released');
     const state = await storedState(dataDir); // without a limit: compacted
-    assert.deepEqual(state.mailers.map((m) => m.id), Array.from({ length: 1000 }, (_, i) => idOf(i + 1)), 'every acknowledged mailer');
+    assert.deepEqual(
+      state.mailers.map((m) => m.id),
+      Array.from({ length: 1000 }, (_, i) => idOf(i + 1)),
+      'every acknowledged mailer',
+    );
     assert.deepEqual(state.accounts, [{ id: 'a1', name: 'A', balance: 0 }]);
   });
 
   it('rewrites a journal holding credentials as written (before Mailroom 0.1) with their hashes only, on start', async () => {
-    const legacy = { t: 'accounts', accounts: [{ id: 'a1', name: 'Old', balance: 5 }], users: [{ id: 'a1u1', accountId: 'a1', username: 'old', password: 'Old-Pass1', admin: true, apiKey: 'old-key', settings: {} }] };
+    const legacy = {
+      t: 'accounts',
+      accounts: [{ id: 'a1', name: 'Old', balance: 5 }],
+      users: [{ id: 'a1u1', accountId: 'a1', username: 'old', password: 'Old-Pass1', admin: true, apiKey: 'old-key', settings: {} }],
+    };
     writeFileSync(join(dataDir, 'journal.jsonl'), `${JSON.stringify(legacy)}\n`);
     const state = await storedState(dataDir);
     const journal = readFileSync(join(dataDir, 'journal.jsonl'), 'utf8');
@@ -163,7 +217,10 @@ describe('sandbox journal compaction', function () {
     const store = await Store.open(dataDir);
     await store.commit(ACCOUNT);
     const blob = await store.saveBlob(Buffer.from('<p>kept</p>'));
-    await store.commit({ t: 'file', file: { accountId: 'a1', ownerId: 'a1u1', name: 'kept.html', permissions: 'User', submittedAt: T0, lastUsage: T0, blob } });
+    await store.commit({
+      t: 'file',
+      file: { accountId: 'a1', ownerId: 'a1u1', name: 'kept.html', permissions: 'User', submittedAt: T0, lastUsage: T0, blob },
+    });
     await store.close();
     writeFileSync(join(dataDir, 'journal.jsonl.4242.x1y2.tmp'), '{"t":"accounts","accounts":[],"users":[]}\n');
     writeFileSync(join(dataDir, 'blobs', 'orphan.pdf'), '%PDF');
@@ -172,6 +229,9 @@ describe('sandbox journal compaction', function () {
     const state = await storedState(dataDir);
     assert.deepEqual(readdirSync(dataDir).sort(), ['blobs', 'journal.jsonl']);
     assert.deepEqual(blobsOnDisk(dataDir), [blob]);
-    assert.deepEqual(state.files.map((f) => f.name), ['kept.html']);
+    assert.deepEqual(
+      state.files.map((f) => f.name),
+      ['kept.html'],
+    );
   });
 });

@@ -48,16 +48,20 @@ function sendOverPost(url: string, agent: Agent, description: string): Promise<n
     `Username=demo&Password=demo&MyDescription=${description}&FileExtension=html&WorkMode=Development` +
     `&FileBinaryData=${encodeURIComponent(Buffer.from(`<h1>${description}</h1>`).toString('base64'))}`;
   return new Promise((resolve, reject) => {
-    const req = request(`${url}/MailWS.asmx/SendLetterV2`, { method: 'POST', agent, headers: { 'Content-Type': 'application/x-www-form-urlencoded' } }, (res) => {
-      let text = '';
-      res.on('data', (d) => (text += d));
-      res.on('end', () => {
-        const m = /<int xmlns="Mailing">(-?\d+)<\/int>/.exec(text);
-        if (m) resolve(Number(m[1]));
-        else reject(new Error(`no answer: ${text}`));
-      });
-      res.on('error', reject);
-    });
+    const req = request(
+      `${url}/MailWS.asmx/SendLetterV2`,
+      { method: 'POST', agent, headers: { 'Content-Type': 'application/x-www-form-urlencoded' } },
+      (res) => {
+        let text = '';
+        res.on('data', (d) => (text += d));
+        res.on('end', () => {
+          const m = /<int xmlns="Mailing">(-?\d+)<\/int>/.exec(text);
+          if (m) resolve(Number(m[1]));
+          else reject(new Error(`no answer: ${text}`));
+        });
+        res.on('error', reject);
+      },
+    );
     req.on('error', reject);
     req.end(body);
   });
@@ -74,11 +78,40 @@ describe('sandbox durability', function () {
   it('keeps everything across a restart', async () => {
     let sandbox = await startTestSandbox({ dataDir });
     let call = httpCaller(sandbox.url, 'http-post');
-    const id = (await call('simple', 'SendLetterV2', { ...demo, MyDescription: 'kept', FileExtension: 'html', FileBinaryData: Buffer.from('<p>x</p>'), WorkMode: 'Production' })) as number;
-    const cancelled = (await call('simple', 'SendLetterV2', { ...demo, MyDescription: 'gone', FileExtension: 'html', FileBinaryData: Buffer.from('<p>y</p>'), WorkMode: 'Development' })) as number;
+    const id = (await call('simple', 'SendLetterV2', {
+      ...demo,
+      MyDescription: 'kept',
+      FileExtension: 'html',
+      FileBinaryData: Buffer.from('<p>x</p>'),
+      WorkMode: 'Production',
+    })) as number;
+    const cancelled = (await call('simple', 'SendLetterV2', {
+      ...demo,
+      MyDescription: 'gone',
+      FileExtension: 'html',
+      FileBinaryData: Buffer.from('<p>y</p>'),
+      WorkMode: 'Development',
+    })) as number;
     assert.equal(await call('datedA', 'CancelDelivery', { ...demo, ID: cancelled }), -3000);
-    assert.equal(await call('datedA', 'UploadFile', { ...demo, MyFileName: 'kept.html', FileBinaryData: Buffer.from('<p>z</p>'), Permissions: 'User', Description: 'd', Overwrite: false }), -3000);
-    assert.equal(await soapCaller(sandbox.url, 'soap11')('admin', 'SetUserSettings', { APIKey: 'demo-key', Username: 'clerk', Settings: [['Security_Password', 'n3w-Secret']] }), -3000);
+    assert.equal(
+      await call('datedA', 'UploadFile', {
+        ...demo,
+        MyFileName: 'kept.html',
+        FileBinaryData: Buffer.from('<p>z</p>'),
+        Permissions: 'User',
+        Description: 'd',
+        Overwrite: false,
+      }),
+      -3000,
+    );
+    assert.equal(
+      await soapCaller(sandbox.url, 'soap11')('admin', 'SetUserSettings', {
+        APIKey: 'demo-key',
+        Username: 'clerk',
+        Settings: [['Security_Password', 'n3w-Secret']],
+      }),
+      -3000,
+    );
     const before = await call('datedA', 'GetDetailsExtended', { ...demo, ID: `${id},${cancelled}` });
     await sandbox.close();
 
@@ -87,28 +120,63 @@ describe('sandbox durability', function () {
     try {
       assert.deepEqual(await call('datedA', 'GetDetailsExtended', { ...demo, ID: `${id},${cancelled}` }), before);
       const files = (await call('datedA', 'GetUploadedFileDetails', demo)) as { UploadedFiles: { FileName: string }[] };
-      assert.deepEqual(files.UploadedFiles.map((f) => f.FileName), ['kept.html']);
-      assert.equal(((await call('simple', 'GetLetterStatus', { Username: 'clerk', Password: 'clerk', ID: id })) as { ResultCode: number }).ResultCode, -3003);
-      assert.equal(((await call('simple', 'GetLetterStatus', { Username: 'clerk', Password: 'n3w-Secret', ID: id })) as { ResultCode: number }).ResultCode, -3000);
-      const next = (await call('simple', 'SendLetterV2', { ...demo, MyDescription: 'next', FileExtension: 'html', FileBinaryData: Buffer.from('<p>n</p>'), WorkMode: 'Development' })) as number;
+      assert.deepEqual(
+        files.UploadedFiles.map((f) => f.FileName),
+        ['kept.html'],
+      );
+      assert.equal(
+        ((await call('simple', 'GetLetterStatus', { Username: 'clerk', Password: 'clerk', ID: id })) as { ResultCode: number }).ResultCode,
+        -3003,
+      );
+      assert.equal(
+        ((await call('simple', 'GetLetterStatus', { Username: 'clerk', Password: 'n3w-Secret', ID: id })) as { ResultCode: number })
+          .ResultCode,
+        -3000,
+      );
+      const next = (await call('simple', 'SendLetterV2', {
+        ...demo,
+        MyDescription: 'next',
+        FileExtension: 'html',
+        FileBinaryData: Buffer.from('<p>n</p>'),
+        WorkMode: 'Development',
+      })) as number;
       assert.equal(next, cancelled + 1, 'IDs go on where they stopped');
       // Passwords and API keys are kept hashed: none is in the data directory as written.
       const journal = await readFile(join(dataDir, 'journal.jsonl'), 'utf8');
-      for (const secret of ['n3w-Secret', 'demo-key', 'other-key', '"password"']) assert.ok(!journal.includes(secret), `${secret} in the journal`);
+      for (const secret of ['n3w-Secret', 'demo-key', 'other-key', '"password"'])
+        assert.ok(!journal.includes(secret), `${secret} in the journal`);
     } finally {
       await sandbox.close();
     }
   });
 
   it('reads a journal written with credentials as written, and keeps them hashed from then on', async () => {
-    const legacy = { t: 'accounts', accounts: [{ id: 'a1', name: 'Old', balance: 5 }], users: [{ id: 'a1u1', accountId: 'a1', username: 'old', password: 'Old-Pass1', admin: true, apiKey: 'old-key', settings: {} }] };
+    const legacy = {
+      t: 'accounts',
+      accounts: [{ id: 'a1', name: 'Old', balance: 5 }],
+      users: [{ id: 'a1u1', accountId: 'a1', username: 'old', password: 'Old-Pass1', admin: true, apiKey: 'old-key', settings: {} }],
+    };
     writeFileSync(join(dataDir, 'journal.jsonl'), `${JSON.stringify(legacy)}\n`);
     const sandbox = await startTestSandbox({ dataDir });
     try {
       const call = httpCaller(sandbox.url, 'http-post');
-      assert.equal(((await call('simple', 'GetLetterStatus', { Username: 'old', Password: 'Old-Pass1', ID: 1 })) as { ResultCode: number }).ResultCode, -3116, 'signed in');
-      assert.equal(((await call('simple', 'GetLetterStatus', { Username: 'old', Password: 'wrong', ID: 1 })) as { ResultCode: number }).ResultCode, -3003);
-      assert.equal(await soapCaller(sandbox.url, 'soap11')('admin', 'SetUserSettings', { APIKey: 'old-key', Username: 'old', Settings: [['Letters_PrintSides', 'Duplex']] }), -3000);
+      assert.equal(
+        ((await call('simple', 'GetLetterStatus', { Username: 'old', Password: 'Old-Pass1', ID: 1 })) as { ResultCode: number }).ResultCode,
+        -3116,
+        'signed in',
+      );
+      assert.equal(
+        ((await call('simple', 'GetLetterStatus', { Username: 'old', Password: 'wrong', ID: 1 })) as { ResultCode: number }).ResultCode,
+        -3003,
+      );
+      assert.equal(
+        await soapCaller(sandbox.url, 'soap11')('admin', 'SetUserSettings', {
+          APIKey: 'old-key',
+          Username: 'old',
+          Settings: [['Letters_PrintSides', 'Duplex']],
+        }),
+        -3000,
+      );
       const lines = (await readFile(join(dataDir, 'journal.jsonl'), 'utf8')).trim().split('\n');
       assert.ok(!lines.at(-1)!.includes('Old-Pass1') && !lines.at(-1)!.includes('old-key'), 'the user written again holds only hashes');
     } finally {
@@ -146,7 +214,9 @@ describe('sandbox durability', function () {
       try {
         const call = httpCaller(sandbox.url, 'http-post');
         const ids = [...answered.keys()].sort((a, b) => a - b);
-        const details = (await call('datedA', 'GetDetails', { ...demo, ID: ids.join(',') })) as { Details: { ID: number; MyDescription: string; Status: number }[] };
+        const details = (await call('datedA', 'GetDetails', { ...demo, ID: ids.join(',') })) as {
+          Details: { ID: number; MyDescription: string; Status: number }[];
+        };
         for (const item of details.Details) {
           assert.notEqual(item.Status, -3001, `mailer ${item.ID} was answered but is gone`);
           assert.equal(item.MyDescription, answered.get(item.ID));
@@ -156,7 +226,13 @@ describe('sandbox durability', function () {
           assert.equal(pdf.ResultCode, -3000);
           assert.equal(await pageCount(pdf.FileData), 1);
         }
-        const fresh = (await call('simple', 'SendLetterV2', { ...demo, MyDescription: 'after', FileExtension: 'html', FileBinaryData: Buffer.from('<p>a</p>'), WorkMode: 'Development' })) as number;
+        const fresh = (await call('simple', 'SendLetterV2', {
+          ...demo,
+          MyDescription: 'after',
+          FileExtension: 'html',
+          FileBinaryData: Buffer.from('<p>a</p>'),
+          WorkMode: 'Development',
+        })) as number;
         assert.ok(fresh > ids[ids.length - 1]!, `new ID ${fresh} reuses none of the answered ones`);
       } finally {
         await sandbox.close();
@@ -187,16 +263,25 @@ describe('mailroom sandbox (the command line)', function () {
     const dir = mkdtempSync(join(tmpdir(), 'mailroom-cli-'));
     try {
       const accounts = join(dir, 'accounts.json');
-      writeFileSync(accounts, JSON.stringify({ accounts: [{ name: 'Ours', balance: 5, users: [{ username: 'ana', password: 'pw-ana', admin: true }] }] }));
+      writeFileSync(
+        accounts,
+        JSON.stringify({ accounts: [{ name: 'Ours', balance: 5, users: [{ username: 'ana', password: 'pw-ana', admin: true }] }] }),
+      );
       const child = await startCli(['--data', join(dir, 'data'), '--accounts', accounts]);
       const call = httpCaller(child.url, 'http-get');
-      assert.equal(((await call('simple', 'GetLetterStatus', { Username: 'ana', Password: 'pw-ana', ID: 1 })) as { ResultCode: number }).ResultCode, -3116);
+      assert.equal(
+        ((await call('simple', 'GetLetterStatus', { Username: 'ana', Password: 'pw-ana', ID: 1 })) as { ResultCode: number }).ResultCode,
+        -3116,
+      );
       assert.equal(((await call('simple', 'GetLetterStatus', { ...demo, ID: 1 })) as { ResultCode: number }).ResultCode, -3003);
       child.process.kill('SIGTERM');
       await child.exited;
 
       writeFileSync(accounts, JSON.stringify({ accounts: [{ name: 'Broken', users: [{ username: 'x' }] }] }));
-      await assert.rejects(startCli(['--data', join(dir, 'data'), '--accounts', accounts]), /accounts\[0\]\.users\[0\] needs "username" and "password" strings/);
+      await assert.rejects(
+        startCli(['--data', join(dir, 'data'), '--accounts', accounts]),
+        /accounts\[0\]\.users\[0\] needs "username" and "password" strings/,
+      );
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

@@ -38,10 +38,25 @@ const REQUESTS = Number(process.env.MAILROOM_FUZZ_REQUESTS ?? 2400);
 /** A plausible value for a parameter: the demo account's credentials, real-looking IDs and addresses. */
 function validValue(name: string, type: TypeRef): unknown {
   const named: Record<string, unknown> = {
-    Username: 'demo', Password: 'demo', APIKey: 'demo-key', ID: type.kind === 'primitive' && type.name === 'string' ? '1021984-1021990' : 1021984,
-    ItemID: '', MinID: 1021984, MaxID: 1021990, FileExtension: 'html', ImageSideFileType: 'html', AddressSideFileType: 'html',
-    MergeData: gzipSync('AttentionLine1,Address1,City\nJane Doe,1 Main St,Springfield\n'), MyFileName: 'fuzz.html', MyDescription: 'fuzz',
-    AttentionLine1: 'Jane Doe', Address1: '1 Main St', City: 'Springfield', State: 'IL', PostalCode: '62701', Zipcode: '62701',
+    Username: 'demo',
+    Password: 'demo',
+    APIKey: 'demo-key',
+    ID: type.kind === 'primitive' && type.name === 'string' ? '1021984-1021990' : 1021984,
+    ItemID: '',
+    MinID: 1021984,
+    MaxID: 1021990,
+    FileExtension: 'html',
+    ImageSideFileType: 'html',
+    AddressSideFileType: 'html',
+    MergeData: gzipSync('AttentionLine1,Address1,City\nJane Doe,1 Main St,Springfield\n'),
+    MyFileName: 'fuzz.html',
+    MyDescription: 'fuzz',
+    AttentionLine1: 'Jane Doe',
+    Address1: '1 Main St',
+    City: 'Springfield',
+    State: 'IL',
+    PostalCode: '62701',
+    Zipcode: '62701',
     Settings: [['Letters_PrintSides', 'Duplex']],
   };
   if (name in named) return named[name];
@@ -49,7 +64,9 @@ function validValue(name: string, type: TypeRef): unknown {
     case 'enum':
       return type.values[type.values.length - 1];
     case 'primitive':
-      return { string: 'x', int: 1, decimal: 1.5, boolean: false, dateTime: new Date(0), base64Binary: Buffer.from('<p>Hello</p>') }[type.name];
+      return { string: 'x', int: 1, decimal: 1.5, boolean: false, dateTime: new Date(0), base64Binary: Buffer.from('<p>Hello</p>') }[
+        type.name
+      ];
     case 'structure':
       return validFields(type.fields);
     case 'array':
@@ -76,22 +93,61 @@ function seeds(): Seed[] {
     for (const binding of op.service.bindings) {
       if (binding === 'soap11' || binding === 'soap12') {
         const ns = binding === 'soap11' ? SOAP11_ENVELOPE_NS : SOAP12_ENVELOPE_NS;
-        const envelope = writeXml(el('soap:Envelope', { 'xmlns:soap': ns }, el('soap:Body', {}, el(op.name, { xmlns: NAMESPACE }, encodeFields(op.params, request)))), { indent: false, declaration: true });
-        const headers: Record<string, string> = { 'Content-Type': binding === 'soap11' ? CONTENT_TYPES.soap11 : `${CONTENT_TYPES.soap12}; action="${op.soapAction}"` };
+        const envelope = writeXml(
+          el(
+            'soap:Envelope',
+            { 'xmlns:soap': ns },
+            el('soap:Body', {}, el(op.name, { xmlns: NAMESPACE }, encodeFields(op.params, request))),
+          ),
+          { indent: false, declaration: true },
+        );
+        const headers: Record<string, string> = {
+          'Content-Type': binding === 'soap11' ? CONTENT_TYPES.soap11 : `${CONTENT_TYPES.soap12}; action="${op.soapAction}"`,
+        };
         if (binding === 'soap11') headers.SOAPAction = `"${op.soapAction}"`;
         out.push({ op, binding, path, method: 'POST', headers, body: Buffer.from(envelope) });
       } else {
         const fields = encodeHttpFields(op, request);
-        out.push(binding === 'http-get'
-          ? { op, binding, path: `${path}/${op.name}?${fields}`, method: 'GET', headers: {}, body: Buffer.alloc(0) }
-          : { op, binding, path: `${path}/${op.name}`, method: 'POST', headers: { 'Content-Type': FORM_CONTENT_TYPE }, body: Buffer.from(fields) });
+        out.push(
+          binding === 'http-get'
+            ? { op, binding, path: `${path}/${op.name}?${fields}`, method: 'GET', headers: {}, body: Buffer.alloc(0) }
+            : {
+                op,
+                binding,
+                path: `${path}/${op.name}`,
+                method: 'POST',
+                headers: { 'Content-Type': FORM_CONTENT_TYPE },
+                body: Buffer.from(fields),
+              },
+        );
       }
     }
   }
   return out;
 }
 
-const HOSTILE = ['<!DOCTYPE x [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;">]>', '&b;', '&#0;', '<', '>', '</', ']]>', '<![CDATA[', '\u0000', '99999999999999999999', '-0', 'NaN', '%', '%zz', '&', '=', '\uFFFE', '<x xmlns:p="">', '"', "'"];
+const HOSTILE = [
+  '<!DOCTYPE x [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;">]>',
+  '&b;',
+  '&#0;',
+  '<',
+  '>',
+  '</',
+  ']]>',
+  '<![CDATA[',
+  '\u0000',
+  '99999999999999999999',
+  '-0',
+  'NaN',
+  '%',
+  '%zz',
+  '&',
+  '=',
+  '\uFFFE',
+  '<x xmlns:p="">',
+  '"',
+  "'",
+];
 
 function mutate(input: Buffer, random: () => number): Buffer {
   let bytes = Buffer.from(input);
@@ -125,17 +181,39 @@ function mutate(input: Buffer, random: () => number): Buffer {
 }
 
 /** Sends a request as it is; undefined when Node itself will not send it (a path with characters HTTP forbids). */
-function send(url: string, agent: Agent, seed: Seed, body: Buffer, path: string): Promise<{ status: number; type: string; text: string } | undefined> {
+function send(
+  url: string,
+  agent: Agent,
+  seed: Seed,
+  body: Buffer,
+  path: string,
+): Promise<{ status: number; type: string; text: string } | undefined> {
   const { hostname, port } = new URL(url);
   return new Promise((done, fail) => {
     let req: ReturnType<typeof request>;
     try {
-      req = request({ hostname, port, path: path.startsWith('/') ? path : `/${path}`, method: seed.method, agent, headers: { ...seed.headers, ...(seed.method === 'POST' ? { 'Content-Length': String(body.length) } : {}) } }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => done({ status: res.statusCode ?? 0, type: String(res.headers['content-type'] ?? ''), text: Buffer.concat(chunks).toString('utf8') }));
-      res.on('error', fail);
-    });
+      req = request(
+        {
+          hostname,
+          port,
+          path: path.startsWith('/') ? path : `/${path}`,
+          method: seed.method,
+          agent,
+          headers: { ...seed.headers, ...(seed.method === 'POST' ? { 'Content-Length': String(body.length) } : {}) },
+        },
+        (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (c: Buffer) => chunks.push(c));
+          res.on('end', () =>
+            done({
+              status: res.statusCode ?? 0,
+              type: String(res.headers['content-type'] ?? ''),
+              text: Buffer.concat(chunks).toString('utf8'),
+            }),
+          );
+          res.on('error', fail);
+        },
+      );
     } catch {
       return done(undefined);
     }
@@ -203,7 +281,14 @@ describe('sandbox under mutated requests (fuzz)', function () {
 
       // Still serving, and the data reads the same after a restart from the journal.
       const call = httpCaller(sandbox.url, 'http-post');
-      const id = (await call('simple', 'SendLetterV2', { Username: 'demo', Password: 'demo', MyDescription: 'after', FileExtension: 'html', FileBinaryData: Buffer.from('<p>a</p>'), WorkMode: 'Development' })) as number;
+      const id = (await call('simple', 'SendLetterV2', {
+        Username: 'demo',
+        Password: 'demo',
+        MyDescription: 'after',
+        FileExtension: 'html',
+        FileBinaryData: Buffer.from('<p>a</p>'),
+        WorkMode: 'Development',
+      })) as number;
       const range = { Username: 'demo', Password: 'demo', MinID: 1021984, MaxID: id };
       const before = await call('simple', 'GetLetterStatusV2_Range', range);
       const files = await call('datedA', 'GetUploadedFileDetails', { Username: 'demo', Password: 'demo' }).catch((e: Error) => e.message);
@@ -211,7 +296,10 @@ describe('sandbox under mutated requests (fuzz)', function () {
       sandbox = await startTestSandbox({ dataDir });
       const again = httpCaller(sandbox.url, 'http-post');
       assert.deepEqual(await again('simple', 'GetLetterStatusV2_Range', range), before);
-      assert.deepEqual(await again('datedA', 'GetUploadedFileDetails', { Username: 'demo', Password: 'demo' }).catch((e: Error) => e.message), files);
+      assert.deepEqual(
+        await again('datedA', 'GetUploadedFileDetails', { Username: 'demo', Password: 'demo' }).catch((e: Error) => e.message),
+        files,
+      );
     } finally {
       agent.destroy();
       await sandbox.close();

@@ -8,7 +8,14 @@ import { samplePdf } from '../helpers/documents';
 import { T0, httpCaller, soapCaller, startTestSandbox, type Call, type TestSandbox } from '../helpers/sandbox';
 
 const demo = { Username: 'demo', Password: 'demo' };
-const address = { AttentionLine1: 'Jane Doe', Address1: '1 Main St', City: 'Springfield', State: 'IL', PostalCode: '62701', Country: 'USA' };
+const address = {
+  AttentionLine1: 'Jane Doe',
+  Address1: '1 Main St',
+  City: 'Springfield',
+  State: 'IL',
+  PostalCode: '62701',
+  Country: 'USA',
+};
 const html = Buffer.from('<p>Hello</p>');
 
 type Status = { ResultCode: number; Status: number; Description?: string; LastUpdateTime: Date };
@@ -19,12 +26,31 @@ describe('sandbox lifecycle, with an injected clock', function () {
   let sandbox: TestSandbox;
   let call: Call;
   const send = (extra: Record<string, unknown> = {}) =>
-    call('simple', 'SendLetterAndAddressV2', { ...demo, MyDescription: 'course', FileExtension: 'html', FileBinaryData: html, WorkMode: 'Development', ...address, ...extra }) as Promise<number>;
+    call('simple', 'SendLetterAndAddressV2', {
+      ...demo,
+      MyDescription: 'course',
+      FileExtension: 'html',
+      FileBinaryData: html,
+      WorkMode: 'Development',
+      ...address,
+      ...extra,
+    }) as Promise<number>;
   const status = (id: number, who = demo) => call('simple', 'GetLetterStatusV2', { ...who, ID: id }) as Promise<Status>;
-  const details = async (id: number) => ((await call('datedA', 'GetDetails', { ...demo, ID: String(id) })) as { Details: Details[] }).Details[0]!;
+  const details = async (id: number) =>
+    ((await call('datedA', 'GetDetails', { ...demo, ID: String(id) })) as { Details: Details[] }).Details[0]!;
 
   beforeEach(async () => {
-    sandbox = await startTestSandbox({ accounts: { accounts: [{ name: 'Demo', balance: 1, users: [{ username: 'demo', password: 'demo', admin: true, apiKey: 'demo-key', settings: { General_Timezone: 'UTC' } }] }] } });
+    sandbox = await startTestSandbox({
+      accounts: {
+        accounts: [
+          {
+            name: 'Demo',
+            balance: 1,
+            users: [{ username: 'demo', password: 'demo', admin: true, apiKey: 'demo-key', settings: { General_Timezone: 'UTC' } }],
+          },
+        ],
+      },
+    });
     call = httpCaller(sandbox.url, 'http-post');
   });
   afterEach(() => sandbox.close());
@@ -82,7 +108,13 @@ describe('sandbox lifecycle, with an injected clock', function () {
     const tooLong = await send({ FileExtension: 'pdf', FileBinaryData: await samplePdf(8) });
     const broken = await send({ FileExtension: 'pdf', FileBinaryData: Buffer.from('%PDF-1.4 this is not really a PDF') });
     const badZip = await send({ PostalCode: '6270' });
-    const noAddress = (await call('simple', 'SendLetterV2', { ...demo, MyDescription: 'blank', FileExtension: 'html', FileBinaryData: Buffer.from('<p> </p>'), WorkMode: 'Development' })) as number;
+    const noAddress = (await call('simple', 'SendLetterV2', {
+      ...demo,
+      MyDescription: 'blank',
+      FileExtension: 'html',
+      FileBinaryData: Buffer.from('<p> </p>'),
+      WorkMode: 'Development',
+    })) as number;
     sandbox.advance(3000);
     for (const id of [tooLong, broken, badZip, noAddress]) assert.equal((await status(id)).Status, -910, 'accepted and in process first');
     sandbox.advance(1000);
@@ -94,10 +126,17 @@ describe('sandbox lifecycle, with an injected clock', function () {
     assert.equal(((await call('simple', 'GetPDF', { ...demo, ID: broken })) as { ResultCode: number }).ResultCode, -3020);
   });
 
-  it('writes times on the wall clock of the user\'s time zone, without an offset', async () => {
+  it("writes times on the wall clock of the user's time zone, without an offset", async () => {
     const id = await send();
     const soap = soapCaller(sandbox.url, 'soap11');
-    assert.equal(await soap('admin', 'SetUserSettings', { APIKey: 'demo-key', Username: 'demo', Settings: [['General_Timezone', 'America/New_York']] }), -3000);
+    assert.equal(
+      await soap('admin', 'SetUserSettings', {
+        APIKey: 'demo-key',
+        Username: 'demo',
+        Settings: [['General_Timezone', 'America/New_York']],
+      }),
+      -3000,
+    );
     const s = await status(id);
     assert.equal(s.LastUpdateTime.getTime(), T0 - 5 * 3600_000, 'November is EST, UTC-5');
     const text = await (await fetch(`${sandbox.url}/MailWS.asmx/GetLetterStatus?Username=demo&Password=demo&ID=${id}`)).text();
@@ -113,8 +152,16 @@ describe('sandbox rate limit (--rate-limit)', () => {
       const statusOf = async () => ((await call('simple', 'GetLetterStatus', { ...demo, ID: 5 })) as { ResultCode: number }).ResultCode;
       assert.equal(await statusOf(), -3116);
       assert.equal(await statusOf(), -3500);
-      assert.equal(((await call('simple', 'GetLetterStatusV2', { ...demo, ID: 5 })) as { ResultCode: number }).ResultCode, -3116, 'another method');
-      assert.equal(((await call('simple', 'GetLetterStatus', { Username: 'clerk', Password: 'clerk', ID: 5 })) as { ResultCode: number }).ResultCode, -3116, 'another user');
+      assert.equal(
+        ((await call('simple', 'GetLetterStatusV2', { ...demo, ID: 5 })) as { ResultCode: number }).ResultCode,
+        -3116,
+        'another method',
+      );
+      assert.equal(
+        ((await call('simple', 'GetLetterStatus', { Username: 'clerk', Password: 'clerk', ID: 5 })) as { ResultCode: number }).ResultCode,
+        -3116,
+        'another user',
+      );
       sandbox.advance(6000);
       assert.equal(await statusOf(), -3116);
       assert.equal(await call('datedA', 'CancelDelivery', { ...demo, ID: 5 }), -3116, 'not a Get method');

@@ -10,7 +10,17 @@ import { httpCaller, startTestSandbox, type Call, type TestSandbox } from '../he
 import { pdfPages, type PdfPage } from '../helpers/tools';
 
 const demo = { Username: 'demo', Password: 'demo' };
-const address = { AttentionLine1: 'Jane Doe', AttentionLine2: 'Accounts Payable', Company: 'Acme Corp', Address1: '1 Main St', Address2: 'Suite 200', City: 'Springfield', State: 'IL', PostalCode: '62701', Country: 'USA' };
+const address = {
+  AttentionLine1: 'Jane Doe',
+  AttentionLine2: 'Accounts Payable',
+  Company: 'Acme Corp',
+  Address1: '1 Main St',
+  Address2: 'Suite 200',
+  City: 'Springfield',
+  State: 'IL',
+  PostalCode: '62701',
+  Country: 'USA',
+};
 const MARK = 'DEVELOPMENT - NOT MAILED';
 
 function wordsInside(page: PdfPage, texts: readonly string[], box: typeof RECIPIENT_WINDOW): void {
@@ -34,7 +44,13 @@ describe('sandbox printing, read back with pdftotext', function () {
     return pdfPages(result.FileData);
   };
   const letter = (extra: Record<string, unknown>) =>
-    call('simple', 'SendLetterAndAddressV2', { ...demo, MyDescription: 'print', WorkMode: 'Development', ...address, ...extra }) as Promise<number>;
+    call('simple', 'SendLetterAndAddressV2', {
+      ...demo,
+      MyDescription: 'print',
+      WorkMode: 'Development',
+      ...address,
+      ...extra,
+    }) as Promise<number>;
 
   before(async () => {
     sandbox = await startTestSandbox({ schedule: { inProcessMs: 0, printedMs: 0, completedMs: 0 } });
@@ -43,7 +59,9 @@ describe('sandbox printing, read back with pdftotext', function () {
   after(() => sandbox.close());
 
   it('puts the address block where a No. 10 double-window envelope shows it, then the document', async () => {
-    const pages = await printed(await letter({ FileExtension: 'html', FileBinaryData: Buffer.from('<h1>Invoice 42</h1><p>Please pay.</p>') }));
+    const pages = await printed(
+      await letter({ FileExtension: 'html', FileBinaryData: Buffer.from('<h1>Invoice 42</h1><p>Please pay.</p>') }),
+    );
     assert.equal(pages.length, 2);
     wordsInside(pages[0]!, ['Jane', 'Payable', 'Acme', 'Suite', 'Springfield,', '62701', 'USA'], RECIPIENT_WINDOW);
     assert.match(pages[1]!.body, /Invoice 42 Please pay\./);
@@ -55,7 +73,7 @@ describe('sandbox printing, read back with pdftotext', function () {
     for (const page of development) assert.ok(page.text.includes(MARK), page.text);
     assert.match(development[3]!.text, /Page 3/);
     const production = await printed(await letter({ WorkMode: 'Production', FileExtension: 'pdf', FileBinaryData: await samplePdf(1) }));
-    assert.equal(production.length, 2, 'the address page and the PDF\'s page');
+    assert.equal(production.length, 2, "the address page and the PDF's page");
     for (const page of production) assert.ok(!page.text.includes('DEVELOPMENT'), page.text);
   });
 
@@ -71,7 +89,10 @@ describe('sandbox printing, read back with pdftotext', function () {
     assert.match(fromDocx[2]!.body, /Second page\./);
     const html = '<p>One</p><div style="page-break-before: always">Two</div><p style="page-break-after:always">Three</p><p>Four</p>';
     const fromHtml = await printed(await letter({ FileExtension: 'html', FileBinaryData: Buffer.from(html) }));
-    assert.deepEqual(fromHtml.slice(1).map((p) => p.body.replace(MARK, '').trim()), ['One', 'Two Three', 'Four']);
+    assert.deepEqual(
+      fromHtml.slice(1).map((p) => p.body.replace(MARK, '').trim()),
+      ['One', 'Two Three', 'Four'],
+    );
     const fromDoc = await printed(await letter({ FileExtension: 'doc', FileBinaryData: Buffer.from([0xd0, 0xcf, 0x11, 0xe0]) }));
     assert.match(fromDoc[1]!.text, /cannot render binary Word/);
   });
@@ -83,7 +104,8 @@ describe('sandbox printing, read back with pdftotext', function () {
         '<w:r><w:t>«Name»</w:t></w:r><w:r><w:fldChar w:fldCharType="end"/></w:r><w:r><w:t>,</w:t></w:r></w:p>' +
         '<w:p><w:fldSimple w:instr=" MERGEFIELD  Order \\* MERGEFORMAT "><w:r><w:t>«Order»</w:t></w:r></w:fldSimple><w:r><w:t xml:space="preserve"> ships «When».</w:t></w:r></w:p>',
     );
-    const csv = 'Name,Order,When,AttentionLine1,Address1,City,PostalCode\nAda,A-1,today,Ada Lovelace,1 Analytical Way,London,\nGrace,B-2,"tomorrow, early",,,Nowhere,\n';
+    const csv =
+      'Name,Order,When,AttentionLine1,Address1,City,PostalCode\nAda,A-1,today,Ada Lovelace,1 Analytical Way,London,\nGrace,B-2,"tomorrow, early",,,Nowhere,\n';
     const result = (await call('datedA', 'SendWordMailMerge_Compressed', {
       ...demo,
       MyDescription: 'docx merge',
@@ -99,36 +121,78 @@ describe('sandbox printing, read back with pdftotext', function () {
     wordsInside(pages[0]!, ['Ada', 'Lovelace', 'London'], RECIPIENT_WINDOW);
     assert.match(pages[1]!.body, /Dear Ada, A-1 ships today\./);
     assert.match(pages[3]!.body, /Dear Grace, B-2 ships tomorrow, early\./);
-    const items = (await call('datedA', 'GetBatchStatus', { ...demo, ID: result.ResultCode, ItemID: '' })) as { Statuses: { Status: number }[] };
-    assert.deepEqual(items.Statuses.map((s) => s.Status), [-1002, -1045]);
+    const items = (await call('datedA', 'GetBatchStatus', { ...demo, ID: result.ResultCode, ItemID: '' })) as {
+      Statuses: { Status: number }[];
+    };
+    assert.deepEqual(
+      items.Statuses.map((s) => s.Status),
+      [-1002, -1045],
+    );
   });
 
   it('refuses merge data that is not gzip CSV, or lacks a template field', async () => {
-    const base = { ...demo, MyDescription: 'm', FileExtension: 'html', FileBinaryData: Buffer.from('<p>{{A}} {{B}}</p>'), WorkMode: 'Development' };
-    const notGzip = (await call('datedA', 'SendWordMailMerge_Compressed', { ...base, MergeData: Buffer.from('A,B\n1,2\n') })) as { ResultCode: number; ResultDescription: string };
+    const base = {
+      ...demo,
+      MyDescription: 'm',
+      FileExtension: 'html',
+      FileBinaryData: Buffer.from('<p>{{A}} {{B}}</p>'),
+      WorkMode: 'Development',
+    };
+    const notGzip = (await call('datedA', 'SendWordMailMerge_Compressed', { ...base, MergeData: Buffer.from('A,B\n1,2\n') })) as {
+      ResultCode: number;
+      ResultDescription: string;
+    };
     assert.deepEqual([notGzip.ResultCode, /gzip/.test(notGzip.ResultDescription)], [-3144, true]);
-    const lacking = (await call('datedA', 'SendWordMailMerge_Compressed', { ...base, MergeData: gzipText('A\n1\n') })) as { ResultCode: number; ResultDescription: string };
+    const lacking = (await call('datedA', 'SendWordMailMerge_Compressed', { ...base, MergeData: gzipText('A\n1\n') })) as {
+      ResultCode: number;
+      ResultDescription: string;
+    };
     assert.deepEqual([lacking.ResultCode, /«B»/.test(lacking.ResultDescription)], [-3144, true]);
-    const badQuote = (await call('datedA', 'SendWordMailMerge_Compressed', { ...base, MergeData: gzipText('A,B\n"1,2\n') })) as { ResultCode: number };
+    const badQuote = (await call('datedA', 'SendWordMailMerge_Compressed', { ...base, MergeData: gzipText('A,B\n"1,2\n') })) as {
+      ResultCode: number;
+    };
     assert.equal(badQuote.ResultCode, -3144);
   });
 
   it('fills a stored HTML template from XML merge values (MyTemplate:)', async () => {
     assert.equal(
-      await call('datedA', 'UploadFile', { ...demo, MyFileName: 'notice.html', FileBinaryData: Buffer.from('<h1>Notice</h1><p>Hello {{Name}}, you owe {{Amount}}.</p>'), Permissions: 'Account', Description: '', Overwrite: true }),
+      await call('datedA', 'UploadFile', {
+        ...demo,
+        MyFileName: 'notice.html',
+        FileBinaryData: Buffer.from('<h1>Notice</h1><p>Hello {{Name}}, you owe {{Amount}}.</p>'),
+        Permissions: 'Account',
+        Description: '',
+        Overwrite: true,
+      }),
       -3000,
     );
     const values = Buffer.from('<MergeData><Name>Bob &amp; Co</Name><Amount>$5</Amount></MergeData>');
     const id = await letter({ FileExtension: 'MyTemplate:notice.html', FileBinaryData: values });
     assert.match((await printed(id))[1]!.body, /Hello Bob & Co, you owe \$5\./);
-    assert.equal(await letter({ FileExtension: 'MyTemplate:notice.html', FileBinaryData: Buffer.from('<MergeData><Name>x</Name></MergeData>') }), -3144);
+    assert.equal(
+      await letter({ FileExtension: 'MyTemplate:notice.html', FileBinaryData: Buffer.from('<MergeData><Name>x</Name></MergeData>') }),
+      -3144,
+    );
     assert.equal(await letter({ FileExtension: 'MyTemplate:notice.html', FileBinaryData: Buffer.from('not xml') }), -3144);
     const card = {
-      ...demo, MyDescription: 'card', ImageSideFileType: 'MyTemplate:notice.html', ImageSideBinaryData: Buffer.from('<M><Name>x</Name></M>'), ImageSideScaling: 'Default',
-      AddressSideFileType: 'html', AddressSideBinaryData: Buffer.from('<p>x</p>'), WorkMode: 'Development', PrintColor: 'Default', PostcardSize: 'Default', MailingPriority: 'Default', ...address,
+      ...demo,
+      MyDescription: 'card',
+      ImageSideFileType: 'MyTemplate:notice.html',
+      ImageSideBinaryData: Buffer.from('<M><Name>x</Name></M>'),
+      ImageSideScaling: 'Default',
+      AddressSideFileType: 'html',
+      AddressSideBinaryData: Buffer.from('<p>x</p>'),
+      WorkMode: 'Development',
+      PrintColor: 'Default',
+      PostcardSize: 'Default',
+      MailingPriority: 'Default',
+      ...address,
     };
     assert.equal(await call('simple', 'SendPostcardAndAddress', card), -3136);
-    assert.equal(await call('simple', 'SendPostcardAndAddress', { ...card, ImageSideFileType: 'MyFile:nothing.png', ImageSideBinaryData: undefined }), -3134);
+    assert.equal(
+      await call('simple', 'SendPostcardAndAddress', { ...card, ImageSideFileType: 'MyFile:nothing.png', ImageSideBinaryData: undefined }),
+      -3134,
+    );
   });
 
   it('lays out a huge document only up to 60 pages, and fails it at -1065', async () => {
@@ -141,11 +205,27 @@ describe('sandbox printing, read back with pdftotext', function () {
 
   it('prints a postcard on two 6 × 4.25 in sides, the address on the right half', async () => {
     const id = (await call('simple', 'SendPostcardAndAddress', {
-      ...demo, MyDescription: 'card', ImageSideFileType: 'html', ImageSideBinaryData: Buffer.from('<h1>Greetings from Springfield</h1>'), ImageSideScaling: 'FitToPage',
-      AddressSideFileType: 'html', AddressSideBinaryData: Buffer.from('<p>Wish you were here</p>'), WorkMode: 'Production', PrintColor: 'FullColor', PostcardSize: 'Default', MailingPriority: 'Default', ...address,
+      ...demo,
+      MyDescription: 'card',
+      ImageSideFileType: 'html',
+      ImageSideBinaryData: Buffer.from('<h1>Greetings from Springfield</h1>'),
+      ImageSideScaling: 'FitToPage',
+      AddressSideFileType: 'html',
+      AddressSideBinaryData: Buffer.from('<p>Wish you were here</p>'),
+      WorkMode: 'Production',
+      PrintColor: 'FullColor',
+      PostcardSize: 'Default',
+      MailingPriority: 'Default',
+      ...address,
     })) as number;
     const pages = await printed(id);
-    assert.deepEqual(pages.map((p) => [p.width, p.height]), [[432, 306], [432, 306]]);
+    assert.deepEqual(
+      pages.map((p) => [p.width, p.height]),
+      [
+        [432, 306],
+        [432, 306],
+      ],
+    );
     assert.match(pages[0]!.text, /Greetings from Springfield/);
     assert.match(pages[1]!.text, /Wish you were here/);
     const jane = pages[1]!.words.find((w) => w.text === 'Jane')!;

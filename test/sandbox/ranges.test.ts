@@ -19,11 +19,20 @@ describe('sandbox: a range answers at most 1000 mailers', function () {
   before(async () => {
     sandbox = await startTestSandbox();
     call = httpCaller(sandbox.url, 'http-post');
-    const letter = { ...demo, MyDescription: 'range', FileExtension: 'html', FileBinaryData: Buffer.from('<p>r</p>'), WorkMode: 'Development' };
+    const letter = {
+      ...demo,
+      MyDescription: 'range',
+      FileExtension: 'html',
+      FileBinaryData: Buffer.from('<p>r</p>'),
+      WorkMode: 'Development',
+    };
     ids = [];
     // One more than a query answers, sent 20 at a time.
     for (let sent = 0; sent <= MAX_IDS_PER_QUERY; sent += 20) {
-      const batch = Array.from({ length: Math.min(20, MAX_IDS_PER_QUERY + 1 - sent) }, () => call('simple', 'SendLetterV2', letter) as Promise<number>);
+      const batch = Array.from(
+        { length: Math.min(20, MAX_IDS_PER_QUERY + 1 - sent) },
+        () => call('simple', 'SendLetterV2', letter) as Promise<number>,
+      );
       ids.push(...(await Promise.all(batch)));
     }
     ids.sort((a, b) => a - b);
@@ -51,7 +60,10 @@ describe('sandbox: a range answers at most 1000 mailers', function () {
       }
       // Under the cap, the whole range: the last of them is there when the range starts one later.
       const rest = (await call('simple', op, { ...demo, MinID: ids[1]!, MaxID: last })) as Range;
-      assert.deepEqual(rest.LetterStatuses.map((s) => s.ID), ids.slice(1));
+      assert.deepEqual(
+        rest.LetterStatuses.map((s) => s.ID),
+        ids.slice(1),
+      );
     });
   }
 });

@@ -69,7 +69,15 @@ describe('sandbox storage, killed inside its windows', function () {
   }
 
   function uploader(call: Call, name: string) {
-    return (text: string) => call('datedA', 'UploadFile', { ...demo, MyFileName: name, FileBinaryData: Buffer.from(text), Permissions: 'User', Description: text, Overwrite: true });
+    return (text: string) =>
+      call('datedA', 'UploadFile', {
+        ...demo,
+        MyFileName: name,
+        FileBinaryData: Buffer.from(text),
+        Permissions: 'User',
+        Description: text,
+        Overwrite: true,
+      });
   }
 
   /**
@@ -82,11 +90,26 @@ describe('sandbox storage, killed inside its windows', function () {
     const upload = uploader(call, 'churn.html');
     assert.equal(await uploader(call, 'letter.html')('<p>Dear reader</p>'), -3000);
     const ids: number[] = [];
-    for (let i = 0; i < 2; i++) ids.push((await call('simple', 'SendLetterV2', { ...demo, MyDescription: `paid ${i}`, FileExtension: 'MyFile:letter.html', WorkMode: 'Production' })) as number);
+    for (let i = 0; i < 2; i++)
+      ids.push(
+        (await call('simple', 'SendLetterV2', {
+          ...demo,
+          MyDescription: `paid ${i}`,
+          FileExtension: 'MyFile:letter.html',
+          WorkMode: 'Production',
+        })) as number,
+      );
     assert.equal(await call('datedA', 'CancelDelivery', { ...demo, ID: ids[0] }), -3000);
     const details = (await call('datedA', 'GetDetailsExtended', { ...demo, ID: String(ids[1]) })) as { Details: { Price: number }[] };
     const balance = Math.round((DEMO_BALANCE - details.Details[0]!.Price) * 100) / 100; // the cancelled letter refunded
-    assert.equal(await soapCaller(child!.url, 'soap11')('admin', 'SetUserSettings', { APIKey: 'demo-key', Username: 'clerk', Settings: [['Security_Password', 'n3w-Secret']] }), -3000);
+    assert.equal(
+      await soapCaller(child!.url, 'soap11')('admin', 'SetUserSettings', {
+        APIKey: 'demo-key',
+        Username: 'clerk',
+        Settings: [['Security_Password', 'n3w-Secret']],
+      }),
+      -3000,
+    );
     const held = child!.reached('compaction-written').then(() => 'held' as const);
     let acknowledged = 0;
     for (let version = 1; version <= 5000; version++) {
@@ -114,7 +137,11 @@ describe('sandbox storage, killed inside its windows', function () {
       }
       const state = await restartHolds(expected);
       // `expected` is read from the same bytes as the restart: what the answers acknowledged, independently.
-      assert.deepEqual(state.files.map((f) => f.name), ['churn.html', 'letter.html'], 'the stored files, and nothing else');
+      assert.deepEqual(
+        state.files.map((f) => f.name),
+        ['churn.html', 'letter.html'],
+        'the stored files, and nothing else',
+      );
       const [churnFile, letterFile] = state.files as [StoredState['files'][number], StoredState['files'][number]];
       const version = Number(churnFile.description!.slice(1));
       const { acknowledged } = churned;
@@ -122,13 +149,31 @@ describe('sandbox storage, killed inside its windows', function () {
       assert.equal(readFileSync(join(dataDir, 'blobs', churnFile.blob), 'utf8'), churnFile.description);
       assert.equal(letterFile.description, '<p>Dear reader</p>');
       assert.equal(readFileSync(join(dataDir, 'blobs', letterFile.blob), 'utf8'), '<p>Dear reader</p>');
-      assert.deepEqual(state.mailers.map((m) => m.id), churned.ids, 'the letters sent, and nothing else');
-      assert.deepEqual(state.mailers.map((m) => m.cancelledAt !== undefined), [true, false], 'the first one cancelled');
+      assert.deepEqual(
+        state.mailers.map((m) => m.id),
+        churned.ids,
+        'the letters sent, and nothing else',
+      );
+      assert.deepEqual(
+        state.mailers.map((m) => m.cancelledAt !== undefined),
+        [true, false],
+        'the first one cancelled',
+      );
       const balances = (state.accounts as { name: string; balance: number }[]).map((a) => [a.name, a.balance]);
       const other = DEMO_ACCOUNTS.accounts[1]!;
-      assert.deepEqual(balances, [['Demo', churned.balance], [other.name, other.balance]], 'the start balance less the letter not cancelled');
+      assert.deepEqual(
+        balances,
+        [
+          ['Demo', churned.balance],
+          [other.name, other.balance],
+        ],
+        'the start balance less the letter not cancelled',
+      );
       assert.equal(state.nextMailerId, churned.ids[1]! + 1);
-      const pdf = (await httpCaller((await restarted()).url, 'http-post')('datedA', 'GetUploadedFileDetails', { Username: 'clerk', Password: 'n3w-Secret' })) as { ResultCode: number };
+      const pdf = (await httpCaller((await restarted()).url, 'http-post')('datedA', 'GetUploadedFileDetails', {
+        Username: 'clerk',
+        Password: 'n3w-Secret',
+      })) as { ResultCode: number };
       assert.equal(pdf.ResultCode, -3163, 'the new password signs in (clerk has no stored files)');
     });
   }
@@ -142,7 +187,10 @@ describe('sandbox storage, killed inside its windows', function () {
     const during = { ...demo, MyDescription: 'during', ...letter };
     const send = call('simple', 'SendLetterV2', during);
     let answered = false;
-    void send.then(() => (answered = true), () => (answered = true));
+    void send.then(
+      () => (answered = true),
+      () => (answered = true),
+    );
     await appliedInMemory(call, expected.nextMailerId);
     assert.equal(answered, false, 'the send waits for the held compaction to write its record');
     child.release();
@@ -169,10 +217,17 @@ describe('sandbox storage, killed inside its windows', function () {
     const state = await storedState(dataDir);
     const mailer = state.mailers.find((m) => m.id === id)!;
     assert.equal(id, expected.nextMailerId);
-    assert.deepEqual(state.mailers.filter((m) => m.id !== id), expected.mailers);
+    assert.deepEqual(
+      state.mailers.filter((m) => m.id !== id),
+      expected.mailers,
+    );
     assert.deepEqual(state.users, expected.users);
     const [demoAccount, ...others] = expected.accounts as { id: string; balance: number }[];
-    assert.deepEqual(state.accounts, [{ ...demoAccount, balance: Math.round((demoAccount!.balance - mailer.price) * 100) / 100 }, ...others], 'charged once');
+    assert.deepEqual(
+      state.accounts,
+      [{ ...demoAccount, balance: Math.round((demoAccount!.balance - mailer.price) * 100) / 100 }, ...others],
+      'charged once',
+    );
     assert.equal(state.nextMailerId, id + 1);
     assert.deepEqual(blobsOnDisk(dataDir), namedBlobs(state));
     return state;
@@ -225,8 +280,23 @@ describe('sandbox storage, killed inside its windows', function () {
       args: ['--schedule', '0,0,0'],
       blobsLeft: 0,
       async act(call) {
-        assert.equal(await soapCaller(child!.url, 'soap11')('admin', 'SetUserSettings', { APIKey: 'demo-key', Username: 'demo', Settings: [['Security_KeepContentOnServer', 'False']] }), -3000);
-        assert.ok(((await call('simple', 'SendLetterV2', { ...demo, MyDescription: 'final at once', FileExtension: 'html', FileBinaryData: Buffer.from('<p>x</p>'), WorkMode: 'Development' })) as number) > 0);
+        assert.equal(
+          await soapCaller(child!.url, 'soap11')('admin', 'SetUserSettings', {
+            APIKey: 'demo-key',
+            Username: 'demo',
+            Settings: [['Security_KeepContentOnServer', 'False']],
+          }),
+          -3000,
+        );
+        assert.ok(
+          ((await call('simple', 'SendLetterV2', {
+            ...demo,
+            MyDescription: 'final at once',
+            FileExtension: 'html',
+            FileBinaryData: Buffer.from('<p>x</p>'),
+            WorkMode: 'Development',
+          })) as number) > 0,
+        );
       },
       inWindow(dir) {
         assert.equal(blobsOnDisk(dir).length, 1, 'the PDF still on disk');
@@ -277,7 +347,11 @@ describe('sandbox storage, killed inside its windows', function () {
     assert.deepEqual(readdirSync(dataDir).sort(), ['blobs', 'journal.jsonl'], 'released on close');
   });
 
-  for (const [what, content] of [['empty', ''], ['garbled', 'x\u0000\u0000'], ['naming process 0', '0\n']] as const) {
+  for (const [what, content] of [
+    ['empty', ''],
+    ['garbled', 'x\u0000\u0000'],
+    ['naming process 0', '0\n'],
+  ] as const) {
     it(`refuses a data folder whose lock names no process (${what}), and leaves that lock alone`, async () => {
       writeFileSync(join(dataDir, 'lock'), content);
       await assert.rejects(storedState(dataDir), (error: Error) => {
@@ -298,4 +372,3 @@ describe('sandbox storage, killed inside its windows', function () {
     return child;
   }
 });
-

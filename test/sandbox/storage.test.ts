@@ -66,7 +66,12 @@ describe('sandbox storage tracks the state', function () {
   it('removes a replaced stored file’s bytes, and a deleted one’s, before answering', async () => {
     const upload = (data: string) =>
       call('datedA', 'UploadFile', {
-        ...demo, MyFileName: 'notes.html', FileBinaryData: Buffer.from(data), Permissions: 'User', Description: data, Overwrite: true,
+        ...demo,
+        MyFileName: 'notes.html',
+        FileBinaryData: Buffer.from(data),
+        Permissions: 'User',
+        Description: data,
+        Overwrite: true,
       });
     const [, first] = await withNewBlob(sandbox, () => upload('<p>first</p>'));
     assert.deepEqual(blobsOnDisk(sandbox.dataDir), [first]);

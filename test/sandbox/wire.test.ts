@@ -15,7 +15,8 @@ const SOAP11 = 'http://schemas.xmlsoap.org/soap/envelope/';
 const SOAP12 = 'http://www.w3.org/2003/05/soap-envelope';
 const statusCall = (prefix = '', id = '5') =>
   `<${prefix}GetLetterStatusV2 xmlns${prefix ? `:${prefix.slice(0, -1)}` : ''}="Mailing"><${prefix}Username>demo</${prefix}Username><${prefix}Password>demo</${prefix}Password><${prefix}ID>${id}</${prefix}ID></${prefix}GetLetterStatusV2>`;
-const envelope = (ns: string, body: string, header = '') => `<?xml version="1.0" encoding="utf-8"?><s:Envelope xmlns:s="${ns}">${header}<s:Body>${body}</s:Body></s:Envelope>`;
+const envelope = (ns: string, body: string, header = '') =>
+  `<?xml version="1.0" encoding="utf-8"?><s:Envelope xmlns:s="${ns}">${header}<s:Body>${body}</s:Body></s:Envelope>`;
 
 interface Answer {
   status: number;
@@ -27,7 +28,11 @@ describe('sandbox wire', function () {
   this.timeout(30_000);
   let sandbox: TestSandbox;
   const post = async (path: string, headers: Record<string, string>, body: string | Buffer): Promise<Answer> => {
-    const response = await fetch(`${sandbox.url}${path}`, { method: 'POST', headers, body: typeof body === 'string' ? body : new Uint8Array(body) });
+    const response = await fetch(`${sandbox.url}${path}`, {
+      method: 'POST',
+      headers,
+      body: typeof body === 'string' ? body : new Uint8Array(body),
+    });
     return { status: response.status, contentType: response.headers.get('content-type') ?? '', body: await response.text() };
   };
   const get = async (path: string): Promise<Answer> => {
@@ -36,7 +41,8 @@ describe('sandbox wire', function () {
   };
   const soap11 = (body: string, action?: string, path = '/MailWS.asmx') =>
     post(path, { 'Content-Type': 'text/xml; charset=utf-8', ...(action === undefined ? {} : { SOAPAction: action }) }, body);
-  const soap12 = (body: string, contentType = 'application/soap+xml; charset=utf-8') => post('/MailWS.asmx', { 'Content-Type': contentType }, body);
+  const soap12 = (body: string, contentType = 'application/soap+xml; charset=utf-8') =>
+    post('/MailWS.asmx', { 'Content-Type': contentType }, body);
 
   before(async () => {
     sandbox = await startTestSandbox({ limits: { maxBodyBytes: 1024 * 1024 } });
@@ -52,7 +58,13 @@ describe('sandbox wire', function () {
     it('by SOAPAction quoted, unquoted, or in any header case', async () => {
       ok(await soap11(envelope(SOAP11, statusCall()), '"Mailing/GetLetterStatusV2"'));
       ok(await soap11(envelope(SOAP11, statusCall()), 'Mailing/GetLetterStatusV2'));
-      ok(await post('/MailWS.asmx', { 'Content-Type': 'text/xml; charset=utf-8', Soapaction: '"Mailing/GetLetterStatusV2"' }, envelope(SOAP11, statusCall())));
+      ok(
+        await post(
+          '/MailWS.asmx',
+          { 'Content-Type': 'text/xml; charset=utf-8', Soapaction: '"Mailing/GetLetterStatusV2"' },
+          envelope(SOAP11, statusCall()),
+        ),
+      );
     });
 
     it('by the SOAP 1.2 action parameter, with or without a space, or by the body element', async () => {
@@ -81,23 +93,36 @@ describe('sandbox wire', function () {
     });
 
     it('ignores unqualified parameters, as ASP.NET does', async () => {
-      const unqualified = envelope(SOAP11, '<GetLetterStatusV2 xmlns="Mailing"><Username xmlns="">demo</Username><Password>demo</Password><ID>5</ID></GetLetterStatusV2>');
+      const unqualified = envelope(
+        SOAP11,
+        '<GetLetterStatusV2 xmlns="Mailing"><Username xmlns="">demo</Username><Password>demo</Password><ID>5</ID></GetLetterStatusV2>',
+      );
       const answer = await soap11(unqualified, '"Mailing/GetLetterStatusV2"');
       assert.match(answer.body, /<ResultCode>-4001<\/ResultCode>/);
     });
 
-    it('answers one line, with the envelope of the request\'s version', async () => {
+    it("answers one line, with the envelope of the request's version", async () => {
       const answer = await soap12(envelope(SOAP12, statusCall()));
       assert.equal(answer.contentType, 'application/soap+xml; charset=utf-8');
       assert.equal(answer.body.split('\n').length, 1);
-      assert.match(answer.body, /^<\?xml version="1.0" encoding="utf-8"\?><soap:Envelope xmlns:soap="http:\/\/www.w3.org\/2003\/05\/soap-envelope"/);
+      assert.match(
+        answer.body,
+        /^<\?xml version="1.0" encoding="utf-8"\?><soap:Envelope xmlns:soap="http:\/\/www.w3.org\/2003\/05\/soap-envelope"/,
+      );
     });
 
     it('keeps text with é中&<> intact both ways', async () => {
-      const id = await post('/MailWS.asmx/SendLetterV2', { 'Content-Type': 'application/x-www-form-urlencoded' },
-        `Username=demo&Password=demo&MyDescription=${encodeURIComponent('é中&<>')}&FileExtension=html&FileBinaryData=${encodeURIComponent(Buffer.from('<p>x</p>').toString('base64'))}&WorkMode=Development`);
+      const id = await post(
+        '/MailWS.asmx/SendLetterV2',
+        { 'Content-Type': 'application/x-www-form-urlencoded' },
+        `Username=demo&Password=demo&MyDescription=${encodeURIComponent('é中&<>')}&FileExtension=html&FileBinaryData=${encodeURIComponent(Buffer.from('<p>x</p>').toString('base64'))}&WorkMode=Development`,
+      );
       const mailer = /<int xmlns="Mailing">(\d+)<\/int>/.exec(id.body)![1];
-      const details = await soap11(envelope(SOAP11, `<GetDetails xmlns="Mailing"><Username>demo</Username><Password>demo</Password><ID>${mailer}</ID></GetDetails>`), '"Mailing/GetDetails"', '/2009-02-26/MailWS.asmx');
+      const details = await soap11(
+        envelope(SOAP11, `<GetDetails xmlns="Mailing"><Username>demo</Username><Password>demo</Password><ID>${mailer}</ID></GetDetails>`),
+        '"Mailing/GetDetails"',
+        '/2009-02-26/MailWS.asmx',
+      );
       assert.match(details.body, /<MyDescription>é中&amp;&lt;&gt;<\/MyDescription>/);
     });
   });
@@ -107,7 +132,10 @@ describe('sandbox wire', function () {
       const answer = await soap11(envelope(SOAP11, statusCall()), '"Mailing/Nope"');
       assert.equal(answer.status, 500);
       assert.equal(answer.contentType, 'text/xml; charset=utf-8');
-      assert.match(answer.body, /<faultcode>soap:Client<\/faultcode><faultstring>Server did not recognize the value of HTTP Header SOAPAction: Mailing\/Nope\.<\/faultstring><detail \/>/);
+      assert.match(
+        answer.body,
+        /<faultcode>soap:Client<\/faultcode><faultstring>Server did not recognize the value of HTTP Header SOAPAction: Mailing\/Nope\.<\/faultstring><detail \/>/,
+      );
     });
 
     it('malformed XML and a value not of its type: soap:Client, with the position', async () => {
@@ -115,9 +143,15 @@ describe('sandbox wire', function () {
       assert.equal(broken.status, 500);
       assert.match(broken.body, /soap:Client.*Server was unable to read request\. ---&gt; There is an error in XML document \(\d+, \d+\)/);
       const wrongType = await soap11(envelope(SOAP11, statusCall('', 'abc')), '"Mailing/GetLetterStatusV2"');
-      assert.match(wrongType.body, /soap:Client.*There is an error in XML document \(1, \d+\)\. ---&gt; Input string was not in a correct format\./);
+      assert.match(
+        wrongType.body,
+        /soap:Client.*There is an error in XML document \(1, \d+\)\. ---&gt; Input string was not in a correct format\./,
+      );
       const badEnum = await soap11(
-        envelope(SOAP11, '<SendLetterV2 xmlns="Mailing"><Username>demo</Username><Password>demo</Password><WorkMode>Sometimes</WorkMode></SendLetterV2>'),
+        envelope(
+          SOAP11,
+          '<SendLetterV2 xmlns="Mailing"><Username>demo</Username><Password>demo</Password><WorkMode>Sometimes</WorkMode></SendLetterV2>',
+        ),
         '"Mailing/SendLetterV2"',
       );
       assert.match(badEnum.body, /'Sometimes' is not a valid value for WorkMode/);
@@ -126,7 +160,10 @@ describe('sandbox wire', function () {
     it('SOAP 1.2 faults use Code/Value soap:Sender and Reason/Text', async () => {
       const answer = await soap12(envelope(SOAP12, statusCall('', 'abc')));
       assert.equal(answer.status, 500);
-      assert.match(answer.body, /<soap:Code><soap:Value>soap:Sender<\/soap:Value><\/soap:Code><soap:Reason><soap:Text xml:lang="en">Server was unable to read request/);
+      assert.match(
+        answer.body,
+        /<soap:Code><soap:Value>soap:Sender<\/soap:Value><\/soap:Code><soap:Reason><soap:Text xml:lang="en">Server was unable to read request/,
+      );
       assert.match(answer.body, /<soap:Detail \/>/);
     });
 
@@ -141,7 +178,10 @@ describe('sandbox wire', function () {
       const header = `<s:Header><x:Security xmlns:x="urn:x" s:mustUnderstand="1"/></s:Header>`;
       const answer = await soap11(envelope(SOAP11, statusCall(), header), '"Mailing/GetLetterStatusV2"');
       assert.match(answer.body, /<faultcode>soap:MustUnderstand<\/faultcode>/);
-      const fine = await soap11(envelope(SOAP11, statusCall(), `<s:Header><x:Note xmlns:x="urn:x">hi</x:Note></s:Header>`), '"Mailing/GetLetterStatusV2"');
+      const fine = await soap11(
+        envelope(SOAP11, statusCall(), `<s:Header><x:Note xmlns:x="urn:x">hi</x:Note></s:Header>`),
+        '"Mailing/GetLetterStatusV2"',
+      );
       assert.equal(fine.status, 200);
     });
 
@@ -151,7 +191,12 @@ describe('sandbox wire', function () {
     });
 
     it('refuses DTDs and entities outright', async () => {
-      const bomb = `<?xml version="1.0"?><!DOCTYPE s:Envelope [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;">]>${envelope(SOAP11, statusCall()).replace(/^<\?xml[^>]*>/, '').replace('demo</Username>', '&b;</Username>')}`;
+      const bomb = `<?xml version="1.0"?><!DOCTYPE s:Envelope [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;">]>${envelope(
+        SOAP11,
+        statusCall(),
+      )
+        .replace(/^<\?xml[^>]*>/, '')
+        .replace('demo</Username>', '&b;</Username>')}`;
       const answer = await soap11(bomb, '"Mailing/GetLetterStatusV2"');
       assert.equal(answer.status, 500);
       assert.match(answer.body, /DTDs are not allowed/);
@@ -160,22 +205,34 @@ describe('sandbox wire', function () {
     });
 
     it('invalid UTF-8: soap:Client', async () => {
-      const answer = await post('/MailWS.asmx', { 'Content-Type': 'text/xml; charset=utf-8', SOAPAction: '"Mailing/GetLetterStatusV2"' }, Buffer.from([0x3c, 0x61, 0xff, 0xfe, 0x3e]));
+      const answer = await post(
+        '/MailWS.asmx',
+        { 'Content-Type': 'text/xml; charset=utf-8', SOAPAction: '"Mailing/GetLetterStatusV2"' },
+        Buffer.from([0x3c, 0x61, 0xff, 0xfe, 0x3e]),
+      );
       assert.equal(answer.status, 500);
       assert.match(answer.body, /soap:Client.*Invalid character in the given encoding/);
     });
 
     it('an error inside an operation: soap:Server, without local paths', async () => {
-      const send = await post('/MailWS.asmx/SendLetterV2', { 'Content-Type': 'application/x-www-form-urlencoded' },
-        `Username=demo&Password=demo&MyDescription=lost&FileExtension=html&FileBinaryData=${encodeURIComponent(Buffer.from('<p>x</p>').toString('base64'))}&WorkMode=Development`);
+      const send = await post(
+        '/MailWS.asmx/SendLetterV2',
+        { 'Content-Type': 'application/x-www-form-urlencoded' },
+        `Username=demo&Password=demo&MyDescription=lost&FileExtension=html&FileBinaryData=${encodeURIComponent(Buffer.from('<p>x</p>').toString('base64'))}&WorkMode=Development`,
+      );
       const id = /<int xmlns="Mailing">(\d+)<\/int>/.exec(send.body)![1];
       sandbox.advance(5000);
       for (const blob of readdirSync(join(sandbox.dataDir, 'blobs'))) rmSync(join(sandbox.dataDir, 'blobs', blob));
-      const answer = await soap11(envelope(SOAP11, `<GetPDF xmlns="Mailing"><Username>demo</Username><Password>demo</Password><ID>${id}</ID></GetPDF>`), '"Mailing/GetPDF"');
+      const answer = await soap11(
+        envelope(SOAP11, `<GetPDF xmlns="Mailing"><Username>demo</Username><Password>demo</Password><ID>${id}</ID></GetPDF>`),
+        '"Mailing/GetPDF"',
+      );
       assert.equal(answer.status, 500, answer.body);
       assert.match(answer.body, /<faultcode>soap:Server<\/faultcode><faultstring>Server was unable to process request\. ---&gt; ENOENT/);
       assert.ok(!answer.body.includes(sandbox.dataDir), answer.body);
-      const soap12Answer = await soap12(envelope(SOAP12, `<GetPDF xmlns="Mailing"><Username>demo</Username><Password>demo</Password><ID>${id}</ID></GetPDF>`));
+      const soap12Answer = await soap12(
+        envelope(SOAP12, `<GetPDF xmlns="Mailing"><Username>demo</Username><Password>demo</Password><ID>${id}</ID></GetPDF>`),
+      );
       assert.match(soap12Answer.body, /<soap:Code><soap:Value>soap:Receiver<\/soap:Value><\/soap:Code>/);
       const overGet = await get(`/MailWS.asmx/GetPDF?Username=demo&Password=demo&ID=${id}`);
       assert.equal(overGet.status, 500);
@@ -183,7 +240,11 @@ describe('sandbox wire', function () {
     });
 
     it('a well-formed call with bad values answers 200 and a negative code, never a fault', async () => {
-      const answer = await soap11(envelope(SOAP11, '<GetStatus xmlns="Mailing"><Username>demo</Username><Password>demo</Password><ID>1-</ID></GetStatus>'), '"Mailing/GetStatus"', '/2009-02-26/MailWS.asmx');
+      const answer = await soap11(
+        envelope(SOAP11, '<GetStatus xmlns="Mailing"><Username>demo</Username><Password>demo</Password><ID>1-</ID></GetStatus>'),
+        '"Mailing/GetStatus"',
+        '/2009-02-26/MailWS.asmx',
+      );
       assert.equal(answer.status, 200);
       assert.match(answer.body, /<ResultCode>-4013<\/ResultCode>/);
     });
@@ -193,17 +254,25 @@ describe('sandbox wire', function () {
     it('answers indented XML: the bare int, or the root named after the result type', async () => {
       const int = await get('/2009-02-26/MailWS.asmx/CancelDelivery?Username=demo&Password=demo&ID=5');
       assert.equal(int.body, '<?xml version="1.0" encoding="utf-8"?>\r\n<int xmlns="Mailing">-3116</int>');
-      const merge = await post('/2009-02-26/MailWS.asmx/SendWordMailMerge_Compressed', { 'Content-Type': 'application/x-www-form-urlencoded' },
-        'Username=demo&Password=demo&MyDescription=m&FileExtension=html&FileBinaryData=60&MergeData=1&WorkMode=Development');
+      const merge = await post(
+        '/2009-02-26/MailWS.asmx/SendWordMailMerge_Compressed',
+        { 'Content-Type': 'application/x-www-form-urlencoded' },
+        'Username=demo&Password=demo&MyDescription=m&FileExtension=html&FileBinaryData=60&MergeData=1&WorkMode=Development',
+      );
       assert.equal(merge.status, 200);
-      assert.match(merge.body, /^<\?xml version="1\.0" encoding="utf-8"\?>\r\n<SendWordMailMergeResult xmlns:xsi="http:\/\/www\.w3\.org\/2001\/XMLSchema-instance" xmlns:xsd="http:\/\/www\.w3\.org\/2001\/XMLSchema" xmlns="Mailing">\r\n  <ResultCode>-\d+<\/ResultCode>\r\n  <ResultDescription>/);
+      assert.match(
+        merge.body,
+        /^<\?xml version="1\.0" encoding="utf-8"\?>\r\n<SendWordMailMergeResult xmlns:xsi="http:\/\/www\.w3\.org\/2001\/XMLSchema-instance" xmlns:xsd="http:\/\/www\.w3\.org\/2001\/XMLSchema" xmlns="Mailing">\r\n  <ResultCode>-\d+<\/ResultCode>\r\n  <ResultDescription>/,
+      );
     });
 
     it('takes binary data as repeated decimal bytes or one base64 string', async () => {
       const bytes = [...Buffer.from('<p>hi</p>')].map((b) => `FileBinaryData=${b}`).join('&');
       const common = 'Username=demo&Password=demo&MyDescription=b&FileExtension=html&WorkMode=Development';
       const asBytes = await get(`/MailWS.asmx/SendLetterV2?${common}&${bytes}`);
-      const asBase64 = await get(`/MailWS.asmx/SendLetterV2?${common}&FileBinaryData=${encodeURIComponent(Buffer.from('<p>hi</p>').toString('base64'))}`);
+      const asBase64 = await get(
+        `/MailWS.asmx/SendLetterV2?${common}&FileBinaryData=${encodeURIComponent(Buffer.from('<p>hi</p>').toString('base64'))}`,
+      );
       assert.match(asBytes.body, /<int xmlns="Mailing">\d+<\/int>/);
       assert.match(asBase64.body, /<int xmlns="Mailing">\d+<\/int>/);
     });
@@ -218,15 +287,20 @@ describe('sandbox wire', function () {
 
     it('reads a boolean as ASP.NET does (Boolean.Parse): True or False in any case, not 1 or 0', async () => {
       const upload = (overwrite: string) =>
-        get(`/2009-02-26/MailWS.asmx/UploadFile?Username=demo&Password=demo&MyFileName=flag.html&FileBinaryData=60&FileBinaryData=112&Permissions=User&Description=&Overwrite=${overwrite}`);
+        get(
+          `/2009-02-26/MailWS.asmx/UploadFile?Username=demo&Password=demo&MyFileName=flag.html&FileBinaryData=60&FileBinaryData=112&Permissions=User&Description=&Overwrite=${overwrite}`,
+        );
       for (const word of ['True', 'true', ' TRUE ']) assert.match((await upload(word)).body, /<int xmlns="Mailing">-3000<\/int>/, word);
       assert.match((await upload('False')).body, /<int xmlns="Mailing">-3127<\/int>/, 'not replaced: the file exists');
       const one = await upload('1');
       assert.equal(one.status, 500);
-      assert.equal(one.body, 'Cannot convert 1 to System.Boolean.\r\nParameter name: type ---> String was not recognized as a valid Boolean.');
+      assert.equal(
+        one.body,
+        'Cannot convert 1 to System.Boolean.\r\nParameter name: type ---> String was not recognized as a valid Boolean.',
+      );
     });
 
-    it('a query string past 2,048 characters (maxQueryStringLength): HTTP 400, ASP.NET\'s error page, before any routing', async () => {
+    it("a query string past 2,048 characters (maxQueryStringLength): HTTP 400, ASP.NET's error page, before any routing", async () => {
       const query = (length: number) => {
         const start = 'Username=demo&Password=demo&ID=5&pad=';
         return `${start}${'x'.repeat(length - start.length)}`;
@@ -242,11 +316,13 @@ describe('sandbox wire', function () {
       }
       // A letter of 110 bytes is past it already: one `&FileBinaryData=112` field per byte.
       const bytes = [...Buffer.alloc(110, 0x70)].map((b) => `FileBinaryData=${b}`).join('&');
-      const letter = await get(`/MailWS.asmx/SendLetterV2?Username=demo&Password=demo&MyDescription=b&FileExtension=html&WorkMode=Development&${bytes}`);
+      const letter = await get(
+        `/MailWS.asmx/SendLetterV2?Username=demo&Password=demo&MyDescription=b&FileExtension=html&WorkMode=Development&${bytes}`,
+      );
       assert.equal(letter.status, 400);
     });
 
-    it('an absent byte array (a stored file\'s send): HTTP 500 NullReferenceException, as ASP.NET\'s reader fails', async () => {
+    it("an absent byte array (a stored file's send): HTTP 500 NullReferenceException, as ASP.NET's reader fails", async () => {
       const fields = 'Username=demo&Password=demo&MyDescription=s&FileExtension=MyFile:stored.pdf&WorkMode=Development';
       const form = { 'Content-Type': 'application/x-www-form-urlencoded' };
       for (const answer of [await get(`/MailWS.asmx/SendLetterV2?${fields}`), await post('/MailWS.asmx/SendLetterV2', form, fields)]) {
@@ -287,7 +363,8 @@ describe('sandbox wire', function () {
       assert.equal(list.contentType, 'text/html; charset=utf-8');
       for (const op of serviceByKey('simple').operations) assert.ok(list.body.includes(`?op=${op.name}"`), op.name);
       const page = await get('/MailWS.asmx?op=SendLetterV2');
-      for (const heading of ['SOAP 1.1', 'SOAP 1.2', 'HTTP GET', 'HTTP POST']) assert.ok(page.body.includes(`<h3>${heading}</h3>`), heading);
+      for (const heading of ['SOAP 1.1', 'SOAP 1.2', 'HTTP GET', 'HTTP POST'])
+        assert.ok(page.body.includes(`<h3>${heading}</h3>`), heading);
       assert.match(page.body, /SOAPAction: &quot;Mailing\/SendLetterV2&quot;|SOAPAction: "Mailing\/SendLetterV2"/);
       assert.match(page.body, /<form target="_blank" action="\/MailWS\.asmx\/SendLetterV2" method="POST">/);
       assert.match(page.body, /Default or Production or Development/);
@@ -303,7 +380,9 @@ describe('sandbox wire', function () {
   describe('limits', () => {
     it('answers at most 1000 items of an ID string, and ignores the rest', async () => {
       // A mailer of the caller's own, so that the list is not all unseen (that answers -3115).
-      const sent = await get(`/MailWS.asmx/SendLetterV2?Username=demo&Password=demo&MyDescription=limit&FileExtension=html&FileBinaryData=${encodeURIComponent(Buffer.from('<p>x</p>').toString('base64'))}&WorkMode=Development`);
+      const sent = await get(
+        `/MailWS.asmx/SendLetterV2?Username=demo&Password=demo&MyDescription=limit&FileExtension=html&FileBinaryData=${encodeURIComponent(Buffer.from('<p>x</p>').toString('base64'))}&WorkMode=Development`,
+      );
       const id = Number(/<int xmlns="Mailing">(\d+)<\/int>/.exec(sent.body)?.[1]);
       assert.ok(id > 0, sent.body);
       const answer = await get(`/MailWS.asmx/GetLetterStatus_Multiple?Username=demo&Password=demo&ID=${id}-${id + 9000}`);
@@ -328,7 +407,10 @@ describe('sandbox wire', function () {
       });
       assert.equal(declared, 413);
       const streamed = await new Promise<number>((resolve, reject) => {
-        const req = httpRequest(`${sandbox.url}/MailWS.asmx`, { method: 'POST', headers: { 'Content-Type': 'text/xml; charset=utf-8', 'Transfer-Encoding': 'chunked' } });
+        const req = httpRequest(`${sandbox.url}/MailWS.asmx`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'text/xml; charset=utf-8', 'Transfer-Encoding': 'chunked' },
+        });
         req.on('response', (res) => {
           res.resume();
           resolve(res.statusCode ?? 0);
@@ -352,7 +434,11 @@ describe('sandbox wire', function () {
 
     it('answers every XML attack with a fault, reads no file, and goes on serving (memory: test/bench/xml-attacks.ts)', async () => {
       for (const [name, body] of xmlAttacks()) {
-        const answer = await post('/MailWS.asmx', { 'Content-Type': 'text/xml; charset=utf-8', SOAPAction: '"Mailing/GetLetterStatus"' }, body);
+        const answer = await post(
+          '/MailWS.asmx',
+          { 'Content-Type': 'text/xml; charset=utf-8', SOAPAction: '"Mailing/GetLetterStatus"' },
+          body,
+        );
         assert.ok(answer.status === 500 || answer.status === 413, `${name}: HTTP ${answer.status}`);
         if (answer.status === 500) assert.match(answer.body, /<soap:Fault>[\s\S]*soap:Client/, `${name}: a client fault`);
         assert.ok(!answer.body.includes('root:'), `${name}: no file read`);
@@ -366,7 +452,9 @@ describe('sandbox wire', function () {
       try {
         const closed = await new Promise<string>((resolve) => {
           const socket = connect(limited.port, '127.0.0.1', () =>
-            socket.write('POST /MailWS.asmx HTTP/1.1\r\nHost: x\r\nContent-Type: text/xml; charset=utf-8\r\nContent-Length: 100000\r\n\r\n<'),
+            socket.write(
+              'POST /MailWS.asmx HTTP/1.1\r\nHost: x\r\nContent-Type: text/xml; charset=utf-8\r\nContent-Length: 100000\r\n\r\n<',
+            ),
           );
           let answer = '';
           socket.on('data', (d) => (answer += d.toString()));

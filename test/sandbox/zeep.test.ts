@@ -36,29 +36,46 @@ function typed(key: string, value: unknown): unknown {
 }
 
 /** zeep's story on a fresh sandbox, once per port, for whichever test asks first. */
-const stories = new Map(VERSIONS.map((version) => [version, once(async (): Promise<Told> => {
-  // The clock stands still while zeep runs: every mailer stays Received, so PDFs are not ready and cancels succeed.
-  const sandbox = await startTestSandbox();
-  try {
-    const { stdout } = await run(systemPython, [join(projectRoot, 'test', 'tools', 'zeep_client.py'), sandbox.url, version, soapEncodingXsd], {
-      maxBuffer: 16 * 1024 * 1024,
-    });
-    const { results, requests } = JSON.parse(stdout) as { results: Results; requests: Record<string, Record<string, unknown>> };
-    const soap = soapCaller(sandbox.url, 'soap11');
-    const held: Record<string, unknown> = {};
-    for (const [key, request] of Object.entries(requests)) {
-      const [service, name] = key.split(' ') as [ServiceKey, string];
-      // Reads only; the stored files were deleted after zeep listed them (checked below as listed).
-      if (!name.startsWith('Get') || key === 'datedA GetUploadedFileDetails') continue;
-      held[key] = await soap(service, name, request);
-    }
-    sandbox.advance(60_000);
-    const pdf = (await soap('simple', 'GetPDF', { Username: 'demo', Password: 'demo', ID: results['simple SendLetterV2'] })) as { FileData: Buffer };
-    return { results, held, printed: pdfPages(pdf.FileData).map((p) => p.text).join('\n') };
-  } finally {
-    await sandbox.close();
-  }
-})]));
+const stories = new Map(
+  VERSIONS.map((version) => [
+    version,
+    once(async (): Promise<Told> => {
+      // The clock stands still while zeep runs: every mailer stays Received, so PDFs are not ready and cancels succeed.
+      const sandbox = await startTestSandbox();
+      try {
+        const { stdout } = await run(
+          systemPython,
+          [join(projectRoot, 'test', 'tools', 'zeep_client.py'), sandbox.url, version, soapEncodingXsd],
+          {
+            maxBuffer: 16 * 1024 * 1024,
+          },
+        );
+        const { results, requests } = JSON.parse(stdout) as { results: Results; requests: Record<string, Record<string, unknown>> };
+        const soap = soapCaller(sandbox.url, 'soap11');
+        const held: Record<string, unknown> = {};
+        for (const [key, request] of Object.entries(requests)) {
+          const [service, name] = key.split(' ') as [ServiceKey, string];
+          // Reads only; the stored files were deleted after zeep listed them (checked below as listed).
+          if (!name.startsWith('Get') || key === 'datedA GetUploadedFileDetails') continue;
+          held[key] = await soap(service, name, request);
+        }
+        sandbox.advance(60_000);
+        const pdf = (await soap('simple', 'GetPDF', { Username: 'demo', Password: 'demo', ID: results['simple SendLetterV2'] })) as {
+          FileData: Buffer;
+        };
+        return {
+          results,
+          held,
+          printed: pdfPages(pdf.FileData)
+            .map((p) => p.text)
+            .join('\n'),
+        };
+      } finally {
+        await sandbox.close();
+      }
+    }),
+  ]),
+);
 
 for (const version of VERSIONS) {
   describe(`sandbox with python3-zeep as the client (${version})`, function () {
@@ -75,9 +92,21 @@ for (const version of VERSIONS) {
     });
 
     it('sent letters, postcards, a batch and an advanced letter', () => {
-      const sends = ['simple SendLetterV2', 'simple SendLetterAndAddress', 'simple SendLetterAndAddressV2', 'simple SendPostcardAndAddress', 'datedA SendLetter', 'datedA SendLetterAndAddress', 'datedA SendPostcardAndAddress', 'datedB SendLetterAdvanced'];
+      const sends = [
+        'simple SendLetterV2',
+        'simple SendLetterAndAddress',
+        'simple SendLetterAndAddressV2',
+        'simple SendPostcardAndAddress',
+        'datedA SendLetter',
+        'datedA SendLetterAndAddress',
+        'datedA SendPostcardAndAddress',
+        'datedB SendLetterAdvanced',
+      ];
       const ids = sends.map((key) => results[key] as number);
-      assert.ok(ids.every((id) => id >= 1021984), JSON.stringify(ids));
+      assert.ok(
+        ids.every((id) => id >= 1021984),
+        JSON.stringify(ids),
+      );
       assert.deepEqual(results['datedA SendWordMailMerge_Compressed'], { ResultCode: ids[6]! + 1, ResultDescription: '2 letters queued' });
     });
 
@@ -86,9 +115,15 @@ for (const version of VERSIONS) {
       assert.deepEqual(results['simple GetLetterStatus'], { ResultCode: -3000, Status: -900, LastUpdateTime: '2026-11-22T09:00:00' });
       assert.equal((results['simple GetLetterStatusV2'] as { Description: string }).Description, 'Received');
       const multiple = results['simple GetLetterStatus_Multiple'] as { LetterStatuses: { LetterStatus: { ID: number }[] } };
-      assert.deepEqual(multiple.LetterStatuses.LetterStatus.map((s) => s.ID), [first, first + 1]);
+      assert.deepEqual(
+        multiple.LetterStatuses.LetterStatus.map((s) => s.ID),
+        [first, first + 1],
+      );
       const range = results['simple GetLetterStatusV2_Range'] as { LetterStatuses: { LetterStatusAndDesc: { ID: number }[] } };
-      assert.deepEqual(range.LetterStatuses.LetterStatusAndDesc.map((s) => s.ID), [first, first + 1, first + 2, first + 3]);
+      assert.deepEqual(
+        range.LetterStatuses.LetterStatusAndDesc.map((s) => s.ID),
+        [first, first + 1, first + 2, first + 3],
+      );
       const details = results['simple GetLetterDetailsV2'] as Record<string, unknown>;
       assert.equal(details.WorkMode, 'Production');
       assert.equal(details.NumOfSheets, 2);
@@ -96,7 +131,10 @@ for (const version of VERSIONS) {
       const extended = results['datedA GetDetailsExtended'] as { Details: { ExtendedDetails: Record<string, unknown>[] } };
       assert.equal(extended.Details.ExtendedDetails[0]!.IsBatch, true);
       const batch = results['datedA GetBatchDetails'] as { Items: { ItemsStatusAndDescExtended: { ItemID: number }[] } };
-      assert.deepEqual(batch.Items.ItemsStatusAndDescExtended.map((i) => i.ItemID), [1, 2]);
+      assert.deepEqual(
+        batch.Items.ItemsStatusAndDescExtended.map((i) => i.ItemID),
+        [1, 2],
+      );
       assert.equal((results['datedA GetStatus'] as { ResultCode: number }).ResultCode, -3000);
     });
 
@@ -105,8 +143,13 @@ for (const version of VERSIONS) {
       assert.deepEqual(results['datedA GetPDF'], { ResultCode: -3020, FileData: null });
       assert.equal(results['datedA CancelDelivery'], -3000);
       assert.equal(results['datedA UploadFile'], -3000);
-      const files = results['datedA GetUploadedFileDetails'] as { UploadedFiles: { FileDetails: { FileName: string; Permissions: string }[] } };
-      assert.deepEqual(files.UploadedFiles.FileDetails.map((f) => [f.FileName, f.Permissions]), [['zeep.html', 'User']]);
+      const files = results['datedA GetUploadedFileDetails'] as {
+        UploadedFiles: { FileDetails: { FileName: string; Permissions: string }[] };
+      };
+      assert.deepEqual(
+        files.UploadedFiles.FileDetails.map((f) => [f.FileName, f.Permissions]),
+        [['zeep.html', 'User']],
+      );
       assert.equal(results['datedA DeleteUploadedFile'], -3000);
       assert.equal(results['admin SetUserSettings'], -3000);
       assert.equal(results['admin SetUserSettings (bad)'], -3221, 'Letters_PrintSides is the 9th setting');
@@ -128,6 +171,7 @@ describe('sandbox with python3-zeep: every port tells the same story', function 
   this.timeout(300_000);
   it('HTTP GET, HTTP POST and SOAP 1.2 answer zeep as SOAP 1.1 does, on the same clock', async () => {
     const soap11 = (await stories.get('soap11')!()).results;
-    for (const version of ['soap12', 'http-get', 'http-post'] as const) assert.deepEqual((await stories.get(version)!()).results, soap11, version);
+    for (const version of ['soap12', 'http-get', 'http-post'] as const)
+      assert.deepEqual((await stories.get(version)!()).results, soap11, version);
   });
 });

@@ -16,9 +16,11 @@ export const usage = 'mailroom call OPERATION [--service PATH] [--param Name=Val
 
 function operationOf(name: string, servicePath: string | undefined): Operation {
   const candidates = operationList.filter((op) => op.name === name);
-  if (candidates.length === 0) throw new UsageError(`No operation "${name}"; the operations are ${[...new Set(operationList.map((o) => o.name))].join(', ')}`);
+  if (candidates.length === 0)
+    throw new UsageError(`No operation "${name}"; the operations are ${[...new Set(operationList.map((o) => o.name))].join(', ')}`);
   if (servicePath === undefined) {
-    if (candidates.length > 1) throw new UsageError(`${name} is on ${candidates.map((o) => o.service.path).join(' and ')}: say which with --service`);
+    if (candidates.length > 1)
+      throw new UsageError(`${name} is on ${candidates.map((o) => o.service.path).join(' and ')}: say which with --service`);
     return candidates[0]!;
   }
   const service = serviceByPath(servicePath) ?? serviceList.find((s) => s.key === servicePath);
@@ -35,7 +37,8 @@ function valueOf(op: Operation, field: Field, text: string): unknown {
     if (type.kind === 'primitive' || type.kind === 'enum') return parseLeaf(text, type);
     return JSON.parse(text) as unknown;
   } catch (error) {
-    if (error instanceof ValueError || error instanceof SyntaxError) throw new MailWsInputError(op.name, field.name, `cannot be "${text}": ${error.message}`);
+    if (error instanceof ValueError || error instanceof SyntaxError)
+      throw new MailWsInputError(op.name, field.name, `cannot be "${text}": ${error.message}`);
     throw error;
   }
 }
@@ -52,7 +55,12 @@ export async function run(args: readonly string[], io: Io): Promise<void> {
   const { values, positionals } = parseArgs({
     args: [...args],
     allowPositionals: true,
-    options: { ...GLOBAL_OPTIONS, service: { type: 'string' }, param: { type: 'string', multiple: true }, file: { type: 'string', multiple: true } },
+    options: {
+      ...GLOBAL_OPTIONS,
+      service: { type: 'string' },
+      param: { type: 'string', multiple: true },
+      file: { type: 'string', multiple: true },
+    },
   });
   if (positionals.length !== 1) throw new UsageError(usage);
   const op = operationOf(positionals[0]!, values.service);

@@ -11,7 +11,9 @@ export async function run(args: readonly string[], io: Io): Promise<void> {
   const client = connect(values, io);
   try {
     await client.datedA.CancelDelivery({ ID: id });
-    print(io, values, { id, cancelled: true }, () => [`Cancelled ${id}. It may take a few minutes to show; any amount charged is refunded at once.`]);
+    print(io, values, { id, cancelled: true }, () => [
+      `Cancelled ${id}. It may take a few minutes to show; any amount charged is refunded at once.`,
+    ]);
   } finally {
     client.close();
   }

@@ -22,7 +22,15 @@ export async function run(args: readonly string[], io: Io): Promise<void> {
     const items = details.IsBatch ? (await client.datedA.GetBatchDetails({ ID: id, ItemID: '' })).Items : [];
     print(io, values, { ...details, ...(details.IsBatch ? { Items: items } : {}) }, () => [
       ...Object.entries(details).map(([key, value]) => `${key.padEnd(22)}${text(value)}`),
-      ...(items.length ? ['', ...table(['Item', 'Status', 'Description', 'Price', 'Sheets'], items.map((i) => [String(i.ItemID), String(i.Status), i.Description ?? '', String(i.Price), String(i.NumOfSheets)]))] : []),
+      ...(items.length
+        ? [
+            '',
+            ...table(
+              ['Item', 'Status', 'Description', 'Price', 'Sheets'],
+              items.map((i) => [String(i.ItemID), String(i.Status), i.Description ?? '', String(i.Price), String(i.NumOfSheets)]),
+            ),
+          ]
+        : []),
     ]);
   } finally {
     client.close();

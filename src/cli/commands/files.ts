@@ -10,18 +10,26 @@ import { enums, formatDateTime, type EnumValue } from '../../contract';
 import { GLOBAL_OPTIONS, connect, print, progressPrinter, table, type Io } from '../context';
 import { UsageError } from '../usage';
 
-export const usage = 'mailroom files list | upload FILE [--name N] [--permissions User|Account] [--description D] [--overwrite] | delete NAME';
+export const usage =
+  'mailroom files list | upload FILE [--name N] [--permissions User|Account] [--description D] [--overwrite] | delete NAME';
 
 export async function run(args: readonly string[], io: Io): Promise<void> {
   const { values, positionals } = parseArgs({
     args: [...args],
     allowPositionals: true,
-    options: { ...GLOBAL_OPTIONS, name: { type: 'string' }, permissions: { type: 'string', default: 'User' }, description: { type: 'string' }, overwrite: { type: 'boolean', default: false } },
+    options: {
+      ...GLOBAL_OPTIONS,
+      name: { type: 'string' },
+      permissions: { type: 'string', default: 'User' },
+      description: { type: 'string' },
+      overwrite: { type: 'boolean', default: false },
+    },
   });
   const [action, target, ...rest] = positionals;
   if (rest.length > 0 || (action === 'list' ? target !== undefined : target === undefined)) throw new UsageError(usage);
   const permissions = values.permissions;
-  if (!(enums.Permissions as readonly string[]).includes(permissions)) throw new UsageError(`--permissions takes ${enums.Permissions.join(' or ')}`);
+  if (!(enums.Permissions as readonly string[]).includes(permissions))
+    throw new UsageError(`--permissions takes ${enums.Permissions.join(' or ')}`);
   const client = connect(values, io);
   try {
     switch (action) {
@@ -33,7 +41,12 @@ export async function run(args: readonly string[], io: Io): Promise<void> {
           if (!(error instanceof MailWsError && error.code === -3163)) throw error;
         }
         print(io, values, files, () =>
-          files.length === 0 ? ['No stored files.'] : table(['Name', 'Permissions', 'Last used', 'Description'], files.map((f) => [f.FileName ?? '', f.Permissions ?? '', formatDateTime(f.LastUsage), f.Description ?? ''])),
+          files.length === 0
+            ? ['No stored files.']
+            : table(
+                ['Name', 'Permissions', 'Last used', 'Description'],
+                files.map((f) => [f.FileName ?? '', f.Permissions ?? '', formatDateTime(f.LastUsage), f.Description ?? '']),
+              ),
         );
         return;
       }
@@ -41,10 +54,18 @@ export async function run(args: readonly string[], io: Io): Promise<void> {
         const name = values.name ?? basename(target!);
         const progress = progressPrinter(io, 'Uploading');
         await client.datedA.UploadFile(
-          { MyFileName: name, FileBinaryData: await readFile(target!), Permissions: permissions as EnumValue<'Permissions'>, Description: values.description ?? '', Overwrite: values.overwrite },
+          {
+            MyFileName: name,
+            FileBinaryData: await readFile(target!),
+            Permissions: permissions as EnumValue<'Permissions'>,
+            Description: values.description ?? '',
+            Overwrite: values.overwrite,
+          },
           progress ? { onProgress: progress } : {},
         );
-        print(io, values, { name, stored: true }, () => [`Stored ${name}. Send it with: mailroom call SendLetterV2 --param FileExtension=MyFile:${name} …`]);
+        print(io, values, { name, stored: true }, () => [
+          `Stored ${name}. Send it with: mailroom call SendLetterV2 --param FileExtension=MyFile:${name} …`,
+        ]);
         return;
       }
       case 'delete':

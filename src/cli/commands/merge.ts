@@ -14,7 +14,11 @@ import { confirmSpending, workModeOption } from './send';
 export const usage = 'mailroom merge TEMPLATE DATA.csv [--mode Development|Production|Default] [--description D] [--yes]';
 
 export async function run(args: readonly string[], io: Io): Promise<void> {
-  const { values, positionals } = parseArgs({ args: [...args], allowPositionals: true, options: { ...GLOBAL_OPTIONS, mode: { type: 'string' }, description: { type: 'string' }, yes: { type: 'boolean', default: false } } });
+  const { values, positionals } = parseArgs({
+    args: [...args],
+    allowPositionals: true,
+    options: { ...GLOBAL_OPTIONS, mode: { type: 'string' }, description: { type: 'string' }, yes: { type: 'boolean', default: false } },
+  });
   if (positionals.length !== 2) throw new UsageError(usage);
   const [template, data] = positionals as [string, string];
   let merge: MailMerge;
@@ -26,7 +30,12 @@ export async function run(args: readonly string[], io: Io): Promise<void> {
   }
   const { letters } = merge;
   const mode = workModeOption(values.mode);
-  await confirmSpending(io, mode, values.yes, `Sending ${letters} letter${letters === 1 ? '' : 's'} from ${basename(template)} and ${basename(data)}`);
+  await confirmSpending(
+    io,
+    mode,
+    values.yes,
+    `Sending ${letters} letter${letters === 1 ? '' : 's'} from ${basename(template)} and ${basename(data)}`,
+  );
   const client = connect(values, io);
   try {
     const result = await client.datedA.SendWordMailMerge_Compressed({

@@ -8,7 +8,11 @@ import { oneId } from './details';
 export const usage = 'mailroom pdf ID -o FILE';
 
 export async function run(args: readonly string[], io: Io): Promise<void> {
-  const { values, positionals } = parseArgs({ args: [...args], allowPositionals: true, options: { ...GLOBAL_OPTIONS, output: { type: 'string', short: 'o' } } });
+  const { values, positionals } = parseArgs({
+    args: [...args],
+    allowPositionals: true,
+    options: { ...GLOBAL_OPTIONS, output: { type: 'string', short: 'o' } },
+  });
   const id = oneId(positionals);
   if (!values.output) throw new UsageError('Say where to save it: -o FILE');
   const client = connect(values, io);
@@ -16,7 +20,9 @@ export async function run(args: readonly string[], io: Io): Promise<void> {
     const progress = progressPrinter(io, 'Receiving');
     const { FileData } = await client.simple.GetPDF({ ID: id }, progress ? { onProgress: progress } : {});
     await writeFile(values.output, FileData ?? Buffer.alloc(0));
-    print(io, values, { id, file: values.output, bytes: FileData?.length ?? 0 }, () => [`Saved the PDF of ${id} to ${values.output} (${FileData?.length ?? 0} bytes)`]);
+    print(io, values, { id, file: values.output, bytes: FileData?.length ?? 0 }, () => [
+      `Saved the PDF of ${id} to ${values.output} (${FileData?.length ?? 0} bytes)`,
+    ]);
   } finally {
     client.close();
   }

@@ -31,7 +31,12 @@ function schedule(value: string | undefined, interactive: Schedule): Schedule | 
     throw new UsageError('--schedule takes three rising numbers of seconds (in process, printed, completed), or interactive (5,20,25)');
   }
   const [inProcess, printed, completed] = seconds.map((s) => s * 1000) as [number, number, number];
-  return { inProcessMs: inProcess, printedMs: printed, completedMs: completed, fundsGiveUpMs: Math.max(completed, printed + (completed - inProcess)) };
+  return {
+    inProcessMs: inProcess,
+    printedMs: printed,
+    completedMs: completed,
+    fundsGiveUpMs: Math.max(completed, printed + (completed - inProcess)),
+  };
 }
 
 export async function run(args: readonly string[], io: Io): Promise<void> {

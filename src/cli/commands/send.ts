@@ -3,8 +3,9 @@
  * [--mode Development|Production|Default] [--description TEXT] [--yes]`
  *
  * PDF, DOC, DOCX and HTML go as they are; Markdown is rendered (a front-matter `to:` gives the
- * recipient unless flags do) and other text goes as preformatted HTML, since the service refuses text. The work mode is always shown first; Production, which prints and
- * charges, is sent only after --yes or a yes on the terminal. The new mailer's ID is printed.
+ * recipient unless flags do) and other text goes as preformatted HTML, since the service refuses
+ * text. The work mode is always shown first; Production, which prints and charges, is sent only
+ * after --yes or a yes on the terminal. The new mailer's ID is printed.
  */
 import { readFile } from 'node:fs/promises';
 import { basename } from 'node:path';
@@ -15,8 +16,8 @@ import { GLOBAL_OPTIONS, connect, print, progressPrinter, type Io } from '../con
 import { UsageError } from '../usage';
 
 /** The address fields of a letter, as flags: AttentionLine1 → --attention-line1. */
-const ADDRESS_FIELDS = findOperation(serviceByKey('simple'), 'SendLetterAndAddressV2')!.params
-  .map((p) => p.name)
+const ADDRESS_FIELDS = findOperation(serviceByKey('simple'), 'SendLetterAndAddressV2')!
+  .params.map((p) => p.name)
   .filter((name) => /^(AttentionLine\d|Company|Address\d|City|State|PostalCode|Country)$/.test(name));
 const flagOf = (field: string) => field.replace(/([a-z])([A-Z])/g, '$1-$2').toLowerCase();
 export const ADDRESS_OPTIONS = Object.fromEntries(ADDRESS_FIELDS.map((f) => [flagOf(f), { type: 'string' as const }]));
@@ -25,13 +26,14 @@ export const usage = `mailroom send FILE [--to "Name, Street, City, ST ZIP" | ${
 
 export function workModeOption(value: string | undefined): EnumValue<'WorkMode'> {
   const mode = value ?? 'Default';
-  if (!(enums.WorkMode as readonly string[]).includes(mode)) throw new UsageError(`--mode takes ${enums.WorkMode.join(', ')}, not "${mode}"`);
+  if (!(enums.WorkMode as readonly string[]).includes(mode))
+    throw new UsageError(`--mode takes ${enums.WorkMode.join(', ')}, not "${mode}"`);
   return mode as EnumValue<'WorkMode'>;
 }
 
 /** Production prints and charges: it goes only with --yes, or a yes on the terminal. */
 export async function confirmSpending(io: Io, mode: EnumValue<'WorkMode'>, yes: boolean | undefined, what: string): Promise<void> {
-  io.err.write(`${what}, in ${mode === 'Default' ? 'the account\'s default work mode' : `${mode} mode`}.\n`);
+  io.err.write(`${what}, in ${mode === 'Default' ? "the account's default work mode" : `${mode} mode`}.\n`);
   if (mode !== 'Production' || yes) return;
   if (!(await io.confirm('Production mode prints and mails it, and charges the account. Send?'))) {
     throw new UsageError('Not sent: Production mode prints and charges; add --yes to send without asking');
@@ -49,7 +51,10 @@ async function readDocument(path: string) {
 }
 
 export function addressOptions(values: Record<string, unknown>): RecipientAddress {
-  const address: Record<string, string> = { ...(typeof values.to === 'string' ? parseAddressLine(values.to) : {}) } as Record<string, string>;
+  const address: Record<string, string> = { ...(typeof values.to === 'string' ? parseAddressLine(values.to) : {}) } as Record<
+    string,
+    string
+  >;
   for (const field of ADDRESS_FIELDS) {
     const value = values[flagOf(field)];
     if (typeof value === 'string') address[field] = value;
@@ -61,7 +66,14 @@ export async function run(args: readonly string[], io: Io): Promise<void> {
   const { values, positionals } = parseArgs({
     args: [...args],
     allowPositionals: true,
-    options: { ...GLOBAL_OPTIONS, ...ADDRESS_OPTIONS, to: { type: 'string' }, mode: { type: 'string' }, description: { type: 'string' }, yes: { type: 'boolean', default: false } },
+    options: {
+      ...GLOBAL_OPTIONS,
+      ...ADDRESS_OPTIONS,
+      to: { type: 'string' },
+      mode: { type: 'string' },
+      description: { type: 'string' },
+      yes: { type: 'boolean', default: false },
+    },
   });
   if (positionals.length !== 1) throw new UsageError('Name one file to send');
   const path = positionals[0]!;
@@ -69,14 +81,23 @@ export async function run(args: readonly string[], io: Io): Promise<void> {
   const mode = workModeOption(values.mode);
   const address = { ...document.to, ...addressOptions(values) };
   const addressed = Object.keys(address).length > 0;
-  const to = addressed ? ` to ${[address.AttentionLine1 ?? address.Company, address.City].filter(Boolean).join(', ')}` : ' (the address is in the document)';
+  const to = addressed
+    ? ` to ${[address.AttentionLine1 ?? address.Company, address.City].filter(Boolean).join(', ')}`
+    : ' (the address is in the document)';
   await confirmSpending(io, mode, values.yes, `Sending ${basename(path)} as a letter${to}`);
   const client = connect(values, io);
   try {
-    const request = { MyDescription: values.description ?? basename(path).slice(0, 100), FileExtension: document.type, FileBinaryData: document.data, WorkMode: mode };
+    const request = {
+      MyDescription: values.description ?? basename(path).slice(0, 100),
+      FileExtension: document.type,
+      FileBinaryData: document.data,
+      WorkMode: mode,
+    };
     const progress = progressPrinter(io, 'Sending');
     const options = progress ? { onProgress: progress } : {};
-    const id = addressed ? await client.simple.SendLetterAndAddressV2({ ...request, ...address }, options) : await client.simple.SendLetterV2(request, options);
+    const id = addressed
+      ? await client.simple.SendLetterAndAddressV2({ ...request, ...address }, options)
+      : await client.simple.SendLetterV2(request, options);
     print(io, values, { id }, () => [String(id)]);
   } finally {
     client.close();

@@ -23,7 +23,10 @@ export async function run(args: readonly string[], io: Io): Promise<void> {
   try {
     const statuses = [...(await fetchStatuses(client, ids)).values()];
     print(io, values, statuses, () =>
-      table(['ID', 'Status', 'Description', 'Last update'], statuses.map((s) => [String(s.ID), String(s.Status), s.Description ?? '', formatDateTime(s.LastUpdateTime)])),
+      table(
+        ['ID', 'Status', 'Description', 'Last update'],
+        statuses.map((s) => [String(s.ID), String(s.Status), s.Description ?? '', formatDateTime(s.LastUpdateTime)]),
+      ),
     );
   } finally {
     client.close();

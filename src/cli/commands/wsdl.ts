@@ -6,15 +6,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import {
-  DEFAULT_ENDPOINT,
-  generateWsdl,
-  serviceByPath,
-  serviceList,
-  serviceUrl,
-  wsdlFileName,
-  type Service,
-} from '../../contract';
+import { DEFAULT_ENDPOINT, generateWsdl, serviceByPath, serviceList, serviceUrl, wsdlFileName, type Service } from '../../contract';
 import type { Io } from '../context';
 import { UsageError } from '../usage';
 

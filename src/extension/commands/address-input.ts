@@ -51,7 +51,12 @@ export class AddressBook {
       ...recent.map((address) => ({ ...addressLabel(address), choice: address })),
       { label: '$(add) New address…', choice: 'new' },
     ];
-    const picked = await vscode.window.showQuickPick(choices, { title, placeHolder: 'A recent address, or a new one', ignoreFocusOut: true, matchOnDescription: true });
+    const picked = await vscode.window.showQuickPick(choices, {
+      title,
+      placeHolder: 'A recent address, or a new one',
+      ignoreFocusOut: true,
+      matchOnDescription: true,
+    });
     if (!picked) return undefined;
     if (picked.choice === 'none') return null;
     return picked.choice === 'new' ? askFields(title) : picked.choice;
@@ -67,7 +72,11 @@ async function askFields(title: string): Promise<RecipientAddress | undefined> {
       prompt,
       ignoreFocusOut: true,
       validateInput: (text) =>
-        text.length > limit.maxLength ? `At most ${limit.maxLength} characters (the service answers ${limit.code} otherwise)` : required && !text.trim() ? `${prompt} is needed` : undefined,
+        text.length > limit.maxLength
+          ? `At most ${limit.maxLength} characters (the service answers ${limit.code} otherwise)`
+          : required && !text.trim()
+            ? `${prompt} is needed`
+            : undefined,
     });
     if (value === undefined) return undefined;
     if (value.trim()) address[field] = value.trim();

@@ -26,7 +26,9 @@ export function attemptActions(connection: Connection, mailers: TrackedMailers, 
       const attempt = attemptOf(mailers, node);
       if (!attempt) return undefined;
       if (attempt.afterId === undefined) {
-        void vscode.window.showWarningMessage(`Mailroom: no mailer was followed before ${attempt.description} was sent, so there is nowhere to look for it. If you know its ID, use Track Mailer IDs…, then forget the attempt.`);
+        void vscode.window.showWarningMessage(
+          `Mailroom: no mailer was followed before ${attempt.description} was sent, so there is nowhere to look for it. If you know its ID, use Track Mailer IDs…, then forget the attempt.`,
+        );
         return undefined;
       }
       try {
@@ -42,7 +44,9 @@ export function attemptActions(connection: Connection, mailers: TrackedMailers, 
           await mailers.add([{ id: found.ID, description: attempt.description }]);
           await mailers.removeAttempt(attempt.key);
           await refresh();
-          void vscode.window.showInformationMessage(`Mailroom: ${attempt.description} did reach the service: it is mailer ${found.ID}. Do not send it again.`);
+          void vscode.window.showInformationMessage(
+            `Mailroom: ${attempt.description} did reach the service: it is mailer ${found.ID}. Do not send it again.`,
+          );
           return found.ID;
         }
         const forget = 'Forget Attempt';

@@ -20,15 +20,35 @@ const BINDING_LABELS: Readonly<Record<Binding, string>> = {
 export function connectCommand(connection: Connection, log: Log) {
   return async (): Promise<void> => {
     const title = 'Connect to a Mail WS account';
-    const endpoint = await vscode.window.showInputBox({ title: `${title} (1/5)`, prompt: 'Base URL of the service', placeHolder: 'https://mail.example.com', value: vscode.workspace.getConfiguration('mailroom').get<string>('endpoint', ''), ignoreFocusOut: true, validateInput: (v) => (/^https?:\/\/\S+$/.test(v) ? undefined : 'An http(s) URL') });
+    const endpoint = await vscode.window.showInputBox({
+      title: `${title} (1/5)`,
+      prompt: 'Base URL of the service',
+      placeHolder: 'https://mail.example.com',
+      value: vscode.workspace.getConfiguration('mailroom').get<string>('endpoint', ''),
+      ignoreFocusOut: true,
+      validateInput: (v) => (/^https?:\/\/\S+$/.test(v) ? undefined : 'An http(s) URL'),
+    });
     if (!endpoint) return;
-    const binding = await vscode.window.showQuickPick(BINDINGS.map((b) => ({ label: BINDING_LABELS[b], binding: b })), { title: `${title} (2/5): binding`, ignoreFocusOut: true });
+    const binding = await vscode.window.showQuickPick(
+      BINDINGS.map((b) => ({ label: BINDING_LABELS[b], binding: b })),
+      { title: `${title} (2/5): binding`, ignoreFocusOut: true },
+    );
     if (!binding) return;
     const username = await vscode.window.showInputBox({ title: `${title} (3/5)`, prompt: 'Username', ignoreFocusOut: true });
     if (!username) return;
-    const password = await vscode.window.showInputBox({ title: `${title} (4/5)`, prompt: 'Password (kept in the OS keychain)', password: true, ignoreFocusOut: true });
+    const password = await vscode.window.showInputBox({
+      title: `${title} (4/5)`,
+      prompt: 'Password (kept in the OS keychain)',
+      password: true,
+      ignoreFocusOut: true,
+    });
     if (!password) return;
-    const apiKey = await vscode.window.showInputBox({ title: `${title} (5/5)`, prompt: 'API key, if you have one (for Send Letter (Advanced) and user settings); leave empty to skip', password: true, ignoreFocusOut: true });
+    const apiKey = await vscode.window.showInputBox({
+      title: `${title} (5/5)`,
+      prompt: 'API key, if you have one (for Send Letter (Advanced) and user settings); leave empty to skip',
+      password: true,
+      ignoreFocusOut: true,
+    });
     if (apiKey === undefined) return;
     try {
       await connection.connect(endpoint, binding.binding, username, { password, ...(apiKey.trim() ? { apiKey: apiKey.trim() } : {}) });

@@ -36,7 +36,7 @@ export const COMMANDS = {
   'mailroom.uploadFile': { workbenchArguments: 1, doing: 'upload the file' },
   'mailroom.deleteStoredFile': { workbenchArguments: 1, doing: 'delete the stored file' },
   'mailroom.sendStoredFile': { workbenchArguments: 1, doing: 'send the stored file' },
-  'mailroom.showDetails': { workbenchArguments: 1, doing: 'show the mailer\'s details' },
+  'mailroom.showDetails': { workbenchArguments: 1, doing: "show the mailer's details" },
   'mailroom.changeUserSettings': { workbenchArguments: 0, doing: 'change the user settings' },
   'mailroom.lookUpAttempt': { workbenchArguments: 1, doing: 'look the send up' },
   'mailroom.forgetAttempt': { workbenchArguments: 1, doing: 'forget the attempt' },

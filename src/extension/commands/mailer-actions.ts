@@ -79,7 +79,9 @@ export function mailerActions(ctx: MailerActionsContext) {
       const pdf = await printedPdf(id);
       if (!pdf) throw new Error(`GetPDF gave no file for mailer ${id}`);
       const folder = vscode.workspace.workspaceFolders?.[0]?.uri ?? vscode.Uri.file(homedir());
-      const target = saveAs ?? (await vscode.window.showSaveDialog({ defaultUri: vscode.Uri.joinPath(folder, `mailer-${id}.pdf`), filters: { PDF: ['pdf'] } }));
+      const target =
+        saveAs ??
+        (await vscode.window.showSaveDialog({ defaultUri: vscode.Uri.joinPath(folder, `mailer-${id}.pdf`), filters: { PDF: ['pdf'] } }));
       if (target) await vscode.workspace.fs.writeFile(target, pdf);
     },
     'mailroom.showDetails': async (node: unknown) => {

@@ -3,7 +3,11 @@ import * as vscode from 'vscode';
 import { enums, type EnumName, type EnumValue } from '../../contract';
 
 /** One value of a contract enumeration, the current default first. */
-export async function pickEnum<N extends EnumName>(name: N, title: string, describe: Partial<Record<EnumValue<N>, string>> = {}): Promise<EnumValue<N> | undefined> {
+export async function pickEnum<N extends EnumName>(
+  name: N,
+  title: string,
+  describe: Partial<Record<EnumValue<N>, string>> = {},
+): Promise<EnumValue<N> | undefined> {
   const values = enums[name] as readonly EnumValue<N>[];
   const picked = await vscode.window.showQuickPick(
     values.map((value) => ({ label: value, description: describe[value] ?? '', value })),
@@ -15,17 +19,24 @@ export async function pickEnum<N extends EnumName>(name: N, title: string, descr
 /** Optional settings: "none" or one of the values. */
 export async function pickOptional<N extends EnumName>(name: N, title: string, none: string): Promise<EnumValue<N> | null | undefined> {
   const values = enums[name] as readonly EnumValue<N>[];
-  const picked = await vscode.window.showQuickPick([{ label: none, value: null }, ...values.map((value) => ({ label: value, value }))], { title, ignoreFocusOut: true });
+  const picked = await vscode.window.showQuickPick([{ label: none, value: null }, ...values.map((value) => ({ label: value, value }))], {
+    title,
+    ignoreFocusOut: true,
+  });
   return picked === undefined ? undefined : picked.value;
 }
 
 /** Files of the workspace with one of these types (in path order), or chosen from disk. */
 export async function pickFiles(title: string, types: readonly string[], many = false): Promise<vscode.Uri[] | undefined> {
-  const browse = async () => vscode.window.showOpenDialog({ title, canSelectMany: many, filters: { [types.join(', ').toUpperCase()]: [...types] } });
+  const browse = async () =>
+    vscode.window.showOpenDialog({ title, canSelectMany: many, filters: { [types.join(', ').toUpperCase()]: [...types] } });
   const found = await vscode.workspace.findFiles(`**/*.{${types.join(',')}}`, '**/{node_modules,.git}/**', 200);
   if (found.length === 0) return browse();
   const other = { label: '$(folder-opened) Browse…', uri: undefined as vscode.Uri | undefined };
-  const items = [...found.sort((a, b) => a.path.localeCompare(b.path)).map((uri) => ({ label: vscode.workspace.asRelativePath(uri), uri })), other];
+  const items = [
+    ...found.sort((a, b) => a.path.localeCompare(b.path)).map((uri) => ({ label: vscode.workspace.asRelativePath(uri), uri })),
+    other,
+  ];
   if (!many) {
     const one = await vscode.window.showQuickPick(items, { title, ignoreFocusOut: true });
     return one && (one.uri ? [one.uri] : browse());
@@ -43,7 +54,7 @@ export async function pickWorkMode(title: string, action: string): Promise<EnumV
   const modes: { value: EnumValue<'WorkMode'>; detail: string }[] = [
     { value: 'Development', detail: 'Not printed, not charged: a PDF to check' },
     { value: 'Production', detail: 'Printed, mailed and charged to the account' },
-    { value: 'Default', detail: 'The account\'s own work mode setting' },
+    { value: 'Default', detail: "The account's own work mode setting" },
   ];
   modes.sort((a, b) => Number(b.value === preferred) - Number(a.value === preferred));
   const picked = await vscode.window.showQuickPick(

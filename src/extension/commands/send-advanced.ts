@@ -53,13 +53,23 @@ export function sendAdvancedCommand(ctx: SendContext) {
     }
     const address = await recipient(ctx, options.address, `${TITLE}: recipient`);
     if (!address) return undefined;
-    const reply = options.replyAddress !== undefined ? options.replyAddress : await ctx.addresses.askOptional(`${TITLE}: reply address`, 'No reply address');
+    const reply =
+      options.replyAddress !== undefined
+        ? options.replyAddress
+        : await ctx.addresses.askOptional(`${TITLE}: reply address`, 'No reply address');
     if (reply === undefined) return undefined;
-    const stamping = reply && (options.stampingLocation ?? (await pickEnum('StampingLocation', `${TITLE}: where the reply address is stamped`)));
+    const stamping =
+      reply && (options.stampingLocation ?? (await pickEnum('StampingLocation', `${TITLE}: where the reply address is stamped`)));
     if (stamping === undefined) return undefined;
-    const perforation = options.perforation !== undefined ? options.perforation : await pickOptional('Perforation', `${TITLE}: perforation`, 'No perforation');
+    const perforation =
+      options.perforation !== undefined
+        ? options.perforation
+        : await pickOptional('Perforation', `${TITLE}: perforation`, 'No perforation');
     if (perforation === undefined) return undefined;
-    const envelope = options.replyEnvelope !== undefined ? options.replyEnvelope : await pickOptional('ReplyEnvelope', `${TITLE}: reply envelope`, 'No reply envelope');
+    const envelope =
+      options.replyEnvelope !== undefined
+        ? options.replyEnvelope
+        : await pickOptional('ReplyEnvelope', `${TITLE}: reply envelope`, 'No reply envelope');
     if (envelope === undefined) return undefined;
     const color = options.color ?? (await pickEnum('PrintColor', `${TITLE}: colour`));
     if (!color) return undefined;
@@ -67,24 +77,35 @@ export function sendAdvancedCommand(ctx: SendContext) {
     if (!workMode) return undefined;
     const names = uris.map((u) => basename(u.path));
     const description = names.join(' + ').slice(0, 100);
-    return submit(ctx, {
-      what: names.length === 1 ? names[0]! : `${names.length} files as one letter`,
-      description,
-      address,
-      workMode,
-      send: (client, call) =>
-        client.datedB.SendLetterAdvanced(
-          {
-            MyDescription: description,
-            Files: files,
-            Addresses: {
-              RecipientAddress: advancedAddress(address),
-              ...(reply ? { ReplyAddress: { Contact: advancedAddress(reply), ...(stamping ? { StampingLocation: stamping } : {}) } } : {}),
+    return submit(
+      ctx,
+      {
+        what: names.length === 1 ? names[0]! : `${names.length} files as one letter`,
+        description,
+        address,
+        workMode,
+        send: (client, call) =>
+          client.datedB.SendLetterAdvanced(
+            {
+              MyDescription: description,
+              Files: files,
+              Addresses: {
+                RecipientAddress: advancedAddress(address),
+                ...(reply
+                  ? { ReplyAddress: { Contact: advancedAddress(reply), ...(stamping ? { StampingLocation: stamping } : {}) } }
+                  : {}),
+              },
+              Settings: {
+                WorkMode: workMode,
+                PrintColor: color,
+                ...(perforation ? { Perforation: perforation } : {}),
+                ...(envelope ? { ReplyEnvelope: envelope } : {}),
+              },
             },
-            Settings: { WorkMode: workMode, PrintColor: color, ...(perforation ? { Perforation: perforation } : {}), ...(envelope ? { ReplyEnvelope: envelope } : {}) },
-          },
-          call,
-        ),
-    }, options.confirmed);
+            call,
+          ),
+      },
+      options.confirmed,
+    );
   };
 }

@@ -18,7 +18,11 @@ export async function documentOf(uri: vscode.Uri): Promise<Uint8Array> {
 }
 
 /** The recipient: given, or asked for; undefined (and the user told) when incomplete. */
-export async function recipient(ctx: SendContext, given: RecipientAddress | undefined, title: string): Promise<RecipientAddress | undefined> {
+export async function recipient(
+  ctx: SendContext,
+  given: RecipientAddress | undefined,
+  title: string,
+): Promise<RecipientAddress | undefined> {
   const address = given ?? (await ctx.addresses.ask(title));
   if (!address) return undefined;
   const missing = checkAddress(address as Record<string, unknown>);
@@ -27,18 +31,33 @@ export async function recipient(ctx: SendContext, given: RecipientAddress | unde
   return undefined;
 }
 
-async function sendLetter(ctx: SendContext, name: string, fileExtension: string, data: Uint8Array, to: RecipientAddress | undefined, options: SendOptions) {
+async function sendLetter(
+  ctx: SendContext,
+  name: string,
+  fileExtension: string,
+  data: Uint8Array,
+  to: RecipientAddress | undefined,
+  options: SendOptions,
+) {
   const address = await recipient(ctx, options.address ?? to, `Send ${name}: recipient`);
   if (!address) return undefined;
   const description = name.slice(0, 100);
   const workMode = options.workMode ?? defaultWorkMode();
-  return submit(ctx, {
-    what: name,
-    description,
-    address,
-    workMode,
-    send: (client, call) => client.simple.SendLetterAndAddressV2({ MyDescription: description, FileExtension: fileExtension, FileBinaryData: data, WorkMode: workMode, ...address }, call),
-  }, options.confirmed);
+  return submit(
+    ctx,
+    {
+      what: name,
+      description,
+      address,
+      workMode,
+      send: (client, call) =>
+        client.simple.SendLetterAndAddressV2(
+          { MyDescription: description, FileExtension: fileExtension, FileBinaryData: data, WorkMode: workMode, ...address },
+          call,
+        ),
+    },
+    options.confirmed,
+  );
 }
 
 export function sendDocumentCommand(ctx: SendContext) {
@@ -65,5 +84,7 @@ export function sendDocumentCommand(ctx: SendContext) {
 /** "Send Stored File as Letter": the file named as `MyFile:<name>`, with no bytes of its own. */
 export function sendStoredFileCommand(ctx: SendContext) {
   return (fileName: string | undefined, options: SendOptions = {}): Promise<number | undefined> =>
-    fileName ? sendLetter(ctx, fileName, `${STORED_FILE_PREFIX}${fileName}`, new Uint8Array(), undefined, options) : Promise.resolve(undefined);
+    fileName
+      ? sendLetter(ctx, fileName, `${STORED_FILE_PREFIX}${fileName}`, new Uint8Array(), undefined, options)
+      : Promise.resolve(undefined);
 }

@@ -90,11 +90,23 @@ export async function submit(ctx: SendContext, submission: Submission, confirmed
     }
     // The mailer may exist and be charged: never sent again on its own, kept until looked up.
     const afterId = Math.max(0, ...ctx.mailers.list().map((m) => m.id));
-    const attempt: SendAttempt = { key: randomUUID(), description: submission.description, sentAt: started, workMode, ...(afterId > 0 ? { afterId } : {}) };
+    const attempt: SendAttempt = {
+      key: randomUUID(),
+      description: submission.description,
+      sentAt: started,
+      workMode,
+      ...(afterId > 0 ? { afterId } : {}),
+    };
     await ctx.mailers.addAttempt(attempt);
     void vscode.window
-      .showWarningMessage(`Mailroom: the outcome of sending ${what} is unknown (${(error as Error).message}). It is under "Outcome unknown" in the Mailers view: look it up before sending again.`, 'Look Up')
-      .then((answer) => answer && vscode.commands.executeCommand('mailroom.lookUpAttempt' satisfies MailroomCommand, { kind: 'attempt', attempt }));
+      .showWarningMessage(
+        `Mailroom: the outcome of sending ${what} is unknown (${(error as Error).message}). It is under "Outcome unknown" in the Mailers view: look it up before sending again.`,
+        'Look Up',
+      )
+      .then(
+        (answer) =>
+          answer && vscode.commands.executeCommand('mailroom.lookUpAttempt' satisfies MailroomCommand, { kind: 'attempt', attempt }),
+      );
     return undefined;
   }
   // Sent: what follows must not be mistaken for a failed send.

@@ -22,7 +22,11 @@ export interface PostcardOptions extends SendOptions {
 
 const TITLE = 'Send Postcard';
 
-async function side(ctx: SendContext, given: vscode.Uri | undefined, which: string): Promise<{ name: string; type: string; data: Uint8Array } | undefined> {
+async function side(
+  ctx: SendContext,
+  given: vscode.Uri | undefined,
+  which: string,
+): Promise<{ name: string; type: string; data: Uint8Array } | undefined> {
   const uri = given ?? (await pickFiles(`${TITLE}: the ${which} side`, postcardFileTypes))?.[0];
   if (!uri) return undefined;
   const name = basename(uri.path);
@@ -42,41 +46,64 @@ export function sendPostcardCommand(ctx: SendContext) {
     if (!image) return undefined;
     const addressSide = await side(ctx, options.addressSide, 'address');
     if (!addressSide) return undefined;
-    const scaling = options.scaling ?? (await pickEnum('ImageSideScaling', `${TITLE}: image scaling`, { Default: 'The account\'s setting', FitToPage: 'Scale the image to the card', None: 'Print at its own size' }));
+    const scaling =
+      options.scaling ??
+      (await pickEnum('ImageSideScaling', `${TITLE}: image scaling`, {
+        Default: "The account's setting",
+        FitToPage: 'Scale the image to the card',
+        None: 'Print at its own size',
+      }));
     if (!scaling) return undefined;
-    const size = options.size ?? (await pickEnum('PostcardSize', `${TITLE}: size`, { Default: 'The service\'s standard size', Postcard_4_25X6: '4.25 × 6 inches' }));
+    const size =
+      options.size ??
+      (await pickEnum('PostcardSize', `${TITLE}: size`, { Default: "The service's standard size", Postcard_4_25X6: '4.25 × 6 inches' }));
     if (!size) return undefined;
-    const color = options.color ?? (await pickEnum('PrintColor', `${TITLE}: colour`, { Default: 'The account\'s setting', Black: 'Black and white', FullColor: 'Full colour' }));
+    const color =
+      options.color ??
+      (await pickEnum('PrintColor', `${TITLE}: colour`, {
+        Default: "The account's setting",
+        Black: 'Black and white',
+        FullColor: 'Full colour',
+      }));
     if (!color) return undefined;
-    const priority = options.priority ?? (await pickEnum('MailingPriority', `${TITLE}: mailing priority`, { Default: 'The service\'s standard mail', FirstClass: 'First-Class Mail' }));
+    const priority =
+      options.priority ??
+      (await pickEnum('MailingPriority', `${TITLE}: mailing priority`, {
+        Default: "The service's standard mail",
+        FirstClass: 'First-Class Mail',
+      }));
     if (!priority) return undefined;
     const address = await recipient(ctx, options.address, `${TITLE}: recipient`);
     if (!address) return undefined;
     const workMode = options.workMode ?? (await pickWorkMode(TITLE, 'Send the postcard'));
     if (!workMode) return undefined;
     const description = `Postcard: ${image.name}`.slice(0, 100);
-    return submit(ctx, {
-      what: `a postcard of ${image.name}`,
-      description,
-      address,
-      workMode,
-      send: (client, call) =>
-        client.simple.SendPostcardAndAddress(
-          {
-            MyDescription: description,
-            ImageSideFileType: image.type,
-            ImageSideBinaryData: image.data,
-            ImageSideScaling: scaling,
-            AddressSideFileType: addressSide.type,
-            AddressSideBinaryData: addressSide.data,
-            WorkMode: workMode,
-            PrintColor: color,
-            PostcardSize: size,
-            MailingPriority: priority,
-            ...address,
-          },
-          call,
-        ),
-    }, options.confirmed);
+    return submit(
+      ctx,
+      {
+        what: `a postcard of ${image.name}`,
+        description,
+        address,
+        workMode,
+        send: (client, call) =>
+          client.simple.SendPostcardAndAddress(
+            {
+              MyDescription: description,
+              ImageSideFileType: image.type,
+              ImageSideBinaryData: image.data,
+              ImageSideScaling: scaling,
+              AddressSideFileType: addressSide.type,
+              AddressSideBinaryData: addressSide.data,
+              WorkMode: workMode,
+              PrintColor: color,
+              PostcardSize: size,
+              MailingPriority: priority,
+              ...address,
+            },
+            call,
+          ),
+      },
+      options.confirmed,
+    );
   };
 }

@@ -39,7 +39,8 @@ async function askValue(name: string, rule: SettingRule): Promise<string | undef
     prompt: ruleHint(rule),
     password: name === 'Security_Password',
     ignoreFocusOut: true,
-    validateInput: (value) => (isValidSettingValue(rule, value) ? undefined : `Not a valid value (${ruleHint(rule)}); the service would answer ${settingCode(name)}`),
+    validateInput: (value) =>
+      isValidSettingValue(rule, value) ? undefined : `Not a valid value (${ruleHint(rule)}); the service would answer ${settingCode(name)}`,
   });
 }
 
@@ -47,12 +48,22 @@ async function askValue(name: string, rule: SettingRule): Promise<string | undef
 async function askSettings(): Promise<[string, string][] | undefined> {
   const chosen: [string, string][] = [];
   for (;;) {
-    const apply = { label: `$(check) Apply ${chosen.length} setting${chosen.length === 1 ? '' : 's'}`, name: undefined as string | undefined, description: '' };
+    const apply = {
+      label: `$(check) Apply ${chosen.length} setting${chosen.length === 1 ? '' : 's'}`,
+      name: undefined as string | undefined,
+      description: '',
+    };
     const items = [
       ...(chosen.length > 0 ? [apply] : []),
-      ...userSettings.filter((s) => !chosen.some(([n]) => n === s.name)).map((s) => ({ label: s.name, name: s.name as string | undefined, description: ruleHint(s.rule) })),
+      ...userSettings
+        .filter((s) => !chosen.some(([n]) => n === s.name))
+        .map((s) => ({ label: s.name, name: s.name as string | undefined, description: ruleHint(s.rule) })),
     ];
-    const picked = await vscode.window.showQuickPick(items, { title: `${TITLE}: ${chosen.map(([n]) => n).join(', ') || 'choose a setting'}`, matchOnDescription: true, ignoreFocusOut: true });
+    const picked = await vscode.window.showQuickPick(items, {
+      title: `${TITLE}: ${chosen.map(([n]) => n).join(', ') || 'choose a setting'}`,
+      matchOnDescription: true,
+      ignoreFocusOut: true,
+    });
     if (!picked) return undefined;
     if (!picked.name) return chosen;
     const value = await askValue(picked.name, userSettings.find((s) => s.name === picked.name)!.rule);
@@ -68,19 +79,30 @@ export function changeUserSettingsCommand(connection: Connection, log: Log) {
       return undefined;
     }
     if (!(await ensureApiKey(connection, TITLE))) return undefined;
-    const username = options.username ?? (await vscode.window.showInputBox({ title: `${TITLE}: the user`, prompt: 'Username whose settings change', value: connection.account.username, ignoreFocusOut: true }));
+    const username =
+      options.username ??
+      (await vscode.window.showInputBox({
+        title: `${TITLE}: the user`,
+        prompt: 'Username whose settings change',
+        value: connection.account.username,
+        ignoreFocusOut: true,
+      }));
     if (!username) return undefined;
     const settings = options.settings ?? (await askSettings());
     if (!settings?.length) return undefined;
     for (const [name, value] of settings) {
       const setting = userSettings.find((s) => s.name === name);
       if (!setting || !isValidSettingValue(setting.rule, value)) {
-        log.showError(`Mailroom: ${name} cannot be ${JSON.stringify(name === 'Security_Password' ? '…' : value)} (${setting ? ruleHint(setting.rule) : 'not a setting the service knows'}).`);
+        log.showError(
+          `Mailroom: ${name} cannot be ${JSON.stringify(name === 'Security_Password' ? '…' : value)} (${setting ? ruleHint(setting.rule) : 'not a setting the service knows'}).`,
+        );
         return undefined;
       }
     }
     try {
-      const code = await (await connection.client()).admin.SetUserSettings({ Username: username, Settings: settings.map(([name, value]) => [name, value]) });
+      const code = await (
+        await connection.client()
+      ).admin.SetUserSettings({ Username: username, Settings: settings.map(([name, value]) => [name, value]) });
       const names = settings.map(([name]) => name).join(', ');
       if (code === OK) void vscode.window.showInformationMessage(`Mailroom: ${username}'s ${names} changed.`);
       else log.showError(`Mailroom: ${username}'s settings were not changed: ${code}: ${describeResultCode(code)}.`);

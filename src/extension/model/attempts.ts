@@ -31,6 +31,9 @@ export interface MailerFound {
  */
 export function mailerOfAttempt(attempt: SendAttempt, found: readonly MailerFound[], zoneSlackMs = 14 * 3600_000): MailerFound | undefined {
   return found
-    .filter((m) => m.Status !== -3001 && m.MyDescription === attempt.description && m.SubmitTime.getTime() >= attempt.sentAt - 60_000 - zoneSlackMs)
+    .filter(
+      (m) =>
+        m.Status !== -3001 && m.MyDescription === attempt.description && m.SubmitTime.getTime() >= attempt.sentAt - 60_000 - zoneSlackMs,
+    )
     .sort((a, b) => a.ID - b.ID)[0];
 }

@@ -7,7 +7,10 @@ import { describeStatus, formatDateTime, type ResultOf } from '../../contract';
 type ExtendedDetails = ResultOf<'datedA', 'GetDetailsExtended'>['Details'][number];
 type BatchDetails = ResultOf<'datedA', 'GetBatchDetails'>;
 
-const cell = (value: unknown) => String(value ?? '').replace(/[|\\`*_<>[\]]/g, (c) => `\\${c}`).replace(/\r?\n/g, ' ');
+const cell = (value: unknown) =>
+  String(value ?? '')
+    .replace(/[|\\`*_<>[\]]/g, (c) => `\\${c}`)
+    .replace(/\r?\n/g, ' ');
 const time = (value: Date | undefined) => (value ? formatDateTime(value) : '');
 const money = (value: number | undefined) => (value === undefined ? '' : `$${value.toFixed(2)}`);
 
@@ -32,11 +35,25 @@ export function detailsMarkdown(details: ExtendedDetails, batch?: BatchDetails):
     ['NationalMailing', details.NationalMailing],
     ['InternationalMailing', details.InternationalMailing],
   ];
-  const lines = [`# ${cell(title)}`, '', '| Field | Value |', '|---|---|', ...rows.filter(([, v]) => v !== undefined && v !== '').map(([k, v]) => `| ${k} | ${cell(v)} |`)];
+  const lines = [
+    `# ${cell(title)}`,
+    '',
+    '| Field | Value |',
+    '|---|---|',
+    ...rows.filter(([, v]) => v !== undefined && v !== '').map(([k, v]) => `| ${k} | ${cell(v)} |`),
+  ];
   if (batch) {
-    lines.push('', `## Batch items (${batch.Items.length})`, '', '| ItemID | Status | Price | NumOfSheets | LastUpdateTime |', '|---|---|---|---|---|');
+    lines.push(
+      '',
+      `## Batch items (${batch.Items.length})`,
+      '',
+      '| ItemID | Status | Price | NumOfSheets | LastUpdateTime |',
+      '|---|---|---|---|---|',
+    );
     for (const item of batch.Items) {
-      lines.push(`| ${item.ItemID} | ${cell(item.Description || describeStatus(item.Status))} (${item.Status}) | ${money(item.Price)} | ${item.NumOfSheets} | ${time(item.LastUpdateTime)} |`);
+      lines.push(
+        `| ${item.ItemID} | ${cell(item.Description || describeStatus(item.Status))} (${item.Status}) | ${money(item.Price)} | ${item.NumOfSheets} | ${time(item.LastUpdateTime)} |`,
+      );
     }
   }
   return `${lines.join('\n')}\n`;

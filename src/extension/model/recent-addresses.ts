@@ -6,7 +6,17 @@ import type { RecipientAddress } from '../../client';
 
 export const MAX_RECENT_ADDRESSES = 10;
 
-const FIELDS: readonly (keyof RecipientAddress)[] = ['AttentionLine1', 'AttentionLine2', 'Company', 'Address1', 'Address2', 'City', 'State', 'PostalCode', 'Country'];
+const FIELDS: readonly (keyof RecipientAddress)[] = [
+  'AttentionLine1',
+  'AttentionLine2',
+  'Company',
+  'Address1',
+  'Address2',
+  'City',
+  'State',
+  'PostalCode',
+  'Country',
+];
 
 /** The address with only its non-empty fields, in the contract's order, so that equal ones compare equal. */
 function normalized(address: RecipientAddress): RecipientAddress {

@@ -22,7 +22,10 @@ export class RefreshSchedule {
   /** Milliseconds until the next refresh, or undefined for none. */
   delayMs(options: { readonly intervalSeconds: number; readonly focused: boolean; readonly anyInProcess: boolean }): number | undefined {
     if (!options.anyInProcess) return undefined;
-    const seconds = Math.max(MIN_INTERVAL_SECONDS, Number.isFinite(options.intervalSeconds) ? options.intervalSeconds : MIN_INTERVAL_SECONDS);
+    const seconds = Math.max(
+      MIN_INTERVAL_SECONDS,
+      Number.isFinite(options.intervalSeconds) ? options.intervalSeconds : MIN_INTERVAL_SECONDS,
+    );
     return seconds * 1000 * this.backoff * (options.focused ? 1 : UNFOCUSED_FACTOR);
   }
 }

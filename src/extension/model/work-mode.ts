@@ -14,7 +14,10 @@ export interface ProductionQuestion {
 export function productionQuestion(workMode: EnumValue<'WorkMode'>, what: string): ProductionQuestion | undefined {
   switch (workMode) {
     case 'Production':
-      return { question: `Send ${what} in Production mode? It will be printed and mailed, and the account charged.`, button: 'Send in Production' };
+      return {
+        question: `Send ${what} in Production mode? It will be printed and mailed, and the account charged.`,
+        button: 'Send in Production',
+      };
     case 'Default':
       return {
         question: `Send ${what} in the account's own work mode? If that is Production, it will be printed and mailed, and the account charged.`,

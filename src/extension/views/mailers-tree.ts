@@ -10,7 +10,8 @@ import type { TrackedMailers } from '../tracked-mailers';
 
 export type BatchItem = ResultOf<'datedA', 'GetBatchStatus'>['Statuses'][number];
 
-type GroupNode = { readonly kind: 'group'; readonly group: MailerGroup; readonly count: number } | { readonly kind: 'attempts'; readonly count: number };
+type GroupNode =
+  { readonly kind: 'group'; readonly group: MailerGroup; readonly count: number } | { readonly kind: 'attempts'; readonly count: number };
 export type MailersNode =
   | GroupNode
   | { readonly kind: 'attempt'; readonly attempt: SendAttempt }
@@ -139,7 +140,10 @@ export class MailersTree extends Disposable implements vscode.TreeDataProvider<M
   }
 
   private mailerItem(mailer: TrackedMailer): vscode.TreeItem {
-    const item = new vscode.TreeItem(mailer.description || `Mailer ${mailer.id}`, mailer.isBatch ? vscode.TreeItemCollapsibleState.Collapsed : vscode.TreeItemCollapsibleState.None);
+    const item = new vscode.TreeItem(
+      mailer.description || `Mailer ${mailer.id}`,
+      mailer.isBatch ? vscode.TreeItemCollapsibleState.Collapsed : vscode.TreeItemCollapsibleState.None,
+    );
     item.id = `mailer:${mailer.id}`;
     item.description = mailerSummary(mailer);
     item.contextValue = (groupOf(mailer) === 'inProcess' ? 'mailer.inProcess' : 'mailer.final') satisfies ViewItem;

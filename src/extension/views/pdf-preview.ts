@@ -9,7 +9,8 @@ import { resultCodeOf } from '../client-module';
 import { Disposable, Emitter } from '../lifecycle';
 import type { FromPreview, ToPreview } from './preview-messages';
 
-export type PreviewState = Extract<FromPreview, { type: 'rendered' | 'failed' }> | { readonly type: 'unavailable' | 'error'; readonly reason: string };
+export type PreviewState =
+  Extract<FromPreview, { type: 'rendered' | 'failed' }> | { readonly type: 'unavailable' | 'error'; readonly reason: string };
 
 /** One preview: its panel, the panel's subscriptions and its own emitter go together, however it is closed. */
 export class PdfPreview extends Disposable {
@@ -31,7 +32,12 @@ export class PdfPreview extends Disposable {
     this.register(panel.onDidDispose(() => this.dispose()));
   }
 
-  static show(extensionUri: vscode.Uri, title: string, load: () => Promise<Buffer | undefined>, whenClosed: () => void = () => undefined): PdfPreview {
+  static show(
+    extensionUri: vscode.Uri,
+    title: string,
+    load: () => Promise<Buffer | undefined>,
+    whenClosed: () => void = () => undefined,
+  ): PdfPreview {
     const media = vscode.Uri.joinPath(extensionUri, 'dist', 'media');
     const styles = vscode.Uri.joinPath(extensionUri, 'media');
     const panel = vscode.window.createWebviewPanel('mailroom.pdfPreview', `PDF · ${title}`, vscode.ViewColumn.Active, {
@@ -94,7 +100,9 @@ export class PdfPreview extends Disposable {
       this.post({ type: 'pdf', title: this.title, base64: pdf.toString('base64') });
     } catch (error) {
       const notYet = (await resultCodeOf(error)) === -3020;
-      const reason = notYet ? 'The PDF is not available yet: it is made when the mailer is printed. Try again in a little while.' : (error as Error).message;
+      const reason = notYet
+        ? 'The PDF is not available yet: it is made when the mailer is printed. Try again in a little while.'
+        : (error as Error).message;
       this.report({ type: notYet ? 'unavailable' : 'error', reason });
     }
   }

@@ -60,18 +60,28 @@ export async function uploadFile(
   const name = uri.path.slice(uri.path.lastIndexOf('/') + 1);
   const permissions =
     options.permissions ??
-    ((await vscode.window.showQuickPick(
-      [
-        { label: 'User', description: 'only you may see, use and delete it' },
-        { label: 'Account', description: 'every user of the account may use it (administrators only)' },
-      ],
-      { title: `Upload ${name}: who may use it?` },
-    ))?.label as 'User' | 'Account' | undefined);
+    ((
+      await vscode.window.showQuickPick(
+        [
+          { label: 'User', description: 'only you may see, use and delete it' },
+          { label: 'Account', description: 'every user of the account may use it (administrators only)' },
+        ],
+        { title: `Upload ${name}: who may use it?` },
+      )
+    )?.label as 'User' | 'Account' | undefined);
   if (!permissions) return false;
-  const description = options.description ?? (await vscode.window.showInputBox({ title: `Upload ${name}`, prompt: 'Description (optional)' }));
+  const description =
+    options.description ?? (await vscode.window.showInputBox({ title: `Upload ${name}`, prompt: 'Description (optional)' }));
   if (description === undefined) return false;
   const data = await vscode.workspace.fs.readFile(uri);
-  const upload = (overwrite: boolean) => client.datedA.UploadFile({ MyFileName: name, FileBinaryData: data, Permissions: permissions, Description: description, Overwrite: overwrite });
+  const upload = (overwrite: boolean) =>
+    client.datedA.UploadFile({
+      MyFileName: name,
+      FileBinaryData: data,
+      Permissions: permissions,
+      Description: description,
+      Overwrite: overwrite,
+    });
   try {
     await upload(options.overwrite ?? false);
   } catch (error) {

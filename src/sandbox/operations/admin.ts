@@ -12,7 +12,8 @@ export const setUserSettings: Handler<'admin', 'SetUserSettings'> = async (reque
   const target = request.Username ? sandbox.store.userByName(request.Username) : undefined;
   if (!target || target.accountId !== caller.account.id) refuse(-3211);
   const pairs = request.Settings ?? [];
-  if (pairs.length === 0 || pairs.some((pair) => !pair || pair.length !== 2 || pair.some((v) => v === undefined || v === null))) refuse(-3240);
+  if (pairs.length === 0 || pairs.some((pair) => !pair || pair.length !== 2 || pair.some((v) => v === undefined || v === null)))
+    refuse(-3240);
   const changes: Record<string, string> = {};
   for (const [name, value] of pairs as [string, string][]) {
     const setting = userSettings.find((s) => s.name === name) ?? refuse(-3212);

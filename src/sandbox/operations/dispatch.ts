@@ -4,7 +4,14 @@
  * refusal becomes the operation's error reply: the bare code, or a result whose ResultCode is the
  * code (value fields written as zeros, strings and lists left out).
  */
-import { checkFieldLengths, describeResultCode, missingFieldCodes, operationEffect, REAL_SERVICE_MIN_INTERVAL_MS, type Operation } from '../../contract';
+import {
+  checkFieldLengths,
+  describeResultCode,
+  missingFieldCodes,
+  operationEffect,
+  REAL_SERVICE_MIN_INTERVAL_MS,
+  type Operation,
+} from '../../contract';
 import { isPassword } from '../credentials';
 import type { Invoke } from '../wire/soap';
 import { Refusal, refuse, type Caller, type Handlers, type SandboxState } from './context';
@@ -38,7 +45,9 @@ function authenticate(op: Operation, request: Record<string, unknown>, sandbox: 
 export function errorReply(op: Operation, error: Refusal): unknown {
   if (op.result.kind !== 'structure') return error.code;
   const described = op.result.fields.some((f) => f.name === 'ResultDescription');
-  return described ? { ResultCode: error.code, ResultDescription: error.description ?? describeResultCode(error.code) } : { ResultCode: error.code };
+  return described
+    ? { ResultCode: error.code, ResultDescription: error.description ?? describeResultCode(error.code) }
+    : { ResultCode: error.code };
 }
 
 export function createInvoke(handlers: Handlers, sandbox: SandboxState, options: DispatchOptions): Invoke {

@@ -54,7 +54,12 @@ function mergeValues(data: Uint8Array | undefined, codes: DocumentCodes): Map<st
 }
 
 /** A stored file and its bytes; a replace or delete that lands while they are read removes the blob read from, so look again. */
-async function readStoredFile(name: string, codes: DocumentCodes, caller: Caller, sandbox: SandboxState): Promise<{ file: StoredFileRecord; bytes: Buffer }> {
+async function readStoredFile(
+  name: string,
+  codes: DocumentCodes,
+  caller: Caller,
+  sandbox: SandboxState,
+): Promise<{ file: StoredFileRecord; bytes: Buffer }> {
   for (;;) {
     const file = findStoredFile(name, caller, sandbox) ?? refuse(codes.noStoredFile);
     const bytes = await sandbox.store.readBlob(file.blob, () => findStoredFile(name, caller, sandbox)?.blob === file.blob);

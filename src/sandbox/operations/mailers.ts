@@ -2,7 +2,16 @@
  * How a mailer appears in reports: who may see it, and its status and details as the contract's
  * result items, with times on the caller's wall clock.
  */
-import { NO_PERMISSIONS_STATUS, ZERO_DATE, describeStatus, parseIdQuery, expandIdQuery, missingFieldCodes, INVALID_IDS, type Structure } from '../../contract';
+import {
+  NO_PERMISSIONS_STATUS,
+  ZERO_DATE,
+  describeStatus,
+  parseIdQuery,
+  expandIdQuery,
+  missingFieldCodes,
+  INVALID_IDS,
+  type Structure,
+} from '../../contract';
 import { statusAt, type StatusAt } from '../lifecycle';
 import type { BatchItemRecord, MailerRecord } from '../store/records';
 import { wallClock } from '../wall-clock';

@@ -16,7 +16,18 @@ import { refuse, type Caller, type Handler } from './context';
 import { LETTER_CODES, resolveDocument } from './documents';
 import { addressOf, commitMailer, workModeOf } from './send';
 
-const ADDRESS_COLUMNS = new Set(['AttentionLine1', 'AttentionLine2', 'AttentionLine3', 'Company', 'Address1', 'Address2', 'City', 'State', 'PostalCode', 'Country']);
+const ADDRESS_COLUMNS = new Set([
+  'AttentionLine1',
+  'AttentionLine2',
+  'AttentionLine3',
+  'Company',
+  'Address1',
+  'Address2',
+  'City',
+  'State',
+  'PostalCode',
+  'Country',
+]);
 
 function invalidData(reason: string): never {
   refuse(-3144, `${describeResultCode(-3144)}: ${reason}`);
@@ -62,7 +73,13 @@ function templateOf(type: string, data: Uint8Array): { fields: string[]; fill: (
 
 export const sendWordMailMerge: Handler<'datedA', 'SendWordMailMerge_Compressed'> = async (request, caller: Caller, sandbox) => {
   if (!request.MyDescription) refuse(missingFieldCodes.MyDescription!);
-  const document = await resolveDocument(request.FileExtension, request.FileBinaryData, { ...LETTER_CODES, allowed: mergeTemplateTypes }, caller, sandbox);
+  const document = await resolveDocument(
+    request.FileExtension,
+    request.FileBinaryData,
+    { ...LETTER_CODES, allowed: mergeTemplateTypes },
+    caller,
+    sandbox,
+  );
   if (document.content.kind !== 'file') refuse(-3004);
   const template = templateOf(document.content.type, document.content.data);
   const [header, ...rows] = readMergeData(request.MergeData);
@@ -84,7 +101,12 @@ export const sendWordMailMerge: Handler<'datedA', 'SendWordMailMerge_Compressed'
   const { pdf, letters } = await printLetters(jobs.map((j) => j.job));
   const items = letters.map((printed, i) => {
     const failure = jobs[i]!.addressed ? printed.failure : -1045;
-    return { itemId: i + 1, price: letterPrice(sandbox.pricing, printed.sheets, colour), sheets: printed.sheets, ...(failure === undefined ? {} : { failure }) };
+    return {
+      itemId: i + 1,
+      price: letterPrice(sandbox.pricing, printed.sheets, colour),
+      sheets: printed.sheets,
+      ...(failure === undefined ? {} : { failure }),
+    };
   });
   const id = await commitMailer(
     {

@@ -22,7 +22,13 @@ import {
 } from './mailers';
 
 /** The items of an ID string, an unseen ID reported as such; -3115 when none can be seen. */
-function listReport<T>(text: string | undefined, caller: Caller, sandbox: SandboxState, seen: (m: MailerRecord, r: Reporter) => T, unseen: (id: number) => T): T[] {
+function listReport<T>(
+  text: string | undefined,
+  caller: Caller,
+  sandbox: SandboxState,
+  seen: (m: MailerRecord, r: Reporter) => T,
+  unseen: (id: number) => T,
+): T[] {
   const ids = idsOf(text);
   const r = reporter(caller, sandbox);
   let any = false;
@@ -37,7 +43,13 @@ function listReport<T>(text: string | undefined, caller: Caller, sandbox: Sandbo
 }
 
 /** The caller's mailers from MinID to MaxID, both included, ascending, at most 1000; -3115 when none. */
-function rangeReport<T>(min: number | undefined, max: number | undefined, caller: Caller, sandbox: SandboxState, item: (m: MailerRecord, r: Reporter) => T): T[] {
+function rangeReport<T>(
+  min: number | undefined,
+  max: number | undefined,
+  caller: Caller,
+  sandbox: SandboxState,
+  item: (m: MailerRecord, r: Reporter) => T,
+): T[] {
   if (min === undefined) refuse(missingFieldCodes.MinID!);
   if (max === undefined) refuse(missingFieldCodes.MaxID!);
   if (min > max) refuse(INVALID_IDS);
@@ -90,7 +102,17 @@ async function printedPdf(id: number | undefined, caller: Caller, sandbox: Sandb
 export const getPDF: Handler<'simple' | 'datedA', 'GetPDF'> = (request, caller, sandbox) => printedPdf(request.ID, caller, sandbox);
 
 export const simpleReports: {
-  readonly [O in 'GetLetterStatus' | 'GetLetterStatusV2' | 'GetLetterStatus_Multiple' | 'GetLetterStatusV2_Multiple' | 'GetLetterStatus_Range' | 'GetLetterStatusV2_Range' | 'GetLetterDetails' | 'GetLetterDetailsV2']: Handler<'simple', O>;
+  readonly [
+    O in
+      | 'GetLetterStatus'
+      | 'GetLetterStatusV2'
+      | 'GetLetterStatus_Multiple'
+      | 'GetLetterStatusV2_Multiple'
+      | 'GetLetterStatus_Range'
+      | 'GetLetterStatusV2_Range'
+      | 'GetLetterDetails'
+      | 'GetLetterDetailsV2'
+  ]: Handler<'simple', O>;
 } = {
   GetLetterStatus: (request, caller, sandbox) => {
     const { Status, LastUpdateTime } = statusItem(ownMailer(request.ID, caller, sandbox), reporter(caller, sandbox));
@@ -102,7 +124,13 @@ export const simpleReports: {
   },
   GetLetterStatus_Multiple: (request, caller, sandbox) => ({
     ResultCode: OK,
-    LetterStatuses: listReport(request.ID, caller, sandbox, (m, r) => withoutDescription(statusItem(m, r)), (id) => withoutDescription(noPermissionsItem(id))),
+    LetterStatuses: listReport(
+      request.ID,
+      caller,
+      sandbox,
+      (m, r) => withoutDescription(statusItem(m, r)),
+      (id) => withoutDescription(noPermissionsItem(id)),
+    ),
   }),
   GetLetterStatusV2_Multiple: (request, caller, sandbox) => ({
     ResultCode: OK,

@@ -3,13 +3,7 @@
  * postcards and the mail merge. Each checks its fields, prints the mailer, and commits it (the
  * printed PDF first, then the journal record) before answering its new ID.
  */
-import {
-  checkAddress,
-  letterFileTypes,
-  missingFieldCodes,
-  postcardFileTypes,
-  type EnumValue,
-} from '../../contract';
+import { checkAddress, letterFileTypes, missingFieldCodes, postcardFileTypes, type EnumValue } from '../../contract';
 import { letterPrice, postcardPrice } from '../pricing';
 import { printLetters, printPostcard, type LetterJob } from '../printing/printer';
 import type { MailerRecord, PostalAddress, WorkModeUsed } from '../store/records';
@@ -49,7 +43,13 @@ type NewMailer = Omit<MailerRecord, 'id' | 'accountId' | 'userId' | 'submittedAt
  * then draws the price (Production) and records the mailer in one step, so that concurrent sends
  * never spend the same money; resolves once it is on disk.
  */
-export async function commitMailer(mailer: NewMailer, pdf: Uint8Array, usedFiles: readonly string[], caller: Caller, sandbox: SandboxState): Promise<number> {
+export async function commitMailer(
+  mailer: NewMailer,
+  pdf: Uint8Array,
+  usedFiles: readonly string[],
+  caller: Caller,
+  sandbox: SandboxState,
+): Promise<number> {
   const blob = mailer.failure === undefined ? await sandbox.store.saveBlob(pdf, '.pdf') : undefined;
   const production = mailer.workMode === 'Production';
   const charged = production && caller.account.balance >= mailer.price ? mailer.price : 0;
@@ -87,7 +87,8 @@ async function sendLetter(request: LetterRequest, caller: Caller, sandbox: Sandb
   }
   const workMode = workModeOf(request.workMode, caller);
   const { settings } = caller.user;
-  const colour = request.printColor === 'FullColor' || ((request.printColor ?? 'Default') === 'Default' && settings.Letters_PrintColor === 'FullColor');
+  const colour =
+    request.printColor === 'FullColor' || ((request.printColor ?? 'Default') === 'Default' && settings.Letters_PrintColor === 'FullColor');
   const duplex = settings.Letters_PrintSides === 'Duplex';
   const { pdf, letters } = await printLetters([
     {
@@ -189,7 +190,8 @@ const ADDRESS_SIDE = {
   fieldsMissing: -3137,
 };
 
-type PostcardRequest = Parameters<Handler<'simple', 'SendPostcardAndAddress'>>[0] | Parameters<Handler<'datedA', 'SendPostcardAndAddress'>>[0];
+type PostcardRequest =
+  Parameters<Handler<'simple', 'SendPostcardAndAddress'>>[0] | Parameters<Handler<'datedA', 'SendPostcardAndAddress'>>[0];
 
 async function sendPostcard(request: PostcardRequest, caller: Caller, sandbox: SandboxState): Promise<number> {
   if (!request.MyDescription) refuse(missingFieldCodes.MyDescription!);
@@ -199,9 +201,19 @@ async function sendPostcard(request: PostcardRequest, caller: Caller, sandbox: S
   requireAddress(address);
   const workMode = workModeOf(request.WorkMode, caller);
   const scaling =
-    request.ImageSideScaling === 'Default' ? (caller.user.settings.Postcards_DefaultScaling === 'None' ? 'None' : 'FitToPage') : request.ImageSideScaling;
+    request.ImageSideScaling === 'Default'
+      ? caller.user.settings.Postcards_DefaultScaling === 'None'
+        ? 'None'
+        : 'FitToPage'
+      : request.ImageSideScaling;
   const colour = request.PrintColor !== 'Black';
-  const { pdf, printed } = await printPostcard({ imageSide: imageSide.content, addressSide: addressSide.content, address, scaling, workMode });
+  const { pdf, printed } = await printPostcard({
+    imageSide: imageSide.content,
+    addressSide: addressSide.content,
+    address,
+    scaling,
+    workMode,
+  });
   return commitMailer(
     {
       mailerType: 'Postcard',

@@ -3,7 +3,10 @@ export type Block = { readonly kind: 'heading' | 'paragraph'; readonly text: str
 
 /** Fills «Field» and {{Field}} placeholders from a row of merge values. */
 export function fillFields(text: string, values: ReadonlyMap<string, string>): string {
-  return text.replace(/«\s*([A-Za-z_][\w]*)\s*»|\{\{\s*([A-Za-z_][\w]*)\s*\}\}/g, (whole, a?: string, b?: string) => values.get((a ?? b)!) ?? whole);
+  return text.replace(
+    /«\s*([A-Za-z_][\w]*)\s*»|\{\{\s*([A-Za-z_][\w]*)\s*\}\}/g,
+    (whole, a?: string, b?: string) => values.get((a ?? b)!) ?? whole,
+  );
 }
 
 /** The names of the placeholders in a text, in order of first appearance. */

@@ -31,7 +31,9 @@ export const RECIPIENT_WINDOW = { left: 0.875 * INCH, top: 2 * INCH, width: 4 * 
 export const RETURN_WINDOW = { left: 0.375 * INCH, top: 0.5 * INCH, width: 3.5 * INCH, height: 0.875 * INCH };
 export const DEVELOPMENT_MARK = 'DEVELOPMENT - NOT MAILED';
 
-export type Content = { readonly kind: 'file'; readonly type: string; readonly data: Uint8Array } | { readonly kind: 'blocks'; readonly blocks: readonly Block[] };
+export type Content =
+  | { readonly kind: 'file'; readonly type: string; readonly data: Uint8Array }
+  | { readonly kind: 'blocks'; readonly blocks: readonly Block[] };
 
 export interface LetterJob {
   readonly contents: readonly Content[];
@@ -145,7 +147,12 @@ class TextPages {
         if (this.y - lineHeight < this.margin) {
           if (this.pages >= MAX_TEXT_PAGES) {
             this.full = true;
-            this.page!.drawText(`(The sandbox lays out at most ${MAX_TEXT_PAGES} pages of a document.)`, { x: this.margin, y: this.margin / 2, size: 8, font: this.fonts.regular });
+            this.page!.drawText(`(The sandbox lays out at most ${MAX_TEXT_PAGES} pages of a document.)`, {
+              x: this.margin,
+              y: this.margin / 2,
+              size: 8,
+              font: this.fonts.regular,
+            });
             return;
           }
           this.newPage();
@@ -161,7 +168,16 @@ class TextPages {
 
 export function addressLines(address: PostalAddress): string[] {
   const cityLine = [address.City, [address.State, address.PostalCode].filter(Boolean).join(' ')].filter(Boolean).join(', ');
-  return [address.AttentionLine1, address.AttentionLine2, address.AttentionLine3, address.Company, address.Address1, address.Address2, cityLine, address.Country]
+  return [
+    address.AttentionLine1,
+    address.AttentionLine2,
+    address.AttentionLine3,
+    address.Company,
+    address.Address1,
+    address.Address2,
+    cityLine,
+    address.Country,
+  ]
     .map((line) => line?.trim())
     .filter((line): line is string => Boolean(line));
 }
@@ -180,7 +196,13 @@ function drawInWindow(page: PDFPage, lines: readonly string[], window: typeof RE
   const fitted = Math.min(size, leading / 1.05);
   const top = page.getHeight() - window.top - pad;
   lines.forEach((line, i) =>
-    page.drawText(drawable(line, fonts), { x: window.left + pad, y: top - fitted - i * leading, size: fitted, font: fonts.regular, maxWidth: window.width - 2 * pad }),
+    page.drawText(drawable(line, fonts), {
+      x: window.left + pad,
+      y: top - fitted - i * leading,
+      size: fitted,
+      font: fonts.regular,
+      maxWidth: window.width - 2 * pad,
+    }),
   );
 }
 
@@ -273,7 +295,13 @@ async function addLetter(doc: PDFDocument, job: LetterJob, fonts: Fonts): Promis
   if (!job.address && !text) failure ??= -1045;
   if (job.perforation) {
     const last = doc.getPage(doc.getPageCount() - 1);
-    last.drawLine({ start: { x: 0, y: 792 / 3 }, end: { x: 612, y: 792 / 3 }, thickness: 0.5, dashArray: [4, 4], color: rgb(0.5, 0.5, 0.5) });
+    last.drawLine({
+      start: { x: 0, y: 792 / 3 },
+      end: { x: 612, y: 792 / 3 },
+      thickness: 0.5,
+      dashArray: [4, 4],
+      color: rgb(0.5, 0.5, 0.5),
+    });
   }
   if (job.workMode === 'Development') markDevelopment(doc, first, fonts);
   const pages = doc.getPageCount() - first;
@@ -291,13 +319,24 @@ export async function printLetters(jobs: readonly LetterJob[]): Promise<{ pdf: U
   return { pdf: await doc.save(), letters };
 }
 
-async function drawSide(doc: PDFDocument, page: PDFPage, content: Content, area: { x: number; y: number; width: number; height: number }, scaling: 'FitToPage' | 'None', fonts: Fonts): Promise<boolean> {
+async function drawSide(
+  doc: PDFDocument,
+  page: PDFPage,
+  content: Content,
+  area: { x: number; y: number; width: number; height: number },
+  scaling: 'FitToPage' | 'None',
+  fonts: Fonts,
+): Promise<boolean> {
   if (content.kind === 'file' && ['jpg', 'jpeg', 'png', 'pdf'].includes(content.type)) {
     let drawn: { width: number; height: number; draw: (x: number, y: number, w: number, h: number) => void };
     try {
       if (content.type === 'pdf') {
         const [embedded] = await doc.embedPdf(content.data, [0]);
-        drawn = { width: embedded!.width, height: embedded!.height, draw: (x, y, width, height) => page.drawPage(embedded!, { x, y, width, height }) };
+        drawn = {
+          width: embedded!.width,
+          height: embedded!.height,
+          draw: (x, y, width, height) => page.drawPage(embedded!, { x, y, width, height }),
+        };
       } else {
         const image = content.type === 'png' ? await doc.embedPng(content.data) : await doc.embedJpg(content.data);
         drawn = { width: image.width, height: image.height, draw: (x, y, width, height) => page.drawImage(image, { x, y, width, height }) };
@@ -334,7 +373,14 @@ export async function printPostcard(job: PostcardJob): Promise<{ pdf: Uint8Array
   const image = doc.addPage(POSTCARD);
   const imageOk = await drawSide(doc, image, job.imageSide, { x: 0, y: 0, width, height }, job.scaling, fonts);
   const back = doc.addPage(POSTCARD);
-  const messageOk = await drawSide(doc, back, job.addressSide, { x: 18, y: 18, width: width / 2 - 30, height: height - 36 }, 'FitToPage', fonts);
+  const messageOk = await drawSide(
+    doc,
+    back,
+    job.addressSide,
+    { x: 18, y: 18, width: width / 2 - 30, height: height - 36 },
+    'FitToPage',
+    fonts,
+  );
   back.drawLine({ start: { x: width / 2, y: 24 }, end: { x: width / 2, y: height - 24 }, thickness: 0.5, color: rgb(0.6, 0.6, 0.6) });
   back.drawRectangle({ x: width - 72, y: height - 78, width: 54, height: 60, borderWidth: 0.75, borderColor: rgb(0.5, 0.5, 0.5) });
   drawLines(back, addressLines(job.address), width / 2 + 18, height / 2 + 20, 10, fonts);

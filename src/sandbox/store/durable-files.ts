@@ -13,7 +13,7 @@ export interface WritableFile {
 
 /** Writes every byte of `data`, going on after a short write; a write of nothing is an error, never a loop. */
 export async function writeAll(file: WritableFile, data: Uint8Array): Promise<void> {
-  for (let offset = 0; offset < data.length; ) {
+  for (let offset = 0; offset < data.length;) {
     const { bytesWritten } = await file.write(data, offset, data.length - offset);
     if (!(bytesWritten > 0)) {
       const left = data.length - offset;

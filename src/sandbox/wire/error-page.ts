@@ -32,7 +32,7 @@ export function aspNetErrorPage(status: number, exceptionType: string, message: 
     '',
     '    <body bgcolor="white">',
     '',
-    '            <span><H1>Server Error in \'/\' Application.<hr width=100% size=1 color=silver></H1>',
+    "            <span><H1>Server Error in '/' Application.<hr width=100% size=1 color=silver></H1>",
     '',
     `            <h2> <i>${text}</i> </h2></span>`,
     '',

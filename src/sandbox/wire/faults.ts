@@ -27,7 +27,8 @@ const SOAP12_CODES: Record<FaultCode, string> = {
 
 export function faultResponse(version: 'soap11' | 'soap12', fault: SoapFault): WireResponse {
   const reason = escapeText(fault.message);
-  const open = (ns: string) => `${XML_DECLARATION}<soap:Envelope xmlns:soap="${ns}" xmlns:xsi="${XSI_NS}" xmlns:xsd="${XSD_NS}"><soap:Body><soap:Fault>`;
+  const open = (ns: string) =>
+    `${XML_DECLARATION}<soap:Envelope xmlns:soap="${ns}" xmlns:xsi="${XSI_NS}" xmlns:xsd="${XSD_NS}"><soap:Body><soap:Fault>`;
   const close = '</soap:Fault></soap:Body></soap:Envelope>';
   const body =
     version === 'soap11'
@@ -39,7 +40,10 @@ export function faultResponse(version: 'soap11' | 'soap12', fault: SoapFault): W
 
 /** "Server was unable to read request. ---> There is an error in XML document (l, c). ---> …" */
 export function unreadableRequest(line: number, column: number, inner: string): SoapFault {
-  return new SoapFault('Client', `Server was unable to read request. ---> There is an error in XML document (${line}, ${column}). ---> ${inner}`);
+  return new SoapFault(
+    'Client',
+    `Server was unable to read request. ---> There is an error in XML document (${line}, ${column}). ---> ${inner}`,
+  );
 }
 
 /**

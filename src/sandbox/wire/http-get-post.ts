@@ -93,7 +93,11 @@ export function httpResult(op: Operation, result: unknown): string {
     op.result.kind === 'primitive'
       ? el(name, { xmlns: NAMESPACE }, formatLeaf(result, op.result))
       : op.result.kind === 'structure'
-        ? el(name, { 'xmlns:xsi': XSI_NS, 'xmlns:xsd': XSD_NS, xmlns: NAMESPACE }, encodeFields(op.result.fields, result as Record<string, unknown>))
+        ? el(
+            name,
+            { 'xmlns:xsi': XSI_NS, 'xmlns:xsd': XSD_NS, xmlns: NAMESPACE },
+            encodeFields(op.result.fields, result as Record<string, unknown>),
+          )
         : el(name, { xmlns: NAMESPACE });
   return writeXml(root, { indent: true });
 }

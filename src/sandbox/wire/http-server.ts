@@ -104,7 +104,13 @@ export function createSandboxHttpServer(invoke: Invoke, limits: HttpLimits = DEF
         return faultResponse(version, unreadableRequest(1, 1, 'Invalid character in the given encoding.'));
       }
       const soapAction = req.headers['soapaction'];
-      return handleSoap(service, version, requestedAction(req.headers['content-type'], Array.isArray(soapAction) ? soapAction[0] : soapAction), text, invoke);
+      return handleSoap(
+        service,
+        version,
+        requestedAction(req.headers['content-type'], Array.isArray(soapAction) ? soapAction[0] : soapAction),
+        text,
+        invoke,
+      );
     }
 
     const op = findOperation(service, operationName);
@@ -150,22 +156,28 @@ export function createSandboxHttpServer(invoke: Invoke, limits: HttpLimits = DEF
     res.end(req.method === 'HEAD' ? undefined : body);
   }
 
-  const server = createServer({
-    maxHeaderSize: limits.maxHeaderBytes,
-    // Node looks for expired requests only this often (30 s by default), which would let a slow client linger.
-    connectionsCheckingInterval: Math.max(100, Math.min(1000, limits.headersTimeoutMs / 2)),
-  }, (req, res) => {
-    route(req).then(
-      (response) => send(req, res, response),
-      (error: unknown) => {
-        if (error instanceof BodyTooLarge) {
-          send(req, res, { ...plainText(413, `The request body is larger than ${limits.maxBodyBytes} bytes.`), headers: { Connection: 'close' } });
-          return;
-        }
-        send(req, res, plainText(500, internalError(error).message));
-      },
-    );
-  });
+  const server = createServer(
+    {
+      maxHeaderSize: limits.maxHeaderBytes,
+      // Node looks for expired requests only this often (30 s by default), which would let a slow client linger.
+      connectionsCheckingInterval: Math.max(100, Math.min(1000, limits.headersTimeoutMs / 2)),
+    },
+    (req, res) => {
+      route(req).then(
+        (response) => send(req, res, response),
+        (error: unknown) => {
+          if (error instanceof BodyTooLarge) {
+            send(req, res, {
+              ...plainText(413, `The request body is larger than ${limits.maxBodyBytes} bytes.`),
+              headers: { Connection: 'close' },
+            });
+            return;
+          }
+          send(req, res, plainText(500, internalError(error).message));
+        },
+      );
+    },
+  );
   server.requestTimeout = limits.requestTimeoutMs;
   server.headersTimeout = limits.headersTimeoutMs;
   return server;

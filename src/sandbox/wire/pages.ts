@@ -32,9 +32,12 @@ export function discoDocument(service: Service, serviceUrl: string): string {
     }),
   );
   return writeXml(
-    el('discovery', { 'xmlns:xsd': XSD_NS, 'xmlns:xsi': XSI_NS, xmlns: 'http://schemas.xmlsoap.org/disco/' },
+    el(
+      'discovery',
+      { 'xmlns:xsd': XSD_NS, 'xmlns:xsi': XSI_NS, xmlns: 'http://schemas.xmlsoap.org/disco/' },
       el('contractRef', { ref: `${serviceUrl}?wsdl`, docRef: serviceUrl, xmlns: 'http://schemas.xmlsoap.org/disco/scl/' }),
-      soapRefs),
+      soapRefs,
+    ),
     { indent: true },
   );
 }
@@ -78,7 +81,9 @@ function parameterRows(params: readonly Field[]): string {
 function soapSample(op: Operation, version: 'soap11' | 'soap12', host: string): string {
   const ns = version === 'soap11' ? SOAP11_ENVELOPE_NS : SOAP12_ENVELOPE_NS;
   const envelope = (body: ReturnType<typeof el>) =>
-    writeXml(el('soap:Envelope', { 'xmlns:xsi': XSI_NS, 'xmlns:xsd': XSD_NS, 'xmlns:soap': ns }, el('soap:Body', {}, body)), { indent: true });
+    writeXml(el('soap:Envelope', { 'xmlns:xsi': XSI_NS, 'xmlns:xsd': XSD_NS, 'xmlns:soap': ns }, el('soap:Body', {}, body)), {
+      indent: true,
+    });
   const headers =
     version === 'soap11'
       ? `Content-Type: text/xml; charset=utf-8\nContent-Length: length\nSOAPAction: "${op.soapAction}"`
@@ -91,7 +96,13 @@ function soapSample(op: Operation, version: 'soap11' | 'soap12', host: string): 
 }
 
 function httpSample(op: Operation, verb: 'GET' | 'POST', host: string): string {
-  const query = op.params.map((p) => (p.type.kind === 'primitive' && p.type.name === 'base64Binary' ? `${p.name}=byte&${p.name}=byte` : `${p.name}=${p.type.kind === 'primitive' ? p.type.name : 'string'}`)).join('&');
+  const query = op.params
+    .map((p) =>
+      p.type.kind === 'primitive' && p.type.name === 'base64Binary'
+        ? `${p.name}=byte&${p.name}=byte`
+        : `${p.name}=${p.type.kind === 'primitive' ? p.type.name : 'string'}`,
+    )
+    .join('&');
   const request =
     verb === 'GET'
       ? `GET ${op.service.path}/${op.name}?${query} HTTP/1.1\nHost: ${host}`
@@ -99,7 +110,11 @@ function httpSample(op: Operation, verb: 'GET' | 'POST', host: string): string {
   const response = sampleResponse(op).children[0];
   const root =
     response && typeof response !== 'string'
-      ? el(httpResultElement(op), op.result.kind === 'structure' ? { 'xmlns:xsi': XSI_NS, 'xmlns:xsd': XSD_NS, xmlns: NAMESPACE } : { xmlns: NAMESPACE }, response.children)
+      ? el(
+          httpResultElement(op),
+          op.result.kind === 'structure' ? { 'xmlns:xsi': XSI_NS, 'xmlns:xsd': XSD_NS, xmlns: NAMESPACE } : { xmlns: NAMESPACE },
+          response.children,
+        )
       : el(httpResultElement(op));
   return `${request}\n\nHTTP/1.1 200 OK\nContent-Type: text/xml; charset=utf-8\nContent-Length: length\n\n${writeXml(root, { indent: true })}`;
 }
@@ -109,7 +124,10 @@ function testForm(op: Operation): string {
   if (!verb) return '<p>The test form is only available for operations that accept HTTP GET or POST.</p>';
   const rows = op.params
     .map((p) => {
-      const hint = p.type.kind === 'enum' ? p.type.values.join(', ') : placeholder(p.type.kind === 'primitive' ? p.type : { kind: 'primitive', name: 'string' });
+      const hint =
+        p.type.kind === 'enum'
+          ? p.type.values.join(', ')
+          : placeholder(p.type.kind === 'primitive' ? p.type : { kind: 'primitive', name: 'string' });
       return `<tr><td>${p.name}:</td><td><input type="text" size="50" name="${p.name}" placeholder="${escapeText(hint)}"></td></tr>`;
     })
     .join('');
@@ -129,5 +147,8 @@ export function operationHelpPage(op: Operation, host: string): string {
   ];
   if (op.service.bindings.includes('http-get')) sections.push(`<h3>HTTP GET</h3><pre>${escapeText(httpSample(op, 'GET', host))}</pre>`);
   if (op.service.bindings.includes('http-post')) sections.push(`<h3>HTTP POST</h3><pre>${escapeText(httpSample(op, 'POST', host))}</pre>`);
-  return page(op.service.className, `<p><a href="${escapeText(op.service.path)}">Click here</a> for a complete list of operations.</p>${sections.join('\n')}`);
+  return page(
+    op.service.className,
+    `<p><a href="${escapeText(op.service.path)}">Click here</a> for a complete list of operations.</p>${sections.join('\n')}`,
+  );
 }

@@ -44,7 +44,10 @@ export function soapVersionOf(contentType: string | undefined): SoapVersion | un
 export function requestedAction(contentType: string | undefined, soapAction: string | undefined): string | undefined {
   const parameter = /(?:^|;)\s*action\s*=\s*("([^"]*)"|[^;\s]*)/i.exec(contentType ?? '');
   const raw = parameter ? (parameter[2] ?? parameter[1]) : soapAction;
-  const action = raw?.trim().replace(/^"(.*)"$/, '$1').trim();
+  const action = raw
+    ?.trim()
+    .replace(/^"(.*)"$/, '$1')
+    .trim();
   return action ? action : undefined;
 }
 
@@ -67,7 +70,10 @@ function readEnvelope(version: SoapVersion, text: string): ParsedElement {
     throw unreadableRequest(root.line, root.column, `<${root.local} xmlns='${root.ns}'> was not expected.`);
   }
   if (root.ns !== ENVELOPES[version]) {
-    throw new SoapFault('VersionMismatch', `Possible SOAP version mismatch: Envelope namespace ${root.ns} was unexpected. Expecting ${ENVELOPES[version]}.`);
+    throw new SoapFault(
+      'VersionMismatch',
+      `Possible SOAP version mismatch: Envelope namespace ${root.ns} was unexpected. Expecting ${ENVELOPES[version]}.`,
+    );
   }
   const header = childElement(root, root.ns, 'Header');
   for (const entry of header?.children ?? []) {
@@ -77,7 +83,12 @@ function readEnvelope(version: SoapVersion, text: string): ParsedElement {
   return root;
 }
 
-function readCall(service: Service, version: SoapVersion, action: string | undefined, text: string): { op: Operation; request: Record<string, unknown> } {
+function readCall(
+  service: Service,
+  version: SoapVersion,
+  action: string | undefined,
+  text: string,
+): { op: Operation; request: Record<string, unknown> } {
   const actionOp = action === undefined ? undefined : operationForAction(service, action);
   const envelope = readEnvelope(version, text);
   const body = childElement(envelope, envelope.ns, 'Body');
@@ -104,8 +115,11 @@ function readCall(service: Service, version: SoapVersion, action: string | undef
 }
 
 export function soapResponse(version: SoapVersion, op: Operation, result: unknown): WireResponse {
-  const envelope = el('soap:Envelope', { 'xmlns:soap': ENVELOPES[version], 'xmlns:xsi': XSI_NS, 'xmlns:xsd': XSD_NS },
-    el('soap:Body', {}, el(op.responseElement, { xmlns: NAMESPACE }, encodeValue(op.resultElement, op.result, result))));
+  const envelope = el(
+    'soap:Envelope',
+    { 'xmlns:soap': ENVELOPES[version], 'xmlns:xsi': XSI_NS, 'xmlns:xsd': XSD_NS },
+    el('soap:Body', {}, el(op.responseElement, { xmlns: NAMESPACE }, encodeValue(op.resultElement, op.result, result))),
+  );
   return { status: 200, contentType: CONTENT_TYPES[version], body: writeXml(envelope, { indent: false }) };
 }
 

@@ -13,7 +13,16 @@ const root = resolve(__dirname, '..', '..', '..');
 /** Bundles an entry (a path from the project's root) into dist-test/bench/<name>.js; answers that path. */
 export function bundleFile(entry: string, name: string, external: readonly string[] = []): string {
   const outfile = join(root, 'dist-test', 'bench', `${name}.js`);
-  buildSync({ entryPoints: [join(root, entry)], outfile, bundle: true, platform: 'node', target: 'node20', format: 'cjs', external: [...external], logLevel: 'warning' });
+  buildSync({
+    entryPoints: [join(root, entry)],
+    outfile,
+    bundle: true,
+    platform: 'node',
+    target: 'node20',
+    format: 'cjs',
+    external: [...external],
+    logLevel: 'warning',
+  });
   return outfile;
 }
 

@@ -31,7 +31,12 @@ export async function timed(fn: () => Promise<unknown>): Promise<number> {
  * Medians of two contenders measured in turn (a, b, a, b, …) after a warm-up, so that neither
  * gets a quieter moment of the machine than the other.
  */
-export async function alternate(rounds: number, a: () => Promise<unknown>, b: () => Promise<unknown>, warmUp = Math.min(30, rounds)): Promise<[number, number]> {
+export async function alternate(
+  rounds: number,
+  a: () => Promise<unknown>,
+  b: () => Promise<unknown>,
+  warmUp = Math.min(30, rounds),
+): Promise<[number, number]> {
   for (let i = 0; i < warmUp; i++) {
     await a();
     await b();
@@ -45,9 +50,24 @@ export async function alternate(rounds: number, a: () => Promise<unknown>, b: ()
   return [median(as), median(bs)];
 }
 
-export function compared(benchmark: string, kase: string, unit: string, value: number, against: { name: string; value: number }, limit?: number): Row {
+export function compared(
+  benchmark: string,
+  kase: string,
+  unit: string,
+  value: number,
+  against: { name: string; value: number },
+  limit?: number,
+): Row {
   const ratio = value / against.value;
-  return { benchmark, case: kase, value, unit, against, ratio, ...(limit === undefined ? {} : { target: `≤ ${limit}×`, met: ratio <= limit }) };
+  return {
+    benchmark,
+    case: kase,
+    value,
+    unit,
+    against,
+    ratio,
+    ...(limit === undefined ? {} : { target: `≤ ${limit}×`, met: ratio <= limit }),
+  };
 }
 
 export function absolute(benchmark: string, kase: string, unit: string, value: number, limit?: number): Row {
@@ -67,6 +87,10 @@ export function table(rows: readonly Row[]): string {
   ]);
   const header = ['benchmark', 'case', 'median', 'against', 'ratio', 'target'];
   const widths = header.map((h, i) => Math.max(h.length, ...cells.map((c) => c[i]!.length)));
-  const line = (c: readonly string[]) => c.map((v, i) => v.padEnd(widths[i]!)).join('  ').trimEnd();
+  const line = (c: readonly string[]) =>
+    c
+      .map((v, i) => v.padEnd(widths[i]!))
+      .join('  ')
+      .trimEnd();
   return [line(header), line(widths.map((w) => '-'.repeat(w))), ...cells.map(line)].join('\n');
 }

@@ -16,7 +16,11 @@ export interface SandboxProcess {
 
 export async function startSandboxProcess(args: readonly string[] = []): Promise<SandboxProcess> {
   const data = mkdtempSync(join(tmpdir(), 'mailroom-bench-'));
-  const child = spawn(process.execPath, [resolve(__dirname, '..', '..', '..', 'dist', 'cli.js'), 'sandbox', '--port', '0', '--data', data, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(
+    process.execPath,
+    [resolve(__dirname, '..', '..', '..', 'dist', 'cli.js'), 'sandbox', '--port', '0', '--data', data, ...args],
+    { stdio: ['ignore', 'pipe', 'pipe'] },
+  );
   let output = '';
   const url = await new Promise<string>((done, fail) => {
     child.stdout.on('data', (d: Buffer) => {

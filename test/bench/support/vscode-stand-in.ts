@@ -49,7 +49,11 @@ const nothing = () => disposable;
 
 export function memento(): { get<T>(key: string): T | undefined; update(key: string, value: unknown): Promise<void>; keys(): string[] } {
   const values = new Map<string, unknown>();
-  return { get: <T>(key: string) => values.get(key) as T | undefined, update: async (key, value) => void values.set(key, value), keys: () => [...values.keys()] };
+  return {
+    get: <T>(key: string) => values.get(key) as T | undefined,
+    update: async (key, value) => void values.set(key, value),
+    keys: () => [...values.keys()],
+  };
 }
 
 export const vscodeStandIn = {
@@ -82,5 +86,6 @@ export const vscodeStandIn = {
 /** Makes `require('vscode')` answer the stand-in, for bundles that leave vscode external. */
 export function installVscodeStandIn(): void {
   const load = (Module as unknown as { _load: (request: string, ...rest: unknown[]) => unknown })._load;
-  (Module as unknown as { _load: (request: string, ...rest: unknown[]) => unknown })._load = (request, ...rest) => (request === 'vscode' ? vscodeStandIn : load(request, ...rest));
+  (Module as unknown as { _load: (request: string, ...rest: unknown[]) => unknown })._load = (request, ...rest) =>
+    request === 'vscode' ? vscodeStandIn : load(request, ...rest);
 }

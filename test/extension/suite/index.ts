@@ -9,7 +9,8 @@ import { format } from 'node:util';
 export const LINE_TAG = '[mailroom-test]';
 
 export async function run(): Promise<void> {
-  (Mocha.reporters.Base as unknown as { consoleLog: (...args: unknown[]) => void }).consoleLog = (...args) => console.log(`${LINE_TAG} ${format(...args)}`);
+  (Mocha.reporters.Base as unknown as { consoleLog: (...args: unknown[]) => void }).consoleLog = (...args) =>
+    console.log(`${LINE_TAG} ${format(...args)}`);
   // MAILROOM_TEST_GREP runs only the tests whose titles match, each setting up what it needs.
   const grep = process.env['MAILROOM_TEST_GREP'];
   const mocha = new Mocha({ ui: 'bdd', timeout: 60_000, color: false, reporter: 'spec', ...(grep ? { grep } : {}) });

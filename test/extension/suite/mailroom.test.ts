@@ -23,7 +23,10 @@ function treeGroups(api: MailroomApi): Map<string, number[]> {
   const groups = new Map<string, number[]>();
   for (const group of api.tree.getChildren()) {
     if (group.kind !== 'group') continue;
-    groups.set(group.group, api.tree.getChildren(group).map((n) => (n as Extract<MailersNode, { kind: 'mailer' }>).mailer.id));
+    groups.set(
+      group.group,
+      api.tree.getChildren(group).map((n) => (n as Extract<MailersNode, { kind: 'mailer' }>).mailer.id),
+    );
   }
   return groups;
 }
@@ -68,10 +71,14 @@ describe('Mailroom in VS Code', () => {
   /** The letter, once the sandbox has printed and completed it. */
   async function aCompletedLetter(): Promise<number> {
     const id = await aLetter();
-    await until('the letter to complete', async () => {
-      await api.refresher.refresh();
-      return groupOf(api.mailers.get(id)!) === 'completed' ? true : undefined;
-    }, 60);
+    await until(
+      'the letter to complete',
+      async () => {
+        await api.refresher.refresh();
+        return groupOf(api.mailers.get(id)!) === 'completed' ? true : undefined;
+      },
+      60,
+    );
     return id;
   }
 
@@ -81,7 +88,15 @@ describe('Mailroom in VS Code', () => {
 
   it('activates with its commands, not yet connected', async () => {
     const commands = await vscode.commands.getCommands(true);
-    for (const id of ['mailroom.useSandbox', 'mailroom.connect', 'mailroom.sendDocument', 'mailroom.refresh', 'mailroom.trackIds', 'mailroom.cancelDelivery', 'mailroom.signOut']) {
+    for (const id of [
+      'mailroom.useSandbox',
+      'mailroom.connect',
+      'mailroom.sendDocument',
+      'mailroom.refresh',
+      'mailroom.trackIds',
+      'mailroom.cancelDelivery',
+      'mailroom.signOut',
+    ]) {
       assert.ok(commands.includes(id), id);
     }
     assert.equal(api.connection.account, undefined);
@@ -119,10 +134,14 @@ describe('Mailroom in VS Code', () => {
 
   it('refreshes the mailer until it is completed', async () => {
     const letter = await aLetter();
-    await until('the letter to complete', async () => {
-      await api.refresher.refresh();
-      return groupOf(api.mailers.get(letter)!) === 'completed' ? true : undefined;
-    }, 60);
+    await until(
+      'the letter to complete',
+      async () => {
+        await api.refresher.refresh();
+        return groupOf(api.mailers.get(letter)!) === 'completed' ? true : undefined;
+      },
+      60,
+    );
     assert.equal(api.mailers.get(letter)!.status, -1002);
     assert.ok(treeGroups(api).get('completed')!.includes(letter));
     assert.ok(!treeGroups(api).get('inProcess')?.includes(letter));
@@ -155,7 +174,11 @@ describe('Mailroom in VS Code', () => {
   it('previews the printed PDF: pdf.js draws the address page, not blank', async () => {
     const letter = await aCompletedLetter();
     const preview = (await vscode.commands.executeCommand<PdfPreview>('mailroom.previewPdf', api.tree.nodeOf(letter)))!;
-    const state = await until('the first page to be drawn', async () => (preview.lastState?.type === 'rendered' || preview.lastState?.type === 'failed' ? preview.lastState : undefined), 40);
+    const state = await until(
+      'the first page to be drawn',
+      async () => (preview.lastState?.type === 'rendered' || preview.lastState?.type === 'failed' ? preview.lastState : undefined),
+      40,
+    );
     assert.equal(state.type, 'rendered', JSON.stringify(state));
     if (state.type !== 'rendered') return;
     assert.equal(state.pages, 2, 'the address page and the letter');
@@ -173,14 +196,16 @@ describe('Mailroom in VS Code', () => {
     assert.match(csp, /default-src 'none'/);
     const nonce = /script-src 'nonce-([^']+)'/.exec(csp)![1]!;
     assert.ok(!csp.includes('unsafe-inline') && !csp.includes('unsafe-eval'), csp);
-    assert.ok(!/https?:/.test(csp.split(preview.panel.webview.cspSource).join('')), 'only the webview\'s own resources');
+    assert.ok(!/https?:/.test(csp.split(preview.panel.webview.cspSource).join('')), "only the webview's own resources");
     const scripts = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)];
     assert.equal(scripts.length, 1);
     assert.match(scripts[0]![1]!, new RegExp(`nonce="${nonce.replace(/[+/=]/g, (c) => `\\${c}`)}"`));
     assert.equal(scripts[0]![2]!.trim(), '', 'no inline script');
     // The one script, as shipped, opens PDFs with pdf.js's eval turned off.
     const extensionUri = vscode.extensions.getExtension(EXTENSION_ID)!.extensionUri;
-    const shipped = Buffer.from(await vscode.workspace.fs.readFile(vscode.Uri.joinPath(extensionUri, 'dist', 'media', 'preview.js'))).toString();
+    const shipped = Buffer.from(
+      await vscode.workspace.fs.readFile(vscode.Uri.joinPath(extensionUri, 'dist', 'media', 'preview.js')),
+    ).toString();
     assert.match(shipped, /isEvalSupported:\s*(false|!1)/);
     preview.panel.dispose();
   });
@@ -236,7 +261,10 @@ describe('Mailroom in VS Code', () => {
     await vscode.commands.executeCommand('mailroom.stopTracking', row);
     assert.equal(await vscode.commands.executeCommand('mailroom.showDetails', row), undefined, 'no details of a mailer not followed');
     assert.equal(await vscode.commands.executeCommand('mailroom.previewPdf', row), undefined, 'no preview of a mailer not followed');
-    const attempt = { kind: 'attempt', attempt: { key: 'made-up', description: 'letter.md', sentAt: Date.now(), workMode: 'Development', afterId: letter - 1 } };
+    const attempt = {
+      kind: 'attempt',
+      attempt: { key: 'made-up', description: 'letter.md', sentAt: Date.now(), workMode: 'Development', afterId: letter - 1 },
+    };
     assert.equal(await vscode.commands.executeCommand('mailroom.lookUpAttempt', attempt), undefined, 'no look-up of an attempt not kept');
     assert.equal(api.mailers.get(letter), undefined, 'and nothing followed because of it');
     await vscode.commands.executeCommand('mailroom.trackIds', String(letter));
@@ -245,14 +273,22 @@ describe('Mailroom in VS Code', () => {
 
   it('registers every command of the typed list; a failing one shows words in the log, not a rejection', async () => {
     const registered = new Set(await vscode.commands.getCommands(true));
-    assert.deepEqual(MAILROOM_COMMANDS.filter((id) => !registered.has(id)), [], 'listed in commands/ids.ts but not registered');
+    assert.deepEqual(
+      MAILROOM_COMMANDS.filter((id) => !registered.has(id)),
+      [],
+      'listed in commands/ids.ts but not registered',
+    );
     await onSandbox();
-    const logged = async () => Buffer.from(await vscode.workspace.fs.readFile(vscode.Uri.joinPath(api.logUri, 'Mailroom.log'))).toString('utf8');
+    const logged = async () =>
+      Buffer.from(await vscode.workspace.fs.readFile(vscode.Uri.joinPath(api.logUri, 'Mailroom.log'))).toString('utf8');
     // A mailer the service never made: its cancel is refused with a result code.
     const unknown = 99_999_999;
     await vscode.commands.executeCommand('mailroom.trackIds', String(unknown));
     assert.equal(await vscode.commands.executeCommand('mailroom.cancelDelivery', api.tree.nodeOf(unknown), true), undefined);
-    await until('the refused cancel in the log', async () => (/could not cancel the delivery: CancelDelivery answered -3\d{3}: \w/.test(await logged()) || undefined));
+    await until(
+      'the refused cancel in the log',
+      async () => /could not cancel the delivery: CancelDelivery answered -3\d{3}: \w/.test(await logged()) || undefined,
+    );
     await vscode.commands.executeCommand('mailroom.stopTracking', api.tree.nodeOf(unknown));
     // A failure of the extension's own (a setting), not the service's, says what to do.
     const settings = vscode.workspace.getConfiguration('mailroom');
@@ -260,7 +296,10 @@ describe('Mailroom in VS Code', () => {
     await settings.update('sandboxUrl', 'http://example.com:8317', vscode.ConfigurationTarget.Global);
     try {
       assert.equal(await vscode.commands.executeCommand('mailroom.useSandbox'), undefined);
-      await until('the refused setting in the log', async () => (/could not use the local sandbox: mailroom\.sandboxUrl must be a loopback/.test(await logged()) || undefined));
+      await until(
+        'the refused setting in the log',
+        async () => /could not use the local sandbox: mailroom\.sandboxUrl must be a loopback/.test(await logged()) || undefined,
+      );
       assert.equal(api.connection.account, undefined);
     } finally {
       await settings.update('sandboxUrl', undefined, vscode.ConfigurationTarget.Global);
@@ -271,13 +310,26 @@ describe('Mailroom in VS Code', () => {
     await onSandbox();
     const before = tracked();
     const uri = vscode.Uri.joinPath(workspace(), 'letterhead.html');
-    assert.equal(await vscode.commands.executeCommand('mailroom.uploadFile', uri, { permissions: 'User', description: 'Our letterhead', overwrite: false }), true);
+    assert.equal(
+      await vscode.commands.executeCommand('mailroom.uploadFile', uri, {
+        permissions: 'User',
+        description: 'Our letterhead',
+        overwrite: false,
+      }),
+      true,
+    );
     const [node] = api.storedFiles.getChildren();
     assert.ok(node);
     assert.equal(node.file.FileName, 'letterhead.html');
     assert.equal(api.storedFiles.getTreeItem(node).description, 'User · Our letterhead');
-    assert.equal(await vscode.commands.executeCommand('mailroom.uploadFile', uri, { permissions: 'User', description: 'again', overwrite: false }), false, 'not replaced without leave');
-    const id = await vscode.commands.executeCommand<number>('mailroom.sendStoredFile', node, { address: { Company: 'Acme Corp', Address1: '9 Side St', City: 'Shelbyville' } });
+    assert.equal(
+      await vscode.commands.executeCommand('mailroom.uploadFile', uri, { permissions: 'User', description: 'again', overwrite: false }),
+      false,
+      'not replaced without leave',
+    );
+    const id = await vscode.commands.executeCommand<number>('mailroom.sendStoredFile', node, {
+      address: { Company: 'Acme Corp', Address1: '9 Side St', City: 'Shelbyville' },
+    });
     assertNewMailer(id, before);
     assert.equal(api.mailers.get(id)!.description, 'letterhead.html');
     await vscode.commands.executeCommand('mailroom.deleteStoredFile', node, true);
@@ -288,10 +340,19 @@ describe('Mailroom in VS Code', () => {
     await onSandbox();
     const before = tracked();
     const address = { AttentionLine1: 'Ann Lee', Address1: '4 Elm St', City: 'Capital City', State: 'IL', PostalCode: '62703' };
-    const id = await vscode.commands.executeCommand<number>('mailroom.sendPostcard', vscode.Uri.joinPath(workspace(), 'postcard-front.html'), {
-      addressSide: vscode.Uri.joinPath(workspace(), 'postcard-back.html'),
-      scaling: 'FitToPage', size: 'Default', color: 'FullColor', priority: 'FirstClass', workMode: 'Development', address,
-    });
+    const id = await vscode.commands.executeCommand<number>(
+      'mailroom.sendPostcard',
+      vscode.Uri.joinPath(workspace(), 'postcard-front.html'),
+      {
+        addressSide: vscode.Uri.joinPath(workspace(), 'postcard-back.html'),
+        scaling: 'FitToPage',
+        size: 'Default',
+        color: 'FullColor',
+        priority: 'FirstClass',
+        workMode: 'Development',
+        address,
+      },
+    );
     assertNewMailer(id, before);
     assert.equal(api.mailers.get(id)!.description, 'Postcard: postcard-front.html');
     const markdown = await vscode.commands.executeCommand<string>('mailroom.showDetails', api.tree.nodeOf(id));
@@ -314,7 +375,10 @@ describe('Mailroom in VS Code', () => {
     const node = api.tree.nodeOf(id)!;
     assert.equal(api.tree.getTreeItem(node).collapsibleState, vscode.TreeItemCollapsibleState.Collapsed);
     const items = await api.tree.getChildren(node);
-    assert.deepEqual(items.map((n) => (n.kind === 'item' ? n.item.ItemID : n.kind)), [1, 2, 3]);
+    assert.deepEqual(
+      items.map((n) => (n.kind === 'item' ? n.item.ItemID : n.kind)),
+      [1, 2, 3],
+    );
     assert.equal(api.tree.getTreeItem(items[0]!).label, 'Item 1');
     const markdown = await vscode.commands.executeCommand<string>('mailroom.showDetails', node);
     assert.match(markdown!, /## Batch items \(3\)/);
@@ -328,7 +392,11 @@ describe('Mailroom in VS Code', () => {
     const id = await vscode.commands.executeCommand<number>('mailroom.sendAdvanced', files[0], files, {
       address: { Company: 'Acme Corp', Address1: '9 Side St', City: 'Shelbyville', State: 'IL', PostalCode: '62565' },
       replyAddress: { Company: 'Mailroom', Address1: '1 Main St', City: 'Springfield', State: 'IL', PostalCode: '62701' },
-      stampingLocation: 'Top', perforation: 'BottomThird', replyEnvelope: 'Env9ReplySingleWindow', color: 'Black', workMode: 'Development',
+      stampingLocation: 'Top',
+      perforation: 'BottomThird',
+      replyEnvelope: 'Env9ReplySingleWindow',
+      color: 'Black',
+      workMode: 'Development',
     });
     assertNewMailer(id, before);
     assert.equal(api.mailers.get(id)!.description, 'letter.md + notes.txt');
@@ -337,10 +405,25 @@ describe('Mailroom in VS Code', () => {
     assert.equal(details!.MyDescription, 'letter.md + notes.txt');
   });
 
-  it('changes a user\'s settings as an administrator, refusing values the service would refuse', async () => {
+  it("changes a user's settings as an administrator, refusing values the service would refuse", async () => {
     await onSandbox();
-    assert.equal(await vscode.commands.executeCommand('mailroom.changeUserSettings', { username: 'clerk', settings: [['Letters_PrintSides', 'Duplex'], ['General_Timezone', 'America/Chicago']] }), -3000);
-    assert.equal(await vscode.commands.executeCommand('mailroom.changeUserSettings', { username: 'clerk', settings: [['Letters_PrintSides', 'Sideways']] }), undefined);
+    assert.equal(
+      await vscode.commands.executeCommand('mailroom.changeUserSettings', {
+        username: 'clerk',
+        settings: [
+          ['Letters_PrintSides', 'Duplex'],
+          ['General_Timezone', 'America/Chicago'],
+        ],
+      }),
+      -3000,
+    );
+    assert.equal(
+      await vscode.commands.executeCommand('mailroom.changeUserSettings', {
+        username: 'clerk',
+        settings: [['Letters_PrintSides', 'Sideways']],
+      }),
+      undefined,
+    );
   });
 
   it('keeps a send whose answer never came as "outcome unknown", never resends it, and looks it up', async () => {
@@ -406,23 +489,42 @@ describe('Mailroom in VS Code', () => {
     const account = await api.connection.connect(endpoint, 'http-post', 'clerk', { password: 'clerk' });
     assert.deepEqual(await api.connection.secretsOf(account), { password: true, apiKey: false });
     assert.equal(api.tree.getChildren().length, 0, 'clerk has tracked nothing');
-    await assert.rejects((await api.connection.client()).datedA.GetUploadedFileDetails({}), /-3163/, 'signed in as clerk, who has no stored files');
+    await assert.rejects(
+      (await api.connection.client()).datedA.GetUploadedFileDetails({}),
+      /-3163/,
+      'signed in as clerk, who has no stored files',
+    );
     await api.connection.signOut();
     // A password that was used, and then signed out: nowhere in state, settings or the tree.
     const secret = 'Tz8-vault-x1';
     await api.connection.connect(endpoint, 'soap11', 'demo', { password: 'demo', apiKey: 'demo-key' });
-    assert.equal(await vscode.commands.executeCommand('mailroom.changeUserSettings', { username: 'clerk', settings: [['Security_Password', secret]] }), -3000);
+    assert.equal(
+      await vscode.commands.executeCommand('mailroom.changeUserSettings', { username: 'clerk', settings: [['Security_Password', secret]] }),
+      -3000,
+    );
     const clerk = await api.connection.connect(endpoint, 'soap11', 'clerk', { password: secret });
     await vscode.commands.executeCommand('mailroom.trackIds', '1021984');
     const kept = JSON.stringify(api.globalState.keys().map((key) => [key, api.globalState.get(key)]));
     const settings = JSON.stringify(vscode.workspace.getConfiguration('mailroom'));
-    const rows = JSON.stringify(api.tree.getChildren().flatMap((g) => [api.tree.getTreeItem(g), ...(g.kind === 'group' ? (api.tree.getChildren(g) as MailersNode[]).map((n) => api.tree.getTreeItem(n)) : [])]));
-    for (const [where, text] of [['global state', kept], ['settings', settings], ['the Mailers tree', rows]]) assert.ok(!text!.includes(secret), `the password is in ${where}`);
+    const rows = JSON.stringify(
+      api.tree
+        .getChildren()
+        .flatMap((g) => [
+          api.tree.getTreeItem(g),
+          ...(g.kind === 'group' ? (api.tree.getChildren(g) as MailersNode[]).map((n) => api.tree.getTreeItem(n)) : []),
+        ]),
+    );
+    for (const [where, text] of [
+      ['global state', kept],
+      ['settings', settings],
+      ['the Mailers tree', rows],
+    ])
+      assert.ok(!text!.includes(secret), `the password is in ${where}`);
     assert.deepEqual(await api.connection.secretsOf(clerk), { password: true, apiKey: false }, 'only in SecretStorage');
     await api.connection.signOut();
     assert.deepEqual(await api.connection.secretsOf(clerk), { password: false, apiKey: false });
     await vscode.commands.executeCommand('mailroom.useSandbox');
-    assert.deepEqual([...tracked()], demos, 'demo\'s mailers are back');
+    assert.deepEqual([...tracked()], demos, "demo's mailers are back");
     assert.ok(api.tree.getChildren().length > 0);
   });
 
@@ -433,7 +535,10 @@ describe('Mailroom in VS Code', () => {
     const leaks = (text: string) => text.includes(secret) || text.includes(encodeURIComponent(secret));
     // "other" (an administrator of its own account) takes a password no other word looks like.
     await api.connection.connect(sandboxUrl, 'soap11', 'other', { password: 'other', apiKey: 'other-key' });
-    assert.equal(await vscode.commands.executeCommand('mailroom.changeUserSettings', { username: 'other', settings: [['Security_Password', secret]] }), -3000);
+    assert.equal(
+      await vscode.commands.executeCommand('mailroom.changeUserSettings', { username: 'other', settings: [['Security_Password', secret]] }),
+      -3000,
+    );
     // In front of the sandbox: it passes the sign-in through, then cuts every connection it is asked on.
     let cut = false;
     const urls: string[] = [];
@@ -450,24 +555,36 @@ describe('Mailroom in VS Code', () => {
     const logged = async () => Buffer.from(await vscode.workspace.fs.readFile(logFile)).toString('utf8');
     try {
       await api.connection.connect(proxyUrl, 'http-get', 'other', { password: secret });
-      assert.ok(urls.some((url) => url.includes(`Password=${encodeURIComponent(secret)}`)), 'the sign-in went over GET, the password in its URL');
+      assert.ok(
+        urls.some((url) => url.includes(`Password=${encodeURIComponent(secret)}`)),
+        'the sign-in went over GET, the password in its URL',
+      );
       cut = true;
       urls.length = 0;
       await vscode.commands.executeCommand('mailroom.trackIds', '1021984');
       const target = vscode.Uri.file(`${tmpdir()}/mailroom-never-saved.pdf`);
       await vscode.commands.executeCommand('mailroom.savePdf', api.tree.nodeOf(1021984), target);
-      assert.ok(urls.some((url) => url.startsWith('/2009-02-26/MailWS.asmx/GetStatus?') && url.includes(encodeURIComponent(secret))), 'the refresh asked over GET');
-      assert.ok(urls.some((url) => url.startsWith('/MailWS.asmx/GetPDF?') && url.includes(encodeURIComponent(secret))), 'the PDF was asked for over GET');
+      assert.ok(
+        urls.some((url) => url.startsWith('/2009-02-26/MailWS.asmx/GetStatus?') && url.includes(encodeURIComponent(secret))),
+        'the refresh asked over GET',
+      );
+      assert.ok(
+        urls.some((url) => url.startsWith('/MailWS.asmx/GetPDF?') && url.includes(encodeURIComponent(secret))),
+        'the PDF was asked for over GET',
+      );
       // The output channel as VS Code wrote it: the failed refresh, and the error shown for the PDF.
       const text = await until('the failures in the output channel', async () => {
         const text = await logged().catch(() => '');
-        return /Refresh failed: .*GetStatus/.test(text) && /\[error\] Mailroom: could not save the PDF: GetPDF/.test(text) ? text : undefined;
+        return /Refresh failed: .*GetStatus/.test(text) && /\[error\] Mailroom: could not save the PDF: GetPDF/.test(text)
+          ? text
+          : undefined;
       });
       assert.ok(!leaks(text), 'the password is in the output channel');
       assert.ok(!/Password=/.test(text), 'a request URL is in the output channel');
       await assert.rejects((await api.connection.client()).simple.GetPDF({ ID: 1021984 }), (error: Error) => {
         assert.match(error.message, /GetPDF/);
-        for (const text of [error.message, String(error.stack), JSON.stringify(error)]) assert.ok(!leaks(text), 'the password is in the error');
+        for (const text of [error.message, String(error.stack), JSON.stringify(error)])
+          assert.ok(!leaks(text), 'the password is in the error');
         return true;
       });
     } finally {
@@ -480,7 +597,9 @@ describe('Mailroom in VS Code', () => {
     const letter = await aLetter();
     const endpoint = api.connection.account!.endpoint;
     const ourPanels = () =>
-      vscode.window.tabGroups.all.flatMap((group) => group.tabs).filter((tab) => tab.input instanceof vscode.TabInputWebview && tab.input.viewType.includes('mailroom.pdfPreview'));
+      vscode.window.tabGroups.all
+        .flatMap((group) => group.tabs)
+        .filter((tab) => tab.input instanceof vscode.TabInputWebview && tab.input.viewType.includes('mailroom.pdfPreview'));
     const cycle = async () => {
       const preview = (await vscode.commands.executeCommand<PdfPreview>('mailroom.previewPdf', api.tree.nodeOf(letter)))!;
       await until('the preview to answer', async () => preview.lastState, 30);
