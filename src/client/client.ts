@@ -142,10 +142,9 @@ export class MailWsClient {
   /** A method per operation of the service, each a `call` of that operation. */
   private serviceClient<S extends ServiceKey>(key: S): ServiceClient<S> {
     const service = serviceByKey(key);
-    const methods = service.operations.map((op) => [
-      op.name,
-      (request: object, callOptions?: CallOptions) => this.call(op, request, callOptions),
-    ]);
+    const methods = service.operations.map(
+      (op) => [op.name, (request: object, callOptions?: CallOptions) => this.call(op, request, callOptions)] as const,
+    );
     return Object.fromEntries(methods) as unknown as ServiceClient<S>;
   }
 

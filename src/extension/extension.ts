@@ -83,7 +83,7 @@ class Mailroom extends Disposable {
       connection,
       mailers,
       tree,
-      view: view as vscode.TreeView<unknown>,
+      view,
       addresses,
       refresh: () => refresher.refresh(),
       log,

@@ -32,7 +32,7 @@ function offsetAt(instant: number, timeZone: string): number {
     const parts: Record<string, number> = {};
     for (const part of formatter(timeZone).formatToParts(instant)) parts[part.type] = Number(part.value);
     const whole = Math.floor(instant / 1000) * 1000;
-    const wall = Date.UTC(parts.year!, parts.month! - 1, parts.day!, parts.hour!, parts.minute!, parts.second!);
+    const wall = Date.UTC(parts.year!, parts.month! - 1, parts.day, parts.hour, parts.minute, parts.second);
     offset = wall - whole;
     if (offsets.size > 10_000) offsets.clear();
     offsets.set(key, offset);

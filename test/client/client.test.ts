@@ -139,7 +139,7 @@ async function story(client: MailWsClient, sandbox: TestSandbox): Promise<unknow
   assert.equal(keep(await client.simple.GetLetterDetailsV2({ ID: production })).WorkMode, 'Production');
   const pdf = keep(await client.simple.GetPDF({ ID: v2 }));
   assert.ok(Buffer.isBuffer(pdf.FileData));
-  assert.equal(await pageCount(pdf.FileData!), 1);
+  assert.equal(await pageCount(pdf.FileData), 1);
 
   const statuses = keep(await client.datedA.GetStatus({ ID: `${v2}-${v2 + 1}` }));
   assert.equal(statuses.Statuses[1]!.Description, 'Waiting For Delivery');

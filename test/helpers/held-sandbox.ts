@@ -33,13 +33,13 @@ export async function startHeldSandbox(dataDir: string, holdAt: readonly HoldPoi
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
   const holds = new Map(holdAt.map((point) => [point, deferred()]));
   let stderr = '';
-  createInterface({ input: child.stderr! }).on('line', (line) => {
+  createInterface({ input: child.stderr }).on('line', (line) => {
     stderr += `${line}\n`;
     const point = /^holding at (\S+)$/.exec(line)?.[1];
     if (point) holds.get(point as HoldPoint)?.resolve();
   });
   const url = await new Promise<string>((resolve, reject) => {
-    createInterface({ input: child.stdout! }).on('line', (line) => {
+    createInterface({ input: child.stdout }).on('line', (line) => {
       const m = /^Mail WS sandbox listening on (http:\/\/127\.0\.0\.1:\d+)$/.exec(line);
       if (m) resolve(m[1]!);
     });

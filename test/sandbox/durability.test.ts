@@ -31,9 +31,9 @@ async function startCli(args: readonly string[]): Promise<Child> {
   const child = spawn(process.execPath, [cli, 'sandbox', '--port', '0', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
   let stderr = '';
-  child.stderr!.on('data', (d) => (stderr += d.toString()));
+  child.stderr.on('data', (d) => (stderr += d.toString()));
   const url = await new Promise<string>((resolve, reject) => {
-    const lines = createInterface({ input: child.stdout! });
+    const lines = createInterface({ input: child.stdout });
     lines.on('line', (line) => {
       const m = /^Mail WS sandbox listening on (http:\/\/127\.0\.0\.1:\d+)$/.exec(line);
       if (m) resolve(m[1]!);

@@ -217,7 +217,7 @@ for (const binding of BINDINGS) {
           ResultCode: -3000,
           Status: -995,
           Description: 'Waiting For Delivery',
-          LastUpdateTime: new Date((first.LastUpdateTime as Date).getTime() + 4000),
+          LastUpdateTime: new Date(first.LastUpdateTime.getTime() + 4000),
         });
         assert.equal((await record('simple', 'GetLetterStatus', { ...demo, ID: 99 })).ResultCode, -3116);
         assert.equal((await record('simple', 'GetLetterStatus', { ...other, ID: ids.v2 })).ResultCode, -3001);

@@ -262,7 +262,7 @@ describe('sandbox wire', function () {
       assert.equal(merge.status, 200);
       assert.match(
         merge.body,
-        /^<\?xml version="1\.0" encoding="utf-8"\?>\r\n<SendWordMailMergeResult xmlns:xsi="http:\/\/www\.w3\.org\/2001\/XMLSchema-instance" xmlns:xsd="http:\/\/www\.w3\.org\/2001\/XMLSchema" xmlns="Mailing">\r\n  <ResultCode>-\d+<\/ResultCode>\r\n  <ResultDescription>/,
+        /^<\?xml version="1\.0" encoding="utf-8"\?>\r\n<SendWordMailMergeResult xmlns:xsi="http:\/\/www\.w3\.org\/2001\/XMLSchema-instance" xmlns:xsd="http:\/\/www\.w3\.org\/2001\/XMLSchema" xmlns="Mailing">\r\n {2}<ResultCode>-\d+<\/ResultCode>\r\n {2}<ResultDescription>/,
       );
     });
 

@@ -51,10 +51,7 @@ async function readDocument(path: string) {
 }
 
 export function addressOptions(values: Record<string, unknown>): RecipientAddress {
-  const address: Record<string, string> = { ...(typeof values.to === 'string' ? parseAddressLine(values.to) : {}) } as Record<
-    string,
-    string
-  >;
+  const address: Record<string, string> = { ...(typeof values.to === 'string' ? parseAddressLine(values.to) : {}) };
   for (const field of ADDRESS_FIELDS) {
     const value = values[flagOf(field)];
     if (typeof value === 'string') address[field] = value;

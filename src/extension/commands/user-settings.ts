@@ -57,7 +57,7 @@ async function askSettings(): Promise<[string, string][] | undefined> {
       ...(chosen.length > 0 ? [apply] : []),
       ...userSettings
         .filter((s) => !chosen.some(([n]) => n === s.name))
-        .map((s) => ({ label: s.name, name: s.name as string | undefined, description: ruleHint(s.rule) })),
+        .map((s) => ({ label: s.name, name: s.name, description: ruleHint(s.rule) })),
     ];
     const picked = await vscode.window.showQuickPick(items, {
       title: `${TITLE}: ${chosen.map(([n]) => n).join(', ') || 'choose a setting'}`,

@@ -21,7 +21,7 @@ function requireAddress(address: PostalAddress): void {
 }
 
 export function addressOf(request: Readonly<Record<string, unknown>>): PostalAddress {
-  const pick = (name: string) => (typeof request[name] === 'string' && request[name] !== '' ? (request[name] as string) : undefined);
+  const pick = (name: string) => (typeof request[name] === 'string' && request[name] !== '' ? request[name] : undefined);
   return {
     AttentionLine1: pick('AttentionLine1'),
     AttentionLine2: pick('AttentionLine2'),

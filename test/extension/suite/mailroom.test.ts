@@ -160,20 +160,20 @@ describe('Mailroom in VS Code', () => {
 
   it('sends in Production once confirmed, shown as Production in the details', async () => {
     await onSandbox();
-    const id = (await vscode.commands.executeCommand<number>('mailroom.sendDocument', vscode.Uri.joinPath(workspace(), 'notes.txt'), {
+    const id = await vscode.commands.executeCommand<number>('mailroom.sendDocument', vscode.Uri.joinPath(workspace(), 'notes.txt'), {
       address: { AttentionLine1: 'Jane Doe', Address1: '1 Main St', City: 'Springfield', State: 'IL', PostalCode: '62701' },
       workMode: 'Production',
       confirmed: true,
-    }))!;
+    });
     const markdown = await vscode.commands.executeCommand<string>('mailroom.showDetails', api.tree.nodeOf(id));
-    assert.match(markdown!, /\| WorkMode \| Production \|/);
+    assert.match(markdown, /\| WorkMode \| Production \|/);
     await vscode.commands.executeCommand('mailroom.cancelDelivery', api.tree.nodeOf(id), true);
     await vscode.commands.executeCommand('mailroom.stopTracking', api.tree.nodeOf(id));
   });
 
   it('previews the printed PDF: pdf.js draws the address page, not blank', async () => {
     const letter = await aCompletedLetter();
-    const preview = (await vscode.commands.executeCommand<PdfPreview>('mailroom.previewPdf', api.tree.nodeOf(letter)))!;
+    const preview = await vscode.commands.executeCommand<PdfPreview>('mailroom.previewPdf', api.tree.nodeOf(letter));
     const state = await until(
       'the first page to be drawn',
       async () => (preview.lastState?.type === 'rendered' || preview.lastState?.type === 'failed' ? preview.lastState : undefined),
@@ -190,7 +190,7 @@ describe('Mailroom in VS Code', () => {
 
   it('keeps the preview strict: a nonce for its one script, nothing remote, no inline script', async () => {
     const letter = await aLetter();
-    const preview = (await vscode.commands.executeCommand<PdfPreview>('mailroom.previewPdf', api.tree.nodeOf(letter)))!;
+    const preview = await vscode.commands.executeCommand<PdfPreview>('mailroom.previewPdf', api.tree.nodeOf(letter));
     const html = preview.panel.webview.html;
     const csp = /http-equiv="Content-Security-Policy" content="([^"]+)"/.exec(html)![1]!;
     assert.match(csp, /default-src 'none'/);
@@ -220,10 +220,10 @@ describe('Mailroom in VS Code', () => {
 
   it('shows a PDF not printed yet as not available, with a retry', async () => {
     await onSandbox();
-    const id = (await vscode.commands.executeCommand<number>('mailroom.sendDocument', vscode.Uri.joinPath(workspace(), 'notes.txt'), {
+    const id = await vscode.commands.executeCommand<number>('mailroom.sendDocument', vscode.Uri.joinPath(workspace(), 'notes.txt'), {
       address: { AttentionLine1: 'Pat Poe', Address1: '3 Far Rd', City: 'Ogdenville' },
-    }))!;
-    const preview = (await vscode.commands.executeCommand<PdfPreview>('mailroom.previewPdf', api.tree.nodeOf(id)))!;
+    });
+    const preview = await vscode.commands.executeCommand<PdfPreview>('mailroom.previewPdf', api.tree.nodeOf(id));
     const state = await until('the preview to answer', async () => preview.lastState, 30);
     assert.equal(state.type, 'unavailable');
     assert.match((state as { reason: string }).reason, /not available yet/);
@@ -268,7 +268,7 @@ describe('Mailroom in VS Code', () => {
     assert.equal(await vscode.commands.executeCommand('mailroom.lookUpAttempt', attempt), undefined, 'no look-up of an attempt not kept');
     assert.equal(api.mailers.get(letter), undefined, 'and nothing followed because of it');
     await vscode.commands.executeCommand('mailroom.trackIds', String(letter));
-    assert.match((await vscode.commands.executeCommand<string>('mailroom.showDetails', row))!, new RegExp(`\\| ID \\| ${letter} \\|`));
+    assert.match(await vscode.commands.executeCommand<string>('mailroom.showDetails', row), new RegExp(`\\| ID \\| ${letter} \\|`));
   });
 
   it('registers every command of the typed list; a failing one shows words in the log, not a rejection', async () => {
@@ -356,8 +356,8 @@ describe('Mailroom in VS Code', () => {
     assertNewMailer(id, before);
     assert.equal(api.mailers.get(id)!.description, 'Postcard: postcard-front.html');
     const markdown = await vscode.commands.executeCommand<string>('mailroom.showDetails', api.tree.nodeOf(id));
-    assert.match(markdown!, /\| MailerType \| Postcard \|/);
-    assert.match(markdown!, /\| WorkMode \| Development \|/);
+    assert.match(markdown, /\| MailerType \| Postcard \|/);
+    assert.match(markdown, /\| WorkMode \| Development \|/);
     assert.deepEqual(api.addresses.recent()[0], address);
   });
 
@@ -381,8 +381,8 @@ describe('Mailroom in VS Code', () => {
     );
     assert.equal(api.tree.getTreeItem(items[0]!).label, 'Item 1');
     const markdown = await vscode.commands.executeCommand<string>('mailroom.showDetails', node);
-    assert.match(markdown!, /## Batch items \(3\)/);
-    assert.match(markdown!, /\| IsBatch \| yes \|/);
+    assert.match(markdown, /## Batch items \(3\)/);
+    assert.match(markdown, /\| IsBatch \| yes \|/);
   });
 
   it('sends two files as one advanced letter with a reply address, perforation and a reply envelope', async () => {
@@ -464,7 +464,7 @@ describe('Mailroom in VS Code', () => {
       assert.equal(attempt.description, 'notes.txt');
       const groups = api.tree.getChildren();
       assert.equal(groups[0]!.kind, 'attempts', 'outcome unknown comes first');
-      const [node] = api.tree.getChildren(groups[0]!) as MailersNode[];
+      const [node] = api.tree.getChildren(groups[0]);
       assert.equal(api.tree.getTreeItem(node!).contextValue, 'attempt');
       const found = await vscode.commands.executeCommand<number>('mailroom.lookUpAttempt', node);
       assert.ok(found && found > letter, 'the mailer it made was found');
@@ -511,7 +511,7 @@ describe('Mailroom in VS Code', () => {
         .getChildren()
         .flatMap((g) => [
           api.tree.getTreeItem(g),
-          ...(g.kind === 'group' ? (api.tree.getChildren(g) as MailersNode[]).map((n) => api.tree.getTreeItem(n)) : []),
+          ...(g.kind === 'group' ? api.tree.getChildren(g).map((n) => api.tree.getTreeItem(n)) : []),
         ]),
     );
     for (const [where, text] of [
@@ -601,7 +601,7 @@ describe('Mailroom in VS Code', () => {
         .flatMap((group) => group.tabs)
         .filter((tab) => tab.input instanceof vscode.TabInputWebview && tab.input.viewType.includes('mailroom.pdfPreview'));
     const cycle = async () => {
-      const preview = (await vscode.commands.executeCommand<PdfPreview>('mailroom.previewPdf', api.tree.nodeOf(letter)))!;
+      const preview = await vscode.commands.executeCommand<PdfPreview>('mailroom.previewPdf', api.tree.nodeOf(letter));
       await until('the preview to answer', async () => preview.lastState, 30);
       assert.ok(api.previews.includes(preview));
       // Closed as a person closes it: its tab.
