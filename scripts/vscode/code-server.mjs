@@ -67,7 +67,9 @@ export async function startCodeServer({ state, port, testDriver = false, stdio =
   for (let i = 0; ; i++) {
     try {
       if ((await fetch(`${url}/healthz`)).ok) break;
-    } catch {}
+    } catch {
+      // Not listening yet: ask again.
+    }
     if (i > 150 || server.exitCode !== null) {
       server.kill();
       throw new Error(`code-server did not start:\n${output}`);

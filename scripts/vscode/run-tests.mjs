@@ -12,7 +12,7 @@ import { freePort, launchChromium, startCodeServer } from './code-server.mjs';
 const testsEntry = await buildSuite();
 const scratch = mkdtempSync(join(tmpdir(), 'mailroom-vscode-'));
 let server;
-let exitCode = 1;
+let exitCode;
 let browser;
 try {
   const port = await freePort();

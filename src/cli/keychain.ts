@@ -32,6 +32,8 @@ type EntryClass = new (
 
 function entryClass(): EntryClass {
   try {
+    // Loaded on first use, not at start: a machine without the native build gets KeychainUnavailable.
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- see above
     return (require('@napi-rs/keyring') as { Entry: EntryClass }).Entry;
   } catch (error) {
     throw new KeychainUnavailable(`the keyring module could not load: ${(error as Error).message}`);

@@ -2,6 +2,7 @@
  * The client's check of a request before it is sent: what the service would refuse with a code
  * (the same code, marked local) or with a fault (a value not of its type).
  */
+import { inspect } from 'node:util';
 import {
   checkAddress,
   checkFieldLengths,
@@ -12,6 +13,9 @@ import {
   type Operation,
 } from '../contract';
 import { MailWsError, MailWsInputError } from './errors';
+
+/** A wrong value as an error shows it: an object as what it holds, never "[object Object]". */
+const shown = (v: unknown) => (typeof v === 'object' && v !== null ? inspect(v, { breakLength: Infinity }) : String(v));
 
 function checkValues(op: Operation, fields: readonly Field[], value: Readonly<Record<string, unknown>>, path: string): void {
   for (const field of fields) {
@@ -27,14 +31,13 @@ function checkValues(op: Operation, fields: readonly Field[], value: Readonly<Re
     switch (type.kind) {
       case 'enum':
         if (!type.values.includes(v as string))
-          throw new MailWsInputError(op.name, where, `must be one of ${type.values.join(', ')}, not "${String(v)}"`);
+          throw new MailWsInputError(op.name, where, `must be one of ${type.values.join(', ')}, not "${shown(v)}"`);
         break;
       case 'primitive':
         if (type.name === 'int' && !(Number.isInteger(v) && (v as number) >= -2147483648 && (v as number) <= 2147483647)) {
-          throw new MailWsInputError(op.name, where, `must be a whole number, not ${String(v)}`);
+          throw new MailWsInputError(op.name, where, `must be a whole number, not ${shown(v)}`);
         }
-        if (type.name === 'decimal' && !Number.isFinite(v))
-          throw new MailWsInputError(op.name, where, `must be a number, not ${String(v)}`);
+        if (type.name === 'decimal' && !Number.isFinite(v)) throw new MailWsInputError(op.name, where, `must be a number, not ${shown(v)}`);
         if (type.name === 'boolean' && typeof v !== 'boolean') throw new MailWsInputError(op.name, where, 'must be true or false');
         if (type.name === 'string' && typeof v !== 'string') throw new MailWsInputError(op.name, where, 'must be text');
         if (type.name === 'base64Binary' && !(v instanceof Uint8Array))

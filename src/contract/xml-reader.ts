@@ -93,16 +93,21 @@ class Element implements ParsedElement {
   }
 }
 
-// Names as XML 1.0 (fifth edition) allows them, ':' aside: namespaces split on it.
+// Names as XML 1.0 (fifth edition) allows them, ':' aside: namespaces split on it. Without the `u`
+// flag, on purpose: the classes hold UTF-16 code units (a name's astral character is its two
+// surrogates), and U+200C and U+200D are name characters of their own, not a joined sequence.
 const NAME =
+  // eslint-disable-next-line no-misleading-character-class -- code units, as said above
   /[A-Za-z_\u00C0-\u00D6\u00D8-\u00F6\u00F8-\u02FF\u0370-\u037D\u037F-\u1FFF\u200C\u200D\u2070-\u218F\u2C00-\u2FEF\u3001-\uD7FF\uF900-\uFDCF\uFDF0-\uFFFD\uD800-\uDBFF\uDC00-\uDFFF][\w.\-\u00B7\u00C0-\u00D6\u00D8-\u00F6\u00F8-\u037D\u037F-\u1FFF\u200C\u200D\u203F\u2040\u2070-\u218F\u2C00-\u2FEF\u3001-\uD7FF\uF900-\uFDCF\uFDF0-\uFFFD\uD800-\uDBFF\uDC00-\uDFFF]*(?::[A-Za-z_\u00C0-\uFFFD][\w.\-\u00B7\u00C0-\uFFFD]*)?/y;
 const isAsciiNameStart = (c: number) => (c >= 0x61 && c <= 0x7a) || (c >= 0x41 && c <= 0x5a) || c === 0x5f;
 const isAsciiNameChar = (c: number) => isAsciiNameStart(c) || (c >= 0x30 && c <= 0x39) || c === 0x2d || c === 0x2e;
 const isSpace = (c: number) => c === 0x20 || c === 0x0a || c === 0x09 || c === 0x0d;
-// Characters XML 1.0 does not allow anywhere, not even escaped.
-// The quick look first; surrogates found there are checked for pairs by the exact one.
+// Characters XML 1.0 does not allow anywhere, not even escaped: control characters are what these
+// look for. The quick look first; surrogates found there are checked for pairs by the exact one.
+// eslint-disable-next-line no-control-regex -- control characters are the point
 const FORBIDDEN_OR_SURROGATE = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF\uD800-\uDFFF]/;
 const FORBIDDEN_CHAR =
+  // eslint-disable-next-line no-control-regex -- control characters are the point
   /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 const ENTITY = /&(?:(amp|lt|gt|quot|apos)|#(\d{1,7})|#x([0-9A-Fa-f]{1,6}));/y;
 const PREDEFINED: Readonly<Record<string, string>> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };

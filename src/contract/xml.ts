@@ -11,6 +11,9 @@ export interface XmlElement {
 }
 export type XmlNode = XmlElement | string;
 
+/** Array.isArray says `any[]` of a readonly array; this says what it holds. */
+const isNodeList = (child: XmlNode | readonly XmlNode[]): child is readonly XmlNode[] => Array.isArray(child);
+
 export function el(
   name: string,
   attrs: Readonly<Record<string, string | undefined>> = {},
@@ -19,8 +22,8 @@ export function el(
   const flat: XmlNode[] = [];
   for (const child of children) {
     if (child === undefined) continue;
-    if (typeof child === 'string' || !Array.isArray(child)) flat.push(child as XmlNode);
-    else flat.push(...child);
+    if (isNodeList(child)) flat.push(...child);
+    else flat.push(child);
   }
   return { name, attrs, children: flat };
 }

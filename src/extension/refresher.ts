@@ -27,7 +27,11 @@ export class Refresher extends Disposable {
     private readonly log: Log,
   ) {
     super();
-    this.register(toDisposable(() => this.next?.dispose()));
+    this.register(
+      toDisposable(() => {
+        this.next?.dispose();
+      }),
+    );
   }
 
   /**

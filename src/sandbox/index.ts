@@ -51,7 +51,7 @@ export async function readAccountsFile(path: string): Promise<AccountsFile> {
   try {
     json = JSON.parse(await readFile(path, 'utf8'));
   } catch (error) {
-    throw new Error(`accounts file ${path}: ${(error as Error).message}`);
+    throw new Error(`accounts file ${path}: ${(error as Error).message}`, { cause: error });
   }
   return parseAccountsFile(json);
 }

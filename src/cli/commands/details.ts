@@ -11,7 +11,9 @@ export function oneId(positionals: readonly string[]): number {
   return Number(positionals[0]);
 }
 
-const text = (value: unknown) => (value instanceof Date ? formatDateTime(value) : String(value ?? ''));
+/** A field's text: the details' fields are all scalars (the type says so), so String shows each as it is. */
+const text = (value: string | number | boolean | Date | null | undefined) =>
+  value instanceof Date ? formatDateTime(value) : String(value ?? '');
 
 export async function run(args: readonly string[], io: Io): Promise<void> {
   const { values, positionals } = parseArgs({ args: [...args], allowPositionals: true, options: GLOBAL_OPTIONS });

@@ -7,7 +7,8 @@ import { describeStatus, formatDateTime, type ResultOf } from '../../contract';
 type ExtendedDetails = ResultOf<'datedA', 'GetDetailsExtended'>['Details'][number];
 type BatchDetails = ResultOf<'datedA', 'GetBatchDetails'>;
 
-const cell = (value: unknown) =>
+/** A table cell: the details' fields are all scalars (the type says so), so String shows each as it is. */
+const cell = (value: string | number | boolean | null | undefined) =>
   String(value ?? '')
     .replace(/[|\\`*_<>[\]]/g, (c) => `\\${c}`)
     .replace(/\r?\n/g, ' ');
@@ -16,7 +17,7 @@ const money = (value: number | undefined) => (value === undefined ? '' : `$${val
 
 export function detailsMarkdown(details: ExtendedDetails, batch?: BatchDetails): string {
   const title = details.MyDescription || `Mailer ${details.ID}`;
-  const rows: [string, unknown][] = [
+  const rows: [string, string | number | boolean | undefined][] = [
     ['ID', details.ID],
     ['Status', `${details.StatusDescription || describeStatus(details.Status)} (${details.Status})`],
     ['MailerType', details.MailerType],

@@ -28,7 +28,7 @@ const GROUP_ICONS: Readonly<Record<MailerGroup, vscode.ThemeIcon>> = {
 export class MailersTree extends Disposable implements vscode.TreeDataProvider<MailersNode> {
   private readonly changed = this.register(new Emitter<MailersNode | undefined>());
   readonly onDidChangeTreeData = this.changed.event;
-  private readonly groups = new Map<MailerGroup, MailersNode>();
+  private readonly groups = new Map<MailerGroup, GroupNode>();
   private readonly nodes = new Map<number, MailersNode>();
   /** A batch's items as last read, until the mailers change again. */
   private readonly items = new Map<number, Promise<MailersNode[]>>();
@@ -57,7 +57,7 @@ export class MailersTree extends Disposable implements vscode.TreeDataProvider<M
       return [
         ...unknown,
         ...groupMailers(this.mailers.list()).map(([group, list]) => {
-          const groupNode: MailersNode = { kind: 'group', group, count: list.length };
+          const groupNode: GroupNode = { kind: 'group', group, count: list.length };
           this.groups.set(group, groupNode);
           return groupNode;
         }),

@@ -89,8 +89,8 @@ retry.addEventListener('click', () => {
   vscode.postMessage({ type: 'retry' });
 });
 
-window.addEventListener('message', async (event: MessageEvent<ToPreview>) => {
-  const message = event.data;
+/** Shows what the extension sent; catches its own failures, which it reports to the extension. */
+async function receive(message: ToPreview): Promise<void> {
   if (message.type === 'unavailable') return show(message.reason, true);
   if (message.type === 'error') return show(message.reason, true);
   try {
@@ -103,6 +103,8 @@ window.addEventListener('message', async (event: MessageEvent<ToPreview>) => {
     show(`This PDF cannot be shown: ${(error as Error).message}`);
     vscode.postMessage({ type: 'failed', reason: (error as Error).message });
   }
-});
+}
+
+window.addEventListener('message', (event: MessageEvent<ToPreview>) => void receive(event.data));
 
 vscode.postMessage({ type: 'ready' });

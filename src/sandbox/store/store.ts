@@ -79,7 +79,7 @@ export class Store {
 
   filesOf(accountId: string): Map<string, StoredFileRecord> {
     let files = this.files.get(accountId);
-    if (!files) this.files.set(accountId, (files = new Map()));
+    if (!files) this.files.set(accountId, (files = new Map<string, StoredFileRecord>()));
     return files;
   }
 
