@@ -188,13 +188,23 @@ describe('mailroom, the command line', function () {
     assert.equal(result.code, 0, result.stderr);
     assert.match(result.stderr, /Sending 2 letters from t\.docx and d\.csv, in Development mode\./);
     assert.match(result.stderr, /2 letters queued/);
-    const items = JSON.parse((await run('call', 'GetBatchStatus', '--param', `ID=${result.stdout.trim()}`, '--param', 'ItemID=')).stdout);
+    const items = JSON.parse(
+      (await run('call', 'GetBatchStatus', '--param', `ID=${result.stdout.trim()}`, '--param', 'ItemID=')).stdout,
+    ) as {
+      Statuses: unknown[];
+    };
     assert.equal(items.Statuses.length, 2);
-    const batch = JSON.parse((await run('call', 'GetBatchDetails', '--param', `ID=${result.stdout.trim()}`, '--param', 'ItemID=')).stdout);
+    const batch = JSON.parse(
+      (await run('call', 'GetBatchDetails', '--param', `ID=${result.stdout.trim()}`, '--param', 'ItemID=')).stdout,
+    ) as {
+      MyDescription: string;
+      WorkMode: string;
+      Items: { ItemID: number; NumOfSheets: number }[];
+    };
     assert.equal(batch.MyDescription, 't.docx × d.csv');
     assert.equal(batch.WorkMode, 'Development');
     assert.deepEqual(
-      batch.Items.map((i: { ItemID: number; NumOfSheets: number }) => [i.ItemID, i.NumOfSheets]),
+      batch.Items.map((i) => [i.ItemID, i.NumOfSheets]),
       [
         [1, 2],
         [2, 2],
@@ -206,14 +216,16 @@ describe('mailroom, the command line', function () {
   it('call: any operation, typed values in, JSON out, binary as base64', async () => {
     const { letter } = await firstLetter();
     at(4500);
-    const status = JSON.parse((await run('call', 'GetLetterStatusV2', '--param', `ID=${letter}`)).stdout);
+    const status: unknown = JSON.parse((await run('call', 'GetLetterStatusV2', '--param', `ID=${letter}`)).stdout);
     assert.deepEqual(status, {
       ResultCode: -3000,
       Status: -995,
       Description: 'Waiting For Delivery',
       LastUpdateTime: '2026-11-22T09:00:04',
     });
-    const pdf = JSON.parse((await run('call', 'GetPDF', '--service', '/2009-02-26/MailWS.asmx', '--param', `ID=${letter}`)).stdout);
+    const pdf = JSON.parse((await run('call', 'GetPDF', '--service', '/2009-02-26/MailWS.asmx', '--param', `ID=${letter}`)).stdout) as {
+      FileData: string;
+    };
     assert.ok(Buffer.from(pdf.FileData, 'base64').subarray(0, 5).toString() === '%PDF-');
     const sent = await run(
       'call',

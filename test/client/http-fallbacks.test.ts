@@ -100,8 +100,9 @@ describe('client over HTTP GET and POST: what ASP.NET would refuse goes another 
     const html = await page.text();
     fake = await startFakeServer([{ kind: 'answer', status: 400, contentType: page.headers.get('content-type') ?? '', body: html }]);
     for (const binding of ['http-get', 'http-post', 'soap11', 'soap12'] as const) {
-      const client = new MailWsClient({ endpoint: fake.url, binding, credentials });
-      const error = await client.simple.GetLetterStatus({ ID: 5 }).catch((e: unknown) => e);
+      // Typed here for TypeScript 6 (the linter's), which finds a cycle through the loop's narrowing.
+      const client: MailWsClient = new MailWsClient({ endpoint: fake.url, binding, credentials });
+      const error: unknown = await client.simple.GetLetterStatus({ ID: 5 }).catch((e: unknown) => e);
       client.close();
       assert.ok(error instanceof MailWsFault, `${binding}: ${String(error)}`);
       assert.equal(error.httpStatus, 400);

@@ -20,7 +20,8 @@ const okStatus =
 /** Everything an error shows when printed or logged: message, stack, cause chain, own properties. */
 function everythingOf(error: unknown): string {
   const parts = [String(error), inspect(error, { depth: Infinity, showHidden: true }), JSON.stringify(error) ?? ''];
-  for (let e: unknown = error; e instanceof Error; e = e.cause) parts.push(e.message, e.stack ?? '', String(e.cause ?? ''));
+  for (let e: unknown = error; e instanceof Error; e = e.cause)
+    parts.push(e.message, e.stack ?? '', typeof e.cause === 'string' ? e.cause : inspect(e.cause));
   return parts.join('\n');
 }
 

@@ -22,7 +22,8 @@ export interface TestSandbox extends SandboxServer {
   readonly dataDir: string;
   /** Moves the sandbox's clock forward. */
   advance(ms: number): void;
-  now(): number;
+  /** The sandbox's clock; a function of its own, so it may be handed on (to a restart). */
+  readonly now: () => number;
 }
 
 export async function startTestSandbox(options: Partial<SandboxOptions> = {}): Promise<TestSandbox> {
@@ -48,6 +49,9 @@ export async function startTestSandbox(options: Partial<SandboxOptions> = {}): P
 }
 
 /** Calls an operation with a typed request and gives its typed result. */
+/** A method of node-soap's client, in its callback form. */
+type SoapMethod = (args: unknown, callback: (error: Error | null, value: Record<string, unknown>) => void) => void;
+
 export type Call = (service: ServiceKey, operation: string, request: Record<string, unknown>) => Promise<unknown>;
 
 export class HttpStatusError extends Error {
@@ -107,7 +111,9 @@ export function soapCaller(baseUrl: string, version: 'soap11' | 'soap12'): Call 
     const op = operation(serviceKey, name);
     const client = await clientFor(serviceKey);
     const port = `${op.service.className}${version === 'soap11' ? 'Soap' : 'Soap12'}`;
-    const method = (client as unknown as Record<string, Record<string, Record<string, Function>>>)[op.service.className]![port]![op.name]!;
+    const method = (client as unknown as Record<string, Record<string, Record<string, SoapMethod>>>)[op.service.className]![port]![
+      op.name
+    ]!;
     const result = await new Promise<Record<string, unknown>>((resolve, reject) =>
       method(toSoapFields(op.params, request), (error: Error | null, value: Record<string, unknown>) =>
         error ? reject(error) : resolve(value ?? {}),

@@ -24,11 +24,11 @@ export async function startSandboxProcess(args: readonly string[] = []): Promise
   let output = '';
   const url = await new Promise<string>((done, fail) => {
     child.stdout.on('data', (d: Buffer) => {
-      output += d;
+      output += d.toString();
       const m = /listening on (http:\/\/\S+)/.exec(output);
       if (m) done(m[1]!);
     });
-    child.stderr.on('data', (d: Buffer) => (output += d));
+    child.stderr.on('data', (d: Buffer) => (output += d.toString()));
     child.on('exit', (code) => fail(new Error(`the sandbox exited (${code}): ${output}`)));
   });
   return {

@@ -32,6 +32,7 @@ describe('Mailroom shutting down', () => {
     assert.ok(openFiles().some(isJournal), 'the sandbox holds its journal open');
     // The module VS Code loaded, as it loaded it: its deactivate is the one the host calls.
     const extension = vscode.extensions.getExtension(EXTENSION_ID)!;
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- the loaded module itself, from require's cache
     const main = require(join(extension.extensionPath, 'dist', 'extension.js')) as { deactivate(): unknown };
     const deactivating = main.deactivate();
     assert.ok(deactivating instanceof Promise, 'deactivate answers a promise the host waits for');
