@@ -1,0 +1,73 @@
+// ESLint: typescript-eslint's type-checked rules over the TypeScript (typed by tsconfig.json), the
+// plain rules over the .mjs scripts. Formatting is Prettier's (.prettierrc), not ESLint's.
+import js from '@eslint/js';
+import prettier from 'eslint-config-prettier';
+import { defineConfig, globalIgnores } from 'eslint/config';
+import tseslint from 'typescript-eslint';
+
+/** What Node gives every module without an import, for the .mjs scripts (which have no types to say so). */
+const nodeGlobals = Object.fromEntries(
+  [
+    'process',
+    'console',
+    'Buffer',
+    'URL',
+    'URLSearchParams',
+    'fetch',
+    'setTimeout',
+    'clearTimeout',
+    'setInterval',
+    'clearInterval',
+    'setImmediate',
+    'AbortController',
+    'AbortSignal',
+    'TextEncoder',
+    'TextDecoder',
+  ].map((name) => [name, 'readonly']),
+);
+
+export default defineConfig(
+  globalIgnores(['dist/', 'out/', 'dist-test/', '.vscode-test/', 'node_modules/']),
+  js.configs.recommended,
+  tseslint.configs.recommendedTypeChecked,
+  {
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    linterOptions: { reportUnusedDisableDirectives: 'error' },
+    rules: {
+      // A promise nobody awaits loses its failure: await it, catch it, or say `void` where firing
+      // and forgetting is the point.
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
+      // `return promise` inside try skips its catch and finally when the promise fails.
+      '@typescript-eslint/return-await': ['error', 'in-try-catch'],
+      eqeqeq: ['error', 'smart'],
+      // Reject with Errors; passing on a reason we were handed (an abort signal's, a caught one) is
+      // not making one up, and its type is `any` or `unknown`.
+      '@typescript-eslint/prefer-promise-reject-errors': ['error', { allowThrowingAny: true, allowThrowingUnknown: true }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        {
+          args: 'after-used',
+          argsIgnorePattern: '^_',
+          varsIgnorePattern: '^_',
+          caughtErrorsIgnorePattern: '^_',
+          destructuredArrayIgnorePattern: '^_',
+        },
+      ],
+    },
+  },
+  {
+    // Tests stand in for async interfaces (SecretStorage, Memento.update, a file's write) and poll
+    // with async probes that answer at once: `async` is how they return the promise asked for.
+    files: ['test/**'],
+    rules: { '@typescript-eslint/require-await': 'off' },
+  },
+  {
+    // The scripts in JavaScript: tsconfig.json does not type them (no allowJs), so the rules that
+    // need types cannot run on them.
+    files: ['**/*.mjs', '**/*.js'],
+    extends: [tseslint.configs.disableTypeChecked],
+    languageOptions: { globals: nodeGlobals },
+  },
+  prettier,
+);
