@@ -8,20 +8,8 @@
  * or with the contract's field names under `to:`, indented (`  City: Springfield`). The rest of
  * the document is the letter.
  */
+import { RECIPIENT_FIELDS } from '../contract';
 import { parseAddressLine, type RecipientAddress } from './address';
-
-const FIELDS = [
-  'AttentionLine1',
-  'AttentionLine2',
-  'AttentionLine3',
-  'Company',
-  'Address1',
-  'Address2',
-  'City',
-  'State',
-  'PostalCode',
-  'Country',
-] as const;
 
 export interface FrontMatter {
   readonly to?: RecipientAddress & { AttentionLine3?: string };
@@ -47,7 +35,7 @@ export function readFrontMatter(text: string): FrontMatter {
   for (const line of lines.slice(start + 1)) {
     const field = /^\s+([A-Za-z0-9]+)\s*:\s*(.*)$/.exec(line);
     if (!field) break;
-    const name = FIELDS.find(
+    const name = RECIPIENT_FIELDS.find(
       (f) => f.toLowerCase() === field[1]!.toLowerCase() || (f === 'PostalCode' && /^(zip|zipcode)$/i.test(field[1]!)),
     );
     if (name && unquote(field[2]!)) to[name] = unquote(field[2]!);

@@ -33,6 +33,8 @@ const postalAddress = [
   ['PostalCode', 'string'],
   ['Country', 'string'],
 ] as const;
+/** A letter's recipient, field by field, in the contract's names and order (SendLetterAndAddressV2's). */
+export const RECIPIENT_FIELDS = [...attentionLines, attentionLine3, ...postalAddress].map(([name]) => name);
 const idList = [...credentials, ['ID', 'string']] as const;
 const oneId = [...credentials, ['ID', 'int']] as const;
 const batchItems = [...credentials, ['ID', 'int'], ['ItemID', 'string']] as const;

@@ -11,18 +11,15 @@ import { readFile } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { parseArgs } from 'node:util';
 import { DocumentError, letterDocument, parseAddressLine, type RecipientAddress } from '../../client';
-import { enums, findOperation, serviceByKey, type EnumValue } from '../../contract';
+import { enums, RECIPIENT_FIELDS, type EnumValue } from '../../contract';
 import { GLOBAL_OPTIONS, connect, print, progressPrinter, type Io } from '../context';
 import { UsageError } from '../usage';
 
 /** The address fields of a letter, as flags: AttentionLine1 → --attention-line1. */
-const ADDRESS_FIELDS = findOperation(serviceByKey('simple'), 'SendLetterAndAddressV2')!
-  .params.map((p) => p.name)
-  .filter((name) => /^(AttentionLine\d|Company|Address\d|City|State|PostalCode|Country)$/.test(name));
 const flagOf = (field: string) => field.replace(/([a-z])([A-Z])/g, '$1-$2').toLowerCase();
-export const ADDRESS_OPTIONS = Object.fromEntries(ADDRESS_FIELDS.map((f) => [flagOf(f), { type: 'string' as const }]));
+export const ADDRESS_OPTIONS = Object.fromEntries(RECIPIENT_FIELDS.map((f) => [flagOf(f), { type: 'string' as const }]));
 
-export const usage = `mailroom send FILE [--to "Name, Street, City, ST ZIP" | ${ADDRESS_FIELDS.map((f) => `--${flagOf(f)}`).join(' ')}] [--mode Development|Production|Default] [--description TEXT] [--yes]`;
+export const usage = `mailroom send FILE [--to "Name, Street, City, ST ZIP" | ${RECIPIENT_FIELDS.map((f) => `--${flagOf(f)}`).join(' ')}] [--mode Development|Production|Default] [--description TEXT] [--yes]`;
 
 export function workModeOption(value: string | undefined): EnumValue<'WorkMode'> {
   const mode = value ?? 'Default';
@@ -52,7 +49,7 @@ async function readDocument(path: string) {
 
 export function addressOptions(values: Record<string, unknown>): RecipientAddress {
   const address: Record<string, string> = { ...(typeof values.to === 'string' ? parseAddressLine(values.to) : {}) };
-  for (const field of ADDRESS_FIELDS) {
+  for (const field of RECIPIENT_FIELDS) {
     const value = values[flagOf(field)];
     if (typeof value === 'string') address[field] = value;
   }

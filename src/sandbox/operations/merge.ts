@@ -6,7 +6,7 @@
  */
 import { gunzipSync } from 'node:zlib';
 import { describeResultCode, escapeText, mergeTemplateTypes, missingFieldCodes } from '../../contract';
-import { CsvError, parseCsv } from '../../contract';
+import { CsvError, parseCsv, RECIPIENT_FIELDS } from '../../contract';
 import { letterPrice } from '../pricing';
 import { fieldsIn, fillFields, type Block } from '../printing/blocks';
 import { docxToBlocks, UnreadableDocument } from '../printing/docx-text';
@@ -16,18 +16,7 @@ import { refuse, type Caller, type Handler } from './context';
 import { LETTER_CODES, resolveDocument } from './documents';
 import { addressOf, commitMailer, workModeOf } from './send';
 
-const ADDRESS_COLUMNS = new Set([
-  'AttentionLine1',
-  'AttentionLine2',
-  'AttentionLine3',
-  'Company',
-  'Address1',
-  'Address2',
-  'City',
-  'State',
-  'PostalCode',
-  'Country',
-]);
+const ADDRESS_COLUMNS = new Set<string>(RECIPIENT_FIELDS);
 
 function invalidData(reason: string): never {
   refuse(-3144, `${describeResultCode(-3144)}: ${reason}`);
