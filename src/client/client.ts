@@ -148,11 +148,6 @@ export class MailWsClient {
     return Object.fromEntries(methods) as unknown as ServiceClient<S>;
   }
 
-  /** The binding a call goes over (see routeFor). */
-  bindingFor(op: Operation, request?: Readonly<Record<string, unknown>>): Binding {
-    return this.routeFor(op, request).binding;
-  }
-
   /** The binding a call goes over, and why when it is not the client's (see routeCall). */
   routeFor(op: Operation, request?: Readonly<Record<string, unknown>>): Route {
     return routeCall(this.binding, op, request);

@@ -11,21 +11,7 @@ import { NAMESPACE, decodeResult, formatLeaf, httpResultElement, readXml, type O
  * into one buffer (the form is about 4.6 characters per byte, so no string is built for it).
  */
 export function encodeHttpPieces(op: Operation, request: Readonly<Record<string, unknown>>): (string | Buffer)[] {
-  const pieces: (string | Buffer)[] = [];
-  const add = (piece: string | Buffer) => pieces.push(...(pieces.length > 0 ? ['&', piece] : [piece]));
-  for (const param of op.params) {
-    const value = request[param.name];
-    const name = encodeURIComponent(param.name);
-    const type = param.type;
-    if (type.kind === 'primitive' && type.name === 'base64Binary') {
-      if (value !== undefined && (value as Uint8Array).length > 0) add(repeatedByteFields(name, value as Uint8Array));
-      continue;
-    }
-    if (type.kind !== 'primitive' && type.kind !== 'enum')
-      throw new TypeError(`${op.name}.${param.name} cannot travel over HTTP GET or POST`);
-    add(`${name}=${value === undefined ? '' : encodeURIComponent(formatLeaf(value, type))}`);
-  }
-  return pieces;
+  return httpFields(op, request, repeatedByteFields);
 }
 
 /** The fields as one query string, for HTTP GET. */
@@ -35,18 +21,51 @@ export function encodeHttpFields(op: Operation, request: Readonly<Record<string,
     .join('');
 }
 
-/** The length of HTTP GET's query string for a call, as ASP.NET measures it (raw, after the `?`). */
+/**
+ * The length of HTTP GET's query string for a call, as ASP.NET measures it (raw, after the `?`),
+ * worked out without writing the bytes' fields.
+ */
 export function httpQueryLength(op: Operation, request: Readonly<Record<string, unknown>>): number {
-  return encodeHttpPieces(op, request).reduce((sum, piece) => sum + piece.length, 0);
+  return httpFields(op, request, repeatedByteFieldsLength).reduce<number>(
+    (sum, piece) => sum + (typeof piece === 'string' ? piece.length : piece),
+    0,
+  );
+}
+
+/** The fields in order with `&` between them, each byte array's fields as `bytes` gives them. */
+function httpFields<B>(
+  op: Operation,
+  request: Readonly<Record<string, unknown>>,
+  bytes: (name: string, value: Uint8Array) => B,
+): (string | B)[] {
+  const pieces: (string | B)[] = [];
+  const add = (piece: string | B) => pieces.push(...(pieces.length > 0 ? ['&', piece] : [piece]));
+  for (const param of op.params) {
+    const value = request[param.name];
+    const name = encodeURIComponent(param.name);
+    const type = param.type;
+    if (type.kind === 'primitive' && type.name === 'base64Binary') {
+      if (value !== undefined && (value as Uint8Array).length > 0) add(bytes(name, value as Uint8Array));
+      continue;
+    }
+    if (type.kind !== 'primitive' && type.kind !== 'enum')
+      throw new TypeError(`${op.name}.${param.name} cannot travel over HTTP GET or POST`);
+    add(`${name}=${value === undefined ? '' : encodeURIComponent(formatLeaf(value, type))}`);
+  }
+  return pieces;
+}
+
+/** The length of `name=b1&name=b2&…`: the name (already URL-encoded, so ASCII) and `=` per field, one to three digits, `&` between. */
+function repeatedByteFieldsLength(name: string, bytes: Uint8Array): number {
+  let length = bytes.length * (name.length + 3) - 1;
+  for (const b of bytes) length += b >= 100 ? 2 : b >= 10 ? 1 : 0;
+  return length;
 }
 
 /** `name=b1&name=b2&…` for the bytes, in one buffer. */
 function repeatedByteFields(name: string, bytes: Uint8Array): Buffer {
   const prefix = Buffer.from(`${name}=`, 'latin1');
-  // Each field: the prefix, one digit at least, and an & before all but the first.
-  let length = bytes.length * (prefix.length + 2) - 1;
-  for (const b of bytes) length += b >= 100 ? 2 : b >= 10 ? 1 : 0;
-  const out = Buffer.allocUnsafe(length);
+  const out = Buffer.allocUnsafe(repeatedByteFieldsLength(name, bytes));
   let at = 0;
   for (let i = 0; i < bytes.length; i++) {
     if (i > 0) out[at++] = 0x26; // &
