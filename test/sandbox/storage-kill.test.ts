@@ -7,16 +7,31 @@
  * everything here that reads times.
  */
 import { strict as assert } from 'node:assert';
+import { spawn } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DataFolderInUseError } from '../../src/sandbox';
 import { DEMO_ACCOUNTS } from '../../src/sandbox/accounts';
 import { startHeldSandbox, type HeldSandbox } from '../helpers/held-sandbox';
+import { projectRoot } from '../helpers/tools';
 import { httpCaller, soapCaller, type Call } from '../helpers/sandbox';
 import { blobsOnDisk, journalRecords as journal, namedBlobs, storedState, type StoredState } from '../helpers/stored-state';
 
 const demo = { Username: 'demo', Password: 'demo' };
+
+const readIfThere = (path: string) => {
+  try {
+    return readFileSync(path, 'utf8');
+  } catch {
+    return '';
+  }
+};
+
+async function until(done: () => boolean, what: string): Promise<void> {
+  for (let i = 0; i < 200 && !done(); i++) await new Promise((resolve) => setTimeout(resolve, 50));
+  assert.ok(done(), `gave up waiting for ${what}`);
+}
 
 const temporaries = (dir: string) => readdirSync(dir).filter((name) => name.endsWith('.tmp'));
 
@@ -329,6 +344,26 @@ describe('sandbox storage, killed inside its windows', function () {
     const state = await restartHolds(await snapshotOfFolder());
     assert.deepEqual(state.files, []);
     assert.deepEqual(blobsOnDisk(dataDir), []);
+  });
+
+  it('takes over the folder of a killed sandbox that its parent has not reaped yet (a zombie)', async function () {
+    if (process.platform !== 'linux') this.skip(); // /proc tells a zombie apart
+    // The sandbox's parent becomes `sleep`, which never reaps it: killed, it stays a zombie.
+    const cli = join(projectRoot, 'dist', 'cli.js');
+    const parent = spawn('sh', [
+      '-c',
+      `"${process.execPath}" "${cli}" sandbox --port 0 --data "${dataDir}" >/dev/null & echo $!; exec sleep 60`,
+    ]);
+    try {
+      const pid = Number(await new Promise<string>((resolve) => parent.stdout.once('data', (d: Buffer) => resolve(d.toString()))));
+      const lock = join(dataDir, 'lock');
+      await until(() => /^\d+\nhttp:/.test(readIfThere(lock)), 'the sandbox listening');
+      process.kill(pid, 'SIGKILL');
+      await until(() => / Z /.test(readIfThere(`/proc/${pid}/stat`).replace(/^.*\)/s, ')')), 'the killed sandbox a zombie');
+      assert.equal((await storedState(dataDir)).accounts.length, 2, 'its folder taken over');
+    } finally {
+      parent.kill('SIGKILL');
+    }
   });
 
   it('refuses a second sandbox on a data folder in use, and takes over the folder of a killed one', async () => {

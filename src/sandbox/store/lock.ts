@@ -6,7 +6,7 @@
  * shares the global storage) joins the running sandbox instead; a lock left by a process that no
  * longer runs (a SIGKILL) is taken over, and a lock that names no process is left alone.
  */
-import { promises as fsp } from 'node:fs';
+import { promises as fsp, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { temporaryName } from './durable-files';
 
@@ -83,8 +83,21 @@ function holdsNow(pid: number, path: string): boolean {
   if (pid === process.pid) return held.has(path);
   try {
     process.kill(pid, 0);
-    return true;
   } catch (error) {
     return (error as NodeJS.ErrnoException).code !== 'ESRCH';
+  }
+  return !isZombie(pid);
+}
+
+/**
+ * A killed process answers signal 0 until its parent reaps it: a sandbox SIGKILLed a moment ago
+ * is such a zombie (Linux's /proc says so; elsewhere it counts as running).
+ */
+function isZombie(pid: number): boolean {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) === 'Z';
+  } catch {
+    return false;
   }
 }
