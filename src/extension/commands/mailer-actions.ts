@@ -13,6 +13,7 @@ import type { TrackedMailers } from '../tracked-mailers';
 import type { DetailsDocuments } from '../views/details-document';
 import type { MailersNode } from '../views/mailers-tree';
 import type { PdfPreviews } from '../views/pdf-preview';
+import { prompts } from '../prompts';
 import { afterConfirming } from './confirm';
 import type { CommandMap } from './invocation';
 
@@ -33,7 +34,7 @@ export function rowMailerOf(node: unknown): number | undefined {
 }
 
 export function mailerActions(ctx: MailerActionsContext) {
-  const { connection, mailers, refresher, log } = ctx;
+  const { connection, mailers, refresher } = ctx;
   // A row's mailer, if it is one the user follows: another extension could hand in any ID (commands/invocation.ts).
   const mailerOf = (node: unknown) => {
     const id = rowMailerOf(node);
@@ -42,28 +43,25 @@ export function mailerActions(ctx: MailerActionsContext) {
   const client = () => connection.client();
   const printedPdf = async (id: number) => (await (await client()).simple.GetPDF({ ID: id })).FileData;
   return {
-    'mailroom.trackIds': async (text?: string) => {
-      const ids =
-        text ??
-        (await vscode.window.showInputBox({
-          title: 'Track mailer IDs',
-          prompt: 'One ID, a range like 1021984-1021994, or a comma list',
-          validateInput: (v) => {
-            const parsed = parseIds(v.trim());
-            return parsed.ok ? undefined : parsed.reason;
-          },
-        }));
-      if (!ids) return;
-      const parsed = parseIds(ids.trim());
-      if (!parsed.ok) return log.showError(`Mailroom: ${parsed.reason}`);
+    'mailroom.trackIds': async () => {
+      const ids = await prompts.input({
+        title: 'Track mailer IDs',
+        prompt: 'One ID, a range like 1021984-1021994, or a comma list',
+        validateInput: (v) => {
+          const parsed = parseIds(v.trim());
+          return parsed.ok ? undefined : parsed.reason;
+        },
+      });
+      const parsed = ids === undefined ? undefined : parseIds(ids.trim());
+      if (!parsed?.ok) return;
       await mailers.add(parsed.ids.map((id) => ({ id })));
       await refresher.refresh();
     },
-    'mailroom.cancelDelivery': async (node: unknown, confirmed?: boolean) => {
+    'mailroom.cancelDelivery': async (node: unknown) => {
       const id = mailerOf(node);
       if (id === undefined) return;
       const question = `Cancel delivery of mailer ${id}? Cancelling may take a few minutes; any amount charged is refunded at once.`;
-      await afterConfirming(question, 'Cancel Delivery', confirmed, async () => {
+      await afterConfirming(question, 'Cancel Delivery', async () => {
         await (await client()).datedA.CancelDelivery({ ID: id });
         await refresher.refresh();
       });
@@ -73,15 +71,13 @@ export function mailerActions(ctx: MailerActionsContext) {
       if (id === undefined) return undefined;
       return ctx.previews.show(mailers.get(id)?.description ?? `Mailer ${id}`, () => printedPdf(id));
     },
-    'mailroom.savePdf': async (node: unknown, saveAs?: vscode.Uri) => {
+    'mailroom.savePdf': async (node: unknown) => {
       const id = mailerOf(node);
       if (id === undefined) return;
       const pdf = await printedPdf(id);
       if (!pdf) throw new Error(`GetPDF gave no file for mailer ${id}`);
       const folder = vscode.workspace.workspaceFolders?.[0]?.uri ?? vscode.Uri.file(homedir());
-      const target =
-        saveAs ??
-        (await vscode.window.showSaveDialog({ defaultUri: vscode.Uri.joinPath(folder, `mailer-${id}.pdf`), filters: { PDF: ['pdf'] } }));
+      const target = await prompts.saveTo({ defaultUri: vscode.Uri.joinPath(folder, `mailer-${id}.pdf`), filters: { PDF: ['pdf'] } });
       if (target) await vscode.workspace.fs.writeFile(target, pdf);
     },
     'mailroom.showDetails': async (node: unknown) => {

@@ -2,15 +2,22 @@
 import { strict as assert } from 'node:assert';
 import * as vscode from 'vscode';
 import type { MailroomApi } from '../../../src/extension/extension';
+import { ScriptedPrompts } from './prompts';
 
 export const EXTENSION_ID = 'mailroom.mailroom';
 
-/** The extension's parts, which it hands out only in ExtensionMode.Test, as here. */
+/** Who answers the extension's questions and reads its messages in every suite. */
+export const person = new ScriptedPrompts();
+let answering = false;
+
+/** The extension's parts, which it hands out only in ExtensionMode.Test, as here; its questions answered by `person`. */
 export async function mailroomApi(): Promise<MailroomApi> {
   const extension = vscode.extensions.getExtension<MailroomApi | undefined>(EXTENSION_ID);
   assert.ok(extension, 'the extension is installed in development mode');
   const api = await extension.activate();
   assert.ok(api, 'activate() answers the test API in ExtensionMode.Test');
+  if (!answering) api.answerPromptsWith(person);
+  answering = true;
   return api;
 }
 
