@@ -4,7 +4,8 @@
  */
 import * as vscode from 'vscode';
 import { homedir } from 'node:os';
-import { parseIds } from '../../contract';
+import { describeStatus, isFinalStatus, parseIds } from '../../contract';
+import { resultCodeOf } from '../client-module';
 import type { Connection } from '../connection';
 import type { Log } from '../log';
 import { detailsMarkdown } from '../model/details';
@@ -31,6 +32,16 @@ export function rowMailerOf(node: unknown): number | undefined {
   const candidate = node as MailersNode | undefined;
   if (candidate?.kind === 'mailer') return candidate.mailer.id;
   return candidate?.kind === 'item' ? candidate.batch.id : undefined;
+}
+
+const CANCELLATION_DENIED = -3022;
+
+/** Why a cancel came too late, from the status the service gives now. */
+function tooLate(status: number | undefined): string {
+  if (status === undefined) return 'the service has already handed it to the postal service, or it was cancelled before.';
+  if (status === -1005) return 'it is already cancelled.';
+  if (isFinalStatus(status)) return `it has already ended (${describeStatus(status)}).`;
+  return `it is ${describeStatus(status)} now, handed to the postal service.`;
 }
 
 export function mailerActions(ctx: MailerActionsContext) {
@@ -62,8 +73,17 @@ export function mailerActions(ctx: MailerActionsContext) {
       if (id === undefined) return;
       const question = `Cancel delivery of mailer ${id}? Cancelling may take a few minutes; any amount charged is refunded at once.`;
       await afterConfirming(question, 'Cancel Delivery', async () => {
-        await (await client()).datedA.CancelDelivery({ ID: id });
+        try {
+          await (await client()).datedA.CancelDelivery({ ID: id });
+        } catch (error) {
+          // The tree offers Cancel only while it may be done, as of the last refresh; since then it moved on.
+          if ((await resultCodeOf(error)) !== CANCELLATION_DENIED) throw error;
+          await refresher.refresh();
+          void prompts.notify('warning', `Mailroom: mailer ${id} can no longer be cancelled: ${tooLate(mailers.get(id)?.status)}`);
+          return;
+        }
         await refresher.refresh();
+        void prompts.notify('info', `Mailroom: mailer ${id} is cancelled; any amount charged for it is refunded.`);
       });
     },
     'mailroom.previewPdf': (node: unknown) => {

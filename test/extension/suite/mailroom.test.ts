@@ -11,16 +11,13 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import * as vscode from 'vscode';
 import type { RecipientAddress } from '../../../src/client';
-import { ASKED } from '../../../src/extension/commands/address-input';
 import { MAILROOM_COMMANDS } from '../../../src/extension/commands/ids';
 import type { MailroomApi } from '../../../src/extension/extension';
 import { groupOf } from '../../../src/extension/model/mailers';
 import type { MailersNode } from '../../../src/extension/views/mailers-tree';
 import { PdfPreview } from '../../../src/extension/views/pdf-preview';
 import type { Answer } from './prompts';
-import { EXTENSION_ID, mailroomApi, person, until } from './support';
-
-const workspace = () => vscode.workspace.workspaceFolders![0]!.uri;
+import { EXTENSION_ID, inProduction, mailroomApi, person, run, sendNotes, track, typedAddress, until, workspace } from './support';
 
 function treeGroups(api: MailroomApi): Map<string, number[]> {
   const groups = new Map<string, number[]>();
@@ -40,26 +37,6 @@ function assertNewMailer(id: number | undefined, before: ReadonlySet<number>): a
   assert.ok(!before.has(id!), `mailer ${id} is new`);
 }
 
-const settings = () => vscode.workspace.getConfiguration('mailroom');
-
-/** Runs a command with the answers a person gives to its questions. */
-const run = <T = unknown>(answers: readonly Answer[], command: string, ...args: unknown[]) =>
-  person.answering(answers, () => vscode.commands.executeCommand<T>(command, ...args));
-
-/** Sends the workspace's notes.txt (no address of its own) in the default work mode. */
-const sendNotes = (answers: readonly Answer[]) =>
-  run<number>(answers, 'mailroom.sendDocument', vscode.Uri.joinPath(workspace(), 'notes.txt'));
-
-/** Production as the default work mode while `act` runs, as a person would set it. */
-async function inProduction<T>(act: () => Promise<T>): Promise<T> {
-  await settings().update('defaultWorkMode', 'Production', vscode.ConfigurationTarget.Global);
-  try {
-    return await act();
-  } finally {
-    await settings().update('defaultWorkMode', undefined, vscode.ConfigurationTarget.Global);
-  }
-}
-
 /** A loopback server on a free port. */
 async function listening(server: Server): Promise<string> {
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
@@ -70,12 +47,7 @@ describe('Mailroom in VS Code', () => {
   let api: MailroomApi;
   const tracked = () => new Set(api.mailers.list().map((m) => m.id));
 
-  /** A new address typed field by field, after choosing "New address…" when recent ones are offered first. */
-  const newAddress = (address: RecipientAddress, offered = api.addresses.recent().length > 0): Answer[] => [
-    ...(offered ? [{ pick: /New address/ }] : []),
-    ...ASKED.map(([field]) => ({ input: address[field] ?? '' })),
-  ];
-  const track = (ids: string) => run([{ input: ids }], 'mailroom.trackIds');
+  const newAddress = (address: RecipientAddress, offered?: boolean) => typedAddress(api, address, offered);
 
   /** Signed in to the in-process sandbox as demo, whatever the tests before did. */
   async function onSandbox(): Promise<void> {
