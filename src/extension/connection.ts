@@ -46,6 +46,8 @@ export class Connection extends Disposable {
   /** Counts the clients replaced, so that one made for an account no longer current is not kept. */
   private generation = 0;
   private closing: Promise<void> | undefined;
+  /** Where the sandbox was last found listening (in-process, `mailroom.sandboxUrl`, or another window's). */
+  private sandboxUrl: string | undefined;
 
   constructor(
     private readonly context: vscode.ExtensionContext,
@@ -80,6 +82,12 @@ export class Connection extends Disposable {
    * else one started in-process, its data in the extension's global storage.
    */
   private async sandboxEndpoint(): Promise<string> {
+    const url = await this.findSandbox();
+    this.sandboxUrl = sameEndpoint(url);
+    return url;
+  }
+
+  private async findSandbox(): Promise<string> {
     const external = vscode.workspace.getConfiguration('mailroom').get<string>('sandboxUrl', '').trim().replace(/\/+$/, '');
     if (external) {
       if (!isLoopbackSandbox(external))
@@ -121,9 +129,14 @@ export class Connection extends Disposable {
     return account;
   }
 
-  /** Signs in to an account once a harmless read proves the password right. */
+  /**
+   * Signs in to an account once a harmless read proves the password right. An account is its
+   * endpoint and user: connecting to where the sandbox listens is signing in to the sandbox (whose
+   * port changes from one start to the next), so its mailers are there whichever way one came in.
+   */
   async connect(endpoint: string, binding: Binding, username: string, secrets: { password?: string; apiKey?: string }): Promise<Account> {
-    const account: Account = { endpoint: endpoint.replace(/\/+$/, ''), binding, username, sandbox: false };
+    const url = sameEndpoint(endpoint);
+    const account: Account = { endpoint: url, binding, username, sandbox: url === this.sandboxUrl };
     if (secrets.password) {
       const { MailWsClient, checkSignIn } = await clientModule();
       const probe = new MailWsClient({
@@ -242,6 +255,16 @@ export class Connection extends Disposable {
   override dispose(): void {
     // The output channel may be gone by now: the extension host's own log keeps the failure.
     this.close().catch((error: unknown) => console.error(`Mailroom: closing the connection failed: ${(error as Error).message}`));
+  }
+}
+
+/** An endpoint as one account's: the host in lower case, no default port, no trailing slash. */
+function sameEndpoint(endpoint: string): string {
+  try {
+    const url = new URL(endpoint.trim());
+    return `${url.protocol}//${url.host}${url.pathname}`.replace(/\/+$/, '');
+  } catch {
+    return endpoint.trim().replace(/\/+$/, '');
   }
 }
 

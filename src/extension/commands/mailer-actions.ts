@@ -4,8 +4,8 @@
  */
 import * as vscode from 'vscode';
 import { homedir } from 'node:os';
-import { describeStatus, isFinalStatus, parseIds } from '../../contract';
-import { resultCodeOf } from '../client-module';
+import { describeStatus, isFinalStatus, NO_PERMISSIONS_STATUS, parseIds } from '../../contract';
+import { clientModule, resultCodeOf } from '../client-module';
 import type { Connection } from '../connection';
 import type { Log } from '../log';
 import { detailsMarkdown } from '../model/details';
@@ -36,6 +36,13 @@ export function rowMailerOf(node: unknown): number | undefined {
 
 const CANCELLATION_DENIED = -3022;
 
+function notTracked(unknown: readonly number[], asked: number): string {
+  const why = 'the service knows no such mailer of this account (it may be mistyped, or belong to another account).';
+  if (asked === 1) return `mailer ${unknown[0]} is not tracked: ${why}`;
+  const shown = unknown.length > 5 ? `${unknown.slice(0, 5).join(', ')}…` : unknown.join(', ');
+  return `${unknown.length} of the ${asked} IDs are not tracked (${shown}): ${why}`;
+}
+
 /** Why a cancel came too late, from the status the service gives now. */
 function tooLate(status: number | undefined): string {
   if (status === undefined) return 'the service has already handed it to the postal service, or it was cancelled before.';
@@ -65,7 +72,14 @@ export function mailerActions(ctx: MailerActionsContext) {
       });
       const parsed = ids === undefined ? undefined : parseIds(ids.trim());
       if (!parsed?.ok) return;
-      await mailers.add(parsed.ids.map((id) => ({ id })));
+      // Only mailers the service shows this account: an unknown ID (or another account's) is no failed mailer.
+      const { fetchStatuses } = await clientModule();
+      const statuses = await fetchStatuses(await client(), parsed.ids);
+      const known = parsed.ids.filter((id) => (statuses.get(id)?.Status ?? NO_PERMISSIONS_STATUS) !== NO_PERMISSIONS_STATUS);
+      const unknown = parsed.ids.filter((id) => !known.includes(id));
+      if (unknown.length > 0) void prompts.notify('warning', `Mailroom: ${notTracked(unknown, parsed.ids.length)}`);
+      if (known.length === 0) return;
+      await mailers.add(known.map((id) => ({ id })));
       await refresher.refresh();
     },
     'mailroom.cancelDelivery': async (node: unknown) => {

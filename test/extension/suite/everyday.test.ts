@@ -63,4 +63,44 @@ describe('Mailroom in everyday use', () => {
       await settings().update('refreshIntervalSeconds', undefined, vscode.ConfigurationTarget.Global);
     }
   });
+
+  it("keeps an account's mailers whichever way one signs in to it: Connect… to the sandbox's URL shows them", async () => {
+    await onSandbox();
+    const id = await sendNotes(typedAddress(api, { AttentionLine1: 'Roy Loe', Address1: '8 Bay St', City: 'Ogdenville' }));
+    const followed = () => api.mailers.list().map((m) => m.id);
+    const mine = followed();
+    assert.ok(mine.includes(id));
+    const endpoint = api.connection.account!.endpoint;
+    const connect = [{ input: `${endpoint}/` }, { pick: /SOAP 1\.2/ }, { input: 'demo' }, { input: 'demo' }, { input: '' }];
+    await run(connect, 'mailroom.connect');
+    assert.equal(api.connection.account?.username, 'demo');
+    assert.equal(api.connection.account?.binding, 'soap12');
+    assert.deepEqual(followed(), mine, "the sandbox's demo follows what it followed, not an empty tree");
+    assert.ok(api.tree.nodeOf(id), 'and the tree shows them');
+    // Another user of the same service follows its own (clerk's password as demo, its administrator, sets it).
+    await (await api.connection.client()).admin.SetUserSettings({ Username: 'clerk', Settings: [['Security_Password', 'clerk-again']] });
+    await api.connection.connect(endpoint, 'soap11', 'clerk', { password: 'clerk-again' });
+    assert.ok(!followed().includes(id));
+    await vscode.commands.executeCommand('mailroom.useSandbox');
+    assert.deepEqual(followed(), mine);
+  });
+
+  it('does not track an ID the service does not know for this account, and says so in words', async () => {
+    await onSandbox();
+    const before = person.notices.length;
+    const unknown = 99_999_999;
+    await run([{ input: String(unknown) }], 'mailroom.trackIds');
+    assert.equal(api.mailers.get(unknown), undefined, 'not tracked');
+    assert.equal(api.tree.nodeOf(unknown), undefined, 'not in the tree');
+    const told = person.shown(before, 'warning').join('\n');
+    assert.match(told, new RegExp(`mailer ${unknown} is not tracked: the service knows no such mailer of this account`));
+    assert.ok(!/-3001|No Permissions/.test(told), told);
+    // Of a range, only the mailers the account has.
+    const mine = await sendNotes(typedAddress(api, { AttentionLine1: 'Ida Ray', Address1: '9 Elm St', City: 'Ogdenville' }));
+    await api.mailers.remove(mine);
+    await run([{ input: `${mine}-${mine + 2}` }], 'mailroom.trackIds');
+    assert.ok(api.mailers.get(mine), 'the mailer of the range that exists');
+    assert.equal(api.mailers.get(mine + 1), undefined);
+    assert.match(person.shown(before, 'warning').join('\n'), new RegExp(`2 of the 3 IDs are not tracked \\(${mine + 1}, ${mine + 2}\\)`));
+  });
 });

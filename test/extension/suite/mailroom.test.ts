@@ -286,15 +286,14 @@ describe('Mailroom in VS Code', () => {
     await onSandbox();
     const logged = async () =>
       Buffer.from(await vscode.workspace.fs.readFile(vscode.Uri.joinPath(api.logUri, 'Mailroom.log'))).toString('utf8');
-    // A mailer the service never made: its cancel is refused with a result code.
-    const unknown = 99_999_999;
-    await track(String(unknown));
-    assert.equal(await run([{ confirm: true }], 'mailroom.cancelDelivery', api.tree.nodeOf(unknown)), undefined);
+    // A letter not printed yet: its PDF is refused with a result code.
+    const fresh = await sendNotes(newAddress({ AttentionLine1: 'Kim Poe', Address1: '7 Low Rd', City: 'Ogdenville' }));
+    assert.equal(await vscode.commands.executeCommand('mailroom.savePdf', api.tree.nodeOf(fresh)), undefined);
     await until(
-      'the refused cancel in the log',
-      async () => /could not cancel the delivery: CancelDelivery answered -3\d{3}: \w/.test(await logged()) || undefined,
+      'the refused PDF in the log',
+      async () => /could not save the PDF: GetPDF answered -3\d{3}: \w/.test(await logged()) || undefined,
     );
-    await vscode.commands.executeCommand('mailroom.stopTracking', api.tree.nodeOf(unknown));
+    await run([{ confirm: true }], 'mailroom.cancelDelivery', api.tree.nodeOf(fresh));
     // A failure of the extension's own (a setting), not the service's, says what to do.
     const settings = vscode.workspace.getConfiguration('mailroom');
     await api.connection.signOut();
@@ -537,6 +536,18 @@ describe('Mailroom in VS Code', () => {
     const leaks = (text: string) => text.includes(secret) || text.includes(encodeURIComponent(secret));
     // "other" (an administrator of its own account) takes a password no other word looks like.
     await api.connection.connect(sandboxUrl, 'soap11', 'other', { password: 'other', apiKey: 'other-key' });
+    // A letter of other's own, to follow.
+    const othersLetter = await (
+      await api.connection.client()
+    ).simple.SendLetterAndAddressV2({
+      MyDescription: 'For other',
+      FileExtension: 'html',
+      FileBinaryData: Buffer.from('<p>Hello</p>'),
+      WorkMode: 'Development',
+      AttentionLine1: 'Ann Lee',
+      Address1: '4 Elm St',
+      City: 'Capital City',
+    });
     const newPassword = [{ input: 'other' }, { pick: 'Security_Password' }, { input: secret }, { pick: /Apply 1 setting/ }];
     assert.equal(await run(newPassword, 'mailroom.changeUserSettings'), -3000);
     // In front of the sandbox: it passes the sign-in through, then cuts every connection it is asked on.
@@ -559,11 +570,12 @@ describe('Mailroom in VS Code', () => {
         urls.some((url) => url.includes(`Password=${encodeURIComponent(secret)}`)),
         'the sign-in went over GET, the password in its URL',
       );
+      await track(String(othersLetter));
       cut = true;
       urls.length = 0;
-      await track('1021984');
+      await api.refresher.refresh();
       // GetPDF fails before the person is asked where to save it.
-      await vscode.commands.executeCommand('mailroom.savePdf', api.tree.nodeOf(1021984));
+      await vscode.commands.executeCommand('mailroom.savePdf', api.tree.nodeOf(othersLetter));
       assert.ok(
         urls.some((url) => url.startsWith('/2009-02-26/MailWS.asmx/GetStatus?') && url.includes(encodeURIComponent(secret))),
         'the refresh asked over GET',
@@ -581,7 +593,7 @@ describe('Mailroom in VS Code', () => {
       });
       assert.ok(!leaks(text), 'the password is in the output channel');
       assert.ok(!/Password=/.test(text), 'a request URL is in the output channel');
-      await assert.rejects((await api.connection.client()).simple.GetPDF({ ID: 1021984 }), (error: Error) => {
+      await assert.rejects((await api.connection.client()).simple.GetPDF({ ID: othersLetter }), (error: Error) => {
         assert.match(error.message, /GetPDF/);
         for (const text of [error.message, String(error.stack), JSON.stringify(error)])
           assert.ok(!leaks(text), 'the password is in the error');
@@ -593,7 +605,9 @@ describe('Mailroom in VS Code', () => {
     }
   });
 
-  it('opens and closes PDF previews and reconnects 20 times: nothing piles up', async () => {
+  it('opens and closes PDF previews and reconnects 20 times: nothing piles up', async function () {
+    // Counts, not speed: 21 rounds of previews and sign-ins take a while on a busy machine.
+    this.timeout(240_000);
     const letter = await aLetter();
     const endpoint = api.connection.account!.endpoint;
     const ourPanels = () =>
