@@ -40,7 +40,7 @@ function wordsInside(page: PdfPage, texts: readonly string[], box: typeof RECIPI
 function smallMark(page: PdfPage): PdfWord[] {
   const small = page.words.filter((w) => w.yMax - w.yMin <= 20);
   const start = small.findIndex(
-    (w, i) =>
+    (_, i) =>
       small
         .slice(i, i + 4)
         .map((m) => m.text)

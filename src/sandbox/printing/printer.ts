@@ -8,6 +8,7 @@
  * not refused at send: the mailer fails later, as the service's does (-1025, -1018, -1045, -1065).
  */
 import { PDFDocument, StandardFonts, degrees, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
+import { checkMailableAddress } from '../../contract';
 import type { PostalAddress, WorkModeUsed } from '../store/records';
 import type { Block } from './blocks';
 import { UnreadableDocument, docxToBlocks } from './docx-text';
@@ -191,11 +192,9 @@ export function addressLines(address: PostalAddress): string[] {
     .filter((line): line is string => Boolean(line));
 }
 
-/** -1018 for a US address whose ZIP code is not one. */
+/** -1018 for a US address whose ZIP code is not one (the contract's rule, which input checks share). */
 function addressFailure(address: PostalAddress): number | undefined {
-  const us = !address.Country || /^(us|usa|united states( of america)?)$/i.test(address.Country.trim());
-  if (us && address.PostalCode && !/^\d{5}(-\d{4})?$/.test(address.PostalCode.trim())) return -1018;
-  return undefined;
+  return checkMailableAddress(address as Record<string, unknown>);
 }
 
 /** Address lines inside a window: 11 pt, closer together when many lines must fit. */
