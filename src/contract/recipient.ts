@@ -48,7 +48,7 @@ export const US_ZIP_CODE = /^\d{5}(-\d{4})?$/;
 /** The country names that make an address a US one; no country at all does too. */
 const US_COUNTRY = /^(us|usa|united states( of america)?)$/i;
 
-export function isUsAddress(address: Readonly<Record<string, unknown>>): boolean {
+export function isUsAddress(address: { readonly Country?: unknown }): boolean {
   const country = address.Country;
   return typeof country !== 'string' || !country.trim() || US_COUNTRY.test(country.trim());
 }
