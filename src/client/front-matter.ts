@@ -6,10 +6,11 @@
  *     ---
  *
  * or with the contract's field names under `to:`, indented (`  City: Springfield`). The rest of
- * the document is the letter.
+ * the document is the letter. Either form is held to the contract's address rules: an address the
+ * service could not mail is an AddressError (what was understood, and why), never a letter sent to it.
  */
 import { RECIPIENT_FIELDS } from '../contract';
-import { parseAddressLine, type RecipientAddress } from './address';
+import { checkAddressFields, parseAddressLine, type RecipientAddress } from './address';
 
 export interface FrontMatter {
   readonly to?: RecipientAddress & { AttentionLine3?: string };
@@ -40,5 +41,5 @@ export function readFrontMatter(text: string): FrontMatter {
     );
     if (name && unquote(field[2]!)) to[name] = unquote(field[2]!);
   }
-  return Object.keys(to).length > 0 ? { to, body } : { body };
+  return Object.keys(to).length > 0 ? { to: checkAddressFields("The front matter's to:", to), body } : { body };
 }

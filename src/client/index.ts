@@ -3,7 +3,7 @@ export * from './client';
 export * from './errors';
 export { HTTP_DOCUMENT_LIMIT, HTTP_GET_QUERY_LIMIT, routeCall, type Route } from './route';
 export { fetchStatuses, type MailerStatus } from './tracking';
-export { parseAddressLine, type RecipientAddress } from './address';
+export { AddressError, checkAddressFields, describeFields, parseAddressLine, readAddressLine, type RecipientAddress } from './address';
 export { checkSignIn } from './sign-in';
 export { readFrontMatter, type FrontMatter } from './front-matter';
 export { DocumentError, fileTypeOf, letterDocument, type LetterDocument } from './letter-document';

@@ -5,6 +5,7 @@
  * anything is sent, with the types that would do.
  */
 import { escapeText, letterFileTypes, normalizeFileType } from '../contract';
+import { AddressError } from './address';
 import { readFrontMatter, type FrontMatter } from './front-matter';
 
 export interface LetterDocument {
@@ -30,6 +31,16 @@ export function fileTypeOf(fileName: string): string {
   return dot < 0 ? '' : normalizeFileType(fileName.slice(dot + 1));
 }
 
+/** A front matter whose recipient is not one the service can mail is the document's mistake. */
+function frontMatterOf(fileName: string, text: string): FrontMatter {
+  try {
+    return readFrontMatter(text);
+  } catch (error) {
+    if (error instanceof AddressError) throw new DocumentError(`${fileName}: ${error.message}`);
+    throw error;
+  }
+}
+
 export async function letterDocument(fileName: string, content: Uint8Array): Promise<LetterDocument> {
   const type = fileTypeOf(fileName);
   if ((letterFileTypes as readonly string[]).includes(type)) return { type, data: Buffer.from(content) };
@@ -41,7 +52,7 @@ export async function letterDocument(fileName: string, content: Uint8Array): Pro
     );
   }
   if (MARKDOWN_TYPES.includes(type)) {
-    const { to, body } = readFrontMatter(text);
+    const { to, body } = frontMatterOf(fileName, text);
     // Loaded only for Markdown, so that opening the client stays cheap. Raw HTML in Markdown is
     // kept off: the letter is what the Markdown says.
     const { default: MarkdownIt } = await import('markdown-it');

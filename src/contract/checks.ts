@@ -5,7 +5,7 @@
  */
 import { INVALID_IDS, parseIds } from './ids';
 import type { Field } from './model';
-import { MISSING_ATTENTION_OR_COMPANY, fieldLimits, missingFieldCodes } from './rules';
+import { fieldLimits, missingFieldCodes } from './rules';
 
 /** The first field, in contract order and depth first, longer than the service allows. */
 export function checkFieldLengths(fields: readonly Field[], value: Readonly<Record<string, unknown>>): number | undefined {
@@ -32,14 +32,6 @@ export function checkFieldLengths(fields: readonly Field[], value: Readonly<Reco
 
 function firstOf(codes: readonly (number | undefined)[]): number | undefined {
   return codes.find((code) => code !== undefined);
-}
-
-/** A letter with an address needs Address1, City, and AttentionLine1 or Company. */
-export function checkAddress(address: Readonly<Record<string, unknown>>): number | undefined {
-  if (!address.Address1) return missingFieldCodes.Address1;
-  if (!address.City) return missingFieldCodes.City;
-  if (!address.AttentionLine1 && !address.Company) return MISSING_ATTENTION_OR_COMPANY;
-  return undefined;
 }
 
 /** An ID string: -4009 when missing, -4013 when it is not one or names more than one query answers. */

@@ -16,4 +16,5 @@ export * from './xml-reader';
 export * from './codec';
 export * from './bindings';
 export * from './checks';
+export * from './recipient';
 export * from './csv';

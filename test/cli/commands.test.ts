@@ -122,6 +122,34 @@ describe('mailroom, the command line', function () {
     assert.equal((await run('frobnicate')).code, 2);
   });
 
+  it('send: refuses an --to or a front matter to: that is not "Name, Street, City, ST ZIP" (exit 2), sending nothing', async () => {
+    const journal = () => readFileSync(join(sandbox.dataDir, 'journal.jsonl'), 'utf8');
+    await firstLetter();
+    const before = journal();
+    const html = file('z.html', '<p>Hi</p>');
+    const zip = await run('send', html, '--to', 'Jane Doe, 1 Main St, Springfield, IL 6270', '--mode', 'Development', '--verbose');
+    assert.equal(zip.code, 2, zip.stderr);
+    assert.equal(zip.stdout, '');
+    assert.match(zip.stderr, /--to: "Jane Doe, 1 Main St, Springfield, IL 6270" is not an address Mailroom can send to\./);
+    assert.match(zip.stderr, /6270 is not a US ZIP code \(12345 or 12345-6789\)/);
+    assert.match(
+      zip.stderr,
+      /Understood: name "Jane Doe", street address "1 Main St", city "Springfield", state "IL", ZIP or postal code "6270"\./,
+    );
+    assert.doesNotMatch(zip.stderr, /Send|answered|OK/, 'no call was made');
+    const noZip = await run('send', html, '--to', 'Jane Doe, 1 Main St, Springfield', '--mode', 'Production', '--yes');
+    assert.equal(noZip.code, 2, noZip.stderr);
+    assert.match(noZip.stderr, /does not end with a state and ZIP code/);
+    const md = file('bad-to.md', '---\nto: Jane Doe, 1 Main St, Springfield, IL 6270\n---\n# Dear Jane\n');
+    const front = await run('send', md, '--mode', 'Development');
+    assert.equal(front.code, 2, front.stderr);
+    assert.match(front.stderr, /bad-to\.md: "Jane Doe, 1 Main St, Springfield, IL 6270" is not an address .* 6270 is not a US ZIP code/);
+    assert.equal(journal(), before, 'the sandbox recorded nothing');
+    const good = await run('send', html, '--to', 'Jean Dupont, 1 rue de Rivoli, 75001 Paris, France', '--mode', 'Development');
+    assert.equal(good.code, 0, good.stderr);
+    assert.notEqual(journal(), before, 'a letter that is sent is recorded');
+  });
+
   it('status and details, for people and as JSON', async () => {
     const { letter } = await firstLetter();
     at(4500);

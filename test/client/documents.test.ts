@@ -22,6 +22,26 @@ describe('documents', () => {
     assert.deepEqual(readFrontMatter('---\ntitle: x\n---\nBody'), { body: 'Body' });
   });
 
+  it('refuses a Markdown letter whose to: is not an address the service can mail, in either form', async () => {
+    await assert.rejects(
+      letterDocument('letter.md', Buffer.from('---\nto: Jane Doe, 1 Main St, Springfield, IL 6270\n---\n# Dear Jane\n')),
+      (e: Error) =>
+        e instanceof DocumentError &&
+        /^letter\.md: "Jane Doe, 1 Main St, Springfield, IL 6270" is not an address Mailroom can send to\. 6270 is not a US ZIP code/.test(
+          e.message,
+        ) &&
+        /Understood: name "Jane Doe", street address "1 Main St", city "Springfield", state "IL", ZIP or postal code "6270"\./.test(
+          e.message,
+        ),
+    );
+    await assert.rejects(
+      letterDocument('letter.md', Buffer.from('---\nto:\n  AttentionLine1: Jane Doe\n  City: Springfield\n---\nHi')),
+      (e: Error) =>
+        e instanceof DocumentError &&
+        /^letter\.md: The front matter's to: is not an address .* A street address is needed\./.test(e.message),
+    );
+  });
+
   it('turns files into letters: Markdown rendered, text wrapped, PDF as it is, pictures refused', async () => {
     const md = await letterDocument(
       'letter.md',

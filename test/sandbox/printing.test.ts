@@ -4,10 +4,12 @@
  * .docx and HTML templates filled for a mail merge or from a stored template.
  */
 import { strict as assert } from 'node:assert';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { RECIPIENT_WINDOW } from '../../src/sandbox/printing/printer';
 import { docxOf, gzipText, samplePdf } from '../helpers/documents';
 import { httpCaller, startTestSandbox, type Call, type TestSandbox } from '../helpers/sandbox';
-import { pdfPages, type PdfPage } from '../helpers/tools';
+import { pdfPages, projectRoot, type PdfPage, type PdfWord } from '../helpers/tools';
 
 const demo = { Username: 'demo', Password: 'demo' };
 const address = {
@@ -32,6 +34,35 @@ function wordsInside(page: PdfPage, texts: readonly string[], box: typeof RECIPI
       `"${text}" at (${word.xMin}, ${word.yMin})–(${word.xMax}, ${word.yMax}) lies in the window`,
     );
   }
+}
+
+/** The small Development mark's words at the top of a page (the large diagonal one is left aside). */
+function smallMark(page: PdfPage): PdfWord[] {
+  const small = page.words.filter((w) => w.yMax - w.yMin <= 20);
+  const start = small.findIndex(
+    (_, i) =>
+      small
+        .slice(i, i + 4)
+        .map((m) => m.text)
+        .join(' ') === MARK,
+  );
+  assert.ok(start >= 0, `the small mark is on the page: ${page.text}`);
+  return small.slice(start, start + 4);
+}
+
+/** The body-sized words whose boxes cross the small mark's. */
+function wordsOverMark(page: PdfPage): string[] {
+  const mark = smallMark(page);
+  const box = {
+    xMin: Math.min(...mark.map((w) => w.xMin)),
+    yMin: Math.min(...mark.map((w) => w.yMin)),
+    xMax: Math.max(...mark.map((w) => w.xMax)),
+    yMax: Math.max(...mark.map((w) => w.yMax)),
+  };
+  return page.words
+    .filter((w) => !mark.includes(w) && w.yMax - w.yMin <= 20)
+    .filter((w) => w.xMin < box.xMax && w.xMax > box.xMin && w.yMin < box.yMax && w.yMax > box.yMin)
+    .map((w) => `"${w.text}" at (${w.xMin}, ${w.yMin})–(${w.xMax}, ${w.yMax})`);
 }
 
 describe('sandbox printing, read back with pdftotext', function () {
@@ -201,6 +232,37 @@ describe('sandbox printing, read back with pdftotext', function () {
     assert.equal(status.Status, -1065);
     const details = (await call('simple', 'GetLetterDetails', { ...demo, ID: id })) as { NumOfSheets: number };
     assert.equal(details.NumOfSheets, 61, 'the address page and 60 pages of text');
+  });
+
+  it("keeps a Development postcard's text clear of the mark, on both sides, as a letter's", async () => {
+    const sample = (name: string) => readFileSync(join(projectRoot, 'test', 'sample', name));
+    const id = (await call('simple', 'SendPostcardAndAddress', {
+      ...demo,
+      MyDescription: 'card',
+      ImageSideFileType: 'html',
+      ImageSideBinaryData: sample('postcard-front.html'),
+      ImageSideScaling: 'FitToPage',
+      AddressSideFileType: 'html',
+      AddressSideBinaryData: sample('postcard-back.html'),
+      WorkMode: 'Development',
+      PrintColor: 'FullColor',
+      PostcardSize: 'Default',
+      MailingPriority: 'Default',
+      ...address,
+    })) as number;
+    const [front, back] = await printed(id);
+    assert.match(front!.body, /Greetings from Springfield/);
+    assert.match(back!.body, /Wish you were here/);
+    for (const [side, page] of [
+      ['image side', front!],
+      ['address side', back!],
+    ] as const) {
+      assert.deepEqual(wordsOverMark(page), [], `the ${side}'s words over the Development mark`);
+      for (const w of page.words)
+        assert.ok(w.xMin >= 0 && w.yMin >= 0 && w.xMax <= page.width && w.yMax <= page.height, `"${w.text}" on the card`);
+    }
+    const [addressPage, text] = await printed(await letter({ FileExtension: 'html', FileBinaryData: sample('postcard-front.html') }));
+    assert.deepEqual([...wordsOverMark(addressPage!), ...wordsOverMark(text!)], [], "a letter's words over the mark");
   });
 
   it('prints a postcard on two 6 × 4.25 in sides, the address on the right half', async () => {

@@ -10,7 +10,7 @@
 import { readFile } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { parseArgs } from 'node:util';
-import { DocumentError, letterDocument, parseAddressLine, type RecipientAddress } from '../../client';
+import { AddressError, DocumentError, letterDocument, parseAddressLine, type RecipientAddress } from '../../client';
 import { enums, RECIPIENT_FIELDS, type EnumValue } from '../../contract';
 import { GLOBAL_OPTIONS, connect, print, progressPrinter, type Io } from '../context';
 import { UsageError } from '../usage';
@@ -47,13 +47,23 @@ async function readDocument(path: string) {
   }
 }
 
+/** --to, read strictly (a line that is not an address is a usage mistake), then the field flags over it. */
 export function addressOptions(values: Record<string, unknown>): RecipientAddress {
-  const address: Record<string, string> = { ...(typeof values.to === 'string' ? parseAddressLine(values.to) : {}) };
+  const address: Record<string, string> = { ...(typeof values.to === 'string' ? addressLine(values.to) : {}) };
   for (const field of RECIPIENT_FIELDS) {
     const value = values[flagOf(field)];
     if (typeof value === 'string') address[field] = value;
   }
   return address;
+}
+
+function addressLine(line: string): RecipientAddress {
+  try {
+    return parseAddressLine(line);
+  } catch (error) {
+    if (error instanceof AddressError) throw new UsageError(`--to: ${error.message}`);
+    throw error;
+  }
 }
 
 export async function run(args: readonly string[], io: Io): Promise<void> {

@@ -8,6 +8,7 @@
  * not refused at send: the mailer fails later, as the service's does (-1025, -1018, -1045, -1065).
  */
 import { PDFDocument, StandardFonts, degrees, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
+import { checkMailableAddress } from '../../contract';
 import type { PostalAddress, WorkModeUsed } from '../store/records';
 import type { Block } from './blocks';
 import { UnreadableDocument, docxToBlocks } from './docx-text';
@@ -30,6 +31,15 @@ const MAX_TEXT_PAGES = 60;
 export const RECIPIENT_WINDOW = { left: 0.875 * INCH, top: 2 * INCH, width: 4 * INCH, height: 1.125 * INCH };
 export const RETURN_WINDOW = { left: 0.375 * INCH, top: 0.5 * INCH, width: 3.5 * INCH, height: 0.875 * INCH };
 export const DEVELOPMENT_MARK = 'DEVELOPMENT - NOT MAILED';
+/** The small mark's place: its baseline this far below a page's top, at this size, from the left edge. */
+const MARK_LINE = { x: 18, fromTop: 14, size: 8 } as const;
+/**
+ * A postcard's text stays this far inside its edges, and below the strip at the top where the
+ * small Development mark goes, so that neither covers the other (a letter's inch margin does the
+ * same). Pictures and PDFs still fill their side: the mark is drawn over them, as a watermark.
+ */
+const CARD_MARGIN = 18;
+const CARD_TOP = MARK_LINE.fromTop + 10;
 
 export type Content =
   | { readonly kind: 'file'; readonly type: string; readonly data: Uint8Array }
@@ -182,11 +192,9 @@ export function addressLines(address: PostalAddress): string[] {
     .filter((line): line is string => Boolean(line));
 }
 
-/** -1018 for a US address whose ZIP code is not one. */
+/** -1018 for a US address whose ZIP code is not one (the contract's rule, which input checks share). */
 function addressFailure(address: PostalAddress): number | undefined {
-  const us = !address.Country || /^(us|usa|united states( of america)?)$/i.test(address.Country.trim());
-  if (us && address.PostalCode && !/^\d{5}(-\d{4})?$/.test(address.PostalCode.trim())) return -1018;
-  return undefined;
+  return checkMailableAddress(address as Record<string, unknown>);
 }
 
 /** Address lines inside a window: 11 pt, closer together when many lines must fit. */
@@ -227,7 +235,13 @@ function markDevelopment(doc: PDFDocument, from: number, fonts: Fonts): void {
       opacity: 0.3,
       rotate: degrees((angle * 180) / Math.PI),
     });
-    page.drawText(DEVELOPMENT_MARK, { x: 18, y: height - 14, size: 8, font: fonts.bold, color: rgb(0.8, 0.1, 0.1) });
+    page.drawText(DEVELOPMENT_MARK, {
+      x: MARK_LINE.x,
+      y: height - MARK_LINE.fromTop,
+      size: MARK_LINE.size,
+      font: fonts.bold,
+      color: rgb(0.8, 0.1, 0.1),
+    });
   }
 }
 
@@ -319,11 +333,19 @@ export async function printLetters(jobs: readonly LetterJob[]): Promise<{ pdf: U
   return { pdf: await doc.save(), letters };
 }
 
+interface Area {
+  readonly x: number;
+  readonly y: number;
+  readonly width: number;
+  readonly height: number;
+}
+
+/** A postcard side: a picture or PDF fills `picture`, text is laid out inside `text`. */
 async function drawSide(
   doc: PDFDocument,
   page: PDFPage,
   content: Content,
-  area: { x: number; y: number; width: number; height: number },
+  areas: { readonly picture: Area; readonly text: Area },
   scaling: 'FitToPage' | 'None',
   fonts: Fonts,
 ): Promise<boolean> {
@@ -344,6 +366,7 @@ async function drawSide(
     } catch {
       return false;
     }
+    const area = areas.picture;
     const scale = scaling === 'FitToPage' ? Math.min(area.width / drawn.width, area.height / drawn.height) : 1;
     const w = drawn.width * scale;
     const h = drawn.height * scale;
@@ -351,6 +374,7 @@ async function drawSide(
     return true;
   }
   const blocks = content.kind === 'blocks' ? content.blocks : htmlToBlocks(Buffer.from(content.data).toString('utf8'));
+  const area = areas.text;
   let y = area.y + area.height;
   for (const block of blocks) {
     if (block.kind === 'page-break') continue;
@@ -371,16 +395,15 @@ export async function printPostcard(job: PostcardJob): Promise<{ pdf: Uint8Array
   const fonts = await fontsOf(doc);
   const [width, height] = POSTCARD;
   const image = doc.addPage(POSTCARD);
-  const imageOk = await drawSide(doc, image, job.imageSide, { x: 0, y: 0, width, height }, job.scaling, fonts);
+  const textHeight = height - CARD_MARGIN - CARD_TOP;
+  const imageAreas = {
+    picture: { x: 0, y: 0, width, height },
+    text: { x: CARD_MARGIN, y: CARD_MARGIN, width: width - 2 * CARD_MARGIN, height: textHeight },
+  };
+  const imageOk = await drawSide(doc, image, job.imageSide, imageAreas, job.scaling, fonts);
   const back = doc.addPage(POSTCARD);
-  const messageOk = await drawSide(
-    doc,
-    back,
-    job.addressSide,
-    { x: 18, y: 18, width: width / 2 - 30, height: height - 36 },
-    'FitToPage',
-    fonts,
-  );
+  const messageArea = { x: CARD_MARGIN, y: CARD_MARGIN, width: width / 2 - 30, height: textHeight };
+  const messageOk = await drawSide(doc, back, job.addressSide, { picture: messageArea, text: messageArea }, 'FitToPage', fonts);
   back.drawLine({ start: { x: width / 2, y: 24 }, end: { x: width / 2, y: height - 24 }, thickness: 0.5, color: rgb(0.6, 0.6, 0.6) });
   back.drawRectangle({ x: width - 72, y: height - 78, width: 54, height: 60, borderWidth: 0.75, borderColor: rgb(0.5, 0.5, 0.5) });
   drawLines(back, addressLines(job.address), width / 2 + 18, height / 2 + 20, 10, fonts);

@@ -16,6 +16,7 @@ export async function run(): Promise<void> {
   const mocha = new Mocha({ ui: 'bdd', timeout: 60_000, color: false, reporter: 'spec', ...(grep ? { grep } : {}) });
   mocha.suite.emit('pre-require', globalThis, 'extension', mocha);
   await import('./mailroom.test');
+  await import('./addresses.test');
   await import('./deadline.test');
   await import('./everyday.test');
   // Last: it deactivates the extension.
