@@ -5,6 +5,7 @@
  * -1000 (Production) or -1002 (Development); an unfunded Production mailer waits at -990, then
  * fails at -1010.
  */
+import { isPrintedStatus } from '../contract';
 import type { MailerRecord } from './store/records';
 
 export interface Schedule {
@@ -59,10 +60,8 @@ export function isCancellable(status: number): boolean {
   return status === -900 || status === -910 || status === -990;
 }
 
-/** The printed PDF exists from Waiting For Delivery on, for a mailer that did not fail. */
-export function isPrinted(status: number): boolean {
-  return status === -995 || status === -1000 || status === -1002;
-}
+/** The printed PDF exists from Waiting For Delivery on, for a mailer that did not fail (the contract says which). */
+export const isPrinted = isPrintedStatus;
 
 /**
  * Until when a mailer's printed PDF may still be served (GetPDF serves it only while printed):
