@@ -7,10 +7,10 @@ import { homedir } from 'node:os';
 import { parseIds } from '../../contract';
 import type { Connection } from '../connection';
 import type { Log } from '../log';
-import { detailsMarkdown } from '../model/details';
+import { detailsPage } from '../model/details';
 import type { Refresher } from '../refresher';
 import type { TrackedMailers } from '../tracked-mailers';
-import type { DetailsDocuments } from '../views/details-document';
+import type { DetailsPanels } from '../views/details-panel';
 import type { MailersNode } from '../views/mailers-tree';
 import type { PdfPreviews } from '../views/pdf-preview';
 import { afterConfirming } from './confirm';
@@ -20,7 +20,7 @@ export interface MailerActionsContext {
   readonly connection: Connection;
   readonly mailers: TrackedMailers;
   readonly refresher: Refresher;
-  readonly details: DetailsDocuments;
+  readonly details: DetailsPanels;
   readonly previews: PdfPreviews;
   readonly log: Log;
 }
@@ -91,9 +91,8 @@ export function mailerActions(ctx: MailerActionsContext) {
       const [details] = (await c.datedA.GetDetailsExtended({ ID: String(id) })).Details;
       if (!details) throw new Error(`GetDetailsExtended gave no details of mailer ${id}`);
       const batch = details.IsBatch ? await c.datedA.GetBatchDetails({ ID: id, ItemID: '' }) : undefined;
-      const markdown = detailsMarkdown(details, batch);
-      await ctx.details.show(id, markdown);
-      return markdown;
+      // Its own panel, refreshed when shown again; the panel (its page, its text) for the tests.
+      return ctx.details.show(detailsPage(details, batch));
     },
     'mailroom.copyId': async (node: unknown) => {
       const id = mailerOf(node);
