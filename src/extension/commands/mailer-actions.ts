@@ -8,6 +8,7 @@ import { parseIds } from '../../contract';
 import type { Connection } from '../connection';
 import type { Log } from '../log';
 import { detailsPage } from '../model/details';
+import { previewTitle } from '../model/pdf-wait';
 import type { Refresher } from '../refresher';
 import type { TrackedMailers } from '../tracked-mailers';
 import type { DetailsPanels } from '../views/details-panel';
@@ -71,7 +72,9 @@ export function mailerActions(ctx: MailerActionsContext) {
     'mailroom.previewPdf': (node: unknown) => {
       const id = mailerOf(node);
       if (id === undefined) return undefined;
-      return ctx.previews.show(mailers.get(id)?.description ?? `Mailer ${id}`, () => printedPdf(id));
+      // The preview follows the mailer as the refresher sees it: one opened before printing shows the PDF by itself.
+      const subject = { id, current: () => mailers.get(id), onDidChange: mailers.onDidChange };
+      return ctx.previews.show(previewTitle(id, mailers.get(id)?.description), () => printedPdf(id), subject);
     },
     'mailroom.savePdf': async (node: unknown, saveAs?: vscode.Uri) => {
       const id = mailerOf(node);
