@@ -123,7 +123,9 @@ describe('Mailroom views in VS Code', () => {
     await api.mailers.remove(id);
   });
 
-  it('shows the PDF by itself once the mailer is printed, in a preview opened before, saying what it waits for', async () => {
+  it('shows the PDF by itself once the mailer is printed, in a preview opened before, saying what it waits for', async function () {
+    // Printing takes 20 seconds on the in-process sandbox: room for that and for a slow host.
+    this.timeout(120_000);
     const id = await sendLetter();
     const preview = await vscode.commands.executeCommand<PdfPreview>('mailroom.previewPdf', api.tree.nodeOf(id));
     const waiting = await until('the preview to answer', async () => preview.lastState, 30);
