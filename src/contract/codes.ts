@@ -125,6 +125,11 @@ export function isCancellableStatus(code: number): boolean {
   return mailerStatuses.find((s) => s.code === code)?.cancellable === true;
 }
 
+/** The printed PDF exists from Waiting For Delivery on, for a mailer that did not fail. */
+export function isPrintedStatus(code: number): boolean {
+  return code === -995 || code === -1000 || code === -1002;
+}
+
 export function describeStatus(code: number): string {
   return mailerStatuses.find((s) => s.code === code)?.description ?? `Status ${code}`;
 }

@@ -1,5 +1,6 @@
 /** The Mail WS contract as data: services, operations, types, codes, rules and the ID syntax. */
 export * from './enums';
+export * from './report-values';
 export * from './structures';
 export * from './services';
 export * from './types';

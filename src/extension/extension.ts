@@ -29,7 +29,7 @@ import { Log } from './log';
 import { groupOf } from './model/mailers';
 import { Refresher } from './refresher';
 import { TrackedMailers } from './tracked-mailers';
-import { DETAILS_SCHEME, DetailsDocuments } from './views/details-document';
+import { DetailsPanels } from './views/details-panel';
 import { MailersTree } from './views/mailers-tree';
 import { PdfPreviews, type PdfPreview } from './views/pdf-preview';
 import { answerPromptsWith, prompts, type Prompts } from './prompts';
@@ -78,8 +78,7 @@ class Mailroom extends Disposable {
     const refresher = (this.refresher = this.register(new Refresher(connection, mailers, log)));
     const storedFiles = (this.storedFiles = this.register(new StoredFilesTree(connection)));
     this.register(vscode.window.createTreeView('mailroom.storedFiles', { treeDataProvider: storedFiles }));
-    const details = this.register(new DetailsDocuments());
-    this.register(vscode.workspace.registerTextDocumentContentProvider(DETAILS_SCHEME, details));
+    const details = this.register(new DetailsPanels(context.extensionUri));
     const previews = (this.previews = this.register(new PdfPreviews(context.extensionUri)));
     const addresses = (this.addresses = new AddressBook(context.globalState));
     const sending: SendContext = {

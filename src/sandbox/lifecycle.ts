@@ -5,6 +5,7 @@
  * -1000 (Production) or -1002 (Development); an unfunded Production mailer waits at -990, then
  * fails at -1010.
  */
+import { isPrintedStatus } from '../contract';
 import type { MailerRecord } from './store/records';
 
 export interface Schedule {
@@ -54,10 +55,8 @@ export function statusAt(mailer: Course, now: number, schedule: Schedule): Statu
   return { status: mailer.workMode === 'Production' ? -1000 : -1002, since: done, completedAt: done };
 }
 
-/** The printed PDF exists from Waiting For Delivery on, for a mailer that did not fail. */
-export function isPrinted(status: number): boolean {
-  return status === -995 || status === -1000 || status === -1002;
-}
+/** The printed PDF exists from Waiting For Delivery on, for a mailer that did not fail (the contract says which). */
+export const isPrinted = isPrintedStatus;
 
 /**
  * Until when a mailer's printed PDF may still be served (GetPDF serves it only while printed):

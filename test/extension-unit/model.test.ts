@@ -1,7 +1,6 @@
-/** The extension's plain parts, without VS Code: grouping, summaries, the refresh schedule, recent addresses and details. */
+/** The extension's plain parts, without VS Code: grouping, summaries, the refresh schedule, recent addresses. */
 import { strict as assert } from 'node:assert';
 import { mailerOfAttempt } from '../../src/extension/model/attempts';
-import { detailsMarkdown } from '../../src/extension/model/details';
 import { groupMailers, mailerSummary } from '../../src/extension/model/mailers';
 import { addressLabel, MAX_RECENT_ADDRESSES, rememberAddress } from '../../src/extension/model/recent-addresses';
 import { RefreshSchedule } from '../../src/extension/model/refresh-schedule';
@@ -105,53 +104,6 @@ describe('recent addresses', () => {
       },
     );
     assert.deepEqual(addressLabel({ Address1: '1 Main St', City: 'Springfield' }), { label: '1 Main St, Springfield', description: '' });
-  });
-});
-
-describe('mailer details', () => {
-  const details = {
-    ID: 7,
-    Price: 1.25,
-    NumOfSheets: 2,
-    SubmitTime: new Date(Date.UTC(2026, 10, 22, 9, 30)),
-    CompletionTime: new Date(Date.UTC(2026, 10, 22, 9, 31)),
-    Status: -1002,
-    StatusDescription: 'Completed',
-    IsBatch: true,
-    MyDescription: 'Invite | *all*',
-    MailerType: 'Letter',
-    WorkMode: 'Development',
-    Orientation: 'Portrait',
-    Envelope: 'No10',
-    Paper: 'Letter',
-    PrintColor: 'Black',
-    PrintSides: 'Simplex',
-    Postcard: '',
-    NationalMailing: 'FirstClass',
-    InternationalMailing: '',
-  };
-
-  it("shows the extended details in the service's field names, escaped, with batch items", () => {
-    const text = detailsMarkdown(details, {
-      ...details,
-      ResultCode: -3000,
-      Items: [
-        {
-          ItemID: 1,
-          Status: -1002,
-          Description: 'Completed',
-          Price: 0.62,
-          NumOfSheets: 1,
-          LastUpdateTime: new Date(Date.UTC(2026, 10, 22, 9, 31)),
-        },
-      ],
-    });
-    assert.match(text, /^# Invite \\\| \\\*all\\\*\n/);
-    assert.match(text, /\| Status \| Completed \(-1002\) \|/);
-    assert.match(text, /\| Price \| \$1\.25 \|/);
-    assert.match(text, /\| SubmitTime \| 2026-11-22T09:30:00 \|/);
-    assert.ok(!text.includes('| Postcard |'), 'empty fields are left out');
-    assert.match(text, /## Batch items \(1\)\n\n.*\n.*\n\| 1 \| Completed \(-1002\) \| \$0\.62 \| 1 \| 2026-11-22T09:31:00 \|/);
   });
 });
 

@@ -8,10 +8,11 @@ import { describeStatus, isFinalStatus, NO_PERMISSIONS_STATUS, parseIds } from '
 import { clientModule, resultCodeOf } from '../client-module';
 import type { Connection } from '../connection';
 import type { Log } from '../log';
-import { detailsMarkdown } from '../model/details';
+import { detailsPage } from '../model/details';
+import { previewTitle } from '../model/pdf-wait';
 import type { Refresher } from '../refresher';
 import type { TrackedMailers } from '../tracked-mailers';
-import type { DetailsDocuments } from '../views/details-document';
+import type { DetailsPanels } from '../views/details-panel';
 import type { MailersNode } from '../views/mailers-tree';
 import type { PdfPreviews } from '../views/pdf-preview';
 import { prompts } from '../prompts';
@@ -22,7 +23,7 @@ export interface MailerActionsContext {
   readonly connection: Connection;
   readonly mailers: TrackedMailers;
   readonly refresher: Refresher;
-  readonly details: DetailsDocuments;
+  readonly details: DetailsPanels;
   readonly previews: PdfPreviews;
   readonly log: Log;
 }
@@ -103,7 +104,9 @@ export function mailerActions(ctx: MailerActionsContext) {
     'mailroom.previewPdf': (node: unknown) => {
       const id = mailerOf(node);
       if (id === undefined) return undefined;
-      return ctx.previews.show(mailers.get(id)?.description ?? `Mailer ${id}`, () => printedPdf(id));
+      // The preview follows the mailer as the refresher sees it: one opened before printing shows the PDF by itself.
+      const subject = { id, current: () => mailers.get(id), onDidChange: mailers.onDidChange };
+      return ctx.previews.show(previewTitle(id, mailers.get(id)?.description), () => printedPdf(id), subject);
     },
     'mailroom.savePdf': async (node: unknown) => {
       const id = mailerOf(node);
@@ -121,9 +124,8 @@ export function mailerActions(ctx: MailerActionsContext) {
       const [details] = (await c.datedA.GetDetailsExtended({ ID: String(id) })).Details;
       if (!details) throw new Error(`GetDetailsExtended gave no details of mailer ${id}`);
       const batch = details.IsBatch ? await c.datedA.GetBatchDetails({ ID: id, ItemID: '' }) : undefined;
-      const markdown = detailsMarkdown(details, batch);
-      await ctx.details.show(id, markdown);
-      return markdown;
+      // Its own panel, refreshed when shown again; the panel (its page, its text) for the tests.
+      return ctx.details.show(detailsPage(details, batch));
     },
     'mailroom.copyId': async (node: unknown) => {
       const id = mailerOf(node);

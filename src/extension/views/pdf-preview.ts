@@ -1,16 +1,26 @@
 /**
  * The printed PDF of a mailer in a webview, drawn by pdf.js. Strict Content-Security-Policy with a
  * nonce, no inline script, resources from the extension's own folder only. A PDF that is not
- * printed yet (-3020) is shown as such, with a retry.
+ * printed yet (-3020) is shown as such, with a retry; a preview of a tracked mailer says when it
+ * expects the PDF and asks again by itself once the refresher sees the mailer printed (or ended).
  */
 import { randomBytes } from 'node:crypto';
 import * as vscode from 'vscode';
 import { resultCodeOf } from '../client-module';
 import { Disposable, Emitter } from '../lifecycle';
+import type { TrackedMailer } from '../model/mailers';
+import { pdfWait, worthAskingAgain } from '../model/pdf-wait';
 import type { FromPreview, ToPreview } from './preview-messages';
 
 export type PreviewState =
   Extract<FromPreview, { type: 'rendered' | 'failed' }> | { readonly type: 'unavailable' | 'error'; readonly reason: string };
+
+/** The mailer a preview shows, as the tracked mailers know it: followed while the preview is open. */
+export interface PreviewSubject {
+  readonly id: number;
+  current(): TrackedMailer | undefined;
+  readonly onDidChange: vscode.Event<void>;
+}
 
 /** One preview: its panel, the panel's subscriptions and its own emitter go together, however it is closed. */
 export class PdfPreview extends Disposable {
@@ -18,18 +28,22 @@ export class PdfPreview extends Disposable {
   /** What the webview last showed: a page drawn, the PDF not available, or an error. */
   readonly onDidChangeState = this.changed.event;
   lastState: PreviewState | undefined;
+  /** The subject's status when the PDF was last asked for. */
+  private askedAt: number | undefined;
 
   private constructor(
     readonly panel: vscode.WebviewPanel,
     private readonly title: string,
     private readonly load: () => Promise<Buffer | undefined>,
     private readonly whenClosed: () => void,
+    private readonly subject: PreviewSubject | undefined,
   ) {
     super();
     this.register(panel);
     this.register(panel.webview.onDidReceiveMessage((message: FromPreview) => this.receive(message)));
     // Closed by the user (or by anyone disposing the panel): everything else goes with it.
     this.register(panel.onDidDispose(() => this.dispose()));
+    if (subject) this.register(subject.onDidChange(() => this.subjectChanged()));
   }
 
   static show(
@@ -37,6 +51,7 @@ export class PdfPreview extends Disposable {
     title: string,
     load: () => Promise<Buffer | undefined>,
     whenClosed: () => void = () => undefined,
+    subject?: PreviewSubject,
   ): PdfPreview {
     const media = vscode.Uri.joinPath(extensionUri, 'dist', 'media');
     const styles = vscode.Uri.joinPath(extensionUri, 'media');
@@ -44,7 +59,7 @@ export class PdfPreview extends Disposable {
       enableScripts: true,
       localResourceRoots: [media, styles],
     });
-    const preview = new PdfPreview(panel, title, load, whenClosed);
+    const preview = new PdfPreview(panel, title, load, whenClosed, subject);
     panel.webview.html = preview.html(media, styles);
     return preview;
   }
@@ -93,16 +108,27 @@ export class PdfPreview extends Disposable {
     if (!this.isDisposed) void this.panel.webview.postMessage(message);
   }
 
+  /** Waiting for the PDF: asks again once the mailer is printed or ended; else says its new status. */
+  private subjectChanged(): void {
+    if (this.isDisposed || this.lastState?.type !== 'unavailable') return;
+    const status = this.subject?.current()?.status;
+    if (worthAskingAgain(this.askedAt, status)) void this.deliver();
+    else if (status !== this.askedAt) this.report({ type: 'unavailable', reason: pdfWait(this.subject?.current()).reason });
+  }
+
   private async deliver(): Promise<void> {
+    this.askedAt = this.subject?.current()?.status;
     try {
       const pdf = await this.load();
       if (!pdf) return this.report({ type: 'unavailable', reason: 'There is no PDF for this mailer.' });
       this.post({ type: 'pdf', title: this.title, base64: pdf.toString('base64') });
     } catch (error) {
       const notYet = (await resultCodeOf(error)) === -3020;
-      const reason = notYet
-        ? 'The PDF is not available yet: it is made when the mailer is printed. Try again in a little while.'
-        : (error as Error).message;
+      const reason = !notYet
+        ? (error as Error).message
+        : this.subject
+          ? pdfWait(this.subject.current()).reason
+          : 'The PDF is not available yet: it is made when the mailer is printed. Try again in a little while.';
       this.report({ type: notYet ? 'unavailable' : 'error', reason });
     }
   }
@@ -132,13 +158,13 @@ export class PdfPreviews extends Disposable {
     return this.open;
   }
 
-  show(title: string, load: () => Promise<Buffer | undefined>): PdfPreview {
+  show(title: string, load: () => Promise<Buffer | undefined>, subject?: PreviewSubject): PdfPreview {
     const closed = () => {
       const index = this.open.indexOf(preview);
       if (index >= 0) this.open.splice(index, 1);
       this.release(preview);
     };
-    const preview: PdfPreview = PdfPreview.show(this.extensionUri, title, load, () => closed());
+    const preview: PdfPreview = PdfPreview.show(this.extensionUri, title, load, () => closed(), subject);
     this.open.push(preview);
     return this.register(preview);
   }

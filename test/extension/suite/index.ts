@@ -19,6 +19,7 @@ export async function run(): Promise<void> {
   await import('./addresses.test');
   await import('./deadline.test');
   await import('./everyday.test');
+  await import('./views.test');
   // Last: it deactivates the extension.
   await import('./shutdown.test');
   await new Promise<void>((resolve, reject) =>

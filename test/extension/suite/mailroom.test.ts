@@ -14,6 +14,7 @@ import type { RecipientAddress } from '../../../src/client';
 import { MAILROOM_COMMANDS } from '../../../src/extension/commands/ids';
 import type { MailroomApi } from '../../../src/extension/extension';
 import { groupOf } from '../../../src/extension/model/mailers';
+import type { DetailsPanel } from '../../../src/extension/views/details-panel';
 import type { MailersNode } from '../../../src/extension/views/mailers-tree';
 import { PdfPreview } from '../../../src/extension/views/pdf-preview';
 import type { Answer } from './prompts';
@@ -169,8 +170,9 @@ describe('Mailroom in VS Code', () => {
     const declined = await inProduction(() => sendNotes([...newAddress(address), { confirm: false }]));
     assert.equal(declined, undefined, 'not sent when the person says no');
     const id = await inProduction(() => sendNotes([...newAddress(address), { confirm: true }]));
-    const markdown = await vscode.commands.executeCommand<string>('mailroom.showDetails', api.tree.nodeOf(id));
-    assert.match(markdown, /\| WorkMode \| Production \|/);
+    const details = await vscode.commands.executeCommand<DetailsPanel>('mailroom.showDetails', api.tree.nodeOf(id));
+    assert.match(details.text, /Work mode: Production: printed, mailed and charged/);
+    details.panel.dispose();
     await run([{ confirm: true }], 'mailroom.cancelDelivery', api.tree.nodeOf(id));
     await vscode.commands.executeCommand('mailroom.stopTracking', api.tree.nodeOf(id));
   });
@@ -273,7 +275,9 @@ describe('Mailroom in VS Code', () => {
     assert.equal(await vscode.commands.executeCommand('mailroom.lookUpAttempt', attempt), undefined, 'no look-up of an attempt not kept');
     assert.equal(api.mailers.get(letter), undefined, 'and nothing followed because of it');
     await track(String(letter));
-    assert.match(await vscode.commands.executeCommand<string>('mailroom.showDetails', row), new RegExp(`\\| ID \\| ${letter} \\|`));
+    const details = await vscode.commands.executeCommand<DetailsPanel>('mailroom.showDetails', row);
+    assert.match(details.text, new RegExp(`Mailer ID: ${letter}\n`));
+    details.panel.dispose();
   });
 
   it('registers every command of the typed list; a failing one shows words in the log, not a rejection', async () => {
@@ -354,9 +358,10 @@ describe('Mailroom in VS Code', () => {
     );
     assertNewMailer(id, before);
     assert.equal(api.mailers.get(id)!.description, 'Postcard: postcard-front.html');
-    const markdown = await vscode.commands.executeCommand<string>('mailroom.showDetails', api.tree.nodeOf(id));
-    assert.match(markdown, /\| MailerType \| Postcard \|/);
-    assert.match(markdown, /\| WorkMode \| Development \|/);
+    const details = await vscode.commands.executeCommand<DetailsPanel>('mailroom.showDetails', api.tree.nodeOf(id));
+    assert.match(details.text, /Kind: Postcard\n/);
+    assert.match(details.text, /Work mode: Development: /);
+    details.panel.dispose();
     assert.deepEqual(api.addresses.recent()[0], address);
   });
 
@@ -380,9 +385,10 @@ describe('Mailroom in VS Code', () => {
       [1, 2, 3],
     );
     assert.equal(api.tree.getTreeItem(items[0]!).label, 'Item 1');
-    const markdown = await vscode.commands.executeCommand<string>('mailroom.showDetails', node);
-    assert.match(markdown, /## Batch items \(3\)/);
-    assert.match(markdown, /\| IsBatch \| yes \|/);
+    const details = await vscode.commands.executeCommand<DetailsPanel>('mailroom.showDetails', node);
+    assert.match(details.text, /Batch items \(3\)/);
+    assert.match(details.text, /Mail merge batch: Yes, 3 letters/);
+    details.panel.dispose();
   });
 
   it('sends two files as one advanced letter with a reply address, perforation and a reply envelope', async () => {

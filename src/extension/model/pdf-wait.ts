@@ -1,0 +1,47 @@
+/**
+ * What a PDF preview says while the printed PDF is not there yet (GetPDF -3020), and when it asks
+ * again by itself. The service makes the PDF when it prints the mailer, which it tells by the
+ * status Waiting For Delivery (-995); it tells nothing of how long printing takes, so the preview
+ * names that status rather than a time. No VS Code here, so that it is tested as plain code.
+ */
+import { describeResultCode, describeStatus, isFinalStatus, isPrintedStatus } from '../../contract';
+import type { TrackedMailer } from './mailers';
+
+const WAITING_FOR_DELIVERY = -995;
+
+/** The preview's tab title after "PDF · ": the mailer's name and ID, so that two letters of one name differ. */
+export function previewTitle(id: number, description?: string): string {
+  return description ? `${description} · ${id}` : `Mailer ${id}`;
+}
+
+export interface PdfWait {
+  readonly reason: string;
+  /** Whether the PDF may still come: the preview asks again once the mailer is printed or ends. */
+  readonly waiting: boolean;
+}
+
+/** Why there is no PDF for a mailer (as last refreshed), and whether it is still to come. */
+export function pdfWait(mailer: Pick<TrackedMailer, 'status' | 'statusText' | 'lastUpdate'> | undefined): PdfWait {
+  const status = mailer?.status;
+  if (status !== undefined && isPrintedStatus(status)) {
+    return { reason: `The PDF is not available now: the service says ${describeResultCode(-3020)}.`, waiting: false };
+  }
+  if (status !== undefined && isFinalStatus(status)) {
+    return { reason: `There is no printed PDF: the mailer ended as “${mailer?.statusText || describeStatus(status)}”.`, waiting: false };
+  }
+  const now =
+    status === undefined
+      ? 'Its status is not known yet'
+      : `It is “${mailer?.statusText || describeStatus(status)}”${mailer?.lastUpdate ? ` since ${mailer.lastUpdate.replace('T', ' ')} (account's time)` : ''}`;
+  return {
+    reason:
+      `The PDF is not available yet: it is made when the mailer is printed. ${now}; ` +
+      `this preview shows the PDF by itself when the mailer reaches ${describeStatus(WAITING_FOR_DELIVERY)}.`,
+    waiting: true,
+  };
+}
+
+/** Whether a change of status is worth asking for the PDF again: it is printed now, or it ended. */
+export function worthAskingAgain(before: number | undefined, now: number | undefined): boolean {
+  return now !== undefined && now !== before && (isPrintedStatus(now) || isFinalStatus(now));
+}

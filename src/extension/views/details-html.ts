@@ -1,0 +1,48 @@
+/**
+ * The details page as HTML, for the details panel's webview: no VS Code here, so that it is tested
+ * as plain code. Every value is escaped; there is no script, and the policy allows none.
+ */
+import type { DetailsPage } from '../model/details';
+
+/** The page: static HTML, no script, styles only from `cspSource` (the webview's own resources). */
+export function detailsHtml(page: DetailsPage, cspSource: string, stylesHref: string): string {
+  const csp = ["default-src 'none'", `style-src ${cspSource}`].join('; ');
+  const rows = (list: DetailsPage['sections'][number]['rows']) =>
+    list.map((r) => `<tr><th scope="row">${escapeHtml(r.label)}</th><td>${escapeHtml(r.value)}</td></tr>`).join('\n');
+  const sections = page.sections
+    .map((s) => `<section>\n<h2>${escapeHtml(s.heading)}</h2>\n<table>\n${rows(s.rows)}\n</table>\n</section>`)
+    .join('\n');
+  const items = page.items
+    ? `<section>
+<h2>${escapeHtml(page.items.heading)}</h2>
+<table class="items">
+<thead><tr>${page.items.columns.map((c) => `<th scope="col">${escapeHtml(c)}</th>`).join('')}</tr></thead>
+<tbody>
+${page.items.rows.map((r) => `<tr>${r.map((v) => `<td>${escapeHtml(v)}</td>`).join('')}</tr>`).join('\n')}
+</tbody>
+</table>
+</section>`
+    : '';
+  return `<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta http-equiv="Content-Security-Policy" content="${csp}">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<link rel="stylesheet" href="${escapeHtml(stylesHref)}">
+<title>${escapeHtml(page.title)}</title>
+</head>
+<body>
+<main>
+<h1>${escapeHtml(page.heading)}</h1>
+${sections}
+${items}
+<p class="note">${escapeHtml(page.timeNote)}</p>
+</main>
+</body>
+</html>`;
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+}
