@@ -17,6 +17,8 @@ export async function run(): Promise<void> {
   mocha.suite.emit('pre-require', globalThis, 'extension', mocha);
   await import('./mailroom.test');
   await import('./deadline.test');
+  await import('./output-log.test');
+  await import('./unanswered.test');
   // Last: it deactivates the extension.
   await import('./shutdown.test');
   await new Promise<void>((resolve, reject) =>
