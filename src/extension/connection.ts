@@ -140,7 +140,7 @@ export class Connection extends Disposable {
       } catch (error) {
         // Logged here, whoever asked (the Connect command, a test): a connect that failed is
         // looked for in the log later. The endpoint without what a URL may carry of a password.
-        this.log.warn(`Connect to ${endpointOf(account.endpoint)} as ${username} failed: ${(error as Error).message}`);
+        this.log.warn(`Connect to ${endpointOf(account.endpoint).replace(/\/$/, '')} as ${username} failed: ${(error as Error).message}`);
         throw error;
       } finally {
         probe.close();

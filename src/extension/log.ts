@@ -1,10 +1,12 @@
 /**
  * The Mailroom output channel: every call (operation, binding, time, result code) and every error
  * shown to the user, never a secret. One line per call, at a level that says what it was: a call
- * answered with success, or with a warning its caller expects (-3115 "no data", asked on every
- * refresh of a mailer the service has nothing on yet), is `info`, and names the warning rather
- * than the error the client throws for it; only a call that failed is a `warning`, and only what
- * failed for the user (a refresh, a command) is an `error`.
+ * the service answered with a result code is `info` (whether that code is a failure is for its
+ * caller to say), and one of the codes the facts call warnings (-3115 "no data", which a refresh
+ * of a mailer the service has nothing on yet meets on every cycle) is named as the warning it is,
+ * not as the error the client throws for it; a call with no answer it could read (no answer at
+ * all, a fault, an unreadable one) is a `warning`, and so is a connect that failed, whoever asked
+ * (connection.ts); only what failed for the user (a refresh, a command) is an `error`.
  */
 import * as vscode from 'vscode';
 import type { CallEvent } from '../client';
@@ -39,7 +41,7 @@ export class Log extends Disposable {
     const outcome = error === undefined ? `code ${code}` : warning ? meaning.trimStart() : `${error}${meaning}`;
     const why = event.reason ? ` (${event.reason})` : '';
     const line = `${event.operation} (${event.service}) over ${event.binding}${why}: ${outcome}, ${event.ms} ms${event.attempt > 1 ? `, attempt ${event.attempt}` : ''}`;
-    if (error === undefined || warning) this.channel.info(line);
+    if (code !== undefined) this.channel.info(line);
     else this.channel.warn(line);
   }
 
