@@ -3,7 +3,7 @@
  * the request, so no password or API key can travel inside one: a network error names where the
  * call went by scheme, host and path only (HTTP GET's query holds the password).
  */
-import { describeResultCode, effectOfOperationNamed } from '../contract';
+import { describeResultCode, effectOfOperationNamed, isWarningCode } from '../contract';
 
 /** What to do about the codes people meet most. */
 const HINTS: Readonly<Record<number, string>> = {
@@ -68,9 +68,9 @@ export class MailWsError extends MailWsFailure {
     this.description = options.description;
   }
 
-  /** -3115 and -3116 are warnings: nothing was found. */
+  /** -3115 and -3116 are warnings: nothing was found (the contract's WARNING_CODES). */
   get isWarning(): boolean {
-    return this.code === -3115 || this.code === -3116;
+    return isWarningCode(this.code);
   }
 }
 

@@ -77,6 +77,16 @@ export const resultCodes: ReadonlyMap<number, string> = new Map<number, string>(
   [-4015, 'APIKey missing'],
 ]);
 
+/**
+ * The codes the facts call warnings: the query was understood and found nothing (-3115), or not
+ * the item asked for (-3116). A caller that asks "anything yet?" expects them; they are no failure.
+ */
+export const WARNING_CODES: ReadonlySet<number> = new Set([-3115, -3116]);
+
+export function isWarningCode(code: number | undefined): boolean {
+  return code !== undefined && WARNING_CODES.has(code);
+}
+
 /** What a result code means, in the facts' words. */
 export function describeResultCode(code: number): string {
   return resultCodes.get(code) ?? (code < 0 ? `unknown result code ${code}` : 'OK');

@@ -138,16 +138,23 @@ export class Connection extends Disposable {
     const url = sameEndpoint(endpoint);
     const account: Account = { endpoint: url, binding, username, sandbox: url === this.sandboxUrl };
     if (secrets.password) {
-      const { MailWsClient, checkSignIn } = await clientModule();
+      const { MailWsClient, checkSignIn, endpointOf } = await clientModule();
       const probe = new MailWsClient({
         endpoint: account.endpoint,
         binding,
         credentials: { username, password: secrets.password },
         retry: { attempts: 1, baseDelayMs: 0 },
         timeoutMs: timeoutMs(),
+        // The sign-in's call has its line in the log like every other.
+        onCall: (event) => this.log.call(event),
       });
       try {
         await checkSignIn(probe);
+      } catch (error) {
+        // Logged here, whoever asked (the Connect command, a test): a connect that failed is
+        // looked for in the log later. The endpoint without what a URL may carry of a password.
+        this.log.warn(`Connect to ${endpointOf(account.endpoint).replace(/\/$/, '')} as ${username} failed: ${(error as Error).message}`);
+        throw error;
       } finally {
         probe.close();
       }

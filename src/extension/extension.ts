@@ -26,13 +26,13 @@ import { changeUserSettingsCommand } from './commands/user-settings';
 import { Connection } from './connection';
 import { aliveCounts, Disposable, type AliveCounts } from './lifecycle';
 import { Log } from './log';
-import { groupOf } from './model/mailers';
 import { Refresher } from './refresher';
 import { TrackedMailers } from './tracked-mailers';
 import { DetailsPanels } from './views/details-panel';
-import { MailersTree } from './views/mailers-tree';
+import { MailersTree, type MailersNode } from './views/mailers-tree';
 import { PdfPreviews, type PdfPreview } from './views/pdf-preview';
 import { answerPromptsWith, prompts, type Prompts } from './prompts';
+import { MailroomStatus } from './views/status-bar';
 import { StoredFilesTree } from './views/stored-files-tree';
 
 /** The extension's parts, for its own in-host tests only (see activate). */
@@ -41,6 +41,9 @@ export interface MailroomApi {
   readonly mailers: TrackedMailers;
   readonly tree: MailersTree;
   readonly refresher: Refresher;
+  /** The Mailers view and the status bar item, read for what they tell the user (its message, their text). */
+  readonly mailersView: vscode.TreeView<MailersNode>;
+  readonly statusBarItem: vscode.StatusBarItem;
   /** The PDF previews open now, newest last. */
   readonly previews: readonly PdfPreview[];
   readonly storedFiles: StoredFilesTree;
@@ -62,6 +65,8 @@ class Mailroom extends Disposable {
   readonly mailers: TrackedMailers;
   readonly tree: MailersTree;
   readonly refresher: Refresher;
+  readonly view: vscode.TreeView<MailersNode>;
+  readonly status: MailroomStatus;
   readonly storedFiles: StoredFilesTree;
   readonly previews: PdfPreviews;
   readonly addresses: AddressBook;
@@ -74,7 +79,9 @@ class Mailroom extends Disposable {
     const tree = (this.tree = this.register(
       new MailersTree(mailers, async (id) => (await (await connection.client()).datedA.GetBatchStatus({ ID: id, ItemID: '' })).Statuses),
     ));
-    const view = this.register(vscode.window.createTreeView('mailroom.mailers', { treeDataProvider: tree, showCollapseAll: true }));
+    const view = (this.view = this.register(
+      vscode.window.createTreeView('mailroom.mailers', { treeDataProvider: tree, showCollapseAll: true }),
+    ));
     const refresher = (this.refresher = this.register(new Refresher(connection, mailers, log)));
     const storedFiles = (this.storedFiles = this.register(new StoredFilesTree(connection)));
     this.register(vscode.window.createTreeView('mailroom.storedFiles', { treeDataProvider: storedFiles }));
@@ -120,26 +127,10 @@ class Mailroom extends Disposable {
     const host = { log, extensionMode: context.extensionMode };
     for (const id of MAILROOM_COMMANDS) this.register(registerCommand(id, commands[id], host));
 
-    const status = this.register(vscode.window.createStatusBarItem(vscode.StatusBarAlignment.Left, 20));
-    status.command = 'mailroom.mailers.focus';
-    const updateStatus = () => {
-      if (!connection.account) return status.hide();
-      const inProcess = mailers.list().filter((m) => groupOf(m) === 'inProcess').length;
-      const mode = vscode.workspace.getConfiguration('mailroom').get<string>('defaultWorkMode', 'Development');
-      status.text = `$(mail) ${inProcess} in process · ${mode}`;
-      status.tooltip = `Mailroom: ${inProcess} mailer(s) in process; new letters go in ${mode} mode${connection.account.sandbox ? ' (local sandbox)' : ''}`;
-      status.show();
-    };
-    this.register(mailers.onDidChange(updateStatus));
-    this.register(
-      connection.onDidChange(() => {
-        mailers.refreshView();
-        updateStatus();
-      }),
-    );
-    this.register(vscode.workspace.onDidChangeConfiguration((e) => e.affectsConfiguration('mailroom') && updateStatus()));
+    // The status bar item, and the view's message while the service is not answering.
+    this.status = this.register(new MailroomStatus(connection, mailers, refresher, view));
+    this.register(connection.onDidChange(() => mailers.refreshView()));
     void vscode.commands.executeCommand('setContext', 'mailroom.connected' satisfies MailroomContextKey, connection.account !== undefined);
-    updateStatus();
     if (connection.account) void refresher.refresh();
   }
 
@@ -150,6 +141,8 @@ class Mailroom extends Disposable {
       mailers,
       tree,
       refresher,
+      mailersView: this.view,
+      statusBarItem: this.status.item,
       get previews() {
         return previews.list;
       },

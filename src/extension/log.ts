@@ -1,9 +1,16 @@
 /**
  * The Mailroom output channel: every call (operation, binding, time, result code) and every error
- * shown to the user, never a secret.
+ * shown to the user, never a secret. One line per call, at a level that says what it was: a call
+ * the service answered with a result code is `info` (whether that code is a failure is for its
+ * caller to say), and one of the codes the facts call warnings (-3115 "no data", which a refresh
+ * of a mailer the service has nothing on yet meets on every cycle) is named as the warning it is,
+ * not as the error the client throws for it; a call with no answer it could read (no answer at
+ * all, a fault, an unreadable one) is a `warning`, and so is a connect that failed, whoever asked
+ * (connection.ts); only what failed for the user (a refresh, a command) is an `error`.
  */
 import * as vscode from 'vscode';
 import type { CallEvent } from '../client';
+import { describeResultCode, isWarningCode } from '../contract';
 import { Disposable } from './lifecycle';
 import { prompts } from './prompts';
 
@@ -12,6 +19,10 @@ export class Log extends Disposable {
 
   info(message: string): void {
     this.channel.info(message);
+  }
+
+  warn(message: string): void {
+    this.channel.warn(message);
   }
 
   error(message: string): void {
@@ -25,11 +36,14 @@ export class Log extends Disposable {
   }
 
   call(event: CallEvent): void {
-    const outcome = event.error ? `${event.error}${event.code === undefined ? '' : ` ${event.code}`}` : `code ${event.code}`;
+    const { code, error } = event;
+    const warning = error !== undefined && isWarningCode(code);
+    const meaning = code === undefined ? '' : ` ${code} (${describeResultCode(code)})`;
+    const outcome = error === undefined ? `code ${code}` : warning ? meaning.trimStart() : `${error}${meaning}`;
     const why = event.reason ? ` (${event.reason})` : '';
-    this.channel.info(
-      `${event.operation} (${event.service}) over ${event.binding}${why}: ${outcome}, ${event.ms} ms${event.attempt > 1 ? `, attempt ${event.attempt}` : ''}`,
-    );
+    const line = `${event.operation} (${event.service}) over ${event.binding}${why}: ${outcome}, ${event.ms} ms${event.attempt > 1 ? `, attempt ${event.attempt}` : ''}`;
+    if (code !== undefined) this.channel.info(line);
+    else this.channel.warn(line);
   }
 
   show(): void {

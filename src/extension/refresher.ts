@@ -4,16 +4,22 @@
  * errors and slowing down while the window is not focused. Tells the user when a mailer ends.
  * A refresh is bounded by its calls' timeouts (`mailroom.timeoutSeconds`, retries included): one
  * against a server that never finishes its answer ends there, with an error naming the endpoint.
+ *
+ * It also finds out whether the service answers (model/service-health.ts): a refresh that gets no
+ * answer begins an outage, which the status bar and the view's message show until a refresh gets
+ * its answers again; that is said once, and logged once, not on every cycle. Meanwhile the refresh
+ * backs off as after any failure (model/refresh-schedule.ts), on the one timer it keeps.
  */
 import * as vscode from 'vscode';
 import { clientModule } from './client-module';
 import { MAX_IDS_PER_QUERY, NO_PERMISSIONS_STATUS, formatIds } from '../contract';
 import type { Connection } from './connection';
-import { Disposable, timeout, toDisposable } from './lifecycle';
+import { Disposable, Emitter, timeout, toDisposable } from './lifecycle';
 import type { Log } from './log';
 import { groupOf, type TrackedMailer } from './model/mailers';
 import { RefreshSchedule } from './model/refresh-schedule';
 import { prompts } from './prompts';
+import { GATEWAY_STATUSES, ServiceHealth, answeredAgainWords } from './model/service-health';
 import type { MailerFacts, TrackedMailers } from './tracked-mailers';
 
 export class Refresher extends Disposable {
@@ -21,6 +27,11 @@ export class Refresher extends Disposable {
   private next: vscode.Disposable | undefined;
   private readonly schedule = new RefreshSchedule();
   private running: Promise<string | undefined> | undefined;
+  /** Whether the service answers, as the refreshes found it. */
+  readonly health = new ServiceHealth();
+  private readonly healthChanged = this.register(new Emitter<void>());
+  /** The service stopped answering, answers again, or another account is the active one. */
+  readonly onDidChangeHealth = this.healthChanged.event;
 
   constructor(
     private readonly connection: Connection,
@@ -31,6 +42,13 @@ export class Refresher extends Disposable {
     this.register(
       toDisposable(() => {
         this.next?.dispose();
+      }),
+    );
+    // Another account is another service: what was found about the last one no longer holds.
+    this.register(
+      connection.onDidChange(() => {
+        this.health.reset();
+        this.healthChanged.fire();
       }),
     );
   }
@@ -51,7 +69,19 @@ export class Refresher extends Disposable {
   private async run(): Promise<string | undefined> {
     if (!this.connection.account) return undefined;
     const open = this.mailers.list().filter((m) => groupOf(m) === 'inProcess' || m.price === undefined);
-    if (open.length === 0) return undefined;
+    if (open.length === 0) {
+      // Nothing shown needs the service (the mailers left in process were untracked): nothing is
+      // out of date, so no warning stays up with no refresh left to take it down.
+      if (this.health.unanswered) {
+        this.health.clearOutage();
+        this.healthChanged.fire();
+      }
+      return undefined;
+    }
+    const began = Date.now();
+    // A refresh still under way when another account became the active one tells nothing about it.
+    const account = this.connection.accountKey;
+    const current = () => this.connection.accountKey === account;
     try {
       const { MailWsError, fetchStatuses } = await clientModule();
       const client = await this.connection.client();
@@ -69,14 +99,35 @@ export class Refresher extends Disposable {
       }
       const ended = (await this.mailers.update(statuses, details)).filter((m) => groupOf(m) !== 'inProcess');
       this.schedule.succeeded();
+      if (current()) this.answered();
       this.notify(ended);
       return undefined;
     } catch (error) {
       if (this.isDisposed) return undefined;
       this.schedule.failed();
-      this.log.error(`Refresh failed: ${(error as Error).message}`);
-      return (error as Error).message;
+      const { message } = error as Error;
+      const { MailWsNetworkError, MailWsFault } = await clientModule();
+      const noAnswer = error instanceof MailWsNetworkError || (error instanceof MailWsFault && GATEWAY_STATUSES.includes(error.httpStatus));
+      if (!noAnswer || !current()) this.log.error(`Refresh failed: ${message}`);
+      else if (this.health.notAnswering(began, message)) {
+        this.log.error(`Refresh failed: ${message}. The service is not answering: Mailroom asks again on its own, less often.`);
+        this.healthChanged.fire();
+      }
+      // Each call of the cycle has its line already; the outage was told when it began.
+      else this.log.warn(`Refresh failed again, the service still not answering: ${message}`);
+      return message;
     }
+  }
+
+  /** A refresh got its answers: an outage it ends is said once, in the log and in a message. */
+  private answered(): void {
+    const at = Date.now();
+    const ended = this.health.answered(at);
+    this.healthChanged.fire();
+    if (!ended) return;
+    const words = answeredAgainWords(ended, at, { locale: vscode.env.language, now: at });
+    this.log.info(words);
+    void prompts.notify('info', words);
   }
 
   private notify(ended: readonly TrackedMailer[]): void {

@@ -20,6 +20,8 @@ export async function run(): Promise<void> {
   await import('./deadline.test');
   await import('./everyday.test');
   await import('./views.test');
+  await import('./output-log.test');
+  await import('./unanswered.test');
   // Last: it deactivates the extension.
   await import('./shutdown.test');
   await new Promise<void>((resolve, reject) =>

@@ -1,0 +1,131 @@
+/**
+ * Whether the service answers, as the Mailers view's refresh finds it, and what the workbench says
+ * about it: the status bar's text and tooltip, the view's message, and the one line said when it
+ * answers again. Only the refresh decides: it is what keeps what is shown current, so when it gets
+ * no answer (a hung server, a dropped VPN, a proxy with nothing behind it) what is shown is old,
+ * and the user is told since when and as of when.
+ *
+ * Times are the user's: the extension host's time zone and VS Code's display language. The status
+ * bar keeps to hours and minutes; the tooltip and the view's message give seconds, and the zone in
+ * the tooltip, since an outage of under a minute is worth telling apart from the last good refresh.
+ */
+
+export interface Outage {
+  /** When the first refresh that got no answer began (ms since the epoch). */
+  readonly since: number;
+  /** That refresh's failure, in the client's words. */
+  readonly reason: string;
+}
+
+export class ServiceHealth {
+  /** When the last refresh that got its answers ended; undefined until one has, since VS Code started. */
+  private lastGoodAt: number | undefined;
+  private outage: Outage | undefined;
+
+  get lastGood(): number | undefined {
+    return this.lastGoodAt;
+  }
+
+  get unanswered(): Outage | undefined {
+    return this.outage;
+  }
+
+  /** A refresh got its answers at `at`. Answers the outage it ends, if it ends one. */
+  answered(at: number): Outage | undefined {
+    const ended = this.outage;
+    this.lastGoodAt = at;
+    this.outage = undefined;
+    return ended;
+  }
+
+  /** A refresh that began at `began` got no answer. Answers whether this begins an outage. */
+  notAnswering(began: number, reason: string): boolean {
+    if (this.outage) return false;
+    this.outage = { since: began, reason };
+    return true;
+  }
+
+  /**
+   * Forgets everything: another account (another service) is the active one, or nothing shown
+   * needs a refresh any more, so nothing shown is out of date.
+   */
+  reset(): void {
+    this.lastGoodAt = undefined;
+    this.outage = undefined;
+  }
+
+  /** Forgets the outage only (nothing shown needs the service now), keeping the last good refresh. */
+  clearOutage(): void {
+    this.outage = undefined;
+  }
+}
+
+/**
+ * The HTTP statuses of a gateway answering for a service that does not (a proxy with nothing
+ * behind it): a failure with one of these is no answer, like a refused or timed-out call, whereas
+ * a result code or a fault about the request is the service answering.
+ */
+export const GATEWAY_STATUSES: readonly number[] = [502, 503, 504];
+
+export interface ClockOptions {
+  /** VS Code's display language (vscode.env.language); the runtime's when left out. */
+  readonly locale?: string;
+  /** "Now", for the day: a time of another day shows its date as well. */
+  readonly now: number;
+}
+
+/** A time of day in the user's time zone; its date too when it is not today's. */
+export function clockTime(at: number, options: ClockOptions & { readonly seconds?: boolean; readonly zone?: boolean }): string {
+  const date = new Date(at);
+  const sameDay = new Date(options.now).toDateString() === date.toDateString();
+  return new Intl.DateTimeFormat(safeLocale(options.locale), {
+    ...(sameDay ? {} : { month: 'short', day: 'numeric' }),
+    hour: '2-digit',
+    minute: '2-digit',
+    ...(options.seconds ? { second: '2-digit' } : {}),
+    ...(options.zone ? { timeZoneName: 'short' } : {}),
+  }).format(date);
+}
+
+/** A language tag Intl takes: VS Code's may be one it does not know ("qps-ploc"). */
+function safeLocale(locale: string | undefined): string | undefined {
+  if (!locale) return undefined;
+  try {
+    return Intl.DateTimeFormat.supportedLocalesOf([locale]).length > 0 ? locale : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export interface HealthWords {
+  /** What follows the in-process count in the status bar: "as of 14:02". */
+  readonly statusSuffix: string;
+  readonly tooltip: string;
+  /** The Mailers view's message. */
+  readonly viewMessage: string;
+}
+
+/** What the workbench says while the service is not answering. */
+export function unansweredWords(outage: Outage, lastGood: number | undefined, where: string, options: ClockOptions): HealthWords {
+  const short = (at: number) => clockTime(at, options);
+  const long = (at: number) => clockTime(at, { ...options, seconds: true });
+  const zoned = (at: number) => clockTime(at, { ...options, seconds: true, zone: true });
+  const asOf =
+    lastGood === undefined
+      ? 'nothing has been refreshed since VS Code started, so what is shown may be old'
+      : `what is shown is as of ${long(lastGood)}`;
+  return {
+    statusSuffix: lastGood === undefined ? 'not refreshed' : `as of ${short(lastGood)}`,
+    tooltip:
+      `Mailroom: the service at ${where} is not answering (since ${zoned(outage.since)}). ` +
+      `${lastGood === undefined ? 'Nothing has been refreshed since VS Code started.' : `The Mailers view shows what it answered at ${zoned(lastGood)}, the last good refresh.`} ` +
+      'Mailroom asks again on its own, less often the longer it stays silent, and says when it answers again.',
+    viewMessage: `The service is not answering (since ${long(outage.since)}); ${asOf}. Mailroom keeps asking on its own.`,
+  };
+}
+
+/** The one line said when the service answers again. */
+export function answeredAgainWords(outage: Outage, at: number, options: ClockOptions): string {
+  const long = (time: number) => clockTime(time, { ...options, seconds: true });
+  return `Mailroom: the service answers again (it did not from ${long(outage.since)} to ${long(at)}); the Mailers view is current.`;
+}

@@ -1,0 +1,68 @@
+/**
+ * Mailroom's status bar item and the Mailers view's message: how many mailers are in process and
+ * in which work mode new letters go, and, while the service is not answering, a warning with the
+ * time of the last good refresh (the item on the warning background, the view's message saying
+ * since when). Both go back as they were when the service answers again.
+ */
+import * as vscode from 'vscode';
+import type { Connection } from '../connection';
+import { Disposable } from '../lifecycle';
+import { groupOf } from '../model/mailers';
+import { unansweredWords } from '../model/service-health';
+import type { Refresher } from '../refresher';
+import type { TrackedMailers } from '../tracked-mailers';
+
+export class MailroomStatus extends Disposable {
+  readonly item = this.register(vscode.window.createStatusBarItem(vscode.StatusBarAlignment.Left, 20));
+
+  constructor(
+    private readonly connection: Connection,
+    private readonly mailers: TrackedMailers,
+    private readonly refresher: Refresher,
+    private readonly view: vscode.TreeView<unknown>,
+  ) {
+    super();
+    this.item.command = 'mailroom.mailers.focus';
+    const update = () => this.update();
+    this.register(mailers.onDidChange(update));
+    this.register(connection.onDidChange(update));
+    this.register(refresher.onDidChangeHealth(update));
+    this.register(vscode.workspace.onDidChangeConfiguration((e) => e.affectsConfiguration('mailroom') && update()));
+    this.update();
+  }
+
+  private update(): void {
+    const account = this.connection.account;
+    const outage = this.refresher.health.unanswered;
+    const words =
+      account && outage
+        ? unansweredWords(outage, this.refresher.health.lastGood, account.sandbox ? 'the local sandbox' : hostOf(account.endpoint), {
+            locale: vscode.env.language,
+            now: Date.now(),
+          })
+        : undefined;
+    this.view.message = words?.viewMessage;
+    if (!account) return this.item.hide();
+    const inProcess = this.mailers.list().filter((m) => groupOf(m) === 'inProcess').length;
+    const mode = vscode.workspace.getConfiguration('mailroom').get<string>('defaultWorkMode', 'Development');
+    if (words) {
+      this.item.text = `$(warning) ${inProcess} in process · ${words.statusSuffix}`;
+      this.item.tooltip = words.tooltip;
+      this.item.backgroundColor = new vscode.ThemeColor('statusBarItem.warningBackground');
+    } else {
+      this.item.text = `$(mail) ${inProcess} in process · ${mode}`;
+      this.item.tooltip = `Mailroom: ${inProcess} mailer(s) in process; new letters go in ${mode} mode${account.sandbox ? ' (local sandbox)' : ''}`;
+      this.item.backgroundColor = undefined;
+    }
+    this.item.show();
+  }
+}
+
+/** Where the service is, in a few words: its host, never what a URL may carry of a password. */
+function hostOf(endpoint: string): string {
+  try {
+    return new URL(endpoint).host;
+  } catch {
+    return 'its address';
+  }
+}
