@@ -17,6 +17,7 @@ export async function run(): Promise<void> {
   mocha.suite.emit('pre-require', globalThis, 'extension', mocha);
   await import('./mailroom.test');
   await import('./deadline.test');
+  await import('./accessibility.test');
   // Last: it deactivates the extension.
   await import('./shutdown.test');
   await new Promise<void>((resolve, reject) =>
