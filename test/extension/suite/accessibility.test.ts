@@ -15,6 +15,7 @@ describe('Mailroom for screen readers', () => {
     api = await mailroomApi();
     const account = api.connection.account;
     if (!account?.sandbox || account.username !== 'demo') await vscode.commands.executeCommand('mailroom.useSandbox');
+    assert.equal(api.connection.account?.sandbox, true, 'on the local sandbox');
   });
 
   it('reads a mailer row as its name, ID, status and price, and its group with the count', async () => {
