@@ -87,6 +87,8 @@ export interface MailerStatus {
   readonly description: string;
   /** A final status never changes again. */
   readonly final: boolean;
+  /** CancelDelivery is accepted: the mailer is not yet handed to the postal service (else -3022). */
+  readonly cancellable?: true;
 }
 
 /**
@@ -94,9 +96,9 @@ export interface MailerStatus {
  * for an item the caller may not see (the facts leave the number open; this project uses -3001).
  */
 export const mailerStatuses: readonly MailerStatus[] = [
-  { code: -900, description: 'Received', final: false },
-  { code: -910, description: 'In Process', final: false },
-  { code: -990, description: 'Not enough funds available (continues if funds arrive within 72 hours)', final: false },
+  { code: -900, description: 'Received', final: false, cancellable: true },
+  { code: -910, description: 'In Process', final: false, cancellable: true },
+  { code: -990, description: 'Not enough funds available (continues if funds arrive within 72 hours)', final: false, cancellable: true },
   { code: -995, description: 'Waiting For Delivery', final: false },
   { code: -1000, description: 'Completed: successfully delivered to the postal agency', final: true },
   { code: -1002, description: 'Completed: successfully processed in Development work mode', final: true },
@@ -116,6 +118,11 @@ export const NO_PERMISSIONS_STATUS = -3001;
 /** Anything above -1000 is still in process; -1000 and below is final. */
 export function isFinalStatus(code: number): boolean {
   return code <= -1000;
+}
+
+/** Whether CancelDelivery is accepted at this status: Received, In Process or waiting for funds. */
+export function isCancellableStatus(code: number): boolean {
+  return mailerStatuses.find((s) => s.code === code)?.cancellable === true;
 }
 
 export function describeStatus(code: number): string {

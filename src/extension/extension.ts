@@ -32,6 +32,7 @@ import { TrackedMailers } from './tracked-mailers';
 import { DETAILS_SCHEME, DetailsDocuments } from './views/details-document';
 import { MailersTree } from './views/mailers-tree';
 import { PdfPreviews, type PdfPreview } from './views/pdf-preview';
+import { answerPromptsWith, prompts, type Prompts } from './prompts';
 import { StoredFilesTree } from './views/stored-files-tree';
 
 /** The extension's parts, for its own in-host tests only (see activate). */
@@ -50,6 +51,8 @@ export interface MailroomApi {
   readonly logUri: vscode.Uri;
   /** What is alive now: owned disposables, listeners of the extension's emitters, timers. */
   alive(): AliveCounts;
+  /** The one test-only seam: the tests answer every question and read every message (prompts.ts). */
+  answerPromptsWith(replacement: Prompts): vscode.Disposable;
 }
 
 /** Everything the extension made while active: disposed, and its sandbox closed, when it deactivates. */
@@ -92,7 +95,7 @@ class Mailroom extends Disposable {
     const commands = {
       'mailroom.useSandbox': async () => {
         await connection.useSandbox();
-        void vscode.window.showInformationMessage('Mailroom: connected to the local sandbox as demo. Letters sent here are never printed.');
+        void prompts.notify('info', 'Mailroom: connected to the local sandbox as demo. Letters sent here are never printed.');
       },
       'mailroom.connect': connectCommand(connection, log),
       'mailroom.signOut': () => connection.signOut(),
@@ -104,9 +107,7 @@ class Mailroom extends Disposable {
         const failure = await refresher.refresh();
         // Asked for, so answered: a refresh on its own schedule only writes to the log.
         if (failure) {
-          void vscode.window
-            .showErrorMessage(`Mailroom: the refresh failed: ${failure}`, 'Show Log')
-            .then((choice) => choice && log.show());
+          void prompts.notify('error', `Mailroom: the refresh failed: ${failure}`, 'Show Log').then((choice) => choice && log.show());
         }
         return failure;
       },
@@ -158,6 +159,7 @@ class Mailroom extends Disposable {
       globalState: this.context.globalState,
       logUri: this.context.logUri,
       alive: aliveCounts,
+      answerPromptsWith,
     };
   }
 

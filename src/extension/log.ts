@@ -5,6 +5,7 @@
 import * as vscode from 'vscode';
 import type { CallEvent } from '../client';
 import { Disposable } from './lifecycle';
+import { prompts } from './prompts';
 
 export class Log extends Disposable {
   private readonly channel = this.register(vscode.window.createOutputChannel('Mailroom', { log: true }));
@@ -20,7 +21,7 @@ export class Log extends Disposable {
   /** Shows an error to the user, and keeps it in the log, where it can be read again. */
   showError(message: string): void {
     this.channel.error(message);
-    void vscode.window.showErrorMessage(message);
+    void prompts.notify('error', message);
   }
 
   call(event: CallEvent): void {

@@ -13,6 +13,7 @@ import { Disposable, timeout, toDisposable } from './lifecycle';
 import type { Log } from './log';
 import { groupOf, type TrackedMailer } from './model/mailers';
 import { RefreshSchedule } from './model/refresh-schedule';
+import { prompts } from './prompts';
 import type { MailerFacts, TrackedMailers } from './tracked-mailers';
 
 export class Refresher extends Disposable {
@@ -82,8 +83,7 @@ export class Refresher extends Disposable {
     if (!vscode.workspace.getConfiguration('mailroom').get<boolean>('notifyOnCompletion', true)) return;
     for (const mailer of ended) {
       const text = `Mailroom: ${mailer.description ?? `Mailer ${mailer.id}`} (${mailer.id}): ${mailer.statusText ?? mailer.status}`;
-      if (groupOf(mailer) === 'completed') void vscode.window.showInformationMessage(text);
-      else void vscode.window.showWarningMessage(text);
+      void prompts.notify(groupOf(mailer) === 'completed' ? 'info' : 'warning', text);
     }
   }
 

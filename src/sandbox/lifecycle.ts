@@ -54,11 +54,6 @@ export function statusAt(mailer: Course, now: number, schedule: Schedule): Statu
   return { status: mailer.workMode === 'Production' ? -1000 : -1002, since: done, completedAt: done };
 }
 
-/** Cancellation is possible until the mailer is handed over: while Received, In Process or waiting for funds. */
-export function isCancellable(status: number): boolean {
-  return status === -900 || status === -910 || status === -990;
-}
-
 /** The printed PDF exists from Waiting For Delivery on, for a mailer that did not fail. */
 export function isPrinted(status: number): boolean {
   return status === -995 || status === -1000 || status === -1002;

@@ -7,10 +7,12 @@ import * as vscode from 'vscode';
 import type { RecipientAddress } from '../../client';
 import { fieldLimits } from '../../contract';
 import { addressLabel, rememberAddress } from '../model/recent-addresses';
+import { prompts } from '../prompts';
 
 const RECENT_KEY = 'mailroom.recentAddresses';
 
-const ASKED: readonly [keyof RecipientAddress, string, boolean][] = [
+/** The steps of a new address: the field, its prompt, whether it is needed. */
+export const ASKED: readonly [keyof RecipientAddress, string, boolean][] = [
   ['AttentionLine1', 'Recipient (name)', false],
   ['Company', 'Company (optional if a name is given)', false],
   ['Address1', 'Street address', true],
@@ -51,7 +53,7 @@ export class AddressBook {
       ...recent.map((address) => ({ ...addressLabel(address), choice: address })),
       { label: '$(add) New address…', choice: 'new' },
     ];
-    const picked = await vscode.window.showQuickPick(choices, {
+    const picked = await prompts.pick(choices, {
       title,
       placeHolder: 'A recent address, or a new one',
       ignoreFocusOut: true,
@@ -67,7 +69,7 @@ async function askFields(title: string): Promise<RecipientAddress | undefined> {
   const address: Record<string, string> = {};
   for (const [index, [field, prompt, required]] of ASKED.entries()) {
     const limit = fieldLimits[field]!;
-    const value = await vscode.window.showInputBox({
+    const value = await prompts.input({
       title: `${title} (${index + 1}/${ASKED.length})`,
       prompt,
       ignoreFocusOut: true,

@@ -1,5 +1,5 @@
 /** SendLetterAdvanced and SetUserSettings sign in with an API key: asked for once, then kept in SecretStorage. */
-import * as vscode from 'vscode';
+import { prompts } from '../prompts';
 import type { Connection } from '../connection';
 
 /** True when the account has an API key, asking for it if need be. */
@@ -7,7 +7,7 @@ export async function ensureApiKey(connection: Connection, purpose: string): Pro
   const account = connection.account;
   if (!account) return false;
   if ((await connection.secretsOf(account)).apiKey) return true;
-  const key = await vscode.window.showInputBox({
+  const key = await prompts.input({
     title: `Mailroom: API key for ${account.username}`,
     prompt: `${purpose} needs the account's API key (kept in the OS keychain)`,
     password: true,

@@ -3,11 +3,11 @@
  * followed when it was sent, for a mailer with its description sent since. Found, it becomes a
  * followed mailer; not found, the user may forget the attempt and send again.
  */
-import * as vscode from 'vscode';
 import { MAX_IDS_PER_QUERY } from '../../contract';
 import { clientModule } from '../client-module';
 import type { Connection } from '../connection';
 import type { Log } from '../log';
+import { prompts } from '../prompts';
 import { mailerOfAttempt, type SendAttempt } from '../model/attempts';
 import type { TrackedMailers } from '../tracked-mailers';
 import type { CommandMap } from './invocation';
@@ -26,7 +26,8 @@ export function attemptActions(connection: Connection, mailers: TrackedMailers, 
       const attempt = attemptOf(mailers, node);
       if (!attempt) return undefined;
       if (attempt.afterId === undefined) {
-        void vscode.window.showWarningMessage(
+        void prompts.notify(
+          'warning',
           `Mailroom: no mailer was followed before ${attempt.description} was sent, so there is nowhere to look for it. If you know its ID, use Track Mailer IDs…, then forget the attempt.`,
         );
         return undefined;
@@ -44,13 +45,15 @@ export function attemptActions(connection: Connection, mailers: TrackedMailers, 
           await mailers.add([{ id: found.ID, description: attempt.description }]);
           await mailers.removeAttempt(attempt.key);
           await refresh();
-          void vscode.window.showInformationMessage(
+          void prompts.notify(
+            'info',
             `Mailroom: ${attempt.description} did reach the service: it is mailer ${found.ID}. Do not send it again.`,
           );
           return found.ID;
         }
         const forget = 'Forget Attempt';
-        const answer = await vscode.window.showWarningMessage(
+        const answer = await prompts.notify(
+          'warning',
           `Mailroom: no mailer ${attempt.description} was received after the attempt (IDs ${range}). It was not sent; you may send it again.`,
           forget,
         );

@@ -7,6 +7,7 @@ import * as vscode from 'vscode';
 import { BINDINGS, type Binding } from '../../contract';
 import type { Connection } from '../connection';
 import type { Log } from '../log';
+import { prompts } from '../prompts';
 
 const BINDING_LABELS: Readonly<Record<Binding, string>> = {
   soap11: 'SOAP 1.1 (recommended)',
@@ -20,7 +21,7 @@ const BINDING_LABELS: Readonly<Record<Binding, string>> = {
 export function connectCommand(connection: Connection, log: Log) {
   return async (): Promise<void> => {
     const title = 'Connect to a Mail WS account';
-    const endpoint = await vscode.window.showInputBox({
+    const endpoint = await prompts.input({
       title: `${title} (1/5)`,
       prompt: 'Base URL of the service',
       placeHolder: 'https://mail.example.com',
@@ -29,21 +30,21 @@ export function connectCommand(connection: Connection, log: Log) {
       validateInput: (v) => (/^https?:\/\/\S+$/.test(v) ? undefined : 'An http(s) URL'),
     });
     if (!endpoint) return;
-    const binding = await vscode.window.showQuickPick(
+    const binding = await prompts.pick(
       BINDINGS.map((b) => ({ label: BINDING_LABELS[b], binding: b })),
       { title: `${title} (2/5): binding`, ignoreFocusOut: true },
     );
     if (!binding) return;
-    const username = await vscode.window.showInputBox({ title: `${title} (3/5)`, prompt: 'Username', ignoreFocusOut: true });
+    const username = await prompts.input({ title: `${title} (3/5)`, prompt: 'Username', ignoreFocusOut: true });
     if (!username) return;
-    const password = await vscode.window.showInputBox({
+    const password = await prompts.input({
       title: `${title} (4/5)`,
       prompt: 'Password (kept in the OS keychain)',
       password: true,
       ignoreFocusOut: true,
     });
     if (!password) return;
-    const apiKey = await vscode.window.showInputBox({
+    const apiKey = await prompts.input({
       title: `${title} (5/5)`,
       prompt: 'API key, if you have one (for Send Letter (Advanced) and user settings); leave empty to skip',
       password: true,
@@ -52,7 +53,7 @@ export function connectCommand(connection: Connection, log: Log) {
     if (apiKey === undefined) return;
     try {
       await connection.connect(endpoint, binding.binding, username, { password, ...(apiKey.trim() ? { apiKey: apiKey.trim() } : {}) });
-      void vscode.window.showInformationMessage(`Mailroom: connected to ${endpoint} as ${username}.`);
+      void prompts.notify('info', `Mailroom: connected to ${endpoint} as ${username}.`);
     } catch (error) {
       log.showError(`Mailroom: could not connect: ${(error as Error).message}`);
     }

@@ -4,7 +4,8 @@
  */
 import * as vscode from 'vscode';
 import { homedir } from 'node:os';
-import { parseIds } from '../../contract';
+import { describeStatus, isFinalStatus, parseIds } from '../../contract';
+import { resultCodeOf } from '../client-module';
 import type { Connection } from '../connection';
 import type { Log } from '../log';
 import { detailsMarkdown } from '../model/details';
@@ -13,6 +14,7 @@ import type { TrackedMailers } from '../tracked-mailers';
 import type { DetailsDocuments } from '../views/details-document';
 import type { MailersNode } from '../views/mailers-tree';
 import type { PdfPreviews } from '../views/pdf-preview';
+import { prompts } from '../prompts';
 import { afterConfirming } from './confirm';
 import type { CommandMap } from './invocation';
 
@@ -32,8 +34,18 @@ export function rowMailerOf(node: unknown): number | undefined {
   return candidate?.kind === 'item' ? candidate.batch.id : undefined;
 }
 
+const CANCELLATION_DENIED = -3022;
+
+/** Why a cancel came too late, from the status the service gives now. */
+function tooLate(status: number | undefined): string {
+  if (status === undefined) return 'the service has already handed it to the postal service, or it was cancelled before.';
+  if (status === -1005) return 'it is already cancelled.';
+  if (isFinalStatus(status)) return `it has already ended (${describeStatus(status)}).`;
+  return `it is ${describeStatus(status)} now, handed to the postal service.`;
+}
+
 export function mailerActions(ctx: MailerActionsContext) {
-  const { connection, mailers, refresher, log } = ctx;
+  const { connection, mailers, refresher } = ctx;
   // A row's mailer, if it is one the user follows: another extension could hand in any ID (commands/invocation.ts).
   const mailerOf = (node: unknown) => {
     const id = rowMailerOf(node);
@@ -42,30 +54,36 @@ export function mailerActions(ctx: MailerActionsContext) {
   const client = () => connection.client();
   const printedPdf = async (id: number) => (await (await client()).simple.GetPDF({ ID: id })).FileData;
   return {
-    'mailroom.trackIds': async (text?: string) => {
-      const ids =
-        text ??
-        (await vscode.window.showInputBox({
-          title: 'Track mailer IDs',
-          prompt: 'One ID, a range like 1021984-1021994, or a comma list',
-          validateInput: (v) => {
-            const parsed = parseIds(v.trim());
-            return parsed.ok ? undefined : parsed.reason;
-          },
-        }));
-      if (!ids) return;
-      const parsed = parseIds(ids.trim());
-      if (!parsed.ok) return log.showError(`Mailroom: ${parsed.reason}`);
+    'mailroom.trackIds': async () => {
+      const ids = await prompts.input({
+        title: 'Track mailer IDs',
+        prompt: 'One ID, a range like 1021984-1021994, or a comma list',
+        validateInput: (v) => {
+          const parsed = parseIds(v.trim());
+          return parsed.ok ? undefined : parsed.reason;
+        },
+      });
+      const parsed = ids === undefined ? undefined : parseIds(ids.trim());
+      if (!parsed?.ok) return;
       await mailers.add(parsed.ids.map((id) => ({ id })));
       await refresher.refresh();
     },
-    'mailroom.cancelDelivery': async (node: unknown, confirmed?: boolean) => {
+    'mailroom.cancelDelivery': async (node: unknown) => {
       const id = mailerOf(node);
       if (id === undefined) return;
       const question = `Cancel delivery of mailer ${id}? Cancelling may take a few minutes; any amount charged is refunded at once.`;
-      await afterConfirming(question, 'Cancel Delivery', confirmed, async () => {
-        await (await client()).datedA.CancelDelivery({ ID: id });
+      await afterConfirming(question, 'Cancel Delivery', async () => {
+        try {
+          await (await client()).datedA.CancelDelivery({ ID: id });
+        } catch (error) {
+          // The tree offers Cancel only while it may be done, as of the last refresh; since then it moved on.
+          if ((await resultCodeOf(error)) !== CANCELLATION_DENIED) throw error;
+          await refresher.refresh();
+          void prompts.notify('warning', `Mailroom: mailer ${id} can no longer be cancelled: ${tooLate(mailers.get(id)?.status)}`);
+          return;
+        }
         await refresher.refresh();
+        void prompts.notify('info', `Mailroom: mailer ${id} is cancelled; any amount charged for it is refunded.`);
       });
     },
     'mailroom.previewPdf': (node: unknown) => {
@@ -73,15 +91,13 @@ export function mailerActions(ctx: MailerActionsContext) {
       if (id === undefined) return undefined;
       return ctx.previews.show(mailers.get(id)?.description ?? `Mailer ${id}`, () => printedPdf(id));
     },
-    'mailroom.savePdf': async (node: unknown, saveAs?: vscode.Uri) => {
+    'mailroom.savePdf': async (node: unknown) => {
       const id = mailerOf(node);
       if (id === undefined) return;
       const pdf = await printedPdf(id);
       if (!pdf) throw new Error(`GetPDF gave no file for mailer ${id}`);
       const folder = vscode.workspace.workspaceFolders?.[0]?.uri ?? vscode.Uri.file(homedir());
-      const target =
-        saveAs ??
-        (await vscode.window.showSaveDialog({ defaultUri: vscode.Uri.joinPath(folder, `mailer-${id}.pdf`), filters: { PDF: ['pdf'] } }));
+      const target = await prompts.saveTo({ defaultUri: vscode.Uri.joinPath(folder, `mailer-${id}.pdf`), filters: { PDF: ['pdf'] } });
       if (target) await vscode.workspace.fs.writeFile(target, pdf);
     },
     'mailroom.showDetails': async (node: unknown) => {

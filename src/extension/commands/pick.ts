@@ -1,5 +1,6 @@
 /** Small prompts the send commands share: one of a contract enum's values, a workspace file, the work mode. */
 import * as vscode from 'vscode';
+import { prompts } from '../prompts';
 import { enums, type EnumName, type EnumValue } from '../../contract';
 
 /** One value of a contract enumeration, the current default first. */
@@ -9,7 +10,7 @@ export async function pickEnum<N extends EnumName>(
   describe: Partial<Record<EnumValue<N>, string>> = {},
 ): Promise<EnumValue<N> | undefined> {
   const values = enums[name] as readonly EnumValue<N>[];
-  const picked = await vscode.window.showQuickPick(
+  const picked = await prompts.pick(
     values.map((value) => ({ label: value, description: describe[value] ?? '', value })),
     { title, ignoreFocusOut: true },
   );
@@ -19,7 +20,7 @@ export async function pickEnum<N extends EnumName>(
 /** Optional settings: "none" or one of the values. */
 export async function pickOptional<N extends EnumName>(name: N, title: string, none: string): Promise<EnumValue<N> | null | undefined> {
   const values = enums[name] as readonly EnumValue<N>[];
-  const picked = await vscode.window.showQuickPick([{ label: none, value: null }, ...values.map((value) => ({ label: value, value }))], {
+  const picked = await prompts.pick([{ label: none, value: null }, ...values.map((value) => ({ label: value, value }))], {
     title,
     ignoreFocusOut: true,
   });
@@ -28,8 +29,10 @@ export async function pickOptional<N extends EnumName>(name: N, title: string, n
 
 /** Files of the workspace with one of these types (in path order), or chosen from disk. */
 export async function pickFiles(title: string, types: readonly string[], many = false): Promise<vscode.Uri[] | undefined> {
-  const browse = async () =>
-    vscode.window.showOpenDialog({ title, canSelectMany: many, filters: { [types.join(', ').toUpperCase()]: [...types] } });
+  const browse = async () => {
+    const chosen = await prompts.open({ title, canSelectMany: many, filters: { [types.join(', ').toUpperCase()]: [...types] } });
+    return chosen && [...chosen];
+  };
   const found = await vscode.workspace.findFiles(`**/*.{${types.join(',')}}`, '**/{node_modules,.git}/**', 200);
   if (found.length === 0) return browse();
   const other = { label: '$(folder-opened) Browse…', uri: undefined as vscode.Uri | undefined };
@@ -38,10 +41,10 @@ export async function pickFiles(title: string, types: readonly string[], many = 
     other,
   ];
   if (!many) {
-    const one = await vscode.window.showQuickPick(items, { title, ignoreFocusOut: true });
+    const one = await prompts.pick(items, { title, ignoreFocusOut: true });
     return one && (one.uri ? [one.uri] : browse());
   }
-  const picked = await vscode.window.showQuickPick(items, { title, canPickMany: true, ignoreFocusOut: true });
+  const picked = await prompts.pickMany(items, { title, ignoreFocusOut: true });
   if (!picked?.length) return undefined;
   const uris = picked.flatMap((p) => (p.uri ? [p.uri] : []));
   if (picked.includes(other)) uris.push(...((await browse()) ?? []));
@@ -57,7 +60,7 @@ export async function pickWorkMode(title: string, action: string): Promise<EnumV
     { value: 'Default', detail: "The account's own work mode setting" },
   ];
   modes.sort((a, b) => Number(b.value === preferred) - Number(a.value === preferred));
-  const picked = await vscode.window.showQuickPick(
+  const picked = await prompts.pick(
     modes.map((m) => ({ label: `${action} in ${m.value} mode`, detail: m.detail, value: m.value })),
     { title, ignoreFocusOut: true },
   );

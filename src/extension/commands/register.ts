@@ -1,12 +1,13 @@
 /**
  * Every Mailroom command is registered here, and only here: by its ID from the typed list
- * (ids.ts), with the workbench's arguments only outside the extension's tests (invocation.ts),
+ * (ids.ts), with the workbench's arguments only and no result outside the extension's tests (invocation.ts),
  * and with its failure caught. A failure is logged to the Mailroom output channel and shown in
  * words with a way to the log; no rejection reaches VS Code, which would show only its generic
  * "command failed".
  */
 import * as vscode from 'vscode';
 import type { Log } from '../log';
+import { prompts } from '../prompts';
 import { failureMessage } from './failure';
 import type { MailroomCommand } from './ids';
 import { asFromWorkbench, type Command } from './invocation';
@@ -21,11 +22,11 @@ const SHOW_LOG = 'Show Log';
 export function showFailure(log: Log, id: MailroomCommand, error: unknown): void {
   const message = failureMessage(id, error);
   log.error(message);
-  void vscode.window.showErrorMessage(message, SHOW_LOG).then((choice) => choice === SHOW_LOG && log.show());
+  void prompts.notify('error', message, SHOW_LOG).then((choice) => choice === SHOW_LOG && log.show());
 }
 
 export function registerCommand(id: MailroomCommand, run: Command, host: CommandHost): vscode.Disposable {
-  const invoke = host.extensionMode === vscode.ExtensionMode.Test ? run : asFromWorkbench(id, run);
+  const invoke = asFromWorkbench(id, run, host.extensionMode === vscode.ExtensionMode.Test);
   return vscode.commands.registerCommand(id, async (...args: never[]) => {
     try {
       return await invoke(...args);

@@ -7,21 +7,11 @@ import * as vscode from 'vscode';
 import { basename } from 'node:path';
 import type { RecipientAddress } from '../../client';
 import { clientModule } from '../client-module';
-import { letterFileTypes, type EnumValue, type Structure } from '../../contract';
+import { letterFileTypes, type Structure } from '../../contract';
 import { ensureApiKey } from './api-key';
 import { documentOf, recipient } from './send-document';
 import { pickEnum, pickFiles, pickOptional, pickWorkMode } from './pick';
-import { submit, type SendContext, type SendOptions } from './send-flow';
-
-export interface AdvancedOptions extends SendOptions {
-  readonly files?: readonly vscode.Uri[];
-  /** null: no reply address. */
-  readonly replyAddress?: RecipientAddress | null;
-  readonly stampingLocation?: EnumValue<'StampingLocation'>;
-  readonly perforation?: EnumValue<'Perforation'> | null;
-  readonly replyEnvelope?: EnumValue<'ReplyEnvelope'> | null;
-  readonly color?: EnumValue<'PrintColor'>;
-}
+import { submit, type SendContext } from './send-flow';
 
 const TITLE = 'Send Letter (Advanced)';
 const CONVERTED_TYPES = [...letterFileTypes, 'md', 'markdown', 'txt'];
@@ -33,11 +23,11 @@ function advancedAddress(address: RecipientAddress): Structure<'Address'> {
 }
 
 export function sendAdvancedCommand(ctx: SendContext) {
-  return async (target?: vscode.Uri, selection?: readonly vscode.Uri[], options: AdvancedOptions = {}): Promise<number | undefined> => {
+  return async (target?: vscode.Uri, selection?: readonly vscode.Uri[]): Promise<number | undefined> => {
     if (!ctx.connection.account) await ctx.connection.useSandbox();
     if (!(await ensureApiKey(ctx.connection, TITLE))) return undefined;
     const chosen = selection?.length ? selection : target instanceof vscode.Uri ? [target] : undefined;
-    const uris = options.files ?? chosen ?? (await pickFiles(`${TITLE}: the files, concatenated in this order`, CONVERTED_TYPES, true));
+    const uris = chosen ?? (await pickFiles(`${TITLE}: the files, concatenated in this order`, CONVERTED_TYPES, true));
     if (!uris?.length) return undefined;
     const files: Structure<'File'>[] = [];
     const { DocumentError, letterDocument } = await clientModule();
@@ -51,61 +41,45 @@ export function sendAdvancedCommand(ctx: SendContext) {
       ctx.log.showError(`Mailroom: ${error.message}`);
       return undefined;
     }
-    const address = await recipient(ctx, options.address, `${TITLE}: recipient`);
+    const address = await recipient(ctx, undefined, `${TITLE}: recipient`);
     if (!address) return undefined;
-    const reply =
-      options.replyAddress !== undefined
-        ? options.replyAddress
-        : await ctx.addresses.askOptional(`${TITLE}: reply address`, 'No reply address');
+    const reply = await ctx.addresses.askOptional(`${TITLE}: reply address`, 'No reply address');
     if (reply === undefined) return undefined;
-    const stamping =
-      reply && (options.stampingLocation ?? (await pickEnum('StampingLocation', `${TITLE}: where the reply address is stamped`)));
+    const stamping = reply && (await pickEnum('StampingLocation', `${TITLE}: where the reply address is stamped`));
     if (stamping === undefined) return undefined;
-    const perforation =
-      options.perforation !== undefined
-        ? options.perforation
-        : await pickOptional('Perforation', `${TITLE}: perforation`, 'No perforation');
+    const perforation = await pickOptional('Perforation', `${TITLE}: perforation`, 'No perforation');
     if (perforation === undefined) return undefined;
-    const envelope =
-      options.replyEnvelope !== undefined
-        ? options.replyEnvelope
-        : await pickOptional('ReplyEnvelope', `${TITLE}: reply envelope`, 'No reply envelope');
+    const envelope = await pickOptional('ReplyEnvelope', `${TITLE}: reply envelope`, 'No reply envelope');
     if (envelope === undefined) return undefined;
-    const color = options.color ?? (await pickEnum('PrintColor', `${TITLE}: colour`));
+    const color = await pickEnum('PrintColor', `${TITLE}: colour`);
     if (!color) return undefined;
-    const workMode = options.workMode ?? (await pickWorkMode(TITLE, 'Send the letter'));
+    const workMode = await pickWorkMode(TITLE, 'Send the letter');
     if (!workMode) return undefined;
     const names = uris.map((u) => basename(u.path));
     const description = names.join(' + ').slice(0, 100);
-    return submit(
-      ctx,
-      {
-        what: names.length === 1 ? names[0]! : `${names.length} files as one letter`,
-        description,
-        address,
-        workMode,
-        send: (client, call) =>
-          client.datedB.SendLetterAdvanced(
-            {
-              MyDescription: description,
-              Files: files,
-              Addresses: {
-                RecipientAddress: advancedAddress(address),
-                ...(reply
-                  ? { ReplyAddress: { Contact: advancedAddress(reply), ...(stamping ? { StampingLocation: stamping } : {}) } }
-                  : {}),
-              },
-              Settings: {
-                WorkMode: workMode,
-                PrintColor: color,
-                ...(perforation ? { Perforation: perforation } : {}),
-                ...(envelope ? { ReplyEnvelope: envelope } : {}),
-              },
+    return submit(ctx, {
+      what: names.length === 1 ? names[0]! : `${names.length} files as one letter`,
+      description,
+      address,
+      workMode,
+      send: (client, call) =>
+        client.datedB.SendLetterAdvanced(
+          {
+            MyDescription: description,
+            Files: files,
+            Addresses: {
+              RecipientAddress: advancedAddress(address),
+              ...(reply ? { ReplyAddress: { Contact: advancedAddress(reply), ...(stamping ? { StampingLocation: stamping } : {}) } } : {}),
             },
-            call,
-          ),
-      },
-      options.confirmed,
-    );
+            Settings: {
+              WorkMode: workMode,
+              PrintColor: color,
+              ...(perforation ? { Perforation: perforation } : {}),
+              ...(envelope ? { ReplyEnvelope: envelope } : {}),
+            },
+          },
+          call,
+        ),
+    });
   };
 }

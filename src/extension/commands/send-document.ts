@@ -9,7 +9,8 @@ import { basename } from 'node:path';
 import type { RecipientAddress } from '../../client';
 import { clientModule } from '../client-module';
 import { STORED_FILE_PREFIX, checkAddress, describeResultCode } from '../../contract';
-import { defaultWorkMode, submit, type SendContext, type SendOptions } from './send-flow';
+import { prompts } from '../prompts';
+import { defaultWorkMode, submit, type SendContext } from './send-flow';
 
 /** What the editor shows, saved or not; binary files straight from disk. */
 export async function documentOf(uri: vscode.Uri): Promise<Uint8Array> {
@@ -31,40 +32,29 @@ export async function recipient(
   return undefined;
 }
 
-async function sendLetter(
-  ctx: SendContext,
-  name: string,
-  fileExtension: string,
-  data: Uint8Array,
-  to: RecipientAddress | undefined,
-  options: SendOptions,
-) {
-  const address = await recipient(ctx, options.address ?? to, `Send ${name}: recipient`);
+async function sendLetter(ctx: SendContext, name: string, fileExtension: string, data: Uint8Array, to: RecipientAddress | undefined) {
+  const address = await recipient(ctx, to, `Send ${name}: recipient`);
   if (!address) return undefined;
   const description = name.slice(0, 100);
-  const workMode = options.workMode ?? defaultWorkMode();
-  return submit(
-    ctx,
-    {
-      what: name,
-      description,
-      address,
-      workMode,
-      send: (client, call) =>
-        client.simple.SendLetterAndAddressV2(
-          { MyDescription: description, FileExtension: fileExtension, FileBinaryData: data, WorkMode: workMode, ...address },
-          call,
-        ),
-    },
-    options.confirmed,
-  );
+  const workMode = defaultWorkMode();
+  return submit(ctx, {
+    what: name,
+    description,
+    address,
+    workMode,
+    send: (client, call) =>
+      client.simple.SendLetterAndAddressV2(
+        { MyDescription: description, FileExtension: fileExtension, FileBinaryData: data, WorkMode: workMode, ...address },
+        call,
+      ),
+  });
 }
 
 export function sendDocumentCommand(ctx: SendContext) {
-  return async (target?: vscode.Uri, options: SendOptions = {}): Promise<number | undefined> => {
+  return async (target?: vscode.Uri): Promise<number | undefined> => {
     const uri = target instanceof vscode.Uri ? target : vscode.window.activeTextEditor?.document.uri;
     if (!uri) {
-      void vscode.window.showWarningMessage('Mailroom: open the document to send, or choose it in the explorer.');
+      void prompts.notify('warning', 'Mailroom: open the document to send, or choose it in the explorer.');
       return undefined;
     }
     if (!ctx.connection.account) await ctx.connection.useSandbox();
@@ -72,7 +62,7 @@ export function sendDocumentCommand(ctx: SendContext) {
     const { DocumentError, letterDocument } = await clientModule();
     try {
       const document = await letterDocument(name, await documentOf(uri));
-      return await sendLetter(ctx, name, document.type, document.data, document.to, options);
+      return await sendLetter(ctx, name, document.type, document.data, document.to);
     } catch (error) {
       if (!(error instanceof DocumentError)) throw error;
       ctx.log.showError(`Mailroom: ${error.message}`);
@@ -83,8 +73,6 @@ export function sendDocumentCommand(ctx: SendContext) {
 
 /** "Send Stored File as Letter": the file named as `MyFile:<name>`, with no bytes of its own. */
 export function sendStoredFileCommand(ctx: SendContext) {
-  return (fileName: string | undefined, options: SendOptions = {}): Promise<number | undefined> =>
-    fileName
-      ? sendLetter(ctx, fileName, `${STORED_FILE_PREFIX}${fileName}`, new Uint8Array(), undefined, options)
-      : Promise.resolve(undefined);
+  return (fileName: string | undefined): Promise<number | undefined> =>
+    fileName ? sendLetter(ctx, fileName, `${STORED_FILE_PREFIX}${fileName}`, new Uint8Array(), undefined) : Promise.resolve(undefined);
 }

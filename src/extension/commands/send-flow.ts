@@ -11,6 +11,7 @@ import { randomUUID } from 'node:crypto';
 import { clientModule } from '../client-module';
 import type { Connection } from '../connection';
 import { productionQuestion } from '../model/work-mode';
+import { prompts } from '../prompts';
 import type { Log } from '../log';
 import type { SendAttempt } from '../model/attempts';
 import type { TrackedMailers } from '../tracked-mailers';
@@ -26,14 +27,6 @@ export interface SendContext {
   readonly addresses: AddressBook;
   readonly refresh: () => Promise<unknown>;
   readonly log: Log;
-}
-
-/** Answers given by scripts and tests instead of the prompts; every command takes its own plus these. */
-export interface SendOptions {
-  readonly address?: RecipientAddress;
-  readonly workMode?: EnumValue<'WorkMode'>;
-  /** Production (or the account's own work mode, which may be it) was already confirmed. */
-  readonly confirmed?: boolean;
 }
 
 export interface Submission {
@@ -54,14 +47,12 @@ const recipientOf = (address: RecipientAddress | undefined) =>
   address ? ` to ${[address.AttentionLine1 ?? address.Company, address.City].filter(Boolean).join(', ')}` : '';
 
 /** Sends once; answers the new mailer's ID, or undefined when not sent (declined or failed). */
-export async function submit(ctx: SendContext, submission: Submission, confirmed = false): Promise<number | undefined> {
+export async function submit(ctx: SendContext, submission: Submission): Promise<number | undefined> {
   const { what, workMode } = submission;
   const to = recipientOf(submission.address);
   const ask = productionQuestion(workMode, `${what}${to}`);
-  if (ask && vscode.workspace.getConfiguration('mailroom').get<boolean>('confirmProduction', true) && !confirmed) {
-    const { question, button } = ask;
-    const answer = await vscode.window.showWarningMessage(question, { modal: true }, button);
-    if (answer !== button) return undefined;
+  if (ask && vscode.workspace.getConfiguration('mailroom').get<boolean>('confirmProduction', true)) {
+    if (!(await prompts.confirm(ask.question, ask.button))) return undefined;
   }
   const started = Date.now();
   let id: number;
@@ -98,8 +89,9 @@ export async function submit(ctx: SendContext, submission: Submission, confirmed
       ...(afterId > 0 ? { afterId } : {}),
     };
     await ctx.mailers.addAttempt(attempt);
-    void vscode.window
-      .showWarningMessage(
+    void prompts
+      .notify(
+        'warning',
         `Mailroom: the outcome of sending ${what} is unknown (${(error as Error).message}). It is under "Outcome unknown" in the Mailers view: look it up before sending again.`,
         'Look Up',
       )

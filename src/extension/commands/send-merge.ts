@@ -9,26 +9,18 @@ import type { MailMerge } from '../../client';
 import { clientModule } from '../client-module';
 import { mergeTemplateTypes } from '../../contract';
 import { pickFiles, pickWorkMode } from './pick';
-import { submit, type SendContext, type SendOptions } from './send-flow';
-
-export interface MailMergeOptions extends SendOptions {
-  readonly template?: vscode.Uri;
-  readonly data?: vscode.Uri;
-}
+import { submit, type SendContext } from './send-flow';
 
 const TITLE = 'Send Mail Merge';
 
 export function sendMailMergeCommand(ctx: SendContext) {
-  return async (target?: vscode.Uri, options: MailMergeOptions = {}): Promise<number | undefined> => {
+  return async (target?: vscode.Uri): Promise<number | undefined> => {
     if (!ctx.connection.account) await ctx.connection.useSandbox();
     const given = target instanceof vscode.Uri ? target : undefined;
-    const template =
-      options.template ??
-      (given && !/\.csv$/i.test(given.path) ? given : (await pickFiles(`${TITLE}: the template`, mergeTemplateTypes))?.[0]);
+    const template = given && !/\.csv$/i.test(given.path) ? given : (await pickFiles(`${TITLE}: the template`, mergeTemplateTypes))?.[0];
     if (!template) return undefined;
     const data =
-      options.data ??
-      (given && /\.csv$/i.test(given.path) ? given : (await pickFiles(`${TITLE}: the merge data (CSV with a header row)`, ['csv']))?.[0]);
+      given && /\.csv$/i.test(given.path) ? given : (await pickFiles(`${TITLE}: the merge data (CSV with a header row)`, ['csv']))?.[0];
     if (!data) return undefined;
     const [templateName, dataName] = [basename(template.path), basename(data.path)];
     let merge: MailMerge;
@@ -41,36 +33,30 @@ export function sendMailMergeCommand(ctx: SendContext) {
       return undefined;
     }
     const letters = `${merge.letters} letter${merge.letters === 1 ? '' : 's'}`;
-    const workMode =
-      options.workMode ??
-      (await pickWorkMode(
-        `${TITLE}: ${letters} from ${templateName} and ${dataName} (fields: ${merge.fields.join(', ')})`,
-        `Send ${letters}`,
-      ));
+    const workMode = await pickWorkMode(
+      `${TITLE}: ${letters} from ${templateName} and ${dataName} (fields: ${merge.fields.join(', ')})`,
+      `Send ${letters}`,
+    );
     if (!workMode) return undefined;
     const description = `${templateName} × ${dataName}`.slice(0, 100);
-    return submit(
-      ctx,
-      {
-        what: `${letters} from ${templateName}`,
-        description,
-        workMode,
-        isBatch: true,
-        send: async (client, call) =>
-          (
-            await client.datedA.SendWordMailMerge_Compressed(
-              {
-                MyDescription: description,
-                FileExtension: merge.type,
-                FileBinaryData: merge.template,
-                MergeData: merge.mergeData,
-                WorkMode: workMode,
-              },
-              call,
-            )
-          ).ResultCode,
-      },
-      options.confirmed,
-    );
+    return submit(ctx, {
+      what: `${letters} from ${templateName}`,
+      description,
+      workMode,
+      isBatch: true,
+      send: async (client, call) =>
+        (
+          await client.datedA.SendWordMailMerge_Compressed(
+            {
+              MyDescription: description,
+              FileExtension: merge.type,
+              FileBinaryData: merge.template,
+              MergeData: merge.mergeData,
+              WorkMode: workMode,
+            },
+            call,
+          )
+        ).ResultCode,
+    });
   };
 }

@@ -5,20 +5,11 @@
  */
 import * as vscode from 'vscode';
 import { basename } from 'node:path';
-import { postcardFileTypes, type EnumValue } from '../../contract';
+import { postcardFileTypes } from '../../contract';
 import { clientModule } from '../client-module';
 import { documentOf, recipient } from './send-document';
 import { pickEnum, pickFiles, pickWorkMode } from './pick';
-import { submit, type SendContext, type SendOptions } from './send-flow';
-
-export interface PostcardOptions extends SendOptions {
-  readonly imageSide?: vscode.Uri;
-  readonly addressSide?: vscode.Uri;
-  readonly scaling?: EnumValue<'ImageSideScaling'>;
-  readonly size?: EnumValue<'PostcardSize'>;
-  readonly color?: EnumValue<'PrintColor'>;
-  readonly priority?: EnumValue<'MailingPriority'>;
-}
+import { submit, type SendContext } from './send-flow';
 
 const TITLE = 'Send Postcard';
 
@@ -40,70 +31,61 @@ async function side(
 }
 
 export function sendPostcardCommand(ctx: SendContext) {
-  return async (target?: vscode.Uri, options: PostcardOptions = {}): Promise<number | undefined> => {
+  return async (target?: vscode.Uri): Promise<number | undefined> => {
     if (!ctx.connection.account) await ctx.connection.useSandbox();
-    const image = await side(ctx, options.imageSide ?? (target instanceof vscode.Uri ? target : undefined), 'image');
+    const image = await side(ctx, target instanceof vscode.Uri ? target : undefined, 'image');
     if (!image) return undefined;
-    const addressSide = await side(ctx, options.addressSide, 'address');
+    const addressSide = await side(ctx, undefined, 'address');
     if (!addressSide) return undefined;
-    const scaling =
-      options.scaling ??
-      (await pickEnum('ImageSideScaling', `${TITLE}: image scaling`, {
-        Default: "The account's setting",
-        FitToPage: 'Scale the image to the card',
-        None: 'Print at its own size',
-      }));
+    const scaling = await pickEnum('ImageSideScaling', `${TITLE}: image scaling`, {
+      Default: "The account's setting",
+      FitToPage: 'Scale the image to the card',
+      None: 'Print at its own size',
+    });
     if (!scaling) return undefined;
-    const size =
-      options.size ??
-      (await pickEnum('PostcardSize', `${TITLE}: size`, { Default: "The service's standard size", Postcard_4_25X6: '4.25 × 6 inches' }));
+    const size = await pickEnum('PostcardSize', `${TITLE}: size`, {
+      Default: "The service's standard size",
+      Postcard_4_25X6: '4.25 × 6 inches',
+    });
     if (!size) return undefined;
-    const color =
-      options.color ??
-      (await pickEnum('PrintColor', `${TITLE}: colour`, {
-        Default: "The account's setting",
-        Black: 'Black and white',
-        FullColor: 'Full colour',
-      }));
+    const color = await pickEnum('PrintColor', `${TITLE}: colour`, {
+      Default: "The account's setting",
+      Black: 'Black and white',
+      FullColor: 'Full colour',
+    });
     if (!color) return undefined;
-    const priority =
-      options.priority ??
-      (await pickEnum('MailingPriority', `${TITLE}: mailing priority`, {
-        Default: "The service's standard mail",
-        FirstClass: 'First-Class Mail',
-      }));
+    const priority = await pickEnum('MailingPriority', `${TITLE}: mailing priority`, {
+      Default: "The service's standard mail",
+      FirstClass: 'First-Class Mail',
+    });
     if (!priority) return undefined;
-    const address = await recipient(ctx, options.address, `${TITLE}: recipient`);
+    const address = await recipient(ctx, undefined, `${TITLE}: recipient`);
     if (!address) return undefined;
-    const workMode = options.workMode ?? (await pickWorkMode(TITLE, 'Send the postcard'));
+    const workMode = await pickWorkMode(TITLE, 'Send the postcard');
     if (!workMode) return undefined;
     const description = `Postcard: ${image.name}`.slice(0, 100);
-    return submit(
-      ctx,
-      {
-        what: `a postcard of ${image.name}`,
-        description,
-        address,
-        workMode,
-        send: (client, call) =>
-          client.simple.SendPostcardAndAddress(
-            {
-              MyDescription: description,
-              ImageSideFileType: image.type,
-              ImageSideBinaryData: image.data,
-              ImageSideScaling: scaling,
-              AddressSideFileType: addressSide.type,
-              AddressSideBinaryData: addressSide.data,
-              WorkMode: workMode,
-              PrintColor: color,
-              PostcardSize: size,
-              MailingPriority: priority,
-              ...address,
-            },
-            call,
-          ),
-      },
-      options.confirmed,
-    );
+    return submit(ctx, {
+      what: `a postcard of ${image.name}`,
+      description,
+      address,
+      workMode,
+      send: (client, call) =>
+        client.simple.SendPostcardAndAddress(
+          {
+            MyDescription: description,
+            ImageSideFileType: image.type,
+            ImageSideBinaryData: image.data,
+            ImageSideScaling: scaling,
+            AddressSideFileType: addressSide.type,
+            AddressSideBinaryData: addressSide.data,
+            WorkMode: workMode,
+            PrintColor: color,
+            PostcardSize: size,
+            MailingPriority: priority,
+            ...address,
+          },
+          call,
+        ),
+    });
   };
 }

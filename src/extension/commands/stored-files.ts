@@ -6,17 +6,17 @@ import { afterConfirming } from './confirm';
 import type { CommandMap } from './invocation';
 import { showFailure } from './register';
 import { sendStoredFileCommand } from './send-document';
-import type { SendContext, SendOptions } from './send-flow';
+import type { SendContext } from './send-flow';
 
 export function storedFileActions(connection: Connection, storedFiles: StoredFilesTree, sending: SendContext) {
   const sendStored = sendStoredFileCommand(sending);
   return {
     'mailroom.refreshFiles': () => storedFiles.refresh(),
-    'mailroom.sendStoredFile': (node?: StoredFileNode, options?: SendOptions) => sendStored(node?.file.FileName ?? undefined, options),
-    'mailroom.uploadFile': async (uri?: vscode.Uri, options?: Parameters<typeof uploadFile>[2]) => {
+    'mailroom.sendStoredFile': (node?: StoredFileNode) => sendStored(node?.file.FileName ?? undefined),
+    'mailroom.uploadFile': async (uri?: vscode.Uri) => {
       if (!(uri instanceof vscode.Uri)) return false;
       try {
-        const done = await uploadFile(await connection.client(), uri, options);
+        const done = await uploadFile(await connection.client(), uri);
         await storedFiles.refresh();
         return done;
       } catch (error) {
@@ -25,10 +25,10 @@ export function storedFileActions(connection: Connection, storedFiles: StoredFil
         return false;
       }
     },
-    'mailroom.deleteStoredFile': async (node?: StoredFileNode, confirmed?: boolean) => {
+    'mailroom.deleteStoredFile': async (node?: StoredFileNode) => {
       const name = node?.file.FileName;
       if (!name) return;
-      await afterConfirming(`Delete the stored file ${name}?`, 'Delete', confirmed, async () => {
+      await afterConfirming(`Delete the stored file ${name}?`, 'Delete', async () => {
         await (await connection.client()).datedA.DeleteUploadedFile({ MyFileName: name });
         await storedFiles.refresh();
       });

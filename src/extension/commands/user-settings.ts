@@ -3,16 +3,11 @@
  * the service's list, each value offered as a pick where the list is closed and checked before
  * sending where it is not. SetUserSettings signs in with the API key; its code is told in words.
  */
-import * as vscode from 'vscode';
+import { prompts } from '../prompts';
 import { OK, describeResultCode, isValidSettingValue, settingCode, userSettings, type SettingRule } from '../../contract';
 import type { Connection } from '../connection';
 import type { Log } from '../log';
 import { ensureApiKey } from './api-key';
-
-export interface UserSettingsOptions {
-  readonly username?: string;
-  readonly settings?: readonly (readonly [string, string])[];
-}
 
 const TITLE = 'Change User Settings';
 
@@ -33,8 +28,14 @@ function ruleHint(rule: SettingRule): string {
 }
 
 async function askValue(name: string, rule: SettingRule): Promise<string | undefined> {
-  if (rule.kind === 'choice') return vscode.window.showQuickPick([...rule.values], { title: `${TITLE}: ${name}`, ignoreFocusOut: true });
-  return vscode.window.showInputBox({
+  if (rule.kind === 'choice') {
+    const picked = await prompts.pick(
+      rule.values.map((label) => ({ label })),
+      { title: `${TITLE}: ${name}`, ignoreFocusOut: true },
+    );
+    return picked?.label;
+  }
+  return prompts.input({
     title: `${TITLE}: ${name}`,
     prompt: ruleHint(rule),
     password: name === 'Security_Password',
@@ -59,7 +60,7 @@ async function askSettings(): Promise<[string, string][] | undefined> {
         .filter((s) => !chosen.some(([n]) => n === s.name))
         .map((s) => ({ label: s.name, name: s.name, description: ruleHint(s.rule) })),
     ];
-    const picked = await vscode.window.showQuickPick(items, {
+    const picked = await prompts.pick(items, {
       title: `${TITLE}: ${chosen.map(([n]) => n).join(', ') || 'choose a setting'}`,
       matchOnDescription: true,
       ignoreFocusOut: true,
@@ -73,22 +74,20 @@ async function askSettings(): Promise<[string, string][] | undefined> {
 }
 
 export function changeUserSettingsCommand(connection: Connection, log: Log) {
-  return async (options: UserSettingsOptions = {}): Promise<number | undefined> => {
+  return async (): Promise<number | undefined> => {
     if (!connection.account) {
-      void vscode.window.showWarningMessage('Mailroom: connect first (the local sandbox or an account).');
+      void prompts.notify('warning', 'Mailroom: connect first (the local sandbox or an account).');
       return undefined;
     }
     if (!(await ensureApiKey(connection, TITLE))) return undefined;
-    const username =
-      options.username ??
-      (await vscode.window.showInputBox({
-        title: `${TITLE}: the user`,
-        prompt: 'Username whose settings change',
-        value: connection.account.username,
-        ignoreFocusOut: true,
-      }));
+    const username = await prompts.input({
+      title: `${TITLE}: the user`,
+      prompt: 'Username whose settings change',
+      value: connection.account.username,
+      ignoreFocusOut: true,
+    });
     if (!username) return undefined;
-    const settings = options.settings ?? (await askSettings());
+    const settings = await askSettings();
     if (!settings?.length) return undefined;
     for (const [name, value] of settings) {
       const setting = userSettings.find((s) => s.name === name);
@@ -104,7 +103,7 @@ export function changeUserSettingsCommand(connection: Connection, log: Log) {
         await connection.client()
       ).admin.SetUserSettings({ Username: username, Settings: settings.map(([name, value]) => [name, value]) });
       const names = settings.map(([name]) => name).join(', ');
-      if (code === OK) void vscode.window.showInformationMessage(`Mailroom: ${username}'s ${names} changed.`);
+      if (code === OK) void prompts.notify('info', `Mailroom: ${username}'s ${names} changed.`);
       else log.showError(`Mailroom: ${username}'s settings were not changed: ${code}: ${describeResultCode(code)}.`);
       return code;
     } catch (error) {

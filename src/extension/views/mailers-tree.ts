@@ -2,7 +2,7 @@
 import * as vscode from 'vscode';
 import type { ViewItem } from '../context-keys';
 import type { MailroomCommand } from '../commands/ids';
-import { describeStatus, formatDateTime, type ResultOf } from '../../contract';
+import { describeStatus, formatDateTime, isCancellableStatus, type ResultOf } from '../../contract';
 import { GROUP_TITLES, groupMailers, groupOf, mailerSummary, type MailerGroup, type TrackedMailer } from '../model/mailers';
 import type { SendAttempt } from '../model/attempts';
 import { spokenAttempt, spokenAttempts, spokenBatchItem, spokenGroup, spokenMailer } from '../model/spoken-labels';
@@ -25,6 +25,12 @@ const GROUP_ICONS: Readonly<Record<MailerGroup, vscode.ThemeIcon>> = {
   completed: new vscode.ThemeIcon('pass', new vscode.ThemeColor('testing.iconPassed')),
   failed: new vscode.ThemeIcon('error', new vscode.ThemeColor('testing.iconFailed')),
 };
+
+/** A mailer row's contextValue: what its menus offer (context-keys.ts). */
+function rowOf(mailer: TrackedMailer): ViewItem {
+  if (mailer.status !== undefined && isCancellableStatus(mailer.status)) return 'mailer.cancellable';
+  return groupOf(mailer) === 'inProcess' ? 'mailer.inProcess' : 'mailer.final';
+}
 
 export class MailersTree extends Disposable implements vscode.TreeDataProvider<MailersNode> {
   private readonly changed = this.register(new Emitter<MailersNode | undefined>());
@@ -153,7 +159,7 @@ export class MailersTree extends Disposable implements vscode.TreeDataProvider<M
     item.id = `mailer:${mailer.id}`;
     item.description = mailerSummary(mailer);
     item.accessibilityInformation = { label: spokenMailer(mailer) };
-    item.contextValue = (groupOf(mailer) === 'inProcess' ? 'mailer.inProcess' : 'mailer.final') satisfies ViewItem;
+    item.contextValue = rowOf(mailer);
     item.iconPath = new vscode.ThemeIcon(mailer.isBatch ? 'files' : 'mail');
     item.tooltip = new vscode.MarkdownString(
       [

@@ -6,6 +6,7 @@ import { resultCodeOf } from '../client-module';
 import { formatDateTime, type Structure } from '../../contract';
 import type { Connection } from '../connection';
 import { Disposable, Emitter } from '../lifecycle';
+import { prompts } from '../prompts';
 import { spokenStoredFile } from '../model/spoken-labels';
 
 export type StoredFile = Structure<'FileDetails'>;
@@ -56,26 +57,19 @@ export class StoredFilesTree extends Disposable implements vscode.TreeDataProvid
 }
 
 /** Uploads a file, asking for permissions, a description, and before replacing one of the same name. */
-export async function uploadFile(
-  client: MailWsClient,
-  uri: vscode.Uri,
-  options: { permissions?: 'User' | 'Account'; description?: string; overwrite?: boolean } = {},
-): Promise<boolean> {
+export async function uploadFile(client: MailWsClient, uri: vscode.Uri): Promise<boolean> {
   const name = uri.path.slice(uri.path.lastIndexOf('/') + 1);
-  const permissions =
-    options.permissions ??
-    ((
-      await vscode.window.showQuickPick(
-        [
-          { label: 'User', description: 'only you may see, use and delete it' },
-          { label: 'Account', description: 'every user of the account may use it (administrators only)' },
-        ],
-        { title: `Upload ${name}: who may use it?` },
-      )
-    )?.label as 'User' | 'Account' | undefined);
+  const permissions = (
+    await prompts.pick(
+      [
+        { label: 'User', description: 'only you may see, use and delete it' },
+        { label: 'Account', description: 'every user of the account may use it (administrators only)' },
+      ],
+      { title: `Upload ${name}: who may use it?` },
+    )
+  )?.label as 'User' | 'Account' | undefined;
   if (!permissions) return false;
-  const description =
-    options.description ?? (await vscode.window.showInputBox({ title: `Upload ${name}`, prompt: 'Description (optional)' }));
+  const description = await prompts.input({ title: `Upload ${name}`, prompt: 'Description (optional)' });
   if (description === undefined) return false;
   const data = await vscode.workspace.fs.readFile(uri);
   const upload = (overwrite: boolean) =>
@@ -87,11 +81,10 @@ export async function uploadFile(
       Overwrite: overwrite,
     });
   try {
-    await upload(options.overwrite ?? false);
+    await upload(false);
   } catch (error) {
-    if ((await resultCodeOf(error)) !== -3127 || options.overwrite !== undefined) throw error;
-    const answer = await vscode.window.showWarningMessage(`${name} is already stored. Replace it?`, { modal: true }, 'Replace');
-    if (answer !== 'Replace') return false;
+    if ((await resultCodeOf(error)) !== -3127) throw error;
+    if (!(await prompts.confirm(`${name} is already stored. Replace it?`, 'Replace'))) return false;
     await upload(true);
   }
   return true;

@@ -3,15 +3,14 @@
  * afterwards -3022. The sandbox cancels at once (the real service may take a few minutes) and
  * refunds what was charged at once.
  */
-import { OK } from '../../contract';
-import { isCancellable } from '../lifecycle';
+import { isCancellableStatus, OK } from '../../contract';
 import { refuse, type Handler } from './context';
 import { ownMailer, reporter } from './mailers';
 
 export const cancelDelivery: Handler<'datedA', 'CancelDelivery'> = async (request, caller, sandbox) => {
   const mailer = ownMailer(request.ID, caller, sandbox);
   const r = reporter(caller, sandbox);
-  if (!isCancellable(r.status(mailer).status)) refuse(-3022);
+  if (!isCancellableStatus(r.status(mailer).status)) refuse(-3022);
   const refund = mailer.workMode === 'Production' && mailer.funded ? mailer.price : 0;
   await sandbox.store.commit({ t: 'cancel', id: mailer.id, at: r.now, refund });
   return OK;

@@ -9,6 +9,7 @@ import { strict as assert } from 'node:assert';
 import * as vscode from 'vscode';
 import { serviceByKey, serviceUrl } from '../../../src/contract';
 import type { MailroomApi } from '../../../src/extension/extension';
+import { mailroomApi } from './support';
 import { startTricklingServer, type TricklingServer } from '../../helpers/trickling-server';
 
 const TRACKED = 1021984;
@@ -25,7 +26,7 @@ describe('Mailroom refresh against an answer that never completes', function () 
   let server: TricklingServer | undefined;
 
   before(async () => {
-    api = await vscode.extensions.getExtension<MailroomApi>('mailroom.mailroom')!.activate();
+    api = await mailroomApi();
     await vscode.commands.executeCommand('mailroom.useSandbox');
     server = await startTricklingServer({ trickles: (operation) => operation === 'GetStatus', upstream: api.connection.account!.endpoint });
     await settings().update('timeoutSeconds', 2, vscode.ConfigurationTarget.Global);

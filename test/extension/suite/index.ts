@@ -18,6 +18,7 @@ export async function run(): Promise<void> {
   await import('./mailroom.test');
   await import('./deadline.test');
   await import('./accessibility.test');
+  await import('./everyday.test');
   // Last: it deactivates the extension.
   await import('./shutdown.test');
   await new Promise<void>((resolve, reject) =>

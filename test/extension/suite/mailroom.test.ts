@@ -10,14 +10,14 @@ import { createServer, request as httpRequest, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import * as vscode from 'vscode';
+import type { RecipientAddress } from '../../../src/client';
 import { MAILROOM_COMMANDS } from '../../../src/extension/commands/ids';
 import type { MailroomApi } from '../../../src/extension/extension';
 import { groupOf } from '../../../src/extension/model/mailers';
 import type { MailersNode } from '../../../src/extension/views/mailers-tree';
 import { PdfPreview } from '../../../src/extension/views/pdf-preview';
-import { EXTENSION_ID, mailroomApi, until } from './support';
-
-const workspace = () => vscode.workspace.workspaceFolders![0]!.uri;
+import type { Answer } from './prompts';
+import { EXTENSION_ID, inProduction, mailroomApi, person, run, sendNotes, track, typedAddress, until, workspace } from './support';
 
 function treeGroups(api: MailroomApi): Map<string, number[]> {
   const groups = new Map<string, number[]>();
@@ -47,6 +47,8 @@ describe('Mailroom in VS Code', () => {
   let api: MailroomApi;
   const tracked = () => new Set(api.mailers.list().map((m) => m.id));
 
+  const newAddress = (address: RecipientAddress, offered?: boolean) => typedAddress(api, address, offered);
+
   /** Signed in to the in-process sandbox as demo, whatever the tests before did. */
   async function onSandbox(): Promise<void> {
     const account = api.connection.account;
@@ -64,7 +66,7 @@ describe('Mailroom in VS Code', () => {
       return id;
     })();
     const id = await letterSent;
-    if (!api.mailers.get(id)) await vscode.commands.executeCommand('mailroom.trackIds', String(id));
+    if (!api.mailers.get(id)) await track(String(id));
     return id;
   }
 
@@ -85,6 +87,9 @@ describe('Mailroom in VS Code', () => {
   before(async () => {
     api = await mailroomApi();
   });
+
+  // Every question a test's commands asked was one it expected and answered.
+  afterEach(() => person.settle());
 
   it('activates with its commands, not yet connected', async () => {
     const commands = await vscode.commands.getCommands(true);
@@ -150,7 +155,7 @@ describe('Mailroom in VS Code', () => {
   it('saves the printed PDF where asked, and copies the ID', async () => {
     const letter = await aCompletedLetter();
     const target = vscode.Uri.file(`${tmpdir()}/mailroom-saved-${letter}.pdf`);
-    await vscode.commands.executeCommand('mailroom.savePdf', api.tree.nodeOf(letter), target);
+    await run([{ save: target }], 'mailroom.savePdf', api.tree.nodeOf(letter));
     const saved = Buffer.from(await vscode.workspace.fs.readFile(target));
     assert.equal(saved.subarray(0, 5).toString(), '%PDF-');
     await vscode.workspace.fs.delete(target);
@@ -160,14 +165,13 @@ describe('Mailroom in VS Code', () => {
 
   it('sends in Production once confirmed, shown as Production in the details', async () => {
     await onSandbox();
-    const id = await vscode.commands.executeCommand<number>('mailroom.sendDocument', vscode.Uri.joinPath(workspace(), 'notes.txt'), {
-      address: { AttentionLine1: 'Jane Doe', Address1: '1 Main St', City: 'Springfield', State: 'IL', PostalCode: '62701' },
-      workMode: 'Production',
-      confirmed: true,
-    });
+    const address = { AttentionLine1: 'Jane Doe', Address1: '1 Main St', City: 'Springfield', State: 'IL', PostalCode: '62701' };
+    const declined = await inProduction(() => sendNotes([...newAddress(address), { confirm: false }]));
+    assert.equal(declined, undefined, 'not sent when the person says no');
+    const id = await inProduction(() => sendNotes([...newAddress(address), { confirm: true }]));
     const markdown = await vscode.commands.executeCommand<string>('mailroom.showDetails', api.tree.nodeOf(id));
     assert.match(markdown, /\| WorkMode \| Production \|/);
-    await vscode.commands.executeCommand('mailroom.cancelDelivery', api.tree.nodeOf(id), true);
+    await run([{ confirm: true }], 'mailroom.cancelDelivery', api.tree.nodeOf(id));
     await vscode.commands.executeCommand('mailroom.stopTracking', api.tree.nodeOf(id));
   });
 
@@ -220,9 +224,7 @@ describe('Mailroom in VS Code', () => {
 
   it('shows a PDF not printed yet as not available, with a retry', async () => {
     await onSandbox();
-    const id = await vscode.commands.executeCommand<number>('mailroom.sendDocument', vscode.Uri.joinPath(workspace(), 'notes.txt'), {
-      address: { AttentionLine1: 'Pat Poe', Address1: '3 Far Rd', City: 'Ogdenville' },
-    });
+    const id = await sendNotes(newAddress({ AttentionLine1: 'Pat Poe', Address1: '3 Far Rd', City: 'Ogdenville' }));
     const preview = await vscode.commands.executeCommand<PdfPreview>('mailroom.previewPdf', api.tree.nodeOf(id));
     const state = await until('the preview to answer', async () => preview.lastState, 30);
     assert.equal(state.type, 'unavailable');
@@ -234,12 +236,12 @@ describe('Mailroom in VS Code', () => {
   it('sends a text file and cancels it in time: it ends as cancelled', async () => {
     await onSandbox();
     const before = tracked();
-    const id = await vscode.commands.executeCommand<number>('mailroom.sendDocument', vscode.Uri.joinPath(workspace(), 'notes.txt'), {
-      address: { AttentionLine1: 'Sam Roe', Address1: '2 Side St', City: 'Shelbyville' },
-    });
+    const id = await sendNotes(newAddress({ AttentionLine1: 'Sam Roe', Address1: '2 Side St', City: 'Shelbyville' }));
     assertNewMailer(id, before);
     assert.equal(groupOf(api.mailers.get(id)!), 'inProcess');
-    await vscode.commands.executeCommand('mailroom.cancelDelivery', api.tree.nodeOf(id), true);
+    await run([{ confirm: false }], 'mailroom.cancelDelivery', api.tree.nodeOf(id));
+    assert.equal(groupOf(api.mailers.get(id)!), 'inProcess', 'not cancelled when the person says no');
+    await run([{ confirm: true }], 'mailroom.cancelDelivery', api.tree.nodeOf(id));
     assert.equal(api.mailers.get(id)!.status, -1005);
     assert.ok(treeGroups(api).get('failed')!.includes(id));
   });
@@ -248,10 +250,13 @@ describe('Mailroom in VS Code', () => {
     const letter = await aCompletedLetter();
     await vscode.commands.executeCommand('mailroom.stopTracking', api.tree.nodeOf(letter));
     assert.equal(api.mailers.get(letter), undefined);
-    await vscode.commands.executeCommand('mailroom.trackIds', `${letter}-${letter}`);
+    await track(`${letter}-${letter}`);
     assert.equal(api.mailers.get(letter)!.status, -1002);
     const count = api.mailers.list().length;
-    await vscode.commands.executeCommand('mailroom.trackIds', '5-3');
+    await person.answering([{ input: '5-3' }, { dismiss: true }], async () => {
+      await vscode.commands.executeCommand('mailroom.trackIds');
+      assert.equal(person.refusals.length, 1, 'the box refused the invalid ID string');
+    });
     assert.equal(api.mailers.list().length, count, 'nothing added for an invalid ID string');
   });
 
@@ -267,7 +272,7 @@ describe('Mailroom in VS Code', () => {
     };
     assert.equal(await vscode.commands.executeCommand('mailroom.lookUpAttempt', attempt), undefined, 'no look-up of an attempt not kept');
     assert.equal(api.mailers.get(letter), undefined, 'and nothing followed because of it');
-    await vscode.commands.executeCommand('mailroom.trackIds', String(letter));
+    await track(String(letter));
     assert.match(await vscode.commands.executeCommand<string>('mailroom.showDetails', row), new RegExp(`\\| ID \\| ${letter} \\|`));
   });
 
@@ -283,8 +288,8 @@ describe('Mailroom in VS Code', () => {
       Buffer.from(await vscode.workspace.fs.readFile(vscode.Uri.joinPath(api.logUri, 'Mailroom.log'))).toString('utf8');
     // A mailer the service never made: its cancel is refused with a result code.
     const unknown = 99_999_999;
-    await vscode.commands.executeCommand('mailroom.trackIds', String(unknown));
-    assert.equal(await vscode.commands.executeCommand('mailroom.cancelDelivery', api.tree.nodeOf(unknown), true), undefined);
+    await track(String(unknown));
+    assert.equal(await run([{ confirm: true }], 'mailroom.cancelDelivery', api.tree.nodeOf(unknown)), undefined);
     await until(
       'the refused cancel in the log',
       async () => /could not cancel the delivery: CancelDelivery answered -3\d{3}: \w/.test(await logged()) || undefined,
@@ -310,29 +315,24 @@ describe('Mailroom in VS Code', () => {
     await onSandbox();
     const before = tracked();
     const uri = vscode.Uri.joinPath(workspace(), 'letterhead.html');
-    assert.equal(
-      await vscode.commands.executeCommand('mailroom.uploadFile', uri, {
-        permissions: 'User',
-        description: 'Our letterhead',
-        overwrite: false,
-      }),
-      true,
-    );
+    assert.equal(await run([{ pick: 'User' }, { input: 'Our letterhead' }], 'mailroom.uploadFile', uri), true);
     const [node] = api.storedFiles.getChildren();
     assert.ok(node);
     assert.equal(node.file.FileName, 'letterhead.html');
     assert.equal(api.storedFiles.getTreeItem(node).description, 'User · Our letterhead');
     assert.equal(
-      await vscode.commands.executeCommand('mailroom.uploadFile', uri, { permissions: 'User', description: 'again', overwrite: false }),
+      await run([{ pick: 'User' }, { input: 'again' }, { confirm: false }], 'mailroom.uploadFile', uri),
       false,
       'not replaced without leave',
     );
-    const id = await vscode.commands.executeCommand<number>('mailroom.sendStoredFile', node, {
-      address: { Company: 'Acme Corp', Address1: '9 Side St', City: 'Shelbyville' },
-    });
+    const id = await run<number>(
+      newAddress({ Company: 'Acme Corp', Address1: '9 Side St', City: 'Shelbyville' }),
+      'mailroom.sendStoredFile',
+      node,
+    );
     assertNewMailer(id, before);
     assert.equal(api.mailers.get(id)!.description, 'letterhead.html');
-    await vscode.commands.executeCommand('mailroom.deleteStoredFile', node, true);
+    await run([{ confirm: true }], 'mailroom.deleteStoredFile', node);
     assert.deepEqual(api.storedFiles.getChildren(), []);
   });
 
@@ -340,18 +340,18 @@ describe('Mailroom in VS Code', () => {
     await onSandbox();
     const before = tracked();
     const address = { AttentionLine1: 'Ann Lee', Address1: '4 Elm St', City: 'Capital City', State: 'IL', PostalCode: '62703' };
-    const id = await vscode.commands.executeCommand<number>(
+    const id = await run<number>(
+      [
+        { pick: 'postcard-back.html' },
+        { pick: 'FitToPage' },
+        { pick: 'Default' },
+        { pick: 'FullColor' },
+        { pick: 'FirstClass' },
+        ...newAddress(address),
+        { pick: /in Development mode/ },
+      ],
       'mailroom.sendPostcard',
       vscode.Uri.joinPath(workspace(), 'postcard-front.html'),
-      {
-        addressSide: vscode.Uri.joinPath(workspace(), 'postcard-back.html'),
-        scaling: 'FitToPage',
-        size: 'Default',
-        color: 'FullColor',
-        priority: 'FirstClass',
-        workMode: 'Development',
-        address,
-      },
     );
     assertNewMailer(id, before);
     assert.equal(api.mailers.get(id)!.description, 'Postcard: postcard-front.html');
@@ -364,10 +364,11 @@ describe('Mailroom in VS Code', () => {
   it('sends a mail merge of the sample CSV: a batch with one item per row, shown in the tree and in its details', async () => {
     await onSandbox();
     const before = tracked();
-    const id = await vscode.commands.executeCommand<number>('mailroom.sendMailMerge', vscode.Uri.joinPath(workspace(), 'invite.html'), {
-      data: vscode.Uri.joinPath(workspace(), 'people.csv'),
-      workMode: 'Development',
-    });
+    const id = await run<number>(
+      [{ pick: 'people.csv' }, { pick: /in Development mode/ }],
+      'mailroom.sendMailMerge',
+      vscode.Uri.joinPath(workspace(), 'invite.html'),
+    );
     assertNewMailer(id, before);
     const mailer = api.mailers.get(id)!;
     assert.equal(mailer.description, 'invite.html × people.csv');
@@ -389,15 +390,16 @@ describe('Mailroom in VS Code', () => {
     await onSandbox();
     const before = tracked();
     const files = ['letter.md', 'notes.txt'].map((name) => vscode.Uri.joinPath(workspace(), name));
-    const id = await vscode.commands.executeCommand<number>('mailroom.sendAdvanced', files[0], files, {
-      address: { Company: 'Acme Corp', Address1: '9 Side St', City: 'Shelbyville', State: 'IL', PostalCode: '62565' },
-      replyAddress: { Company: 'Mailroom', Address1: '1 Main St', City: 'Springfield', State: 'IL', PostalCode: '62701' },
-      stampingLocation: 'Top',
-      perforation: 'BottomThird',
-      replyEnvelope: 'Env9ReplySingleWindow',
-      color: 'Black',
-      workMode: 'Development',
-    });
+    const answers: Answer[] = [
+      ...newAddress({ Company: 'Acme Corp', Address1: '9 Side St', City: 'Shelbyville', State: 'IL', PostalCode: '62565' }),
+      ...newAddress({ Company: 'Mailroom', Address1: '1 Main St', City: 'Springfield', State: 'IL', PostalCode: '62701' }, true),
+      { pick: 'Top' },
+      { pick: 'BottomThird' },
+      { pick: 'Env9ReplySingleWindow' },
+      { pick: 'Black' },
+      { pick: /in Development mode/ },
+    ];
+    const id = await run<number>(answers, 'mailroom.sendAdvanced', files[0], files);
     assertNewMailer(id, before);
     assert.equal(api.mailers.get(id)!.description, 'letter.md + notes.txt');
     const client = await api.connection.client();
@@ -407,22 +409,25 @@ describe('Mailroom in VS Code', () => {
 
   it("changes a user's settings as an administrator, refusing values the service would refuse", async () => {
     await onSandbox();
-    assert.equal(
-      await vscode.commands.executeCommand('mailroom.changeUserSettings', {
-        username: 'clerk',
-        settings: [
-          ['Letters_PrintSides', 'Duplex'],
-          ['General_Timezone', 'America/Chicago'],
-        ],
-      }),
-      -3000,
-    );
-    assert.equal(
-      await vscode.commands.executeCommand('mailroom.changeUserSettings', {
-        username: 'clerk',
-        settings: [['Letters_PrintSides', 'Sideways']],
-      }),
-      undefined,
+    const changed = [
+      { input: 'clerk' },
+      { pick: 'Letters_PrintSides' },
+      { pick: 'Duplex' },
+      { pick: 'General_Timezone' },
+      { input: 'America/Chicago' },
+      { pick: /Apply 2 settings/ },
+    ];
+    assert.equal(await run(changed, 'mailroom.changeUserSettings'), -3000);
+    await person.answering(
+      [{ input: 'clerk' }, { pick: 'General_Timezone' }, { input: 'Mars/Olympus Mons' }, { dismiss: true }],
+      async () => {
+        assert.equal(await vscode.commands.executeCommand('mailroom.changeUserSettings'), undefined, 'nothing sent');
+        assert.equal(person.refusals.length, 1);
+        assert.match(
+          person.refusals[0]!,
+          /Not a valid value \(an IANA time zone, like America\/Chicago\); the service would answer -3\d{3}/,
+        );
+      },
     );
   });
 
@@ -451,12 +456,11 @@ describe('Mailroom in VS Code', () => {
     proxy.on('request', (req) => void (/\/Send/.test(req.url ?? '') && sent++));
     try {
       await api.connection.connect(proxyUrl, 'http-post', 'demo', { password: 'demo' });
-      await vscode.commands.executeCommand('mailroom.trackIds', String(letter));
-      const id = await vscode.commands.executeCommand<number>('mailroom.sendDocument', vscode.Uri.joinPath(workspace(), 'notes.txt'), {
-        address: { AttentionLine1: 'Jane Doe', Address1: '1 Main St', City: 'Springfield' },
-        workMode: 'Production',
-        confirmed: true,
-      });
+      await track(String(letter));
+      const before = person.notices.length;
+      const address = { AttentionLine1: 'Jane Doe', Address1: '1 Main St', City: 'Springfield' };
+      const id = await inProduction(() => sendNotes([...newAddress(address), { confirm: true }]));
+      assert.match(person.shown(before, 'warning').join('\n'), /the outcome of sending notes\.txt .* is unknown/);
       assert.equal(id, undefined, 'no ID: the answer never came');
       assert.equal(sent, 1, 'sent once, never again');
       const [attempt] = api.mailers.attempts();
@@ -470,7 +474,7 @@ describe('Mailroom in VS Code', () => {
       assert.ok(found && found > letter, 'the mailer it made was found');
       assert.deepEqual(api.mailers.attempts(), []);
       assert.equal(api.mailers.get(found)!.description, 'notes.txt');
-      await vscode.commands.executeCommand('mailroom.cancelDelivery', api.tree.nodeOf(found), true);
+      await run([{ confirm: true }], 'mailroom.cancelDelivery', api.tree.nodeOf(found));
       assert.equal(sent, 1);
     } finally {
       proxy.close();
@@ -498,12 +502,10 @@ describe('Mailroom in VS Code', () => {
     // A password that was used, and then signed out: nowhere in state, settings or the tree.
     const secret = 'Tz8-vault-x1';
     await api.connection.connect(endpoint, 'soap11', 'demo', { password: 'demo', apiKey: 'demo-key' });
-    assert.equal(
-      await vscode.commands.executeCommand('mailroom.changeUserSettings', { username: 'clerk', settings: [['Security_Password', secret]] }),
-      -3000,
-    );
+    const newPassword = (user: string) => [{ input: user }, { pick: 'Security_Password' }, { input: secret }, { pick: /Apply 1 setting/ }];
+    assert.equal(await run(newPassword('clerk'), 'mailroom.changeUserSettings'), -3000);
     const clerk = await api.connection.connect(endpoint, 'soap11', 'clerk', { password: secret });
-    await vscode.commands.executeCommand('mailroom.trackIds', '1021984');
+    await track('1021984');
     const kept = JSON.stringify(api.globalState.keys().map((key) => [key, api.globalState.get(key)]));
     const settings = JSON.stringify(vscode.workspace.getConfiguration('mailroom'));
     const rows = JSON.stringify(
@@ -535,10 +537,8 @@ describe('Mailroom in VS Code', () => {
     const leaks = (text: string) => text.includes(secret) || text.includes(encodeURIComponent(secret));
     // "other" (an administrator of its own account) takes a password no other word looks like.
     await api.connection.connect(sandboxUrl, 'soap11', 'other', { password: 'other', apiKey: 'other-key' });
-    assert.equal(
-      await vscode.commands.executeCommand('mailroom.changeUserSettings', { username: 'other', settings: [['Security_Password', secret]] }),
-      -3000,
-    );
+    const newPassword = [{ input: 'other' }, { pick: 'Security_Password' }, { input: secret }, { pick: /Apply 1 setting/ }];
+    assert.equal(await run(newPassword, 'mailroom.changeUserSettings'), -3000);
     // In front of the sandbox: it passes the sign-in through, then cuts every connection it is asked on.
     let cut = false;
     const urls: string[] = [];
@@ -561,9 +561,9 @@ describe('Mailroom in VS Code', () => {
       );
       cut = true;
       urls.length = 0;
-      await vscode.commands.executeCommand('mailroom.trackIds', '1021984');
-      const target = vscode.Uri.file(`${tmpdir()}/mailroom-never-saved.pdf`);
-      await vscode.commands.executeCommand('mailroom.savePdf', api.tree.nodeOf(1021984), target);
+      await track('1021984');
+      // GetPDF fails before the person is asked where to save it.
+      await vscode.commands.executeCommand('mailroom.savePdf', api.tree.nodeOf(1021984));
       assert.ok(
         urls.some((url) => url.startsWith('/2009-02-26/MailWS.asmx/GetStatus?') && url.includes(encodeURIComponent(secret))),
         'the refresh asked over GET',

@@ -2,15 +2,24 @@
 import { strict as assert } from 'node:assert';
 import * as vscode from 'vscode';
 import type { MailroomApi } from '../../../src/extension/extension';
+import type { RecipientAddress } from '../../../src/client';
+import { ASKED } from '../../../src/extension/commands/address-input';
+import { ScriptedPrompts, type Answer } from './prompts';
 
 export const EXTENSION_ID = 'mailroom.mailroom';
 
-/** The extension's parts, which it hands out only in ExtensionMode.Test, as here. */
+/** Who answers the extension's questions and reads its messages in every suite. */
+export const person = new ScriptedPrompts();
+let answering = false;
+
+/** The extension's parts, which it hands out only in ExtensionMode.Test, as here; its questions answered by `person`. */
 export async function mailroomApi(): Promise<MailroomApi> {
   const extension = vscode.extensions.getExtension<MailroomApi | undefined>(EXTENSION_ID);
   assert.ok(extension, 'the extension is installed in development mode');
   const api = await extension.activate();
   assert.ok(api, 'activate() answers the test API in ExtensionMode.Test');
+  if (!answering) api.answerPromptsWith(person);
+  answering = true;
   return api;
 }
 
@@ -22,3 +31,34 @@ export async function until<T>(what: string, probe: () => Promise<T | undefined>
   }
   throw new Error(`gave up waiting for ${what}`);
 }
+
+export const workspace = () => vscode.workspace.workspaceFolders![0]!.uri;
+
+export const settings = () => vscode.workspace.getConfiguration('mailroom');
+
+/** Runs a command with the answers a person gives to its questions. */
+export const run = <T = unknown>(answers: readonly Answer[], command: string, ...args: unknown[]) =>
+  person.answering(answers, () => vscode.commands.executeCommand<T>(command, ...args));
+
+/** Sends the workspace's notes.txt (no address of its own) in the default work mode. */
+export const sendNotes = (answers: readonly Answer[]) =>
+  run<number>(answers, 'mailroom.sendDocument', vscode.Uri.joinPath(workspace(), 'notes.txt'));
+
+/** Production as the default work mode while `act` runs, as a person would set it. */
+export async function inProduction<T>(act: () => Promise<T>): Promise<T> {
+  await settings().update('defaultWorkMode', 'Production', vscode.ConfigurationTarget.Global);
+  try {
+    return await act();
+  } finally {
+    await settings().update('defaultWorkMode', undefined, vscode.ConfigurationTarget.Global);
+  }
+}
+
+/** A new address typed field by field, after choosing "New address…" when recent ones are offered first. */
+export const typedAddress = (api: MailroomApi, address: RecipientAddress, offered = api.addresses.recent().length > 0): Answer[] => [
+  ...(offered ? [{ pick: /New address/ }] : []),
+  ...ASKED.map(([field]) => ({ input: address[field] ?? '' })),
+];
+
+/** Track Mailer IDs…, typed as a person would. */
+export const track = (ids: string) => run([{ input: ids }], 'mailroom.trackIds');

@@ -1,0 +1,152 @@
+/**
+ * Every question Mailroom asks a person, and every message it shows, goes through here: quick
+ * picks, input boxes (with a Back button in multi-step input), modal confirmations, file dialogs
+ * and notifications.
+ *
+ * The one test-only seam: the extension's in-host tests (ExtensionMode.Test) answer these as the
+ * person would, by handing the test API a Prompts of their own (test/extension/suite/prompts.ts);
+ * outside Test mode nothing can replace the window's. No command takes an answer as an argument:
+ * it asks, and whoever is at the keyboard answers.
+ */
+import * as vscode from 'vscode';
+
+/** The Back button of a multi-step input was pressed (registered, so that the tests' own bundle has the same one). */
+export const BACK: unique symbol = Symbol.for('mailroom.prompts.back');
+export type Back = typeof BACK;
+
+export interface InputOptions extends vscode.InputBoxOptions {
+  /** In multi-step input: this step of how many. */
+  readonly step?: number;
+  readonly totalSteps?: number;
+}
+
+export interface PickOptions extends vscode.QuickPickOptions {
+  readonly step?: number;
+  readonly totalSteps?: number;
+}
+
+export type Severity = 'info' | 'warning' | 'error';
+
+export interface Prompts {
+  /** One item, or undefined when dismissed; BACK only when `back` is offered. */
+  pick<T extends vscode.QuickPickItem>(items: readonly T[], options: PickOptions & { back: true }): Promise<T | Back | undefined>;
+  pick<T extends vscode.QuickPickItem>(items: readonly T[], options: PickOptions): Promise<T | undefined>;
+  pickMany<T extends vscode.QuickPickItem>(items: readonly T[], options: PickOptions): Promise<readonly T[] | undefined>;
+  /** What was typed (validated by `validateInput` before it is accepted), or undefined when dismissed. */
+  input(options: InputOptions & { back: true }): Promise<string | Back | undefined>;
+  input(options: InputOptions): Promise<string | undefined>;
+  /** A modal warning: true only when the button was pressed. */
+  confirm(question: string, button: string): Promise<boolean>;
+  saveTo(options: vscode.SaveDialogOptions): Promise<vscode.Uri | undefined>;
+  open(options: vscode.OpenDialogOptions): Promise<readonly vscode.Uri[] | undefined>;
+  /** A notification; answers the button pressed, if any. */
+  notify(severity: Severity, message: string, ...buttons: string[]): Promise<string | undefined>;
+}
+
+type Answer<T> = T | Back | undefined;
+
+/** A quick input shown until it is accepted, hidden or sent Back; then disposed, with its listeners. */
+function shown<T>(input: vscode.InputBox | vscode.QuickPick<vscode.QuickPickItem>, wire: (done: (answer: Answer<T>) => void) => void) {
+  return new Promise<Answer<T>>((resolve) => {
+    let answered = false;
+    const done = (answer: Answer<T>) => {
+      if (answered) return;
+      answered = true;
+      resolve(answer);
+      input.dispose();
+    };
+    input.onDidTriggerButton((button: vscode.QuickInputButton) => button === vscode.QuickInputButtons.Back && done(BACK));
+    input.onDidHide(() => done(undefined));
+    wire(done);
+    input.show();
+  });
+}
+
+function inputBox(options: InputOptions & { back?: boolean }): Promise<string | Back | undefined> {
+  const box = vscode.window.createInputBox();
+  Object.assign(box, {
+    title: options.title,
+    prompt: options.prompt,
+    placeholder: options.placeHolder,
+    value: options.value ?? '',
+    password: options.password ?? false,
+    ignoreFocusOut: options.ignoreFocusOut ?? false,
+    step: options.step,
+    totalSteps: options.totalSteps,
+    buttons: options.back ? [vscode.QuickInputButtons.Back] : [],
+  });
+  return shown<string>(box, (done) => {
+    const validate = async (text: string) => {
+      const message = (await options.validateInput?.(text)) ?? undefined;
+      box.validationMessage = message ?? undefined;
+      return message === undefined || message === null || message === '';
+    };
+    box.onDidChangeValue((text) => void validate(text));
+    box.onDidAccept(async () => {
+      if (await validate(box.value)) done(box.value);
+    });
+  });
+}
+
+function quickPick<T extends vscode.QuickPickItem>(items: readonly T[], options: PickOptions & { back?: boolean; many?: boolean }) {
+  const pick = vscode.window.createQuickPick<T>();
+  Object.assign(pick, {
+    title: options.title,
+    placeholder: options.placeHolder,
+    ignoreFocusOut: options.ignoreFocusOut ?? false,
+    matchOnDescription: options.matchOnDescription ?? false,
+    matchOnDetail: options.matchOnDetail ?? false,
+    canSelectMany: options.many ?? false,
+    step: options.step,
+    totalSteps: options.totalSteps,
+    buttons: options.back ? [vscode.QuickInputButtons.Back] : [],
+    items,
+  });
+  return shown<readonly T[]>(pick, (done) => {
+    pick.onDidAccept(() => done(options.many ? pick.selectedItems : pick.activeItems.slice(0, 1)));
+  });
+}
+
+const NOTIFY: Readonly<Record<Severity, (message: string, ...buttons: string[]) => Thenable<string | undefined>>> = {
+  info: (message, ...buttons) => vscode.window.showInformationMessage(message, ...buttons),
+  warning: (message, ...buttons) => vscode.window.showWarningMessage(message, ...buttons),
+  error: (message, ...buttons) => vscode.window.showErrorMessage(message, ...buttons),
+};
+
+/** The workbench's own prompts: what a person sees. */
+const windowPrompts: Prompts = {
+  pick: async <T extends vscode.QuickPickItem>(items: readonly T[], options: PickOptions & { back?: boolean }) => {
+    const answer = await quickPick(items, options);
+    return answer === BACK || answer === undefined ? answer : answer[0];
+  },
+  pickMany: async (items, options) => {
+    const answer = await quickPick(items, { ...options, many: true });
+    return answer === BACK ? undefined : answer;
+  },
+  input: inputBox as Prompts['input'],
+  confirm: async (question, button) => (await vscode.window.showWarningMessage(question, { modal: true }, button)) === button,
+  saveTo: async (options) => vscode.window.showSaveDialog(options),
+  open: async (options) => vscode.window.showOpenDialog(options),
+  notify: async (severity, message, ...buttons) => NOTIFY[severity](message, ...buttons),
+};
+
+let current: Prompts = windowPrompts;
+
+/** What the commands ask through. */
+export const prompts: Prompts = {
+  pick: (items: readonly vscode.QuickPickItem[], options: PickOptions) => current.pick(items, options),
+  pickMany: (items, options) => current.pickMany(items, options),
+  input: (options: InputOptions) => current.input(options),
+  confirm: (question, button) => current.confirm(question, button),
+  saveTo: (options) => current.saveTo(options),
+  open: (options) => current.open(options),
+  notify: (severity, message, ...buttons) => current.notify(severity, message, ...buttons),
+};
+
+/** Only for the extension's own tests (extension.ts offers it in ExtensionMode.Test alone). */
+export function answerPromptsWith(replacement: Prompts): vscode.Disposable {
+  current = replacement;
+  return new vscode.Disposable(() => {
+    if (current === replacement) current = windowPrompts;
+  });
+}

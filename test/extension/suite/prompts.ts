@@ -1,0 +1,158 @@
+/**
+ * The person at the keyboard, for the in-host tests: answers Mailroom's questions in the order
+ * they come, the way a person would (picks an item by its label, types into a box that must
+ * accept the text, presses a button or Back, dismisses), and reads every message shown. Handed
+ * to the extension through its test API (src/extension/prompts.ts, the one test-only seam).
+ *
+ * A question the test did not expect, or an answer that does not fit it (an item not offered, a
+ * Back not offered), is answered by dismissing and kept as a surprise; `settle()` fails on any,
+ * and on answers left unasked.
+ */
+import { strict as assert } from 'node:assert';
+import type * as vscode from 'vscode';
+import type { InputOptions, PickOptions, Prompts, Severity } from '../../../src/extension/prompts';
+
+const BACK = Symbol.for('mailroom.prompts.back') as typeof import('../../../src/extension/prompts').BACK;
+
+/** An item's label, exactly, or a pattern it matches. */
+export type Label = string | RegExp;
+
+export type Answer =
+  | { readonly pick: Label }
+  | { readonly pickMany: readonly Label[] }
+  /** Typed and accepted; if the box refuses it, its message is kept and the next answer goes to the same box. */
+  | { readonly input: string }
+  | { readonly confirm: boolean }
+  | { readonly save: vscode.Uri }
+  | { readonly open: readonly vscode.Uri[] }
+  | { readonly back: true }
+  | { readonly dismiss: true };
+
+export interface Notice {
+  readonly severity: Severity;
+  readonly message: string;
+  readonly buttons: readonly string[];
+}
+
+const matches = (label: Label, text: string) => (typeof label === 'string' ? label === text : label.test(text));
+const describe = (answer: Answer) => JSON.stringify(answer, (_, value: unknown) => (value instanceof RegExp ? String(value) : value));
+
+export class ScriptedPrompts implements Prompts {
+  private answers: Answer[] = [];
+  private readonly surprises: string[] = [];
+  private readonly presses: { message: RegExp; button: string }[] = [];
+  /** Every question asked since the last settle(), by its title (or the question's text). */
+  readonly asked: string[] = [];
+  /** What input boxes refused since the last settle(): their validation messages. */
+  readonly refusals: string[] = [];
+  /** Every notification shown, oldest first. */
+  readonly notices: Notice[] = [];
+
+  /** The answers to the next questions, in order. */
+  answer(...answers: readonly Answer[]): this {
+    this.answers.push(...answers);
+    return this;
+  }
+
+  /** When a notification matching `message` offers `button`, it is pressed (once). */
+  pressWhenShown(message: RegExp, button: string): this {
+    this.presses.push({ message, button });
+    return this;
+  }
+
+  /** Runs `act` with these answers to its questions; then settles. */
+  async answering<T>(answers: readonly Answer[], act: () => Thenable<T>): Promise<T> {
+    this.answer(...answers);
+    try {
+      return await act();
+    } finally {
+      this.settle();
+    }
+  }
+
+  /** Fails on a surprise or an answer left over since the last settle; starts afresh either way. */
+  settle(): void {
+    const [surprises, left] = [[...this.surprises], this.answers.map(describe)];
+    this.surprises.length = 0;
+    this.answers = [];
+    this.presses.length = 0;
+    this.asked.length = 0;
+    this.refusals.length = 0;
+    assert.deepEqual(surprises, [], 'questions the test did not expect, or answers that did not fit');
+    assert.deepEqual(left, [], 'answers to questions never asked');
+  }
+
+  /** The messages shown since `from` (an index into notices), of one severity or all. */
+  shown(from = 0, severity?: Severity): string[] {
+    return this.notices.slice(from).flatMap((n) => (severity === undefined || n.severity === severity ? [n.message] : []));
+  }
+
+  private next(question: string, fits: (answer: Answer) => boolean): Answer | undefined {
+    this.asked.push(question);
+    const answer = this.answers.shift();
+    if (answer && ('dismiss' in answer || fits(answer))) return answer;
+    this.surprises.push(answer ? `"${question}" cannot be answered with ${describe(answer)}` : `"${question}" was asked, unexpected`);
+    return undefined;
+  }
+
+  private surprise(question: string, why: string): undefined {
+    this.surprises.push(`"${question}": ${why}`);
+    return undefined;
+  }
+
+  // The implementations below are typed loosely and cast: Prompts' overloads tie `back` to BACK.
+  pick = (async <T extends vscode.QuickPickItem>(items: readonly T[], options: PickOptions & { back?: boolean }) => {
+    const title = options.title ?? options.placeHolder ?? 'a pick';
+    const answer = this.next(title, (a) => 'pick' in a || ('back' in a && options.back === true));
+    if (!answer || 'dismiss' in answer) return undefined;
+    if ('back' in answer) return BACK;
+    const label = (answer as { pick: Label }).pick;
+    const item = items.find((i) => matches(label, i.label));
+    return item ?? this.surprise(title, `no item ${String(label)} among ${items.map((i) => i.label).join(' | ')}`);
+  }) as Prompts['pick'];
+
+  pickMany = async <T extends vscode.QuickPickItem>(items: readonly T[], options: PickOptions): Promise<readonly T[] | undefined> => {
+    const title = options.title ?? 'a pick';
+    const answer = this.next(title, (a) => 'pickMany' in a);
+    if (!answer || !('pickMany' in answer)) return undefined;
+    const picked = answer.pickMany.map((label) => items.find((i) => matches(label, i.label)));
+    if (picked.includes(undefined)) return this.surprise(title, `not all of ${describe(answer)} are offered`);
+    return picked as T[];
+  };
+
+  input = (async (options: InputOptions & { back?: boolean }) => {
+    const title = [options.title, options.prompt].filter(Boolean).join(': ') || 'an input';
+    for (;;) {
+      const answer = this.next(title, (a) => 'input' in a || ('back' in a && options.back === true));
+      if (!answer || 'dismiss' in answer) return undefined;
+      if ('back' in answer) return BACK;
+      const text = (answer as { input: string }).input;
+      const refused = await options.validateInput?.(text);
+      const message = typeof refused === 'string' ? refused : refused?.message;
+      if (!message) return text;
+      this.refusals.push(message);
+    }
+  }) as Prompts['input'];
+
+  confirm = async (question: string, button: string): Promise<boolean> => {
+    const answer = this.next(`${question} [${button}]`, (a) => 'confirm' in a);
+    return answer !== undefined && 'confirm' in answer && answer.confirm;
+  };
+
+  saveTo = async (options: vscode.SaveDialogOptions): Promise<vscode.Uri | undefined> => {
+    const answer = this.next(options.title ?? 'Save as', (a) => 'save' in a);
+    return answer && 'save' in answer ? answer.save : undefined;
+  };
+
+  open = async (options: vscode.OpenDialogOptions): Promise<readonly vscode.Uri[] | undefined> => {
+    const answer = this.next(options.title ?? 'Open', (a) => 'open' in a);
+    return answer && 'open' in answer ? answer.open : undefined;
+  };
+
+  notify = async (severity: Severity, message: string, ...buttons: string[]): Promise<string | undefined> => {
+    this.notices.push({ severity, message, buttons });
+    const press = this.presses.findIndex((p) => p.message.test(message) && buttons.includes(p.button));
+    if (press < 0) return undefined;
+    return this.presses.splice(press, 1)[0]?.button;
+  };
+}
