@@ -18,11 +18,13 @@ import * as send from './commands/send';
 import * as status from './commands/status';
 import * as wsdl from './commands/wsdl';
 import type { Io } from './context';
+import { asksForHelp, commandHelp, overview, type CommandHelp } from './help';
 import { KeychainUnavailable, osKeychain } from './keychain';
 import { EXIT_OK, EXIT_SERVICE_ERROR, EXIT_USAGE, UsageError } from './usage';
 
 interface Command {
   readonly usage: string;
+  readonly help: CommandHelp;
   run(args: readonly string[], io: Io): void | Promise<void>;
 }
 
@@ -41,12 +43,12 @@ const commands: Readonly<Record<string, Command>> = {
   wsdl,
 };
 
-const GLOBAL_HELP = `Global options: --endpoint URL (or MAILROOM_ENDPOINT; the local sandbox by default), --binding soap11|soap12|http-get|http-post,
-  --user NAME (or MAILROOM_USER), --timeout SECONDS (or MAILROOM_TIMEOUT; each call's whole budget, retries included, 60 by default),
-  --json, --verbose. Secrets come from the OS keychain (mailroom login), else MAILROOM_PASSWORD / MAILROOM_API_KEY.`;
-
-function help(): string {
-  return ['Usage:', ...Object.values(commands).map((c) => `  ${c.usage}`), GLOBAL_HELP].join('\n') + '\n';
+/** `mailroom`, `mailroom --help`, `mailroom help [COMMAND]` and `mailroom COMMAND --help`: the help asked for, if any. */
+function helpAsked(name: string | undefined, args: readonly string[]): string | undefined {
+  if (name === undefined || name === '--help' || name === '-h') return overview(Object.values(commands));
+  const command = name === 'help' ? (args[0] === undefined ? undefined : commands[args[0]]) : commands[name];
+  if (name === 'help') return command ? commandHelp(command.usage, command.help) : overview(Object.values(commands));
+  return command && asksForHelp(args) ? commandHelp(command.usage, command.help) : undefined;
 }
 
 async function readAll(stream: NodeJS.ReadStream): Promise<string> {
@@ -98,8 +100,9 @@ export function processIo(): Io {
 
 export async function main(argv: readonly string[], io: Io = processIo()): Promise<number> {
   const [name, ...args] = argv;
-  if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
-    io.out.write(help());
+  const help = helpAsked(name, args);
+  if (help !== undefined || name === undefined) {
+    io.out.write(help ?? overview(Object.values(commands)));
     return name === undefined ? EXIT_USAGE : EXIT_OK;
   }
   const command = commands[name];

@@ -1,7 +1,8 @@
 /**
  * package.json against the extension's typed lists, without VS Code: the commands it contributes
  * against commands/ids.ts, every command its menus, links and walkthrough name, and every context
- * key its `when` clauses read against context-keys.ts. Plus the words a failing command shows.
+ * key its `when` clauses read against context-keys.ts; every word of it a person reads comes from
+ * package.nls.json. Plus the words a failing command shows.
  */
 import { strict as assert } from 'node:assert';
 import { readFileSync } from 'node:fs';
@@ -18,7 +19,25 @@ interface Manifest {
   } & Record<string, unknown>;
 }
 
-const manifest = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as Manifest;
+const readJson = (name: string): unknown => JSON.parse(readFileSync(new URL(`../../${name}`, import.meta.url), 'utf8'));
+/** package.json as written, its words as `%key%`s. */
+const written = readJson('package.json');
+/** The English words of package.json (VS Code's l10n of the manifest), key by key. */
+const words = readJson('package.nls.json') as Readonly<Record<string, unknown>>;
+const nlsKey = /^%([^%\s]+)%$/;
+
+/** package.json as VS Code reads it: each `%key%` replaced by its words (unknown keys left as they are). */
+function resolved(value: unknown): unknown {
+  if (typeof value === 'string') {
+    const key = nlsKey.exec(value)?.[1];
+    return key !== undefined && typeof words[key] === 'string' ? words[key] : value;
+  }
+  if (Array.isArray(value)) return value.map(resolved);
+  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, resolved(v)]));
+  return value;
+}
+
+const manifest = resolved(written) as Manifest;
 const { contributes } = manifest;
 const listed = new Set<string>(MAILROOM_COMMANDS);
 const contributedViews = Object.values(contributes.views).flatMap((views) => views.map((view) => view.id));
@@ -131,6 +150,68 @@ describe('package.json against the typed commands and context keys', () => {
       ['mailroom.conected', undefined, undefined],
     ]);
     assert.ok(!('mailroom.conected' in MAILROOM_CONTEXT_KEYS));
+  });
+});
+
+/**
+ * Where package.json holds words a person reads (the Marketplace, the command palette, views,
+ * settings, the walkthrough, the Restricted Mode dialog), as dotted paths of walk().
+ */
+const USER_FACING = [
+  /^(displayName|description)$/,
+  /^contributes\.viewsContainers\.[^.]+\.\d+\.title$/,
+  /^contributes\.views\.[^.]+\.\d+\.(name|contextualTitle)$/,
+  /^contributes\.viewsWelcome\.\d+\.contents$/,
+  /^contributes\.commands\.\d+\.(title|shortTitle|category)$/,
+  /^contributes\.configuration\.title$/,
+  /^contributes\.configuration\.properties\..+\.(description|markdownDescription|(markdown)?[dD]eprecationMessage)$/,
+  /^contributes\.configuration\.properties\..+\.(enumDescriptions|markdownEnumDescriptions)\.\d+$/,
+  /^contributes\.walkthroughs\.\d+\.(title|description)$/,
+  /^contributes\.walkthroughs\.\d+\.steps\.\d+\.(title|description|media\.altText)$/,
+  /^capabilities\.[^.]+\.description$/,
+];
+
+describe('the manifest in package.nls.json', () => {
+  const all = [...walk(written)].filter((entry): entry is [string, string] => typeof entry[1] === 'string');
+  const userFacing = all.filter(([path]) => USER_FACING.some((re) => re.test(path)));
+
+  it('leaves no word a person reads written in package.json', () => {
+    assert.ok(userFacing.length > 45, `found the user-facing strings (${userFacing.length})`);
+    assert.deepEqual(
+      userFacing.filter(([, text]) => !nlsKey.test(text)),
+      [],
+      'user-facing strings written in package.json instead of package.nls.json',
+    );
+  });
+
+  it('finds every %key% of package.json in package.nls.json, and every key there is used', () => {
+    const named = all.flatMap(([path, text]) => {
+      const key = nlsKey.exec(text)?.[1];
+      return key === undefined ? [] : [[path, key] as const];
+    });
+    assert.deepEqual(
+      named.filter(([, key]) => typeof words[key] !== 'string' || words[key] === ''),
+      [],
+      'keys with no words in package.nls.json',
+    );
+    const used = new Set(named.map(([, key]) => key));
+    assert.deepEqual(
+      Object.keys(words).filter((key) => !used.has(key)),
+      [],
+      'keys in package.nls.json that package.json never names',
+    );
+    assert.deepEqual(
+      all.filter(([, text]) => /%[\w.-]+%/.test(text) && !nlsKey.test(text)),
+      [],
+      'a %key% inside a longer string, which VS Code does not replace',
+    );
+  });
+
+  it('reads a word left in package.json, and a key with no words, as such', () => {
+    const literal: [string, string] = ['contributes.commands.3.title', 'Send Current Document as Letter'];
+    assert.ok(USER_FACING.some((re) => re.test(literal[0])) && !nlsKey.test(literal[1]));
+    assert.ok(USER_FACING.some((re) => re.test('contributes.configuration.properties.mailroom.endpoint.markdownDescription')));
+    assert.equal(resolved('%no.such.key%'), '%no.such.key%');
   });
 });
 

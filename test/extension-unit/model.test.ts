@@ -5,6 +5,15 @@ import { groupMailers, mailerSummary } from '../../src/extension/model/mailers';
 import { addressLabel, MAX_RECENT_ADDRESSES, rememberAddress } from '../../src/extension/model/recent-addresses';
 import { RefreshSchedule } from '../../src/extension/model/refresh-schedule';
 import { productionQuestion } from '../../src/extension/model/work-mode';
+import {
+  spokenAttempt,
+  spokenAttempts,
+  spokenBatchItem,
+  spokenGroup,
+  spokenMailer,
+  spokenStoredFile,
+} from '../../src/extension/model/spoken-labels';
+import { describeStatus, NO_PERMISSIONS_STATUS } from '../../src/contract';
 
 describe('extension model', () => {
   it('groups mailers in process, completed, and failed or cancelled, newest first', () => {
@@ -145,5 +154,33 @@ describe('which sends ask first', () => {
       /^Send letter\.md in the account's own work mode\? If that is Production/,
     );
     assert.equal(productionQuestion('Development', 'letter.md'), undefined);
+  });
+});
+
+describe('what a screen reader says for a row', () => {
+  it('reads a mailer as its name, kind and ID, status and price, in one sentence', () => {
+    assert.equal(
+      spokenMailer({ id: 1021985, description: 'letter.md', status: -900, statusText: 'In Process', price: 0.87 }),
+      'letter.md, mailer 1021985, In Process, $0.87',
+    );
+    assert.equal(
+      spokenMailer({ id: 7, isBatch: true, description: 'Invites', status: -1002 }),
+      `Invites, batch 7, ${describeStatus(-1002)}`,
+    );
+    assert.equal(spokenMailer({ id: 12 }), 'Mailer 12, status not yet known');
+    assert.equal(spokenMailer({ id: 9, status: NO_PERMISSIONS_STATUS, price: 0 }), `Mailer 9, ${describeStatus(NO_PERMISSIONS_STATUS)}`);
+  });
+
+  it('reads groups, sends of unknown outcome, batch items and stored files without the seen-only separators', () => {
+    assert.equal(spokenGroup('inProcess', 1), 'In process, 1 mailer');
+    assert.equal(spokenGroup('failed', 3), 'Failed or cancelled, 3 mailers');
+    assert.equal(spokenAttempts(2), 'Outcome unknown, 2 sends to look up');
+    assert.equal(spokenAttempt('Invoice 42', 'Production', '10:31:05'), 'Invoice 42, outcome unknown, Production, sent at 10:31:05');
+    assert.equal(spokenBatchItem(7, 3, 'Completed'), 'Item 3 of batch 7, Completed');
+    assert.equal(
+      spokenStoredFile('price-list.pdf', 'Account', 'Prices', '2027-01-05T10:31:05'),
+      'price-list.pdf, stored file, Account, Prices, last used 2027-01-05T10:31:05',
+    );
+    assert.equal(spokenStoredFile('a.pdf', 'User', '', 'never'), 'a.pdf, stored file, User, last used never');
   });
 });

@@ -11,8 +11,23 @@ import { MailWsInputError } from '../../client';
 import { ValueError, operationList, parseLeaf, serviceByPath, serviceList, type Field, type Operation } from '../../contract';
 import { GLOBAL_OPTIONS, connect, print, type Io } from '../context';
 import { UsageError } from '../usage';
+import type { CommandHelp } from '../help';
 
 export const usage = 'mailroom call OPERATION [--service PATH] [--param Name=Value …] [--file Name=PATH …]';
+
+export const help: CommandHelp = {
+  summary:
+    'Calls any operation of the contract by name and prints its typed result as JSON. Values are read by their type: ' +
+    'structures and lists as JSON, binary data as base64 (or --file).',
+  options: [
+    ['OPERATION', 'the operation, such as GetStatus'],
+    ['--service PATH', 'its service (such as /2009-02-26/MailWS.asmx or datedA), when two services have it'],
+    ['--param Name=Value', 'a parameter; repeat for more'],
+    ['--file Name=PATH', "a binary parameter from a file's bytes; repeat for more"],
+  ],
+  global: true,
+  examples: ['mailroom call GetStatus --param ID=1021984-1021990'],
+};
 
 function operationOf(name: string, servicePath: string | undefined): Operation {
   const candidates = operationList.filter((op) => op.name === name);

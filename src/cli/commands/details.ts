@@ -3,8 +3,16 @@ import { parseArgs } from 'node:util';
 import { formatDateTime } from '../../contract';
 import { GLOBAL_OPTIONS, connect, print, table, type Io } from '../context';
 import { UsageError } from '../usage';
+import type { CommandHelp } from '../help';
 
 export const usage = 'mailroom details ID';
+
+export const help: CommandHelp = {
+  summary: 'Prints the details of one mailer: price, sheets, times, work mode and print properties; a batch with its items.',
+  options: [['ID', "the mailer's ID"]],
+  global: true,
+  examples: ['mailroom details 1021984'],
+};
 
 export function oneId(positionals: readonly string[]): number {
   if (positionals.length !== 1 || !/^\d+$/.test(positionals[0]!)) throw new UsageError('Name one mailer ID');

@@ -9,9 +9,25 @@ import { MailWsError } from '../../client';
 import { enums, formatDateTime, type EnumValue } from '../../contract';
 import { GLOBAL_OPTIONS, connect, print, progressPrinter, table, type Io } from '../context';
 import { UsageError } from '../usage';
+import type { CommandHelp } from '../help';
 
 export const usage =
   'mailroom files list | upload FILE [--name N] [--permissions User|Account] [--description D] [--overwrite] | delete NAME';
+
+export const help: CommandHelp = {
+  summary: "Lists, uploads or deletes the account's stored files, which letters can name (MyFile:NAME) instead of sending the bytes again.",
+  options: [
+    ['list', 'the stored files: name, permissions, description and last use'],
+    ['upload FILE', 'store FILE'],
+    ['--name NAME', 'the name to store it under; the file name by default'],
+    ['--permissions User|Account', 'who may use it: only you (User, the default) or every user of the account'],
+    ['--description TEXT', 'a description'],
+    ['--overwrite', 'replace a stored file of the same name'],
+    ['delete NAME', 'remove the stored file NAME'],
+  ],
+  global: true,
+  examples: ['mailroom files upload price-list.pdf --permissions Account --description "Prices 2027"', 'mailroom files list'],
+};
 
 export async function run(args: readonly string[], io: Io): Promise<void> {
   const { values, positionals } = parseArgs({

@@ -8,8 +8,18 @@ import { MailWsClient, checkSignIn } from '../../client';
 import { GLOBAL_OPTIONS, bindingOf, endpointOf, timeoutOf, userOf, type Io } from '../context';
 import { accountNames } from '../keychain';
 import { UsageError } from '../usage';
+import type { CommandHelp } from '../help';
 
 export const usage = 'mailroom login [--user U] [--api-key]   (the password or key is read from standard input)';
+
+export const help: CommandHelp = {
+  summary:
+    'Reads a password (checked with a harmless read) or an API key from standard input, never an argument, ' +
+    'and keeps it in the OS keychain for the user at the endpoint.',
+  options: [['--api-key', 'keep an API key (for SendLetterAdvanced and SetUserSettings) instead of a password']],
+  global: true,
+  examples: ['mailroom login --endpoint https://mail.example.com --user jane'],
+};
 
 export async function run(args: readonly string[], io: Io): Promise<void> {
   const { values } = parseArgs({ args: [...args], options: { ...GLOBAL_OPTIONS, 'api-key': { type: 'boolean', default: false } } });

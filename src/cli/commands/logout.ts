@@ -2,8 +2,16 @@
 import { parseArgs } from 'node:util';
 import { GLOBAL_OPTIONS, endpointOf, userOf, type Io } from '../context';
 import { accountNames } from '../keychain';
+import type { CommandHelp } from '../help';
 
 export const usage = 'mailroom logout [--user U]';
+
+export const help: CommandHelp = {
+  summary: "Forgets the user's password and API key for the endpoint from the OS keychain.",
+  options: [],
+  global: true,
+  examples: ['mailroom logout --endpoint https://mail.example.com --user jane'],
+};
 
 export function run(args: readonly string[], io: Io): void {
   const { values } = parseArgs({ args: [...args], options: GLOBAL_OPTIONS });

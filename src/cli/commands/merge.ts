@@ -10,8 +10,24 @@ import { DocumentError, mailMerge, type MailMerge } from '../../client';
 import { GLOBAL_OPTIONS, connect, print, type Io } from '../context';
 import { UsageError } from '../usage';
 import { confirmSpending, workModeOption } from './send';
+import type { CommandHelp } from '../help';
 
 export const usage = 'mailroom merge TEMPLATE DATA.csv [--mode Development|Production|Default] [--description D] [--yes]';
+
+export const help: CommandHelp = {
+  summary:
+    'Sends one letter per row of a CSV from one template (.docx with «Field»s or HTML with {{Field}}s): a batch. ' +
+    'Shows how many letters it makes and the work mode first; Production goes only with --yes or a yes typed on a terminal.',
+  options: [
+    ['TEMPLATE', 'the letter: .docx or .html'],
+    ['DATA.csv', 'a header row naming the fields, then one row per letter'],
+    ['--mode Development|Production|Default', "the work mode; Default (the account's own) by default"],
+    ['--description TEXT', 'what the batch is called; "TEMPLATE × DATA.csv" by default'],
+    ['--yes', 'send in Production without asking'],
+  ],
+  global: true,
+  examples: ['mailroom merge invite.html people.csv --mode Development'],
+};
 
 export async function run(args: readonly string[], io: Io): Promise<void> {
   const { values, positionals } = parseArgs({

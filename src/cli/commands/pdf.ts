@@ -4,8 +4,19 @@ import { parseArgs } from 'node:util';
 import { GLOBAL_OPTIONS, connect, print, progressPrinter, type Io } from '../context';
 import { UsageError } from '../usage';
 import { oneId } from './details';
+import type { CommandHelp } from '../help';
 
 export const usage = 'mailroom pdf ID -o FILE';
+
+export const help: CommandHelp = {
+  summary: 'Saves the PDF the service printed (or will print) for a mailer.',
+  options: [
+    ['ID', "the mailer's ID"],
+    ['-o, --output FILE', 'where to save it'],
+  ],
+  global: true,
+  examples: ['mailroom pdf 1021984 -o letter.pdf'],
+};
 
 export async function run(args: readonly string[], io: Io): Promise<void> {
   const { values, positionals } = parseArgs({

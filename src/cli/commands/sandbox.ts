@@ -9,9 +9,26 @@ import { DEFAULT_SANDBOX_PORT } from '../../contract';
 import type { Schedule } from '../../sandbox/lifecycle';
 import type { Io } from '../context';
 import { UsageError } from '../usage';
+import type { CommandHelp } from '../help';
 
 export const usage =
   'mailroom sandbox [--port P] [--data DIR] [--accounts FILE] [--rate-limit] [--max-body-mb N] [--schedule S1,S2,S3 (seconds) | --schedule interactive]';
+
+export const help: CommandHelp = {
+  summary:
+    'Runs the local Mail WS sandbox until Ctrl+C (SIGINT) or SIGTERM, with the demo accounts (demo/demo, clerk/clerk, ' +
+    'other/other) on a fresh data folder. Prints "Mail WS sandbox listening on URL" when ready.',
+  options: [
+    ['--port P', 'where to listen on 127.0.0.1; 8317 by default, 0 for any free port'],
+    ['--data DIR', 'its data folder; ~/.local/share/mailroom/sandbox by default'],
+    ['--accounts FILE', 'accounts and users from a JSON file instead of the demo ones'],
+    ['--rate-limit', "refuse Get calls faster than the real service's pace (-3500)"],
+    ['--max-body-mb N', 'the largest request body; 32 by default'],
+    ['--schedule S1,S2,S3', 'seconds until In Process, printed and Completed (2,4,6 by default), or interactive (5,20,25)'],
+  ],
+  global: false,
+  examples: ['mailroom sandbox --port 8317 --schedule interactive'],
+};
 
 export function defaultDataDir(): string {
   return join(process.env.XDG_DATA_HOME || join(homedir(), '.local', 'share'), 'mailroom', 'sandbox');

@@ -14,12 +14,30 @@ import { AddressError, DocumentError, letterDocument, parseAddressLine, type Rec
 import { enums, RECIPIENT_FIELDS, type EnumValue } from '../../contract';
 import { GLOBAL_OPTIONS, connect, print, progressPrinter, type Io } from '../context';
 import { UsageError } from '../usage';
+import type { CommandHelp } from '../help';
 
 /** The address fields of a letter, as flags: AttentionLine1 → --attention-line1. */
 const flagOf = (field: string) => field.replace(/([a-z])([A-Z])/g, '$1-$2').toLowerCase();
 export const ADDRESS_OPTIONS = Object.fromEntries(RECIPIENT_FIELDS.map((f) => [flagOf(f), { type: 'string' as const }]));
 
 export const usage = `mailroom send FILE [--to "Name, Street, City, ST ZIP" | ${RECIPIENT_FIELDS.map((f) => `--${flagOf(f)}`).join(' ')}] [--mode Development|Production|Default] [--description TEXT] [--yes]`;
+
+export const help: CommandHelp = {
+  summary:
+    "Sends FILE as a letter and prints the new mailer's ID. PDF, DOC, DOCX and HTML go as they are; Markdown is rendered " +
+    "(its front matter's to: names the recipient unless flags do) and other text goes as preformatted HTML. The file, the " +
+    'recipient and the work mode are shown first; Production goes only with --yes or a yes typed on a terminal.',
+  options: [
+    ['FILE', 'the letter: .pdf, .doc, .docx, .html, .md or .txt'],
+    ['--to "Name, Street, City, ST ZIP"', 'the recipient in one line'],
+    ...Object.keys(ADDRESS_OPTIONS).map((flag): [string, string] => [`--${flag} TEXT`, 'one field of the recipient, instead of --to']),
+    ['--mode Development|Production|Default', "the work mode; Default (the account's own) by default"],
+    ['--description TEXT', 'what the mailer is called (MyDescription); the file name by default'],
+    ['--yes', 'send in Production without asking'],
+  ],
+  global: true,
+  examples: ['mailroom send letter.pdf --to "Jane Doe, 1 Main St, Springfield, IL 62701" --mode Development'],
+};
 
 export function workModeOption(value: string | undefined): EnumValue<'WorkMode'> {
   const mode = value ?? 'Default';

@@ -4,8 +4,16 @@ import { fetchStatuses } from '../../client';
 import { expandIdQuery, parseIdQuery, formatDateTime } from '../../contract';
 import { GLOBAL_OPTIONS, connect, print, table, type Io } from '../context';
 import { UsageError } from '../usage';
+import type { CommandHelp } from '../help';
 
 export const usage = 'mailroom status IDS… (1021984, 1021984-1021990, 1021984,1021990)';
+
+export const help: CommandHelp = {
+  summary: 'Prints the status of mailers: each ID, its status code, description and last update.',
+  options: [['IDS…', 'one ID, a range a-b or a comma list, as many as wanted']],
+  global: true,
+  examples: ['mailroom status 1021984-1021990', 'mailroom status 1021984 --json'],
+};
 
 export function idsOfArguments(args: readonly string[]): number[] {
   if (args.length === 0) throw new UsageError('Name the mailers: an ID, a range a-b or a comma list');

@@ -9,8 +9,20 @@ import { parseArgs } from 'node:util';
 import { DEFAULT_ENDPOINT, generateWsdl, serviceByPath, serviceList, serviceUrl, wsdlFileName, type Service } from '../../contract';
 import type { Io } from '../context';
 import { UsageError } from '../usage';
+import type { CommandHelp } from '../help';
 
 export const usage = 'mailroom wsdl [simple|datedA|datedB|admin|PATH …] [--out DIR] [--endpoint URL]';
+
+export const help: CommandHelp = {
+  summary: 'Writes the WSDL of one service to standard output, or of the named services (all by default) to a folder.',
+  options: [
+    ['simple|datedA|datedB|admin|PATH', 'a service, by key or by path such as /MailWS.asmx'],
+    ['--out DIR', "write each service's WSDL into DIR"],
+    ['--endpoint URL', 'the address the WSDLs name; the local sandbox by default'],
+  ],
+  global: false,
+  examples: ['mailroom wsdl --out wsdl', 'mailroom wsdl datedA > datedA.wsdl'],
+};
 
 function findService(name: string): Service {
   const service = serviceList.find((s) => s.key === name) ?? serviceByPath(name);

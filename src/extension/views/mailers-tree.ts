@@ -5,6 +5,7 @@ import type { MailroomCommand } from '../commands/ids';
 import { describeStatus, formatDateTime, isCancellableStatus, type ResultOf } from '../../contract';
 import { GROUP_TITLES, groupMailers, groupOf, mailerSummary, type MailerGroup, type TrackedMailer } from '../model/mailers';
 import type { SendAttempt } from '../model/attempts';
+import { spokenAttempt, spokenAttempts, spokenBatchItem, spokenGroup, spokenMailer } from '../model/spoken-labels';
 import { Disposable, Emitter } from '../lifecycle';
 import type { TrackedMailers } from '../tracked-mailers';
 
@@ -104,6 +105,7 @@ export class MailersTree extends Disposable implements vscode.TreeDataProvider<M
         item.id = `group:${node.group}`;
         item.description = String(node.count);
         item.iconPath = GROUP_ICONS[node.group];
+        item.accessibilityInformation = { label: spokenGroup(node.group, node.count) };
         return item;
       }
       case 'attempts': {
@@ -112,13 +114,16 @@ export class MailersTree extends Disposable implements vscode.TreeDataProvider<M
         item.description = String(node.count);
         item.iconPath = new vscode.ThemeIcon('question', new vscode.ThemeColor('list.warningForeground'));
         item.tooltip = 'Sends that left but got no answer: the mailer may exist. Look each up before sending again.';
+        item.accessibilityInformation = { label: spokenAttempts(node.count) };
         return item;
       }
       case 'attempt': {
         const { attempt } = node;
         const item = new vscode.TreeItem(attempt.description, vscode.TreeItemCollapsibleState.None);
         item.id = `attempt:${attempt.key}`;
-        item.description = `outcome unknown · ${attempt.workMode} · ${new Date(attempt.sentAt).toLocaleTimeString()}`;
+        const sentAt = new Date(attempt.sentAt).toLocaleTimeString();
+        item.description = `outcome unknown · ${attempt.workMode} · ${sentAt}`;
+        item.accessibilityInformation = { label: spokenAttempt(attempt.description, attempt.workMode, sentAt) };
         item.tooltip = 'The request left, but no answer came back. Look it up to find the mailer it made, if any, before sending again.';
         item.iconPath = new vscode.ThemeIcon('warning', new vscode.ThemeColor('list.warningForeground'));
         item.contextValue = 'attempt' satisfies ViewItem;
@@ -132,6 +137,7 @@ export class MailersTree extends Disposable implements vscode.TreeDataProvider<M
         item.description = batchItem.Description || describeStatus(batchItem.Status);
         item.tooltip = `Batch ${batch.id}, item ${batchItem.ItemID}\nStatus: ${item.description} (${batchItem.Status})\nLast update: ${formatDateTime(batchItem.LastUpdateTime)}`;
         item.iconPath = new vscode.ThemeIcon('mail');
+        item.accessibilityInformation = { label: spokenBatchItem(batch.id, batchItem.ItemID, item.description) };
         item.contextValue = 'batchItem' satisfies ViewItem;
         return item;
       }
@@ -152,6 +158,7 @@ export class MailersTree extends Disposable implements vscode.TreeDataProvider<M
     );
     item.id = `mailer:${mailer.id}`;
     item.description = mailerSummary(mailer);
+    item.accessibilityInformation = { label: spokenMailer(mailer) };
     item.contextValue = rowOf(mailer);
     item.iconPath = new vscode.ThemeIcon(mailer.isBatch ? 'files' : 'mail');
     item.tooltip = new vscode.MarkdownString(

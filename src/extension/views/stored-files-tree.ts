@@ -7,6 +7,7 @@ import { formatDateTime, type Structure } from '../../contract';
 import type { Connection } from '../connection';
 import { Disposable, Emitter } from '../lifecycle';
 import { prompts } from '../prompts';
+import { spokenStoredFile } from '../model/spoken-labels';
 
 export type StoredFile = Structure<'FileDetails'>;
 export interface StoredFileNode {
@@ -47,6 +48,9 @@ export class StoredFilesTree extends Disposable implements vscode.TreeDataProvid
     item.description = [file.Permissions, file.Description].filter(Boolean).join(' · ');
     item.tooltip = `${file.FileName}\nPermissions: ${file.Permissions}\nLast used: ${formatDateTime(file.LastUsage)}${file.Description ? `\n${file.Description}` : ''}`;
     item.iconPath = new vscode.ThemeIcon(file.Permissions === 'Account' ? 'organization' : 'file');
+    item.accessibilityInformation = {
+      label: spokenStoredFile(file.FileName ?? 'no name', file.Permissions, file.Description, formatDateTime(file.LastUsage)),
+    };
     item.contextValue = 'storedFile' satisfies ViewItem;
     return item;
   }

@@ -18,6 +18,7 @@ export async function run(): Promise<void> {
   await import('./mailroom.test');
   await import('./addresses.test');
   await import('./deadline.test');
+  await import('./accessibility.test');
   await import('./everyday.test');
   await import('./views.test');
   await import('./output-log.test');

@@ -1,0 +1,68 @@
+/**
+ * What a screen reader hears in the Mailers and Stored Files views, in a real extension host: each
+ * row's accessibility label is its words in one sentence ("letter.md, mailer 1021985, In Process,
+ * $0.87"), never the " · " the eye reads.
+ */
+import { strict as assert } from 'node:assert';
+import * as vscode from 'vscode';
+import type { MailroomApi } from '../../../src/extension/extension';
+import { mailroomApi } from './support';
+
+describe('Mailroom for screen readers', () => {
+  let api: MailroomApi;
+
+  before(async () => {
+    api = await mailroomApi();
+    const account = api.connection.account;
+    if (!account?.sandbox || account.username !== 'demo') await vscode.commands.executeCommand('mailroom.useSandbox');
+    assert.equal(api.connection.account?.sandbox, true, 'on the local sandbox');
+  });
+
+  it('reads a mailer row as its name, ID, status and price, and its group with the count', async () => {
+    // Sent by the client and tracked as a send would: the rows are what this test hears, not the send's questions.
+    const client = await api.connection.client();
+    const id = await client.simple.SendLetterV2({
+      MyDescription: 'letter.md',
+      FileExtension: 'html',
+      FileBinaryData: Buffer.from('<p>Dear Jane</p>'),
+      WorkMode: 'Development',
+    });
+    await api.mailers.add([{ id, description: 'letter.md' }]);
+    await api.refresher.refresh();
+    const node = api.tree.nodeOf(id);
+    assert.ok(node, 'the mailer is in the tree');
+    const item = api.tree.getTreeItem(node);
+    const label = item.accessibilityInformation?.label ?? '';
+    assert.match(
+      label,
+      new RegExp(`^letter\\.md, mailer ${id}, (Received|In Process|Waiting For Delivery|Completed[^,]*), \\$\\d+\\.\\d\\d$`),
+    );
+    assert.ok(!label.includes('·'));
+    const group = api.tree.getParent(node)!;
+    assert.match(api.tree.getTreeItem(group).accessibilityInformation?.label ?? '', /^(In process|Completed), \d+ mailers?$/);
+    await api.mailers.remove(id);
+  });
+
+  it('reads a stored file row as its name, permissions, description and last use', async () => {
+    const client = await api.connection.client();
+    await client.datedA.UploadFile({
+      MyFileName: 'spoken.html',
+      FileBinaryData: Buffer.from('<p>Hello</p>'),
+      Permissions: 'User',
+      Description: 'Read aloud',
+      Overwrite: true,
+    });
+    try {
+      await api.storedFiles.refresh();
+      const node = api.storedFiles.getChildren().find((n) => n.file.FileName === 'spoken.html');
+      assert.ok(node, 'the stored file is listed');
+      assert.match(
+        api.storedFiles.getTreeItem(node).accessibilityInformation?.label ?? '',
+        /^spoken\.html, stored file, User, Read aloud, last used \S/,
+      );
+    } finally {
+      await client.datedA.DeleteUploadedFile({ MyFileName: 'spoken.html' });
+      await api.storedFiles.refresh();
+    }
+  });
+});
