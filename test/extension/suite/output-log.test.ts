@@ -7,6 +7,7 @@
 import { strict as assert } from 'node:assert';
 import * as vscode from 'vscode';
 import type { MailroomApi } from '../../../src/extension/extension';
+import { startHangingProxy, type HangingProxy } from '../../helpers/hanging-proxy';
 import { mailroomApi, until } from './support';
 
 /** An ID no mailer of the account has: the sandbox answers -3115 for it. */
@@ -16,6 +17,7 @@ const CYCLES = 3;
 describe('Mailroom output log', () => {
   let api: MailroomApi;
   let sandboxUrl: string;
+  let proxy: HangingProxy;
   const logged = async () =>
     Buffer.from(await vscode.workspace.fs.readFile(vscode.Uri.joinPath(api.logUri, 'Mailroom.log'))).toString('utf8');
   /** The log's lines written since `offset` characters. */
@@ -25,14 +27,16 @@ describe('Mailroom output log', () => {
     api = await mailroomApi();
     if (!api.connection.account?.sandbox) await vscode.commands.executeCommand('mailroom.useSandbox');
     sandboxUrl = api.connection.account!.endpoint;
-    // The sandbox as an account of its own (not the sandbox's): it follows no mailer of the other suites,
-    // whose visible IDs would keep the service from answering -3115 for the whole query.
-    await api.connection.connect(sandboxUrl, 'soap11', 'demo', { password: 'demo' });
+    // The sandbox behind a proxy, as an account of its own (another address): it follows no mailer of the
+    // other suites, whose visible IDs would keep the service from answering -3115 for the whole query.
+    proxy = await startHangingProxy(sandboxUrl);
+    await api.connection.connect(proxy.url, 'soap11', 'demo', { password: 'demo' });
   });
 
   after(async () => {
     await api.mailers.remove(UNKNOWN);
     await api.connection.signOut();
+    await proxy.close();
   });
 
   it('keeps one info line per call for the -3115 a refresh expects, never an error', async () => {
