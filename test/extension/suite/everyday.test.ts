@@ -231,7 +231,7 @@ describe('Mailroom in everyday use', () => {
     assert.equal(told.length, 1, told.join('\n'));
     assert.match(
       told[0]!,
-      new RegExp(`^Mailroom could not connect to ${endpoint.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} as demo\. Not authenticated`),
+      new RegExp(`^Mailroom could not connect to ${endpoint.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} as demo\\. Not authenticated`),
     );
     assert.ok(!/GetUploadedFileDetails|-3003/.test(told[0]!), told[0]);
     assert.equal(api.connection.account?.username, 'demo', 'connected on the second try');
