@@ -236,4 +236,19 @@ describe('Mailroom in everyday use', () => {
     assert.ok(!/GetUploadedFileDetails|-3003/.test(told[0]!), told[0]);
     assert.equal(api.connection.account?.username, 'demo', 'connected on the second try');
   });
+
+  it('ends a send with a line naming the new mailer, whose Show Details opens its details', async () => {
+    await onSandbox();
+    const before = person.notices.length;
+    person.pressWhenShown(/^Mailroom: sent notes\.txt/, 'Show Details');
+    const id = await sendNotes(typedAddress(api, { AttentionLine1: 'Eve Ames', Address1: '2 Oak St', City: 'Ogdenville' }));
+    const said = person.notices.slice(before).filter((n) => n.severity === 'info' && n.message.includes(`mailer ${id}`));
+    assert.equal(said.length, 1, 'said once');
+    assert.equal(said[0]!.message, `Mailroom: sent notes.txt to Eve Ames, Ogdenville as mailer ${id} (Development mode).`);
+    assert.deepEqual(said[0]!.buttons, ['Show Details', 'Preview PDF']);
+    const tab = await until('the details to open', async () =>
+      vscode.window.tabGroups.all.flatMap((g) => g.tabs).find((t) => t.label.startsWith(`Mailer ${id} ·`)),
+    );
+    await vscode.window.tabGroups.close(tab);
+  });
 });
