@@ -3,6 +3,7 @@
  * as plain code. Every value is escaped; there is no script, and the policy allows none.
  */
 import type { DetailsPage } from '../model/details';
+import { escapeHtml, webviewPage } from './webview-page';
 
 /** The page: static HTML, no script, styles only from `cspSource` (the webview's own resources). */
 export function detailsHtml(page: DetailsPage, cspSource: string, stylesHref: string): string {
@@ -23,26 +24,15 @@ ${page.items.rows.map((r) => `<tr>${r.map((v) => `<td>${escapeHtml(v)}</td>`).jo
 </table>
 </section>`
     : '';
-  return `<!DOCTYPE html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta http-equiv="Content-Security-Policy" content="${csp}">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<link rel="stylesheet" href="${escapeHtml(stylesHref)}">
-<title>${escapeHtml(page.title)}</title>
-</head>
-<body>
-<main>
+  return webviewPage({
+    csp,
+    stylesHref,
+    title: page.title,
+    body: `<main>
 <h1>${escapeHtml(page.heading)}</h1>
 ${sections}
 ${items}
 <p class="note">${escapeHtml(page.timeNote)}</p>
-</main>
-</body>
-</html>`;
-}
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+</main>`,
+  });
 }

@@ -11,6 +11,7 @@ import { Disposable, Emitter } from '../lifecycle';
 import type { TrackedMailer } from '../model/mailers';
 import { pdfWait, worthAskingAgain } from '../model/pdf-wait';
 import type { FromPreview, ToPreview } from './preview-messages';
+import { escapeHtml, webviewPage } from './webview-page';
 
 export type PreviewState =
   Extract<FromPreview, { type: 'rendered' | 'failed' }> | { readonly type: 'unavailable' | 'error'; readonly reason: string };
@@ -83,25 +84,19 @@ export class PdfPreview extends Disposable {
       `connect-src ${webview.cspSource}`,
       'worker-src blob:',
     ].join('; ');
-    return `<!DOCTYPE html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta http-equiv="Content-Security-Policy" content="${csp}">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<link rel="stylesheet" href="${uri(styles, 'preview.css')}">
-<title>${escapeHtml(this.title)}</title>
-</head>
-<body data-pdfjs="${uri(media, 'pdfjs', 'pdf.min.mjs')}" data-worker="${uri(media, 'pdfjs', 'pdf.worker.min.mjs')}" data-fonts="${uri(media, 'pdfjs', 'standard_fonts')}/">
-<div class="toolbar" role="toolbar">
+    return webviewPage({
+      csp,
+      stylesHref: uri(styles, 'preview.css'),
+      title: this.title,
+      bodyAttributes: `data-pdfjs="${uri(media, 'pdfjs', 'pdf.min.mjs')}" data-worker="${uri(media, 'pdfjs', 'pdf.worker.min.mjs')}" data-fonts="${uri(media, 'pdfjs', 'standard_fonts')}/"`,
+      body: `<div class="toolbar" role="toolbar">
 <button id="previous" title="Previous page">‹</button><span id="page-number">–</span><button id="next" title="Next page">›</button>
 <button id="zoom-out" title="Zoom out">−</button><button id="zoom-in" title="Zoom in">+</button>
 <span>${escapeHtml(this.title)}</span>
 </div>
 <main><div id="status">Loading the printed PDF…</div><button id="retry" hidden>Try again</button><canvas id="page" hidden aria-describedby="page-text"></canvas><div id="page-text" class="visually-hidden" aria-live="polite"></div></main>
-<script type="module" nonce="${nonce}" src="${uri(media, 'preview.js')}"></script>
-</body>
-</html>`;
+<script type="module" nonce="${nonce}" src="${uri(media, 'preview.js')}"></script>`,
+    });
   }
 
   private post(message: ToPreview): void {
@@ -168,8 +163,4 @@ export class PdfPreviews extends Disposable {
     this.open.push(preview);
     return this.register(preview);
   }
-}
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
 }

@@ -4,17 +4,15 @@
  * $0.87"), never the " · " the eye reads.
  */
 import { strict as assert } from 'node:assert';
-import * as vscode from 'vscode';
 import type { MailroomApi } from '../../../src/extension/extension';
-import { mailroomApi } from './support';
+import { mailroomApi, onSandbox } from './support';
 
 describe('Mailroom for screen readers', () => {
   let api: MailroomApi;
 
   before(async () => {
     api = await mailroomApi();
-    const account = api.connection.account;
-    if (!account?.sandbox || account.username !== 'demo') await vscode.commands.executeCommand('mailroom.useSandbox');
+    await onSandbox(api);
     assert.equal(api.connection.account?.sandbox, true, 'on the local sandbox');
   });
 

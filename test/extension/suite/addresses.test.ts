@@ -5,7 +5,7 @@
 import { strict as assert } from 'node:assert';
 import * as vscode from 'vscode';
 import type { MailroomApi } from '../../../src/extension/extension';
-import { mailroomApi, until } from './support';
+import { mailroomApi, onSandbox, until } from './support';
 
 describe('Mailroom: one-line addresses in VS Code', function () {
   this.timeout(60_000);
@@ -19,8 +19,7 @@ describe('Mailroom: one-line addresses in VS Code', function () {
   });
 
   it('refuses to send a letter whose to: has a ZIP code of the wrong form, showing what it understood', async () => {
-    const account = api.connection.account;
-    if (!account?.sandbox || account.username !== 'demo') await vscode.commands.executeCommand('mailroom.useSandbox');
+    await onSandbox(api);
     const uri = vscode.Uri.joinPath(folder(), 'bad-zip.md');
     await vscode.workspace.fs.writeFile(uri, Buffer.from('---\nto: Jane Doe, 1 Main St, Springfield, IL 6270\n---\n# Dear Jane\n'));
     try {

@@ -8,7 +8,7 @@ import * as vscode from 'vscode';
 import type { MailroomApi } from '../../../src/extension/extension';
 import type { DetailsPanel } from '../../../src/extension/views/details-panel';
 import type { MailersNode } from '../../../src/extension/views/mailers-tree';
-import { mailroomApi, person, run, sendNotes, typedAddress, workspace } from './support';
+import { mailroomApi, onSandbox as onSandboxAs, person, run, sendNotes, typedAddress, workspace } from './support';
 
 describe('Mailroom says when something is done', () => {
   let api: MailroomApi;
@@ -19,10 +19,7 @@ describe('Mailroom says when something is done', () => {
 
   afterEach(() => person.settle());
 
-  const onSandbox = async () => {
-    const account = api.connection.account;
-    if (!account?.sandbox || account.username !== 'demo') await vscode.commands.executeCommand('mailroom.useSandbox');
-  };
+  const onSandbox = () => onSandboxAs(api);
   const aLetter = (name: string) => sendNotes(typedAddress(api, { AttentionLine1: name, Address1: '3 Pine St', City: 'Ogdenville' }));
   /** Every stored file of the signed-in user deleted, as the tests that follow expect to find none. */
   const deleteStoredFiles = async () => {

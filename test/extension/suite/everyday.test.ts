@@ -10,7 +10,18 @@ import { createServer, request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { ASKED } from '../../../src/extension/commands/address-input';
 import type { Answer } from './prompts';
-import { EXTENSION_ID, mailroomApi, person, run, sendNotes, settings, typedAddress, until, workspace } from './support';
+import {
+  EXTENSION_ID,
+  mailroomApi,
+  onSandbox as onSandboxAs,
+  person,
+  run,
+  sendNotes,
+  settings,
+  typedAddress,
+  until,
+  workspace,
+} from './support';
 
 interface MenuItem {
   readonly command: string;
@@ -35,10 +46,7 @@ describe('Mailroom in everyday use', () => {
 
   afterEach(() => person.settle());
 
-  const onSandbox = async () => {
-    const account = api.connection.account;
-    if (!account?.sandbox || account.username !== 'demo') await vscode.commands.executeCommand('mailroom.useSandbox');
-  };
+  const onSandbox = () => onSandboxAs(api);
   const rowOf = (id: number) => api.tree.getTreeItem(api.tree.nodeOf(id)!);
 
   it('offers Cancel Delivery only while the service would accept it, and says in words when the status moved on', async function () {

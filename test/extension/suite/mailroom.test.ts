@@ -18,7 +18,19 @@ import type { DetailsPanel } from '../../../src/extension/views/details-panel';
 import type { MailersNode } from '../../../src/extension/views/mailers-tree';
 import { PdfPreview } from '../../../src/extension/views/pdf-preview';
 import type { Answer } from './prompts';
-import { EXTENSION_ID, inProduction, mailroomApi, person, run, sendNotes, track, typedAddress, until, workspace } from './support';
+import {
+  EXTENSION_ID,
+  inProduction,
+  mailroomApi,
+  onSandbox as onSandboxAs,
+  person,
+  run,
+  sendNotes,
+  track,
+  typedAddress,
+  until,
+  workspace,
+} from './support';
 
 function treeGroups(api: MailroomApi): Map<string, number[]> {
   const groups = new Map<string, number[]>();
@@ -50,11 +62,7 @@ describe('Mailroom in VS Code', () => {
 
   const newAddress = (address: RecipientAddress, offered?: boolean) => typedAddress(api, address, offered);
 
-  /** Signed in to the in-process sandbox as demo, whatever the tests before did. */
-  async function onSandbox(): Promise<void> {
-    const account = api.connection.account;
-    if (!account?.sandbox || account.username !== 'demo') await vscode.commands.executeCommand('mailroom.useSandbox');
-  }
+  const onSandbox = () => onSandboxAs(api);
 
   let letterSent: Promise<number> | undefined;
   /** The workspace's Markdown letter, sent once for the tests that need a mailer of their own, and tracked. */

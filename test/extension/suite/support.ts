@@ -60,5 +60,11 @@ export const typedAddress = (api: MailroomApi, address: RecipientAddress, offere
   ...ASKED.map(([field]) => ({ input: (address as Readonly<Record<string, string | undefined>>)[field] ?? '' })),
 ];
 
+/** Signed in to the in-process sandbox as demo, whatever the tests before did. */
+export async function onSandbox(api: MailroomApi): Promise<void> {
+  const account = api.connection.account;
+  if (!account?.sandbox || account.username !== 'demo') await vscode.commands.executeCommand('mailroom.useSandbox');
+}
+
 /** Track Mailer IDs…, typed as a person would. */
 export const track = (ids: string) => run([{ input: ids }], 'mailroom.trackIds');

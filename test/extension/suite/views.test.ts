@@ -10,7 +10,7 @@ import * as vscode from 'vscode';
 import type { MailroomApi } from '../../../src/extension/extension';
 import type { DetailsPanel } from '../../../src/extension/views/details-panel';
 import type { PdfPreview } from '../../../src/extension/views/pdf-preview';
-import { mailroomApi, until } from './support';
+import { mailroomApi, onSandbox as onSandboxAs, until } from './support';
 
 const workspace = () => vscode.workspace.workspaceFolders![0]!.uri;
 const sample = async (name: string) => Buffer.from(await vscode.workspace.fs.readFile(vscode.Uri.joinPath(workspace(), name)));
@@ -40,10 +40,7 @@ describe('Mailroom views in VS Code', () => {
     api = await mailroomApi();
   });
 
-  async function onSandbox(): Promise<void> {
-    const account = api.connection.account;
-    if (!account?.sandbox || account.username !== 'demo') await vscode.commands.executeCommand('mailroom.useSandbox');
-  }
+  const onSandbox = () => onSandboxAs(api);
 
   /** A letter sent now, named `letter.md` as the workspace's letter is, and followed in the Mailers view. */
   async function sendLetter(): Promise<number> {
