@@ -94,6 +94,43 @@ export class Workbench {
     await this.page.keyboard.press('Enter');
   }
 
+  /** Right-clicks a row and answers the menu's enabled items; the menu stays open (Escape closes it). */
+  async menuItems(row: Locator): Promise<string[]> {
+    await row.click({ button: 'right' });
+    const items = this.page.locator('.context-view .action-item:not(.disabled) .action-label:not(.separator)');
+    await items.first().waitFor();
+    return (await items.allTextContents()).map((label) => label.trim()).filter(Boolean);
+  }
+
+  /** An editor tab, by its title. */
+  tab(title: string | RegExp): Locator {
+    return this.page.locator('.tabs-container .tab', { hasText: title }).first();
+  }
+
+  /** A notification toast that shows this text. */
+  notification(text: string | RegExp): Locator {
+    return this.page.locator('.notification-toast', { hasText: text }).first();
+  }
+
+  /** A status bar item that shows this text. */
+  statusBarItem(text: string | RegExp): Locator {
+    return this.page.locator('.statusbar .statusbar-item', { hasText: text }).first();
+  }
+
+  /** The message a view of the side bar shows above its rows (TreeView.message). */
+  viewMessage(view: string): Locator {
+    return this.page
+      .locator('.sidebar .pane')
+      .filter({ has: this.page.locator('.pane-header', { hasText: view }) })
+      .locator('.message')
+      .first();
+  }
+
+  /** The text of the editor or panel lines shown now that match a pattern (Monaco draws spaces as U+00A0). */
+  async linesShown(where: Locator): Promise<string> {
+    return ((await where.locator('.view-lines').first().textContent()) ?? '').replace(/\u00a0/g, ' ');
+  }
+
   /** Presses a button of a modal dialog. */
   async dialogButton(name: string): Promise<void> {
     const button = this.page.locator('.monaco-dialog-box .monaco-button', { hasText: name }).first();
@@ -101,14 +138,14 @@ export class Workbench {
     await button.click();
   }
 
-  /** The webview frame that has this element, once it has. */
-  async webviewFrame(selector: string, timeoutMs = 30_000): Promise<Frame> {
+  /** The webview frame that has this element (showing this text, if given), once it has. */
+  async webviewFrame(selector: string, hasText?: string | RegExp, timeoutMs = 30_000): Promise<Frame> {
     const deadline = Date.now() + timeoutMs;
     while (Date.now() < deadline) {
       for (const frame of this.page.frames()) {
         if (
           await frame
-            .locator(selector)
+            .locator(selector, hasText === undefined ? {} : { hasText })
             .count()
             .catch(() => 0)
         )
