@@ -70,6 +70,7 @@ const steps: Step[] = [
         /shows the PDF by itself when the mailer reaches Waiting For Delivery/,
       );
       assert.equal(await frame.locator('#page').isVisible(), false, 'no page is drawn yet');
+      await wb.page.mouse.move(800, 600); // off the row, whose hover would cover the tree in the picture
     },
   },
   {
@@ -132,6 +133,8 @@ const steps: Step[] = [
       const items = await wb.menuItems(row);
       await wb.page.keyboard.press('Escape');
       assert.ok(items.includes('Show Details') && !items.includes('Cancel Delivery'), `the menu offers ${items.join(', ')}`);
+      // Done with the letter: its tabs (the details as of when they were opened) go, as a person closes them.
+      await wb.command('View: Close All Editors');
     },
   },
   {
