@@ -20,14 +20,22 @@ const HINTS: Readonly<Record<number, string>> = {
   [-4013]: 'use one ID, a range like 1021984-1021994, or a comma list',
 };
 
+const sentence = (text: string) => `${text.charAt(0).toUpperCase()}${text.slice(1)}`;
+
+/** Hints that explain the meaning again rather than say what to do: left out of the words for people. */
+const RESTATING = new Set([-3022, -3115]);
+
 /**
  * Every error a call of the client throws: catch this one type. `operation` is the operation's
- * name as the contract writes it (`GetStatus`); `name` says which kind of failure it is.
+ * name as the contract writes it (`GetStatus`); `name` says which kind of failure it is. `message`
+ * is for logs and scripts (the operation and the code first); `inWords` is for people: what
+ * happened and what to do, once, without the operation's name.
  */
 export abstract class MailWsFailure extends Error {
   constructor(
     readonly operation: string,
     message: string,
+    readonly inWords: string,
     options?: { readonly cause?: unknown },
   ) {
     super(message, options);
@@ -59,9 +67,11 @@ export class MailWsError extends MailWsFailure {
   ) {
     const meaning = describeResultCode(code);
     const hint = HINTS[code];
+    const said = options.description ?? meaning;
     super(
       operation,
-      `${operation} ${options.local ? 'was not sent' : 'answered'} ${code}: ${options.description ?? meaning}${hint ? ` (${hint})` : ''}`,
+      `${operation} ${options.local ? 'was not sent' : 'answered'} ${code}: ${said}${hint ? ` (${hint})` : ''}`,
+      `${options.local ? `Nothing was sent: ${said}` : sentence(said)}${hint && !RESTATING.has(code) ? `; ${hint}` : ''}.`,
     );
     this.meaning = meaning;
     this.local = options.local ?? false;
@@ -84,7 +94,7 @@ export class MailWsFault extends MailWsFailure {
     readonly reason: string,
     readonly httpStatus: number,
   ) {
-    super(operation, `${operation} failed with ${faultCode}: ${reason}`);
+    super(operation, `${operation} failed with ${faultCode}: ${reason}`, `The service refused the request: ${reason}`);
   }
 }
 
@@ -96,7 +106,7 @@ export class MailWsInputError extends MailWsFailure {
     readonly field: string,
     reason: string,
   ) {
-    super(operation, `${operation}: ${field} ${reason}`);
+    super(operation, `${operation}: ${field} ${reason}`, `Nothing was sent: ${field} ${reason}.`);
   }
 }
 
@@ -112,6 +122,14 @@ export function endpointOf(url: string): string {
     return 'an address that is not a URL';
   }
 }
+
+const hostOf = (endpoint: string | undefined) => {
+  try {
+    return endpoint && new URL(endpoint).host;
+  } catch {
+    return undefined;
+  }
+};
 
 /**
  * The network failed. `mayHaveReached` says whether the request may have reached the service:
@@ -129,11 +147,13 @@ export class MailWsNetworkError extends MailWsFailure {
     options: { readonly url?: string; readonly cause?: unknown } = {},
   ) {
     const endpoint = options.url === undefined ? undefined : endpointOf(options.url);
+    const outcome = `${
+      mayHaveReached ? 'the request may have reached the service, so its outcome is unknown' : 'the request did not reach the service'
+    }${mayHaveReached && effectOfOperationNamed(operation) === 'send' ? ': look the mailer up before sending again' : ''}`;
     super(
       operation,
-      `${operation}${endpoint ? ` at ${endpoint}` : ''}: ${reason}; ${
-        mayHaveReached ? 'the request may have reached the service, so its outcome is unknown' : 'the request did not reach the service'
-      }${mayHaveReached && effectOfOperationNamed(operation) === 'send' ? ': look the mailer up before sending again' : ''}`,
+      `${operation}${endpoint ? ` at ${endpoint}` : ''}: ${reason}; ${outcome}`,
+      `${hostOf(endpoint) ? `At ${hostOf(endpoint)}, ${reason}` : sentence(reason)}; ${outcome}.`,
       { cause: options.cause },
     );
     this.endpoint = endpoint;
@@ -144,6 +164,6 @@ export class MailWsNetworkError extends MailWsFailure {
 export class MailWsResponseError extends MailWsFailure {
   override readonly name = 'MailWsResponseError';
   constructor(operation: string, reason: string) {
-    super(operation, `${operation}: the answer could not be read: ${reason}`);
+    super(operation, `${operation}: the answer could not be read: ${reason}`, `The service's answer could not be read: ${reason}.`);
   }
 }

@@ -12,6 +12,7 @@ import * as vscode from 'vscode';
 import type { CallEvent } from '../client';
 import { describeResultCode, isWarningCode } from '../contract';
 import { Disposable } from './lifecycle';
+import { logLine } from './model/failure-words';
 import { prompts } from './prompts';
 
 export class Log extends Disposable {
@@ -29,9 +30,12 @@ export class Log extends Disposable {
     this.channel.error(message);
   }
 
-  /** Shows an error to the user, and keeps it in the log, where it can be read again. */
-  showError(message: string): void {
-    this.channel.error(message);
+  /**
+   * Shows an error to the user, and keeps it in the log, where it can be read again, with the
+   * technical account of the error that caused it (the operation, the code) when there is one.
+   */
+  showError(message: string, cause?: unknown): void {
+    this.channel.error(cause === undefined ? message : logLine(message, cause));
     void prompts.notify('error', message);
   }
 

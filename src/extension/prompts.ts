@@ -23,6 +23,8 @@ export interface InputOptions extends vscode.InputBoxOptions {
 export interface PickOptions extends vscode.QuickPickOptions {
   readonly step?: number;
   readonly totalSteps?: number;
+  /** The item active when the pick opens (the one chosen last time), by its label. */
+  readonly activeLabel?: string;
 }
 
 export type Severity = 'info' | 'warning' | 'error';
@@ -102,6 +104,8 @@ function quickPick<T extends vscode.QuickPickItem>(items: readonly T[], options:
     buttons: options.back ? [vscode.QuickInputButtons.Back] : [],
     items,
   });
+  const active = items.find((item) => item.label === options.activeLabel);
+  if (active) pick.activeItems = [active];
   return shown<readonly T[]>(pick, (done) => {
     pick.onDidAccept(() => done(options.many ? pick.selectedItems : pick.activeItems.slice(0, 1)));
   });

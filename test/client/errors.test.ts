@@ -41,6 +41,10 @@ function expectFailure(error: MailWsFailure, kind: Kind, operation: string, mess
   assert.equal(error.operation, operation, error.message);
   assert.equal(error.name, kind.name, 'the name says which kind of failure');
   assert.match(error.message, message);
+  // For people: a sentence of what happened and what to do, without the operation's name.
+  assert.match(error.inWords, /^[A-Z].*\.$/s, error.inWords);
+  assert.ok(!error.inWords.includes(operation), `the operation's name in "${error.inWords}"`);
+  if (error instanceof MailWsError) assert.ok(!error.inWords.includes(String(error.code)), `the code in "${error.inWords}"`);
 }
 
 describe('client errors: one family that names the operation', function () {

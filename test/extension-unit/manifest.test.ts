@@ -8,6 +8,7 @@ import { strict as assert } from 'node:assert';
 import { readFileSync } from 'node:fs';
 import { MailWsError, MailWsNetworkError } from '../../src/client';
 import { failureMessage } from '../../src/extension/commands/failure';
+import { logLine } from '../../src/extension/model/failure-words';
 import { COMMANDS, MAILROOM_COMMANDS, type MailroomCommand } from '../../src/extension/commands/ids';
 import { BUILT_IN_CONTEXT_KEYS, MAILROOM_CONTEXT_KEYS, VIEW_IDS, VIEW_ITEMS } from '../../src/extension/context-keys';
 
@@ -217,9 +218,15 @@ describe('the manifest in package.nls.json', () => {
 
 describe('a failing command in words', () => {
   it("says what could not be done, the service's meaning of the code, and what to do", () => {
-    const text = failureMessage('mailroom.cancelDelivery', new MailWsError('CancelDelivery', -3022));
-    assert.match(text, /^Mailroom: could not cancel the delivery: CancelDelivery answered -3022: cancellation denied/);
-    assert.match(text, /already handed to the postal service/);
+    const error = new MailWsError('CancelDelivery', -3022);
+    const text = failureMessage('mailroom.cancelDelivery', error);
+    assert.equal(
+      text,
+      'Mailroom could not cancel the delivery. Cancellation denied: already handed to the postal service, or already cancelled.',
+      'said once',
+    );
+    assert.ok(!/CancelDelivery|-3022/.test(text), 'no operation name, no code: those go to the log');
+    assert.match(logLine(text, error), /\[CancelDelivery answered -3022: cancellation denied/);
   });
 
   it("says when a request may have reached the service, and never the URL's query", () => {
@@ -227,14 +234,11 @@ describe('a failing command in words', () => {
       url: 'http://127.0.0.1:1/MailWS.asmx/GetPDF?Password=hunter2',
     });
     const text = failureMessage('mailroom.savePdf', error);
-    assert.match(
-      text,
-      /^Mailroom: could not save the PDF: GetPDF at http:\/\/127\.0\.0\.1:1\/MailWS\.asmx\/GetPDF: the connection was reset/,
-    );
-    assert.ok(!text.includes('hunter2'));
+    assert.match(text, /^Mailroom could not save the PDF\. At 127\.0\.0\.1:1, the connection was reset; the request may have reached/);
+    assert.ok(!text.includes('hunter2') && !logLine(text, error).includes('hunter2'));
   });
 
   it('words a rejection that is not an Error', () => {
-    assert.equal(failureMessage('mailroom.refreshFiles', 'gone'), 'Mailroom: could not refresh the stored files: gone');
+    assert.equal(failureMessage('mailroom.refreshFiles', 'gone'), 'Mailroom could not refresh the stored files. gone');
   });
 });

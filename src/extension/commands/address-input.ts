@@ -1,27 +1,51 @@
 /**
  * The recipient of a mailer, asked for in steps: first the recent addresses (the newest first),
- * then, for a new one, field by field within the service's limits. Addresses that were sent to
- * are remembered per machine in global state.
+ * then, for a new one, field by field, each checked where it is typed by the service's own rules
+ * (src/contract/recipient.ts: lengths, "a name or a company" at the second of the two, a US ZIP
+ * code's form once the country is known), with Back to the field before. Addresses that were
+ * sent to are remembered per machine in global state.
  */
 import * as vscode from 'vscode';
 import type { RecipientAddress } from '../../client';
-import { fieldLimits } from '../../contract';
+import { checkAddressField, type RecipientField, type RecipientFields } from '../../contract';
 import { addressLabel, rememberAddress } from '../model/recent-addresses';
-import { prompts } from '../prompts';
+import { BACK, prompts } from '../prompts';
+import { pickStep, type Step } from './steps';
 
 const RECENT_KEY = 'mailroom.recentAddresses';
 
-/** The steps of a new address: the field, its prompt, whether it is needed. */
-export const ASKED: readonly [keyof RecipientAddress, string, boolean][] = [
-  ['AttentionLine1', 'Recipient (name)', false],
-  ['Company', 'Company (optional if a name is given)', false],
-  ['Address1', 'Street address', true],
-  ['Address2', 'Second address line (optional)', false],
-  ['City', 'City', true],
-  ['State', 'State (optional)', false],
-  ['PostalCode', 'ZIP or postal code (optional)', false],
-  ['Country', 'Country (optional)', false],
+/** The steps of a new address: the field, its prompt. */
+export const ASKED: readonly (readonly [RecipientField, string])[] = [
+  ['AttentionLine1', 'Recipient (name)'],
+  ['Company', 'Company (optional if a name is given)'],
+  ['Address1', 'Street address'],
+  ['Address2', 'Second address line (optional)'],
+  ['City', 'City'],
+  ['State', 'State (optional outside the US)'],
+  ['PostalCode', 'ZIP or postal code'],
+  ['Country', 'Country (leave empty for the US)'],
 ];
+
+/** An address being asked for: a recent one, none (where offered), or a new one and what was typed of it. */
+export interface AddressDraft {
+  readonly choice: RecipientAddress | 'none' | 'new';
+  readonly fields: RecipientFields;
+}
+
+/** Nothing chosen or typed yet. */
+export const NEW_ADDRESS: AddressDraft = { choice: 'new', fields: {} };
+
+/** The address a finished draft stands for: null for none. */
+export function addressOf(draft: AddressDraft): RecipientAddress | null {
+  if (draft.choice === 'none') return null;
+  if (draft.choice !== 'new') return draft.choice;
+  const address: Record<string, string> = {};
+  for (const [field] of ASKED) {
+    const value = draft.fields[field]?.trim();
+    if (value) address[field] = value;
+  }
+  return address;
+}
 
 export class AddressBook {
   constructor(private readonly state: vscode.Memento) {}
@@ -34,54 +58,48 @@ export class AddressBook {
     await this.state.update(RECENT_KEY, rememberAddress(this.recent(), address));
   }
 
-  /** A recent address or a new one; undefined when the user gives up. */
-  async ask(title: string): Promise<RecipientAddress | undefined> {
-    return (await this.pick(title)) ?? undefined;
-  }
-
-  /** Like ask, with a first choice of none (answered as null). */
-  askOptional(title: string, none: string): Promise<RecipientAddress | null | undefined> {
-    return this.pick(title, none);
-  }
-
-  private async pick(title: string, none?: string): Promise<RecipientAddress | null | undefined> {
-    const recent = this.recent();
-    if (recent.length === 0 && none === undefined) return askFields(title);
-    type Choice = { label: string; description?: string; choice: RecipientAddress | 'none' | 'new' };
-    const choices: Choice[] = [
-      ...(none === undefined ? [] : [{ label: none, choice: 'none' as const }]),
-      ...recent.map((address) => ({ ...addressLabel(address), choice: address })),
-      { label: '$(add) New address…', choice: 'new' },
-    ];
-    const picked = await prompts.pick(choices, {
+  /**
+   * The steps that ask for an address kept in the answers by `get` and `set`: the recent ones
+   * (and `none`, when an address is optional), then a new one field by field.
+   */
+  steps<S>(title: string, get: (answers: S) => AddressDraft, set: (answers: S, draft: AddressDraft) => S, none?: string): Step<S>[] {
+    type Choice = vscode.QuickPickItem & { readonly choice: AddressDraft['choice'] };
+    const NEW = '$(add) New address…';
+    const choose = pickStep<S, Choice>(
       title,
-      placeHolder: 'A recent address, or a new one',
-      ignoreFocusOut: true,
-      matchOnDescription: true,
-    });
-    if (!picked) return undefined;
-    if (picked.choice === 'none') return null;
-    return picked.choice === 'new' ? askFields(title) : picked.choice;
+      () => [
+        ...(none === undefined ? [] : [{ label: none, choice: 'none' as const }]),
+        ...this.recent().map((address) => ({ ...addressLabel(address), choice: address })),
+        { label: NEW, choice: 'new' as const },
+      ],
+      (answers, item) => set(answers, { ...get(answers), choice: item.choice }),
+      (answers) => {
+        const { choice } = get(answers);
+        return choice === 'new' ? NEW : choice === 'none' ? none : addressLabel(choice).label;
+      },
+      { placeHolder: 'A recent address, or a new one', matchOnDescription: true },
+    );
+    const fieldSteps = ASKED.map(([field, prompt], index): Step<S> => ({
+      when: (answers) => get(answers).choice === 'new',
+      ask: async (answers, place) => {
+        const draft = get(answers);
+        // The fields asked before this one, as typed ('' when left empty): the rules that read two check at the second.
+        const before = Object.fromEntries(ASKED.slice(0, index).map(([f]) => [f, draft.fields[f]?.trim() ?? '']));
+        const value = await prompts.input({
+          title,
+          prompt,
+          value: draft.fields[field] ?? '',
+          ignoreFocusOut: true,
+          ...place,
+          validateInput: (text) => checkAddressField(field, text.trim(), before)?.message,
+        });
+        return value === undefined || value === BACK
+          ? value
+          : set(answers, { ...draft, fields: { ...draft.fields, [field]: value.trim() } });
+      },
+    }));
+    // With nothing to choose from, a new address is asked for at once.
+    const offersChoice = () => none !== undefined || this.recent().length > 0;
+    return [{ ...choose, when: offersChoice }, ...fieldSteps];
   }
-}
-
-async function askFields(title: string): Promise<RecipientAddress | undefined> {
-  const address: Record<string, string> = {};
-  for (const [index, [field, prompt, required]] of ASKED.entries()) {
-    const limit = fieldLimits[field]!;
-    const value = await prompts.input({
-      title: `${title} (${index + 1}/${ASKED.length})`,
-      prompt,
-      ignoreFocusOut: true,
-      validateInput: (text) =>
-        text.length > limit.maxLength
-          ? `At most ${limit.maxLength} characters (the service answers ${limit.code} otherwise)`
-          : required && !text.trim()
-            ? `${prompt} is needed`
-            : undefined,
-    });
-    if (value === undefined) return undefined;
-    if (value.trim()) address[field] = value.trim();
-  }
-  return address;
 }

@@ -10,6 +10,7 @@ import type { Log } from '../log';
 import { prompts } from '../prompts';
 import { mailerOfAttempt, type SendAttempt } from '../model/attempts';
 import type { TrackedMailers } from '../tracked-mailers';
+import { couldNot } from './failure';
 import type { CommandMap } from './invocation';
 
 /** The attempt of a row, if it is one kept: another extension could hand in any (commands/invocation.ts). */
@@ -60,7 +61,7 @@ export function attemptActions(connection: Connection, mailers: TrackedMailers, 
         if (answer === forget) await mailers.removeAttempt(attempt.key);
         return null;
       } catch (error) {
-        log.showError(`Mailroom: could not look ${attempt.description} up: ${(error as Error).message}`);
+        log.showError(couldNot(`look ${attempt.description} up`, error), error);
         return undefined;
       }
     },

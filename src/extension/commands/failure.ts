@@ -1,12 +1,18 @@
 /**
- * A command's failure in words: what could not be done, then why, as the error says it. The
- * client's errors already carry the service's meaning of a result code and what to do about it
- * (src/client/errors.ts); the extension's own say what to do (connect first, fix a setting).
+ * A command's failure in words: what could not be done, then what happened and what to do, as a
+ * person reads it. The client's errors say that in `inWords` (src/client/errors.ts), without the
+ * operation's name or the code; those stay in `message`, which goes to the output log. The
+ * extension's own errors (connect first, fix a setting) already say what to do.
  * No `vscode` import, so the words are checked without VS Code.
  */
+import { wordsOf } from '../model/failure-words';
 import { COMMANDS, type MailroomCommand } from './ids';
 
+/** "Mailroom could not <do it>. <What happened; what to do>." */
 export function failureMessage(id: MailroomCommand, error: unknown): string {
-  const reason = error instanceof Error ? error.message : String(error);
-  return `Mailroom: could not ${COMMANDS[id].doing}: ${reason || 'an error without a message (see the log)'}`;
+  return couldNot(COMMANDS[id].doing, error);
+}
+
+export function couldNot(doing: string, error: unknown): string {
+  return `Mailroom could not ${doing}. ${wordsOf(error)}`;
 }

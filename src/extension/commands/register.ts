@@ -8,6 +8,7 @@
 import * as vscode from 'vscode';
 import type { Log } from '../log';
 import { prompts } from '../prompts';
+import { logLine } from '../model/failure-words';
 import { failureMessage } from './failure';
 import type { MailroomCommand } from './ids';
 import { asFromWorkbench, type Command } from './invocation';
@@ -21,7 +22,7 @@ const SHOW_LOG = 'Show Log';
 
 export function showFailure(log: Log, id: MailroomCommand, error: unknown): void {
   const message = failureMessage(id, error);
-  log.error(message);
+  log.error(logLine(message, error));
   void prompts.notify('error', message, SHOW_LOG).then((choice) => choice === SHOW_LOG && log.show());
 }
 

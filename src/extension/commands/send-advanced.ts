@@ -7,11 +7,12 @@ import * as vscode from 'vscode';
 import { basename } from 'node:path';
 import type { RecipientAddress } from '../../client';
 import { clientModule } from '../client-module';
-import { letterFileTypes, type Structure } from '../../contract';
+import { letterFileTypes, type EnumValue, type Structure } from '../../contract';
 import { ensureApiKey } from './api-key';
-import { documentOf, recipient } from './send-document';
-import { pickEnum, pickFiles, pickOptional, pickWorkMode } from './pick';
-import { submit, type SendContext } from './send-flow';
+import { addressOf, NEW_ADDRESS, type AddressDraft } from './address-input';
+import { documentOf } from './send-document';
+import { askAndSend, defaultWorkMode, type SendContext } from './send-flow';
+import { enumStep, filesStep, optionalEnumStep, workModeStep, type Step } from './steps';
 
 const TITLE = 'Send Letter (Advanced)';
 const CONVERTED_TYPES = [...letterFileTypes, 'md', 'markdown', 'txt'];
@@ -22,64 +23,139 @@ function advancedAddress(address: RecipientAddress): Structure<'Address'> {
   return { ...rest, ...(PostalCode ? { Zipcode: PostalCode } : {}) };
 }
 
+interface AdvancedAnswers {
+  readonly files?: readonly vscode.Uri[];
+  readonly to: AddressDraft;
+  readonly reply: AddressDraft;
+  readonly stamping?: EnumValue<'StampingLocation'>;
+  readonly perforation?: EnumValue<'Perforation'> | null;
+  readonly envelope?: EnumValue<'ReplyEnvelope'> | null;
+  readonly color?: EnumValue<'PrintColor'>;
+  readonly workMode?: EnumValue<'WorkMode'>;
+}
+
+function steps(ctx: SendContext, filesGiven: boolean): Step<AdvancedAnswers>[] {
+  return [
+    ...(filesGiven
+      ? []
+      : [
+          filesStep<AdvancedAnswers>(
+            `${TITLE}: the files, concatenated in this order`,
+            CONVERTED_TYPES,
+            (a) => a.files,
+            (a, files) => ({ ...a, files }),
+            true,
+          ),
+        ]),
+    ...ctx.addresses.steps<AdvancedAnswers>(
+      `${TITLE}: recipient`,
+      (a) => a.to,
+      (a, to) => ({ ...a, to }),
+    ),
+    ...ctx.addresses.steps<AdvancedAnswers>(
+      `${TITLE}: reply address`,
+      (a) => a.reply,
+      (a, reply) => ({ ...a, reply }),
+      'No reply address',
+    ),
+    {
+      ...enumStep<AdvancedAnswers, 'StampingLocation'>(
+        'StampingLocation',
+        `${TITLE}: where the reply address is stamped`,
+        (a) => a.stamping,
+        (a, stamping) => ({ ...a, stamping }),
+      ),
+      when: (a) => a.reply.choice !== 'none',
+    },
+    optionalEnumStep<AdvancedAnswers, 'Perforation'>(
+      'Perforation',
+      `${TITLE}: perforation`,
+      'No perforation',
+      (a) => a.perforation,
+      (a, perforation) => ({ ...a, perforation }),
+    ),
+    optionalEnumStep<AdvancedAnswers, 'ReplyEnvelope'>(
+      'ReplyEnvelope',
+      `${TITLE}: reply envelope`,
+      'No reply envelope',
+      (a) => a.envelope,
+      (a, envelope) => ({ ...a, envelope }),
+    ),
+    enumStep<AdvancedAnswers, 'PrintColor'>(
+      'PrintColor',
+      `${TITLE}: colour`,
+      (a) => a.color,
+      (a, color) => ({ ...a, color }),
+    ),
+    workModeStep<AdvancedAnswers>(
+      TITLE,
+      'Send the letter',
+      defaultWorkMode(),
+      (a) => a.workMode,
+      (a, workMode) => ({ ...a, workMode }),
+    ),
+  ];
+}
+
+/** The files as one letter's parts, in order; undefined (and the user told) when one cannot be read. */
+async function letterFiles(ctx: SendContext, uris: readonly vscode.Uri[]): Promise<Structure<'File'>[] | undefined> {
+  const { DocumentError, letterDocument } = await clientModule();
+  const files: Structure<'File'>[] = [];
+  try {
+    for (const uri of uris) {
+      const document = await letterDocument(basename(uri.path), await documentOf(uri));
+      files.push({ FileExtension: document.type, FileBinaryData: document.data });
+    }
+  } catch (error) {
+    if (!(error instanceof DocumentError)) throw error;
+    ctx.log.showError(`Mailroom: ${error.message}`);
+    return undefined;
+  }
+  return files;
+}
+
 export function sendAdvancedCommand(ctx: SendContext) {
   return async (target?: vscode.Uri, selection?: readonly vscode.Uri[]): Promise<number | undefined> => {
     if (!ctx.connection.account) await ctx.connection.useSandbox();
     if (!(await ensureApiKey(ctx.connection, TITLE))) return undefined;
     const chosen = selection?.length ? selection : target instanceof vscode.Uri ? [target] : undefined;
-    const uris = chosen ?? (await pickFiles(`${TITLE}: the files, concatenated in this order`, CONVERTED_TYPES, true));
-    if (!uris?.length) return undefined;
-    const files: Structure<'File'>[] = [];
-    const { DocumentError, letterDocument } = await clientModule();
-    try {
-      for (const uri of uris) {
-        const document = await letterDocument(basename(uri.path), await documentOf(uri));
-        files.push({ FileExtension: document.type, FileBinaryData: document.data });
-      }
-    } catch (error) {
-      if (!(error instanceof DocumentError)) throw error;
-      ctx.log.showError(`Mailroom: ${error.message}`);
-      return undefined;
-    }
-    const address = await recipient(ctx, undefined, `${TITLE}: recipient`);
-    if (!address) return undefined;
-    const reply = await ctx.addresses.askOptional(`${TITLE}: reply address`, 'No reply address');
-    if (reply === undefined) return undefined;
-    const stamping = reply && (await pickEnum('StampingLocation', `${TITLE}: where the reply address is stamped`));
-    if (stamping === undefined) return undefined;
-    const perforation = await pickOptional('Perforation', `${TITLE}: perforation`, 'No perforation');
-    if (perforation === undefined) return undefined;
-    const envelope = await pickOptional('ReplyEnvelope', `${TITLE}: reply envelope`, 'No reply envelope');
-    if (envelope === undefined) return undefined;
-    const color = await pickEnum('PrintColor', `${TITLE}: colour`);
-    if (!color) return undefined;
-    const workMode = await pickWorkMode(TITLE, 'Send the letter');
-    if (!workMode) return undefined;
-    const names = uris.map((u) => basename(u.path));
-    const description = names.join(' + ').slice(0, 100);
-    return submit(ctx, {
-      what: names.length === 1 ? names[0]! : `${names.length} files as one letter`,
-      description,
-      address,
-      workMode,
-      send: (client, call) =>
-        client.datedB.SendLetterAdvanced(
-          {
-            MyDescription: description,
-            Files: files,
-            Addresses: {
-              RecipientAddress: advancedAddress(address),
-              ...(reply ? { ReplyAddress: { Contact: advancedAddress(reply), ...(stamping ? { StampingLocation: stamping } : {}) } } : {}),
+    const start: AdvancedAnswers = { ...(chosen ? { files: chosen } : {}), to: NEW_ADDRESS, reply: { choice: 'none', fields: {} } };
+    return askAndSend(ctx, steps(ctx, chosen !== undefined), start, async (answers) => {
+      const uris = answers.files ?? [];
+      const files = await letterFiles(ctx, uris);
+      if (!files) return undefined;
+      const address = addressOf(answers.to) ?? {};
+      const reply = addressOf(answers.reply);
+      const { perforation, envelope, stamping } = answers;
+      const [color, workMode] = [answers.color!, answers.workMode!];
+      const names = uris.map((u) => basename(u.path));
+      const description = names.join(' + ').slice(0, 100);
+      return {
+        what: names.length === 1 ? names[0]! : `${names.length} files as one letter`,
+        description,
+        address,
+        workMode,
+        send: (client, call) =>
+          client.datedB.SendLetterAdvanced(
+            {
+              MyDescription: description,
+              Files: files,
+              Addresses: {
+                RecipientAddress: advancedAddress(address),
+                ...(reply
+                  ? { ReplyAddress: { Contact: advancedAddress(reply), ...(stamping ? { StampingLocation: stamping } : {}) } }
+                  : {}),
+              },
+              Settings: {
+                WorkMode: workMode,
+                PrintColor: color,
+                ...(perforation ? { Perforation: perforation } : {}),
+                ...(envelope ? { ReplyEnvelope: envelope } : {}),
+              },
             },
-            Settings: {
-              WorkMode: workMode,
-              PrintColor: color,
-              ...(perforation ? { Perforation: perforation } : {}),
-              ...(envelope ? { ReplyEnvelope: envelope } : {}),
-            },
-          },
-          call,
-        ),
+            call,
+          ),
+      };
     });
   };
 }

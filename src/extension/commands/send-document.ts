@@ -8,9 +8,10 @@ import * as vscode from 'vscode';
 import { basename } from 'node:path';
 import type { RecipientAddress } from '../../client';
 import { clientModule } from '../client-module';
-import { STORED_FILE_PREFIX, checkAddress, describeResultCode } from '../../contract';
+import { STORED_FILE_PREFIX } from '../../contract';
 import { prompts } from '../prompts';
-import { defaultWorkMode, submit, type SendContext } from './send-flow';
+import { addressOf, NEW_ADDRESS, type AddressDraft } from './address-input';
+import { askAndSend, defaultWorkMode, type SendContext } from './send-flow';
 
 /** What the editor shows, saved or not; binary files straight from disk. */
 export async function documentOf(uri: vscode.Uri): Promise<Uint8Array> {
@@ -18,35 +19,34 @@ export async function documentOf(uri: vscode.Uri): Promise<Uint8Array> {
   return open && !/\.(pdf|docx?|png|jpe?g)$/i.test(uri.path) ? Buffer.from(open.getText()) : vscode.workspace.fs.readFile(uri);
 }
 
-/** The recipient: given, or asked for; undefined (and the user told) when incomplete. */
-export async function recipient(
-  ctx: SendContext,
-  given: RecipientAddress | undefined,
-  title: string,
-): Promise<RecipientAddress | undefined> {
-  const address = given ?? (await ctx.addresses.ask(title));
-  if (!address) return undefined;
-  const missing = checkAddress(address as Record<string, unknown>);
-  if (missing === undefined) return address;
-  ctx.log.showError(`Mailroom: the address is incomplete (${missing}: ${describeResultCode(missing)}).`);
-  return undefined;
+interface LetterAnswers {
+  readonly to: AddressDraft;
 }
 
-async function sendLetter(ctx: SendContext, name: string, fileExtension: string, data: Uint8Array, to: RecipientAddress | undefined) {
-  const address = await recipient(ctx, to, `Send ${name}: recipient`);
-  if (!address) return undefined;
+/** A letter to the address its document names, or to one asked for in steps; in the configured work mode. */
+function sendLetter(ctx: SendContext, name: string, fileExtension: string, data: Uint8Array, to: RecipientAddress | undefined) {
+  const steps = to
+    ? []
+    : ctx.addresses.steps<LetterAnswers>(
+        `Send ${name}: recipient`,
+        (answers) => answers.to,
+        (answers, draft) => ({ ...answers, to: draft }),
+      );
   const description = name.slice(0, 100);
   const workMode = defaultWorkMode();
-  return submit(ctx, {
-    what: name,
-    description,
-    address,
-    workMode,
-    send: (client, call) =>
-      client.simple.SendLetterAndAddressV2(
-        { MyDescription: description, FileExtension: fileExtension, FileBinaryData: data, WorkMode: workMode, ...address },
-        call,
-      ),
+  return askAndSend(ctx, steps, { to: NEW_ADDRESS }, (answers) => {
+    const address = to ?? addressOf(answers.to) ?? {};
+    return {
+      what: name,
+      description,
+      address,
+      workMode,
+      send: (client, call) =>
+        client.simple.SendLetterAndAddressV2(
+          { MyDescription: description, FileExtension: fileExtension, FileBinaryData: data, WorkMode: workMode, ...address },
+          call,
+        ),
+    };
   });
 }
 

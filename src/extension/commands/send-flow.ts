@@ -17,7 +17,10 @@ import type { SendAttempt } from '../model/attempts';
 import type { TrackedMailers } from '../tracked-mailers';
 import type { MailersTree } from '../views/mailers-tree';
 import type { AddressBook } from './address-input';
+import { logLine, wordsOf } from '../model/failure-words';
+import { couldNot } from './failure';
 import type { MailroomCommand } from './ids';
+import { askSteps, type Step } from './steps';
 
 export interface SendContext {
   readonly connection: Connection;
@@ -46,13 +49,45 @@ export const defaultWorkMode = (): EnumValue<'WorkMode'> =>
 const recipientOf = (address: RecipientAddress | undefined) =>
   address ? ` to ${[address.AttentionLine1 ?? address.Company, address.City].filter(Boolean).join(', ')}` : '';
 
-/** Sends once; answers the new mailer's ID, or undefined when not sent (declined or failed). */
-export async function submit(ctx: SendContext, submission: Submission): Promise<number | undefined> {
+const EDIT_AND_RETRY = 'Edit and Retry';
+
+/**
+ * Asks the steps, then sends once. A send that failed for sure (refused, or found wrong by the
+ * client's own check: nothing was made, nothing charged) is told in words with Edit and Retry,
+ * which asks the same steps again with every answer kept; a send of unknown outcome never is.
+ */
+export async function askAndSend<S>(
+  ctx: SendContext,
+  steps: readonly Step<S>[],
+  start: S,
+  build: (answers: S) => Submission | Promise<Submission | undefined>,
+): Promise<number | undefined> {
+  for (let answers: S | undefined = start; ;) {
+    answers = await askSteps(steps, answers);
+    if (answers === undefined) return undefined;
+    const submission = await build(answers);
+    if (!submission) return undefined;
+    const outcome = await submit(ctx, submission);
+    if (typeof outcome === 'number') return outcome;
+    if (outcome === 'not sent') return undefined;
+    const message = couldNot(`send ${submission.what}`, outcome.failed);
+    ctx.log.error(logLine(message, outcome.failed));
+    if (steps.length === 0) return void prompts.notify('error', message);
+    if ((await prompts.notify('error', `${message} What you gave is kept: edit and send again.`, EDIT_AND_RETRY)) !== EDIT_AND_RETRY)
+      return undefined;
+  }
+}
+
+/**
+ * Sends once; answers the new mailer's ID, `not sent` (declined, or of unknown outcome and kept
+ * as an attempt), or the failure of a send that surely did not happen.
+ */
+export async function submit(ctx: SendContext, submission: Submission): Promise<number | 'not sent' | { failed: unknown }> {
   const { what, workMode } = submission;
   const to = recipientOf(submission.address);
   const ask = productionQuestion(workMode, `${what}${to}`);
   if (ask && vscode.workspace.getConfiguration('mailroom').get<boolean>('confirmProduction', true)) {
-    if (!(await prompts.confirm(ask.question, ask.button))) return undefined;
+    if (!(await prompts.confirm(ask.question, ask.button))) return 'not sent';
   }
   const started = Date.now();
   let id: number;
@@ -75,10 +110,7 @@ export async function submit(ctx: SendContext, submission: Submission): Promise<
   } catch (error) {
     const { MailWsNetworkError, MailWsResponseError } = await clientModule();
     const unknown = (error instanceof MailWsNetworkError && error.mayHaveReached) || error instanceof MailWsResponseError;
-    if (!unknown) {
-      ctx.log.showError(`Mailroom: sending ${what} failed: ${(error as Error).message}`);
-      return undefined;
-    }
+    if (!unknown) return { failed: error };
     // The mailer may exist and be charged: never sent again on its own, kept until looked up.
     const afterId = Math.max(0, ...ctx.mailers.list().map((m) => m.id));
     const attempt: SendAttempt = {
@@ -92,14 +124,14 @@ export async function submit(ctx: SendContext, submission: Submission): Promise<
     void prompts
       .notify(
         'warning',
-        `Mailroom: the outcome of sending ${what} is unknown (${(error as Error).message}). It is under "Outcome unknown" in the Mailers view: look it up before sending again.`,
+        `Mailroom: the outcome of sending ${what} is unknown (${wordsOf(error).replace(/\.$/, '')}). It is under "Outcome unknown" in the Mailers view: look it up before sending again.`,
         'Look Up',
       )
       .then(
         (answer) =>
           answer && vscode.commands.executeCommand('mailroom.lookUpAttempt' satisfies MailroomCommand, { kind: 'attempt', attempt }),
       );
-    return undefined;
+    return 'not sent';
   }
   // Sent: what follows must not be mistaken for a failed send.
   await ctx.mailers.add([{ id, description: submission.description, ...(submission.isBatch ? { isBatch: true } : {}) }]);

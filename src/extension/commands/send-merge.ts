@@ -7,9 +7,9 @@ import * as vscode from 'vscode';
 import { basename } from 'node:path';
 import type { MailMerge } from '../../client';
 import { clientModule } from '../client-module';
-import { mergeTemplateTypes } from '../../contract';
-import { pickFiles, pickWorkMode } from './pick';
-import { submit, type SendContext } from './send-flow';
+import { mergeTemplateTypes, type EnumValue } from '../../contract';
+import { askSteps, filesStep, workModeStep } from './steps';
+import { askAndSend, defaultWorkMode, type SendContext } from './send-flow';
 
 const TITLE = 'Send Mail Merge';
 
@@ -17,11 +17,35 @@ export function sendMailMergeCommand(ctx: SendContext) {
   return async (target?: vscode.Uri): Promise<number | undefined> => {
     if (!ctx.connection.account) await ctx.connection.useSandbox();
     const given = target instanceof vscode.Uri ? target : undefined;
-    const template = given && !/\.csv$/i.test(given.path) ? given : (await pickFiles(`${TITLE}: the template`, mergeTemplateTypes))?.[0];
-    if (!template) return undefined;
-    const data =
-      given && /\.csv$/i.test(given.path) ? given : (await pickFiles(`${TITLE}: the merge data (CSV with a header row)`, ['csv']))?.[0];
-    if (!data) return undefined;
+    type Files = { readonly template?: vscode.Uri; readonly data?: vscode.Uri };
+    const isData = given !== undefined && /\.csv$/i.test(given.path);
+    const files = await askSteps<Files>(
+      [
+        ...(given && !isData
+          ? []
+          : [
+              filesStep<Files>(
+                `${TITLE}: the template`,
+                mergeTemplateTypes,
+                (f) => f.template && [f.template],
+                (f, [template]) => ({ ...f, template }),
+              ),
+            ]),
+        ...(isData
+          ? []
+          : [
+              filesStep<Files>(
+                `${TITLE}: the merge data (CSV with a header row)`,
+                ['csv'],
+                (f) => f.data && [f.data],
+                (f, [data]) => ({ ...f, data }),
+              ),
+            ]),
+      ],
+      isData ? { data: given } : given ? { template: given } : {},
+    );
+    const { template, data } = files ?? {};
+    if (!template || !data) return undefined;
     const [templateName, dataName] = [basename(template.path), basename(data.path)];
     let merge: MailMerge;
     const { DocumentError, mailMerge } = await clientModule();
@@ -33,13 +57,23 @@ export function sendMailMergeCommand(ctx: SendContext) {
       return undefined;
     }
     const letters = `${merge.letters} letter${merge.letters === 1 ? '' : 's'}`;
-    const workMode = await pickWorkMode(
-      `${TITLE}: ${letters} from ${templateName} and ${dataName} (fields: ${merge.fields.join(', ')})`,
-      `Send ${letters}`,
-    );
+    const workMode = (
+      await askSteps<{ workMode?: EnumValue<'WorkMode'> }>(
+        [
+          workModeStep(
+            `${TITLE}: ${letters} from ${templateName} and ${dataName} (fields: ${merge.fields.join(', ')})`,
+            `Send ${letters}`,
+            defaultWorkMode(),
+            (a) => a.workMode,
+            (_, workMode) => ({ workMode }),
+          ),
+        ],
+        {},
+      )
+    )?.workMode;
     if (!workMode) return undefined;
     const description = `${templateName} × ${dataName}`.slice(0, 100);
-    return submit(ctx, {
+    return askAndSend(ctx, [], {}, () => ({
       what: `${letters} from ${templateName}`,
       description,
       workMode,
@@ -57,6 +91,6 @@ export function sendMailMergeCommand(ctx: SendContext) {
             call,
           )
         ).ResultCode,
-    });
+    }));
   };
 }

@@ -1,25 +1,93 @@
 /**
  * "Send Postcard": an image side and an address side (JPG, PNG, PDF or HTML), scaling, size,
- * colour and priority, then the recipient and the work mode. The command takes the explorer's
- * file as the image side.
+ * colour and priority, then the recipient and the work mode: one multi-step input, Back on every
+ * step, every answer kept. The command takes the explorer's file as the image side.
  */
 import * as vscode from 'vscode';
 import { basename } from 'node:path';
-import { postcardFileTypes } from '../../contract';
+import { postcardFileTypes, type EnumValue } from '../../contract';
 import { clientModule } from '../client-module';
-import { documentOf, recipient } from './send-document';
-import { pickEnum, pickFiles, pickWorkMode } from './pick';
-import { submit, type SendContext } from './send-flow';
+import { addressOf, NEW_ADDRESS, type AddressDraft } from './address-input';
+import { documentOf } from './send-document';
+import { askAndSend, defaultWorkMode, type SendContext } from './send-flow';
+import { enumStep, filesStep, workModeStep, type Step } from './steps';
 
 const TITLE = 'Send Postcard';
 
-async function side(
-  ctx: SendContext,
-  given: vscode.Uri | undefined,
-  which: string,
-): Promise<{ name: string; type: string; data: Uint8Array } | undefined> {
-  const uri = given ?? (await pickFiles(`${TITLE}: the ${which} side`, postcardFileTypes))?.[0];
-  if (!uri) return undefined;
+interface PostcardAnswers {
+  readonly image?: vscode.Uri;
+  readonly addressSide?: vscode.Uri;
+  readonly scaling?: EnumValue<'ImageSideScaling'>;
+  readonly size?: EnumValue<'PostcardSize'>;
+  readonly color?: EnumValue<'PrintColor'>;
+  readonly priority?: EnumValue<'MailingPriority'>;
+  readonly to: AddressDraft;
+  readonly workMode?: EnumValue<'WorkMode'>;
+}
+
+function steps(ctx: SendContext, imageGiven: boolean): Step<PostcardAnswers>[] {
+  return [
+    ...(imageGiven
+      ? []
+      : [
+          filesStep<PostcardAnswers>(
+            `${TITLE}: the image side`,
+            postcardFileTypes,
+            (a) => a.image && [a.image],
+            (a, [image]) => ({ ...a, image }),
+          ),
+        ]),
+    filesStep<PostcardAnswers>(
+      `${TITLE}: the address side`,
+      postcardFileTypes,
+      (a) => a.addressSide && [a.addressSide],
+      (a, [addressSide]) => ({ ...a, addressSide }),
+    ),
+    enumStep<PostcardAnswers, 'ImageSideScaling'>(
+      'ImageSideScaling',
+      `${TITLE}: image scaling`,
+      (a) => a.scaling,
+      (a, scaling) => ({ ...a, scaling }),
+      { Default: "The account's setting", FitToPage: 'Scale the image to the card', None: 'Print at its own size' },
+    ),
+    enumStep<PostcardAnswers, 'PostcardSize'>(
+      'PostcardSize',
+      `${TITLE}: size`,
+      (a) => a.size,
+      (a, size) => ({ ...a, size }),
+      { Default: "The service's standard size", Postcard_4_25X6: '4.25 × 6 inches' },
+    ),
+    enumStep<PostcardAnswers, 'PrintColor'>(
+      'PrintColor',
+      `${TITLE}: colour`,
+      (a) => a.color,
+      (a, color) => ({ ...a, color }),
+      { Default: "The account's setting", Black: 'Black and white', FullColor: 'Full colour' },
+    ),
+    enumStep<PostcardAnswers, 'MailingPriority'>(
+      'MailingPriority',
+      `${TITLE}: mailing priority`,
+      (a) => a.priority,
+      (a, priority) => ({ ...a, priority }),
+      { Default: "The service's standard mail", FirstClass: 'First-Class Mail' },
+    ),
+    ...ctx.addresses.steps<PostcardAnswers>(
+      `${TITLE}: recipient`,
+      (a) => a.to,
+      (a, to) => ({ ...a, to }),
+    ),
+    workModeStep<PostcardAnswers>(
+      TITLE,
+      'Send the postcard',
+      defaultWorkMode(),
+      (a) => a.workMode,
+      (a, workMode) => ({ ...a, workMode }),
+    ),
+  ];
+}
+
+/** A side's bytes and type; undefined (and the user told) when the service would not take it. */
+async function side(ctx: SendContext, uri: vscode.Uri): Promise<{ name: string; type: string; data: Uint8Array } | undefined> {
   const name = basename(uri.path);
   const { fileTypeOf } = await clientModule();
   const type = fileTypeOf(name);
@@ -33,59 +101,36 @@ async function side(
 export function sendPostcardCommand(ctx: SendContext) {
   return async (target?: vscode.Uri): Promise<number | undefined> => {
     if (!ctx.connection.account) await ctx.connection.useSandbox();
-    const image = await side(ctx, target instanceof vscode.Uri ? target : undefined, 'image');
-    if (!image) return undefined;
-    const addressSide = await side(ctx, undefined, 'address');
-    if (!addressSide) return undefined;
-    const scaling = await pickEnum('ImageSideScaling', `${TITLE}: image scaling`, {
-      Default: "The account's setting",
-      FitToPage: 'Scale the image to the card',
-      None: 'Print at its own size',
-    });
-    if (!scaling) return undefined;
-    const size = await pickEnum('PostcardSize', `${TITLE}: size`, {
-      Default: "The service's standard size",
-      Postcard_4_25X6: '4.25 × 6 inches',
-    });
-    if (!size) return undefined;
-    const color = await pickEnum('PrintColor', `${TITLE}: colour`, {
-      Default: "The account's setting",
-      Black: 'Black and white',
-      FullColor: 'Full colour',
-    });
-    if (!color) return undefined;
-    const priority = await pickEnum('MailingPriority', `${TITLE}: mailing priority`, {
-      Default: "The service's standard mail",
-      FirstClass: 'First-Class Mail',
-    });
-    if (!priority) return undefined;
-    const address = await recipient(ctx, undefined, `${TITLE}: recipient`);
-    if (!address) return undefined;
-    const workMode = await pickWorkMode(TITLE, 'Send the postcard');
-    if (!workMode) return undefined;
-    const description = `Postcard: ${image.name}`.slice(0, 100);
-    return submit(ctx, {
-      what: `a postcard of ${image.name}`,
-      description,
-      address,
-      workMode,
-      send: (client, call) =>
-        client.simple.SendPostcardAndAddress(
-          {
-            MyDescription: description,
-            ImageSideFileType: image.type,
-            ImageSideBinaryData: image.data,
-            ImageSideScaling: scaling,
-            AddressSideFileType: addressSide.type,
-            AddressSideBinaryData: addressSide.data,
-            WorkMode: workMode,
-            PrintColor: color,
-            PostcardSize: size,
-            MailingPriority: priority,
-            ...address,
-          },
-          call,
-        ),
+    const given = target instanceof vscode.Uri ? target : undefined;
+    return askAndSend(ctx, steps(ctx, given !== undefined), { image: given, to: NEW_ADDRESS }, async (answers) => {
+      const [image, addressSide] = [await side(ctx, answers.image!), await side(ctx, answers.addressSide!)];
+      if (!image || !addressSide) return undefined;
+      const address = addressOf(answers.to) ?? {};
+      const description = `Postcard: ${image.name}`.slice(0, 100);
+      const workMode = answers.workMode!;
+      return {
+        what: `a postcard of ${image.name}`,
+        description,
+        address,
+        workMode,
+        send: (client, call) =>
+          client.simple.SendPostcardAndAddress(
+            {
+              MyDescription: description,
+              ImageSideFileType: image.type,
+              ImageSideBinaryData: image.data,
+              ImageSideScaling: answers.scaling!,
+              AddressSideFileType: addressSide.type,
+              AddressSideBinaryData: addressSide.data,
+              WorkMode: workMode,
+              PrintColor: answers.color!,
+              PostcardSize: answers.size!,
+              MailingPriority: answers.priority!,
+              ...address,
+            },
+            call,
+          ),
+      };
     });
   };
 }

@@ -8,6 +8,7 @@ import { OK, describeResultCode, isValidSettingValue, settingCode, userSettings,
 import type { Connection } from '../connection';
 import type { Log } from '../log';
 import { ensureApiKey } from './api-key';
+import { couldNot } from './failure';
 
 const TITLE = 'Change User Settings';
 
@@ -107,7 +108,7 @@ export function changeUserSettingsCommand(connection: Connection, log: Log) {
       else log.showError(`Mailroom: ${username}'s settings were not changed: ${code}: ${describeResultCode(code)}.`);
       return code;
     } catch (error) {
-      log.showError(`Mailroom: ${username}'s settings were not changed: ${(error as Error).message}`);
+      log.showError(couldNot(`change ${username}'s settings`, error), error);
       return undefined;
     }
   };

@@ -6,7 +6,11 @@
 import { strict as assert } from 'node:assert';
 import * as vscode from 'vscode';
 import type { MailroomApi } from '../../../src/extension/extension';
-import { EXTENSION_ID, mailroomApi, person, run, sendNotes, settings, typedAddress, until } from './support';
+import { createServer, request as httpRequest } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { ASKED } from '../../../src/extension/commands/address-input';
+import type { Answer } from './prompts';
+import { EXTENSION_ID, mailroomApi, person, run, sendNotes, settings, typedAddress, until, workspace } from './support';
 
 interface MenuItem {
   readonly command: string;
@@ -102,5 +106,108 @@ describe('Mailroom in everyday use', () => {
     assert.ok(api.mailers.get(mine), 'the mailer of the range that exists');
     assert.equal(api.mailers.get(mine + 1), undefined);
     assert.match(person.shown(before, 'warning').join('\n'), new RegExp(`2 of the 3 IDs are not tracked \\(${mine + 1}, ${mine + 2}\\)`));
+  });
+
+  it('checks a postcard address field by field where it is typed, with Back on every step and nothing typed lost', async () => {
+    await onSandbox();
+    const sides: Answer[] = [
+      { pick: 'postcard-back.html' },
+      { pick: 'FitToPage' },
+      { pick: 'Default' },
+      { pick: 'Black' },
+      { pick: 'Default' },
+    ];
+    const recent: Answer[] = api.addresses.recent().length > 0 ? [{ pick: /New address/ }] : [];
+    const answers: Answer[] = [
+      ...sides,
+      ...recent,
+      { input: '' }, // no name…
+      { input: '' }, // …and no company: refused here, at the second of the two
+      { back: true }, // back to the name, and give one
+      { input: 'Ann Lee' },
+      { input: '' },
+      { input: '4 Elm St' },
+      { input: '' },
+      { input: 'Capital City' },
+      { input: 'IL' },
+      { input: '6270' }, // a ZIP code of the wrong form…
+      { input: '' }, // …refused once the country is known (none: the US)
+      { back: true },
+      { input: '62703' },
+      { input: '' },
+      { pick: /in Development mode/ },
+    ];
+    const id = await person.answering(answers, async () => {
+      const sent = await vscode.commands.executeCommand<number>(
+        'mailroom.sendPostcard',
+        vscode.Uri.joinPath(workspace(), 'postcard-front.html'),
+      );
+      assert.equal(person.refusals.length, 2, person.refusals.join(' | '));
+      assert.match(person.refusals[0]!, /^A name or a company is needed/);
+      assert.match(person.refusals[1]!, /^6270 is not a US ZIP code \(12345 or 12345-6789\)/);
+      // Going back showed each field with what was typed in it.
+      assert.ok(person.opened.includes('6270'), `the ZIP box reopened with 6270: ${person.opened.join(', ')}`);
+      return sent;
+    });
+    assert.ok(id, 'sent once the address was whole');
+    assert.deepEqual(api.addresses.recent()[0], {
+      AttentionLine1: 'Ann Lee',
+      Address1: '4 Elm St',
+      City: 'Capital City',
+      State: 'IL',
+      PostalCode: '62703',
+    });
+  });
+
+  it('offers Edit and Retry when a send was refused, asking again with every answer kept', async () => {
+    await onSandbox();
+    const sandboxUrl = api.connection.account!.endpoint;
+    // In front of the sandbox: the first send is refused with a SOAP fault; everything else passes.
+    let refused = 0;
+    const proxy = createServer((req, res) => {
+      const chunks: Buffer[] = [];
+      req.on('data', (c: Buffer) => chunks.push(c));
+      req.on('end', () => {
+        const body = Buffer.concat(chunks);
+        if (refused === 0 && /SendLetterAndAddressV2/.test(String(req.headers['soapaction'] ?? ''))) {
+          refused++;
+          res.writeHead(500, { 'Content-Type': 'text/xml; charset=utf-8' });
+          return res.end(
+            '<?xml version="1.0" encoding="utf-8"?><soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/"><soap:Body><soap:Fault><faultcode>soap:Server</faultcode><faultstring>Server was unable to process request. ---&gt; The service is busy.</faultstring></soap:Fault></soap:Body></soap:Envelope>',
+          );
+        }
+        httpRequest(`${sandboxUrl}${req.url}`, { method: req.method, headers: req.headers }, (answer) => {
+          res.writeHead(answer.statusCode!, answer.headers);
+          answer.pipe(res);
+        }).end(body);
+      });
+    });
+    await new Promise<void>((r) => proxy.listen(0, '127.0.0.1', r));
+    const proxyUrl = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;
+    try {
+      await api.connection.connect(proxyUrl, 'soap11', 'demo', { password: 'demo' });
+      const address = { AttentionLine1: 'Bo Ray', Address1: '6 Pine St', City: 'Ogdenville' };
+      const typed = typedAddress(api, address);
+      person.pressWhenShown(/could not send notes\.txt\..*What you gave is kept/s, 'Edit and Retry');
+      const before = person.notices.length;
+      const id = await person.answering([...typed, ...typed], async () => {
+        const sent = await vscode.commands.executeCommand<number>('mailroom.sendDocument', vscode.Uri.joinPath(workspace(), 'notes.txt'));
+        const fields = ASKED.length;
+        assert.deepEqual(
+          person.opened.slice(fields),
+          ASKED.map(([f]) => (address as Record<string, string>)[f] ?? ''),
+          'asked again with what was typed',
+        );
+        return sent;
+      });
+      assert.equal(refused, 1);
+      assert.ok(id, 'sent on the second try');
+      const told = person.shown(before, 'error').join('\n');
+      assert.match(told, /Mailroom could not send notes\.txt\. The service refused the request: Server was unable to process request/);
+      assert.ok(!/SendLetterAndAddressV2/.test(told), told);
+    } finally {
+      proxy.close();
+      await vscode.commands.executeCommand('mailroom.useSandbox');
+    }
   });
 });

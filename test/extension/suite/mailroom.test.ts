@@ -295,7 +295,7 @@ describe('Mailroom in VS Code', () => {
     assert.equal(await vscode.commands.executeCommand('mailroom.savePdf', api.tree.nodeOf(fresh)), undefined);
     await until(
       'the refused PDF in the log',
-      async () => /could not save the PDF: GetPDF answered -3\d{3}: \w/.test(await logged()) || undefined,
+      async () => /Mailroom could not save the PDF\. .*\[GetPDF answered -3\d{3}: \w/.test(await logged()) || undefined,
     );
     await run([{ confirm: true }], 'mailroom.cancelDelivery', api.tree.nodeOf(fresh));
     // A failure of the extension's own (a setting), not the service's, says what to do.
@@ -306,7 +306,7 @@ describe('Mailroom in VS Code', () => {
       assert.equal(await vscode.commands.executeCommand('mailroom.useSandbox'), undefined);
       await until(
         'the refused setting in the log',
-        async () => /could not use the local sandbox: mailroom\.sandboxUrl must be a loopback/.test(await logged()) || undefined,
+        async () => /Mailroom could not use the local sandbox\. mailroom\.sandboxUrl must be a loopback/.test(await logged()) || undefined,
       );
       assert.equal(api.connection.account, undefined);
     } finally {
@@ -593,7 +593,7 @@ describe('Mailroom in VS Code', () => {
       // The output channel as VS Code wrote it: the failed refresh, and the error shown for the PDF.
       const text = await until('the failures in the output channel', async () => {
         const text = await logged().catch(() => '');
-        return /Refresh failed: .*GetStatus/.test(text) && /\[error\] Mailroom: could not save the PDF: GetPDF/.test(text)
+        return /Refresh failed: .*GetStatus/.test(text) && /\[error\] Mailroom could not save the PDF\. .*\[GetPDF/.test(text)
           ? text
           : undefined;
       });

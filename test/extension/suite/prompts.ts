@@ -45,6 +45,8 @@ export class ScriptedPrompts implements Prompts {
   readonly asked: string[] = [];
   /** What input boxes refused since the last settle(): their validation messages. */
   readonly refusals: string[] = [];
+  /** What each input box showed when it opened (its default: the last answer, kept), since the last settle(). */
+  readonly opened: string[] = [];
   /** Every notification shown, oldest first. */
   readonly notices: Notice[] = [];
 
@@ -78,6 +80,7 @@ export class ScriptedPrompts implements Prompts {
     this.presses.length = 0;
     this.asked.length = 0;
     this.refusals.length = 0;
+    this.opened.length = 0;
     assert.deepEqual(surprises, [], 'questions the test did not expect, or answers that did not fit');
     assert.deepEqual(left, [], 'answers to questions never asked');
   }
@@ -122,6 +125,7 @@ export class ScriptedPrompts implements Prompts {
 
   input = (async (options: InputOptions & { back?: boolean }) => {
     const title = [options.title, options.prompt].filter(Boolean).join(': ') || 'an input';
+    this.opened.push(options.value ?? '');
     for (;;) {
       const answer = this.next(title, (a) => 'input' in a || ('back' in a && options.back === true));
       if (!answer || 'dismiss' in answer) return undefined;

@@ -57,7 +57,7 @@ export async function inProduction<T>(act: () => Promise<T>): Promise<T> {
 /** A new address typed field by field, after choosing "New address…" when recent ones are offered first. */
 export const typedAddress = (api: MailroomApi, address: RecipientAddress, offered = api.addresses.recent().length > 0): Answer[] => [
   ...(offered ? [{ pick: /New address/ }] : []),
-  ...ASKED.map(([field]) => ({ input: address[field] ?? '' })),
+  ...ASKED.map(([field]) => ({ input: (address as Readonly<Record<string, string | undefined>>)[field] ?? '' })),
 ];
 
 /** Track Mailer IDs…, typed as a person would. */
