@@ -285,6 +285,79 @@ const steps: Step[] = [
       assert.equal(await wb.viewMessage('Mailers').isVisible(), false, "the view's message is gone");
     },
   },
+  {
+    name: 'Send Postcard checks the address where it is typed, with Back to the field before',
+    run: async (wb) => {
+      await wb.command(`Mailroom: ${title('commands.sendPostcard.title')}`);
+      for (const [step, row] of POSTCARD_PICKS) {
+        await wb.asked(step);
+        await wb.pick(row);
+      }
+      await wb.asked('Send Postcard: recipient');
+      await wb.pick('New address');
+      const refusal = wb.quickInputMessage();
+      await wb.accept({ prompt: 'Recipient (name)', value: '' });
+      await wb.accept({ prompt: 'Company', value: '' });
+      // Refused at the second of the two, and the form stays where it is.
+      await refusal.filter({ hasText: /^A name or a company is needed/ }).waitFor();
+      await wb.back();
+      await wb.answerTo('Recipient (name)', 'Ann Lee');
+      await wb.accept({ prompt: 'Company', value: '' });
+      await wb.answerTo('Street address', '4 Elm St');
+      await wb.accept({ prompt: 'Second address line', value: '' });
+      await wb.answerTo('City', 'Capital City');
+      await wb.answerTo('State', 'IL');
+      await wb.answerTo('ZIP or postal code', '6270');
+      // The ZIP's form is known to be wrong once the country is: none, the US.
+      await wb.accept({ prompt: 'Country', value: '' });
+      await refusal.filter({ hasText: '6270 is not a US ZIP code (12345 or 12345-6789)' }).waitFor();
+    },
+  },
+  {
+    name: 'a postcard the service refuses offers Edit and Retry, in words, with everything typed kept',
+    run: async (wb) => {
+      run.gateway!.refuseNext(/SendPostcardAndAddress/);
+      await wb.back();
+      await wb.shows({ prompt: 'ZIP or postal code', value: '6270' });
+      await wb.answer('62703');
+      await wb.accept({ prompt: 'Country', value: '' });
+      await wb.pick('Send the postcard in Development mode');
+      const refused = wb.notification(/What you gave is kept/);
+      await refused.waitFor({ timeout: 30_000 });
+      const words = (await refused.locator('.notification-list-item-message').textContent()) ?? '';
+      assert.match(words, /^Mailroom could not send .*The service refused the request: .*The service is busy/);
+      assert.doesNotMatch(words, /SendPostcardAndAddress|soap:Server/, 'no operation or fault code in the words');
+      await refused.locator('.monaco-button', { hasText: 'Edit and Retry' }).click();
+      // Asked again from the first step, each showing what was given: Enter on each sends it.
+      for (const [step, row] of POSTCARD_PICKS) await wb.accept({ title: step, row });
+      await wb.accept({ title: 'Send Postcard: recipient', row: 'New address' });
+      for (const [prompt, value] of POSTCARD_ADDRESS) await wb.accept({ prompt, value });
+      await wb.accept({ title: 'Send Postcard', row: 'Send the postcard in Development mode' });
+      await wb.row('Mailers', 'postcard-front.html').waitFor({ timeout: 30_000 });
+    },
+  },
+];
+
+/** The postcard's picks: each step's title, the row chosen. */
+const POSTCARD_PICKS: readonly (readonly [string, string])[] = [
+  ['Send Postcard: the image side', 'postcard-front.html'],
+  ['Send Postcard: the address side', 'postcard-back.html'],
+  ['Send Postcard: image scaling', 'FitToPage'],
+  ['Send Postcard: size', 'Default'],
+  ['Send Postcard: colour', 'Black'],
+  ['Send Postcard: mailing priority', 'Default'],
+];
+
+/** The postcard's address as typed in the end: each box's prompt, its value. */
+const POSTCARD_ADDRESS: readonly (readonly [string, string])[] = [
+  ['Recipient (name)', 'Ann Lee'],
+  ['Company', ''],
+  ['Street address', '4 Elm St'],
+  ['Second address line', ''],
+  ['City', 'Capital City'],
+  ['State', 'IL'],
+  ['ZIP or postal code', '62703'],
+  ['Country', ''],
 ];
 
 /** The words of the manifest (package.nls.json), as the workbench shows them: the first key there is. */

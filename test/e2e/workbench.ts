@@ -4,6 +4,9 @@
  */
 import type { Frame, Locator, Page } from 'playwright-core';
 
+/** A step of a quick input: a pick (its title, the row highlighted) or an input box (its prompt, its value). */
+export type QuickInputStep = { readonly title: string; readonly row: string } | { readonly prompt: string; readonly value: string };
+
 export class Workbench {
   constructor(readonly page: Page) {}
 
@@ -55,6 +58,53 @@ export class Workbench {
     await input.waitFor();
     await input.fill(text);
     await this.page.keyboard.press('Enter');
+  }
+
+  /** The quick input, once it shows this (its title, its prompt, a row, a message). */
+  async asked(text: string | RegExp): Promise<Locator> {
+    const widget = this.page.locator('.quick-input-widget', { hasText: text }).first();
+    await widget.waitFor();
+    return widget;
+  }
+
+  /** The quick input's message: its prompt, or why what is typed is refused. */
+  quickInputMessage(): Locator {
+    return this.page.locator('.quick-input-widget .quick-input-message').first();
+  }
+
+  /** The multi-step input's Back button, in its title bar. */
+  async back(): Promise<void> {
+    await this.page.locator('.quick-input-widget .quick-input-left-action-bar .action-label').first().click();
+  }
+
+  /**
+   * Accepts what a step shows already, as a person going through a form again presses Enter: a
+   * pick whose highlighted row has this text, or an input box whose prompt has this text and whose
+   * value is this.
+   */
+  async accept(step: QuickInputStep): Promise<void> {
+    await this.shows(step);
+    await this.page.keyboard.press('Enter');
+  }
+
+  /** Waits until a step shows this: a pick's highlighted row, or an input box's value. */
+  async shows(step: QuickInputStep): Promise<void> {
+    if ('row' in step) {
+      const widget = await this.asked(step.title);
+      await widget.locator('.monaco-list-row.focused', { hasText: step.row }).waitFor();
+    } else {
+      await this.quickInputMessage().filter({ hasText: step.prompt }).waitFor();
+      const input = this.page.locator('.quick-input-widget input.input');
+      await until(`"${step.value}" in the box "${step.prompt}"`, async () =>
+        (await input.inputValue()) === step.value ? true : undefined,
+      );
+    }
+  }
+
+  /** Types an answer into the input box whose prompt has this text, and accepts it. */
+  async answerTo(prompt: string, text: string): Promise<void> {
+    await this.quickInputMessage().filter({ hasText: prompt }).waitFor();
+    await this.answer(text);
   }
 
   /** Opens a view container from the activity bar. */
