@@ -6,5 +6,5 @@ export { fetchStatuses, type MailerStatus } from './tracking';
 export { AddressError, checkAddressFields, describeFields, parseAddressLine, readAddressLine, type RecipientAddress } from './address';
 export { checkSignIn } from './sign-in';
 export { readFrontMatter, type FrontMatter } from './front-matter';
-export { DocumentError, fileTypeOf, letterDocument, type LetterDocument } from './letter-document';
+export { DocumentError, fileTypeOf, LETTER_DOCUMENT_TYPES, letterDocument, type LetterDocument } from './letter-document';
 export { mailMerge, type MailMerge } from './mail-merge';

@@ -18,9 +18,16 @@ export interface LetterDocument {
 
 export class DocumentError extends Error {}
 
-const MARKDOWN_TYPES = ['md', 'markdown'];
+const MARKDOWN_TYPES = ['md', 'markdown'] as const;
 /** Plain text, wrapped as preformatted HTML; '' is a file without an extension. */
-const TEXT_TYPES = ['txt', 'text', 'log', ''];
+const TEXT_TYPES = ['txt', 'text', 'log', ''] as const;
+
+/**
+ * Every file extension a letter is made from: the service's own types and those converted here.
+ * The extension's send menus offer exactly these (package.json cannot import them;
+ * test/extension-unit/manifest.test.ts holds its `when` clauses to this list).
+ */
+export const LETTER_DOCUMENT_TYPES: readonly string[] = [...letterFileTypes, ...MARKDOWN_TYPES, ...TEXT_TYPES.filter(Boolean)];
 
 const page = (title: string, body: string) =>
   `<!DOCTYPE html><html><head><meta charset="utf-8"><title>${escapeText(title)}</title></head><body>${body}</body></html>`;
@@ -46,12 +53,12 @@ export async function letterDocument(fileName: string, content: Uint8Array): Pro
   if ((letterFileTypes as readonly string[]).includes(type)) return { type, data: Buffer.from(content) };
   const text = new TextDecoder('utf-8', { fatal: false }).decode(content);
   // A NUL or an undecodable byte says "binary", whatever the name says.
-  if (![...MARKDOWN_TYPES, ...TEXT_TYPES].includes(type) || text.includes('\0') || text.includes('\uFFFD')) {
+  if (!([...MARKDOWN_TYPES, ...TEXT_TYPES] as readonly string[]).includes(type) || text.includes('\0') || text.includes('\uFFFD')) {
     throw new DocumentError(
       `${fileName}: the service prints PDF, DOC, DOCX and HTML, and Mailroom converts Markdown and text; not .${type || 'this file'}`,
     );
   }
-  if (MARKDOWN_TYPES.includes(type)) {
+  if ((MARKDOWN_TYPES as readonly string[]).includes(type)) {
     const { to, body } = frontMatterOf(fileName, text);
     // Loaded only for Markdown, so that opening the client stays cheap. Raw HTML in Markdown is
     // kept off: the letter is what the Markdown says.

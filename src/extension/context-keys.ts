@@ -10,6 +10,8 @@
 export const MAILROOM_CONTEXT_KEYS = {
   /** Signed in to an account or the sandbox (Connection.setAccount). */
   'mailroom.connected': 'boolean',
+  /** The account's stored files were listed, and there are none (StoredFilesTree.refresh): the view's welcome says how to upload. */
+  'mailroom.noStoredFiles': 'boolean',
 } as const;
 
 export type MailroomContextKey = keyof typeof MAILROOM_CONTEXT_KEYS;

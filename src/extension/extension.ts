@@ -21,6 +21,7 @@ import type { SendContext } from './commands/send-flow';
 import { sendMailMergeCommand } from './commands/send-merge';
 import { sendPostcardCommand } from './commands/send-postcard';
 import { registerCommand } from './commands/register';
+import { signOutCommand } from './commands/sign-out';
 import { storedFileActions } from './commands/stored-files';
 import { changeUserSettingsCommand } from './commands/user-settings';
 import { Connection } from './connection';
@@ -104,7 +105,7 @@ class Mailroom extends Disposable {
         void prompts.notify('info', 'Mailroom: connected to the local sandbox as demo. Letters sent here are never printed.');
       },
       'mailroom.connect': connectCommand(connection, log),
-      'mailroom.signOut': () => connection.signOut(),
+      'mailroom.signOut': signOutCommand(connection, mailers),
       'mailroom.sendDocument': sendDocumentCommand(sending),
       'mailroom.sendAdvanced': sendAdvancedCommand(sending),
       'mailroom.sendPostcard': sendPostcardCommand(sending),

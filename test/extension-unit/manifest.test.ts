@@ -6,7 +6,8 @@
  */
 import { strict as assert } from 'node:assert';
 import { readFileSync } from 'node:fs';
-import { MailWsError, MailWsNetworkError } from '../../src/client';
+import { LETTER_DOCUMENT_TYPES, MailWsError, MailWsNetworkError } from '../../src/client';
+import { postcardFileTypes } from '../../src/contract';
 import { failureMessage } from '../../src/extension/commands/failure';
 import { logLine } from '../../src/extension/model/failure-words';
 import { COMMANDS, MAILROOM_COMMANDS, type MailroomCommand } from '../../src/extension/commands/ids';
@@ -15,6 +16,7 @@ import { BUILT_IN_CONTEXT_KEYS, MAILROOM_CONTEXT_KEYS, VIEW_IDS, VIEW_ITEMS } fr
 interface Manifest {
   readonly contributes: {
     readonly commands: readonly { readonly command: string }[];
+    readonly viewsWelcome: readonly { readonly view: string; readonly when?: string; readonly contents: string }[];
     readonly views: Readonly<Record<string, readonly { readonly id: string }[]>>;
     readonly menus: Readonly<Record<string, readonly { readonly command: string; readonly when?: string }[]>>;
   } & Record<string, unknown>;
@@ -151,6 +153,103 @@ describe('package.json against the typed commands and context keys', () => {
       ['mailroom.conected', undefined, undefined],
     ]);
     assert.ok(!('mailroom.conected' in MAILROOM_CONTEXT_KEYS));
+  });
+});
+
+/** Each `x?` of a pattern's alternative spelt out: `docx?` → doc, docx. */
+function spelt(alternative: string): string[] {
+  assert.match(alternative, /^([a-z0-9]\??)+$/, `an extension pattern this test can read: ${alternative}`);
+  let words = [''];
+  for (const [, letter, optional] of alternative.matchAll(/([a-z0-9])(\?)?/g)) {
+    words = words.flatMap((word) => (optional ? [word, word + letter!] : [word + letter!]));
+  }
+  return words;
+}
+
+/** The extensions a clause's `resourceExtname =~ /^\.(a|bc?|…)$/i` offers, and the clause's own regular expression. */
+function offeredExtensions(clause: string): { extensions: string[]; re: RegExp } {
+  const pattern = terms(clause).find(([key, operator]) => key === 'resourceExtname' && operator === '=~')?.[2];
+  assert.ok(pattern, `"${clause}" reads resourceExtname`);
+  const [, source, flags] = /^\/(.*)\/([a-z]*)$/.exec(pattern)!;
+  assert.equal(flags, 'i', `${pattern}: any case (Invoice.PDF)`);
+  const alternatives = /^\^\\\.\(([^()]*)\)\$$/.exec(source!)?.[1];
+  assert.ok(alternatives !== undefined, `${pattern} reads as /^\\.(a|b|…)$/i`);
+  return { extensions: alternatives.split('|').flatMap(spelt).sort(), re: new RegExp(source!, flags) };
+}
+
+/** A menu's entries for one command. */
+const entries = (menu: string, command: MailroomCommand) => (contributes.menus[menu] ?? []).filter((item) => item.command === command);
+
+/** A welcome's lines: its paragraphs and its buttons (a line that is one `[title](command:…)` link). */
+const BUTTON = /^\[[^\]]+\]\(command:([\w.-]+)\)$/;
+
+describe('what the manifest offers, against the code', () => {
+  it('offers Send Current Document and Send Letter (Advanced) on exactly the files a letter is made from', () => {
+    const expected = [...LETTER_DOCUMENT_TYPES].sort();
+    const menus: [string, MailroomCommand][] = [
+      ['editor/title', 'mailroom.sendDocument'],
+      ['explorer/context', 'mailroom.sendDocument'],
+      ['explorer/context', 'mailroom.sendAdvanced'],
+    ];
+    // Files of other kinds, and of the other send commands, that must not be offered.
+    const others = ['png', 'jpg', 'jpeg', 'gif', 'csv', 'xlsx', 'json', 'rtf', 'mdx', 'htmlx', 'pdfx', ...postcardFileTypes];
+    for (const [menu, command] of menus) {
+      const found = entries(menu, command);
+      assert.equal(found.length, 1, `${menu} offers ${command} once`);
+      const clause = found[0]!.when ?? '';
+      const { extensions, re } = offeredExtensions(clause);
+      assert.deepEqual(extensions, expected, `${menu} ${command}: the extensions of "${clause}", against the letter documents' types`);
+      for (const type of [...expected, ...others]) {
+        const offered = expected.includes(type);
+        assert.equal(re.test(`.${type}`), offered, `${menu} ${command} on .${type}`);
+        assert.equal(re.test(`.${type.toUpperCase()}`), offered, `${menu} ${command} on .${type.toUpperCase()}`);
+      }
+      if (menu === 'explorer/context') assert.match(clause, /!explorerResourceIsFolder &&/, `${menu} ${command}: not on a folder`);
+    }
+  });
+
+  it('reads the extensions of a clause as written, its optional letters spelt out', () => {
+    assert.deepEqual(offeredExtensions('resourceExtname =~ /^\\.(pdf|docx?|jpe?g)$/i').extensions, ['doc', 'docx', 'jpeg', 'jpg', 'pdf']);
+    assert.throws(() => offeredExtensions('resourceExtname =~ /^\\.(pdf|doc[xm])$/i'), /an extension pattern this test can read/);
+  });
+
+  it('puts each paragraph of a welcome right above the button it explains', () => {
+    assert.ok(contributes.viewsWelcome.length >= 2, 'the welcomes');
+    for (const { view, when, contents } of contributes.viewsWelcome) {
+      const lines = contents.split('\n').map((line) => line.trim());
+      const buttons = lines.flatMap((line, i) => (BUTTON.test(line) ? [i] : []));
+      assert.ok(buttons.length > 0, `${view} (${when}): a button`);
+      for (const i of buttons) {
+        const above = lines[i - 1];
+        assert.ok(
+          above !== undefined && above !== '' && !BUTTON.test(above),
+          `${view} (${when}): "${lines[i]}" has a paragraph of its own above it`,
+        );
+      }
+      assert.equal(buttons.at(-1), lines.length - 1, `${view} (${when}): no paragraph under the last button, explaining nothing`);
+    }
+    // Signed out: each way in is explained above its own button, not under the other's.
+    const signedOut = contributes.viewsWelcome
+      .find((w) => w.view === 'mailroom.mailers' && w.when === '!mailroom.connected')!
+      .contents.split('\n');
+    const above = (command: MailroomCommand) => signedOut[signedOut.findIndex((line) => BUTTON.exec(line)?.[1] === command) - 1] ?? '';
+    assert.match(above('mailroom.useSandbox'), /without an account/);
+    assert.match(above('mailroom.connect'), /your account/);
+  });
+
+  it('says in an empty Stored Files view that nothing is stored, and how to upload', () => {
+    const empty = contributes.viewsWelcome.filter((w) => w.view === 'mailroom.storedFiles');
+    assert.equal(empty.length, 1, 'one welcome for the Stored Files view');
+    const { when, contents } = empty[0]!;
+    // Only once the service has said that there are none: not while listing, nor when the listing failed.
+    assert.equal(when, 'mailroom.noStoredFiles');
+    assert.ok('mailroom.noStoredFiles' in MAILROOM_CONTEXT_KEYS);
+    assert.match(contents, /^Nothing is stored on the service yet\./);
+    assert.match(contents, /Right-click a file in the Explorer and choose Upload to Mail Service/);
+    assert.deepEqual(
+      contents.split('\n').flatMap((line) => BUTTON.exec(line)?.[1] ?? []),
+      ['mailroom.uploadFile'],
+    );
   });
 });
 

@@ -1,13 +1,18 @@
 /**
  * "Connect to a Mail WS Account": endpoint, binding, username, password, and optionally the API
- * key (Send Letter (Advanced) and user settings need it); the password is checked by a harmless
- * read before anything is kept.
+ * key (Send Letter (Advanced) and user settings need it), in steps with Back; the password is
+ * checked by a harmless read before anything is kept. A failed connect is told in words and
+ * offers Try Again with the URL, binding and username filled in (never the password: it is not
+ * kept anywhere but the keychain).
  */
 import * as vscode from 'vscode';
 import { BINDINGS, type Binding } from '../../contract';
 import type { Connection } from '../connection';
 import type { Log } from '../log';
-import { prompts } from '../prompts';
+import { logLine } from '../model/failure-words';
+import { BACK, prompts } from '../prompts';
+import { couldNot } from './failure';
+import { askSteps, pickStep, type Step } from './steps';
 
 const BINDING_LABELS: Readonly<Record<Binding, string>> = {
   soap11: 'SOAP 1.1 (recommended)',
@@ -18,44 +23,76 @@ const BINDING_LABELS: Readonly<Record<Binding, string>> = {
   'http-post': 'HTTP POST (SOAP 1.1 for Send Letter (Advanced) and user settings)',
 };
 
+const TITLE = 'Connect to a Mail WS account';
+const TRY_AGAIN = 'Try Again';
+
+interface ConnectAnswers {
+  readonly endpoint: string;
+  readonly binding?: Binding;
+  readonly username: string;
+  readonly password: string;
+  readonly apiKey: string;
+}
+
+type TextField = 'endpoint' | 'username' | 'password' | 'apiKey';
+
+function inputStep(field: TextField, options: vscode.InputBoxOptions, required = true): Step<ConnectAnswers> {
+  return {
+    ask: async (answers, place) => {
+      const value = await prompts.input({
+        title: TITLE,
+        ignoreFocusOut: true,
+        ...options,
+        ...place,
+        value: answers[field],
+        validateInput: (text) =>
+          options.validateInput?.(text) ?? (required && !text.trim() ? `${options.prompt ?? 'A value'} is needed` : undefined),
+      });
+      return value === undefined || value === BACK ? value : { ...answers, [field]: value.trim() };
+    },
+  };
+}
+
+const STEPS: readonly Step<ConnectAnswers>[] = [
+  inputStep('endpoint', {
+    prompt: 'Base URL of the service',
+    placeHolder: 'https://mail.example.com',
+    validateInput: (v) => (/^https?:\/\/\S+$/.test(v.trim()) ? undefined : 'An http(s) URL'),
+  }),
+  pickStep<ConnectAnswers, vscode.QuickPickItem & { binding: Binding }>(
+    `${TITLE}: binding`,
+    () => BINDINGS.map((b) => ({ label: BINDING_LABELS[b], binding: b })),
+    (answers, item) => ({ ...answers, binding: item.binding }),
+    (answers) => answers.binding && BINDING_LABELS[answers.binding],
+  ),
+  inputStep('username', { prompt: 'Username' }),
+  inputStep('password', { prompt: 'Password (kept in the OS keychain)', password: true }),
+  inputStep(
+    'apiKey',
+    { prompt: 'API key, if you have one (for Send Letter (Advanced) and user settings); leave empty to skip', password: true },
+    false,
+  ),
+];
+
 export function connectCommand(connection: Connection, log: Log) {
   return async (): Promise<void> => {
-    const title = 'Connect to a Mail WS account';
-    const endpoint = await prompts.input({
-      title: `${title} (1/5)`,
-      prompt: 'Base URL of the service',
-      placeHolder: 'https://mail.example.com',
-      value: vscode.workspace.getConfiguration('mailroom').get<string>('endpoint', ''),
-      ignoreFocusOut: true,
-      validateInput: (v) => (/^https?:\/\/\S+$/.test(v) ? undefined : 'An http(s) URL'),
-    });
-    if (!endpoint) return;
-    const binding = await prompts.pick(
-      BINDINGS.map((b) => ({ label: BINDING_LABELS[b], binding: b })),
-      { title: `${title} (2/5): binding`, ignoreFocusOut: true },
-    );
-    if (!binding) return;
-    const username = await prompts.input({ title: `${title} (3/5)`, prompt: 'Username', ignoreFocusOut: true });
-    if (!username) return;
-    const password = await prompts.input({
-      title: `${title} (4/5)`,
-      prompt: 'Password (kept in the OS keychain)',
-      password: true,
-      ignoreFocusOut: true,
-    });
-    if (!password) return;
-    const apiKey = await prompts.input({
-      title: `${title} (5/5)`,
-      prompt: 'API key, if you have one (for Send Letter (Advanced) and user settings); leave empty to skip',
-      password: true,
-      ignoreFocusOut: true,
-    });
-    if (apiKey === undefined) return;
-    try {
-      await connection.connect(endpoint, binding.binding, username, { password, ...(apiKey.trim() ? { apiKey: apiKey.trim() } : {}) });
-      void prompts.notify('info', `Mailroom: connected to ${endpoint} as ${username}.`);
-    } catch (error) {
-      log.showError(`Mailroom: could not connect: ${(error as Error).message}`);
+    const endpoint = vscode.workspace.getConfiguration('mailroom').get<string>('endpoint', '');
+    let start: ConnectAnswers = { endpoint, username: '', password: '', apiKey: '' };
+    for (;;) {
+      const answers = await askSteps(STEPS, start);
+      if (!answers?.binding) return;
+      const { username, password, apiKey, binding } = answers;
+      try {
+        await connection.connect(answers.endpoint, binding, username, { password, ...(apiKey ? { apiKey } : {}) });
+        void prompts.notify('info', `Mailroom: connected to ${answers.endpoint} as ${username}.`);
+        return;
+      } catch (error) {
+        const message = couldNot(`connect to ${answers.endpoint} as ${username}`, error);
+        log.error(logLine(message, error));
+        if ((await prompts.notify('error', message, TRY_AGAIN)) !== TRY_AGAIN) return;
+        // The URL, binding and username again; the password and API key typed anew.
+        start = { ...answers, password: '', apiKey: '' };
+      }
     }
   };
 }

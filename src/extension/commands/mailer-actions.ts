@@ -37,6 +37,9 @@ export function rowMailerOf(node: unknown): number | undefined {
 
 const CANCELLATION_DENIED = -3022;
 
+/** How long the status bar says that an ID was copied. */
+const COPIED_MESSAGE_MS = 4000;
+
 function notTracked(unknown: readonly number[], asked: number): string {
   const why = 'the service knows no such mailer of this account (it may be mistyped, or belong to another account).';
   if (asked === 1) return `mailer ${unknown[0]} is not tracked: ${why}`;
@@ -129,7 +132,13 @@ export function mailerActions(ctx: MailerActionsContext) {
     },
     'mailroom.copyId': async (node: unknown) => {
       const id = mailerOf(node);
-      if (id !== undefined) await vscode.env.clipboard.writeText(String(id));
+      if (id === undefined) return undefined;
+      await vscode.env.clipboard.writeText(String(id));
+      // Said in the status bar, gone by itself: a notification would ask to be closed.
+      const said = `$(copy) Mailroom: copied mailer ID ${id}`;
+      vscode.window.setStatusBarMessage(said, COPIED_MESSAGE_MS);
+      // What the status bar says, for the extension's tests (invocation.ts keeps results in Test mode only).
+      return said;
     },
     'mailroom.stopTracking': async (node: unknown) => {
       const id = mailerOf(node);

@@ -139,5 +139,16 @@ export async function submit(ctx: SendContext, submission: Submission): Promise<
   await ctx.refresh();
   const node = ctx.tree.nodeOf(id);
   if (node) await ctx.view.reveal(node, { select: true, focus: false }).then(undefined, () => undefined);
+  // Said once, with the ID, and what one usually does next; not awaited: the send is done.
+  void prompts
+    .notify('info', `Mailroom: sent ${what}${to} as mailer ${id} (${workMode} mode).`, SHOW_DETAILS, PREVIEW_PDF)
+    .then((answer) => {
+      const command = answer === SHOW_DETAILS ? 'mailroom.showDetails' : answer === PREVIEW_PDF ? 'mailroom.previewPdf' : undefined;
+      const row = ctx.tree.nodeOf(id);
+      if (command && row) void vscode.commands.executeCommand(command satisfies MailroomCommand, row);
+    });
   return id;
 }
+
+const SHOW_DETAILS = 'Show Details';
+const PREVIEW_PDF = 'Preview PDF';

@@ -1,21 +1,23 @@
 /** The Stored Files view's commands: upload from the explorer, delete, send as a letter. */
 import * as vscode from 'vscode';
 import type { Connection } from '../connection';
-import { uploadFile, type StoredFileNode, type StoredFilesTree } from '../views/stored-files-tree';
+import type { StoredFileNode, StoredFilesTree } from '../views/stored-files-tree';
 import { afterConfirming } from './confirm';
 import type { CommandMap } from './invocation';
 import { showFailure } from './register';
 import { sendStoredFileCommand } from './send-document';
 import type { SendContext } from './send-flow';
+import { fileToUpload, uploadFile } from './upload-file';
 
 export function storedFileActions(connection: Connection, storedFiles: StoredFilesTree, sending: SendContext) {
   const sendStored = sendStoredFileCommand(sending);
   return {
     'mailroom.refreshFiles': () => storedFiles.refresh(),
     'mailroom.sendStoredFile': (node?: StoredFileNode) => sendStored(node?.file.FileName ?? undefined),
-    'mailroom.uploadFile': async (uri?: vscode.Uri) => {
-      if (!(uri instanceof vscode.Uri)) return false;
+    'mailroom.uploadFile': async (given?: vscode.Uri) => {
       try {
+        const uri = await fileToUpload(given);
+        if (!uri) return false;
         const done = await uploadFile(await connection.client(), uri);
         await storedFiles.refresh();
         return done;

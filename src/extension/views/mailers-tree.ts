@@ -26,6 +26,15 @@ const GROUP_ICONS: Readonly<Record<MailerGroup, vscode.ThemeIcon>> = {
   failed: new vscode.ThemeIcon('error', new vscode.ThemeColor('testing.iconFailed')),
 };
 
+/**
+ * What clicking a row (or Enter on it) does: a mailer and a batch item open the details (the
+ * item's batch's, which list its items); a send of unknown outcome is looked up, which only reads;
+ * the groups and notes do nothing.
+ */
+function showDetailsOf(node: MailersNode, title: string): vscode.Command {
+  return { command: 'mailroom.showDetails' satisfies MailroomCommand, title, arguments: [node] };
+}
+
 /** A mailer row's contextValue: what its menus offer (context-keys.ts). */
 function rowOf(mailer: TrackedMailer): ViewItem {
   if (mailer.status !== undefined && isCancellableStatus(mailer.status)) return 'mailer.cancellable';
@@ -139,6 +148,8 @@ export class MailersTree extends Disposable implements vscode.TreeDataProvider<M
         item.iconPath = new vscode.ThemeIcon('mail');
         item.accessibilityInformation = { label: spokenBatchItem(batch.id, batchItem.ItemID, item.description) };
         item.contextValue = 'batchItem' satisfies ViewItem;
+        // An item has no details of its own to show: its batch's details list every item.
+        item.command = showDetailsOf(node, "Show the batch's details");
         return item;
       }
       case 'note': {
@@ -147,11 +158,12 @@ export class MailersTree extends Disposable implements vscode.TreeDataProvider<M
         return item;
       }
       case 'mailer':
-        return this.mailerItem(node.mailer);
+        return this.mailerItem(node);
     }
   }
 
-  private mailerItem(mailer: TrackedMailer): vscode.TreeItem {
+  private mailerItem(node: Extract<MailersNode, { kind: 'mailer' }>): vscode.TreeItem {
+    const { mailer } = node;
     const item = new vscode.TreeItem(
       mailer.description || `Mailer ${mailer.id}`,
       mailer.isBatch ? vscode.TreeItemCollapsibleState.Collapsed : vscode.TreeItemCollapsibleState.None,
@@ -161,6 +173,8 @@ export class MailersTree extends Disposable implements vscode.TreeDataProvider<M
     item.accessibilityInformation = { label: spokenMailer(mailer) };
     item.contextValue = rowOf(mailer);
     item.iconPath = new vscode.ThemeIcon(mailer.isBatch ? 'files' : 'mail');
+    // A click (or Enter) opens the details; a batch still expands by its twistie.
+    item.command = showDetailsOf(node, 'Show Details');
     item.tooltip = new vscode.MarkdownString(
       [
         `**${mailer.description ?? `Mailer ${mailer.id}`}**`,

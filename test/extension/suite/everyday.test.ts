@@ -210,4 +210,45 @@ describe('Mailroom in everyday use', () => {
       await vscode.commands.executeCommand('mailroom.useSandbox');
     }
   });
+
+  it('tells a failed connect in words and offers Try Again with the URL and username filled in, not the password', async () => {
+    await onSandbox();
+    const endpoint = api.connection.account!.endpoint;
+    const before = person.notices.length;
+    person.pressWhenShown(/could not connect/, 'Try Again');
+    const connect = (password: string): Answer[] => [
+      { input: endpoint },
+      { pick: /SOAP 1\.1/ },
+      { input: 'demo' },
+      { input: password },
+      { input: '' },
+    ];
+    await person.answering([...connect('Qx4-not-it'), ...connect('demo')], async () => {
+      await vscode.commands.executeCommand('mailroom.connect');
+      assert.deepEqual(person.opened.slice(4), [endpoint, 'demo', '', ''], 'the URL and username again; the password and key anew');
+    });
+    const told = person.shown(before, 'error');
+    assert.equal(told.length, 1, told.join('\n'));
+    assert.match(
+      told[0]!,
+      new RegExp(`^Mailroom could not connect to ${endpoint.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} as demo\\. Not authenticated`),
+    );
+    assert.ok(!/GetUploadedFileDetails|-3003/.test(told[0]!), told[0]);
+    assert.equal(api.connection.account?.username, 'demo', 'connected on the second try');
+  });
+
+  it('ends a send with a line naming the new mailer, whose Show Details opens its details', async () => {
+    await onSandbox();
+    const before = person.notices.length;
+    person.pressWhenShown(/^Mailroom: sent notes\.txt/, 'Show Details');
+    const id = await sendNotes(typedAddress(api, { AttentionLine1: 'Eve Ames', Address1: '2 Oak St', City: 'Ogdenville' }));
+    const said = person.notices.slice(before).filter((n) => n.severity === 'info' && n.message.includes(`mailer ${id}`));
+    assert.equal(said.length, 1, 'said once');
+    assert.equal(said[0]!.message, `Mailroom: sent notes.txt to Eve Ames, Ogdenville as mailer ${id} (Development mode).`);
+    assert.deepEqual(said[0]!.buttons, ['Show Details', 'Preview PDF']);
+    const tab = await until('the details to open', async () =>
+      vscode.window.tabGroups.all.flatMap((g) => g.tabs).find((t) => t.label.startsWith(`Mailer ${id} ·`)),
+    );
+    await vscode.window.tabGroups.close(tab);
+  });
 });

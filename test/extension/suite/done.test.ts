@@ -1,0 +1,169 @@
+/**
+ * Saying when something is done (issue 14, item 8): an upload and a replacement end with one line,
+ * Copy ID says so in the status bar, Sign Out says what it kept, a click on a mailer opens its
+ * details, and an empty Stored Files view says that nothing is stored.
+ */
+import { strict as assert } from 'node:assert';
+import * as vscode from 'vscode';
+import type { MailroomApi } from '../../../src/extension/extension';
+import type { DetailsPanel } from '../../../src/extension/views/details-panel';
+import type { MailersNode } from '../../../src/extension/views/mailers-tree';
+import { mailroomApi, person, run, sendNotes, typedAddress, workspace } from './support';
+
+describe('Mailroom says when something is done', () => {
+  let api: MailroomApi;
+
+  before(async () => {
+    api = await mailroomApi();
+  });
+
+  afterEach(() => person.settle());
+
+  const onSandbox = async () => {
+    const account = api.connection.account;
+    if (!account?.sandbox || account.username !== 'demo') await vscode.commands.executeCommand('mailroom.useSandbox');
+  };
+  const aLetter = (name: string) => sendNotes(typedAddress(api, { AttentionLine1: name, Address1: '3 Pine St', City: 'Ogdenville' }));
+  /** Every stored file of the signed-in user deleted, as the tests that follow expect to find none. */
+  const deleteStoredFiles = async () => {
+    const client = await api.connection.client();
+    const listed = await client.datedA.GetUploadedFileDetails({}).catch(() => ({ UploadedFiles: [] }));
+    for (const file of listed.UploadedFiles) await client.datedA.DeleteUploadedFile({ MyFileName: file.FileName ?? '' });
+    await api.storedFiles.refresh();
+  };
+
+  it('ends an upload, and a replacement, with one line naming the file, who may use it and its description', async () => {
+    await onSandbox();
+    await deleteStoredFiles();
+    const uri = vscode.Uri.joinPath(workspace(), 'price-list.pdf');
+    try {
+      let before = person.notices.length;
+      assert.equal(await run([{ pick: 'User' }, { input: 'Our letterhead' }], 'mailroom.uploadFile', uri), true);
+      assert.deepEqual(person.shown(before), ['Mailroom: price-list.pdf is stored (User · Our letterhead).']);
+      before = person.notices.length;
+      assert.equal(await run([{ pick: 'User' }, { input: 'Prices of 2027' }, { confirm: true }], 'mailroom.uploadFile', uri), true);
+      assert.deepEqual(person.shown(before), ['Mailroom: price-list.pdf is replaced (User · Prices of 2027).']);
+      before = person.notices.length;
+      assert.equal(await run([{ pick: 'User' }, { input: '' }, { confirm: false }], 'mailroom.uploadFile', uri), false);
+      assert.deepEqual(person.shown(before), [], 'nothing said when nothing was done');
+    } finally {
+      await deleteStoredFiles();
+    }
+  });
+
+  it('says in the Stored Files view that nothing is stored, once the service says so, and uploads a file picked there', async () => {
+    await onSandbox();
+    await deleteStoredFiles();
+    assert.equal(api.storedFiles.nothingStored, true, 'listed, and none');
+    // The welcome's button: no file from the explorer, so one is picked.
+    const uri = vscode.Uri.joinPath(workspace(), 'letterhead.html');
+    assert.equal(await run([{ open: [uri] }, { pick: 'User' }, { input: '' }], 'mailroom.uploadFile'), true);
+    assert.equal(api.storedFiles.nothingStored, false);
+    assert.deepEqual(
+      api.storedFiles.getChildren().map((node) => node.file.FileName),
+      ['letterhead.html'],
+    );
+    // Signed out, nothing is listed: not "nothing stored".
+    await api.connection.signOut();
+    await api.storedFiles.refresh();
+    assert.equal(api.storedFiles.nothingStored, false);
+    await onSandbox();
+    await deleteStoredFiles();
+    assert.equal(api.storedFiles.nothingStored, true);
+  });
+
+  it('copies the ID and says so in the status bar', async () => {
+    await onSandbox();
+    const id = await aLetter('Max Dee');
+    await vscode.env.clipboard.writeText('');
+    const said = await vscode.commands.executeCommand<string>('mailroom.copyId', api.tree.nodeOf(id));
+    assert.equal(await vscode.env.clipboard.readText(), String(id));
+    assert.equal(said, `$(copy) Mailroom: copied mailer ID ${id}`);
+  });
+
+  it("opens a mailer's details on a click (or Enter); a batch item opens its batch's; an unknown outcome is looked up", async () => {
+    await onSandbox();
+    const id = await aLetter('Ada Fox');
+    const node = api.tree.nodeOf(id)!;
+    const clicked = async (row: MailersNode) => {
+      const { command } = api.tree.getTreeItem(row);
+      assert.ok(command, 'a click does something');
+      const args: readonly unknown[] = command.arguments ?? [];
+      return { id: command.command, result: await vscode.commands.executeCommand<unknown>(command.command, ...args) };
+    };
+    const letter = await clicked(node);
+    assert.equal(letter.id, 'mailroom.showDetails');
+    const details = letter.result as DetailsPanel;
+    assert.match(details.panel.title, new RegExp(`Mailer ${id}`));
+    details.panel.dispose();
+
+    const batch = await run<number>(
+      [{ pick: 'people.csv' }, { pick: /in Development mode/ }],
+      'mailroom.sendMailMerge',
+      vscode.Uri.joinPath(workspace(), 'invite.html'),
+    );
+    const batchNode = api.tree.nodeOf(batch)!;
+    const batchClick = await clicked(batchNode);
+    assert.equal(batchClick.id, 'mailroom.showDetails');
+    (batchClick.result as DetailsPanel).panel.dispose();
+    const [item] = await api.tree.getChildren(batchNode);
+    assert.equal(item?.kind, 'item');
+    const itemClick = await clicked(item);
+    assert.equal(itemClick.id, 'mailroom.showDetails');
+    const batchDetails = itemClick.result as DetailsPanel;
+    assert.match(batchDetails.panel.title, new RegExp(`Mailer ${batch}`));
+    assert.match(batchDetails.text, /Batch items \(3\)/);
+    batchDetails.panel.dispose();
+
+    // A send of unknown outcome: Look Up, which only reads (the row is drawn, not clicked: none is pending here).
+    const attempt: MailersNode = {
+      kind: 'attempt',
+      attempt: { key: 'a-click', description: 'notes.txt', sentAt: Date.now(), workMode: 'Development' },
+    };
+    assert.equal(api.tree.getTreeItem(attempt).command?.command, 'mailroom.lookUpAttempt');
+    // The groups only fold.
+    for (const group of api.tree.getChildren()) assert.equal(api.tree.getTreeItem(group).command, undefined);
+  });
+
+  it('signs out without asking, since nothing is forgotten, and says that the mailers come back on signing in again', async () => {
+    await onSandbox();
+    const id = await aLetter('Bo Ng');
+    const followed = () =>
+      api.mailers
+        .list()
+        .map((m) => m.id)
+        .sort();
+    const sandbox = followed();
+    // Read afresh each time (an assertion narrows a property read once).
+    const account = () => api.connection.account;
+    const [count, attempts] = [sandbox.length, api.mailers.attempts().length];
+    let before = person.notices.length;
+    // No question: `run` with no answers fails on any.
+    await run([], 'mailroom.signOut');
+    assert.equal(account(), undefined);
+    const mailers = `${count} mailer${count === 1 ? '' : 's'}`;
+    const unknown = attempts === 0 ? '' : `, ${attempts} send${attempts === 1 ? '' : 's'} of unknown outcome`;
+    assert.deepEqual(person.shown(before), [
+      `Mailroom: signed out of the local sandbox. What was followed there (${mailers}${unknown}) is kept and shows again when you use the local sandbox again.`,
+    ]);
+    await vscode.commands.executeCommand('mailroom.useSandbox');
+    assert.deepEqual(followed(), sandbox, 'back as they were');
+
+    // An account (the same service under another name is another account): its password is forgotten, its mailers kept.
+    const endpoint = account()!.endpoint.replace('127.0.0.1', 'localhost');
+    await api.connection.connect(endpoint, 'soap11', 'demo', { password: 'demo' });
+    assert.equal(account()?.sandbox, false);
+    await run([{ input: String(id) }], 'mailroom.trackIds');
+    assert.deepEqual(followed(), [id]);
+    before = person.notices.length;
+    await run([], 'mailroom.signOut');
+    const host = new URL(endpoint).host;
+    assert.deepEqual(person.shown(before), [
+      `Mailroom: signed out of demo at ${host}. Its password and API key are forgotten. What was followed there (1 mailer) is kept and shows again when you connect as demo there again.`,
+    ]);
+    await api.connection.connect(endpoint, 'soap11', 'demo', { password: 'demo' });
+    assert.deepEqual(followed(), [id]);
+    await api.connection.signOut();
+    await onSandbox();
+  });
+});
