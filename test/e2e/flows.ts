@@ -38,6 +38,7 @@ const steps: Step[] = [
       await wb.openContainer('Mailroom');
       await wb.page.getByRole('button', { name: 'Use the local sandbox' }).click();
       await wb.page.getByRole('button', { name: 'Send Current Document as Letter' }).waitFor();
+      await wb.pane('Stored Files').filter({ hasText: 'Nothing is stored on the service yet' }).waitFor();
     },
   },
   {
@@ -47,6 +48,10 @@ const steps: Step[] = [
       await wb.page.locator('.editor-instance .view-lines', { hasText: 'Dear Jane' }).waitFor();
       await wb.command('Mailroom: Send Current Document as Letter');
       await wb.row('Mailers', 'letter.md').waitFor({ timeout: 30_000 });
+      const id = await idOf(wb.row('Mailers', 'letter.md'));
+      const sent = wb.notification(`as mailer ${id} (Development mode)`);
+      await sent.waitFor();
+      for (const button of ['Show Details', 'Preview PDF']) await sent.locator('.monaco-button', { hasText: button }).waitFor();
     },
   },
   {
@@ -126,13 +131,21 @@ const steps: Step[] = [
     },
   },
   {
-    name: 'the letter moves to Completed without a click, and no longer offers Cancel Delivery',
+    name: 'the letter moves to Completed without a click, no longer offers Cancel Delivery, copies its ID, opens its details on a click',
     run: async (wb) => {
       const row = wb.row('Mailers', /letter\.md.*Completed/);
       await row.waitFor({ timeout: 90_000 });
       const items = await wb.menuItems(row);
       await wb.page.keyboard.press('Escape');
       assert.ok(items.includes('Show Details') && !items.includes('Cancel Delivery'), `the menu offers ${items.join(', ')}`);
+      const id = await idOf(row);
+      await wb.contextMenu(row, 'Copy ID');
+      await wb.statusBarItem(`copied mailer ID ${id}`).waitFor();
+      // A click on the row opens its details, shown again as they are now.
+      await wb.command('View: Close All Editors');
+      await row.click();
+      await wb.tab(`Mailer ${id} · letter.md`).waitFor();
+      await wb.webviewFrame('td', /^Completed.*\(status/);
       // Done with the letter: its tabs (the details as of when they were opened) go, as a person closes them.
       await wb.command('View: Close All Editors');
     },
@@ -141,12 +154,16 @@ const steps: Step[] = [
     name: 'upload the PDF from the explorer to Stored Files',
     run: async (wb) => {
       await wb.openContainer('Explorer');
+      const csv = await wb.menuItems(wb.page.locator('.explorer-folders-view .monaco-list-row', { hasText: 'people.csv' }).first());
+      await wb.page.keyboard.press('Escape');
+      assert.ok(!csv.some((item) => item.startsWith('Send Current Document')), `people.csv offers ${csv.join(', ')}`);
       await wb.contextMenu(
         wb.page.locator('.explorer-folders-view .monaco-list-row', { hasText: 'price-list.pdf' }).first(),
         'Upload to Mail Service',
       );
       await wb.pick('User');
       await wb.answer("This spring's prices");
+      await wb.notification(/price-list\.pdf is stored/).waitFor();
       await wb.openContainer('Mailroom');
       await wb.row('Stored Files', 'price-list.pdf').waitFor();
     },
@@ -378,11 +395,13 @@ async function idOf(row: Locator): Promise<number> {
 /** Connect… as the demo user, through the command palette, with SOAP 1.1 and no API key. */
 async function connect(wb: Workbench, address: string): Promise<void> {
   await wb.command(`Mailroom: ${title('commands.connect.title')}`);
-  await wb.answer(address);
+  // Each answer once its box asks for it: the steps share one box, which a hasty answer would miss.
+  await wb.answerTo('Base URL of the service', address);
+  await wb.asked('binding');
   await wb.pick('SOAP 1.1');
-  await wb.answer('demo');
-  await wb.answer('demo');
-  await wb.answer('');
+  await wb.answerTo('Username', 'demo');
+  await wb.answerTo('Password', 'demo');
+  await wb.answerTo('API key', '');
 }
 
 async function main(): Promise<number> {

@@ -115,12 +115,14 @@ export class Workbench {
     if (!(await container.isVisible().catch(() => false))) await item.click();
   }
 
+  /** A view in the side bar, by its title. */
+  pane(view: string): Locator {
+    return this.page.locator('.sidebar .pane').filter({ has: this.page.locator('.pane-header', { hasText: view }) });
+  }
+
   /** The rows of a view in the side bar, by the view's title. */
   rows(view: string): Locator {
-    return this.page
-      .locator('.sidebar .pane')
-      .filter({ has: this.page.locator('.pane-header', { hasText: view }) })
-      .locator('.monaco-list-row');
+    return this.pane(view).locator('.monaco-list-row');
   }
 
   row(view: string, text: string | RegExp): Locator {
