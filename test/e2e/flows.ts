@@ -11,8 +11,9 @@ import { execFileSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { freePort, installExtension, launchChromium, startCodeServer } from '../../scripts/vscode/code-server.mjs';
+import { startGateway, type Gateway } from './gateway';
 import { buildProbe, PROBE_COMMAND_TITLE, type ProbeInput, type ProbeReport } from './probe';
 import { until, Workbench } from './workbench';
 
@@ -24,8 +25,11 @@ interface Step {
   readonly run: (wb: Workbench) => Promise<void>;
 }
 
-/** The run's folders: the workspace the workbench opens, and the probe extension's files. */
-let run: { readonly workspace: string; readonly probe: ReturnType<typeof buildProbe> };
+/**
+ * The run's folders (the workspace the workbench opens, the probe extension's files), and what
+ * steps find for later ones: where the sandbox listens, the gateway in front of it.
+ */
+let run: { readonly workspace: string; readonly probe: ReturnType<typeof buildProbe>; sandboxUrl?: string; gateway?: Gateway };
 
 const steps: Step[] = [
   {
@@ -34,6 +38,7 @@ const steps: Step[] = [
       await wb.openContainer('Mailroom');
       await wb.page.getByRole('button', { name: 'Use the local sandbox' }).click();
       await wb.page.getByRole('button', { name: 'Send Current Document as Letter' }).waitFor();
+      await wb.pane('Stored Files').filter({ hasText: 'Nothing is stored on the service yet' }).waitFor();
     },
   },
   {
@@ -43,23 +48,58 @@ const steps: Step[] = [
       await wb.page.locator('.editor-instance .view-lines', { hasText: 'Dear Jane' }).waitFor();
       await wb.command('Mailroom: Send Current Document as Letter');
       await wb.row('Mailers', 'letter.md').waitFor({ timeout: 30_000 });
+      const id = await idOf(wb.row('Mailers', 'letter.md'));
+      const sent = wb.notification(`as mailer ${id} (Development mode)`);
+      await sent.waitFor();
+      for (const button of ['Show Details', 'Preview PDF']) await sent.locator('.monaco-button', { hasText: button }).waitFor();
     },
   },
   {
-    name: 'the letter moves to Completed without a click',
+    name: 'a letter just sent offers Cancel Delivery',
     run: async (wb) => {
-      await wb.row('Mailers', /letter\.md.*Completed/).waitFor({ timeout: 90_000 });
+      const items = await wb.menuItems(wb.row('Mailers', 'letter.md'));
+      assert.ok(items.includes('Cancel Delivery'), `the menu offers ${items.join(', ')}`);
+      // The menu stays open for the picture; the next step closes it.
     },
   },
   {
-    name: 'preview the printed PDF',
+    name: 'a PDF preview opened before printing says it waits, its tab titled with the ID',
     run: async (wb) => {
+      await wb.page.keyboard.press('Escape');
+      const id = await idOf(wb.row('Mailers', 'letter.md'));
       await wb.contextMenu(wb.row('Mailers', 'letter.md'), 'Preview PDF');
+      await wb.tab(`PDF · letter.md · ${id}`).waitFor();
+      const frame = await wb.webviewFrame('#status', /not available yet/);
+      assert.match(
+        (await frame.locator('#status').textContent()) ?? '',
+        /shows the PDF by itself when the mailer reaches Waiting For Delivery/,
+      );
+      assert.equal(await frame.locator('#page').isVisible(), false, 'no page is drawn yet');
+      await wb.page.mouse.move(800, 600); // off the row, whose hover would cover the tree in the picture
+    },
+  },
+  {
+    name: 'Track Mailer IDs with an ID the service does not know says so and lists nothing',
+    run: async (wb) => {
+      await wb.command(`Mailroom: ${title('commands.trackIds.title')}`);
+      await wb.answer('9999999');
+      await wb.notification(/9999999 is not tracked/).waitFor();
+      assert.equal(await wb.rows('Mailers').filter({ hasText: '9999999' }).count(), 0, 'the unknown ID is not in the tree');
+    },
+  },
+  {
+    name: 'the waiting preview draws the printed PDF by itself',
+    run: async (wb) => {
+      // Left open and in sight since it was opened before printing: nothing is clicked here.
       const frame = await wb.webviewFrame('#page-text');
-      const text = await until('the page to be drawn', async () => {
-        const words = await frame.locator('#page-text').textContent();
-        return words?.includes('Jane Doe') ? words : undefined;
-      });
+      const text = await until(
+        'the page to be drawn',
+        async () => {
+          const words = await frame.locator('#page-text').textContent();
+          return words?.includes('Jane Doe') ? words : undefined;
+        },
+        60_000,
+      );
       if (!/Springfield, IL 62701/.test(text)) throw new Error(`the address is not on the page: ${text}`);
       const inked = await frame.locator('#page').evaluate((canvas: HTMLCanvasElement) => {
         const { data } = canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height);
@@ -71,15 +111,59 @@ const steps: Step[] = [
     },
   },
   {
+    name: 'Show Details opens its own panel in words, which stays when a Markdown file is opened',
+    run: async (wb) => {
+      const id = await idOf(wb.row('Mailers', 'letter.md'));
+      await wb.contextMenu(wb.row('Mailers', 'letter.md'), 'Show Details');
+      const tab = wb.tab(`Mailer ${id} · letter.md`);
+      await tab.waitFor();
+      const shown = async () => (await (await wb.webviewFrame('h1', 'letter.md')).locator('main').textContent()) ?? '';
+      const words = await shown();
+      for (const said of ['Letter', 'Printed on one side', 'No. 10 double-window envelope', "account's time"])
+        assert.ok(words.includes(said), `the details say "${said}": ${words}`);
+      assert.match(words, /Price\s*\$\d+\.\d\d/);
+      assert.doesNotMatch(words, /PrintSimplex|Env#10|Letter24#/);
+      // As a Markdown preview it was replaced by the next Markdown file to get focus.
+      await wb.openFile('README.md');
+      await wb.page.locator('.editor-instance .view-lines', { hasText: 'sample workspace' }).waitFor();
+      await tab.click();
+      assert.match(await shown(), /Printed on one side/, 'the details are still shown');
+    },
+  },
+  {
+    name: 'the letter moves to Completed without a click, no longer offers Cancel Delivery, copies its ID, opens its details on a click',
+    run: async (wb) => {
+      const row = wb.row('Mailers', /letter\.md.*Completed/);
+      await row.waitFor({ timeout: 90_000 });
+      const items = await wb.menuItems(row);
+      await wb.page.keyboard.press('Escape');
+      assert.ok(items.includes('Show Details') && !items.includes('Cancel Delivery'), `the menu offers ${items.join(', ')}`);
+      const id = await idOf(row);
+      await wb.contextMenu(row, 'Copy ID');
+      await wb.statusBarItem(`copied mailer ID ${id}`).waitFor();
+      // A click on the row opens its details, shown again as they are now.
+      await wb.command('View: Close All Editors');
+      await row.click();
+      await wb.tab(`Mailer ${id} · letter.md`).waitFor();
+      await wb.webviewFrame('td', /^Completed.*\(status/);
+      // Done with the letter: its tabs (the details as of when they were opened) go, as a person closes them.
+      await wb.command('View: Close All Editors');
+    },
+  },
+  {
     name: 'upload the PDF from the explorer to Stored Files',
     run: async (wb) => {
       await wb.openContainer('Explorer');
+      const csv = await wb.menuItems(wb.page.locator('.explorer-folders-view .monaco-list-row', { hasText: 'people.csv' }).first());
+      await wb.page.keyboard.press('Escape');
+      assert.ok(!csv.some((item) => item.startsWith('Send Current Document')), `people.csv offers ${csv.join(', ')}`);
       await wb.contextMenu(
         wb.page.locator('.explorer-folders-view .monaco-list-row', { hasText: 'price-list.pdf' }).first(),
         'Upload to Mail Service',
       );
       await wb.pick('User');
       await wb.answer("This spring's prices");
+      await wb.notification(/price-list\.pdf is stored/).waitFor();
       await wb.openContainer('Mailroom');
       await wb.row('Stored Files', 'price-list.pdf').waitFor();
     },
@@ -123,9 +207,29 @@ const steps: Step[] = [
     },
   },
   {
+    name: "Connect to the sandbox's own address as demo keeps the Mailers",
+    run: async (wb) => {
+      // Where the sandbox listens is in Mailroom's log, where a person finds it.
+      await wb.command(`Mailroom: ${title('commands.showLog.title')}`);
+      // The log has run on since: its filter finds the line.
+      await wb.page.locator('.panel .viewpane-filter input').first().fill('Sandbox listening on');
+      const output = wb.page.locator('.panel .monaco-editor').first();
+      await output.locator('.view-lines', { hasText: 'Sandbox listening on' }).waitFor();
+      const address = /Sandbox listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(await wb.linesShown(output))?.[1];
+      assert.ok(address, 'the log says where the sandbox listens');
+      run.sandboxUrl = address;
+      const before = (await wb.rows('Mailers').allTextContents()).length;
+      await connect(wb, address);
+      await wb.notification(`connected to ${address} as demo`).waitFor();
+      for (const name of ['letter.md', 'notes.txt', 'invite.html × people.csv']) await wb.row('Mailers', name).waitFor();
+      assert.equal((await wb.rows('Mailers').allTextContents()).length, before, 'the same rows as before');
+    },
+  },
+  {
     // The installed .vsix runs in ExtensionMode.Production, as it does for everyone.
     name: 'another installed extension gets no exports, no say in the prompts and no results',
     run: async (wb) => {
+      await wb.command('View: Hide Panel');
       const id = Number(/(\d{7,})/.exec((await wb.row('Mailers', 'letter.md').textContent()) ?? '')?.[1]);
       assert.ok(id > 0, "the letter's ID is on its row");
       const input: ProbeInput = { id, saveAs: join(run.workspace, 'probe-saved.pdf'), document: join(run.workspace, 'notes.txt') };
@@ -167,7 +271,138 @@ const steps: Step[] = [
       assert.equal(await wb.rows('Mailers').filter({ hasText: 'notes.txt' }).count(), notes, 'nothing was sent');
     },
   },
+  {
+    name: 'when the service does not answer, the status bar and the view say since when, and recover',
+    run: async (wb) => {
+      // Another way in to the same service, as through a company's proxy: an account of its own.
+      const gateway = (run.gateway = await startGateway(run.sandboxUrl!));
+      await connect(wb, gateway.url);
+      await wb.notification(`connected to ${gateway.url} as demo`).waitFor();
+      await wb.openFile('letter.md');
+      await wb.page.locator('.editor-instance .view-lines', { hasText: 'Dear Jane' }).waitFor();
+      await wb.command('Mailroom: Send Current Document as Letter');
+      await wb.row('Mailers', 'letter.md').waitFor({ timeout: 30_000 });
+      await wb.statusBarItem(/1 in process · Development/).waitFor();
+      gateway.cut(true);
+      await wb.command(`Mailroom: ${title('commands.refresh.title')}`);
+      const warning = wb.statusBarItem(/1 in process · as of \d/);
+      await warning.waitFor();
+      await wb
+        .viewMessage('Mailers')
+        .filter({ hasText: /The service is not answering \(since .+\); what is shown is as of / })
+        .waitFor();
+      await warning.hover();
+      await wb.page.locator('.monaco-hover', { hasText: `the service at ${new URL(gateway.url).host} is not answering` }).waitFor();
+      await wb.page.waitForTimeout(400); // the hover's fade-in, for the picture only
+      await wb.page.screenshot({ path: join(SHOTS, 'picture-not-answering.png') });
+      gateway.cut(false);
+      await wb.command(`Mailroom: ${title('commands.refresh.title')}`);
+      await wb.notification(/the service answers again/).waitFor();
+      await wb.statusBarItem(/1 in process · Development/).waitFor();
+      assert.equal(await wb.viewMessage('Mailers').isVisible(), false, "the view's message is gone");
+    },
+  },
+  {
+    name: 'Send Postcard checks the address where it is typed, with Back to the field before',
+    run: async (wb) => {
+      await wb.command(`Mailroom: ${title('commands.sendPostcard.title')}`);
+      for (const [step, row] of POSTCARD_PICKS) {
+        await wb.asked(step);
+        await wb.pick(row);
+      }
+      await wb.asked('Send Postcard: recipient');
+      await wb.pick('New address');
+      const refusal = wb.quickInputMessage();
+      await wb.accept({ prompt: 'Recipient (name)', value: '' });
+      await wb.accept({ prompt: 'Company', value: '' });
+      // Refused at the second of the two, and the form stays where it is.
+      await refusal.filter({ hasText: /^A name or a company is needed/ }).waitFor();
+      await wb.back();
+      await wb.answerTo('Recipient (name)', 'Ann Lee');
+      await wb.accept({ prompt: 'Company', value: '' });
+      await wb.answerTo('Street address', '4 Elm St');
+      await wb.accept({ prompt: 'Second address line', value: '' });
+      await wb.answerTo('City', 'Capital City');
+      await wb.answerTo('State', 'IL');
+      await wb.answerTo('ZIP or postal code', '6270');
+      // The ZIP's form is known to be wrong once the country is: none, the US.
+      await wb.accept({ prompt: 'Country', value: '' });
+      await refusal.filter({ hasText: '6270 is not a US ZIP code (12345 or 12345-6789)' }).waitFor();
+    },
+  },
+  {
+    name: 'a postcard the service refuses offers Edit and Retry, in words, with everything typed kept',
+    run: async (wb) => {
+      run.gateway!.refuseNext(/SendPostcardAndAddress/);
+      await wb.back();
+      await wb.shows({ prompt: 'ZIP or postal code', value: '6270' });
+      await wb.answer('62703');
+      await wb.accept({ prompt: 'Country', value: '' });
+      await wb.pick('Send the postcard in Development mode');
+      const refused = wb.notification(/What you gave is kept/);
+      await refused.waitFor({ timeout: 30_000 });
+      const words = (await refused.locator('.notification-list-item-message').textContent()) ?? '';
+      assert.match(words, /^Mailroom could not send .*The service refused the request: .*The service is busy/);
+      assert.doesNotMatch(words, /SendPostcardAndAddress|soap:Server/, 'no operation or fault code in the words');
+      await refused.locator('.monaco-button', { hasText: 'Edit and Retry' }).click();
+      // Asked again from the first step, each showing what was given: Enter on each sends it.
+      for (const [step, row] of POSTCARD_PICKS) await wb.accept({ title: step, row });
+      await wb.accept({ title: 'Send Postcard: recipient', row: 'New address' });
+      for (const [prompt, value] of POSTCARD_ADDRESS) await wb.accept({ prompt, value });
+      await wb.accept({ title: 'Send Postcard', row: 'Send the postcard in Development mode' });
+      await wb.row('Mailers', 'postcard-front.html').waitFor({ timeout: 30_000 });
+    },
+  },
 ];
+
+/** The postcard's picks: each step's title, the row chosen. */
+const POSTCARD_PICKS: readonly (readonly [string, string])[] = [
+  ['Send Postcard: the image side', 'postcard-front.html'],
+  ['Send Postcard: the address side', 'postcard-back.html'],
+  ['Send Postcard: image scaling', 'FitToPage'],
+  ['Send Postcard: size', 'Default'],
+  ['Send Postcard: colour', 'Black'],
+  ['Send Postcard: mailing priority', 'Default'],
+];
+
+/** The postcard's address as typed in the end: each box's prompt, its value. */
+const POSTCARD_ADDRESS: readonly (readonly [string, string])[] = [
+  ['Recipient (name)', 'Ann Lee'],
+  ['Company', ''],
+  ['Street address', '4 Elm St'],
+  ['Second address line', ''],
+  ['City', 'Capital City'],
+  ['State', 'IL'],
+  ['ZIP or postal code', '62703'],
+  ['Country', ''],
+];
+
+/** The words of the manifest (package.nls.json), as the workbench shows them: the first key there is. */
+function title(...keys: string[]): string {
+  const words = JSON.parse(readFileSync(join(root, 'package.nls.json'), 'utf8')) as Record<string, string>;
+  const key = keys.find((k) => words[k] !== undefined);
+  if (!key) throw new Error(`package.nls.json has none of ${keys.join(', ')}`);
+  return words[key]!;
+}
+
+/** The mailer ID a row shows. */
+async function idOf(row: Locator): Promise<number> {
+  const id = Number(/(\d{7,})/.exec((await row.textContent()) ?? '')?.[1]);
+  assert.ok(id > 0, `an ID on the row: ${await row.textContent()}`);
+  return id;
+}
+
+/** Connect… as the demo user, through the command palette, with SOAP 1.1 and no API key. */
+async function connect(wb: Workbench, address: string): Promise<void> {
+  await wb.command(`Mailroom: ${title('commands.connect.title')}`);
+  // Each answer once its box asks for it: the steps share one box, which a hasty answer would miss.
+  await wb.answerTo('Base URL of the service', address);
+  await wb.asked('binding');
+  await wb.pick('SOAP 1.1');
+  await wb.answerTo('Username', 'demo');
+  await wb.answerTo('Password', 'demo');
+  await wb.answerTo('API key', '');
+}
 
 async function main(): Promise<number> {
   rmSync(SHOTS, { recursive: true, force: true });
@@ -214,6 +449,7 @@ async function main(): Promise<number> {
     }
   } finally {
     await browser.close();
+    await run.gateway?.close();
     server.stop();
     rmSync(scratch, { recursive: true, force: true });
   }

@@ -4,6 +4,9 @@
  */
 import type { Frame, Locator, Page } from 'playwright-core';
 
+/** A step of a quick input: a pick (its title, the row highlighted) or an input box (its prompt, its value). */
+export type QuickInputStep = { readonly title: string; readonly row: string } | { readonly prompt: string; readonly value: string };
+
 export class Workbench {
   constructor(readonly page: Page) {}
 
@@ -57,6 +60,53 @@ export class Workbench {
     await this.page.keyboard.press('Enter');
   }
 
+  /** The quick input, once it shows this (its title, its prompt, a row, a message). */
+  async asked(text: string | RegExp): Promise<Locator> {
+    const widget = this.page.locator('.quick-input-widget', { hasText: text }).first();
+    await widget.waitFor();
+    return widget;
+  }
+
+  /** The quick input's message: its prompt, or why what is typed is refused. */
+  quickInputMessage(): Locator {
+    return this.page.locator('.quick-input-widget .quick-input-message').first();
+  }
+
+  /** The multi-step input's Back button, in its title bar. */
+  async back(): Promise<void> {
+    await this.page.locator('.quick-input-widget .quick-input-left-action-bar .action-label').first().click();
+  }
+
+  /**
+   * Accepts what a step shows already, as a person going through a form again presses Enter: a
+   * pick whose highlighted row has this text, or an input box whose prompt has this text and whose
+   * value is this.
+   */
+  async accept(step: QuickInputStep): Promise<void> {
+    await this.shows(step);
+    await this.page.keyboard.press('Enter');
+  }
+
+  /** Waits until a step shows this: a pick's highlighted row, or an input box's value. */
+  async shows(step: QuickInputStep): Promise<void> {
+    if ('row' in step) {
+      const widget = await this.asked(step.title);
+      await widget.locator('.monaco-list-row.focused', { hasText: step.row }).waitFor();
+    } else {
+      await this.quickInputMessage().filter({ hasText: step.prompt }).waitFor();
+      const input = this.page.locator('.quick-input-widget input.input');
+      await until(`"${step.value}" in the box "${step.prompt}"`, async () =>
+        (await input.inputValue()) === step.value ? true : undefined,
+      );
+    }
+  }
+
+  /** Types an answer into the input box whose prompt has this text, and accepts it. */
+  async answerTo(prompt: string, text: string): Promise<void> {
+    await this.quickInputMessage().filter({ hasText: prompt }).waitFor();
+    await this.answer(text);
+  }
+
   /** Opens a view container from the activity bar. */
   async openContainer(name: string): Promise<void> {
     const item = this.page.locator(`.activitybar .action-label[aria-label^="${name}"]`).first();
@@ -65,12 +115,14 @@ export class Workbench {
     if (!(await container.isVisible().catch(() => false))) await item.click();
   }
 
+  /** A view in the side bar, by its title. */
+  pane(view: string): Locator {
+    return this.page.locator('.sidebar .pane').filter({ has: this.page.locator('.pane-header', { hasText: view }) });
+  }
+
   /** The rows of a view in the side bar, by the view's title. */
   rows(view: string): Locator {
-    return this.page
-      .locator('.sidebar .pane')
-      .filter({ has: this.page.locator('.pane-header', { hasText: view }) })
-      .locator('.monaco-list-row');
+    return this.pane(view).locator('.monaco-list-row');
   }
 
   row(view: string, text: string | RegExp): Locator {
@@ -94,6 +146,43 @@ export class Workbench {
     await this.page.keyboard.press('Enter');
   }
 
+  /** Right-clicks a row and answers the menu's enabled items; the menu stays open (Escape closes it). */
+  async menuItems(row: Locator): Promise<string[]> {
+    await row.click({ button: 'right' });
+    const items = this.page.locator('.context-view .action-item:not(.disabled) .action-label:not(.separator)');
+    await items.first().waitFor();
+    return (await items.allTextContents()).map((label) => label.trim()).filter(Boolean);
+  }
+
+  /** An editor tab, by its title. */
+  tab(title: string | RegExp): Locator {
+    return this.page.locator('.tabs-container .tab', { hasText: title }).first();
+  }
+
+  /** A notification toast that shows this text. */
+  notification(text: string | RegExp): Locator {
+    return this.page.locator('.notification-toast', { hasText: text }).first();
+  }
+
+  /** A status bar item that shows this text. */
+  statusBarItem(text: string | RegExp): Locator {
+    return this.page.locator('.statusbar .statusbar-item', { hasText: text }).first();
+  }
+
+  /** The message a view of the side bar shows above its rows (TreeView.message). */
+  viewMessage(view: string): Locator {
+    return this.page
+      .locator('.sidebar .pane')
+      .filter({ has: this.page.locator('.pane-header', { hasText: view }) })
+      .locator('.message')
+      .first();
+  }
+
+  /** The text of the editor or panel lines shown now that match a pattern (Monaco draws spaces as U+00A0). */
+  async linesShown(where: Locator): Promise<string> {
+    return ((await where.locator('.view-lines').first().textContent()) ?? '').replace(/\u00a0/g, ' ');
+  }
+
   /** Presses a button of a modal dialog. */
   async dialogButton(name: string): Promise<void> {
     const button = this.page.locator('.monaco-dialog-box .monaco-button', { hasText: name }).first();
@@ -101,14 +190,14 @@ export class Workbench {
     await button.click();
   }
 
-  /** The webview frame that has this element, once it has. */
-  async webviewFrame(selector: string, timeoutMs = 30_000): Promise<Frame> {
+  /** The webview frame that has this element (showing this text, if given), once it has. */
+  async webviewFrame(selector: string, hasText?: string | RegExp, timeoutMs = 30_000): Promise<Frame> {
     const deadline = Date.now() + timeoutMs;
     while (Date.now() < deadline) {
       for (const frame of this.page.frames()) {
         if (
           await frame
-            .locator(selector)
+            .locator(selector, hasText === undefined ? {} : { hasText })
             .count()
             .catch(() => 0)
         )
