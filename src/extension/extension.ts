@@ -20,6 +20,7 @@ import { sendDocumentCommand } from './commands/send-document';
 import type { SendContext } from './commands/send-flow';
 import { sendMailMergeCommand } from './commands/send-merge';
 import { sendPostcardCommand } from './commands/send-postcard';
+import { couldNot } from './commands/failure';
 import { registerCommand } from './commands/register';
 import { signOutCommand } from './commands/sign-out';
 import { storedFileActions } from './commands/stored-files';
@@ -114,9 +115,9 @@ class Mailroom extends Disposable {
         const failure = await refresher.refresh();
         // Asked for, so answered: a refresh on its own schedule only writes to the log.
         if (failure) {
-          void prompts.notify('error', `Mailroom: the refresh failed: ${failure}`, 'Show Log').then((choice) => choice && log.show());
+          void prompts.notify('error', couldNot('refresh the mailers', failure), 'Show Log').then((choice) => choice && log.show());
         }
-        return failure;
+        return failure?.message;
       },
       'mailroom.changeUserSettings': changeUserSettingsCommand(connection, log),
       'mailroom.showLog': () => log.show(),

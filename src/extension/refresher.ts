@@ -26,7 +26,7 @@ export class Refresher extends Disposable {
   /** The next refresh, when one is scheduled. */
   private next: vscode.Disposable | undefined;
   private readonly schedule = new RefreshSchedule();
-  private running: Promise<string | undefined> | undefined;
+  private running: Promise<Error | undefined> | undefined;
   /** Whether the service answers, as the refreshes found it. */
   readonly health = new ServiceHealth();
   private readonly healthChanged = this.register(new Emitter<void>());
@@ -57,7 +57,8 @@ export class Refresher extends Disposable {
    * Refreshes now (joining one under way), then schedules the next one if anything is in process.
    * Resolves to why it failed (also in the log), or undefined.
    */
-  refresh(): Promise<string | undefined> {
+  /** Refreshes now (or joins the refresh under way); answers its failure, if it failed. */
+  refresh(): Promise<Error | undefined> {
     if (this.isDisposed) return Promise.resolve(undefined);
     this.running ??= this.run().finally(() => {
       this.running = undefined;
@@ -66,7 +67,7 @@ export class Refresher extends Disposable {
     return this.running;
   }
 
-  private async run(): Promise<string | undefined> {
+  private async run(): Promise<Error | undefined> {
     if (!this.connection.account) return undefined;
     const open = this.mailers.list().filter((m) => groupOf(m) === 'inProcess' || m.price === undefined);
     if (open.length === 0) {
@@ -115,7 +116,7 @@ export class Refresher extends Disposable {
       }
       // Each call of the cycle has its line already; the outage was told when it began.
       else this.log.warn(`Refresh failed again, the service still not answering: ${message}`);
-      return message;
+      return error instanceof Error ? error : new Error(message);
     }
   }
 

@@ -9,7 +9,7 @@ import { strict as assert } from 'node:assert';
 import * as vscode from 'vscode';
 import { serviceByKey, serviceUrl } from '../../../src/contract';
 import type { MailroomApi } from '../../../src/extension/extension';
-import { mailroomApi } from './support';
+import { mailroomApi, person } from './support';
 import { startTricklingServer, type TricklingServer } from '../../helpers/trickling-server';
 
 const TRACKED = 1021984;
@@ -51,8 +51,12 @@ describe('Mailroom refresh against an answer that never completes', function () 
 
   it('ends at the timeout after one attempt, its failure naming the endpoint', async () => {
     const before = server!.trickled.length;
+    const shown = person.notices.length;
     const failure = await vscode.commands.executeCommand<string | undefined>('mailroom.refresh');
     assert.ok(failure, 'the refresh failed');
+    const [told] = person.shown(shown, 'error');
+    assert.match(told ?? '', /^Mailroom could not refresh the mailers\. At 127\.0\.0\.1:\d+, the answer never completed/);
+    assert.ok(!told!.includes('GetStatus'), `in words, without the operation's name: ${told}`);
     assert.match(failure, neverCompleted(endpoint(), 2));
     assert.ok(!failure.includes('?') && !/Password/i.test(failure), 'no query, no password');
     assert.deepEqual(server!.trickled.slice(before), ['GetStatus'], 'one attempt, no retry after the deadline');
@@ -63,7 +67,7 @@ describe('Mailroom refresh against an answer that never completes', function () 
     await settings().update('timeoutSeconds', 1, vscode.ConfigurationTarget.Global);
     const before = server!.trickled.length;
     const failure = await api.refresher.refresh();
-    assert.match(failure ?? '', neverCompleted(endpoint(), 1));
+    assert.match(failure?.message ?? '', neverCompleted(endpoint(), 1));
     assert.deepEqual(server!.trickled.slice(before), ['GetStatus']);
   });
 });
