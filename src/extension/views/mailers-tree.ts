@@ -110,7 +110,7 @@ export class MailersTree extends Disposable implements vscode.TreeDataProvider<M
   getTreeItem(node: MailersNode): vscode.TreeItem {
     switch (node.kind) {
       case 'group': {
-        const item = new vscode.TreeItem(GROUP_TITLES[node.group], vscode.TreeItemCollapsibleState.Expanded);
+        const item = new vscode.TreeItem(GROUP_TITLES[node.group](), vscode.TreeItemCollapsibleState.Expanded);
         item.id = `group:${node.group}`;
         item.description = String(node.count);
         item.iconPath = GROUP_ICONS[node.group];
