@@ -91,14 +91,17 @@ export class Connection extends Disposable {
     const external = vscode.workspace.getConfiguration('mailroom').get<string>('sandboxUrl', '').trim().replace(/\/+$/, '');
     if (external) {
       if (!isLoopbackSandbox(external))
-        throw new Error(`mailroom.sandboxUrl must be a loopback http URL such as http://127.0.0.1:8317, not ${external}`);
+        throw new Error(vscode.l10n.t('mailroom.sandboxUrl must be a loopback http URL such as http://127.0.0.1:8317, not {0}', external));
       if (!(await answersAsSandbox(external)))
         throw new Error(
-          `No sandbox answers at ${external} (mailroom.sandboxUrl): start it with \`npm start\` or \`mailroom sandbox\`, or clear the setting to use one inside VS Code.`,
+          vscode.l10n.t(
+            'No sandbox answers at {0} (mailroom.sandboxUrl): start it with `npm start` or `mailroom sandbox`, or clear the setting to use one inside VS Code.',
+            external,
+          ),
         );
       return external;
     }
-    if (this.isDisposed) throw new Error('Mailroom has shut down.');
+    if (this.isDisposed) throw new Error(vscode.l10n.t('Mailroom has shut down.'));
     const starting = (this.sandbox ??= (async () => {
       const { startSandbox, INTERACTIVE_SCHEDULE } = await import('../sandbox');
       const dataDir = vscode.Uri.joinPath(this.context.globalStorageUri, 'sandbox').fsPath;
@@ -183,7 +186,7 @@ export class Connection extends Disposable {
   /** Keeps an API key for the signed-in account (SendLetterAdvanced and SetUserSettings need one). */
   async storeApiKey(apiKey: string): Promise<void> {
     const account = this.account;
-    if (!account) throw new Error('Mailroom is not connected: use the local sandbox or connect to an account first.');
+    if (!account) throw new Error(vscode.l10n.t('Mailroom is not connected: use the local sandbox or connect to an account first.'));
     await this.context.secrets.store(secretKey(account, 'apiKey'), apiKey);
     this.resetClient();
   }
@@ -212,12 +215,12 @@ export class Connection extends Disposable {
 
   /** The client of the signed-in account; the sandbox is started again if it has to be. */
   client(): Promise<MailWsClient> {
-    if (this.isDisposed) return Promise.reject(new Error('Mailroom has shut down.'));
+    if (this.isDisposed) return Promise.reject(new Error(vscode.l10n.t('Mailroom has shut down.')));
     if (this.clientPromise) return this.clientPromise;
     const generation = this.generation;
     const making = (async () => {
       let account = this.account;
-      if (!account) throw new Error('Mailroom is not connected: use the local sandbox or connect to an account first.');
+      if (!account) throw new Error(vscode.l10n.t('Mailroom is not connected: use the local sandbox or connect to an account first.'));
       if (account.sandbox) {
         const endpoint = await this.sandboxEndpoint();
         if (endpoint !== account.endpoint) await this.setAccount((account = { ...account, endpoint }));

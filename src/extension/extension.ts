@@ -7,6 +7,7 @@
  * (`vscode.extensions.getExtension('mailroom.mailroom').exports`), and the session must stay ours.
  * Only the extension's own in-host tests (ExtensionMode.Test) get its parts.
  */
+import * as l10n from '@vscode/l10n';
 import * as vscode from 'vscode';
 import type { MailroomContextKey } from './context-keys';
 import { AddressBook } from './commands/address-input';
@@ -103,7 +104,10 @@ class Mailroom extends Disposable {
     const commands = {
       'mailroom.useSandbox': async () => {
         await connection.useSandbox();
-        void prompts.notify('info', 'Mailroom: connected to the local sandbox as demo. Letters sent here are never printed.');
+        void prompts.notify(
+          'info',
+          vscode.l10n.t('Mailroom: connected to the local sandbox as demo. Letters sent here are never printed.'),
+        );
       },
       'mailroom.connect': connectCommand(connection, log),
       'mailroom.signOut': signOutCommand(connection, mailers),
@@ -115,7 +119,9 @@ class Mailroom extends Disposable {
         const failure = await refresher.refresh();
         // Asked for, so answered: a refresh on its own schedule only writes to the log.
         if (failure) {
-          void prompts.notify('error', couldNot('refresh the mailers', failure), 'Show Log').then((choice) => choice && log.show());
+          void prompts
+            .notify('error', couldNot(vscode.l10n.t('Mailroom could not refresh the mailers.'), failure), vscode.l10n.t('Show Log'))
+            .then((choice) => choice && log.show());
         }
         return failure?.message;
       },
@@ -171,6 +177,9 @@ class Mailroom extends Disposable {
 let running: Mailroom | undefined;
 
 export function activate(context: vscode.ExtensionContext): MailroomApi | undefined {
+  // The modules without `vscode` (model/, commands/ids.ts) translate through @vscode/l10n: handed
+  // VS Code's bundle for the display language, they say what vscode.l10n.t says; without one (English), the message as written.
+  if (vscode.l10n.bundle) l10n.config({ contents: vscode.l10n.bundle });
   const mailroom = (running = new Mailroom(context));
   context.subscriptions.push(mailroom);
   return context.extensionMode === vscode.ExtensionMode.Test ? mailroom.testApi() : undefined;

@@ -134,7 +134,12 @@ export class Refresher extends Disposable {
   private notify(ended: readonly TrackedMailer[]): void {
     if (!vscode.workspace.getConfiguration('mailroom').get<boolean>('notifyOnCompletion', true)) return;
     for (const mailer of ended) {
-      const text = `Mailroom: ${mailer.description ?? `Mailer ${mailer.id}`} (${mailer.id}): ${mailer.statusText ?? mailer.status}`;
+      const text = vscode.l10n.t(
+        'Mailroom: {0} ({1}): {2}',
+        mailer.description ?? vscode.l10n.t('Mailer {0}', mailer.id),
+        mailer.id,
+        mailer.statusText ?? String(mailer.status),
+      );
       void prompts.notify(groupOf(mailer) === 'completed' ? 'info' : 'warning', text);
     }
   }

@@ -36,7 +36,13 @@ describe('vsce package', () => {
 
   it('carries the icon, the changelog and the manifest with its words', () => {
     const names = Object.keys(entries);
-    for (const name of ['extension/media/icon.png', 'extension/changelog.md', 'extension/package.nls.json', 'extension/dist/extension.js'])
+    for (const name of [
+      'extension/media/icon.png',
+      'extension/changelog.md',
+      'extension/package.nls.json',
+      'extension/l10n/bundle.l10n.json',
+      'extension/dist/extension.js',
+    ])
       assert.ok(names.includes(name), `${name} not in ${names.join(', ')}`);
     const icon = entries['extension/media/icon.png']!;
     const png = Buffer.from(icon);

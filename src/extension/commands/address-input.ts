@@ -14,16 +14,16 @@ import { pickStep, type Step } from './steps';
 
 const RECENT_KEY = 'mailroom.recentAddresses';
 
-/** The steps of a new address: the field, its prompt. */
-export const ASKED: readonly (readonly [RecipientField, string])[] = [
-  ['AttentionLine1', 'Recipient (name)'],
-  ['Company', 'Company (optional if a name is given)'],
-  ['Address1', 'Street address'],
-  ['Address2', 'Second address line (optional)'],
-  ['City', 'City'],
-  ['State', 'State (optional outside the US)'],
-  ['PostalCode', 'ZIP or postal code'],
-  ['Country', 'Country (leave empty for the US)'],
+/** The steps of a new address: the field, its prompt (in the display language when asked). */
+export const ASKED: readonly (readonly [RecipientField, () => string])[] = [
+  ['AttentionLine1', () => vscode.l10n.t('Recipient (name)')],
+  ['Company', () => vscode.l10n.t('Company (optional if a name is given)')],
+  ['Address1', () => vscode.l10n.t('Street address')],
+  ['Address2', () => vscode.l10n.t('Second address line (optional)')],
+  ['City', () => vscode.l10n.t('City')],
+  ['State', () => vscode.l10n.t('State (optional outside the US)')],
+  ['PostalCode', () => vscode.l10n.t('ZIP or postal code')],
+  ['Country', () => vscode.l10n.t('Country (leave empty for the US)')],
 ];
 
 /** An address being asked for: a recent one, none (where offered), or a new one and what was typed of it. */
@@ -64,7 +64,7 @@ export class AddressBook {
    */
   steps<S>(title: string, get: (answers: S) => AddressDraft, set: (answers: S, draft: AddressDraft) => S, none?: string): Step<S>[] {
     type Choice = vscode.QuickPickItem & { readonly choice: AddressDraft['choice'] };
-    const NEW = '$(add) New address…';
+    const NEW = `$(add) ${vscode.l10n.t('New address…')}`;
     const choose = pickStep<S, Choice>(
       title,
       () => [
@@ -77,7 +77,7 @@ export class AddressBook {
         const { choice } = get(answers);
         return choice === 'new' ? NEW : choice === 'none' ? none : addressLabel(choice).label;
       },
-      { placeHolder: 'A recent address, or a new one', matchOnDescription: true },
+      { placeHolder: vscode.l10n.t('A recent address, or a new one'), matchOnDescription: true },
     );
     const fieldSteps = ASKED.map(([field, prompt], index): Step<S> => ({
       when: (answers) => get(answers).choice === 'new',
@@ -87,7 +87,7 @@ export class AddressBook {
         const before = Object.fromEntries(ASKED.slice(0, index).map(([f]) => [f, draft.fields[f]?.trim() ?? '']));
         const value = await prompts.input({
           title,
-          prompt,
+          prompt: prompt(),
           value: draft.fields[field] ?? '',
           ignoreFocusOut: true,
           ...place,

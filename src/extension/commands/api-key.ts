@@ -1,4 +1,5 @@
 /** SendLetterAdvanced and SetUserSettings sign in with an API key: asked for once, then kept in SecretStorage. */
+import * as vscode from 'vscode';
 import { prompts } from '../prompts';
 import type { Connection } from '../connection';
 
@@ -8,11 +9,11 @@ export async function ensureApiKey(connection: Connection, purpose: string): Pro
   if (!account) return false;
   if ((await connection.secretsOf(account)).apiKey) return true;
   const key = await prompts.input({
-    title: `Mailroom: API key for ${account.username}`,
-    prompt: `${purpose} needs the account's API key (kept in the OS keychain)`,
+    title: vscode.l10n.t('Mailroom: API key for {0}', account.username),
+    prompt: vscode.l10n.t("{0} needs the account's API key (kept in the OS keychain)", purpose),
     password: true,
     ignoreFocusOut: true,
-    validateInput: (v) => (v.trim() ? undefined : 'The API key is needed'),
+    validateInput: (v) => (v.trim() ? undefined : vscode.l10n.t('The API key is needed')),
   });
   if (!key) return false;
   await connection.storeApiKey(key.trim());

@@ -3,6 +3,7 @@
  * followed when it was sent, for a mailer with its description sent since. Found, it becomes a
  * followed mailer; not found, the user may forget the attempt and send again.
  */
+import * as vscode from 'vscode';
 import { MAX_IDS_PER_QUERY } from '../../contract';
 import { clientModule } from '../client-module';
 import type { Connection } from '../connection';
@@ -29,7 +30,10 @@ export function attemptActions(connection: Connection, mailers: TrackedMailers, 
       if (attempt.afterId === undefined) {
         void prompts.notify(
           'warning',
-          `Mailroom: no mailer was followed before ${attempt.description} was sent, so there is nowhere to look for it. If you know its ID, use Track Mailer IDs…, then forget the attempt.`,
+          vscode.l10n.t(
+            'Mailroom: no mailer was followed before {0} was sent, so there is nowhere to look for it. If you know its ID, use Track Mailer IDs…, then forget the attempt.',
+            attempt.description,
+          ),
         );
         return undefined;
       }
@@ -48,20 +52,24 @@ export function attemptActions(connection: Connection, mailers: TrackedMailers, 
           await refresh();
           void prompts.notify(
             'info',
-            `Mailroom: ${attempt.description} did reach the service: it is mailer ${found.ID}. Do not send it again.`,
+            vscode.l10n.t('Mailroom: {0} did reach the service: it is mailer {1}. Do not send it again.', attempt.description, found.ID),
           );
           return found.ID;
         }
-        const forget = 'Forget Attempt';
+        const forget = vscode.l10n.t('Forget Attempt');
         const answer = await prompts.notify(
           'warning',
-          `Mailroom: no mailer ${attempt.description} was received after the attempt (IDs ${range}). It was not sent; you may send it again.`,
+          vscode.l10n.t(
+            'Mailroom: no mailer {0} was received after the attempt (IDs {1}). It was not sent; you may send it again.',
+            attempt.description,
+            range,
+          ),
           forget,
         );
         if (answer === forget) await mailers.removeAttempt(attempt.key);
         return null;
       } catch (error) {
-        log.showError(couldNot(`look ${attempt.description} up`, error), error);
+        log.showError(couldNot(vscode.l10n.t('Mailroom could not look {0} up.', attempt.description), error), error);
         return undefined;
       }
     },

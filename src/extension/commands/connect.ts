@@ -14,17 +14,16 @@ import { BACK, prompts } from '../prompts';
 import { couldNot } from './failure';
 import { askSteps, pickStep, type Step } from './steps';
 
-const BINDING_LABELS: Readonly<Record<Binding, string>> = {
-  soap11: 'SOAP 1.1 (recommended)',
-  soap12: 'SOAP 1.2',
+const BINDING_LABELS: Readonly<Record<Binding, () => string>> = {
+  soap11: () => vscode.l10n.t('SOAP 1.1 (recommended)'),
+  soap12: () => vscode.l10n.t('SOAP 1.2'),
   // The service offers these two only on the simple and first dated services; the client uses
   // SOAP 1.1 for the rest, which the labels say.
-  'http-get': 'HTTP GET (SOAP 1.1 for Send Letter (Advanced) and user settings)',
-  'http-post': 'HTTP POST (SOAP 1.1 for Send Letter (Advanced) and user settings)',
+  'http-get': () => vscode.l10n.t('HTTP GET (SOAP 1.1 for Send Letter (Advanced) and user settings)'),
+  'http-post': () => vscode.l10n.t('HTTP POST (SOAP 1.1 for Send Letter (Advanced) and user settings)'),
 };
 
-const TITLE = 'Connect to a Mail WS account';
-const TRY_AGAIN = 'Try Again';
+const title = () => vscode.l10n.t('Connect to a Mail WS account');
 
 interface ConnectAnswers {
   readonly endpoint: string;
@@ -40,36 +39,41 @@ function inputStep(field: TextField, options: vscode.InputBoxOptions, required =
   return {
     ask: async (answers, place) => {
       const value = await prompts.input({
-        title: TITLE,
+        title: title(),
         ignoreFocusOut: true,
         ...options,
         ...place,
         value: answers[field],
         validateInput: (text) =>
-          options.validateInput?.(text) ?? (required && !text.trim() ? `${options.prompt ?? 'A value'} is needed` : undefined),
+          options.validateInput?.(text) ??
+          (required && !text.trim() ? vscode.l10n.t('{0} is needed', options.prompt ?? vscode.l10n.t('A value')) : undefined),
       });
       return value === undefined || value === BACK ? value : { ...answers, [field]: value.trim() };
     },
   };
 }
 
-const STEPS: readonly Step<ConnectAnswers>[] = [
+/** The steps, in the display language (made when Connect… runs, not when the module loads). */
+const steps = (): readonly Step<ConnectAnswers>[] => [
   inputStep('endpoint', {
-    prompt: 'Base URL of the service',
+    prompt: vscode.l10n.t('Base URL of the service'),
     placeHolder: 'https://mail.example.com',
-    validateInput: (v) => (/^https?:\/\/\S+$/.test(v.trim()) ? undefined : 'An http(s) URL'),
+    validateInput: (v) => (/^https?:\/\/\S+$/.test(v.trim()) ? undefined : vscode.l10n.t('An http(s) URL')),
   }),
   pickStep<ConnectAnswers, vscode.QuickPickItem & { binding: Binding }>(
-    `${TITLE}: binding`,
-    () => BINDINGS.map((b) => ({ label: BINDING_LABELS[b], binding: b })),
+    vscode.l10n.t('Connect to a Mail WS account: binding'),
+    () => BINDINGS.map((b) => ({ label: BINDING_LABELS[b](), binding: b })),
     (answers, item) => ({ ...answers, binding: item.binding }),
-    (answers) => answers.binding && BINDING_LABELS[answers.binding],
+    (answers) => answers.binding && BINDING_LABELS[answers.binding](),
   ),
-  inputStep('username', { prompt: 'Username' }),
-  inputStep('password', { prompt: 'Password (kept in the OS keychain)', password: true }),
+  inputStep('username', { prompt: vscode.l10n.t('Username') }),
+  inputStep('password', { prompt: vscode.l10n.t('Password (kept in the OS keychain)'), password: true }),
   inputStep(
     'apiKey',
-    { prompt: 'API key, if you have one (for Send Letter (Advanced) and user settings); leave empty to skip', password: true },
+    {
+      prompt: vscode.l10n.t('API key, if you have one (for Send Letter (Advanced) and user settings); leave empty to skip'),
+      password: true,
+    },
     false,
   ),
 ];
@@ -79,17 +83,18 @@ export function connectCommand(connection: Connection, log: Log) {
     const endpoint = vscode.workspace.getConfiguration('mailroom').get<string>('endpoint', '');
     let start: ConnectAnswers = { endpoint, username: '', password: '', apiKey: '' };
     for (;;) {
-      const answers = await askSteps(STEPS, start);
+      const answers = await askSteps(steps(), start);
       if (!answers?.binding) return;
       const { username, password, apiKey, binding } = answers;
       try {
         await connection.connect(answers.endpoint, binding, username, { password, ...(apiKey ? { apiKey } : {}) });
-        void prompts.notify('info', `Mailroom: connected to ${answers.endpoint} as ${username}.`);
+        void prompts.notify('info', vscode.l10n.t('Mailroom: connected to {0} as {1}.', answers.endpoint, username));
         return;
       } catch (error) {
-        const message = couldNot(`connect to ${answers.endpoint} as ${username}`, error);
+        const message = couldNot(vscode.l10n.t('Mailroom could not connect to {0} as {1}.', answers.endpoint, username), error);
         log.error(logLine(message, error));
-        if ((await prompts.notify('error', message, TRY_AGAIN)) !== TRY_AGAIN) return;
+        const tryAgain = vscode.l10n.t('Try Again');
+        if ((await prompts.notify('error', message, tryAgain)) !== tryAgain) return;
         // The URL, binding and username again; the password and API key typed anew.
         start = { ...answers, password: '', apiKey: '' };
       }

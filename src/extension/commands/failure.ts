@@ -10,9 +10,14 @@ import { COMMANDS, type MailroomCommand } from './ids';
 
 /** "Mailroom could not <do it>. <What happened; what to do>." */
 export function failureMessage(id: MailroomCommand, error: unknown): string {
-  return couldNot(COMMANDS[id].doing, error);
+  return couldNot(COMMANDS[id].failed(), error);
 }
 
-export function couldNot(doing: string, error: unknown): string {
-  return `Mailroom could not ${doing}. ${wordsOf(error)}`;
+/**
+ * `couldNot` is the whole first sentence ("Mailroom could not send letter.md."), translated as one
+ * by the caller: a verb phrase put into an English frame would not translate. The words that
+ * follow are the client's English (see README, "Languages").
+ */
+export function couldNot(couldNot: string, error: unknown): string {
+  return `${couldNot} ${wordsOf(error)}`;
 }

@@ -2,8 +2,11 @@
  * Mailroom's commands, as data: the one list of their IDs (package.json's contributes.commands must
  * name the same ones; test/extension-unit/manifest.test.ts checks both ways), what the workbench
  * hands each, and what it does in words, for the error shown when it fails. No `vscode` import:
- * the manifest test reads this file without VS Code.
+ * the manifest test reads this file without VS Code; the words go through @vscode/l10n, which
+ * extension.ts points at VS Code's bundle for the display language (see README, "Languages").
  */
+import * as l10n from '@vscode/l10n';
+
 export interface CommandFacts {
   /**
    * How many leading arguments the workbench passes, from the menus of package.json:
@@ -12,34 +15,34 @@ export interface CommandFacts {
    * The command palette, view titles and welcome links pass none. See invocation.ts.
    */
   readonly workbenchArguments: 0 | 1 | 2;
-  /** What the command does, after "could not": "Mailroom: could not cancel the delivery: …". */
-  readonly doing: string;
+  /** The failure's first sentence, "Mailroom could not cancel the delivery.", in the display language. */
+  readonly failed: () => string;
 }
 
 export const COMMANDS = {
-  'mailroom.useSandbox': { workbenchArguments: 0, doing: 'use the local sandbox' },
-  'mailroom.connect': { workbenchArguments: 0, doing: 'connect to the account' },
-  'mailroom.signOut': { workbenchArguments: 0, doing: 'sign out' },
-  'mailroom.sendDocument': { workbenchArguments: 1, doing: 'send the document' },
-  'mailroom.sendAdvanced': { workbenchArguments: 2, doing: 'send the letter' },
-  'mailroom.sendPostcard': { workbenchArguments: 1, doing: 'send the postcard' },
-  'mailroom.sendMailMerge': { workbenchArguments: 1, doing: 'send the mail merge' },
-  'mailroom.refresh': { workbenchArguments: 0, doing: 'refresh the mailers' },
-  'mailroom.trackIds': { workbenchArguments: 0, doing: 'track the mailers' },
-  'mailroom.previewPdf': { workbenchArguments: 1, doing: 'preview the PDF' },
-  'mailroom.savePdf': { workbenchArguments: 1, doing: 'save the PDF' },
-  'mailroom.cancelDelivery': { workbenchArguments: 1, doing: 'cancel the delivery' },
-  'mailroom.copyId': { workbenchArguments: 1, doing: 'copy the ID' },
-  'mailroom.stopTracking': { workbenchArguments: 1, doing: 'stop tracking the mailer' },
-  'mailroom.showLog': { workbenchArguments: 0, doing: 'show the log' },
-  'mailroom.refreshFiles': { workbenchArguments: 0, doing: 'refresh the stored files' },
-  'mailroom.uploadFile': { workbenchArguments: 1, doing: 'upload the file' },
-  'mailroom.deleteStoredFile': { workbenchArguments: 1, doing: 'delete the stored file' },
-  'mailroom.sendStoredFile': { workbenchArguments: 1, doing: 'send the stored file' },
-  'mailroom.showDetails': { workbenchArguments: 1, doing: "show the mailer's details" },
-  'mailroom.changeUserSettings': { workbenchArguments: 0, doing: 'change the user settings' },
-  'mailroom.lookUpAttempt': { workbenchArguments: 1, doing: 'look the send up' },
-  'mailroom.forgetAttempt': { workbenchArguments: 1, doing: 'forget the attempt' },
+  'mailroom.useSandbox': { workbenchArguments: 0, failed: () => l10n.t('Mailroom could not use the local sandbox.') },
+  'mailroom.connect': { workbenchArguments: 0, failed: () => l10n.t('Mailroom could not connect to the account.') },
+  'mailroom.signOut': { workbenchArguments: 0, failed: () => l10n.t('Mailroom could not sign out.') },
+  'mailroom.sendDocument': { workbenchArguments: 1, failed: () => l10n.t('Mailroom could not send the document.') },
+  'mailroom.sendAdvanced': { workbenchArguments: 2, failed: () => l10n.t('Mailroom could not send the letter.') },
+  'mailroom.sendPostcard': { workbenchArguments: 1, failed: () => l10n.t('Mailroom could not send the postcard.') },
+  'mailroom.sendMailMerge': { workbenchArguments: 1, failed: () => l10n.t('Mailroom could not send the mail merge.') },
+  'mailroom.refresh': { workbenchArguments: 0, failed: () => l10n.t('Mailroom could not refresh the mailers.') },
+  'mailroom.trackIds': { workbenchArguments: 0, failed: () => l10n.t('Mailroom could not track the mailers.') },
+  'mailroom.previewPdf': { workbenchArguments: 1, failed: () => l10n.t('Mailroom could not preview the PDF.') },
+  'mailroom.savePdf': { workbenchArguments: 1, failed: () => l10n.t('Mailroom could not save the PDF.') },
+  'mailroom.cancelDelivery': { workbenchArguments: 1, failed: () => l10n.t('Mailroom could not cancel the delivery.') },
+  'mailroom.copyId': { workbenchArguments: 1, failed: () => l10n.t('Mailroom could not copy the ID.') },
+  'mailroom.stopTracking': { workbenchArguments: 1, failed: () => l10n.t('Mailroom could not stop tracking the mailer.') },
+  'mailroom.showLog': { workbenchArguments: 0, failed: () => l10n.t('Mailroom could not show the log.') },
+  'mailroom.refreshFiles': { workbenchArguments: 0, failed: () => l10n.t('Mailroom could not refresh the stored files.') },
+  'mailroom.uploadFile': { workbenchArguments: 1, failed: () => l10n.t('Mailroom could not upload the file.') },
+  'mailroom.deleteStoredFile': { workbenchArguments: 1, failed: () => l10n.t('Mailroom could not delete the stored file.') },
+  'mailroom.sendStoredFile': { workbenchArguments: 1, failed: () => l10n.t('Mailroom could not send the stored file.') },
+  'mailroom.showDetails': { workbenchArguments: 1, failed: () => l10n.t("Mailroom could not show the mailer's details.") },
+  'mailroom.changeUserSettings': { workbenchArguments: 0, failed: () => l10n.t('Mailroom could not change the user settings.') },
+  'mailroom.lookUpAttempt': { workbenchArguments: 1, failed: () => l10n.t('Mailroom could not look the send up.') },
+  'mailroom.forgetAttempt': { workbenchArguments: 1, failed: () => l10n.t('Mailroom could not forget the attempt.') },
 } as const satisfies Readonly<Record<`mailroom.${string}`, CommandFacts>>;
 
 /** A command Mailroom contributes and registers. */

@@ -41,18 +41,26 @@ const CANCELLATION_DENIED = -3022;
 const COPIED_MESSAGE_MS = 4000;
 
 function notTracked(unknown: readonly number[], asked: number): string {
-  const why = 'the service knows no such mailer of this account (it may be mistyped, or belong to another account).';
-  if (asked === 1) return `mailer ${unknown[0]} is not tracked: ${why}`;
+  if (asked === 1)
+    return vscode.l10n.t(
+      'Mailroom: mailer {0} is not tracked: the service knows no such mailer of this account (it may be mistyped, or belong to another account).',
+      unknown[0]!,
+    );
   const shown = unknown.length > 5 ? `${unknown.slice(0, 5).join(', ')}…` : unknown.join(', ');
-  return `${unknown.length} of the ${asked} IDs are not tracked (${shown}): ${why}`;
+  return vscode.l10n.t(
+    'Mailroom: {0} of the {1} IDs are not tracked ({2}): the service knows no such mailer of this account (it may be mistyped, or belong to another account).',
+    unknown.length,
+    asked,
+    shown,
+  );
 }
 
 /** Why a cancel came too late, from the status the service gives now. */
 function tooLate(status: number | undefined): string {
-  if (status === undefined) return 'the service has already handed it to the postal service, or it was cancelled before.';
-  if (status === -1005) return 'it is already cancelled.';
-  if (isFinalStatus(status)) return `it has already ended (${describeStatus(status)}).`;
-  return `it is ${describeStatus(status)} now, handed to the postal service.`;
+  if (status === undefined) return vscode.l10n.t('the service has already handed it to the postal service, or it was cancelled before.');
+  if (status === -1005) return vscode.l10n.t('it is already cancelled.');
+  if (isFinalStatus(status)) return vscode.l10n.t('it has already ended ({0}).', describeStatus(status));
+  return vscode.l10n.t('it is {0} now, handed to the postal service.', describeStatus(status));
 }
 
 export function mailerActions(ctx: MailerActionsContext) {
@@ -67,8 +75,8 @@ export function mailerActions(ctx: MailerActionsContext) {
   return {
     'mailroom.trackIds': async () => {
       const ids = await prompts.input({
-        title: 'Track mailer IDs',
-        prompt: 'One ID, a range like 1021984-1021994, or a comma list',
+        title: vscode.l10n.t('Track mailer IDs'),
+        prompt: vscode.l10n.t('One ID, a range like 1021984-1021994, or a comma list'),
         validateInput: (v) => {
           const parsed = parseIds(v.trim());
           return parsed.ok ? undefined : parsed.reason;
@@ -81,7 +89,7 @@ export function mailerActions(ctx: MailerActionsContext) {
       const statuses = await fetchStatuses(await client(), parsed.ids);
       const known = parsed.ids.filter((id) => (statuses.get(id)?.Status ?? NO_PERMISSIONS_STATUS) !== NO_PERMISSIONS_STATUS);
       const unknown = parsed.ids.filter((id) => !known.includes(id));
-      if (unknown.length > 0) void prompts.notify('warning', `Mailroom: ${notTracked(unknown, parsed.ids.length)}`);
+      if (unknown.length > 0) void prompts.notify('warning', notTracked(unknown, parsed.ids.length));
       if (known.length === 0) return;
       await mailers.add(known.map((id) => ({ id })));
       await refresher.refresh();
@@ -89,19 +97,25 @@ export function mailerActions(ctx: MailerActionsContext) {
     'mailroom.cancelDelivery': async (node: unknown) => {
       const id = mailerOf(node);
       if (id === undefined) return;
-      const question = `Cancel delivery of mailer ${id}? Cancelling may take a few minutes; any amount charged is refunded at once.`;
-      await afterConfirming(question, 'Cancel Delivery', async () => {
+      const question = vscode.l10n.t(
+        'Cancel delivery of mailer {0}? Cancelling may take a few minutes; any amount charged is refunded at once.',
+        id,
+      );
+      await afterConfirming(question, vscode.l10n.t('Cancel Delivery'), async () => {
         try {
           await (await client()).datedA.CancelDelivery({ ID: id });
         } catch (error) {
           // The tree offers Cancel only while it may be done, as of the last refresh; since then it moved on.
           if ((await resultCodeOf(error)) !== CANCELLATION_DENIED) throw error;
           await refresher.refresh();
-          void prompts.notify('warning', `Mailroom: mailer ${id} can no longer be cancelled: ${tooLate(mailers.get(id)?.status)}`);
+          void prompts.notify(
+            'warning',
+            vscode.l10n.t('Mailroom: mailer {0} can no longer be cancelled: {1}', id, tooLate(mailers.get(id)?.status)),
+          );
           return;
         }
         await refresher.refresh();
-        void prompts.notify('info', `Mailroom: mailer ${id} is cancelled; any amount charged for it is refunded.`);
+        void prompts.notify('info', vscode.l10n.t('Mailroom: mailer {0} is cancelled; any amount charged for it is refunded.', id));
       });
     },
     'mailroom.previewPdf': (node: unknown) => {
@@ -115,7 +129,7 @@ export function mailerActions(ctx: MailerActionsContext) {
       const id = mailerOf(node);
       if (id === undefined) return;
       const pdf = await printedPdf(id);
-      if (!pdf) throw new Error(`GetPDF gave no file for mailer ${id}`);
+      if (!pdf) throw new Error(vscode.l10n.t('GetPDF gave no file for mailer {0}', id));
       const folder = vscode.workspace.workspaceFolders?.[0]?.uri ?? vscode.Uri.file(homedir());
       const target = await prompts.saveTo({ defaultUri: vscode.Uri.joinPath(folder, `mailer-${id}.pdf`), filters: { PDF: ['pdf'] } });
       if (target) await vscode.workspace.fs.writeFile(target, pdf);
@@ -125,7 +139,7 @@ export function mailerActions(ctx: MailerActionsContext) {
       if (id === undefined) return undefined;
       const c = await client();
       const [details] = (await c.datedA.GetDetailsExtended({ ID: String(id) })).Details;
-      if (!details) throw new Error(`GetDetailsExtended gave no details of mailer ${id}`);
+      if (!details) throw new Error(vscode.l10n.t('GetDetailsExtended gave no details of mailer {0}', id));
       const batch = details.IsBatch ? await c.datedA.GetBatchDetails({ ID: id, ItemID: '' }) : undefined;
       // Its own panel, refreshed when shown again; the panel (its page, its text) for the tests.
       return ctx.details.show(detailsPage(details, batch));
@@ -135,7 +149,7 @@ export function mailerActions(ctx: MailerActionsContext) {
       if (id === undefined) return undefined;
       await vscode.env.clipboard.writeText(String(id));
       // Said in the status bar, gone by itself: a notification would ask to be closed.
-      const said = `$(copy) Mailroom: copied mailer ID ${id}`;
+      const said = `$(copy) ${vscode.l10n.t('Mailroom: copied mailer ID {0}', id)}`;
       vscode.window.setStatusBarMessage(said, COPIED_MESSAGE_MS);
       // What the status bar says, for the extension's tests (invocation.ts keeps results in Test mode only).
       return said;

@@ -18,12 +18,11 @@ export interface CommandHost {
   readonly extensionMode: vscode.ExtensionMode;
 }
 
-const SHOW_LOG = 'Show Log';
-
 export function showFailure(log: Log, id: MailroomCommand, error: unknown): void {
   const message = failureMessage(id, error);
   log.error(logLine(message, error));
-  void prompts.notify('error', message, SHOW_LOG).then((choice) => choice === SHOW_LOG && log.show());
+  const showLog = vscode.l10n.t('Show Log');
+  void prompts.notify('error', message, showLog).then((choice) => choice === showLog && log.show());
 }
 
 export function registerCommand(id: MailroomCommand, run: Command, host: CommandHost): vscode.Disposable {

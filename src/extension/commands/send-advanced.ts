@@ -14,7 +14,7 @@ import { documentOf } from './send-document';
 import { askAndSend, defaultWorkMode, type SendContext } from './send-flow';
 import { enumStep, filesStep, optionalEnumStep, workModeStep, type Step } from './steps';
 
-const TITLE = 'Send Letter (Advanced)';
+const title = () => vscode.l10n.t('Send Letter (Advanced)');
 const CONVERTED_TYPES = [...letterFileTypes, 'md', 'markdown', 'txt'];
 
 /** SendLetterAdvanced's address: the postal code is named Zipcode there, and there is no third attention line. */
@@ -40,7 +40,7 @@ function steps(ctx: SendContext, filesGiven: boolean): Step<AdvancedAnswers>[] {
       ? []
       : [
           filesStep<AdvancedAnswers>(
-            `${TITLE}: the files, concatenated in this order`,
+            vscode.l10n.t('Send Letter (Advanced): the files, concatenated in this order'),
             CONVERTED_TYPES,
             (a) => a.files,
             (a, files) => ({ ...a, files }),
@@ -48,20 +48,20 @@ function steps(ctx: SendContext, filesGiven: boolean): Step<AdvancedAnswers>[] {
           ),
         ]),
     ...ctx.addresses.steps<AdvancedAnswers>(
-      `${TITLE}: recipient`,
+      vscode.l10n.t('Send Letter (Advanced): recipient'),
       (a) => a.to,
       (a, to) => ({ ...a, to }),
     ),
     ...ctx.addresses.steps<AdvancedAnswers>(
-      `${TITLE}: reply address`,
+      vscode.l10n.t('Send Letter (Advanced): reply address'),
       (a) => a.reply,
       (a, reply) => ({ ...a, reply }),
-      'No reply address',
+      vscode.l10n.t('No reply address'),
     ),
     {
       ...enumStep<AdvancedAnswers, 'StampingLocation'>(
         'StampingLocation',
-        `${TITLE}: where the reply address is stamped`,
+        vscode.l10n.t('Send Letter (Advanced): where the reply address is stamped'),
         (a) => a.stamping,
         (a, stamping) => ({ ...a, stamping }),
       ),
@@ -69,27 +69,27 @@ function steps(ctx: SendContext, filesGiven: boolean): Step<AdvancedAnswers>[] {
     },
     optionalEnumStep<AdvancedAnswers, 'Perforation'>(
       'Perforation',
-      `${TITLE}: perforation`,
-      'No perforation',
+      vscode.l10n.t('Send Letter (Advanced): perforation'),
+      vscode.l10n.t('No perforation'),
       (a) => a.perforation,
       (a, perforation) => ({ ...a, perforation }),
     ),
     optionalEnumStep<AdvancedAnswers, 'ReplyEnvelope'>(
       'ReplyEnvelope',
-      `${TITLE}: reply envelope`,
-      'No reply envelope',
+      vscode.l10n.t('Send Letter (Advanced): reply envelope'),
+      vscode.l10n.t('No reply envelope'),
       (a) => a.envelope,
       (a, envelope) => ({ ...a, envelope }),
     ),
     enumStep<AdvancedAnswers, 'PrintColor'>(
       'PrintColor',
-      `${TITLE}: colour`,
+      vscode.l10n.t('Send Letter (Advanced): colour'),
       (a) => a.color,
       (a, color) => ({ ...a, color }),
     ),
     workModeStep<AdvancedAnswers>(
-      TITLE,
-      'Send the letter',
+      title(),
+      vscode.l10n.t('Send the letter'),
       defaultWorkMode(),
       (a) => a.workMode,
       (a, workMode) => ({ ...a, workMode }),
@@ -108,7 +108,7 @@ async function letterFiles(ctx: SendContext, uris: readonly vscode.Uri[]): Promi
     }
   } catch (error) {
     if (!(error instanceof DocumentError)) throw error;
-    ctx.log.showError(`Mailroom: ${error.message}`);
+    ctx.log.showError(vscode.l10n.t('Mailroom: {0}', error.message));
     return undefined;
   }
   return files;
@@ -117,7 +117,7 @@ async function letterFiles(ctx: SendContext, uris: readonly vscode.Uri[]): Promi
 export function sendAdvancedCommand(ctx: SendContext) {
   return async (target?: vscode.Uri, selection?: readonly vscode.Uri[]): Promise<number | undefined> => {
     if (!ctx.connection.account) await ctx.connection.useSandbox();
-    if (!(await ensureApiKey(ctx.connection, TITLE))) return undefined;
+    if (!(await ensureApiKey(ctx.connection, title()))) return undefined;
     const chosen = selection?.length ? selection : target instanceof vscode.Uri ? [target] : undefined;
     const start: AdvancedAnswers = { ...(chosen ? { files: chosen } : {}), to: NEW_ADDRESS, reply: { choice: 'none', fields: {} } };
     return askAndSend(ctx, steps(ctx, chosen !== undefined), start, async (answers) => {
@@ -131,7 +131,7 @@ export function sendAdvancedCommand(ctx: SendContext) {
       const names = uris.map((u) => basename(u.path));
       const description = names.join(' + ').slice(0, 100);
       return {
-        what: names.length === 1 ? names[0]! : `${names.length} files as one letter`,
+        what: names.length === 1 ? names[0]! : vscode.l10n.t('{0} files as one letter', names.length),
         description,
         address,
         workMode,

@@ -28,7 +28,7 @@ function sendLetter(ctx: SendContext, name: string, fileExtension: string, data:
   const steps = to
     ? []
     : ctx.addresses.steps<LetterAnswers>(
-        `Send ${name}: recipient`,
+        vscode.l10n.t('Send {0}: recipient', name),
         (answers) => answers.to,
         (answers, draft) => ({ ...answers, to: draft }),
       );
@@ -54,7 +54,7 @@ export function sendDocumentCommand(ctx: SendContext) {
   return async (target?: vscode.Uri): Promise<number | undefined> => {
     const uri = target instanceof vscode.Uri ? target : vscode.window.activeTextEditor?.document.uri;
     if (!uri) {
-      void prompts.notify('warning', 'Mailroom: open the document to send, or choose it in the explorer.');
+      void prompts.notify('warning', vscode.l10n.t('Mailroom: open the document to send, or choose it in the explorer.'));
       return undefined;
     }
     if (!ctx.connection.account) await ctx.connection.useSandbox();
@@ -65,7 +65,7 @@ export function sendDocumentCommand(ctx: SendContext) {
       return await sendLetter(ctx, name, document.type, document.data, document.to);
     } catch (error) {
       if (!(error instanceof DocumentError)) throw error;
-      ctx.log.showError(`Mailroom: ${error.message}`);
+      ctx.log.showError(vscode.l10n.t('Mailroom: {0}', error.message));
       return undefined;
     }
   };

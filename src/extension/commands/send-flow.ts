@@ -47,9 +47,7 @@ export const defaultWorkMode = (): EnumValue<'WorkMode'> =>
   vscode.workspace.getConfiguration('mailroom').get<EnumValue<'WorkMode'>>('defaultWorkMode', 'Development');
 
 const recipientOf = (address: RecipientAddress | undefined) =>
-  address ? ` to ${[address.AttentionLine1 ?? address.Company, address.City].filter(Boolean).join(', ')}` : '';
-
-const EDIT_AND_RETRY = 'Edit and Retry';
+  address ? vscode.l10n.t(' to {0}', [address.AttentionLine1 ?? address.Company, address.City].filter(Boolean).join(', ')) : '';
 
 /**
  * Asks the steps, then sends once. A send that failed for sure (refused, or found wrong by the
@@ -70,11 +68,12 @@ export async function askAndSend<S>(
     const outcome = await submit(ctx, submission);
     if (typeof outcome === 'number') return outcome;
     if (outcome === 'not sent') return undefined;
-    const message = couldNot(`send ${submission.what}`, outcome.failed);
+    const message = couldNot(vscode.l10n.t('Mailroom could not send {0}.', submission.what), outcome.failed);
     ctx.log.error(logLine(message, outcome.failed));
     if (steps.length === 0) return void prompts.notify('error', message);
-    if ((await prompts.notify('error', `${message} What you gave is kept: edit and send again.`, EDIT_AND_RETRY)) !== EDIT_AND_RETRY)
-      return undefined;
+    const editAndRetry = vscode.l10n.t('Edit and Retry');
+    const kept = vscode.l10n.t('{0} What you gave is kept: edit and send again.', message);
+    if ((await prompts.notify('error', kept, editAndRetry)) !== editAndRetry) return undefined;
   }
 }
 
@@ -93,7 +92,7 @@ export async function submit(ctx: SendContext, submission: Submission): Promise<
   let id: number;
   try {
     id = await vscode.window.withProgress(
-      { location: vscode.ProgressLocation.Notification, title: `Mailroom: sending ${what}${to} (${workMode} mode)` },
+      { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Mailroom: sending {0}{1} ({2} mode)', what, to, workMode) },
       async (progress) => {
         const client = await ctx.connection.client();
         let shown = 0;
@@ -124,8 +123,12 @@ export async function submit(ctx: SendContext, submission: Submission): Promise<
     void prompts
       .notify(
         'warning',
-        `Mailroom: the outcome of sending ${what} is unknown (${wordsOf(error).replace(/\.$/, '')}). It is under "Outcome unknown" in the Mailers view: look it up before sending again.`,
-        'Look Up',
+        vscode.l10n.t(
+          'Mailroom: the outcome of sending {0} is unknown ({1}). It is under "Outcome unknown" in the Mailers view: look it up before sending again.',
+          what,
+          wordsOf(error).replace(/\.$/, ''),
+        ),
+        vscode.l10n.t('Look Up'),
       )
       .then(
         (answer) =>
@@ -140,15 +143,13 @@ export async function submit(ctx: SendContext, submission: Submission): Promise<
   const node = ctx.tree.nodeOf(id);
   if (node) await ctx.view.reveal(node, { select: true, focus: false }).then(undefined, () => undefined);
   // Said once, with the ID, and what one usually does next; not awaited: the send is done.
+  const [showDetails, previewPdf] = [vscode.l10n.t('Show Details'), vscode.l10n.t('Preview PDF')];
   void prompts
-    .notify('info', `Mailroom: sent ${what}${to} as mailer ${id} (${workMode} mode).`, SHOW_DETAILS, PREVIEW_PDF)
+    .notify('info', vscode.l10n.t('Mailroom: sent {0}{1} as mailer {2} ({3} mode).', what, to, id, workMode), showDetails, previewPdf)
     .then((answer) => {
-      const command = answer === SHOW_DETAILS ? 'mailroom.showDetails' : answer === PREVIEW_PDF ? 'mailroom.previewPdf' : undefined;
+      const command = answer === showDetails ? 'mailroom.showDetails' : answer === previewPdf ? 'mailroom.previewPdf' : undefined;
       const row = ctx.tree.nodeOf(id);
       if (command && row) void vscode.commands.executeCommand(command satisfies MailroomCommand, row);
     });
   return id;
 }
-
-const SHOW_DETAILS = 'Show Details';
-const PREVIEW_PDF = 'Preview PDF';

@@ -11,8 +11,6 @@ import { mergeTemplateTypes, type EnumValue } from '../../contract';
 import { askSteps, filesStep, workModeStep } from './steps';
 import { askAndSend, defaultWorkMode, type SendContext } from './send-flow';
 
-const TITLE = 'Send Mail Merge';
-
 export function sendMailMergeCommand(ctx: SendContext) {
   return async (target?: vscode.Uri): Promise<number | undefined> => {
     if (!ctx.connection.account) await ctx.connection.useSandbox();
@@ -25,7 +23,7 @@ export function sendMailMergeCommand(ctx: SendContext) {
           ? []
           : [
               filesStep<Files>(
-                `${TITLE}: the template`,
+                vscode.l10n.t('Send Mail Merge: the template'),
                 mergeTemplateTypes,
                 (f) => f.template && [f.template],
                 (f, [template]) => ({ ...f, template }),
@@ -35,7 +33,7 @@ export function sendMailMergeCommand(ctx: SendContext) {
           ? []
           : [
               filesStep<Files>(
-                `${TITLE}: the merge data (CSV with a header row)`,
+                vscode.l10n.t('Send Mail Merge: the merge data (CSV with a header row)'),
                 ['csv'],
                 (f) => f.data && [f.data],
                 (f, [data]) => ({ ...f, data }),
@@ -53,16 +51,16 @@ export function sendMailMergeCommand(ctx: SendContext) {
       merge = mailMerge(templateName, await vscode.workspace.fs.readFile(template), dataName, await vscode.workspace.fs.readFile(data));
     } catch (error) {
       if (!(error instanceof DocumentError)) throw error;
-      ctx.log.showError(`Mailroom: ${error.message}`);
+      ctx.log.showError(vscode.l10n.t('Mailroom: {0}', error.message));
       return undefined;
     }
-    const letters = `${merge.letters} letter${merge.letters === 1 ? '' : 's'}`;
+    const letters = merge.letters === 1 ? vscode.l10n.t('1 letter') : vscode.l10n.t('{0} letters', merge.letters);
     const workMode = (
       await askSteps<{ workMode?: EnumValue<'WorkMode'> }>(
         [
           workModeStep(
-            `${TITLE}: ${letters} from ${templateName} and ${dataName} (fields: ${merge.fields.join(', ')})`,
-            `Send ${letters}`,
+            vscode.l10n.t('Send Mail Merge: {0} from {1} and {2} (fields: {3})', letters, templateName, dataName, merge.fields.join(', ')),
+            vscode.l10n.t('Send {0}', letters),
             defaultWorkMode(),
             (a) => a.workMode,
             (_, workMode) => ({ workMode }),
@@ -74,7 +72,7 @@ export function sendMailMergeCommand(ctx: SendContext) {
     if (!workMode) return undefined;
     const description = `${templateName} × ${dataName}`.slice(0, 100);
     return askAndSend(ctx, [], {}, () => ({
-      what: `${letters} from ${templateName}`,
+      what: vscode.l10n.t('{0} from {1}', letters, templateName),
       description,
       workMode,
       isBatch: true,

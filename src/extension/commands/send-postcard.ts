@@ -12,7 +12,7 @@ import { documentOf } from './send-document';
 import { askAndSend, defaultWorkMode, type SendContext } from './send-flow';
 import { enumStep, filesStep, workModeStep, type Step } from './steps';
 
-const TITLE = 'Send Postcard';
+const title = () => vscode.l10n.t('Send Postcard');
 
 interface PostcardAnswers {
   readonly image?: vscode.Uri;
@@ -31,54 +31,58 @@ function steps(ctx: SendContext, imageGiven: boolean): Step<PostcardAnswers>[] {
       ? []
       : [
           filesStep<PostcardAnswers>(
-            `${TITLE}: the image side`,
+            vscode.l10n.t('Send Postcard: the image side'),
             postcardFileTypes,
             (a) => a.image && [a.image],
             (a, [image]) => ({ ...a, image }),
           ),
         ]),
     filesStep<PostcardAnswers>(
-      `${TITLE}: the address side`,
+      vscode.l10n.t('Send Postcard: the address side'),
       postcardFileTypes,
       (a) => a.addressSide && [a.addressSide],
       (a, [addressSide]) => ({ ...a, addressSide }),
     ),
     enumStep<PostcardAnswers, 'ImageSideScaling'>(
       'ImageSideScaling',
-      `${TITLE}: image scaling`,
+      vscode.l10n.t('Send Postcard: image scaling'),
       (a) => a.scaling,
       (a, scaling) => ({ ...a, scaling }),
-      { Default: "The account's setting", FitToPage: 'Scale the image to the card', None: 'Print at its own size' },
+      {
+        Default: vscode.l10n.t("The account's setting"),
+        FitToPage: vscode.l10n.t('Scale the image to the card'),
+        None: vscode.l10n.t('Print at its own size'),
+      },
     ),
     enumStep<PostcardAnswers, 'PostcardSize'>(
       'PostcardSize',
-      `${TITLE}: size`,
+      vscode.l10n.t('Send Postcard: size'),
       (a) => a.size,
       (a, size) => ({ ...a, size }),
-      { Default: "The service's standard size", Postcard_4_25X6: '4.25 × 6 inches' },
+      { Default: vscode.l10n.t("The service's standard size"), Postcard_4_25X6: vscode.l10n.t('4.25 × 6 inches') },
     ),
     enumStep<PostcardAnswers, 'PrintColor'>(
       'PrintColor',
-      `${TITLE}: colour`,
+      vscode.l10n.t('Send Postcard: colour'),
       (a) => a.color,
       (a, color) => ({ ...a, color }),
-      { Default: "The account's setting", Black: 'Black and white', FullColor: 'Full colour' },
+      { Default: vscode.l10n.t("The account's setting"), Black: vscode.l10n.t('Black and white'), FullColor: vscode.l10n.t('Full colour') },
     ),
     enumStep<PostcardAnswers, 'MailingPriority'>(
       'MailingPriority',
-      `${TITLE}: mailing priority`,
+      vscode.l10n.t('Send Postcard: mailing priority'),
       (a) => a.priority,
       (a, priority) => ({ ...a, priority }),
-      { Default: "The service's standard mail", FirstClass: 'First-Class Mail' },
+      { Default: vscode.l10n.t("The service's standard mail"), FirstClass: vscode.l10n.t('First-Class Mail') },
     ),
     ...ctx.addresses.steps<PostcardAnswers>(
-      `${TITLE}: recipient`,
+      vscode.l10n.t('Send Postcard: recipient'),
       (a) => a.to,
       (a, to) => ({ ...a, to }),
     ),
     workModeStep<PostcardAnswers>(
-      TITLE,
-      'Send the postcard',
+      title(),
+      vscode.l10n.t('Send the postcard'),
       defaultWorkMode(),
       (a) => a.workMode,
       (a, workMode) => ({ ...a, workMode }),
@@ -92,7 +96,7 @@ async function side(ctx: SendContext, uri: vscode.Uri): Promise<{ name: string; 
   const { fileTypeOf } = await clientModule();
   const type = fileTypeOf(name);
   if (!(postcardFileTypes as readonly string[]).includes(type)) {
-    ctx.log.showError(`Mailroom: a postcard side is ${postcardFileTypes.join(', ')}; not ${name}`);
+    ctx.log.showError(vscode.l10n.t('Mailroom: a postcard side is {0}; not {1}', postcardFileTypes.join(', '), name));
     return undefined;
   }
   return { name, type, data: await documentOf(uri) };
@@ -109,7 +113,7 @@ export function sendPostcardCommand(ctx: SendContext) {
       const description = `Postcard: ${image.name}`.slice(0, 100);
       const workMode = answers.workMode!;
       return {
-        what: `a postcard of ${image.name}`,
+        what: vscode.l10n.t('a postcard of {0}', image.name),
         description,
         address,
         workMode,

@@ -6,38 +6,47 @@
  * global state (tracked-mailers.ts), and the local sandbox keeps its data in the extension's global
  * storage. So it says afterwards what was kept and how to see it again.
  */
+import * as vscode from 'vscode';
 import type { Account, Connection } from '../connection';
 import { prompts } from '../prompts';
 import type { TrackedMailers } from '../tracked-mailers';
-
-const counted = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
 /** Signed in by Use the Local Sandbox, which signs in again with the demo user's known password. */
 const viaUseSandbox = (account: Account) => account.sandbox && account.username === 'demo';
 
 /** The account in words: its user and the service's host (never a URL's query or credentials). */
 function accountName(account: Account): string {
-  if (viaUseSandbox(account)) return 'the local sandbox';
+  if (viaUseSandbox(account)) return vscode.l10n.t('the local sandbox');
   let host = account.endpoint;
   try {
     host = new URL(account.endpoint).host;
   } catch {
     // Shown as it was given.
   }
-  return `${account.username} at ${account.sandbox ? 'the local sandbox' : host}`;
+  return vscode.l10n.t('{0} at {1}', account.username, account.sandbox ? vscode.l10n.t('the local sandbox') : host);
 }
 
 /** What the account keeps, and how it comes back. */
 function keptMessage(account: Account, mailers: number, attempts: number): string {
   const name = accountName(account);
-  const secrets = viaUseSandbox(account) ? '' : ' Its password and API key are forgotten.';
+  const secrets = viaUseSandbox(account) ? '' : vscode.l10n.t(' Its password and API key are forgotten.');
   const kept = [
-    ...(mailers > 0 ? [counted(mailers, 'mailer', 'mailers')] : []),
-    ...(attempts > 0 ? [counted(attempts, 'send of unknown outcome', 'sends of unknown outcome')] : []),
+    ...(mailers > 0 ? [mailers === 1 ? vscode.l10n.t('1 mailer') : vscode.l10n.t('{0} mailers', mailers)] : []),
+    ...(attempts > 0
+      ? [attempts === 1 ? vscode.l10n.t('1 send of unknown outcome') : vscode.l10n.t('{0} sends of unknown outcome', attempts)]
+      : []),
   ];
-  if (kept.length === 0) return `Mailroom: signed out of ${name}.${secrets}`;
-  const again = viaUseSandbox(account) ? 'when you use the local sandbox again' : `when you connect as ${account.username} there again`;
-  return `Mailroom: signed out of ${name}.${secrets} What was followed there (${kept.join(', ')}) is kept and shows again ${again}.`;
+  if (kept.length === 0) return vscode.l10n.t('Mailroom: signed out of {0}.{1}', name, secrets);
+  const again = viaUseSandbox(account)
+    ? vscode.l10n.t('when you use the local sandbox again')
+    : vscode.l10n.t('when you connect as {0} there again', account.username);
+  return vscode.l10n.t(
+    'Mailroom: signed out of {0}.{1} What was followed there ({2}) is kept and shows again {3}.',
+    name,
+    secrets,
+    kept.join(', '),
+    again,
+  );
 }
 
 export function signOutCommand(connection: Connection, mailers: TrackedMailers) {

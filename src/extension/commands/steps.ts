@@ -101,12 +101,12 @@ export function workModeStep<S>(
   set: (answers: S, value: EnumValue<'WorkMode'>) => S,
 ): Step<S> {
   const modes: { value: EnumValue<'WorkMode'>; detail: string }[] = [
-    { value: 'Development', detail: 'Not printed, not charged: a PDF to check' },
-    { value: 'Production', detail: 'Printed, mailed and charged to the account' },
-    { value: 'Default', detail: "The account's own work mode setting" },
+    { value: 'Development', detail: vscode.l10n.t('Not printed, not charged: a PDF to check') },
+    { value: 'Production', detail: vscode.l10n.t('Printed, mailed and charged to the account') },
+    { value: 'Default', detail: vscode.l10n.t("The account's own work mode setting") },
   ];
   modes.sort((a, b) => Number(b.value === preferred) - Number(a.value === preferred));
-  const label = (value: EnumValue<'WorkMode'>) => `${action} in ${value} mode`;
+  const label = (value: EnumValue<'WorkMode'>) => vscode.l10n.t('{0} in {1} mode', action, value);
   return pickStep(
     title,
     () => modes.map((m) => ({ label: label(m.value), detail: m.detail, value: m.value })),
@@ -135,7 +135,7 @@ export function filesStep<S>(
       const { workspace } = vscode;
       const found = await workspace.findFiles(`**/*.{${types.join(',')}}`, '**/{node_modules,.git}/**', 200);
       if (found.length === 0) return browse();
-      const BROWSE = '$(folder-opened) Browse…';
+      const BROWSE = `$(folder-opened) ${vscode.l10n.t('Browse…')}`;
       const items = [
         ...found.sort((a, b) => a.path.localeCompare(b.path)).map((uri) => ({ label: workspace.asRelativePath(uri), uri })),
         { label: BROWSE, uri: undefined },

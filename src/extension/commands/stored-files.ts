@@ -30,7 +30,7 @@ export function storedFileActions(connection: Connection, storedFiles: StoredFil
     'mailroom.deleteStoredFile': async (node?: StoredFileNode) => {
       const name = node?.file.FileName;
       if (!name) return;
-      await afterConfirming(`Delete the stored file ${name}?`, 'Delete', async () => {
+      await afterConfirming(vscode.l10n.t('Delete the stored file {0}?', name), vscode.l10n.t('Delete'), async () => {
         await (await connection.client()).datedA.DeleteUploadedFile({ MyFileName: name });
         await storedFiles.refresh();
       });

@@ -12,31 +12,33 @@ import { prompts } from '../prompts';
 /** A stored file of that name exists already. */
 const ALREADY_STORED = -3127;
 
-const PERMISSIONS: readonly { label: EnumValue<'Permissions'>; description: string }[] = [
-  { label: 'User', description: 'only you may see, use and delete it' },
-  { label: 'Account', description: 'every user of the account may use it (administrators only)' },
+const permissions = (): readonly { label: EnumValue<'Permissions'>; description: string }[] => [
+  { label: 'User', description: vscode.l10n.t('only you may see, use and delete it') },
+  { label: 'Account', description: vscode.l10n.t('every user of the account may use it (administrators only)') },
 ];
 
 /** The file to upload: the one chosen in the explorer, else (the Stored Files view's welcome) one picked from disk. */
 export async function fileToUpload(given: unknown): Promise<vscode.Uri | undefined> {
   if (given instanceof vscode.Uri) return given;
-  const [chosen] = (await prompts.open({ title: 'Upload to Mail Service', canSelectMany: false, openLabel: 'Upload' })) ?? [];
+  const [chosen] =
+    (await prompts.open({ title: vscode.l10n.t('Upload to Mail Service'), canSelectMany: false, openLabel: vscode.l10n.t('Upload') })) ??
+    [];
   return chosen;
 }
 
 /** Uploads a file, asking for permissions, a description, and before replacing one of the same name; says when it is done. */
 export async function uploadFile(client: MailWsClient, uri: vscode.Uri): Promise<boolean> {
   const name = uri.path.slice(uri.path.lastIndexOf('/') + 1);
-  const permissions = (await prompts.pick(PERMISSIONS, { title: `Upload ${name}: who may use it?` }))?.label;
-  if (!permissions) return false;
-  const description = await prompts.input({ title: `Upload ${name}`, prompt: 'Description (optional)' });
+  const chosen = (await prompts.pick(permissions(), { title: vscode.l10n.t('Upload {0}: who may use it?', name) }))?.label;
+  if (!chosen) return false;
+  const description = await prompts.input({ title: vscode.l10n.t('Upload {0}', name), prompt: vscode.l10n.t('Description (optional)') });
   if (description === undefined) return false;
   const data = await vscode.workspace.fs.readFile(uri);
   const upload = (overwrite: boolean) =>
     client.datedA.UploadFile({
       MyFileName: name,
       FileBinaryData: data,
-      Permissions: permissions,
+      Permissions: chosen,
       Description: description,
       Overwrite: overwrite,
     });
@@ -45,12 +47,17 @@ export async function uploadFile(client: MailWsClient, uri: vscode.Uri): Promise
     await upload(false);
   } catch (error) {
     if ((await resultCodeOf(error)) !== ALREADY_STORED) throw error;
-    if (!(await prompts.confirm(`${name} is already stored. Replace it?`, 'Replace'))) return false;
+    if (!(await prompts.confirm(vscode.l10n.t('{0} is already stored. Replace it?', name), vscode.l10n.t('Replace')))) return false;
     await upload(true);
     replaced = true;
   }
   // As the Stored Files view describes the file: its permissions, then its description.
-  const shown = [permissions, description].filter(Boolean).join(' · ');
-  void prompts.notify('info', `Mailroom: ${name} is ${replaced ? 'replaced' : 'stored'} (${shown}).`);
+  const shown = [chosen, description].filter(Boolean).join(' · ');
+  void prompts.notify(
+    'info',
+    replaced
+      ? vscode.l10n.t('Mailroom: {0} is replaced ({1}).', name, shown)
+      : vscode.l10n.t('Mailroom: {0} is stored ({1}).', name, shown),
+  );
   return true;
 }

@@ -3,6 +3,7 @@
  * the service's list, each value offered as a pick where the list is closed and checked before
  * sending where it is not. SetUserSettings signs in with the API key; its code is told in words.
  */
+import * as vscode from 'vscode';
 import { prompts } from '../prompts';
 import { OK, describeResultCode, isValidSettingValue, settingCode, userSettings, type SettingRule } from '../../contract';
 import type { Connection } from '../connection';
@@ -10,39 +11,41 @@ import type { Log } from '../log';
 import { ensureApiKey } from './api-key';
 import { couldNot } from './failure';
 
-const TITLE = 'Change User Settings';
+const title = () => vscode.l10n.t('Change User Settings');
 
-const HINTS: Readonly<Record<SettingRule['kind'], string>> = {
-  choice: '',
-  text: 'free text',
-  pattern: '',
-  timezone: 'an IANA time zone, like America/Chicago',
-  email: 'an e-mail address',
-  url: 'an http(s) URL',
+const HINTS: Readonly<Record<SettingRule['kind'], () => string>> = {
+  choice: () => '',
+  text: () => vscode.l10n.t('free text'),
+  pattern: () => '',
+  timezone: () => vscode.l10n.t('an IANA time zone, like America/Chicago'),
+  email: () => vscode.l10n.t('an e-mail address'),
+  url: () => vscode.l10n.t('an http(s) URL'),
 };
 
 function ruleHint(rule: SettingRule): string {
   if (rule.kind === 'choice') return rule.values.join(' | ');
   if (rule.kind === 'pattern') return rule.hint;
-  if (rule.kind === 'text') return `text, at most ${rule.maxLength} characters`;
-  return HINTS[rule.kind];
+  if (rule.kind === 'text') return vscode.l10n.t('text, at most {0} characters', rule.maxLength);
+  return HINTS[rule.kind]();
 }
 
 async function askValue(name: string, rule: SettingRule): Promise<string | undefined> {
   if (rule.kind === 'choice') {
     const picked = await prompts.pick(
       rule.values.map((label) => ({ label })),
-      { title: `${TITLE}: ${name}`, ignoreFocusOut: true },
+      { title: vscode.l10n.t('Change User Settings: {0}', name), ignoreFocusOut: true },
     );
     return picked?.label;
   }
   return prompts.input({
-    title: `${TITLE}: ${name}`,
+    title: vscode.l10n.t('Change User Settings: {0}', name),
     prompt: ruleHint(rule),
     password: name === 'Security_Password',
     ignoreFocusOut: true,
     validateInput: (value) =>
-      isValidSettingValue(rule, value) ? undefined : `Not a valid value (${ruleHint(rule)}); the service would answer ${settingCode(name)}`,
+      isValidSettingValue(rule, value)
+        ? undefined
+        : vscode.l10n.t('Not a valid value ({0}); the service would answer {1}', ruleHint(rule), String(settingCode(name))),
   });
 }
 
@@ -51,7 +54,7 @@ async function askSettings(): Promise<[string, string][] | undefined> {
   const chosen: [string, string][] = [];
   for (;;) {
     const apply = {
-      label: `$(check) Apply ${chosen.length} setting${chosen.length === 1 ? '' : 's'}`,
+      label: `$(check) ${chosen.length === 1 ? vscode.l10n.t('Apply 1 setting') : vscode.l10n.t('Apply {0} settings', chosen.length)}`,
       name: undefined as string | undefined,
       description: '',
     };
@@ -62,7 +65,7 @@ async function askSettings(): Promise<[string, string][] | undefined> {
         .map((s) => ({ label: s.name, name: s.name, description: ruleHint(s.rule) })),
     ];
     const picked = await prompts.pick(items, {
-      title: `${TITLE}: ${chosen.map(([n]) => n).join(', ') || 'choose a setting'}`,
+      title: vscode.l10n.t('Change User Settings: {0}', chosen.map(([n]) => n).join(', ') || vscode.l10n.t('choose a setting')),
       matchOnDescription: true,
       ignoreFocusOut: true,
     });
@@ -77,13 +80,13 @@ async function askSettings(): Promise<[string, string][] | undefined> {
 export function changeUserSettingsCommand(connection: Connection, log: Log) {
   return async (): Promise<number | undefined> => {
     if (!connection.account) {
-      void prompts.notify('warning', 'Mailroom: connect first (the local sandbox or an account).');
+      void prompts.notify('warning', vscode.l10n.t('Mailroom: connect first (the local sandbox or an account).'));
       return undefined;
     }
-    if (!(await ensureApiKey(connection, TITLE))) return undefined;
+    if (!(await ensureApiKey(connection, title()))) return undefined;
     const username = await prompts.input({
-      title: `${TITLE}: the user`,
-      prompt: 'Username whose settings change',
+      title: vscode.l10n.t('Change User Settings: the user'),
+      prompt: vscode.l10n.t('Username whose settings change'),
       value: connection.account.username,
       ignoreFocusOut: true,
     });
@@ -94,7 +97,12 @@ export function changeUserSettingsCommand(connection: Connection, log: Log) {
       const setting = userSettings.find((s) => s.name === name);
       if (!setting || !isValidSettingValue(setting.rule, value)) {
         log.showError(
-          `Mailroom: ${name} cannot be ${JSON.stringify(name === 'Security_Password' ? '…' : value)} (${setting ? ruleHint(setting.rule) : 'not a setting the service knows'}).`,
+          vscode.l10n.t(
+            'Mailroom: {0} cannot be {1} ({2}).',
+            name,
+            JSON.stringify(name === 'Security_Password' ? '…' : value),
+            setting ? ruleHint(setting.rule) : vscode.l10n.t('not a setting the service knows'),
+          ),
         );
         return undefined;
       }
@@ -104,11 +112,11 @@ export function changeUserSettingsCommand(connection: Connection, log: Log) {
         await connection.client()
       ).admin.SetUserSettings({ Username: username, Settings: settings.map(([name, value]) => [name, value]) });
       const names = settings.map(([name]) => name).join(', ');
-      if (code === OK) void prompts.notify('info', `Mailroom: ${username}'s ${names} changed.`);
-      else log.showError(`Mailroom: ${username}'s settings were not changed: ${code}: ${describeResultCode(code)}.`);
+      if (code === OK) void prompts.notify('info', vscode.l10n.t("Mailroom: {0}'s {1} changed.", username, names));
+      else log.showError(vscode.l10n.t("Mailroom: {0}'s settings were not changed: {1}: {2}.", username, code, describeResultCode(code)));
       return code;
     } catch (error) {
-      log.showError(couldNot(`change ${username}'s settings`, error), error);
+      log.showError(couldNot(vscode.l10n.t("Mailroom could not change {0}'s settings.", username), error), error);
       return undefined;
     }
   };

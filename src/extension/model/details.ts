@@ -9,6 +9,7 @@
  * the service gives them, labelled as the account's time; converting them to this machine's zone
  * would need the offset the service never tells.
  */
+import * as l10n from '@vscode/l10n';
 import { ZERO_DATE, describeReportValue, describeStatus, type ReportedField, type ResultOf } from '../../contract';
 
 export type ExtendedDetails = ResultOf<'datedA', 'GetDetailsExtended'>['Details'][number];
@@ -41,13 +42,12 @@ export interface DetailsPage {
   readonly timeNote: string;
 }
 
-export const TIME_ZONE_LABEL = "account's time";
-export const TIME_NOTE =
-  "Times are the account's own (its General_Timezone setting), as the Mail WS writes them: it gives no time zone with them.";
+const timeNote = () =>
+  l10n.t("Times are the account's own (its General_Timezone setting), as the Mail WS writes them: it gives no time zone with them.");
 
 /** The tab title of a mailer's details: "Mailer 1021985 · letter.md". */
 export function detailsTitle(id: number, description?: string): string {
-  return description ? `Mailer ${id} · ${description}` : `Mailer ${id}`;
+  return description ? l10n.t('Mailer {0} · {1}', id, description) : l10n.t('Mailer {0}', id);
 }
 
 export function dollars(value: number): string {
@@ -62,12 +62,12 @@ export function accountTime(value: Date): string {
   // Written out rather than by Intl, whose spaces and order vary with the ICU a VS Code carries.
   const date = `${value.getUTCDate()} ${MONTHS[value.getUTCMonth()]!} ${value.getUTCFullYear()}`;
   const time = `${pad(value.getUTCHours())}:${pad(value.getUTCMinutes())}:${pad(value.getUTCSeconds())}`;
-  return `${date}, ${time} (${TIME_ZONE_LABEL})`;
+  return l10n.t("{0}, {1} (account's time)", date, time);
 }
 
 /** A status in words, its code after it for whoever reads the service's documentation. */
 export function statusWords(code: number, description?: string): string {
-  return `${description || describeStatus(code)} (status ${code})`;
+  return l10n.t('{0} (status {1})', description || describeStatus(code), code);
 }
 
 const isSet = (value: Date | undefined): value is Date => value !== undefined && value.getTime() > ZERO_DATE.getTime();
@@ -85,34 +85,34 @@ export function detailsPage(details: ExtendedDetails, batch?: BatchDetails): Det
     pairs.flatMap(([label, value]) => (value ? [{ label, value }] : []));
   const mailer: DetailsRow[] = [
     ...rows([
-      ['Mailer ID', String(details.ID)],
-      ['Status', statusWords(details.Status, details.StatusDescription)],
+      [l10n.t('Mailer ID'), String(details.ID)],
+      [l10n.t('Status'), statusWords(details.Status, details.StatusDescription)],
     ]),
     ...reported(details, [
-      ['MailerType', 'Kind'],
-      ['WorkMode', 'Work mode'],
+      ['MailerType', l10n.t('Kind')],
+      ['WorkMode', l10n.t('Work mode')],
     ]),
     ...rows([
-      ['Price', dollars(details.Price)],
-      ['Sheets of paper', details.NumOfSheets > 0 ? String(details.NumOfSheets) : undefined],
-      ['Submitted', isSet(details.SubmitTime) ? accountTime(details.SubmitTime) : undefined],
-      ['Completed', isSet(details.CompletionTime) ? accountTime(details.CompletionTime) : 'Not yet'],
-      ['Mail merge batch', details.IsBatch ? `Yes${batch ? `, ${batch.Items.length} letters` : ''}` : undefined],
+      [l10n.t('Price'), dollars(details.Price)],
+      [l10n.t('Sheets of paper'), details.NumOfSheets > 0 ? String(details.NumOfSheets) : undefined],
+      [l10n.t('Submitted'), isSet(details.SubmitTime) ? accountTime(details.SubmitTime) : undefined],
+      [l10n.t('Completed'), isSet(details.CompletionTime) ? accountTime(details.CompletionTime) : l10n.t('Not yet')],
+      [l10n.t('Mail merge batch'), details.IsBatch ? (batch ? l10n.t('Yes, {0} letters', batch.Items.length) : l10n.t('Yes')) : undefined],
     ]),
   ];
   const printing = reported(details, [
-    ['Orientation', 'Orientation'],
-    ['Paper', 'Paper'],
-    ['PrintColor', 'Colour'],
-    ['PrintSides', 'Sides'],
-    ['Envelope', 'Envelope'],
-    ['Postcard', 'Postcard size'],
-    ['NationalMailing', 'Mailing in the US'],
-    ['InternationalMailing', 'Mailing abroad'],
+    ['Orientation', l10n.t('Orientation')],
+    ['Paper', l10n.t('Paper')],
+    ['PrintColor', l10n.t('Colour')],
+    ['PrintSides', l10n.t('Sides')],
+    ['Envelope', l10n.t('Envelope')],
+    ['Postcard', l10n.t('Postcard size')],
+    ['NationalMailing', l10n.t('Mailing in the US')],
+    ['InternationalMailing', l10n.t('Mailing abroad')],
   ]);
   const items: BatchItemsTable | undefined = batch && {
-    heading: `Batch items (${batch.Items.length})`,
-    columns: ['Item', 'Status', 'Price', 'Sheets', 'Last update'],
+    heading: l10n.t('Batch items ({0})', batch.Items.length),
+    columns: [l10n.t('Item'), l10n.t('Status'), l10n.t('Price'), l10n.t('Sheets'), l10n.t('Last update')],
     rows: batch.Items.map((item) => [
       String(item.ItemID),
       statusWords(item.Status, item.Description),
@@ -124,10 +124,13 @@ export function detailsPage(details: ExtendedDetails, batch?: BatchDetails): Det
   return {
     id: details.ID,
     title: detailsTitle(details.ID, details.MyDescription),
-    heading: details.MyDescription || `Mailer ${details.ID}`,
-    sections: [{ heading: 'Mailer', rows: mailer }, ...(printing.length > 0 ? [{ heading: 'Printing and mailing', rows: printing }] : [])],
+    heading: details.MyDescription || l10n.t('Mailer {0}', details.ID),
+    sections: [
+      { heading: l10n.t('Mailer'), rows: mailer },
+      ...(printing.length > 0 ? [{ heading: l10n.t('Printing and mailing'), rows: printing }] : []),
+    ],
     ...(items ? { items } : {}),
-    timeNote: TIME_NOTE,
+    timeNote: timeNote(),
   };
 }
 

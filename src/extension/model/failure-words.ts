@@ -3,12 +3,13 @@
  * `inWords`, src/client/errors.ts) and the technical account the output log keeps besides (the
  * operation and the result code, the client's `message`). No `vscode` import.
  */
+import * as l10n from '@vscode/l10n';
 
 /** What happened and what to do, for people: a client error's words, else the error's message. */
 export function wordsOf(error: unknown): string {
   const words = (error as { inWords?: unknown } | undefined)?.inWords;
   if (typeof words === 'string') return words;
-  return (error instanceof Error ? error.message : String(error)) || 'An error without a message (see the log).';
+  return (error instanceof Error ? error.message : String(error)) || l10n.t('An error without a message (see the log).');
 }
 
 /** The technical account the log keeps besides the words (the operation, the code), when there is one. */

@@ -2,6 +2,7 @@
  * The mailers a user follows, as the Mailers view shows them: what was sent (or added by ID) and
  * the last status the service gave. No VS Code here, so that it is tested as plain code.
  */
+import * as l10n from '@vscode/l10n';
 import { describeStatus, isCompletedStatus, isFinalStatus, NO_PERMISSIONS_STATUS } from '../../contract';
 
 export interface TrackedMailer {
@@ -18,10 +19,10 @@ export interface TrackedMailer {
 
 export type MailerGroup = 'inProcess' | 'completed' | 'failed';
 
-export const GROUP_TITLES: Readonly<Record<MailerGroup, string>> = {
-  inProcess: 'In process',
-  completed: 'Completed',
-  failed: 'Failed or cancelled',
+export const GROUP_TITLES: Readonly<Record<MailerGroup, () => string>> = {
+  inProcess: () => l10n.t('In process'),
+  completed: () => l10n.t('Completed'),
+  failed: () => l10n.t('Failed or cancelled'),
 };
 
 /** Where a mailer belongs: in process until its status is final, then completed or not. */
@@ -39,7 +40,7 @@ export function groupMailers(mailers: readonly TrackedMailer[]): [MailerGroup, T
 
 /** The text a mailer's row shows after its name: ID, status and price. */
 export function mailerSummary(mailer: TrackedMailer): string {
-  const status = mailer.status === undefined ? 'not yet known' : (mailer.statusText ?? describeStatus(mailer.status));
+  const status = mailer.status === undefined ? l10n.t('not yet known') : (mailer.statusText ?? describeStatus(mailer.status));
   const price = mailer.price === undefined || mailer.status === NO_PERMISSIONS_STATUS ? '' : ` · $${mailer.price.toFixed(2)}`;
   return `${mailer.id} · ${status.replace(/^(Completed|Failed): .*/, '$1')}${price}`;
 }

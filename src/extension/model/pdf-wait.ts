@@ -4,6 +4,7 @@
  * status Waiting For Delivery (-995); it tells nothing of how long printing takes, so the preview
  * names that status rather than a time. No VS Code here, so that it is tested as plain code.
  */
+import * as l10n from '@vscode/l10n';
 import { describeResultCode, describeStatus, isFinalStatus, isPrintedStatus } from '../../contract';
 import type { TrackedMailer } from './mailers';
 
@@ -11,7 +12,7 @@ const WAITING_FOR_DELIVERY = -995;
 
 /** The preview's tab title after "PDF · ": the mailer's name and ID, so that two letters of one name differ. */
 export function previewTitle(id: number, description?: string): string {
-  return description ? `${description} · ${id}` : `Mailer ${id}`;
+  return description ? `${description} · ${id}` : l10n.t('Mailer {0}', id);
 }
 
 export interface PdfWait {
@@ -24,19 +25,26 @@ export interface PdfWait {
 export function pdfWait(mailer: Pick<TrackedMailer, 'status' | 'statusText' | 'lastUpdate'> | undefined): PdfWait {
   const status = mailer?.status;
   if (status !== undefined && isPrintedStatus(status)) {
-    return { reason: `The PDF is not available now: the service says ${describeResultCode(-3020)}.`, waiting: false };
+    return { reason: l10n.t('The PDF is not available now: the service says {0}.', describeResultCode(-3020)), waiting: false };
   }
   if (status !== undefined && isFinalStatus(status)) {
-    return { reason: `There is no printed PDF: the mailer ended as “${mailer?.statusText || describeStatus(status)}”.`, waiting: false };
+    return {
+      reason: l10n.t('There is no printed PDF: the mailer ended as “{0}”.', mailer?.statusText || describeStatus(status)),
+      waiting: false,
+    };
   }
   const now =
     status === undefined
-      ? 'Its status is not known yet'
-      : `It is “${mailer?.statusText || describeStatus(status)}”${mailer?.lastUpdate ? ` since ${mailer.lastUpdate.replace('T', ' ')} (account's time)` : ''}`;
+      ? l10n.t('Its status is not known yet')
+      : mailer?.lastUpdate
+        ? l10n.t("It is “{0}” since {1} (account's time)", mailer.statusText || describeStatus(status), mailer.lastUpdate.replace('T', ' '))
+        : l10n.t('It is “{0}”', mailer?.statusText || describeStatus(status));
   return {
-    reason:
-      `The PDF is not available yet: it is made when the mailer is printed. ${now}; ` +
-      `this preview shows the PDF by itself when the mailer reaches ${describeStatus(WAITING_FOR_DELIVERY)}.`,
+    reason: l10n.t(
+      'The PDF is not available yet: it is made when the mailer is printed. {0}; this preview shows the PDF by itself when the mailer reaches {1}.',
+      now,
+      describeStatus(WAITING_FOR_DELIVERY),
+    ),
     waiting: true,
   };
 }

@@ -9,6 +9,7 @@
  * bar keeps to hours and minutes; the tooltip and the view's message give seconds, and the zone in
  * the tooltip, since an outage of under a minute is worth telling apart from the last good refresh.
  */
+import * as l10n from '@vscode/l10n';
 
 export interface Outage {
   /** When the first refresh that got no answer began (ms since the epoch). */
@@ -112,20 +113,24 @@ export function unansweredWords(outage: Outage, lastGood: number | undefined, wh
   const zoned = (at: number) => clockTime(at, { ...options, seconds: true, zone: true });
   const asOf =
     lastGood === undefined
-      ? 'nothing has been refreshed since VS Code started, so what is shown may be old'
-      : `what is shown is as of ${long(lastGood)}`;
+      ? l10n.t('nothing has been refreshed since VS Code started, so what is shown may be old')
+      : l10n.t('what is shown is as of {0}', long(lastGood));
   return {
-    statusSuffix: lastGood === undefined ? 'not refreshed' : `as of ${short(lastGood)}`,
+    statusSuffix: lastGood === undefined ? l10n.t('not refreshed') : l10n.t('as of {0}', short(lastGood)),
     tooltip:
-      `Mailroom: the service at ${where} is not answering (since ${zoned(outage.since)}). ` +
-      `${lastGood === undefined ? 'Nothing has been refreshed since VS Code started.' : `The Mailers view shows what it answered at ${zoned(lastGood)}, the last good refresh.`} ` +
-      'Mailroom asks again on its own, less often the longer it stays silent, and says when it answers again.',
-    viewMessage: `The service is not answering (since ${long(outage.since)}); ${asOf}. Mailroom keeps asking on its own.`,
+      `${l10n.t('Mailroom: the service at {0} is not answering (since {1}).', where, zoned(outage.since))} ` +
+      `${lastGood === undefined ? l10n.t('Nothing has been refreshed since VS Code started.') : l10n.t('The Mailers view shows what it answered at {0}, the last good refresh.', zoned(lastGood))} ` +
+      l10n.t('Mailroom asks again on its own, less often the longer it stays silent, and says when it answers again.'),
+    viewMessage: l10n.t('The service is not answering (since {0}); {1}. Mailroom keeps asking on its own.', long(outage.since), asOf),
   };
 }
 
 /** The one line said when the service answers again. */
 export function answeredAgainWords(outage: Outage, at: number, options: ClockOptions): string {
   const long = (time: number) => clockTime(time, { ...options, seconds: true });
-  return `Mailroom: the service answers again (it did not from ${long(outage.since)} to ${long(at)}); the Mailers view is current.`;
+  return l10n.t(
+    'Mailroom: the service answers again (it did not from {0} to {1}); the Mailers view is current.',
+    long(outage.since),
+    long(at),
+  );
 }

@@ -3,6 +3,7 @@
  * General_WorkMode, which the service has no operation to read, so it may be Production too and
  * is asked about as such.
  */
+import * as l10n from '@vscode/l10n';
 import type { EnumValue } from '../../contract';
 
 export interface ProductionQuestion {
@@ -15,13 +16,16 @@ export function productionQuestion(workMode: EnumValue<'WorkMode'>, what: string
   switch (workMode) {
     case 'Production':
       return {
-        question: `Send ${what} in Production mode? It will be printed and mailed, and the account charged.`,
-        button: 'Send in Production',
+        question: l10n.t('Send {0} in Production mode? It will be printed and mailed, and the account charged.', what),
+        button: l10n.t('Send in Production'),
       };
     case 'Default':
       return {
-        question: `Send ${what} in the account's own work mode? If that is Production, it will be printed and mailed, and the account charged.`,
-        button: 'Send',
+        question: l10n.t(
+          "Send {0} in the account's own work mode? If that is Production, it will be printed and mailed, and the account charged.",
+          what,
+        ),
+        button: l10n.t('Send'),
       };
     default:
       return undefined;

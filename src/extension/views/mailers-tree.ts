@@ -94,7 +94,7 @@ export class MailersTree extends Disposable implements vscode.TreeDataProvider<M
     if (!items) {
       items = this.readBatchItems(batch.id).then(
         (list) => list.map((item): MailersNode => ({ kind: 'item', batch, item })),
-        (error: Error) => [{ kind: 'note', batch, text: `Items not available: ${error.message}` }],
+        (error: Error) => [{ kind: 'note', batch, text: vscode.l10n.t('Items not available: {0}', error.message) }],
       );
       this.items.set(batch.id, items);
     }
@@ -110,7 +110,7 @@ export class MailersTree extends Disposable implements vscode.TreeDataProvider<M
   getTreeItem(node: MailersNode): vscode.TreeItem {
     switch (node.kind) {
       case 'group': {
-        const item = new vscode.TreeItem(GROUP_TITLES[node.group], vscode.TreeItemCollapsibleState.Expanded);
+        const item = new vscode.TreeItem(GROUP_TITLES[node.group](), vscode.TreeItemCollapsibleState.Expanded);
         item.id = `group:${node.group}`;
         item.description = String(node.count);
         item.iconPath = GROUP_ICONS[node.group];
@@ -118,11 +118,11 @@ export class MailersTree extends Disposable implements vscode.TreeDataProvider<M
         return item;
       }
       case 'attempts': {
-        const item = new vscode.TreeItem('Outcome unknown', vscode.TreeItemCollapsibleState.Expanded);
+        const item = new vscode.TreeItem(vscode.l10n.t('Outcome unknown'), vscode.TreeItemCollapsibleState.Expanded);
         item.id = 'group:attempts';
         item.description = String(node.count);
         item.iconPath = new vscode.ThemeIcon('question', new vscode.ThemeColor('list.warningForeground'));
-        item.tooltip = 'Sends that left but got no answer: the mailer may exist. Look each up before sending again.';
+        item.tooltip = vscode.l10n.t('Sends that left but got no answer: the mailer may exist. Look each up before sending again.');
         item.accessibilityInformation = { label: spokenAttempts(node.count) };
         return item;
       }
@@ -131,25 +131,34 @@ export class MailersTree extends Disposable implements vscode.TreeDataProvider<M
         const item = new vscode.TreeItem(attempt.description, vscode.TreeItemCollapsibleState.None);
         item.id = `attempt:${attempt.key}`;
         const sentAt = new Date(attempt.sentAt).toLocaleTimeString();
-        item.description = `outcome unknown · ${attempt.workMode} · ${sentAt}`;
+        item.description = vscode.l10n.t('outcome unknown · {0} · {1}', attempt.workMode, sentAt);
         item.accessibilityInformation = { label: spokenAttempt(attempt.description, attempt.workMode, sentAt) };
-        item.tooltip = 'The request left, but no answer came back. Look it up to find the mailer it made, if any, before sending again.';
+        item.tooltip = vscode.l10n.t(
+          'The request left, but no answer came back. Look it up to find the mailer it made, if any, before sending again.',
+        );
         item.iconPath = new vscode.ThemeIcon('warning', new vscode.ThemeColor('list.warningForeground'));
         item.contextValue = 'attempt' satisfies ViewItem;
-        item.command = { command: 'mailroom.lookUpAttempt' satisfies MailroomCommand, title: 'Look Up', arguments: [node] };
+        item.command = { command: 'mailroom.lookUpAttempt' satisfies MailroomCommand, title: vscode.l10n.t('Look Up'), arguments: [node] };
         return item;
       }
       case 'item': {
         const { item: batchItem, batch } = node;
-        const item = new vscode.TreeItem(`Item ${batchItem.ItemID}`, vscode.TreeItemCollapsibleState.None);
+        const item = new vscode.TreeItem(vscode.l10n.t('Item {0}', batchItem.ItemID), vscode.TreeItemCollapsibleState.None);
         item.id = `item:${batch.id}:${batchItem.ItemID}`;
         item.description = batchItem.Description || describeStatus(batchItem.Status);
-        item.tooltip = `Batch ${batch.id}, item ${batchItem.ItemID}\nStatus: ${item.description} (${batchItem.Status})\nLast update: ${formatDateTime(batchItem.LastUpdateTime)}`;
+        item.tooltip = vscode.l10n.t(
+          'Batch {0}, item {1}\nStatus: {2} ({3})\nLast update: {4}',
+          batch.id,
+          batchItem.ItemID,
+          item.description,
+          batchItem.Status,
+          formatDateTime(batchItem.LastUpdateTime),
+        );
         item.iconPath = new vscode.ThemeIcon('mail');
         item.accessibilityInformation = { label: spokenBatchItem(batch.id, batchItem.ItemID, item.description) };
         item.contextValue = 'batchItem' satisfies ViewItem;
         // An item has no details of its own to show: its batch's details list every item.
-        item.command = showDetailsOf(node, "Show the batch's details");
+        item.command = showDetailsOf(node, vscode.l10n.t("Show the batch's details"));
         return item;
       }
       case 'note': {
@@ -165,7 +174,7 @@ export class MailersTree extends Disposable implements vscode.TreeDataProvider<M
   private mailerItem(node: Extract<MailersNode, { kind: 'mailer' }>): vscode.TreeItem {
     const { mailer } = node;
     const item = new vscode.TreeItem(
-      mailer.description || `Mailer ${mailer.id}`,
+      mailer.description || vscode.l10n.t('Mailer {0}', mailer.id),
       mailer.isBatch ? vscode.TreeItemCollapsibleState.Collapsed : vscode.TreeItemCollapsibleState.None,
     );
     item.id = `mailer:${mailer.id}`;
@@ -174,14 +183,16 @@ export class MailersTree extends Disposable implements vscode.TreeDataProvider<M
     item.contextValue = rowOf(mailer);
     item.iconPath = new vscode.ThemeIcon(mailer.isBatch ? 'files' : 'mail');
     // A click (or Enter) opens the details; a batch still expands by its twistie.
-    item.command = showDetailsOf(node, 'Show Details');
+    item.command = showDetailsOf(node, vscode.l10n.t('Show Details'));
     item.tooltip = new vscode.MarkdownString(
       [
-        `**${mailer.description ?? `Mailer ${mailer.id}`}**`,
-        `ID: ${mailer.id}${mailer.isBatch ? ' (a batch)' : ''}`,
-        `Status: ${mailer.statusText ?? 'not yet known'}${mailer.status === undefined ? '' : ` (${mailer.status})`}`,
-        mailer.price === undefined ? '' : `Price: $${mailer.price.toFixed(2)}`,
-        mailer.lastUpdate ? `Last update: ${mailer.lastUpdate}` : '',
+        `**${mailer.description ?? vscode.l10n.t('Mailer {0}', mailer.id)}**`,
+        mailer.isBatch ? vscode.l10n.t('ID: {0} (a batch)', mailer.id) : vscode.l10n.t('ID: {0}', mailer.id),
+        mailer.status === undefined
+          ? vscode.l10n.t('Status: {0}', mailer.statusText ?? vscode.l10n.t('not yet known'))
+          : vscode.l10n.t('Status: {0} ({1})', mailer.statusText ?? vscode.l10n.t('not yet known'), mailer.status),
+        mailer.price === undefined ? '' : vscode.l10n.t('Price: ${0}', mailer.price.toFixed(2)),
+        mailer.lastUpdate ? vscode.l10n.t('Last update: {0}', mailer.lastUpdate) : '',
       ]
         .filter(Boolean)
         .join('  \n'),

@@ -56,7 +56,7 @@ export class PdfPreview extends Disposable {
   ): PdfPreview {
     const media = vscode.Uri.joinPath(extensionUri, 'dist', 'media');
     const styles = vscode.Uri.joinPath(extensionUri, 'media');
-    const panel = vscode.window.createWebviewPanel('mailroom.pdfPreview', `PDF · ${title}`, vscode.ViewColumn.Active, {
+    const panel = vscode.window.createWebviewPanel('mailroom.pdfPreview', vscode.l10n.t('PDF · {0}', title), vscode.ViewColumn.Active, {
       enableScripts: true,
       localResourceRoots: [media, styles],
     });
@@ -88,13 +88,13 @@ export class PdfPreview extends Disposable {
       csp,
       stylesHref: uri(styles, 'preview.css'),
       title: this.title,
-      bodyAttributes: `data-pdfjs="${uri(media, 'pdfjs', 'pdf.min.mjs')}" data-worker="${uri(media, 'pdfjs', 'pdf.worker.min.mjs')}" data-fonts="${uri(media, 'pdfjs', 'standard_fonts')}/"`,
+      bodyAttributes: `data-asking-again="${escapeHtml(vscode.l10n.t('Asking the service again…'))}" data-cannot-show="${escapeHtml(vscode.l10n.t('This PDF cannot be shown: {0}'))}" data-pdfjs="${uri(media, 'pdfjs', 'pdf.min.mjs')}" data-worker="${uri(media, 'pdfjs', 'pdf.worker.min.mjs')}" data-fonts="${uri(media, 'pdfjs', 'standard_fonts')}/"`,
       body: `<div class="toolbar" role="toolbar">
-<button id="previous" title="Previous page">‹</button><span id="page-number">–</span><button id="next" title="Next page">›</button>
-<button id="zoom-out" title="Zoom out">−</button><button id="zoom-in" title="Zoom in">+</button>
+<button id="previous" title="${escapeHtml(vscode.l10n.t('Previous page'))}">‹</button><span id="page-number">–</span><button id="next" title="${escapeHtml(vscode.l10n.t('Next page'))}">›</button>
+<button id="zoom-out" title="${escapeHtml(vscode.l10n.t('Zoom out'))}">−</button><button id="zoom-in" title="${escapeHtml(vscode.l10n.t('Zoom in'))}">+</button>
 <span>${escapeHtml(this.title)}</span>
 </div>
-<main><div id="status">Loading the printed PDF…</div><button id="retry" hidden>Try again</button><canvas id="page" hidden aria-describedby="page-text"></canvas><div id="page-text" class="visually-hidden" aria-live="polite"></div></main>
+<main><div id="status">${escapeHtml(vscode.l10n.t('Loading the printed PDF…'))}</div><button id="retry" hidden>${escapeHtml(vscode.l10n.t('Try again'))}</button><canvas id="page" hidden aria-describedby="page-text"></canvas><div id="page-text" class="visually-hidden" aria-live="polite"></div></main>
 <script type="module" nonce="${nonce}" src="${uri(media, 'preview.js')}"></script>`,
     });
   }
@@ -115,7 +115,7 @@ export class PdfPreview extends Disposable {
     this.askedAt = this.subject?.current()?.status;
     try {
       const pdf = await this.load();
-      if (!pdf) return this.report({ type: 'unavailable', reason: 'There is no PDF for this mailer.' });
+      if (!pdf) return this.report({ type: 'unavailable', reason: vscode.l10n.t('There is no PDF for this mailer.') });
       this.post({ type: 'pdf', title: this.title, base64: pdf.toString('base64') });
     } catch (error) {
       const notYet = (await resultCodeOf(error)) === -3020;
@@ -123,7 +123,7 @@ export class PdfPreview extends Disposable {
         ? (error as Error).message
         : this.subject
           ? pdfWait(this.subject.current()).reason
-          : 'The PDF is not available yet: it is made when the mailer is printed. Try again in a little while.';
+          : vscode.l10n.t('The PDF is not available yet: it is made when the mailer is printed. Try again in a little while.');
       this.report({ type: notYet ? 'unavailable' : 'error', reason });
     }
   }

@@ -85,7 +85,7 @@ document.getElementById('next')!.addEventListener('click', () => go(current + 1)
 document.getElementById('zoom-in')!.addEventListener('click', () => ((scale = Math.min(scale * 1.25, 5)), void render()));
 document.getElementById('zoom-out')!.addEventListener('click', () => ((scale = Math.max(scale / 1.25, 0.25)), void render()));
 retry.addEventListener('click', () => {
-  show('Asking the service again…');
+  show(document.body.dataset.askingAgain ?? 'Asking the service again…');
   vscode.postMessage({ type: 'retry' });
 });
 
@@ -100,7 +100,7 @@ async function receive(message: ToPreview): Promise<void> {
     current = 1;
     await render();
   } catch (error) {
-    show(`This PDF cannot be shown: ${(error as Error).message}`);
+    show((document.body.dataset.cannotShow ?? 'This PDF cannot be shown: {0}').replace('{0}', (error as Error).message));
     vscode.postMessage({ type: 'failed', reason: (error as Error).message });
   }
 }

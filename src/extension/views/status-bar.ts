@@ -36,22 +36,29 @@ export class MailroomStatus extends Disposable {
     const outage = this.refresher.health.unanswered;
     const words =
       account && outage
-        ? unansweredWords(outage, this.refresher.health.lastGood, account.sandbox ? 'the local sandbox' : hostOf(account.endpoint), {
-            locale: vscode.env.language,
-            now: Date.now(),
-          })
+        ? unansweredWords(
+            outage,
+            this.refresher.health.lastGood,
+            account.sandbox ? vscode.l10n.t('the local sandbox') : hostOf(account.endpoint),
+            {
+              locale: vscode.env.language,
+              now: Date.now(),
+            },
+          )
         : undefined;
     this.view.message = words?.viewMessage;
     if (!account) return this.item.hide();
     const inProcess = this.mailers.list().filter((m) => groupOf(m) === 'inProcess').length;
     const mode = vscode.workspace.getConfiguration('mailroom').get<string>('defaultWorkMode', 'Development');
     if (words) {
-      this.item.text = `$(warning) ${inProcess} in process · ${words.statusSuffix}`;
+      this.item.text = `$(warning) ${vscode.l10n.t('{0} in process · {1}', inProcess, words.statusSuffix)}`;
       this.item.tooltip = words.tooltip;
       this.item.backgroundColor = new vscode.ThemeColor('statusBarItem.warningBackground');
     } else {
-      this.item.text = `$(mail) ${inProcess} in process · ${mode}`;
-      this.item.tooltip = `Mailroom: ${inProcess} mailer(s) in process; new letters go in ${mode} mode${account.sandbox ? ' (local sandbox)' : ''}`;
+      this.item.text = `$(mail) ${vscode.l10n.t('{0} in process · {1}', inProcess, mode)}`;
+      this.item.tooltip = account.sandbox
+        ? vscode.l10n.t('Mailroom: {0} mailer(s) in process; new letters go in {1} mode (local sandbox)', inProcess, mode)
+        : vscode.l10n.t('Mailroom: {0} mailer(s) in process; new letters go in {1} mode', inProcess, mode);
       this.item.backgroundColor = undefined;
     }
     this.item.show();
@@ -63,6 +70,6 @@ function hostOf(endpoint: string): string {
   try {
     return new URL(endpoint).host;
   } catch {
-    return 'its address';
+    return vscode.l10n.t('its address');
   }
 }

@@ -62,13 +62,19 @@ export class StoredFilesTree extends Disposable implements vscode.TreeDataProvid
   }
 
   getTreeItem({ file }: StoredFileNode): vscode.TreeItem {
-    const item = new vscode.TreeItem(file.FileName ?? '(no name)', vscode.TreeItemCollapsibleState.None);
+    const item = new vscode.TreeItem(file.FileName ?? vscode.l10n.t('(no name)'), vscode.TreeItemCollapsibleState.None);
     item.id = `storedFile:${file.FileName}`;
     item.description = [file.Permissions, file.Description].filter(Boolean).join(' · ');
-    item.tooltip = `${file.FileName}\nPermissions: ${file.Permissions}\nLast used: ${formatDateTime(file.LastUsage)}${file.Description ? `\n${file.Description}` : ''}`;
+    item.tooltip = vscode.l10n.t('Permissions: {0}\nLast used: {1}', file.Permissions ?? '', formatDateTime(file.LastUsage));
+    item.tooltip = [file.FileName, item.tooltip, file.Description].filter(Boolean).join('\n');
     item.iconPath = new vscode.ThemeIcon(file.Permissions === 'Account' ? 'organization' : 'file');
     item.accessibilityInformation = {
-      label: spokenStoredFile(file.FileName ?? 'no name', file.Permissions, file.Description, formatDateTime(file.LastUsage)),
+      label: spokenStoredFile(
+        file.FileName ?? vscode.l10n.t('no name'),
+        file.Permissions,
+        file.Description,
+        formatDateTime(file.LastUsage),
+      ),
     };
     item.contextValue = 'storedFile' satisfies ViewItem;
     return item;
