@@ -51,12 +51,13 @@ describe('the command line installed from its npm package', function () {
   const installed = (args: readonly string[]) =>
     spawnSync(bin, args, { cwd: dir(), encoding: 'utf8', env: { PATH: process.env.PATH, HOME: dir(), ...clockEnv() } });
 
-  it('packs the command line, the sandbox it loads and the README, and nothing else', () => {
+  it('packs the command line, the sandbox and printing bundles it loads and the README, and nothing else', () => {
     assert.deepEqual(files, [
       'package/CHANGELOG.md',
       'package/LICENSE',
       'package/README.md',
       'package/dist/cli.js',
+      'package/dist/printing.js',
       'package/dist/sandbox.js',
       'package/package.json',
     ]);
