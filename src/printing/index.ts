@@ -35,3 +35,7 @@ export {
   type MergeRow,
   type MergeTemplate,
 } from './merge';
+export { hasErrors, type Finding, type Severity } from './preflight/findings';
+export { preflightLetter, type PreflightReport, type PrintSettings } from './preflight/letter';
+export { preflightMerge, type MergeLetter, type MergePreflightReport } from './preflight/merge';
+export { ZIP_PREFIX_RANGES, statesOfZip } from './preflight/zip-prefixes';
