@@ -72,6 +72,13 @@ describe('the command line installed from its npm package', function () {
     assert.match(send.stdout, /^Usage: mailroom send FILE/);
   });
 
+  it('checks a letter with preflight, offline, through the printing bundle it packs', () => {
+    const letter = join(projectRoot, 'test', 'sample', 'letter.md');
+    const run = installed(['preflight', letter, '--json']);
+    assert.equal(run.status, 0, run.stderr);
+    assert.deepEqual((JSON.parse(run.stdout) as { findings: unknown[] }).findings, []);
+  });
+
   it('starts a sandbox and sends a letter through it', async () => {
     const sandbox = spawn(bin, ['sandbox', '--port', '0', '--data', join(dir(), 'sandbox')], {
       env: { PATH: process.env.PATH, HOME: dir(), ...clockEnv() },
