@@ -26,8 +26,8 @@ import { EXIT_OK, EXIT_SERVICE_ERROR, UsageError } from '../usage';
 import { ADDRESS_OPTIONS, flagOf, workModeOption } from './send';
 
 export const usage =
-  'mailroom preflight FILE [--to "Name, Street, City, ST ZIP" | --address1 … --city …] [--data DATA.csv] ' +
-  '[--mode Development|Production|Default] [--proof OUT.pdf] [--json]';
+  `mailroom preflight FILE [--to "Name, Street, City, ST ZIP" | ${RECIPIENT_FIELDS.map((f) => `--${flagOf(f)}`).join(' ')}] ` +
+  '[--data DATA.csv] [--mode Development|Production|Default] [--proof OUT.pdf] [--json]';
 
 export const PRICE_FROM = "the sandbox's price list: an estimate of what the real service charges";
 
