@@ -21,15 +21,16 @@ const common = {
   legalComments: 'none',
 };
 
-// Bundles of their own, loaded only when first needed: the sandbox (pdf-lib and its fonts) by the
-// extension and the command line when they start one, and the client (node-soap and its
-// dependencies) by the extension when a command first calls the service. Activation then loads
-// and compiles only the extension's own code.
+// Bundles of their own, loaded only when first needed: printing (pdf-lib and its fonts) by the
+// sandbox when it prints a mailer and by the command line's preflight, the sandbox by the extension
+// and the command line when they start one, and the client (node-soap and its dependencies) by the
+// extension when a command first calls the service. Activation then loads and compiles only the
+// extension's own code, and every bundle shares the one printer in dist/printing.js.
 const apart = (...names) => ({
   name: 'apart',
   setup(b) {
     const targets = new Map(names.map((name) => [resolve('src', name), `./${name}.js`]));
-    b.onResolve({ filter: /\/(sandbox|client)$/ }, (args) => {
+    b.onResolve({ filter: /\/(sandbox|client|printing)$/ }, (args) => {
       const path = targets.get(resolve(args.resolveDir, args.path));
       return path ? { path, external: true } : undefined;
     });
@@ -42,10 +43,11 @@ await Promise.all([
     entryPoints: ['src/extension/extension.ts'],
     outfile: `${out}/extension.js`,
     external: ['vscode'],
-    plugins: [apart('sandbox', 'client')],
+    plugins: [apart('sandbox', 'client', 'printing')],
   }),
   build({ ...common, entryPoints: ['src/client/index.ts'], outfile: `${out}/client.js` }),
-  build({ ...common, entryPoints: ['src/sandbox/index.ts'], outfile: `${out}/sandbox.js` }),
+  build({ ...common, entryPoints: ['src/printing/index.ts'], outfile: `${out}/printing.js` }),
+  build({ ...common, entryPoints: ['src/sandbox/index.ts'], outfile: `${out}/sandbox.js`, plugins: [apart('printing')] }),
   // The keyring's native binary cannot be bundled; the command line loads it from node_modules.
   build({
     ...common,
@@ -53,7 +55,7 @@ await Promise.all([
     outfile: `${out}/cli.js`,
     banner: { js: '#!/usr/bin/env node' },
     external: ['@napi-rs/keyring'],
-    plugins: [apart('sandbox')],
+    plugins: [apart('sandbox', 'printing')],
   }),
 ]);
 // The PDF preview: its script for the webview, and pdf.js with its worker and standard fonts, all local.

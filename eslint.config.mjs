@@ -57,6 +57,22 @@ export default defineConfig(
     },
   },
   {
+    // Printing reads the contract only: the sandbox, the command line and the extension all use it
+    // (README, "How it is built"), so it may import none of them, nor the client.
+    files: ['src/printing/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['**/sandbox', '**/sandbox/**', '**/client', '**/client/**'], message: 'printing imports the contract only' },
+            { group: ['**/extension', '**/extension/**', '**/cli', '**/cli/**', 'vscode'], message: 'printing imports the contract only' },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Tests stand in for async interfaces (SecretStorage, Memento.update, a file's write) and poll
     // with async probes that answer at once: `async` is how they return the promise asked for.
     files: ['test/**'],

@@ -1,7 +1,7 @@
 /**
  * `mailroom`: the command line over the same client as the extension, for scripts, CI and people
  * without VS Code. Exit codes: 0 success, 1 a service result code, fault or network failure
- * (printed with its meaning), 2 a usage mistake.
+ * (printed with its meaning) or, for `preflight`, something that would fail, 2 a usage mistake.
  */
 import { createInterface } from 'node:readline';
 import { MailWsFailure, MailWsInputError } from '../client';
@@ -13,6 +13,7 @@ import * as login from './commands/login';
 import * as logout from './commands/logout';
 import * as merge from './commands/merge';
 import * as pdf from './commands/pdf';
+import * as preflight from './commands/preflight';
 import * as sandbox from './commands/sandbox';
 import * as send from './commands/send';
 import * as status from './commands/status';
@@ -25,10 +26,12 @@ import { EXIT_OK, EXIT_SERVICE_ERROR, EXIT_USAGE, UsageError } from './usage';
 interface Command {
   readonly usage: string;
   readonly help: CommandHelp;
-  run(args: readonly string[], io: Io): void | Promise<void>;
+  /** The exit code, when the command decides it (EXIT_OK otherwise). */
+  run(args: readonly string[], io: Io): void | number | Promise<void | number>;
 }
 
 const commands: Readonly<Record<string, Command>> = {
+  preflight,
   send,
   status,
   details,
@@ -108,8 +111,7 @@ export async function main(argv: readonly string[], io: Io = processIo()): Promi
   const command = commands[name];
   try {
     if (!command) throw new UsageError(`Unknown command "${name}"`);
-    await command.run(args, io);
-    return EXIT_OK;
+    return (await command.run(args, io)) ?? EXIT_OK;
   } catch (error) {
     const code = (error as { code?: unknown }).code;
     const usageMistake =

@@ -104,15 +104,24 @@ function isCountryName(part: string): boolean {
   return countries.has(fold(part));
 }
 
-/** What a line says, field by field, and what keeps it from being an address; refused when any. */
-export function readAddressLine(text: string): { address: RecipientAddress; problems: string[]; findings: AddressProblem[] } {
+/**
+ * What a line says, field by field, and what keeps it from being an address; refused when any.
+ * `unread` are the problems of reading it (it is not written as an address), `findings` those of
+ * the address read (the contract's rules, with the service's codes); `problems` both in words.
+ */
+export function readAddressLine(text: string): {
+  address: RecipientAddress;
+  problems: string[];
+  findings: AddressProblem[];
+  unread: string[];
+} {
   const parts = text
     .split(/[,\n]/)
     .map((p) => p.trim())
     .filter(Boolean);
   const address: RecipientAddress = {};
   const problems: string[] = [];
-  if (parts.length === 0) return { address, problems: ['The line is empty.'], findings: [] };
+  if (parts.length === 0) return { address, problems: ['The line is empty.'], findings: [], unread: ['The line is empty.'] };
   if (parts.length > 1 && isCountryName(parts.at(-1)!)) address.Country = parts.pop();
   if (isUsAddress(address)) {
     const end = parts.pop()!;
@@ -153,7 +162,7 @@ export function readAddressLine(text: string): { address: RecipientAddress; prob
   else if (second !== undefined) Object.assign(address, { Company: first, Address1: second });
   else if (first !== undefined) address.Address1 = first;
   const findings = checkRecipient(address);
-  return { address, problems: [...problems, ...findings.map((f) => f.message)], findings };
+  return { address, problems: [...problems, ...findings.map((f) => f.message)], findings, unread: problems };
 }
 
 /** The recipient a line names; an AddressError when it does not read as an address. */

@@ -23,7 +23,11 @@ function unquote(value: string): string {
   return /^(["']).*\1$/.test(v) ? v.slice(1, -1) : v;
 }
 
-export function readFrontMatter(text: string): FrontMatter {
+/** A front matter's recipient as written, before the contract's rules: its one line, or its fields. */
+export type FrontMatterRecipient = { readonly line: string } | { readonly fields: RecipientAddress & { AttentionLine3?: string } };
+
+/** The front matter's `to:` as written, and the document after it; nothing is checked. */
+export function readFrontMatterAsWritten(text: string): { readonly to?: FrontMatterRecipient; readonly body: string } {
   const m = /^\uFEFF?---[ \t]*\r?\n([\s\S]*?)\r?\n---[ \t]*(?:\r?\n|$)/.exec(text);
   if (!m) return { body: text };
   const body = text.slice(m[0].length);
@@ -31,7 +35,7 @@ export function readFrontMatter(text: string): FrontMatter {
   const start = lines.findIndex((line) => /^to\s*:/.test(line));
   if (start < 0) return { body };
   const inline = lines[start]!.replace(/^to\s*:/, '').trim();
-  if (inline) return { to: parseAddressLine(unquote(inline)), body };
+  if (inline) return { to: { line: unquote(inline) }, body };
   const to: Record<string, string> = {};
   for (const line of lines.slice(start + 1)) {
     const field = /^\s+([A-Za-z0-9]+)\s*:\s*(.*)$/.exec(line);
@@ -41,5 +45,12 @@ export function readFrontMatter(text: string): FrontMatter {
     );
     if (name && unquote(field[2]!)) to[name] = unquote(field[2]!);
   }
-  return Object.keys(to).length > 0 ? { to: checkAddressFields("The front matter's to:", to), body } : { body };
+  return Object.keys(to).length > 0 ? { to: { fields: to }, body } : { body };
+}
+
+/** The front matter's recipient held to the contract's address rules (an AddressError when it breaks one), and the body. */
+export function readFrontMatter(text: string): FrontMatter {
+  const { to, body } = readFrontMatterAsWritten(text);
+  if (!to) return { body };
+  return { to: 'line' in to ? parseAddressLine(to.line) : checkAddressFields("The front matter's to:", to.fields), body };
 }

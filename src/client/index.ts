@@ -5,6 +5,14 @@ export { HTTP_DOCUMENT_LIMIT, HTTP_GET_QUERY_LIMIT, routeCall, type Route } from
 export { fetchStatuses, type MailerStatus } from './tracking';
 export { AddressError, checkAddressFields, describeFields, parseAddressLine, readAddressLine, type RecipientAddress } from './address';
 export { checkSignIn } from './sign-in';
-export { readFrontMatter, type FrontMatter } from './front-matter';
-export { DocumentError, fileTypeOf, LETTER_DOCUMENT_TYPES, letterDocument, type LetterDocument } from './letter-document';
+export { readFrontMatter, readFrontMatterAsWritten, type FrontMatter, type FrontMatterRecipient } from './front-matter';
+export {
+  DocumentError,
+  fileTypeOf,
+  LETTER_DOCUMENT_TYPES,
+  letterDocument,
+  letterDraft,
+  type LetterDocument,
+  type LetterDraft,
+} from './letter-document';
 export { mailMerge, type MailMerge } from './mail-merge';

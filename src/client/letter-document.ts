@@ -6,7 +6,7 @@
  */
 import { escapeText, letterFileTypes, normalizeFileType } from '../contract';
 import { AddressError } from './address';
-import { readFrontMatter, type FrontMatter } from './front-matter';
+import { readFrontMatter, readFrontMatterAsWritten, type FrontMatter, type FrontMatterRecipient } from './front-matter';
 
 export interface LetterDocument {
   /** The FileExtension to send. */
@@ -48,7 +48,30 @@ function frontMatterOf(fileName: string, text: string): FrontMatter {
   }
 }
 
+/** A letter as the service takes it, with its front matter's recipient as written (not yet held to the address rules). */
+export interface LetterDraft {
+  readonly type: string;
+  readonly data: Buffer;
+  readonly to?: FrontMatterRecipient;
+}
+
+/**
+ * The file as a letter, its recipient as written: what the preflight reads, so that an address the
+ * service would refuse is a finding rather than a refusal. A file that is no letter is a DocumentError.
+ */
+export async function letterDraft(fileName: string, content: Uint8Array): Promise<LetterDraft> {
+  return convert(fileName, content, (text) => readFrontMatterAsWritten(text));
+}
+
 export async function letterDocument(fileName: string, content: Uint8Array): Promise<LetterDocument> {
+  return convert(fileName, content, (text) => frontMatterOf(fileName, text));
+}
+
+async function convert<To>(
+  fileName: string,
+  content: Uint8Array,
+  frontMatter: (text: string) => { readonly to?: To; readonly body: string },
+): Promise<{ type: string; data: Buffer; to?: To }> {
   const type = fileTypeOf(fileName);
   if ((letterFileTypes as readonly string[]).includes(type)) return { type, data: Buffer.from(content) };
   const text = new TextDecoder('utf-8', { fatal: false }).decode(content);
@@ -59,7 +82,7 @@ export async function letterDocument(fileName: string, content: Uint8Array): Pro
     );
   }
   if ((MARKDOWN_TYPES as readonly string[]).includes(type)) {
-    const { to, body } = frontMatterOf(fileName, text);
+    const { to, body } = frontMatter(text);
     // Loaded only for Markdown, so that opening the client stays cheap. Raw HTML in Markdown is
     // kept off: the letter is what the Markdown says.
     const { default: MarkdownIt } = await import('markdown-it');

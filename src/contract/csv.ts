@@ -2,21 +2,39 @@
  * Mail-merge data (facts, Part B) is RFC 4180 CSV: comma-separated, fields optionally quoted with
  * doubled quotes inside, CRLF or LF rows.
  */
-export class CsvError extends Error {}
+export class CsvError extends Error {
+  constructor(
+    message: string,
+    /** The 1-based line the mistake is on. */
+    readonly line: number,
+  ) {
+    super(message);
+  }
+}
 
-export function parseCsv(text: string): string[][] {
+/** The rows, and the 1-based line each starts on (a quoted field may hold line breaks; blank lines hold no row). */
+export function parseCsvLines(text: string): { rows: string[][]; lines: number[] } {
   const rows: string[][] = [];
+  const lines: number[] = [];
   let row: string[] = [];
   let field = '';
   let i = 0;
+  let line = 1;
+  let rowLine = 1;
+  const lineAt = (at: number) => line + (text.slice(i, at).match(/\r\n|\r|\n/g)?.length ?? 0);
   const endField = () => {
     row.push(field);
     field = '';
   };
   const endRow = () => {
     endField();
-    if (!(row.length === 1 && row[0] === '')) rows.push(row);
+    if (!(row.length === 1 && row[0] === '')) {
+      rows.push(row);
+      lines.push(rowLine);
+    }
     row = [];
+    line++;
+    rowLine = line;
   };
   while (i < text.length) {
     const c = text[i]!;
@@ -25,8 +43,9 @@ export function parseCsv(text: string): string[][] {
       i++;
       for (;;) {
         const quote = text.indexOf('"', i);
-        if (quote < 0) throw new CsvError(`unterminated quoted field starting at character ${start + 1}`);
+        if (quote < 0) throw new CsvError(`unterminated quoted field starting at character ${start + 1}`, line);
         field += text.slice(i, quote);
+        line = lineAt(quote);
         if (text[quote + 1] === '"') {
           field += '"';
           i = quote + 2;
@@ -35,7 +54,8 @@ export function parseCsv(text: string): string[][] {
         i = quote + 1;
         break;
       }
-      if (i < text.length && !',\r\n'.includes(text[i]!)) throw new CsvError(`unexpected text after a quoted field at character ${i + 1}`);
+      if (i < text.length && !',\r\n'.includes(text[i]!))
+        throw new CsvError(`unexpected text after a quoted field at character ${i + 1}`, line);
       continue;
     }
     if (c === ',') endField();
@@ -47,5 +67,9 @@ export function parseCsv(text: string): string[][] {
     i++;
   }
   if (field !== '' || row.length > 0) endRow();
-  return rows;
+  return { rows, lines };
+}
+
+export function parseCsv(text: string): string[][] {
+  return parseCsvLines(text).rows;
 }

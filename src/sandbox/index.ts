@@ -13,7 +13,7 @@ export { DataFolderInUseError } from './store/lock';
 import { createInvoke } from './operations/dispatch';
 import { handlers } from './operations';
 import type { SandboxState } from './operations/context';
-import { DEFAULT_PRICING, type Pricing } from './pricing';
+import { DEFAULT_PRICING, type Pricing } from '../printing';
 import { Retention } from './retention';
 import { Store } from './store/store';
 import { createSandboxHttpServer, DEFAULT_HTTP_LIMITS, type HttpLimits } from './wire/http-server';

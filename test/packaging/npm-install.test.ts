@@ -51,12 +51,13 @@ describe('the command line installed from its npm package', function () {
   const installed = (args: readonly string[]) =>
     spawnSync(bin, args, { cwd: dir(), encoding: 'utf8', env: { PATH: process.env.PATH, HOME: dir(), ...clockEnv() } });
 
-  it('packs the command line, the sandbox it loads and the README, and nothing else', () => {
+  it('packs the command line, the sandbox and printing bundles it loads and the README, and nothing else', () => {
     assert.deepEqual(files, [
       'package/CHANGELOG.md',
       'package/LICENSE',
       'package/README.md',
       'package/dist/cli.js',
+      'package/dist/printing.js',
       'package/dist/sandbox.js',
       'package/package.json',
     ]);
@@ -69,6 +70,13 @@ describe('the command line installed from its npm package', function () {
     const send = installed(['send', '--help']);
     assert.equal(send.status, 0, send.stderr);
     assert.match(send.stdout, /^Usage: mailroom send FILE/);
+  });
+
+  it('checks a letter with preflight, offline, through the printing bundle it packs', () => {
+    const letter = join(projectRoot, 'test', 'sample', 'letter.md');
+    const run = installed(['preflight', letter, '--json']);
+    assert.equal(run.status, 0, run.stderr);
+    assert.deepEqual((JSON.parse(run.stdout) as { findings: unknown[] }).findings, []);
   });
 
   it('starts a sandbox and sends a letter through it', async () => {

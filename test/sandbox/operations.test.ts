@@ -21,7 +21,7 @@ import {
 import { gzipText, pageCount, samplePdf, samplePng, sampleDocx } from '../helpers/documents';
 import { T0, callerFor, startTestSandbox, type Call, type TestSandbox } from '../helpers/sandbox';
 import { storySteps, type Step } from '../helpers/steps';
-import { DEFAULT_PRICING } from '../../src/sandbox/pricing';
+import { DEFAULT_PRICING } from '../../src/printing';
 
 const demo = { Username: 'demo', Password: 'demo' };
 const clerk = { Username: 'clerk', Password: 'clerk' };

@@ -6,7 +6,7 @@
 import { strict as assert } from 'node:assert';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { RECIPIENT_WINDOW } from '../../src/sandbox/printing/printer';
+import { RECIPIENT_WINDOW } from '../../src/printing';
 import { docxOf, gzipText, samplePdf } from '../helpers/documents';
 import { httpCaller, startTestSandbox, type Call, type TestSandbox } from '../helpers/sandbox';
 import { pdfPages, projectRoot, type PdfPage, type PdfWord } from '../helpers/tools';

@@ -1,7 +1,7 @@
 /** What every operation of the sandbox works with, and how it refuses a request. */
 import type { OperationName, ReplyOf, RequestOf, ServiceKey } from '../../contract';
 import type { Schedule } from '../lifecycle';
-import type { Pricing } from '../pricing';
+import type { Pricing } from '../../printing';
 import type { Store } from '../store/store';
 import type { AccountRecord, UserRecord } from '../store/records';
 

@@ -4,9 +4,7 @@
  * (`MyTemplate:<name>.<ext>`). Each kind of mistake answers the code its field has.
  */
 import { STORED_FILE_PREFIX, STORED_TEMPLATE_PREFIX, escapeText, normalizeFileType, readXml } from '../../contract';
-import { fieldsIn, fillFields } from '../printing/blocks';
-import { htmlToBlocks } from '../printing/html-text';
-import type { Content } from '../printing/printer';
+import { fieldsIn, fillFields, htmlToBlocks, type Content } from '../../printing';
 import type { StoredFileRecord } from '../store/records';
 import { refuse, type Caller, type SandboxState } from './context';
 import { findStoredFile } from './files';

@@ -5,18 +5,21 @@
  * from the columns named like the address fields. A row without a usable address fails at -1045.
  */
 import { gunzipSync } from 'node:zlib';
-import { describeResultCode, escapeText, mergeTemplateTypes, missingFieldCodes } from '../../contract';
-import { CsvError, parseCsv, RECIPIENT_FIELDS } from '../../contract';
-import { letterPrice } from '../pricing';
-import { fieldsIn, fillFields, type Block } from '../printing/blocks';
-import { docxToBlocks, UnreadableDocument } from '../printing/docx-text';
-import { htmlToBlocks } from '../printing/html-text';
-import { printLetters } from '../printing/printer';
+import { describeResultCode, mergeTemplateTypes, missingFieldCodes } from '../../contract';
+import { CsvError, parseCsv } from '../../contract';
+import {
+  fieldsWithoutColumn,
+  letterPrice,
+  mergeRows,
+  mergeTemplate,
+  printMerge,
+  UnreadableDocument,
+  unusedColumns,
+  type MergeTemplate,
+} from '../../printing';
 import { refuse, type Caller, type Handler } from './context';
 import { LETTER_CODES, resolveDocument } from './documents';
-import { addressOf, commitMailer, workModeOf } from './send';
-
-const ADDRESS_COLUMNS = new Set<string>(RECIPIENT_FIELDS);
+import { commitMailer, workModeOf } from './send';
 
 function invalidData(reason: string): never {
   refuse(-3144, `${describeResultCode(-3144)}: ${reason}`);
@@ -40,24 +43,13 @@ function readMergeData(data: Uint8Array | undefined): string[][] {
   }
 }
 
-/** A template as a function from one row's values to the letter's blocks, with the fields it uses. */
-function templateOf(type: string, data: Uint8Array): { fields: string[]; fill: (values: ReadonlyMap<string, string>) => Block[] } {
-  if (type === 'docx') {
-    let blocks: Block[];
-    try {
-      blocks = docxToBlocks(data);
-    } catch (error) {
-      if (error instanceof UnreadableDocument) refuse(-3004, `the template cannot be read: ${error.message}`);
-      throw error;
-    }
-    const fields = fieldsIn(blocks.map((b) => (b.kind === 'page-break' ? '' : b.text)).join('\n'));
-    return { fields, fill: (values) => blocks.map((b) => (b.kind === 'page-break' ? b : { ...b, text: fillFields(b.text, values) })) };
+function templateOf(type: string, data: Uint8Array): MergeTemplate {
+  try {
+    return mergeTemplate(type, data);
+  } catch (error) {
+    if (error instanceof UnreadableDocument) refuse(-3004, `the template cannot be read: ${error.message}`);
+    throw error;
   }
-  const html = Buffer.from(data).toString('utf8');
-  return {
-    fields: fieldsIn(html),
-    fill: (values) => htmlToBlocks(fillFields(html, new Map([...values].map(([k, v]) => [k, escapeText(v)])))),
-  };
 }
 
 export const sendWordMailMerge: Handler<'datedA', 'SendWordMailMerge_Compressed'> = async (request, caller: Caller, sandbox) => {
@@ -73,30 +65,21 @@ export const sendWordMailMerge: Handler<'datedA', 'SendWordMailMerge_Compressed'
   const template = templateOf(document.content.type, document.content.data);
   const [header, ...rows] = readMergeData(request.MergeData);
   const columns = header!.map((name) => name.trim());
-  const unknown = columns.find((name) => !template.fields.includes(name) && !ADDRESS_COLUMNS.has(name));
+  const unknown = unusedColumns(columns, template)[0];
   if (unknown !== undefined) refuse(-3145, `${describeResultCode(-3145)}: ${unknown}`);
-  const missing = template.fields.find((name) => !columns.includes(name));
+  const missing = fieldsWithoutColumn(columns, template)[0];
   if (missing !== undefined) invalidData(`the template field «${missing}» has no column`);
 
   const workMode = workModeOf(request.WorkMode, caller);
   const duplex = caller.user.settings.Letters_PrintSides === 'Duplex';
   const colour = caller.user.settings.Letters_PrintColor === 'FullColor';
-  const jobs = rows.map((row) => {
-    const values = new Map(columns.map((name, i) => [name, row[i] ?? '']));
-    const address = addressOf(Object.fromEntries(values));
-    const addressed = Boolean(address.Address1 && address.City && (address.AttentionLine1 || address.Company));
-    return { job: { contents: [{ kind: 'blocks' as const, blocks: template.fill(values) }], address, workMode, duplex }, addressed };
-  });
-  const { pdf, letters } = await printLetters(jobs.map((j) => j.job));
-  const items = letters.map((printed, i) => {
-    const failure = jobs[i]!.addressed ? printed.failure : -1045;
-    return {
-      itemId: i + 1,
-      price: letterPrice(sandbox.pricing, printed.sheets, colour),
-      sheets: printed.sheets,
-      ...(failure === undefined ? {} : { failure }),
-    };
-  });
+  const { pdf, letters } = await printMerge(template, mergeRows(columns, rows), { workMode, duplex });
+  const items = letters.map((printed, i) => ({
+    itemId: i + 1,
+    price: letterPrice(sandbox.pricing, printed.sheets, colour),
+    sheets: printed.sheets,
+    ...(printed.failure === undefined ? {} : { failure: printed.failure }),
+  }));
   const id = await commitMailer(
     {
       mailerType: 'Letter',

@@ -4,8 +4,7 @@
  * printed PDF first, then the journal record) before answering its new ID.
  */
 import { checkAddress, letterFileTypes, missingFieldCodes, postcardFileTypes, type EnumValue } from '../../contract';
-import { letterPrice, postcardPrice } from '../pricing';
-import { printLetters, printPostcard, type LetterJob } from '../printing/printer';
+import { letterPrice, postalAddressOf, postcardPrice, printLetters, printPostcard, type LetterJob } from '../../printing';
 import type { MailerRecord, PostalAddress, WorkModeUsed } from '../store/records';
 import { refuse, type Caller, type Handler, type SandboxState } from './context';
 import { LETTER_CODES, resolveDocument, type ResolvedDocument } from './documents';
@@ -18,22 +17,6 @@ export function workModeOf(requested: EnumValue<'WorkMode'> | undefined, caller:
 function requireAddress(address: PostalAddress): void {
   const code = checkAddress(address as Record<string, unknown>);
   if (code !== undefined) refuse(code);
-}
-
-export function addressOf(request: Readonly<Record<string, unknown>>): PostalAddress {
-  const pick = (name: string) => (typeof request[name] === 'string' && request[name] !== '' ? request[name] : undefined);
-  return {
-    AttentionLine1: pick('AttentionLine1'),
-    AttentionLine2: pick('AttentionLine2'),
-    AttentionLine3: pick('AttentionLine3'),
-    Company: pick('Company'),
-    Address1: pick('Address1'),
-    Address2: pick('Address2'),
-    City: pick('City'),
-    State: pick('State'),
-    PostalCode: pick('PostalCode') ?? pick('Zipcode'),
-    Country: pick('Country'),
-  };
 }
 
 type NewMailer = Omit<MailerRecord, 'id' | 'accountId' | 'userId' | 'submittedAt' | 'funded' | 'pdf' | 'cancelledAt'>;
@@ -135,7 +118,7 @@ function oneFileLetter(addressed: boolean) {
         description: request.MyDescription,
         documents: [{ extension: request.FileExtension, data: request.FileBinaryData }],
         workMode: request.WorkMode,
-        ...(addressed ? { address: addressOf(request) } : {}),
+        ...(addressed ? { address: postalAddressOf(request) } : {}),
       },
       caller,
       sandbox,
@@ -159,8 +142,8 @@ export const sendLetterAdvanced: Handler<'datedB', 'SendLetterAdvanced'> = (requ
       documents: (request.Files ?? []).map((f) => ({ extension: f.FileExtension, data: f.FileBinaryData })),
       workMode: settings.WorkMode,
       printColor: settings.PrintColor,
-      address: recipient ? addressOf(recipient) : undefined,
-      reply: reply?.Contact ? { address: addressOf(reply.Contact), stamping: reply.StampingLocation ?? 'Top' } : undefined,
+      address: recipient ? postalAddressOf(recipient) : undefined,
+      reply: reply?.Contact ? { address: postalAddressOf(reply.Contact), stamping: reply.StampingLocation ?? 'Top' } : undefined,
       perforation: settings.Perforation === 'BottomThird',
       replyEnvelope: settings.ReplyEnvelope === 'Env9ReplySingleWindow',
     },
@@ -197,7 +180,7 @@ async function sendPostcard(request: PostcardRequest, caller: Caller, sandbox: S
   if (!request.MyDescription) refuse(missingFieldCodes.MyDescription!);
   const imageSide = await resolveDocument(request.ImageSideFileType, request.ImageSideBinaryData, IMAGE_SIDE, caller, sandbox);
   const addressSide = await resolveDocument(request.AddressSideFileType, request.AddressSideBinaryData, ADDRESS_SIDE, caller, sandbox);
-  const address = addressOf(request);
+  const address = postalAddressOf(request);
   requireAddress(address);
   const workMode = workModeOf(request.WorkMode, caller);
   const scaling =

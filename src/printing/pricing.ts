@@ -1,4 +1,4 @@
-/** Sandbox prices (facts, Part B): a base per letter plus a price per sheet, more for colour and postcards. */
+/** The sandbox's price list (facts, Part B), which the preflight's prices estimate the real service's with: a base per letter plus a price per sheet, more for colour and postcards. */
 export interface Pricing {
   readonly letterBase: number;
   readonly perSheet: number;

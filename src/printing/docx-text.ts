@@ -4,7 +4,7 @@
  * The sandbox is no word processor: fonts, images and layout are not kept.
  */
 import { unzipSync } from 'fflate';
-import { readXml, type ParsedElement } from '../../contract';
+import { readXml, type ParsedElement } from '../contract';
 import type { Block } from './blocks';
 
 const W = 'http://schemas.openxmlformats.org/wordprocessingml/2006/main';

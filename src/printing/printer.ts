@@ -1,5 +1,6 @@
 /**
- * The sandbox's print shop (facts, Part B): the printed PDF of letters and postcards.
+ * The print shop (facts, Part B): the printed PDF of letters and postcards, as the sandbox prints
+ * them when a mailer is sent and as the preflight prints a proof before anything is sent.
  *
  * A letter with an address starts with an address page whose block sits where a No. 10
  * double-window envelope shows it; PDF pages are kept as they are; HTML and .docx are laid out
@@ -8,8 +9,7 @@
  * not refused at send: the mailer fails later, as the service's does (-1025, -1018, -1045, -1065).
  */
 import { PDFDocument, StandardFonts, degrees, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
-import { checkMailableAddress } from '../../contract';
-import type { PostalAddress, WorkModeUsed } from '../store/records';
+import { checkMailableAddress, type RecipientFields } from '../contract';
 import type { Block } from './blocks';
 import { UnreadableDocument, docxToBlocks } from './docx-text';
 import { htmlToBlocks } from './html-text';
@@ -18,7 +18,7 @@ const LETTER: [number, number] = [612, 792];
 const POSTCARD: [number, number] = [432, 306];
 const INCH = 72;
 /** Sheets a No. 10 envelope holds. */
-const MAX_LETTER_SHEETS = 7;
+export const MAX_LETTER_SHEETS = 7;
 /**
  * Text of one document is laid out up to this many pages: a letter that long cannot be mailed
  * (-1065) whatever follows, and a huge document must not keep the sandbox busy.
@@ -40,6 +40,11 @@ const MARK_LINE = { x: 18, fromTop: 14, size: 8 } as const;
  */
 const CARD_MARGIN = 18;
 const CARD_TOP = MARK_LINE.fromTop + 10;
+
+/** The recipient of a letter, with the contract's field names (the postal code as PostalCode). */
+export type PostalAddress = RecipientFields;
+/** The work mode a mailer is printed in: Default is the account's, decided before printing. */
+export type WorkModeUsed = 'Production' | 'Development';
 
 export type Content =
   | { readonly kind: 'file'; readonly type: string; readonly data: Uint8Array }
@@ -69,6 +74,8 @@ export interface Printed {
   readonly sheets: number;
   /** The final status the mailer will fail with, if it cannot be mailed. */
   readonly failure?: number;
+  /** Every reason it cannot be mailed, in the order the service would find them (`failure` is the first). */
+  readonly failures: readonly number[];
 }
 
 interface Fonts {
@@ -194,7 +201,7 @@ export function addressLines(address: PostalAddress): string[] {
 
 /** -1018 for a US address whose ZIP code is not one (the contract's rule, which input checks share). */
 function addressFailure(address: PostalAddress): number | undefined {
-  return checkMailableAddress(address as Record<string, unknown>);
+  return checkMailableAddress(address);
 }
 
 /** Address lines inside a window: 11 pt, closer together when many lines must fit. */
@@ -289,24 +296,29 @@ async function addContent(doc: PDFDocument, content: Content, fonts: Fonts): Pro
   }
 }
 
+function printedAs(pages: number, sheets: number, failures: readonly number[]): Printed {
+  return failures.length === 0 ? { pages, sheets, failures } : { pages, sheets, failure: failures[0]!, failures };
+}
+
 async function addLetter(doc: PDFDocument, job: LetterJob, fonts: Fonts): Promise<Printed> {
   const first = doc.getPageCount();
-  let failure: number | undefined;
+  const failures: number[] = [];
   if (job.address) {
     const page = doc.addPage(LETTER);
     // The reply address shows in the return window (Top), or at the foot of the sheet for a reply slip (Bottom).
     if (job.reply?.stamping === 'Bottom') drawLines(page, addressLines(job.reply.address), RECIPIENT_WINDOW.left, 2.6 * INCH, 9, fonts);
     else if (job.reply) drawInWindow(page, addressLines(job.reply.address), RETURN_WINDOW, fonts, 9);
     drawInWindow(page, addressLines(job.address), RECIPIENT_WINDOW, fonts);
-    failure = addressFailure(job.address);
+    const address = addressFailure(job.address);
+    if (address !== undefined) failures.push(address);
   }
   let text = false;
   for (const content of job.contents) {
     const added = await addContent(doc, content, fonts);
-    if (!added.readable) failure ??= -1025;
+    if (!added.readable && !failures.includes(-1025)) failures.push(-1025);
     text ||= added.text;
   }
-  if (!job.address && !text) failure ??= -1045;
+  if (!job.address && !text) failures.push(-1045);
   if (job.perforation) {
     const last = doc.getPage(doc.getPageCount() - 1);
     last.drawLine({
@@ -320,8 +332,8 @@ async function addLetter(doc: PDFDocument, job: LetterJob, fonts: Fonts): Promis
   if (job.workMode === 'Development') markDevelopment(doc, first, fonts);
   const pages = doc.getPageCount() - first;
   const sheets = Math.ceil(pages / (job.duplex ? 2 : 1));
-  if (sheets > MAX_LETTER_SHEETS) failure ??= -1065;
-  return failure === undefined ? { pages, sheets } : { pages, sheets, failure };
+  if (sheets > MAX_LETTER_SHEETS) failures.push(-1065);
+  return printedAs(pages, sheets, failures);
 }
 
 /** Prints letters into one PDF (a batch prints all its items), each with what it came to. */
@@ -408,7 +420,8 @@ export async function printPostcard(job: PostcardJob): Promise<{ pdf: Uint8Array
   back.drawRectangle({ x: width - 72, y: height - 78, width: 54, height: 60, borderWidth: 0.75, borderColor: rgb(0.5, 0.5, 0.5) });
   drawLines(back, addressLines(job.address), width / 2 + 18, height / 2 + 20, 10, fonts);
   if (job.workMode === 'Development') markDevelopment(doc, 0, fonts);
-  const failure = !imageOk || !messageOk ? -1025 : addressFailure(job.address);
-  const printed: Printed = failure === undefined ? { pages: 2, sheets: 1 } : { pages: 2, sheets: 1, failure };
+  const address = addressFailure(job.address);
+  const failures = [...(!imageOk || !messageOk ? [-1025] : []), ...(address === undefined ? [] : [address])];
+  const printed = printedAs(2, 1, failures);
   return { pdf: await doc.save(), printed };
 }

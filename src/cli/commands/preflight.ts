@@ -1,0 +1,200 @@
+/**
+ * `mailroom preflight FILE [--to … | address flags] [--data DATA.csv] [--mode M] [--proof OUT.pdf] [--json]`:
+ * a letter (or, with --data, a mail merge) printed on this machine as the service would print it,
+ * with its pages, sheets, price and everything the service would refuse it for or fail it with,
+ * before anything is sent or paid: no account, no network. Exit 0 when nothing would fail, 1 when
+ * something would, 2 for a usage mistake (as `send`, a file that is no letter, or an address line
+ * that does not read as one; an address that reads but breaks the service's rules is a finding).
+ */
+import { readFile, writeFile } from 'node:fs/promises';
+import { basename } from 'node:path';
+import { parseArgs } from 'node:util';
+import {
+  DocumentError,
+  describeFields,
+  fileTypeOf,
+  letterDraft,
+  readAddressLine,
+  type LetterDraft,
+  type RecipientAddress,
+} from '../../client';
+import { RECIPIENT_FIELDS, mergeTemplateTypes, type EnumValue } from '../../contract';
+import type { Finding, MergePreflightReport, PreflightReport, WorkModeUsed } from '../../printing';
+import type { Io } from '../context';
+import type { CommandHelp } from '../help';
+import { EXIT_OK, EXIT_SERVICE_ERROR, UsageError } from '../usage';
+import { ADDRESS_OPTIONS, flagOf, workModeOption } from './send';
+
+export const usage =
+  `mailroom preflight FILE [--to "Name, Street, City, ST ZIP" | ${RECIPIENT_FIELDS.map((f) => `--${flagOf(f)}`).join(' ')}] ` +
+  '[--data DATA.csv] [--mode Development|Production|Default] [--proof OUT.pdf] [--json]';
+
+export const PRICE_FROM = "the sandbox's price list: an estimate of what the real service charges";
+
+export const help: CommandHelp = {
+  summary:
+    'Checks a letter (any file send takes, the recipient from flags or a Markdown front matter) or, with --data, a mail merge ' +
+    '(TEMPLATE and its CSV) entirely on this machine, with no account and no network: prints it as the service would, and ' +
+    "reports the pages, the sheets, the price (from the sandbox's price list, an estimate) and every finding with the " +
+    "service's own code and words: field lengths, missing fields, the US address check, unreadable files, no address, too " +
+    'many sheets, merge columns the template does not use and template fields without a column (for a merge, with the data ' +
+    'row and CSV line), and, beyond the service, a ZIP code whose first three digits belong to another state (a warning). ' +
+    'Exit codes: 0 nothing would fail, 1 something would, 2 a usage mistake.',
+  options: [
+    ['FILE', 'the letter (.pdf, .doc, .docx, .html, .md, .txt), or with --data the template (.docx, .html)'],
+    ['--to "Name, Street, City, ST ZIP"', 'the recipient in one line (a letter only)'],
+    ...Object.keys(ADDRESS_OPTIONS).map((flag): [string, string] => [`--${flag} TEXT`, 'one field of the recipient, over --to']),
+    ['--data DATA.csv', 'check a mail merge: a header row naming the fields, then one row per letter'],
+    [
+      '--mode Development|Production|Default',
+      "the work mode the proof is printed in; Default (the account's own, unknown offline) prints as a new account's, Development",
+    ],
+    ['--proof OUT.pdf', 'write the proof: the PDF as the service would print it'],
+    [
+      '--json',
+      'print {"ok", "pages", "sheets", "price", "findings": [{"code", "severity", "message", "field"?, "row"?, "line"?}]} (and "letters" for a merge)',
+    ],
+  ],
+  global: false,
+  examples: [
+    'mailroom preflight letter.md --proof letter-proof.pdf',
+    'mailroom preflight invoice.pdf --to "Jane Doe, 1 Main St, Springfield, IL 62701" --json',
+    'mailroom preflight invite.html --data people.csv',
+  ],
+};
+
+async function readInput(path: string, what: string): Promise<Buffer> {
+  try {
+    return await readFile(path);
+  } catch (error) {
+    throw new UsageError(
+      `Cannot read ${what} ${path}: ${(error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (error as Error).message}`,
+    );
+  }
+}
+
+/** An address line read as `send` reads it; one that does not read as an address is a usage mistake, one that breaks the rules is not. */
+function addressLine(line: string, what: string): RecipientAddress {
+  const { address, unread } = readAddressLine(line);
+  if (unread.length > 0) {
+    throw new UsageError(
+      `${what} "${line.trim()}" does not read as an address. ${unread.join(' ')} Understood: ${describeFields(address)}.`,
+    );
+  }
+  return address;
+}
+
+function flagsAddress(values: Readonly<Record<string, unknown>>): RecipientAddress {
+  const address: Record<string, string> = { ...(typeof values.to === 'string' ? addressLine(values.to, '--to') : {}) };
+  for (const field of RECIPIENT_FIELDS) {
+    const value = values[flagOf(field)];
+    if (typeof value === 'string') address[field] = value;
+  }
+  return address;
+}
+
+const dollars = (amount: number) => `$${amount.toFixed(2)}`;
+const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
+
+function findingLine(f: Finding): string {
+  const where = [f.row === undefined ? (f.line === undefined ? '' : `line ${f.line}`) : `row ${f.row} (line ${f.line})`, f.field ?? '']
+    .filter(Boolean)
+    .join(', ');
+  return `${f.severity.padEnd(7)} ${f.code}  ${where ? `${where}: ` : ''}${f.message}`;
+}
+
+function report(io: Io, json: boolean, what: string, mode: string, result: PreflightReport | MergePreflightReport): void {
+  const letters = 'letters' in result ? result.letters : undefined;
+  if (json) {
+    const { ok, pages, sheets, price, findings } = result;
+    io.out.write(
+      `${JSON.stringify({ ok, pages, sheets, price, priceFrom: PRICE_FROM, workMode: mode, findings, ...(letters ? { letters } : {}) }, null, 2)}\n`,
+    );
+    return;
+  }
+  const errors = result.findings.filter((f) => f.severity === 'error').length;
+  const warnings = result.findings.length - errors;
+  io.out.write(
+    [
+      `${what}: ${letters ? `${plural(letters.length, 'letter')}, ` : ''}${plural(result.pages, 'page')} on ${plural(result.sheets, 'sheet')}, ` +
+        `${dollars(result.price)}, printed in ${mode} mode`,
+      `The price is from ${PRICE_FROM}.`,
+      ...result.findings.map(findingLine),
+      errors > 0
+        ? `Would fail: ${plural(errors, 'error')}${warnings > 0 ? `, ${plural(warnings, 'warning')}` : ''}.`
+        : `Nothing would fail${warnings > 0 ? ` (${plural(warnings, 'warning')})` : ''}.`,
+    ].join('\n') + '\n',
+  );
+}
+
+/** The work mode the proof is printed in: Default is the account's own, which only the service knows; a new account's is Development. */
+function printedMode(mode: EnumValue<'WorkMode'>): WorkModeUsed {
+  return mode === 'Production' ? 'Production' : 'Development';
+}
+
+export async function run(args: readonly string[], io: Io): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args: [...args],
+    allowPositionals: true,
+    options: {
+      ...ADDRESS_OPTIONS,
+      to: { type: 'string' },
+      data: { type: 'string' },
+      mode: { type: 'string' },
+      proof: { type: 'string' },
+      json: { type: 'boolean', default: false },
+    },
+  });
+  if (positionals.length !== 1) throw new UsageError('Name one file to check');
+  const path = positionals[0]!;
+  const mode = workModeOption(values.mode);
+  const settings = { workMode: printedMode(mode) };
+  const { preflightLetter, preflightMerge } = await import('../../printing');
+  let what: string;
+  let result: PreflightReport | MergePreflightReport;
+  if (values.data !== undefined) {
+    if (values.to !== undefined || RECIPIENT_FIELDS.some((f) => (values as Record<string, unknown>)[flagOf(f)] !== undefined)) {
+      throw new UsageError("A mail merge's addresses come from its CSV's columns: --to and the address flags are for a letter");
+    }
+    const type = fileTypeOf(basename(path));
+    if (!(mergeTemplateTypes as readonly string[]).includes(type)) {
+      throw new UsageError(`${basename(path)}: a mail-merge template is ${mergeTemplateTypes.join(', ')}; not .${type || 'this file'}`);
+    }
+    const template = await readInput(path, 'the template');
+    const csv = (await readInput(values.data, 'the data')).toString('utf8');
+    what = `${basename(path)} × ${basename(values.data)}`;
+    result = await preflightMerge({ type, template, csv }, settings);
+  } else {
+    const bytes = await readInput(path, 'the letter');
+    let draft: LetterDraft;
+    try {
+      draft = await letterDraft(basename(path), bytes);
+    } catch (error) {
+      if (error instanceof DocumentError) throw new UsageError(error.message);
+      throw error;
+    }
+    const written =
+      draft.to === undefined
+        ? {}
+        : 'line' in draft.to
+          ? addressLine(draft.to.line, `${basename(path)}: the front matter's to:`)
+          : draft.to.fields;
+    const address = { ...written, ...flagsAddress(values) };
+    what = basename(path);
+    result = await preflightLetter(
+      { type: draft.type, data: draft.data, ...(Object.keys(address).length > 0 ? { address } : {}) },
+      settings,
+    );
+  }
+  if (values.proof !== undefined) {
+    if (result.pdf) await writeFile(values.proof, result.pdf);
+    else io.err.write(`No proof written: nothing could be printed.\n`);
+  }
+  report(io, values.json, what, settings.workMode, result);
+  if (mode === 'Default' && !values.json) {
+    io.out.write(
+      "(--mode Default is the account's own work mode, which only the service knows: the proof is a new account's, Development.)\n",
+    );
+  }
+  return result.ok ? EXIT_OK : EXIT_SERVICE_ERROR;
+}

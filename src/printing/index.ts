@@ -1,0 +1,41 @@
+/**
+ * Printing: letters, postcards and mail merges laid out as the service prints them, with the
+ * address window, the Development mark, the sheets, the price and the reasons a mailer would fail
+ * when printed (-1018, -1025, -1045, -1065). The sandbox prints its mailers with it and the
+ * preflight its proofs, so that both say the same. It reads the contract only; the build makes it
+ * a bundle of its own (dist/printing.js, pdf-lib and its fonts) that its users load when needed.
+ */
+export type { Block } from './blocks';
+export { fieldsIn, fillFields } from './blocks';
+export { UnreadableDocument, docxToBlocks } from './docx-text';
+export { htmlToBlocks } from './html-text';
+export {
+  DEVELOPMENT_MARK,
+  MAX_LETTER_SHEETS,
+  RECIPIENT_WINDOW,
+  RETURN_WINDOW,
+  addressLines,
+  printLetters,
+  printPostcard,
+  type Content,
+  type LetterJob,
+  type PostalAddress,
+  type PostcardJob,
+  type Printed,
+  type WorkModeUsed,
+} from './printer';
+export { DEFAULT_PRICING, letterPrice, postcardPrice, type Pricing } from './pricing';
+export {
+  fieldsWithoutColumn,
+  mergeRows,
+  mergeTemplate,
+  postalAddressOf,
+  printMerge,
+  unusedColumns,
+  type MergeRow,
+  type MergeTemplate,
+} from './merge';
+export { hasErrors, type Finding, type Severity } from './preflight/findings';
+export { preflightLetter, type PreflightReport, type PrintSettings } from './preflight/letter';
+export { preflightMerge, type MergeLetter, type MergePreflightReport } from './preflight/merge';
+export { ZIP_PREFIX_RANGES, statesOfZip } from './preflight/zip-prefixes';

@@ -1,0 +1,109 @@
+/**
+ * A mail merge as the service prints it (facts, Part B): a .docx template with «Field»s (or Word
+ * MERGEFIELDs) or an HTML template with {{Field}}s, and rows of merge values whose columns are the
+ * template's fields and the address fields. Each row is one letter, addressed from its address
+ * columns; a row without a usable address (the contract's "Address1, City, and AttentionLine1 or
+ * Company") fails at -1045.
+ */
+import { RECIPIENT_FIELDS, checkAddress, escapeText } from '../contract';
+import { fieldsIn, fillFields, type Block } from './blocks';
+import { docxToBlocks } from './docx-text';
+import { htmlToBlocks } from './html-text';
+import { printLetters, type LetterJob, type PostalAddress, type Printed, type WorkModeUsed } from './printer';
+
+export interface MergeTemplate {
+  /** The fields the template uses, in order of first appearance. */
+  readonly fields: readonly string[];
+  /** One row's letter. */
+  fill(values: ReadonlyMap<string, string>): Block[];
+}
+
+/** A template as a function from a row's values to its letter; an unreadable .docx throws UnreadableDocument. */
+export function mergeTemplate(type: string, data: Uint8Array): MergeTemplate {
+  if (type === 'docx') {
+    const blocks = docxToBlocks(data);
+    const fields = fieldsIn(blocks.map((b) => (b.kind === 'page-break' ? '' : b.text)).join('\n'));
+    return { fields, fill: (values) => blocks.map((b) => (b.kind === 'page-break' ? b : { ...b, text: fillFields(b.text, values) })) };
+  }
+  const html = Buffer.from(data).toString('utf8');
+  return {
+    fields: fieldsIn(html),
+    fill: (values) => htmlToBlocks(fillFields(html, new Map([...values].map(([k, v]) => [k, escapeText(v)])))),
+  };
+}
+
+const ADDRESS_COLUMNS: ReadonlySet<string> = new Set<string>(RECIPIENT_FIELDS);
+
+/** Columns that are neither a template field nor an address field: the service refuses the merge (-3145). */
+export function unusedColumns(columns: readonly string[], template: MergeTemplate): string[] {
+  return columns.filter((name) => !template.fields.includes(name) && !ADDRESS_COLUMNS.has(name));
+}
+
+/** Template fields no column fills: the service refuses the merge (-3144). */
+export function fieldsWithoutColumn(columns: readonly string[], template: MergeTemplate): string[] {
+  return template.fields.filter((name) => !columns.includes(name));
+}
+
+/**
+ * The recipient named by a request's fields or a row's columns: each address field that is a
+ * non-empty string, the postal code also from `Zipcode`.
+ */
+export function postalAddressOf(fields: Readonly<Record<string, unknown>>): PostalAddress {
+  const pick = (name: string) => (typeof fields[name] === 'string' && fields[name] !== '' ? fields[name] : undefined);
+  return {
+    AttentionLine1: pick('AttentionLine1'),
+    AttentionLine2: pick('AttentionLine2'),
+    AttentionLine3: pick('AttentionLine3'),
+    Company: pick('Company'),
+    Address1: pick('Address1'),
+    Address2: pick('Address2'),
+    City: pick('City'),
+    State: pick('State'),
+    PostalCode: pick('PostalCode') ?? pick('Zipcode'),
+    Country: pick('Country'),
+  };
+}
+
+export interface MergeRow {
+  readonly values: ReadonlyMap<string, string>;
+  readonly address: PostalAddress;
+  /** Whether the row's address is one the service can use; a row without one fails at -1045. */
+  readonly addressed: boolean;
+}
+
+/** Each data row's values by column, and its address. */
+export function mergeRows(columns: readonly string[], rows: readonly (readonly string[])[]): MergeRow[] {
+  return rows.map((row) => {
+    const values = new Map(columns.map((name, i) => [name, row[i] ?? '']));
+    const address = postalAddressOf(Object.fromEntries(values));
+    return { values, address, addressed: checkAddress(address) === undefined };
+  });
+}
+
+export interface MergePrint {
+  readonly workMode: WorkModeUsed;
+  readonly duplex: boolean;
+}
+
+/** Prints every row's letter into one PDF; a row without a usable address fails at -1045 first. */
+export async function printMerge(
+  template: MergeTemplate,
+  rows: readonly MergeRow[],
+  print: MergePrint,
+): Promise<{ pdf: Uint8Array; letters: Printed[] }> {
+  const jobs: LetterJob[] = rows.map((row) => ({
+    contents: [{ kind: 'blocks', blocks: template.fill(row.values) }],
+    address: row.address,
+    workMode: print.workMode,
+    duplex: print.duplex,
+  }));
+  const { pdf, letters } = await printLetters(jobs);
+  return {
+    pdf,
+    letters: letters.map((printed, i) => {
+      if (rows[i]!.addressed) return printed;
+      const failures = [-1045, ...printed.failures.filter((code) => code !== -1045)];
+      return { ...printed, failure: -1045, failures };
+    }),
+  };
+}

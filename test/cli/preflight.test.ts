@@ -1,0 +1,455 @@
+/**
+ * `mailroom preflight` over the built command line: every finding, with the service's code and
+ * words, every exit code, the proof, and, for letters and a merge that pass, the sheets and price
+ * it predicts against what a real sandbox reports in GetDetails (GetBatchDetails for a batch's
+ * items) after the real send of the same files. The preflights run with the endpoint pointing at
+ * a port nothing listens on and no credentials: they must need neither.
+ */
+import { strict as assert } from 'node:assert';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { mailroom, type CliRun } from '../helpers/cli';
+import { pageCount, sampleDocx, samplePdf } from '../helpers/documents';
+import { startTestSandbox, type TestSandbox } from '../helpers/sandbox';
+import { pdfPages, projectRoot } from '../helpers/tools';
+
+interface Finding {
+  code: number;
+  severity: 'error' | 'warning';
+  message: string;
+  field?: string;
+  row?: number;
+  line?: number;
+}
+interface Report {
+  ok: boolean;
+  pages: number;
+  sheets: number;
+  price: number;
+  priceFrom: string;
+  findings: Finding[];
+  letters?: { row: number; line: number; pages: number; sheets: number; price: number }[];
+}
+
+const JANE = 'Jane Doe, 1 Main St, Springfield, IL 62701';
+/** Nothing listens here, and there are no credentials: a preflight that called the service would fail. */
+const OFFLINE = { MAILROOM_ENDPOINT: 'http://127.0.0.1:9' };
+const sample = (name: string) => join(projectRoot, 'test', 'sample', name);
+
+describe('mailroom preflight', function () {
+  this.timeout(60_000);
+  let dir: string;
+  const file = (name: string, content: string | Buffer) => {
+    const path = join(dir, name);
+    writeFileSync(path, content);
+    return path;
+  };
+  const preflight = (...args: string[]): Promise<CliRun> => mailroom(['preflight', ...args], { env: OFFLINE });
+  /** The JSON report, and the exit code it came with. */
+  const report = async (...args: string[]): Promise<{ code: number | null; report: Report }> => {
+    const run = await preflight(...args, '--json');
+    assert.notEqual(run.code, 2, run.stderr);
+    return { code: run.code, report: JSON.parse(run.stdout) as Report };
+  };
+  const codes = (r: Report, severity: 'error' | 'warning' = 'error') =>
+    r.findings.filter((f) => f.severity === severity).map((f) => f.code);
+
+  before(() => {
+    dir = mkdtempSync(join(tmpdir(), 'mailroom-preflight-'));
+  });
+  after(() => rmSync(dir, { recursive: true, force: true }));
+
+  describe('a letter that passes', () => {
+    it('Markdown with a front-matter address: exit 0, no finding, its pages, sheets and price, and the price list it is from', async () => {
+      const { code, report: r } = await report(sample('letter.md'), '--mode', 'Development');
+      assert.equal(code, 0);
+      assert.deepEqual(r.findings, []);
+      assert.equal(r.ok, true);
+      assert.equal(r.pages, 2, 'the address page and one page of text');
+      assert.equal(r.sheets, 2);
+      assert.equal(r.price, 0.79, '$0.55 + 2 × $0.12');
+      assert.match(r.priceFrom, /sandbox's price list.*estimate/);
+      const text = await preflight(sample('letter.md'), '--mode', 'Development');
+      assert.equal(text.code, 0, text.stderr);
+      assert.match(text.stdout, /^letter\.md: 2 pages on 2 sheets, \$0\.79, printed in Development mode$/m);
+      assert.match(text.stdout, /The price is from the sandbox's price list: an estimate of what the real service charges\./);
+      assert.match(text.stdout, /^Nothing would fail\.$/m);
+    });
+
+    it('--proof writes the PDF as the service prints it: the address in the window, the mark only in Development', async () => {
+      const proof = join(dir, 'proof.pdf');
+      const pdf = await samplePdf(3, 'Statement');
+      assert.equal((await preflight(file('statement.pdf', pdf), '--to', JANE, '--mode', 'Development', '--proof', proof)).code, 0);
+      const development = pdfPages(readFileSync(proof));
+      assert.equal(development.length, 4);
+      assert.ok(development[0]!.text.includes('Springfield, IL 62701'));
+      assert.ok(development[3]!.text.includes('Statement 3'));
+      assert.ok(development.every((page) => page.text.includes('DEVELOPMENT - NOT MAILED')));
+      assert.equal((await preflight(file('statement.pdf', pdf), '--to', JANE, '--mode', 'Production', '--proof', proof)).code, 0);
+      assert.ok(pdfPages(readFileSync(proof)).every((page) => !page.text.includes('DEVELOPMENT')));
+    });
+  });
+
+  describe('findings, each with the service code and words, and exit 1', () => {
+    /** The expected codes of the facts' table (service-facts.md, Part A), one over-long value per field. */
+    const LIMITS: readonly [flag: string, field: string, max: number, code: number][] = [
+      ['--city', 'City', 30, -3113],
+      ['--state', 'State', 30, -3114],
+      ['--company', 'Company', 45, -3117],
+      ['--address1', 'Address1', 45, -3118],
+      ['--address2', 'Address2', 45, -3119],
+      ['--attention-line1', 'AttentionLine1', 45, -3120],
+      ['--attention-line2', 'AttentionLine2', 45, -3121],
+      ['--attention-line3', 'AttentionLine3', 45, -3122],
+      ['--postal-code', 'PostalCode', 15, -3123],
+      ['--country', 'Country', 30, -3124],
+    ];
+    for (const [flag, field, max, code] of LIMITS) {
+      it(`${field} longer than ${max}: ${code}`, async () => {
+        const { code: exit, report: r } = await report(sample('price-list.pdf'), '--to', JANE, flag, 'x'.repeat(max + 1));
+        assert.equal(exit, 1);
+        assert.equal(r.ok, false);
+        const found = r.findings.find((f) => f.code === code);
+        assert.ok(found, JSON.stringify(r.findings));
+        assert.equal(found.severity, 'error');
+        assert.equal(found.field, field);
+        assert.match(found.message, new RegExp(`^${field} longer than ${max}\\. .*${max + 1} characters long`));
+      });
+    }
+
+    it('missing fields: -4006 (street), -4007 (city), -4008 (name or company)', async () => {
+      const street = await report(sample('price-list.pdf'), '--attention-line1', 'Jane Doe', '--city', 'Springfield');
+      assert.equal(street.code, 1);
+      assert.deepEqual(codes(street.report), [-4006]);
+      assert.match(street.report.findings[0]!.message, /^missing field: Address1\. A street address is needed\.$/);
+      const letter = file(
+        'to-fields.md',
+        '---\nto:\n  AttentionLine1: Jane Doe\n  Address1: 1 Main St\n  State: IL\n  Zip: 62701\n---\nHello\n',
+      );
+      const city = await report(letter);
+      assert.equal(city.code, 1);
+      assert.deepEqual(codes(city.report), [-4007]);
+      assert.equal(city.report.findings[0]!.field, 'City');
+      const nobody = await report(
+        sample('price-list.pdf'),
+        '--address1',
+        '1 Main St',
+        '--city',
+        'Springfield',
+        '--state',
+        'IL',
+        '--postal-code',
+        '62701',
+      );
+      assert.equal(nobody.code, 1);
+      assert.deepEqual(codes(nobody.report), [-4008]);
+      assert.match(nobody.report.findings[0]!.message, /^missing field: AttentionLine1 or Company\. /);
+    });
+
+    it('-1018: a US ZIP code not of the form, from --to or from a front matter; the country flag mends it', async () => {
+      const zip = await report(sample('price-list.pdf'), '--to', 'Jane Doe, 1 Main St, Springfield, IL 6270');
+      assert.equal(zip.code, 1);
+      assert.deepEqual(codes(zip.report), [-1018]);
+      assert.equal(zip.report.findings[0]!.field, 'PostalCode');
+      assert.match(zip.report.findings[0]!.message, /^Failed: the US address could not be verified\. 6270 is not a US ZIP code/);
+      const letter = file('bad-zip.md', '---\nto: Jane Doe, 1 Main St, Springfield, IL 627011\n---\nHello\n');
+      assert.deepEqual(codes((await report(letter)).report), [-1018]);
+      const abroad = await report(letter, '--country', 'Canada');
+      assert.equal(abroad.code, 0, JSON.stringify(abroad.report.findings));
+    });
+
+    it('-1025: a file that cannot be read as its type says, .pdf or .docx', async () => {
+      for (const name of ['broken.pdf', 'broken.docx']) {
+        const { code, report: r } = await report(file(name, 'this is not what the name says'), '--to', JANE);
+        assert.equal(code, 1, name);
+        assert.deepEqual(codes(r), [-1025], name);
+        assert.match(r.findings[0]!.message, /^Failed: the document could not be processed\. /);
+      }
+    });
+
+    it('-1045: no address and nothing to find one in; no address but text is a warning only', async () => {
+      const empty = await report(file('blank.html', '<html><body><script>x()</script></body></html>'));
+      assert.equal(empty.code, 1);
+      assert.deepEqual(codes(empty.report), [-1045]);
+      assert.match(empty.report.findings[0]!.message, /^Failed: the address could not be extracted from the document\. /);
+      const text = await report(sample('price-list.pdf'));
+      assert.equal(text.code, 0);
+      assert.deepEqual(codes(text.report, 'warning'), [-1045]);
+    });
+
+    it('-1065: more than 7 sheets (a new account prints on one side); 7 fit', async () => {
+      const { code, report: r } = await report(file('long.pdf', await samplePdf(7)), '--to', JANE);
+      assert.equal(code, 1);
+      assert.equal(r.pages, 8);
+      assert.equal(r.sheets, 8);
+      assert.deepEqual(codes(r), [-1065]);
+      assert.match(
+        r.findings[0]!.message,
+        /^Failed: too many sheets for the envelope .*\. It prints on 8 sheets; a No\. 10 envelope holds 7\.$/,
+      );
+      const six = await report(file('six.pdf', await samplePdf(6)), '--to', JANE);
+      assert.equal(six.code, 0, 'seven sheets fit');
+    });
+
+    it('-4005: an empty file', async () => {
+      const { code, report: r } = await report(file('empty.pdf', ''), '--to', JANE);
+      assert.equal(code, 1);
+      assert.ok(codes(r).includes(-4005), JSON.stringify(r.findings));
+    });
+
+    it('every finding at once, in the text output too', async () => {
+      const run = await preflight(
+        file('all.pdf', await samplePdf(8)),
+        '--to',
+        'Jane Doe, 1 Main St, Springfield, IL 6270',
+        '--city',
+        'x'.repeat(31),
+      );
+      assert.equal(run.code, 1);
+      assert.match(run.stdout, /^error {3}-3113 {2}City: City longer than 30\. /m);
+      assert.match(run.stdout, /^error {3}-1018 {2}PostalCode: Failed: the US address could not be verified\. /m);
+      assert.match(run.stdout, /^error {3}-1065 {2}Failed: too many sheets/m);
+      assert.match(run.stdout, /^Would fail: 3 errors\.$/m);
+    });
+
+    it("beyond the service: a ZIP code whose first three digits are another state's is a warning (exit 0)", async () => {
+      const { code, report: r } = await report(sample('price-list.pdf'), '--to', 'Jane Doe, 1 Main St, Springfield, CA 62701');
+      assert.equal(code, 0);
+      assert.equal(r.ok, true);
+      assert.deepEqual(codes(r), []);
+      const warning = r.findings.find((f) => f.severity === 'warning')!;
+      assert.equal(warning.code, -1018);
+      assert.equal(warning.field, 'PostalCode');
+      assert.match(warning.message, /ZIP codes starting 627 are IL's, not CA's/);
+      for (const fine of [
+        'Jane Doe, 1 Main St, Springfield, IL 62701',
+        'Jane Doe, 1 Main St, Beverly Hills, CA 90210',
+        'Jane Doe, 1 Main St, Austin, TX 73301',
+      ]) {
+        assert.deepEqual((await report(sample('price-list.pdf'), '--to', fine)).report.findings, [], fine);
+      }
+    });
+  });
+
+  describe('a mail merge', () => {
+    const template = () => file('invite.html', '<h1>Dear {{AttentionLine1}}</h1><p>{{Body}}</p>');
+
+    it('unused columns -3145 and template fields without a column -3144, on the header line', async () => {
+      const csv = file(
+        'columns.csv',
+        'AttentionLine1,Address1,City,State,PostalCode,Colour\nJane Doe,1 Main St,Springfield,IL,62701,red\n',
+      );
+      const { code, report: r } = await report(template(), '--data', csv);
+      assert.equal(code, 1);
+      assert.deepEqual(
+        r.findings.map((f) => [f.code, f.field, f.line]),
+        [
+          [-3145, 'Colour', 1],
+          [-3144, 'Body', 1],
+        ],
+      );
+      assert.match(r.findings[0]!.message, /^merge data has a field that is not in the template\. /);
+      assert.match(r.findings[1]!.message, /^invalid merge data\. /);
+    });
+
+    it("each row's finding names its data row and its CSV line (a quoted field may span lines)", async () => {
+      const csv = file(
+        'rows.csv',
+        [
+          'AttentionLine1,Address1,City,State,PostalCode,Body',
+          'Jane Doe,1 Main St,Springfield,IL,62701,"Two\nlines"',
+          '',
+          'Sam Roe,,Shelbyville,IL,62565,hello',
+          'Pat Poe,3 Far Rd,Ogdenville,IL,6270,hello',
+          `Lee Loe,4 Near Rd,Capital City,CA,62702,"${'A long letter. '.repeat(2500)}"`,
+        ].join('\n'),
+      );
+      const { code, report: r } = await report(template(), '--data', csv);
+      assert.equal(code, 1);
+      assert.deepEqual(
+        r.findings.map((f) => [f.code, f.severity, f.row, f.line, f.field]),
+        [
+          [-1045, 'error', 2, 5, 'Address1'],
+          [-1018, 'error', 3, 6, 'PostalCode'],
+          [-1018, 'warning', 4, 7, 'PostalCode'],
+          [-1065, 'error', 4, 7, undefined],
+        ],
+      );
+      assert.match(r.findings[0]!.message, /^Failed: the address could not be extracted from the document\. A street address is needed\.$/);
+      assert.deepEqual(
+        r.letters!.map((l) => [l.row, l.line]),
+        [
+          [1, 2],
+          [2, 5],
+          [3, 6],
+          [4, 7],
+        ],
+      );
+      const text = await preflight(template(), '--data', csv);
+      assert.match(text.stdout, /^error {3}-1045 {2}row 2 \(line 5\), Address1: /m);
+    });
+
+    it('-3144: CSV that is not well formed (with its line), or has no data row', async () => {
+      const broken = await report(template(), '--data', file('broken.csv', 'AttentionLine1,Body\nJane,"open\nnever closed\n'));
+      assert.equal(broken.code, 1);
+      assert.deepEqual(
+        broken.report.findings.map((f) => [f.code, f.line]),
+        [[-3144, 2]],
+      );
+      const header = await report(template(), '--data', file('header.csv', 'AttentionLine1,Body\n'));
+      assert.deepEqual(codes(header.report), [-3144]);
+    });
+
+    it('-3004: a .docx template that cannot be read', async () => {
+      const { code, report: r } = await report(file('broken.docx', 'not a zip'), '--data', file('one.csv', 'AttentionLine1\nJane\n'));
+      assert.equal(code, 1);
+      assert.deepEqual(codes(r), [-3004]);
+    });
+  });
+
+  describe('usage mistakes: exit 2', () => {
+    const cases: readonly [string, () => string[], RegExp][] = [
+      ['no file', () => [], /Name one file to check/],
+      ['two files', () => [sample('letter.md'), sample('notes.txt')], /Name one file to check/],
+      ['a file that does not exist', () => [join(dir, 'nowhere.pdf')], /Cannot read the letter .*no such file/],
+      ['a picture', () => [file('photo.png', Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 1, 2]))], /not \.png/],
+      ['a --mode the service has not', () => [sample('letter.md'), '--mode', 'Test'], /--mode takes .*not "Test"/],
+      [
+        'an option of the commands that call the service',
+        () => [sample('letter.md'), '--endpoint', 'http://x'],
+        /Unknown option '--endpoint'/,
+      ],
+      [
+        'a --to that does not read as an address',
+        () => [sample('price-list.pdf'), '--to', 'Jane Doe, 1 Main St, Springfield'],
+        /does not read as an address/,
+      ],
+      [
+        'a front matter that does not read as an address',
+        () => [file('unread.md', '---\nto: Jane Doe, Springfield\n---\nHi\n')],
+        /front matter's to: .*does not read as an address/,
+      ],
+      [
+        'address flags with --data',
+        () => [sample('invite.html'), '--data', sample('people.csv'), '--to', JANE],
+        /addresses come from its CSV/,
+      ],
+      ['a template the merge does not take', () => [sample('price-list.pdf'), '--data', sample('people.csv')], /a mail-merge template is/],
+    ];
+    for (const [what, args, message] of cases) {
+      it(what, async () => {
+        const run = await preflight(...args());
+        assert.equal(run.code, 2, run.stdout);
+        assert.match(run.stderr, message);
+        assert.equal(run.stdout, '');
+      });
+    }
+  });
+
+  describe('predicts what the sandbox reports after the real send', () => {
+    let sandbox: TestSandbox;
+    const env = () => ({ MAILROOM_ENDPOINT: sandbox.url, MAILROOM_USER: 'demo' });
+    const cli = async (...args: string[]) => {
+      const run = await mailroom(args, { env: env() });
+      assert.equal(run.code, 0, run.stderr);
+      return run.stdout;
+    };
+    const details = async (id: string) => {
+      const result = JSON.parse(await cli('call', 'GetDetails', '--param', `ID=${id.trim()}`)) as {
+        Details: { Price: number; NumOfSheets: number; WorkMode: string }[];
+      };
+      return result.Details[0]!;
+    };
+
+    before(async () => {
+      sandbox = await startTestSandbox();
+    });
+    after(() => sandbox.close());
+
+    const letters: readonly [string, () => Promise<string[]>][] = [
+      ['Markdown with a front matter', async () => [sample('letter.md')]],
+      ['a 5-page PDF to --to', async () => [file('five.pdf', await samplePdf(5)), '--to', JANE]],
+      ['a PDF with no address', async () => [sample('price-list.pdf')]],
+      [
+        'HTML over several pages',
+        async () => [
+          file('long.html', `<h1>Report</h1>${'<p>A paragraph of the report, long enough to wrap. </p>'.repeat(150)}`),
+          '--to',
+          JANE,
+        ],
+      ],
+      ['a .docx', async () => [file('two.docx', sampleDocx(['# Notice', 'First page.'])), '--to', JANE]],
+      [
+        'text, from address flags',
+        async () => [
+          sample('notes.txt'),
+          '--attention-line1',
+          'Jane Doe',
+          '--address1',
+          '1 Main St',
+          '--city',
+          'Springfield',
+          '--state',
+          'IL',
+          '--postal-code',
+          '62701',
+        ],
+      ],
+    ];
+    for (const [what, args] of letters) {
+      for (const mode of ['Development', 'Production']) {
+        it(`a letter, ${what}, in ${mode}: the same sheets and price as GetDetails`, async () => {
+          const given = await args();
+          const { code, report: r } = await report(...given, '--mode', mode);
+          assert.equal(code, 0, JSON.stringify(r.findings));
+          const id = await cli('send', ...given, '--mode', mode, '--yes');
+          const sent = await details(id);
+          assert.equal(sent.WorkMode, mode);
+          assert.deepEqual([r.sheets, r.price], [sent.NumOfSheets, sent.Price]);
+        });
+      }
+    }
+
+    it('a merge: each letter and the whole batch, as GetBatchDetails and GetDetails report them', async () => {
+      const template = file('merge.html', '<h1>Dear {{AttentionLine1}}</h1><p>{{Body}}</p>');
+      const csv = file(
+        'merge.csv',
+        [
+          'AttentionLine1,Address1,City,State,PostalCode,Body',
+          'Jane Doe,1 Main St,Springfield,IL,62701,Short.',
+          `Sam Roe,2 Side St,Shelbyville,IL,62565,"${'A longer letter. '.repeat(600)}"`,
+          `Pat Poe,3 Far Rd,Ogdenville,IL,62702,"${'A longer letter still. '.repeat(1200)}"`,
+        ].join('\n'),
+      );
+      const { code, report: r } = await report(template, '--data', csv, '--mode', 'Development');
+      assert.equal(code, 0, JSON.stringify(r.findings));
+      assert.ok(new Set(r.letters!.map((l) => l.sheets)).size === 3, `letters of three lengths: ${JSON.stringify(r.letters)}`);
+      const id = (await cli('merge', template, csv, '--mode', 'Development')).trim();
+      const batch = JSON.parse(await cli('call', 'GetBatchDetails', '--param', `ID=${id}`, '--param', 'ItemID=')) as {
+        Items: { ItemID: number; NumOfSheets: number; Price: number }[];
+      };
+      assert.deepEqual(
+        r.letters!.map((l) => [l.row, l.sheets, l.price]),
+        batch.Items.map((i) => [i.ItemID, i.NumOfSheets, i.Price]),
+      );
+      const sent = await details(id);
+      assert.deepEqual([r.sheets, r.price], [sent.NumOfSheets, sent.Price]);
+    });
+
+    it('the proof is the PDF the sandbox prints for the same letter, page for page', async () => {
+      const proof = join(dir, 'same.pdf');
+      assert.equal((await preflight(sample('letter.md'), '--mode', 'Development', '--proof', proof)).code, 0);
+      const id = (await cli('send', sample('letter.md'), '--mode', 'Development')).trim();
+      sandbox.advance(60_000);
+      const printed = join(dir, 'printed.pdf');
+      await cli('pdf', id, '-o', printed);
+      assert.ok(existsSync(printed));
+      assert.deepEqual(
+        pdfPages(readFileSync(proof)).map((p) => p.text),
+        pdfPages(readFileSync(printed)).map((p) => p.text),
+      );
+      assert.equal(await pageCount(readFileSync(proof)), await pageCount(readFileSync(printed)));
+    });
+  });
+});
