@@ -123,6 +123,11 @@ export function readAddressLine(text: string): {
   const problems: string[] = [];
   if (parts.length === 0) return { address, problems: ['The line is empty.'], findings: [], unread: ['The line is empty.'] };
   if (parts.length > 1 && isCountryName(parts.at(-1)!)) address.Country = parts.pop();
+  // A country that is also a US state's name is read as neither: "Atlanta, Georgia" must not go abroad.
+  if (address.Country && /^georgia$/i.test(address.Country)) {
+    const ambiguous = `"${address.Country}" is both a US state and a country. For the state, write GA and the ZIP code ("Atlanta, GA 30303"); for the country, give the address field by field (Country: Georgia).`;
+    return { address, problems: [ambiguous], findings: [], unread: [ambiguous] };
+  }
   if (isUsAddress(address)) {
     const end = parts.pop()!;
     const stateZip = STATE_ZIP.exec(end);

@@ -94,8 +94,17 @@ export class MailWsFault extends MailWsFailure {
     readonly reason: string,
     readonly httpStatus: number,
   ) {
-    super(operation, `${operation} failed with ${faultCode}: ${reason}`, `The service refused the request: ${reason}`);
+    super(operation, `${operation} failed with ${faultCode}: ${reason}`, faultInWords(faultCode, reason, httpStatus));
   }
+}
+
+/** Whose the fault is: the request's (soap:Client, soap:Sender), the service's (soap:Server), or the way there (HTTP). */
+const blamesRequest = (faultCode: string) => /^(soap\d*:)?(Client|Sender)$/i.test(faultCode);
+
+function faultInWords(faultCode: string, reason: string, httpStatus: number): string {
+  if (blamesRequest(faultCode) || (httpStatus >= 400 && httpStatus < 500)) return `The service refused the request: ${reason}`;
+  if (/^HTTP /.test(faultCode)) return `The service, or a gateway in front of it, answered HTTP ${httpStatus}: ${reason}`;
+  return `The service failed while handling the request: ${reason}`;
 }
 
 /** A value the contract does not allow, found before sending (an enum value, a type). */
@@ -166,4 +175,23 @@ export class MailWsResponseError extends MailWsFailure {
   constructor(operation: string, reason: string) {
     super(operation, `${operation}: the answer could not be read: ${reason}`, `The service's answer could not be read: ${reason}.`);
   }
+}
+
+/**
+ * Whether a failed call may still have done its work, so that a send must not be made again
+ * until the mailer is looked up. It surely did not when the service answered a result code, the
+ * client refused a value before sending, the request never left, or a fault blames the request
+ * itself (`soap:Client`, `soap:Sender`) or an HTTP 4xx refused it. It may have when the request left and no answer said so:
+ * the connection cut after it left, an answer that could not be read, and a fault of the server
+ * (`soap:Server`, `soap:Receiver`) or of whatever stands in front of it (HTTP 5xx, a gateway's
+ * 502–504 among them), which may come after the work was done.
+ */
+export function mayHaveTakenEffect(error: unknown): boolean {
+  if (error instanceof MailWsNetworkError) return error.mayHaveReached;
+  if (error instanceof MailWsResponseError) return true;
+  if (error instanceof MailWsFault) {
+    if (blamesRequest(error.faultCode)) return false;
+    return error.httpStatus < 400 || error.httpStatus >= 500;
+  }
+  return false;
 }

@@ -23,8 +23,11 @@ export interface InputOptions extends vscode.InputBoxOptions {
 export interface PickOptions extends vscode.QuickPickOptions {
   readonly step?: number;
   readonly totalSteps?: number;
-  /** The item active when the pick opens (the one chosen last time), by its label. */
-  readonly activeLabel?: string;
+  /**
+   * The item chosen last time: active when the pick opens (selected, when many may be picked), so
+   * that Enter keeps it. By identity, not label: two recent addresses may share a name.
+   */
+  readonly isCurrent?: (item: vscode.QuickPickItem) => boolean;
 }
 
 export type Severity = 'info' | 'warning' | 'error';
@@ -78,14 +81,21 @@ function inputBox(options: InputOptions & { back?: boolean }): Promise<string | 
     buttons: options.back ? [vscode.QuickInputButtons.Back] : [],
   });
   return shown<string>(box, (done) => {
-    const validate = async (text: string) => {
-      const message = (await options.validateInput?.(text)) ?? undefined;
+    // As VS Code's own input box: only an Error-severity message (or a plain one) holds the text back.
+    const validate = async (text: string): Promise<boolean> => {
+      let message: string | vscode.InputBoxValidationMessage | null | undefined;
+      try {
+        message = await options.validateInput?.(text);
+      } catch (error) {
+        message = error instanceof Error ? error.message : String(error);
+      }
       box.validationMessage = message ?? undefined;
-      return message === undefined || message === null || message === '';
+      return !message || (typeof message !== 'string' && message.severity !== vscode.InputBoxValidationSeverity.Error);
     };
     box.onDidChangeValue((text) => void validate(text));
     box.onDidAccept(async () => {
-      if (await validate(box.value)) done(box.value);
+      const text = box.value;
+      if (await validate(text)) done(text);
     });
   });
 }
@@ -104,10 +114,15 @@ function quickPick<T extends vscode.QuickPickItem>(items: readonly T[], options:
     buttons: options.back ? [vscode.QuickInputButtons.Back] : [],
     items,
   });
-  const active = items.find((item) => item.label === options.activeLabel);
-  if (active) pick.activeItems = [active];
+  const current = options.isCurrent ? items.filter(options.isCurrent) : [];
+  if (options.many) pick.selectedItems = current;
+  else if (current[0]) pick.activeItems = [current[0]];
   return shown<readonly T[]>(pick, (done) => {
-    pick.onDidAccept(() => done(options.many ? pick.selectedItems : pick.activeItems.slice(0, 1)));
+    pick.onDidAccept(() => {
+      // Enter with nothing active (a filter that matches nothing) does nothing, as in VS Code's own pick.
+      if (options.many) done(pick.selectedItems);
+      else if (pick.activeItems[0]) done(pick.activeItems.slice(0, 1));
+    });
   });
 }
 

@@ -55,9 +55,8 @@ export class Refresher extends Disposable {
 
   /**
    * Refreshes now (joining one under way), then schedules the next one if anything is in process.
-   * Resolves to why it failed (also in the log), or undefined.
+   * Resolves to its failure (also in the log), or undefined.
    */
-  /** Refreshes now (or joins the refresh under way); answers its failure, if it failed. */
   refresh(): Promise<Error | undefined> {
     if (this.isDisposed) return Promise.resolve(undefined);
     this.running ??= this.run().finally(() => {

@@ -102,6 +102,18 @@ describe('client: a recipient on one line', () => {
     assert.match(refused('Jane Doe, 1 Main St, Springfield, IL 6270, USA').message, /6270 is not a US ZIP code/);
   });
 
+  it('refuses "Atlanta, Georgia": a US state and a country by one name is read as neither', () => {
+    assert.throws(
+      () => parseAddressLine('Jane Doe, 1 Peachtree St, Atlanta, Georgia'),
+      (error: Error) => {
+        assert.ok(error instanceof AddressError);
+        assert.match(error.message, /"Georgia" is both a US state and a country/);
+        return true;
+      },
+    );
+    assert.equal(parseAddressLine('Jane Doe, 1 Peachtree St, Atlanta, GA 30303').State, 'GA');
+  });
+
   it('refuses a line that does not read as "Name, Street, City, ST ZIP"', () => {
     for (const [line, why] of [
       ['', /The line is empty\./],

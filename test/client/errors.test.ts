@@ -13,6 +13,7 @@ import {
   MailWsInputError,
   MailWsNetworkError,
   MailWsResponseError,
+  mayHaveTakenEffect,
   type ClientOptions,
 } from '../../src/client';
 import { operationList, type Binding } from '../../src/contract';
@@ -191,6 +192,27 @@ describe('client errors: one family that names the operation', function () {
       c.close();
       await server.close();
       expectFailure(error, kind, operation, message);
+    }
+  });
+});
+
+describe('client errors: which failed calls may still have done their work', () => {
+  it('a result code, a value refused before sending, a request that never left, a fault blaming the request: surely not', () => {
+    assert.equal(mayHaveTakenEffect(new MailWsError('SendLetterV2', -3010)), false);
+    assert.equal(mayHaveTakenEffect(new MailWsInputError('SendLetterV2', 'WorkMode', 'must be one of …')), false);
+    assert.equal(mayHaveTakenEffect(new MailWsNetworkError('SendLetterV2', false, 'the service refused the connection')), false);
+    assert.equal(mayHaveTakenEffect(new MailWsFault('SendLetterV2', 'soap:Client', 'bad request', 500)), false);
+    assert.equal(mayHaveTakenEffect(new MailWsFault('SendLetterV2', 'soap:Sender', 'bad request', 400)), false);
+    assert.equal(mayHaveTakenEffect(new MailWsFault('SendLetterV2', 'HTTP 400', 'Bad Request', 400)), false);
+    assert.equal(mayHaveTakenEffect(new Error('not connected')), false);
+  });
+
+  it("a cut after the request left, an unreadable answer, a server's fault, a gateway's 502–504: maybe", () => {
+    assert.equal(mayHaveTakenEffect(new MailWsNetworkError('SendLetterV2', true, 'the connection was cut')), true);
+    assert.equal(mayHaveTakenEffect(new MailWsResponseError('SendLetterV2', 'not XML')), true);
+    assert.equal(mayHaveTakenEffect(new MailWsFault('SendLetterV2', 'soap:Server', 'Server was unable to process request.', 500)), true);
+    for (const status of [502, 503, 504]) {
+      assert.equal(mayHaveTakenEffect(new MailWsFault('SendLetterV2', `HTTP ${status}`, 'Gateway', status)), true, String(status));
     }
   });
 });

@@ -20,10 +20,14 @@ export interface Gateway {
   close(): Promise<void>;
 }
 
-/** A SOAP 1.1 fault of a service too busy to take the request. */
+/**
+ * A SOAP 1.1 fault refusing the request itself (soap:Client): nothing was made, so the extension
+ * may offer Edit and Retry. (A soap:Server fault or a gateway's 5xx may come after the work was
+ * done: such a send is kept as "outcome unknown" instead.)
+ */
 const BUSY =
   '<?xml version="1.0" encoding="utf-8"?><soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/"><soap:Body>' +
-  '<soap:Fault><faultcode>soap:Server</faultcode><faultstring>Server was unable to process request. ---&gt; The service is busy.</faultstring></soap:Fault>' +
+  '<soap:Fault><faultcode>soap:Client</faultcode><faultstring>The request was refused. ---&gt; The service is busy.</faultstring></soap:Fault>' +
   '</soap:Body></soap:Envelope>';
 
 export async function startGateway(target: string): Promise<Gateway> {

@@ -315,6 +315,14 @@ describe('the manifest in package.nls.json', () => {
   });
 });
 
+describe('settings that guard money', () => {
+  it('lets no workspace turn off the Production confirmation: mailroom.confirmProduction is a user (application) setting', () => {
+    const properties = (manifest.contributes as unknown as { configuration: { properties: Record<string, { scope?: string }> } })
+      .configuration.properties;
+    assert.equal(properties['mailroom.confirmProduction']?.scope, 'application');
+  });
+});
+
 describe('a failing command in words', () => {
   it("says what could not be done, the service's meaning of the code, and what to do", () => {
     const error = new MailWsError('CancelDelivery', -3022);

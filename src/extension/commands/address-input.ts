@@ -73,10 +73,8 @@ export class AddressBook {
         { label: NEW, choice: 'new' as const },
       ],
       (answers, item) => set(answers, { ...get(answers), choice: item.choice }),
-      (answers) => {
-        const { choice } = get(answers);
-        return choice === 'new' ? NEW : choice === 'none' ? none : addressLabel(choice).label;
-      },
+      // By the address itself, not its label: two recent addresses may share a name.
+      (answers, item) => JSON.stringify(item.choice) === JSON.stringify(get(answers).choice),
       { placeHolder: vscode.l10n.t('A recent address, or a new one'), matchOnDescription: true },
     );
     const fieldSteps = ASKED.map(([field, prompt], index): Step<S> => ({

@@ -48,7 +48,9 @@ function inputStep(field: TextField, options: vscode.InputBoxOptions, required =
           options.validateInput?.(text) ??
           (required && !text.trim() ? vscode.l10n.t('{0} is needed', options.prompt ?? vscode.l10n.t('A value')) : undefined),
       });
-      return value === undefined || value === BACK ? value : { ...answers, [field]: value.trim() };
+      if (value === undefined || value === BACK) return value;
+      // A password or API key is taken as typed: a space may be part of it.
+      return { ...answers, [field]: field === 'endpoint' || field === 'username' ? value.trim() : value };
     },
   };
 }
@@ -58,13 +60,23 @@ const steps = (): readonly Step<ConnectAnswers>[] => [
   inputStep('endpoint', {
     prompt: vscode.l10n.t('Base URL of the service'),
     placeHolder: 'https://mail.example.com',
-    validateInput: (v) => (/^https?:\/\/\S+$/.test(v.trim()) ? undefined : vscode.l10n.t('An http(s) URL')),
+    validateInput: (v) => {
+      if (!/^https?:\/\/\S+$/.test(v.trim())) return vscode.l10n.t('An http(s) URL');
+      // The URL is shown and logged: no user, password or query in it (the password has its own step).
+      let url: URL;
+      try {
+        url = new URL(v.trim());
+      } catch {
+        return vscode.l10n.t('An http(s) URL');
+      }
+      return url.username || url.password || url.search ? vscode.l10n.t('The URL without a user, a password or a query') : undefined;
+    },
   }),
   pickStep<ConnectAnswers, vscode.QuickPickItem & { binding: Binding }>(
     vscode.l10n.t('Connect to a Mail WS account: binding'),
     () => BINDINGS.map((b) => ({ label: BINDING_LABELS[b](), binding: b })),
     (answers, item) => ({ ...answers, binding: item.binding }),
-    (answers) => answers.binding && BINDING_LABELS[answers.binding](),
+    (answers, item) => item.binding === answers.binding,
   ),
   inputStep('username', { prompt: vscode.l10n.t('Username') }),
   inputStep('password', { prompt: vscode.l10n.t('Password (kept in the OS keychain)'), password: true }),
@@ -87,8 +99,8 @@ export function connectCommand(connection: Connection, log: Log) {
       if (!answers?.binding) return;
       const { username, password, apiKey, binding } = answers;
       try {
-        await connection.connect(answers.endpoint, binding, username, { password, ...(apiKey ? { apiKey } : {}) });
-        void prompts.notify('info', vscode.l10n.t('Mailroom: connected to {0} as {1}.', answers.endpoint, username));
+        const account = await connection.connect(answers.endpoint, binding, username, { password, ...(apiKey.trim() ? { apiKey } : {}) });
+        void prompts.notify('info', vscode.l10n.t('Mailroom: connected to {0} as {1}.', account.endpoint, username));
         return;
       } catch (error) {
         const message = couldNot(vscode.l10n.t('Mailroom could not connect to {0} as {1}.', answers.endpoint, username), error);

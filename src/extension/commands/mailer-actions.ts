@@ -47,6 +47,12 @@ function notTracked(unknown: readonly number[], asked: number): string {
       unknown[0]!,
     );
   const shown = unknown.length > 5 ? `${unknown.slice(0, 5).join(', ')}…` : unknown.join(', ');
+  if (unknown.length === 1)
+    return vscode.l10n.t(
+      'Mailroom: 1 of the {0} IDs is not tracked ({1}): the service knows no such mailer of this account (it may be mistyped, or belong to another account).',
+      asked,
+      shown,
+    );
   return vscode.l10n.t(
     'Mailroom: {0} of the {1} IDs are not tracked ({2}): the service knows no such mailer of this account (it may be mistyped, or belong to another account).',
     unknown.length,
@@ -86,12 +92,18 @@ export function mailerActions(ctx: MailerActionsContext) {
       if (!parsed?.ok) return;
       // Only mailers the service shows this account: an unknown ID (or another account's) is no failed mailer.
       const { fetchStatuses } = await clientModule();
-      const statuses = await fetchStatuses(await client(), parsed.ids);
+      // Against the real service a Get method waits its turn (6 s apart): the person sees that it is under way.
+      const statuses = await vscode.window.withProgress(
+        { location: vscode.ProgressLocation.Window, title: vscode.l10n.t('Mailroom: looking the mailers up') },
+        async () => fetchStatuses(await client(), parsed.ids),
+      );
       const known = parsed.ids.filter((id) => (statuses.get(id)?.Status ?? NO_PERMISSIONS_STATUS) !== NO_PERMISSIONS_STATUS);
       const unknown = parsed.ids.filter((id) => !known.includes(id));
       if (unknown.length > 0) void prompts.notify('warning', notTracked(unknown, parsed.ids.length));
       if (known.length === 0) return;
       await mailers.add(known.map((id) => ({ id })));
+      // The statuses just read show at once; the refresh adds prices.
+      await mailers.update(new Map(known.map((id) => [id, statuses.get(id)!])));
       await refresher.refresh();
     },
     'mailroom.cancelDelivery': async (node: unknown) => {

@@ -107,9 +107,9 @@ export async function submit(ctx: SendContext, submission: Submission): Promise<
       },
     );
   } catch (error) {
-    const { MailWsNetworkError, MailWsResponseError } = await clientModule();
-    const unknown = (error instanceof MailWsNetworkError && error.mayHaveReached) || error instanceof MailWsResponseError;
-    if (!unknown) return { failed: error };
+    // Edit and Retry only for a send that surely did not happen: a gateway's 504 may come after the mailer was made.
+    const { mayHaveTakenEffect } = await clientModule();
+    if (!mayHaveTakenEffect(error)) return { failed: error };
     // The mailer may exist and be charged: never sent again on its own, kept until looked up.
     const afterId = Math.max(0, ...ctx.mailers.list().map((m) => m.id));
     const attempt: SendAttempt = {

@@ -56,19 +56,18 @@ export function pickStep<S, T extends vscode.QuickPickItem>(
   title: string,
   items: (answers: S) => readonly T[],
   chosen: (answers: S, item: T) => S,
-  current: (answers: S) => string | undefined,
+  isCurrent: (answers: S, item: T) => boolean,
   options: { readonly placeHolder?: string; readonly matchOnDescription?: boolean } = {},
 ): Step<S> {
   return {
     ask: async (answers, place) => {
       const offered = items(answers);
-      const label = current(answers);
       const picked = await prompts.pick(offered, {
         title,
         ignoreFocusOut: true,
         ...options,
         ...place,
-        ...(label === undefined ? {} : { activeLabel: label }),
+        isCurrent: (item) => isCurrent(answers, item as T),
       });
       return picked === undefined || picked === BACK ? picked : chosen(answers, picked);
     },
@@ -88,7 +87,7 @@ export function enumStep<S, N extends EnumName>(
     title,
     () => values.map((value) => ({ label: value, description: describe[value] ?? '', value })),
     (answers, item) => set(answers, item.value),
-    get,
+    (answers, item) => item.value === get(answers),
   );
 }
 
@@ -111,10 +110,7 @@ export function workModeStep<S>(
     title,
     () => modes.map((m) => ({ label: label(m.value), detail: m.detail, value: m.value })),
     (answers, item) => set(answers, item.value),
-    (answers) => {
-      const value = get(answers);
-      return value && label(value);
-    },
+    (answers, item) => item.value === get(answers),
   );
 }
 
@@ -136,22 +132,24 @@ export function filesStep<S>(
       const found = await workspace.findFiles(`**/*.{${types.join(',')}}`, '**/{node_modules,.git}/**', 200);
       if (found.length === 0) return browse();
       const BROWSE = `$(folder-opened) ${vscode.l10n.t('Browse…')}`;
+      // Files chosen before with Browse… (outside the workspace) are offered again, first, so that Enter keeps them.
+      const current = get(answers) ?? [];
+      const isFound = (uri: vscode.Uri) => found.some((f) => f.toString() === uri.toString());
       const items = [
+        ...current.filter((uri) => !isFound(uri)).map((uri) => ({ label: uri.fsPath, uri })),
         ...found.sort((a, b) => a.path.localeCompare(b.path)).map((uri) => ({ label: workspace.asRelativePath(uri), uri })),
         { label: BROWSE, uri: undefined },
       ];
+      const isCurrent = (item: vscode.QuickPickItem) => {
+        const uri = (item as (typeof items)[number]).uri;
+        return uri !== undefined && current.some((c) => c.toString() === uri.toString());
+      };
       if (!many) {
-        const current = get(answers)?.[0];
-        const one = await prompts.pick(items, {
-          title,
-          ignoreFocusOut: true,
-          ...place,
-          ...(current ? { activeLabel: workspace.asRelativePath(current) } : {}),
-        });
+        const one = await prompts.pick(items, { title, ignoreFocusOut: true, ...place, isCurrent });
         if (one === undefined || one === BACK) return one;
         return one.uri ? set(answers, [one.uri]) : browse();
       }
-      const picked = await prompts.pickMany(items, { title, ignoreFocusOut: true });
+      const picked = await prompts.pickMany(items, { title, ignoreFocusOut: true, isCurrent });
       if (!picked?.length) return undefined;
       const uris = picked.flatMap((p) => (p.uri ? [p.uri] : []));
       if (picked.some((p) => p.label === BROWSE)) {
@@ -176,9 +174,6 @@ export function optionalEnumStep<S, N extends EnumName>(
     title,
     () => [{ label: none, value: null }, ...values.map((value) => ({ label: value, value }))],
     (answers, item) => set(answers, item.value),
-    (answers) => {
-      const value = get(answers);
-      return value === null ? none : value;
-    },
+    (answers, item) => item.value === get(answers),
   );
 }

@@ -64,12 +64,11 @@ describe('Mailroom in everyday use', () => {
       const before = person.notices.length;
       await run([{ confirm: true }], 'mailroom.cancelDelivery', api.tree.nodeOf(id));
       const told = person.shown(before).join('\n');
-      assert.match(
-        told,
-        new RegExp(`mailer ${id} can no longer be cancelled: it is Waiting For Delivery now, handed to the postal service`),
-      );
+      // Waiting For Delivery lasts 5 s here: on a slow machine the letter may have completed since.
+      const moved = '(it is Waiting For Delivery now, handed to the postal service|it has already ended \\(Completed)';
+      assert.match(told, new RegExp(`mailer ${id} can no longer be cancelled: ${moved}`));
       assert.ok(!/-3022|CancelDelivery|command failed/i.test(told), told);
-      assert.equal(api.mailers.get(id)!.status, -995, 'the tree was refreshed');
+      assert.ok([-995, -1002].includes(api.mailers.get(id)!.status!), 'the tree was refreshed');
       assert.ok(!offersOnRow('mailroom.cancelDelivery', rowOf(id).contextValue), 'no longer offered');
     } finally {
       await settings().update('refreshIntervalSeconds', undefined, vscode.ConfigurationTarget.Global);
@@ -167,22 +166,26 @@ describe('Mailroom in everyday use', () => {
     });
   });
 
-  it('offers Edit and Retry when a send was refused, asking again with every answer kept', async () => {
+  it('offers Edit and Retry when a send was refused for sure, asking again with every answer kept; never after a 504', async () => {
     await onSandbox();
     const sandboxUrl = api.connection.account!.endpoint;
-    // In front of the sandbox: the first send is refused with a SOAP fault; everything else passes.
-    let refused = 0;
+    // In front of the sandbox: the next send is refused (a soap:Client fault: nothing was made) or
+    // answered 504 by a gateway (the send may have been made); everything else passes.
+    let next: 'refuse' | 'gateway' | undefined = 'refuse';
+    const answered: string[] = [];
     const proxy = createServer((req, res) => {
       const chunks: Buffer[] = [];
       req.on('data', (c: Buffer) => chunks.push(c));
       req.on('end', () => {
         const body = Buffer.concat(chunks);
-        if (refused === 0 && /SendLetterAndAddressV2/.test(String(req.headers['soapaction'] ?? ''))) {
-          refused++;
-          res.writeHead(500, { 'Content-Type': 'text/xml; charset=utf-8' });
-          return res.end(
-            '<?xml version="1.0" encoding="utf-8"?><soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/"><soap:Body><soap:Fault><faultcode>soap:Server</faultcode><faultstring>Server was unable to process request. ---&gt; The service is busy.</faultstring></soap:Fault></soap:Body></soap:Envelope>',
-          );
+        if (next && /SendLetterAndAddressV2/.test(String(req.headers['soapaction'] ?? ''))) {
+          answered.push(next);
+          const fault =
+            '<?xml version="1.0" encoding="utf-8"?><soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/"><soap:Body><soap:Fault><faultcode>soap:Client</faultcode><faultstring>The request was refused. ---&gt; The service is busy.</faultstring></soap:Fault></soap:Body></soap:Envelope>';
+          if (next === 'refuse') res.writeHead(500, { 'Content-Type': 'text/xml; charset=utf-8' }).end(fault);
+          else res.writeHead(504, { 'Content-Type': 'text/html' }).end('<html><head><title>504 Gateway Time-out</title></head></html>');
+          next = undefined;
+          return;
         }
         httpRequest(`${sandboxUrl}${req.url}`, { method: req.method, headers: req.headers }, (answer) => {
           res.writeHead(answer.statusCode!, answer.headers);
@@ -198,7 +201,9 @@ describe('Mailroom in everyday use', () => {
       const typed = typedAddress(api, address);
       person.pressWhenShown(/could not send notes\.txt\..*What you gave is kept/s, 'Edit and Retry');
       const before = person.notices.length;
-      const id = await person.answering([...typed, ...typed], async () => {
+      // Asked again, the person presses Enter on each question: what they gave is what is shown.
+      const again = typed.map((): Answer => ({ enter: true }));
+      const id = await person.answering([...typed, ...again], async () => {
         const sent = await vscode.commands.executeCommand<number>('mailroom.sendDocument', vscode.Uri.joinPath(workspace(), 'notes.txt'));
         const fields = ASKED.length;
         assert.deepEqual(
@@ -208,11 +213,29 @@ describe('Mailroom in everyday use', () => {
         );
         return sent;
       });
-      assert.equal(refused, 1);
+      assert.deepEqual(answered, ['refuse']);
       assert.ok(id, 'sent on the second try');
+      assert.deepEqual(api.addresses.recent()[0], address, 'to the address typed the first time');
       const told = person.shown(before, 'error').join('\n');
-      assert.match(told, /Mailroom could not send notes\.txt\. The service refused the request: Server was unable to process request/);
+      assert.match(told, /Mailroom could not send notes\.txt\. The service refused the request: The request was refused/);
       assert.ok(!/SendLetterAndAddressV2/.test(told), told);
+
+      // A gateway's 504 may come after the mailer was made: kept as outcome unknown, never offered again.
+      next = 'gateway';
+      const attempts = api.mailers.attempts().length;
+      const shown = person.notices.length;
+      assert.equal(await sendNotes(typedAddress(api, address)), undefined);
+      assert.deepEqual(answered, ['refuse', 'gateway']);
+      assert.equal(api.mailers.attempts().length, attempts + 1, 'kept as an attempt to look up');
+      const after = person.notices.slice(shown);
+      assert.ok(!after.some((n) => n.buttons.includes('Edit and Retry')), 'no Edit and Retry after a 504');
+      assert.ok(
+        after.some((n) =>
+          /the outcome of sending notes\.txt.* is unknown \(The service, or a gateway in front of it, answered HTTP 504/.test(n.message),
+        ),
+        JSON.stringify(after),
+      );
+      for (const attempt of api.mailers.attempts()) await api.mailers.removeAttempt(attempt.key);
     } finally {
       proxy.close();
       await vscode.commands.executeCommand('mailroom.useSandbox');

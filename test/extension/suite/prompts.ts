@@ -26,6 +26,8 @@ export type Answer =
   | { readonly save: vscode.Uri }
   | { readonly open: readonly vscode.Uri[] }
   | { readonly back: true }
+  /** Enter on what the question shows: an input box's text as it opened, the pick's current item (else its first). */
+  | { readonly enter: true }
   | { readonly dismiss: true };
 
 export interface Notice {
@@ -106,9 +108,10 @@ export class ScriptedPrompts implements Prompts {
   // The implementations below are typed loosely and cast: Prompts' overloads tie `back` to BACK.
   pick = (async <T extends vscode.QuickPickItem>(items: readonly T[], options: PickOptions & { back?: boolean }) => {
     const title = options.title ?? options.placeHolder ?? 'a pick';
-    const answer = this.next(title, (a) => 'pick' in a || ('back' in a && options.back === true));
+    const answer = this.next(title, (a) => 'pick' in a || 'enter' in a || ('back' in a && options.back === true));
     if (!answer || 'dismiss' in answer) return undefined;
     if ('back' in answer) return BACK;
+    if ('enter' in answer) return items.find((i) => options.isCurrent?.(i)) ?? items[0];
     const label = (answer as { pick: Label }).pick;
     const item = items.find((i) => matches(label, i.label));
     return item ?? this.surprise(title, `no item ${String(label)} among ${items.map((i) => i.label).join(' | ')}`);
@@ -127,10 +130,10 @@ export class ScriptedPrompts implements Prompts {
     const title = [options.title, options.prompt].filter(Boolean).join(': ') || 'an input';
     this.opened.push(options.value ?? '');
     for (;;) {
-      const answer = this.next(title, (a) => 'input' in a || ('back' in a && options.back === true));
+      const answer = this.next(title, (a) => 'input' in a || 'enter' in a || ('back' in a && options.back === true));
       if (!answer || 'dismiss' in answer) return undefined;
       if ('back' in answer) return BACK;
-      const text = (answer as { input: string }).input;
+      const text = 'enter' in answer ? (options.value ?? '') : (answer as { input: string }).input;
       const refused = await options.validateInput?.(text);
       const message = typeof refused === 'string' ? refused : refused?.message;
       if (!message) return text;
