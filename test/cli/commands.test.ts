@@ -13,6 +13,7 @@ import { spawn } from 'node:child_process';
 import { cliPath, mailroom, type CliRun } from '../helpers/cli';
 import { pageCount, sampleDocx } from '../helpers/documents';
 import { T0, startTestSandbox, type TestSandbox } from '../helpers/sandbox';
+import { pdfPages } from '../helpers/tools';
 import { SECRETS, secretIn } from '../helpers/secrets';
 import { once } from '../helpers/steps';
 
@@ -144,7 +145,27 @@ describe('mailroom, the command line', function () {
     const front = await run('send', md, '--mode', 'Development');
     assert.equal(front.code, 2, front.stderr);
     assert.match(front.stderr, /bad-to\.md: "Jane Doe, 1 Main St, Springfield, IL 6270" is not an address .* 6270 is not a US ZIP code/);
+    const flags = await run(
+      'send',
+      html,
+      ...['--attention-line1', 'Jane Doe', '--address1', '1 Main St', '--city', 'Springfield'],
+      ...['--postal-code', '6270'],
+    );
+    assert.equal(flags.code, 2, flags.stderr);
+    assert.match(flags.stderr, /6270 is not a US ZIP code/);
     assert.equal(journal(), before, 'the sandbox recorded nothing');
+    // --to names the whole recipient: nothing of the front matter's address is kept with it.
+    const suite = file(
+      'suite.md',
+      '---\nto:\n  AttentionLine1: Old Name\n  Address1: 9 Old Rd\n  Address2: Suite 200\n  City: Oldtown\n---\n# Hi\n',
+    );
+    const checked = await run('preflight', suite, '--to', 'Jane Doe, 1 Main St, Springfield, IL 62701', '--json');
+    assert.equal(checked.code, 0, checked.stderr);
+    const proof = join(dir, 'moved.pdf');
+    assert.equal((await run('preflight', suite, '--to', 'Jane Doe, 1 Main St, Springfield, IL 62701', '--proof', proof)).code, 0);
+    const [addressPage] = pdfPages(readFileSync(proof));
+    assert.match(addressPage!.text, /Jane Doe/, 'to the --to address');
+    assert.doesNotMatch(addressPage!.text, /Suite 200|Old Name/, "nothing of the front matter's address");
     const good = await run('send', html, '--to', 'Jean Dupont, 1 rue de Rivoli, 75001 Paris, France', '--mode', 'Development');
     assert.equal(good.code, 0, good.stderr);
     assert.notEqual(journal(), before, 'a letter that is sent is recorded');

@@ -23,7 +23,7 @@ import type { Finding, MergePreflightReport, PreflightReport, WorkModeUsed } fro
 import type { Io } from '../context';
 import type { CommandHelp } from '../help';
 import { EXIT_OK, EXIT_SERVICE_ERROR, UsageError } from '../usage';
-import { ADDRESS_OPTIONS, flagOf, workModeOption } from './send';
+import { ADDRESS_OPTIONS, flagOf, recipientOf, workModeOption } from './send';
 
 export const usage =
   `mailroom preflight FILE [--to "Name, Street, City, ST ZIP" | ${RECIPIENT_FIELDS.map((f) => `--${flagOf(f)}`).join(' ')}] ` +
@@ -179,7 +179,7 @@ export async function run(args: readonly string[], io: Io): Promise<number> {
         : 'line' in draft.to
           ? addressLine(draft.to.line, `${basename(path)}: the front matter's to:`)
           : draft.to.fields;
-    const address = { ...written, ...flagsAddress(values) };
+    const address = recipientOf(written, values, flagsAddress(values));
     what = basename(path);
     result = await preflightLetter(
       { type: draft.type, data: draft.data, ...(Object.keys(address).length > 0 ? { address } : {}) },

@@ -11,7 +11,7 @@ import { readFile } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { parseArgs } from 'node:util';
 import { AddressError, DocumentError, letterDocument, parseAddressLine, type RecipientAddress } from '../../client';
-import { enums, RECIPIENT_FIELDS, type EnumValue } from '../../contract';
+import { checkRecipient, enums, RECIPIENT_FIELDS, type EnumValue } from '../../contract';
 import { GLOBAL_OPTIONS, connect, print, progressPrinter, type Io } from '../context';
 import { UsageError } from '../usage';
 import type { CommandHelp } from '../help';
@@ -75,6 +75,19 @@ export function addressOptions(values: Record<string, unknown>): RecipientAddres
   return address;
 }
 
+/**
+ * The recipient of a send or a preflight: --to names the whole recipient, in place of the
+ * document's own (nothing of the front matter's address is kept with it); a field flag changes one
+ * field of whichever it is.
+ */
+export function recipientOf(
+  written: RecipientAddress | undefined,
+  values: { readonly to?: unknown },
+  flags: RecipientAddress,
+): RecipientAddress {
+  return typeof values.to === 'string' ? flags : { ...written, ...flags };
+}
+
 function addressLine(line: string): RecipientAddress {
   try {
     return parseAddressLine(line);
@@ -83,6 +96,9 @@ function addressLine(line: string): RecipientAddress {
     throw error;
   }
 }
+
+/** The status a mailer whose US address cannot be verified fails with: accepted at send, so refused here. */
+const US_ZIP_FORM = -1018;
 
 export async function run(args: readonly string[], io: Io): Promise<void> {
   const { values, positionals } = parseArgs({
@@ -101,7 +117,9 @@ export async function run(args: readonly string[], io: Io): Promise<void> {
   const path = positionals[0]!;
   const document = await readDocument(path);
   const mode = workModeOption(values.mode);
-  const address = { ...document.to, ...addressOptions(values) };
+  const address = recipientOf(document.to, values, addressOptions(values));
+  const mistyped = checkRecipient(address).find((problem) => problem.code === US_ZIP_FORM);
+  if (Object.keys(address).length > 0 && mistyped) throw new UsageError(`The recipient cannot be sent to: ${mistyped.message}`);
   const addressed = Object.keys(address).length > 0;
   const to = addressed
     ? ` to ${[address.AttentionLine1 ?? address.Company, address.City].filter(Boolean).join(', ')}`
