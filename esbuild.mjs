@@ -22,10 +22,11 @@ const common = {
 };
 
 // Bundles of their own, loaded only when first needed: printing (pdf-lib and its fonts) by the
-// sandbox when it prints a mailer and by the command line's preflight, the sandbox by the extension
-// and the command line when they start one, and the client (node-soap and its dependencies) by the
-// extension when a command first calls the service. Activation then loads and compiles only the
-// extension's own code, and every bundle shares the one printer in dist/printing.js.
+// sandbox when it prints a mailer and by the command line's preflight, the sandbox by the command
+// line and by the extension's sandbox thread (dist/sandbox-worker.js) when they start one, and
+// the client (node-soap and its dependencies) by the extension when a command first calls the
+// service. Activation then loads and compiles only the extension's own code, and every bundle
+// shares the one printer in dist/printing.js.
 const apart = (...names) => ({
   name: 'apart',
   setup(b) {
@@ -48,6 +49,14 @@ await Promise.all([
   build({ ...common, entryPoints: ['src/client/index.ts'], outfile: `${out}/client.js` }),
   build({ ...common, entryPoints: ['src/printing/index.ts'], outfile: `${out}/printing.js` }),
   build({ ...common, entryPoints: ['src/sandbox/index.ts'], outfile: `${out}/sandbox.js`, plugins: [apart('printing')] }),
+  // The extension's sandbox runs on a thread of its own (src/sandbox/thread.ts): this is the
+  // thread's entry, a file of its own since a Worker starts from one; it loads dist/sandbox.js.
+  build({
+    ...common,
+    entryPoints: ['src/sandbox/thread-worker.ts'],
+    outfile: `${out}/sandbox-worker.js`,
+    plugins: [apart('sandbox', 'printing')],
+  }),
   // The keyring's native binary cannot be bundled; the command line loads it from node_modules.
   build({
     ...common,

@@ -1,6 +1,6 @@
 /**
- * Who Mailroom talks to, and as whom: the local sandbox (started in-process on a free loopback
- * port, data in the extension's global storage, signed in as the demo user) or a Mail WS account.
+ * Who Mailroom talks to, and as whom: the local sandbox (started on a thread of its own on a free
+ * loopback port, data in the extension's global storage, signed in as the demo user) or a Mail WS account.
  * Passwords and API keys live only in `context.secrets` (the OS keychain on desktop VS Code).
  */
 import * as vscode from 'vscode';
@@ -8,6 +8,9 @@ import type { MailroomContextKey } from './context-keys';
 import type { MailWsClient } from '../client';
 import { REAL_SERVICE_MIN_INTERVAL_MS, isLoopback, type Binding } from '../contract';
 import type { SandboxServer } from '../sandbox';
+import { INTERACTIVE_SCHEDULE } from '../sandbox/lifecycle';
+import { DataFolderInUseError } from '../sandbox/store/folder-in-use';
+import { startSandboxThread } from '../sandbox/thread';
 import { clientModule } from './client-module';
 import { Disposable, Emitter, toDisposable } from './lifecycle';
 import type { Log } from './log';
@@ -38,7 +41,7 @@ const secretKey = (account: Omit<Account, 'binding'>, kind: 'password' | 'apiKey
 export class Connection extends Disposable {
   private readonly changed = this.register(new Emitter<Account | undefined>());
   readonly onDidChange = this.changed.event;
-  /** The sandbox started in-process, once asked for; closed with the connection. */
+  /** The sandbox started on its thread, once asked for; closed (the thread ended) with the connection. */
   private sandbox: Promise<SandboxServer> | undefined;
   private clientPromise: Promise<MailWsClient> | undefined;
   /** Lets the current client go: held by the connection, released when the client is replaced. */
@@ -79,7 +82,7 @@ export class Connection extends Disposable {
   /**
    * Where the sandbox listens: the one named by `mailroom.sandboxUrl` (a loopback address, such as
    * the sandbox `npm start` or `mailroom sandbox` runs, so that the CLI and VS Code share it), or
-   * else one started in-process, its data in the extension's global storage.
+   * else one started here on a thread of its own, its data in the extension's global storage.
    */
   private async sandboxEndpoint(): Promise<string> {
     const url = await this.findSandbox();
@@ -102,11 +105,19 @@ export class Connection extends Disposable {
       return external;
     }
     if (this.isDisposed) throw new Error(vscode.l10n.t('Mailroom has shut down.'));
-    const starting = (this.sandbox ??= (async () => {
-      const { startSandbox, INTERACTIVE_SCHEDULE } = await import('../sandbox');
+    const starting: Promise<SandboxServer> = (this.sandbox ??= (async () => {
       const dataDir = vscode.Uri.joinPath(this.context.globalStorageUri, 'sandbox').fsPath;
+      // Off the extension host's thread, which every extension shares: a send the sandbox prints
+      // (a 2,000-row mail merge takes seconds) would stall them all (README, "The extension").
+      const worker = vscode.Uri.joinPath(this.context.extensionUri, 'dist', 'sandbox-worker.js').fsPath;
       // At a pace people can follow: 20 seconds to cancel, completed after 25.
-      const server = await startSandbox({ dataDir, port: 0, schedule: INTERACTIVE_SCHEDULE });
+      const server = await startSandboxThread(worker, { dataDir, port: 0, schedule: INTERACTIVE_SCHEDULE }, (error) => {
+        // It crashed: the next client asked for starts it again (a call under way fails as it would).
+        this.log.error(`The sandbox stopped: ${error.message}`);
+        if (this.sandbox !== starting) return;
+        this.sandbox = undefined;
+        this.resetClient();
+      });
       this.log.info(`Sandbox listening on ${server.url} (data in ${dataDir})`);
       return server;
     })());
@@ -115,7 +126,6 @@ export class Connection extends Disposable {
       return (await starting).url;
     } catch (error) {
       // Another VS Code window runs the sandbox on this global storage: both share it.
-      const { DataFolderInUseError } = await import('../sandbox');
       const { url } = error instanceof DataFolderInUseError ? error : { url: undefined };
       if (!url || !isLoopbackSandbox(url) || !(await answersAsSandbox(url))) throw error;
       this.log.info(`Sandbox of another VS Code window joined at ${url}`);
@@ -247,7 +257,7 @@ export class Connection extends Disposable {
     return making;
   }
 
-  /** Shuts down: the client closed, and the in-process sandbox closed with its journal on disk. */
+  /** Shuts down: the client closed, and the sandbox closed with its journal on disk and its thread ended. */
   close(): Promise<void> {
     return (this.closing ??= (async () => {
       try {

@@ -9,7 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { accountsRecord, DEMO_ACCOUNTS, parseAccountsFile, type AccountsFile } from './accounts';
 import { DEFAULT_SCHEDULE, type Schedule } from './lifecycle';
 export { INTERACTIVE_SCHEDULE } from './lifecycle';
-export { DataFolderInUseError } from './store/lock';
+export { DataFolderInUseError } from './store/folder-in-use';
 import { createInvoke } from './operations/dispatch';
 import { handlers } from './operations';
 import type { SandboxState } from './operations/context';

@@ -34,7 +34,7 @@ describe('vsce package', () => {
     assert.doesNotMatch(output, /\bWARNING\b|\[y\/N\]/i, output);
   });
 
-  it('carries the icon, the changelog and the manifest with its words', () => {
+  it("carries the icon, the changelog, the manifest with its words and the bundles, the sandbox thread's entry among them", () => {
     const names = Object.keys(entries);
     for (const name of [
       'extension/media/icon.png',
@@ -42,6 +42,10 @@ describe('vsce package', () => {
       'extension/package.nls.json',
       'extension/l10n/bundle.l10n.json',
       'extension/dist/extension.js',
+      // The sandbox's thread starts from a file of its own, which loads the sandbox and printing bundles.
+      'extension/dist/sandbox-worker.js',
+      'extension/dist/sandbox.js',
+      'extension/dist/printing.js',
     ])
       assert.ok(names.includes(name), `${name} not in ${names.join(', ')}`);
     const icon = entries['extension/media/icon.png']!;

@@ -9,23 +9,10 @@
 import { promises as fsp, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { temporaryName } from './durable-files';
+import { DataFolderInUseError } from './folder-in-use';
 
 /** The locks this process holds: a lock naming this process but not among them is a dead one's whose ID was reused. */
 const held = new Set<string>();
-
-/** The data folder is held by a sandbox that runs; `url` is where it listens, once it does. */
-export class DataFolderInUseError extends Error {
-  constructor(
-    readonly dataDir: string,
-    /** The holder's process ID; 0 when the lock names none (it is damaged: never so while being written). */
-    readonly holder: number,
-    readonly url: string | undefined,
-  ) {
-    const by = holder > 0 ? `process ${holder}${url ? ` (listening on ${url})` : ''}` : 'another sandbox (its lock names no process)';
-    super(`the sandbox data folder ${dataDir} is in use by ${by}; if no sandbox runs there, remove ${join(dataDir, 'lock')}`);
-    this.name = 'DataFolderInUseError';
-  }
-}
 
 export class DataFolderLock {
   private constructor(private readonly path: string) {}

@@ -1,9 +1,12 @@
 /**
- * The extension's deactivate(), as VS Code calls it before the extension host exits: it must not
- * resolve before the in-process sandbox has stopped listening and closed its journal. It ends the
- * extension for the rest of the run, so index.ts loads this file last.
+ * The extension's sandbox runs on a thread of its own, never on the extension host's, which every
+ * extension shares; and the extension's deactivate(), as VS Code calls it before the extension host
+ * exits, must not resolve before that sandbox has stopped listening and closed its journal (a
+ * worker thread's files are the host process's, so the host sees them). It ends the extension for
+ * the rest of the run, so index.ts loads this file last.
  */
 import { strict as assert } from 'node:assert';
+import { execFileSync } from 'node:child_process';
 import { readdirSync, readlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
@@ -23,7 +26,26 @@ function openFiles(): string[] {
 const isJournal = (path: string) => /[\\/]sandbox[\\/]journal\.jsonl$/.test(path);
 
 describe('Mailroom shutting down', () => {
-  it('deactivates only once the in-process sandbox has stopped listening and closed its journal', async () => {
+  it("runs the sandbox off the extension host's thread: it answers while that thread is blocked", async () => {
+    const api = await mailroomApi();
+    if (!api.connection.account?.sandbox) await vscode.commands.executeCommand('mailroom.useSandbox');
+    await api.connection.client();
+    const { endpoint } = api.connection.account!;
+    // A synchronous child holds this thread until it ends: a sandbox on it could not answer, and
+    // the child would run into its timeout. Electron's Node runs as plain Node with the variable.
+    const status = execFileSync(
+      process.execPath,
+      [
+        '-e',
+        'fetch(process.argv[1]).then((r) => process.stdout.write(String(r.status)), () => process.exit(1))',
+        `${endpoint}/MailWS.asmx?WSDL`,
+      ],
+      { encoding: 'utf8', timeout: 20_000, env: { ...process.env, ELECTRON_RUN_AS_NODE: '1' } },
+    );
+    assert.equal(status, '200');
+  });
+
+  it('deactivates only once the sandbox has stopped listening, closed its journal and ended its thread', async () => {
     const api = await mailroomApi();
     if (!api.connection.account?.sandbox) await vscode.commands.executeCommand('mailroom.useSandbox');
     const client = await api.connection.client();
