@@ -149,7 +149,9 @@ export class Connection extends Disposable {
    */
   async connect(endpoint: string, binding: Binding, username: string, secrets: { password?: string; apiKey?: string }): Promise<Account> {
     const url = sameEndpoint(endpoint);
-    const account: Account = { endpoint: url, binding, username, sandbox: url === this.sandboxUrl };
+    // Where the sandbox was last found may be stale (stopped since, its port taken by another server): it must still answer as one.
+    const sandbox = url === this.sandboxUrl && (await answersAsSandbox(url));
+    const account: Account = { endpoint: url, binding, username, sandbox };
     if (secrets.password) {
       const { MailWsClient, checkSignIn, endpointOf } = await clientModule();
       const probe = new MailWsClient({
