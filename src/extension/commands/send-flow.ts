@@ -136,12 +136,16 @@ export async function submit(ctx: SendContext, submission: Submission): Promise<
       );
     return 'not sent';
   }
-  // Sent: what follows must not be mistaken for a failed send.
-  await ctx.mailers.add([{ id, description: submission.description, ...(submission.isBatch ? { isBatch: true } : {}) }]);
-  if (submission.address) await ctx.addresses.remember(submission.address);
-  await ctx.refresh();
-  const node = ctx.tree.nodeOf(id);
-  if (node) await ctx.view.reveal(node, { select: true, focus: false }).then(undefined, () => undefined);
+  // Sent: what follows must not be mistaken for a failed send, whatever fails in it.
+  try {
+    await ctx.mailers.add([{ id, description: submission.description, ...(submission.isBatch ? { isBatch: true } : {}) }]);
+    if (submission.address) await ctx.addresses.remember(submission.address);
+    await ctx.refresh();
+    const node = ctx.tree.nodeOf(id);
+    if (node) await ctx.view.reveal(node, { select: true, focus: false }).then(undefined, () => undefined);
+  } catch (error) {
+    ctx.log.error(logLine(`Mailer ${id} was sent; following it in the Mailers view failed.`, error));
+  }
   // Said once, with the ID, and what one usually does next; not awaited: the send is done.
   const [showDetails, previewPdf] = [vscode.l10n.t('Show Details'), vscode.l10n.t('Preview PDF')];
   void prompts
