@@ -84,3 +84,13 @@ export function gzipText(text: string): Buffer {
 export async function pageCount(pdf: Uint8Array): Promise<number> {
   return (await PDFDocument.load(pdf)).getPageCount();
 }
+
+/** The recipient the sends of the tests write to: a US address the service verifies. */
+export const JANE_DOE = {
+  AttentionLine1: 'Jane Doe',
+  Address1: '1 Main St',
+  City: 'Springfield',
+  State: 'IL',
+  PostalCode: '62701',
+  Country: 'USA',
+};

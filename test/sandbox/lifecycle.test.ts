@@ -4,18 +4,11 @@
  */
 import { strict as assert } from 'node:assert';
 import { ZERO_DATE } from '../../src/contract';
-import { samplePdf } from '../helpers/documents';
+import { samplePdf, JANE_DOE } from '../helpers/documents';
 import { T0, httpCaller, soapCaller, startTestSandbox, type Call, type TestSandbox } from '../helpers/sandbox';
 
 const demo = { Username: 'demo', Password: 'demo' };
-const address = {
-  AttentionLine1: 'Jane Doe',
-  Address1: '1 Main St',
-  City: 'Springfield',
-  State: 'IL',
-  PostalCode: '62701',
-  Country: 'USA',
-};
+const address = JANE_DOE;
 const html = Buffer.from('<p>Hello</p>');
 
 type Status = { ResultCode: number; Status: number; Description?: string; LastUpdateTime: Date };

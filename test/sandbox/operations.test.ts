@@ -18,7 +18,7 @@ import {
   type Binding,
   type ServiceKey,
 } from '../../src/contract';
-import { gzipText, pageCount, samplePdf, samplePng, sampleDocx } from '../helpers/documents';
+import { gzipText, pageCount, samplePdf, samplePng, sampleDocx, JANE_DOE } from '../helpers/documents';
 import { T0, callerFor, startTestSandbox, type Call, type TestSandbox } from '../helpers/sandbox';
 import { storySteps, type Step } from '../helpers/steps';
 import { DEFAULT_PRICING } from '../../src/printing';
@@ -26,14 +26,7 @@ import { DEFAULT_PRICING } from '../../src/printing';
 const demo = { Username: 'demo', Password: 'demo' };
 const clerk = { Username: 'clerk', Password: 'clerk' };
 const other = { Username: 'other', Password: 'other' };
-const address = {
-  AttentionLine1: 'Jane Doe',
-  Address1: '1 Main St',
-  City: 'Springfield',
-  State: 'IL',
-  PostalCode: '62701',
-  Country: 'USA',
-};
+const address = JANE_DOE;
 const html = Buffer.from('<h1>Hello</h1><p>A letter, é&amp;.</p>');
 const PRINTED = 4500;
 
