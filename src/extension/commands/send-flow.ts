@@ -69,8 +69,8 @@ export async function askAndSend<S>(
     if (typeof outcome === 'number') return outcome;
     if (outcome === 'not sent') return undefined;
     const message = couldNot(vscode.l10n.t('Mailroom could not send {0}.', submission.what), outcome.failed);
+    if (steps.length === 0) return void ctx.log.showError(message, outcome.failed);
     ctx.log.error(logLine(message, outcome.failed));
-    if (steps.length === 0) return void prompts.notify('error', message);
     const editAndRetry = vscode.l10n.t('Edit and Retry');
     const kept = vscode.l10n.t('{0} What you gave is kept: edit and send again.', message);
     if ((await prompts.notify('error', kept, editAndRetry)) !== editAndRetry) return undefined;
