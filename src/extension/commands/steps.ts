@@ -124,8 +124,9 @@ export function filesStep<S>(
 ): Step<S> {
   return {
     ask: async (answers, place) => {
+      const dialog = () => prompts.open({ title, canSelectMany: many, filters: { [types.join(', ').toUpperCase()]: [...types] } });
       const browse = async () => {
-        const chosen = await prompts.open({ title, canSelectMany: many, filters: { [types.join(', ').toUpperCase()]: [...types] } });
+        const chosen = await dialog();
         return chosen?.length ? set(answers, chosen) : undefined;
       };
       const { workspace } = vscode;
@@ -153,8 +154,7 @@ export function filesStep<S>(
       if (!picked?.length) return undefined;
       const uris = picked.flatMap((p) => (p.uri ? [p.uri] : []));
       if (picked.some((p) => p.label === BROWSE)) {
-        const more = await prompts.open({ title, canSelectMany: true, filters: { [types.join(', ').toUpperCase()]: [...types] } });
-        uris.push(...(more ?? []));
+        uris.push(...((await dialog()) ?? []));
       }
       return uris.length > 0 ? set(answers, uris) : undefined;
     },
