@@ -10,7 +10,7 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { cliPath, clockEnv, mailroom } from '../helpers/cli';
+import { cliPath, suiteEnv, mailroom } from '../helpers/cli';
 import { startTestSandbox, type TestSandbox } from '../helpers/sandbox';
 import secrets from '../secrets.json';
 
@@ -26,7 +26,7 @@ const ONE_ITEM = /^items: \(\[objectpath '[^']+'\], @ao \[\]\)$/m;
 async function inKeyring(lines: readonly string[], env: NodeJS.ProcessEnv): Promise<{ stdout: string; stderr: string }> {
   const script = ['eval "$(printf unlock-pw | gnome-keyring-daemon --unlock --components=secrets)"', ITEMS, ...lines].join('\n');
   // Asynchronously: the sandbox answering the child runs in this process.
-  const child = spawn('dbus-run-session', ['--', 'sh', '-c', script], { env: { PATH: process.env.PATH, ...clockEnv(), ...env } });
+  const child = spawn('dbus-run-session', ['--', 'sh', '-c', script], { env: { PATH: process.env.PATH, ...suiteEnv(), ...env } });
   const result = { stdout: '', stderr: '' };
   child.stdout.on('data', (d) => (result.stdout += d));
   child.stderr.on('data', (d) => (result.stderr += d));

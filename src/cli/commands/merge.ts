@@ -4,7 +4,7 @@
  * letters and the work mode are shown before anything is sent.
  */
 import { readFile } from 'node:fs/promises';
-import { basename } from 'node:path';
+import { basename, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { DocumentError, mailMerge, type MailMerge } from '../../client';
 import { GLOBAL_OPTIONS, connect, print, type Io } from '../context';
@@ -54,13 +54,16 @@ export async function run(args: readonly string[], io: Io): Promise<void> {
   );
   const client = connect(values, io);
   try {
-    const result = await client.datedA.SendWordMailMerge_Compressed({
-      MyDescription: values.description ?? `${basename(template)} × ${basename(data)}`.slice(0, 100),
-      FileExtension: merge.type,
-      FileBinaryData: merge.template,
-      MergeData: merge.mergeData,
-      WorkMode: mode,
-    });
+    const result = await client.datedA.SendWordMailMerge_Compressed(
+      {
+        MyDescription: values.description ?? `${basename(template)} × ${basename(data)}`.slice(0, 100),
+        FileExtension: merge.type,
+        FileBinaryData: merge.template,
+        MergeData: merge.mergeData,
+        WorkMode: mode,
+      },
+      { source: `${resolve(template)} + ${resolve(data)}` },
+    );
     print(io, values, { id: result.ResultCode, description: result.ResultDescription }, () => [String(result.ResultCode)]);
     if (!values.json && result.ResultDescription) io.err.write(`${result.ResultDescription}\n`);
   } finally {

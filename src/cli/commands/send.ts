@@ -8,7 +8,7 @@
  * after --yes or a yes on the terminal. The new mailer's ID is printed.
  */
 import { readFile } from 'node:fs/promises';
-import { basename } from 'node:path';
+import { basename, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { AddressError, DocumentError, letterDocument, parseAddressLine, type RecipientAddress } from '../../client';
 import { checkRecipient, enums, RECIPIENT_FIELDS, type EnumValue } from '../../contract';
@@ -134,7 +134,7 @@ export async function run(args: readonly string[], io: Io): Promise<void> {
       WorkMode: mode,
     };
     const progress = progressPrinter(io, 'Sending');
-    const options = progress ? { onProgress: progress } : {};
+    const options = { source: resolve(path), ...(progress ? { onProgress: progress } : {}) };
     const id = addressed
       ? await client.simple.SendLetterAndAddressV2({ ...request, ...address }, options)
       : await client.simple.SendLetterV2(request, options);
