@@ -240,7 +240,10 @@ export class MailWsClient {
       );
       return this.attempt(op, full, callOptions, route, report).then(
         async (result) => {
-          await answered({ outcome: 'sent', id: op.result.kind === 'structure' ? (result as { ResultCode: number }).ResultCode : (result as number) }).catch(
+          await answered({
+            outcome: 'sent',
+            id: op.result.kind === 'structure' ? (result as { ResultCode: number }).ResultCode : (result as number),
+          }).catch(
             // The mailer was made: its answer stands, and the log keeps "outcome unknown", which is still true of the log.
             () => undefined,
           );

@@ -37,7 +37,11 @@ export async function fetchStatuses(
 }
 
 /** The details (price, sheets, status, work mode…) of any number of mailers, in as few `GetDetails` calls as allowed; those the caller may not see are left out. */
-export async function fetchDetails(client: MailWsClient, ids: Iterable<number>, options?: CallOptions): Promise<Map<number, MailerDetails>> {
+export async function fetchDetails(
+  client: MailWsClient,
+  ids: Iterable<number>,
+  options?: CallOptions,
+): Promise<Map<number, MailerDetails>> {
   const details = new Map<number, MailerDetails>();
   for (const query of planIdQueries(ids)) {
     try {

@@ -117,7 +117,13 @@ export interface MailerStatus {
 export const mailerStatuses: readonly MailerStatus[] = [
   { code: -900, group: 'received', description: 'Received', final: false, cancellable: true },
   { code: -910, group: 'in-process', description: 'In Process', final: false, cancellable: true },
-  { code: -990, group: 'in-process', description: 'Not enough funds available (continues if funds arrive within 72 hours)', final: false, cancellable: true },
+  {
+    code: -990,
+    group: 'in-process',
+    description: 'Not enough funds available (continues if funds arrive within 72 hours)',
+    final: false,
+    cancellable: true,
+  },
   { code: -995, group: 'in-process', description: 'Waiting For Delivery', final: false },
   { code: -1000, group: 'completed', description: 'Completed: successfully delivered to the postal agency', final: true },
   { code: -1002, group: 'completed', description: 'Completed: successfully processed in Development work mode', final: true },
