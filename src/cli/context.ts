@@ -7,11 +7,13 @@
 import type { Writable } from 'node:stream';
 import { MailWsClient, SendLog, type CallEvent } from '../client';
 import { BINDINGS, DEFAULT_ENDPOINT, REAL_SERVICE_MIN_INTERVAL_MS, formatDateTime, isLoopback, type Binding } from '../contract';
+import { namedProfile, type Profile } from './config';
 import { accountNames, KeychainUnavailable, type Keychain } from './keychain';
 import { sendLogPath } from './state';
 import { UsageError } from './usage';
 
 export const GLOBAL_OPTIONS = {
+  profile: { type: 'string' },
   endpoint: { type: 'string' },
   binding: { type: 'string' },
   user: { type: 'string' },
@@ -21,6 +23,7 @@ export const GLOBAL_OPTIONS = {
 } as const;
 
 export interface GlobalValues {
+  readonly profile?: string | undefined;
   readonly endpoint?: string | undefined;
   readonly binding?: string | undefined;
   readonly user?: string | undefined;
@@ -45,21 +48,29 @@ export interface Io {
 /** The public demo account of the local sandbox: not a secret. */
 const SANDBOX_DEMO = { username: 'demo', password: 'demo', apiKey: 'demo-key' };
 
+/**
+ * The profile the command names (--profile, else MAILROOM_PROFILE). Its endpoint, user and binding
+ * stand in for the flags not given, before the environment's MAILROOM_ENDPOINT and MAILROOM_USER.
+ */
+export function profileOf(values: GlobalValues, io: Io): Profile | undefined {
+  return namedProfile(values.profile ?? io.env.MAILROOM_PROFILE, io.env);
+}
+
 export function endpointOf(values: GlobalValues, io: Io): string {
-  const endpoint = values.endpoint ?? io.env.MAILROOM_ENDPOINT ?? DEFAULT_ENDPOINT;
+  const endpoint = values.endpoint ?? profileOf(values, io)?.endpoint ?? io.env.MAILROOM_ENDPOINT ?? DEFAULT_ENDPOINT;
   if (!/^https?:\/\/[^\s/]+/.test(endpoint)) throw new UsageError(`--endpoint takes an http(s) URL, not "${endpoint}"`);
   return endpoint.replace(/\/+$/, '');
 }
 
 export function bindingOf(values: GlobalValues, io: Io): Binding {
-  const binding = values.binding ?? io.env.MAILROOM_BINDING ?? 'soap11';
+  const binding = values.binding ?? profileOf(values, io)?.binding ?? io.env.MAILROOM_BINDING ?? 'soap11';
   if (!(BINDINGS as readonly string[]).includes(binding))
     throw new UsageError(`--binding takes one of ${BINDINGS.join(', ')}, not "${binding}"`);
   return binding as Binding;
 }
 
 export function userOf(values: GlobalValues, io: Io): string {
-  return values.user ?? io.env.MAILROOM_USER ?? SANDBOX_DEMO.username;
+  return values.user ?? profileOf(values, io)?.user ?? io.env.MAILROOM_USER ?? SANDBOX_DEMO.username;
 }
 
 /**

@@ -94,6 +94,8 @@ export interface CallOptions {
   readonly onProgress?: (progress: Progress) => void;
   /** The file a send was made from, for the send log. */
   readonly source?: string;
+  /** The price the sender predicted (dollars), for the send log and the spending guards that read it. */
+  readonly price?: number;
 }
 
 type Simplify<T> = { [K in keyof T]: T[K] } & {};
@@ -236,7 +238,7 @@ export class MailWsClient {
     route = this.routeFor(op, full);
     if (operationEffect(op) === 'send' && this.options.sendLog) {
       const answered = await this.options.sendLog.sending(
-        describeSend(op, request as Record<string, unknown>, this.account(), callOptions.source),
+        describeSend(op, request as Record<string, unknown>, this.account(), callOptions),
       );
       return this.attempt(op, full, callOptions, route, report).then(
         async (result) => {

@@ -32,6 +32,8 @@ export interface SendLogSending {
   /** SHA-256 (hex) of the request's binary data, its files in the order it carries them. */
   readonly sha256: string;
   readonly bytes: number;
+  /** The price the sender predicted (dollars, the sandbox's price list), for a spending guard. */
+  readonly price?: number;
 }
 
 export type SendOutcome =
@@ -163,7 +165,7 @@ export function describeSend(
   op: Operation,
   request: Record<string, unknown>,
   account: { readonly endpoint: string; readonly user: string },
-  source: string | undefined,
+  noted: { readonly source?: string | undefined; readonly price?: number | undefined },
 ): Omit<SendLogSending, 'entry' | 'time'> {
   const parts = binaryParts(request);
   const hash = createHash('sha256');
@@ -178,8 +180,9 @@ export function describeSend(
     ...(typeof workMode === 'string' ? { workMode } : {}),
     ...(typeof request.MyDescription === 'string' ? { description: request.MyDescription } : {}),
     ...(recipient ? { recipient } : {}),
-    ...(source ? { source } : {}),
+    ...(noted.source ? { source: noted.source } : {}),
     sha256: hash.digest('hex'),
     bytes: parts.reduce((sum, p) => sum + p.length, 0),
+    ...(noted.price === undefined ? {} : { price: noted.price }),
   };
 }
