@@ -27,7 +27,7 @@ const lines = (path: string): LogLine[] =>
 describe('The send log', () => {
   const team = () => vscode.Uri.joinPath(workspace(), '.mailroom', 'sent.jsonl').fsPath;
   afterEach(async () => {
-    await person.settle();
+    person.settle();
     await settings().update('sendLog.workspace', undefined, vscode.ConfigurationTarget.Workspace);
     rmSync(vscode.Uri.joinPath(workspace(), '.mailroom').fsPath, { recursive: true, force: true });
   });
