@@ -5,12 +5,15 @@
  * MAILROOM_API_KEY. Against a sandbox on this machine the public demo account needs neither.
  */
 import type { Writable } from 'node:stream';
-import { MailWsClient, type CallEvent } from '../client';
+import { MailWsClient, SendLog, type CallEvent } from '../client';
 import { BINDINGS, DEFAULT_ENDPOINT, REAL_SERVICE_MIN_INTERVAL_MS, formatDateTime, isLoopback, type Binding } from '../contract';
+import { namedProfile, type Profile } from './config';
 import { accountNames, KeychainUnavailable, type Keychain } from './keychain';
+import { sendLogPath } from './state';
 import { UsageError } from './usage';
 
 export const GLOBAL_OPTIONS = {
+  profile: { type: 'string' },
   endpoint: { type: 'string' },
   binding: { type: 'string' },
   user: { type: 'string' },
@@ -20,6 +23,7 @@ export const GLOBAL_OPTIONS = {
 } as const;
 
 export interface GlobalValues {
+  readonly profile?: string | undefined;
   readonly endpoint?: string | undefined;
   readonly binding?: string | undefined;
   readonly user?: string | undefined;
@@ -44,21 +48,29 @@ export interface Io {
 /** The public demo account of the local sandbox: not a secret. */
 const SANDBOX_DEMO = { username: 'demo', password: 'demo', apiKey: 'demo-key' };
 
+/**
+ * The profile the command names (--profile, else MAILROOM_PROFILE). Its endpoint, user and binding
+ * stand in for the flags not given, before the environment's MAILROOM_ENDPOINT and MAILROOM_USER.
+ */
+export function profileOf(values: GlobalValues, io: Io): Profile | undefined {
+  return namedProfile(values.profile ?? io.env.MAILROOM_PROFILE, io.env);
+}
+
 export function endpointOf(values: GlobalValues, io: Io): string {
-  const endpoint = values.endpoint ?? io.env.MAILROOM_ENDPOINT ?? DEFAULT_ENDPOINT;
+  const endpoint = values.endpoint ?? profileOf(values, io)?.endpoint ?? io.env.MAILROOM_ENDPOINT ?? DEFAULT_ENDPOINT;
   if (!/^https?:\/\/[^\s/]+/.test(endpoint)) throw new UsageError(`--endpoint takes an http(s) URL, not "${endpoint}"`);
   return endpoint.replace(/\/+$/, '');
 }
 
 export function bindingOf(values: GlobalValues, io: Io): Binding {
-  const binding = values.binding ?? io.env.MAILROOM_BINDING ?? 'soap11';
+  const binding = values.binding ?? profileOf(values, io)?.binding ?? io.env.MAILROOM_BINDING ?? 'soap11';
   if (!(BINDINGS as readonly string[]).includes(binding))
     throw new UsageError(`--binding takes one of ${BINDINGS.join(', ')}, not "${binding}"`);
   return binding as Binding;
 }
 
 export function userOf(values: GlobalValues, io: Io): string {
-  return values.user ?? io.env.MAILROOM_USER ?? SANDBOX_DEMO.username;
+  return values.user ?? profileOf(values, io)?.user ?? io.env.MAILROOM_USER ?? SANDBOX_DEMO.username;
 }
 
 /**
@@ -84,17 +96,36 @@ function fromKeychain(io: Io, account: string): string | undefined {
   }
 }
 
-/** A client for the chosen endpoint, binding and user, with its credentials found. */
-export function connect(values: GlobalValues, io: Io): MailWsClient {
-  const endpoint = endpointOf(values, io);
-  const username = userOf(values, io);
+/** An account of the service: where it is and whose it is. */
+export interface Account {
+  readonly endpoint: string;
+  readonly user: string;
+}
+
+/** The account the command names: --endpoint and --user, else the environment's, else the local sandbox's demo. */
+export function accountOf(values: GlobalValues, io: Io): Account {
+  return { endpoint: endpointOf(values, io), user: userOf(values, io) };
+}
+
+/**
+ * A client for the account the command names, or another one (`mailroom history` reads every
+ * account of the send log), with its credentials found: the keychain's; MAILROOM_PASSWORD and
+ * MAILROOM_API_KEY only for the account the command names, so that a password set for one account
+ * is never sent to another; the public demo account's on a sandbox on this machine.
+ */
+export function connect(values: GlobalValues, io: Io, account: Account = accountOf(values, io)): MailWsClient {
+  const { endpoint, user: username } = account;
+  const named = accountOf(values, io);
+  const env = named.endpoint === endpoint && named.user === username ? io.env : {};
   const names = accountNames(username, endpoint);
   // A sandbox on this machine has the public demo account, which needs no stored secret.
   const sandboxDemo = isLoopback(endpoint) && username === SANDBOX_DEMO.username;
-  const password = fromKeychain(io, names.password) ?? io.env.MAILROOM_PASSWORD ?? (sandboxDemo ? SANDBOX_DEMO.password : undefined);
-  const apiKey = fromKeychain(io, names.apiKey) ?? io.env.MAILROOM_API_KEY ?? (sandboxDemo ? SANDBOX_DEMO.apiKey : undefined);
+  const password = fromKeychain(io, names.password) ?? env.MAILROOM_PASSWORD ?? (sandboxDemo ? SANDBOX_DEMO.password : undefined);
+  const apiKey = fromKeychain(io, names.apiKey) ?? env.MAILROOM_API_KEY ?? (sandboxDemo ? SANDBOX_DEMO.apiKey : undefined);
   if (password === undefined && apiKey === undefined) {
-    throw new UsageError(`No password for ${username} at ${endpoint}: run \`mailroom login --user ${username}\`, or set MAILROOM_PASSWORD`);
+    throw new UsageError(
+      `No password for ${username} at ${endpoint}: run \`mailroom login${endpoint === DEFAULT_ENDPOINT ? '' : ` --endpoint ${endpoint}`} --user ${username}\`, or set MAILROOM_PASSWORD`,
+    );
   }
   const log = (event: CallEvent) => {
     // The binding used, and why when it is not the one asked for (ASP.NET would refuse the call there).
@@ -111,6 +142,7 @@ export function connect(values: GlobalValues, io: Io): MailWsClient {
     // The real service allows one call per Get method every 6 s; a sandbox on this machine, any number.
     minIntervalMs: isLoopback(endpoint) ? 0 : REAL_SERVICE_MIN_INTERVAL_MS,
     ...(values.verbose ? { onCall: log } : {}),
+    sendLog: new SendLog([sendLogPath(io.env)]),
   });
 }
 

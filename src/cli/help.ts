@@ -14,6 +14,7 @@ export interface CommandHelp {
 }
 
 export const GLOBAL_OPTIONS_HELP: readonly (readonly [string, string])[] = [
+  ['--profile NAME', 'the endpoint, user and binding of a profile `mailroom login --profile` made (or MAILROOM_PROFILE)'],
   ['--endpoint URL', 'the Mail WS (or MAILROOM_ENDPOINT); the local sandbox at http://127.0.0.1:8317 by default'],
   ['--binding soap11|soap12|http-get|http-post', 'how to call it (or MAILROOM_BINDING); soap11 by default'],
   ['--user NAME', 'who calls (or MAILROOM_USER); demo by default'],

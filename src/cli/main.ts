@@ -9,6 +9,7 @@ import * as call from './commands/call';
 import * as cancel from './commands/cancel';
 import * as details from './commands/details';
 import * as files from './commands/files';
+import * as history from './commands/history';
 import * as login from './commands/login';
 import * as logout from './commands/logout';
 import * as merge from './commands/merge';
@@ -39,6 +40,7 @@ const commands: Readonly<Record<string, Command>> = {
   cancel,
   files,
   merge,
+  history,
   call,
   login,
   logout,

@@ -29,9 +29,10 @@ import {
   type ResultOf,
   type ServiceKey,
 } from '../contract';
-import { MailWsError, MailWsNetworkError } from './errors';
+import { MailWsError, MailWsNetworkError, mayHaveTakenEffect } from './errors';
 import { callHttp } from './http-binding';
 import { routeCall, type Route } from './route';
+import { describeSend, type SendOutcome, type SendRecorder } from './send-log';
 import { precheck } from './precheck';
 import { SoapBinding, type CallSettings } from './soap-binding';
 import { Transport, type Progress } from './transport';
@@ -61,6 +62,11 @@ export interface ClientOptions {
   readonly maxResponseBytes?: number;
   /** Told of every call, for a log: never the request, never a secret. */
   readonly onCall?: (event: CallEvent) => void;
+  /**
+   * Where every send is written down before its request leaves (and completed when answered): a
+   * send is not made if it cannot be written. See send-log.ts.
+   */
+  readonly sendLog?: SendRecorder;
 }
 
 export interface CallEvent {
@@ -86,6 +92,10 @@ export interface CallOptions {
   readonly timeoutMs?: number;
   /** Told of the bytes sent and received, for a progress display. */
   readonly onProgress?: (progress: Progress) => void;
+  /** The file a send was made from, for the send log. */
+  readonly source?: string;
+  /** The price the sender predicted (dollars), for the send log and the spending guards that read it. */
+  readonly price?: number;
 }
 
 type Simplify<T> = { [K in keyof T]: T[K] } & {};
@@ -114,6 +124,13 @@ const sleep = (ms: number, signal?: AbortSignal) =>
   });
 
 const seconds = (ms: number) => Number((ms / 1000).toFixed(1));
+
+/** How a send's failure goes in the send log: refused only when no mailer can have been made. */
+function outcomeOf(error: unknown): SendOutcome {
+  const reason = error instanceof Error ? error.message : String(error);
+  if (mayHaveTakenEffect(error)) return { outcome: 'unknown', reason };
+  return { outcome: 'refused', reason, ...(error instanceof MailWsError ? { code: error.code } : {}) };
+}
 
 export class MailWsClient {
   readonly simple: ServiceClient<'simple'>;
@@ -219,6 +236,43 @@ export class MailWsClient {
       throw error;
     }
     route = this.routeFor(op, full);
+    if (operationEffect(op) === 'send' && this.options.sendLog) {
+      const answered = await this.options.sendLog.sending(
+        describeSend(op, request as Record<string, unknown>, this.account(), callOptions),
+      );
+      return this.attempt(op, full, callOptions, route, report).then(
+        async (result) => {
+          await answered({
+            outcome: 'sent',
+            id: op.result.kind === 'structure' ? (result as { ResultCode: number }).ResultCode : (result as number),
+          }).catch(
+            // The mailer was made: its answer stands, and the log keeps "outcome unknown", which is still true of the log.
+            () => undefined,
+          );
+          return result;
+        },
+        async (error: unknown) => {
+          await answered(outcomeOf(error)).catch(() => undefined);
+          throw error;
+        },
+      );
+    }
+    return this.attempt(op, full, callOptions, route, report);
+  }
+
+  /** The account a send log names: the endpoint and the user, never a secret. */
+  private account(): { endpoint: string; user: string } {
+    return { endpoint: this.options.endpoint ?? DEFAULT_ENDPOINT, user: this.options.credentials.username ?? '(API key)' };
+  }
+
+  /** The attempts of a checked call: a read's, with retries and pacing, or a send's one. */
+  private async attempt(
+    op: Operation,
+    full: Record<string, unknown>,
+    callOptions: CallOptions,
+    route: Route,
+    report: (attempt: number, started: number, outcome: { code?: number; error?: string }) => void,
+  ): Promise<unknown> {
     const { binding } = route;
     const read = operationEffect(op) === 'read';
     const retry = this.options.retry ?? { attempts: 3, baseDelayMs: 500 };

@@ -2,7 +2,8 @@
 export * from './client';
 export * from './errors';
 export { HTTP_DOCUMENT_LIMIT, HTTP_GET_QUERY_LIMIT, routeCall, type Route } from './route';
-export { fetchStatuses, type MailerStatus } from './tracking';
+export { fetchDetails, fetchStatuses, type MailerDetails, type MailerStatus } from './tracking';
+export { SendLog, SendLogError, describeSend, readSendLog, type SendLogRecord, type SendOutcome, type SendRecorder } from './send-log';
 export { AddressError, checkAddressFields, describeFields, parseAddressLine, readAddressLine, type RecipientAddress } from './address';
 export { checkSignIn } from './sign-in';
 export { readFrontMatter, readFrontMatterAsWritten, type FrontMatter, type FrontMatterRecipient } from './front-matter';
@@ -16,3 +17,4 @@ export {
   type LetterDraft,
 } from './letter-document';
 export { mailMerge, type MailMerge } from './mail-merge';
+export { historyRow, matchesRecord, matchesStatus, type AccountAnswer, type HistoryFilter, type HistoryRow } from './history';

@@ -8,6 +8,7 @@ import type { CallOptions, MailWsClient } from './client';
 import { MailWsError } from './errors';
 
 export type MailerStatus = Structure<'LetterStatusAndDesc'>;
+export type MailerDetails = Structure<'Details'>;
 
 export async function fetchStatuses(
   client: MailWsClient,
@@ -33,4 +34,22 @@ export async function fetchStatuses(
     }
   }
   return statuses;
+}
+
+/** The details (price, sheets, status, work mode…) of any number of mailers, in as few `GetDetails` calls as allowed; those the caller may not see are left out. */
+export async function fetchDetails(
+  client: MailWsClient,
+  ids: Iterable<number>,
+  options?: CallOptions,
+): Promise<Map<number, MailerDetails>> {
+  const details = new Map<number, MailerDetails>();
+  for (const query of planIdQueries(ids)) {
+    try {
+      const result = await client.datedA.GetDetails({ ID: query }, options);
+      for (const item of result.Details) if (item.Status !== NO_PERMISSIONS_STATUS) details.set(item.ID, item);
+    } catch (error) {
+      if (!(error instanceof MailWsError && error.code === -3115)) throw error;
+    }
+  }
+  return details;
 }

@@ -92,9 +92,18 @@ export function describeResultCode(code: number): string {
   return resultCodes.get(code) ?? (code < 0 ? `unknown result code ${code}` : 'OK');
 }
 
+/**
+ * Where a status belongs for a person looking for a mailer (`mailroom history --status`):
+ * received, in process (waiting for funds or for delivery too), completed, cancelled or failed.
+ * What cannot be seen (No Permissions) or was never answered is `unknown`.
+ */
+export const STATUS_GROUPS = ['received', 'in-process', 'completed', 'cancelled', 'failed', 'unknown'] as const;
+export type StatusGroup = (typeof STATUS_GROUPS)[number];
+
 export interface MailerStatus {
   readonly code: number;
   readonly description: string;
+  readonly group: StatusGroup;
   /** A final status never changes again. */
   readonly final: boolean;
   /** CancelDelivery is accepted: the mailer is not yet handed to the postal service (else -3022). */
@@ -106,21 +115,27 @@ export interface MailerStatus {
  * for an item the caller may not see (the facts leave the number open; this project uses -3001).
  */
 export const mailerStatuses: readonly MailerStatus[] = [
-  { code: -900, description: 'Received', final: false, cancellable: true },
-  { code: -910, description: 'In Process', final: false, cancellable: true },
-  { code: -990, description: 'Not enough funds available (continues if funds arrive within 72 hours)', final: false, cancellable: true },
-  { code: -995, description: 'Waiting For Delivery', final: false },
-  { code: -1000, description: 'Completed: successfully delivered to the postal agency', final: true },
-  { code: -1002, description: 'Completed: successfully processed in Development work mode', final: true },
-  { code: -1005, description: 'Actively canceled by user', final: true },
-  { code: -1010, description: 'Failed: no funds available to process the letter', final: true },
-  { code: -1018, description: 'Failed: the US address could not be verified', final: true },
-  { code: -1021, description: 'Failed: invalid page size', final: true },
-  { code: -1025, description: 'Failed: the document could not be processed', final: true },
-  { code: -1045, description: 'Failed: the address could not be extracted from the document', final: true },
-  { code: -1065, description: 'Failed: too many sheets for the envelope (7 sheets fit a No. 10 envelope)', final: true },
-  { code: -1099, description: 'Failed: internal error', final: true },
-  { code: -3001, description: 'No Permissions', final: true },
+  { code: -900, group: 'received', description: 'Received', final: false, cancellable: true },
+  { code: -910, group: 'in-process', description: 'In Process', final: false, cancellable: true },
+  {
+    code: -990,
+    group: 'in-process',
+    description: 'Not enough funds available (continues if funds arrive within 72 hours)',
+    final: false,
+    cancellable: true,
+  },
+  { code: -995, group: 'in-process', description: 'Waiting For Delivery', final: false },
+  { code: -1000, group: 'completed', description: 'Completed: successfully delivered to the postal agency', final: true },
+  { code: -1002, group: 'completed', description: 'Completed: successfully processed in Development work mode', final: true },
+  { code: -1005, group: 'cancelled', description: 'Actively canceled by user', final: true },
+  { code: -1010, group: 'failed', description: 'Failed: no funds available to process the letter', final: true },
+  { code: -1018, group: 'failed', description: 'Failed: the US address could not be verified', final: true },
+  { code: -1021, group: 'failed', description: 'Failed: invalid page size', final: true },
+  { code: -1025, group: 'failed', description: 'Failed: the document could not be processed', final: true },
+  { code: -1045, group: 'failed', description: 'Failed: the address could not be extracted from the document', final: true },
+  { code: -1065, group: 'failed', description: 'Failed: too many sheets for the envelope (7 sheets fit a No. 10 envelope)', final: true },
+  { code: -1099, group: 'failed', description: 'Failed: internal error', final: true },
+  { code: -3001, group: 'unknown', description: 'No Permissions', final: true },
 ];
 
 export const NO_PERMISSIONS_STATUS = -3001;
@@ -138,6 +153,11 @@ export function isCancellableStatus(code: number): boolean {
 /** The printed PDF exists from Waiting For Delivery on, for a mailer that did not fail. */
 export function isPrintedStatus(code: number): boolean {
   return code === -995 || code === -1000 || code === -1002;
+}
+
+/** A status's group; a code the table does not know is `unknown`. */
+export function statusGroupOf(code: number | undefined): StatusGroup {
+  return mailerStatuses.find((s) => s.code === code)?.group ?? 'unknown';
 }
 
 export function describeStatus(code: number): string {

@@ -73,3 +73,9 @@ export function parseCsvLines(text: string): { rows: string[][]; lines: number[]
 export function parseCsv(text: string): string[][] {
   return parseCsvLines(text).rows;
 }
+
+/** Rows as RFC 4180 CSV: CRLF after every row, a field quoted (its quotes doubled) when it holds a comma, a quote or a line break. */
+export function formatCsv(rows: readonly (readonly string[])[]): string {
+  const field = (value: string) => (/[",\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value);
+  return rows.map((row) => `${row.map(field).join(',')}\r\n`).join('');
+}

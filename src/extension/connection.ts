@@ -11,6 +11,7 @@ import type { SandboxServer } from '../sandbox';
 import { INTERACTIVE_SCHEDULE } from '../sandbox/lifecycle';
 import { DataFolderInUseError } from '../sandbox/store/folder-in-use';
 import { startSandboxThread } from '../sandbox/thread';
+import { extensionSendLog } from './send-log';
 import { clientModule } from './client-module';
 import { Disposable, Emitter, toDisposable } from './lifecycle';
 import type { Log } from './log';
@@ -246,6 +247,7 @@ export class Connection extends Disposable {
         minIntervalMs: account.sandbox || isLoopback(account.endpoint) ? 0 : REAL_SERVICE_MIN_INTERVAL_MS,
         timeoutMs: timeoutMs(),
         onCall: (event) => this.log.call(event),
+        sendLog: extensionSendLog(this.context),
       });
       // Calls under way on a replaced client end as they would (a send is never cut mid-way).
       const lease = toDisposable(() => client.closeWhenIdle());

@@ -55,6 +55,8 @@ export interface MailroomApi {
   readonly globalState: vscode.Memento;
   /** Where VS Code writes the extension's logs, the output channel among them. */
   readonly logUri: vscode.Uri;
+  /** Where the extension keeps its own files (the send log, the sandbox's data). */
+  readonly globalStorageUri: vscode.Uri;
   /** What is alive now: owned disposables, listeners of the extension's emitters, timers. */
   alive(): AliveCounts;
   /** The one test-only seam: the tests answer every question and read every message (prompts.ts). */
@@ -158,6 +160,7 @@ class Mailroom extends Disposable {
       addresses,
       globalState: this.context.globalState,
       logUri: this.context.logUri,
+      globalStorageUri: this.context.globalStorageUri,
       alive: aliveCounts,
       answerPromptsWith,
     };

@@ -7,10 +7,10 @@
  */
 import { strict as assert } from 'node:assert';
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { cliPath, clockEnv, mailroom } from '../helpers/cli';
+import { cliPath, suiteEnv, mailroom } from '../helpers/cli';
 import { startTestSandbox, type TestSandbox } from '../helpers/sandbox';
 import secrets from '../secrets.json';
 
@@ -26,7 +26,7 @@ const ONE_ITEM = /^items: \(\[objectpath '[^']+'\], @ao \[\]\)$/m;
 async function inKeyring(lines: readonly string[], env: NodeJS.ProcessEnv): Promise<{ stdout: string; stderr: string }> {
   const script = ['eval "$(printf unlock-pw | gnome-keyring-daemon --unlock --components=secrets)"', ITEMS, ...lines].join('\n');
   // Asynchronously: the sandbox answering the child runs in this process.
-  const child = spawn('dbus-run-session', ['--', 'sh', '-c', script], { env: { PATH: process.env.PATH, ...clockEnv(), ...env } });
+  const child = spawn('dbus-run-session', ['--', 'sh', '-c', script], { env: { PATH: process.env.PATH, ...suiteEnv(), ...env } });
   const result = { stdout: '', stderr: '' };
   child.stdout.on('data', (d) => (result.stdout += d));
   child.stderr.on('data', (d) => (result.stderr += d));
@@ -94,6 +94,28 @@ describe('mailroom login and the OS keychain', function () {
     assert.match(kept!, /exit:0/, output);
     assert.match(kept!, ONE_ITEM, output);
     assert.ok(!output.includes(PASSWORD), 'the password is never printed');
+  });
+
+  it('keeps a named profile without its secret, and --profile stands for its endpoint and user', async () => {
+    const node = process.execPath;
+    const config = join(home, 'config-profile');
+    const result = await inKeyring(
+      [
+        `printf '%s\\n' "$SECRET" | "${node}" "${cliPath}" login --profile work --endpoint ${sandbox.url} --user kim; echo "exit:$?"; echo ---`,
+        `"${node}" "${cliPath}" call GetLetterStatus --param ID=1 --profile work; echo "exit:$?"; echo ---`,
+        `"${node}" "${cliPath}" logout --profile work; echo "exit:$?"; items`,
+      ],
+      { HOME: home, XDG_DATA_HOME: join(home, 'data-profile'), XDG_CONFIG_HOME: config, SECRET: PASSWORD },
+    );
+    const output = `${result.stdout}${result.stderr}`;
+    const [login, used, logout] = result.stdout.split('---\n');
+    assert.match(login!, /Kept the profile work \(kim at http:\/\/127\.0\.0\.1:\d+\) in .*config\.json\.\nexit:0/, output);
+    const kept = readFileSync(join(config, 'mailroom', 'config.json'), 'utf8');
+    assert.deepEqual(JSON.parse(kept), { profiles: { work: { endpoint: sandbox.url, user: 'kim', binding: 'soap11' } } });
+    assert.match(used!, /exit:1/, output);
+    assert.match(result.stderr, /GetLetterStatus answered -3116/, 'signed in as the profile, from the keychain');
+    assert.match(logout!, /Forgot the secrets of kim/, output);
+    assert.match(logout!, NO_ITEMS, output);
   });
 
   it('says clearly what to do when no Secret Service runs', async () => {

@@ -1,16 +1,25 @@
 /** Runs the built `mailroom` command line as a child process, as a user or a script would. */
 import { spawn } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { projectRoot } from './tools';
 
 export const cliPath = join(projectRoot, 'dist', 'cli.js');
 
+/** The suite's own state folder: the command line's send log never goes to the user's own. */
+const stateHome = mkdtempSync(join(tmpdir(), 'mailroom-test-state-'));
+
 /**
- * The variables that move this process's clock (faketime's), for children started with an
- * environment of their own: the whole suite must see one clock, however far ahead it is moved.
+ * The variables every child of the suite shares, for children started with an environment of
+ * their own: this process's clock (faketime's: the whole suite must see one clock, however far
+ * ahead it is moved), and a state folder of the suite's own (XDG_STATE_HOME, where the send log goes).
  */
-export function clockEnv(): NodeJS.ProcessEnv {
-  return Object.fromEntries(Object.entries(process.env).filter(([name]) => name === 'LD_PRELOAD' || name.startsWith('FAKETIME')));
+export function suiteEnv(): NodeJS.ProcessEnv {
+  return {
+    XDG_STATE_HOME: stateHome,
+    ...Object.fromEntries(Object.entries(process.env).filter(([name]) => name === 'LD_PRELOAD' || name.startsWith('FAKETIME'))),
+  };
 }
 
 export interface CliRun {
@@ -25,7 +34,7 @@ export function mailroom(
 ): Promise<CliRun> {
   const [command, ...prefix] = options.command ?? [process.execPath];
   const child = spawn(command!, [...prefix, cliPath, ...args], {
-    env: { PATH: process.env.PATH, HOME: process.env.HOME, ...clockEnv(), ...options.env },
+    env: { PATH: process.env.PATH, HOME: process.env.HOME, ...suiteEnv(), ...options.env },
     stdio: ['pipe', 'pipe', 'pipe'],
   });
   let stdout = '';

@@ -7,7 +7,7 @@
 import { strict as assert } from 'node:assert';
 import { spawn, spawnSync, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { join } from 'node:path';
-import { clockEnv } from '../helpers/cli';
+import { suiteEnv } from '../helpers/cli';
 import { projectRoot, useTempDir } from '../helpers/tools';
 
 function npm(args: readonly string[], cwd: string): string {
@@ -49,7 +49,7 @@ describe('the command line installed from its npm package', function () {
 
   /** The installed command, with a bare environment: no project, no npm, this suite's clock. */
   const installed = (args: readonly string[]) =>
-    spawnSync(bin, args, { cwd: dir(), encoding: 'utf8', env: { PATH: process.env.PATH, HOME: dir(), ...clockEnv() } });
+    spawnSync(bin, args, { cwd: dir(), encoding: 'utf8', env: { PATH: process.env.PATH, HOME: dir(), ...suiteEnv() } });
 
   it('packs the command line, the sandbox and printing bundles it loads and the README, and nothing else', () => {
     assert.deepEqual(files, [
@@ -81,7 +81,7 @@ describe('the command line installed from its npm package', function () {
 
   it('starts a sandbox and sends a letter through it', async () => {
     const sandbox = spawn(bin, ['sandbox', '--port', '0', '--data', join(dir(), 'sandbox')], {
-      env: { PATH: process.env.PATH, HOME: dir(), ...clockEnv() },
+      env: { PATH: process.env.PATH, HOME: dir(), ...suiteEnv() },
     });
     try {
       const url = await listening(sandbox);

@@ -10,7 +10,7 @@ import { existsSync, readdirSync, readFileSync, readlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { DataFolderInUseError } from '../../src/sandbox/store/folder-in-use';
 import { startSandboxThread } from '../../src/sandbox/thread';
-import { cliPath, clockEnv } from '../helpers/cli';
+import { cliPath, suiteEnv } from '../helpers/cli';
 import { projectRoot, useTempDir } from '../helpers/tools';
 
 const worker = join(projectRoot, 'dist', 'sandbox-worker.js');
@@ -51,7 +51,7 @@ describe('the sandbox on a thread of its own', () => {
           env: {
             PATH: process.env.PATH,
             HOME: dir(),
-            ...clockEnv(),
+            ...suiteEnv(),
             MAILROOM_ENDPOINT: sandbox.url,
             MAILROOM_USER: 'demo',
             MAILROOM_PASSWORD: 'demo',
@@ -100,7 +100,7 @@ describe('the sandbox on a thread of its own', () => {
   it("brings back the sandbox thread's own DataFolderInUseError when another process holds the folder, with that process and its URL", async () => {
     const dataDir = join(dir(), 'data');
     const other = spawn(process.execPath, [cliPath, 'sandbox', '--port', '0', '--data', dataDir], {
-      env: { PATH: process.env.PATH, HOME: dir(), ...clockEnv() },
+      env: { PATH: process.env.PATH, HOME: dir(), ...suiteEnv() },
       stdio: ['ignore', 'pipe', 'inherit'],
     });
     const exited = new Promise((resolve) => other.once('exit', resolve));

@@ -6,6 +6,7 @@
  * operation is used (naming it is needed for SendLetterAndAddress, SendPostcardAndAddress, GetPDF).
  */
 import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { MailWsInputError } from '../../client';
 import { ValueError, operationList, parseLeaf, serviceByPath, serviceList, type Field, type Operation } from '../../contract';
@@ -86,13 +87,15 @@ export async function run(args: readonly string[], io: Io): Promise<void> {
   };
   const request: Record<string, unknown> = {};
   for (const [name, text] of pairs(values.param, 'param')) request[name] = valueOf(op, field(name), text);
-  for (const [name, path] of pairs(values.file, 'file')) {
+  const files = pairs(values.file, 'file');
+  for (const [name, path] of files) {
     field(name);
     request[name] = readFileSync(path);
   }
   const client = connect({ ...values, json: true }, io);
   try {
-    const result = await client.call(op, request);
+    const source = files.map(([, path]) => resolve(path)).join(' + ');
+    const result = await client.call(op, request, source ? { source } : {});
     print(io, { json: true }, result, () => []);
   } finally {
     client.close();

@@ -1,28 +1,41 @@
 /**
  * `mailroom login [--user U] [--api-key]`: checks a password (with a harmless read) and keeps it,
  * or an API key, in the OS keychain. The secret is read from standard input, never an argument.
- * `mailroom logout` forgets both.
+ * `mailroom logout` forgets both. With `--profile NAME`, the endpoint, user and binding are also kept
+ * (without the secret) as a named profile in the command line's settings (config.ts), once the
+ * secret is kept: `--profile NAME` then stands for them on any command.
  */
 import { parseArgs } from 'node:util';
 import { MailWsClient, checkSignIn } from '../../client';
 import { GLOBAL_OPTIONS, bindingOf, endpointOf, timeoutOf, userOf, type Io } from '../context';
+import { configPath, readConfig, writeConfig, type Profile } from '../config';
 import { accountNames } from '../keychain';
 import { UsageError } from '../usage';
 import type { CommandHelp } from '../help';
 
-export const usage = 'mailroom login [--user U] [--api-key]   (the password or key is read from standard input)';
+export const usage =
+  'mailroom login [--profile NAME] [--endpoint URL] [--user U] [--api-key]   (the password or key is read from standard input)';
 
 export const help: CommandHelp = {
   summary:
     'Reads a password (checked with a harmless read) or an API key from standard input, never an argument, ' +
     'and keeps it in the OS keychain for the user at the endpoint.',
-  options: [['--api-key', 'keep an API key (for SendLetterAdvanced and SetUserSettings) instead of a password']],
+  options: [
+    ['--api-key', 'keep an API key (for SendLetterAdvanced and SetUserSettings) instead of a password'],
+    ['--profile NAME', 'also keep the endpoint, user and binding as the profile NAME (no secret), for --profile NAME on any command'],
+  ],
   global: true,
-  examples: ['mailroom login --endpoint https://mail.example.com --user jane'],
+  examples: [
+    'mailroom login --endpoint https://mail.example.com --user jane',
+    'mailroom login --profile work --endpoint https://mail.example.com --user jane',
+  ],
 };
 
 export async function run(args: readonly string[], io: Io): Promise<void> {
-  const { values } = parseArgs({ args: [...args], options: { ...GLOBAL_OPTIONS, 'api-key': { type: 'boolean', default: false } } });
+  const parsed = parseArgs({ args: [...args], options: { ...GLOBAL_OPTIONS, 'api-key': { type: 'boolean', default: false } } });
+  // A profile being made is not there yet: its account comes from the flags; one that is, gives its own.
+  const making = parsed.values.profile !== undefined && !readConfig(io.env).profiles?.[parsed.values.profile];
+  const values = making ? { ...parsed.values, profile: undefined } : parsed.values;
   const endpoint = endpointOf(values, io);
   const user = userOf(values, io);
   const timeoutMs = timeoutOf(values, io);
@@ -46,4 +59,16 @@ export async function run(args: readonly string[], io: Io): Promise<void> {
   const names = accountNames(user, endpoint);
   io.keychain.set(apiKey ? names.apiKey : names.password, secret);
   io.out.write(`Kept the ${apiKey ? 'API key' : 'password'} of ${user} for ${endpoint} in the OS keychain.\n`);
+  if (parsed.values.profile !== undefined) keepProfile(parsed.values.profile, { endpoint, user, binding: bindingOf(values, io) }, io);
+}
+
+function keepProfile(name: string, profile: Profile, io: Io): void {
+  if (!/^[\w.-]{1,64}$/.test(name)) throw new UsageError(`A profile's name is letters, digits, ".", "-" and "_", not "${name}"`);
+  const config = readConfig(io.env);
+  const spending = config.profiles?.[name]?.spending;
+  writeConfig(io.env, {
+    ...config,
+    profiles: { ...config.profiles, [name]: { ...profile, ...(spending ? { spending } : {}) } },
+  });
+  io.out.write(`Kept the profile ${name} (${profile.user} at ${profile.endpoint}) in ${configPath(io.env)}.\n`);
 }

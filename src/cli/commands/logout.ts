@@ -1,10 +1,10 @@
-/** `mailroom logout [--user U]`: forgets the user's password and API key for the endpoint. */
+/** `mailroom logout [--profile NAME | --user U]`: forgets the user's password and API key for the endpoint (a profile itself holds no secret and stays). */
 import { parseArgs } from 'node:util';
 import { GLOBAL_OPTIONS, endpointOf, userOf, type Io } from '../context';
 import { accountNames } from '../keychain';
 import type { CommandHelp } from '../help';
 
-export const usage = 'mailroom logout [--user U]';
+export const usage = 'mailroom logout [--profile NAME] [--user U]';
 
 export const help: CommandHelp = {
   summary: "Forgets the user's password and API key for the endpoint from the OS keychain.",

@@ -4,15 +4,16 @@
  * letters and the work mode are shown before anything is sent.
  */
 import { readFile } from 'node:fs/promises';
-import { basename } from 'node:path';
+import { basename, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { DocumentError, mailMerge, type MailMerge } from '../../client';
-import { GLOBAL_OPTIONS, connect, print, type Io } from '../context';
+import { GLOBAL_OPTIONS, accountOf, connect, print, type Io } from '../context';
+import { guardSpending, predictedMergePrice } from '../spending';
 import { UsageError } from '../usage';
 import { confirmSpending, workModeOption } from './send';
 import type { CommandHelp } from '../help';
 
-export const usage = 'mailroom merge TEMPLATE DATA.csv [--mode Development|Production|Default] [--description D] [--yes]';
+export const usage = 'mailroom merge TEMPLATE DATA.csv [--mode Development|Production|Default] [--description D] [--yes] [--over-budget]';
 
 export const help: CommandHelp = {
   summary:
@@ -23,7 +24,8 @@ export const help: CommandHelp = {
     ['DATA.csv', 'a header row naming the fields, then one row per letter'],
     ['--mode Development|Production|Default', "the work mode; Default (the account's own) by default"],
     ['--description TEXT', 'what the batch is called; "TEMPLATE × DATA.csv" by default'],
-    ['--yes', 'send in Production without asking'],
+    ['--yes', 'send in Production without asking (also above the confirmation threshold; never past the daily budget)'],
+    ['--over-budget', "send even if it passes the account's daily budget (config.json), and say so"],
   ],
   global: true,
   examples: ['mailroom merge invite.html people.csv --mode Development'],
@@ -33,19 +35,32 @@ export async function run(args: readonly string[], io: Io): Promise<void> {
   const { values, positionals } = parseArgs({
     args: [...args],
     allowPositionals: true,
-    options: { ...GLOBAL_OPTIONS, mode: { type: 'string' }, description: { type: 'string' }, yes: { type: 'boolean', default: false } },
+    options: {
+      ...GLOBAL_OPTIONS,
+      mode: { type: 'string' },
+      description: { type: 'string' },
+      yes: { type: 'boolean', default: false },
+      'over-budget': { type: 'boolean', default: false },
+    },
   });
   if (positionals.length !== 2) throw new UsageError(usage);
   const [template, data] = positionals as [string, string];
   let merge: MailMerge;
+  let templateBytes: Buffer;
+  let csv: Buffer;
   try {
-    merge = mailMerge(basename(template), await readFile(template), basename(data), await readFile(data));
+    [templateBytes, csv] = [await readFile(template), await readFile(data)];
+    merge = mailMerge(basename(template), templateBytes, basename(data), csv);
   } catch (error) {
     if (error instanceof DocumentError) throw new UsageError(error.message);
     throw error;
   }
   const { letters } = merge;
   const mode = workModeOption(values.mode);
+  const price = await predictedMergePrice(mode, { type: merge.type, template: templateBytes, csv: csv.toString('utf8') });
+  if (price !== undefined) {
+    await guardSpending(io, values, { account: accountOf(values, io), mode, price, yes: values.yes, overBudget: values['over-budget'] });
+  }
   await confirmSpending(
     io,
     mode,
@@ -54,13 +69,16 @@ export async function run(args: readonly string[], io: Io): Promise<void> {
   );
   const client = connect(values, io);
   try {
-    const result = await client.datedA.SendWordMailMerge_Compressed({
-      MyDescription: values.description ?? `${basename(template)} × ${basename(data)}`.slice(0, 100),
-      FileExtension: merge.type,
-      FileBinaryData: merge.template,
-      MergeData: merge.mergeData,
-      WorkMode: mode,
-    });
+    const result = await client.datedA.SendWordMailMerge_Compressed(
+      {
+        MyDescription: values.description ?? `${basename(template)} × ${basename(data)}`.slice(0, 100),
+        FileExtension: merge.type,
+        FileBinaryData: merge.template,
+        MergeData: merge.mergeData,
+        WorkMode: mode,
+      },
+      { source: `${resolve(template)} + ${resolve(data)}`, ...(price === undefined ? {} : { price }) },
+    );
     print(io, values, { id: result.ResultCode, description: result.ResultDescription }, () => [String(result.ResultCode)]);
     if (!values.json && result.ResultDescription) io.err.write(`${result.ResultDescription}\n`);
   } finally {

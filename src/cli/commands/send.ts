@@ -8,11 +8,12 @@
  * after --yes or a yes on the terminal. The new mailer's ID is printed.
  */
 import { readFile } from 'node:fs/promises';
-import { basename } from 'node:path';
+import { basename, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { AddressError, DocumentError, letterDocument, parseAddressLine, type RecipientAddress } from '../../client';
 import { checkRecipient, enums, RECIPIENT_FIELDS, type EnumValue } from '../../contract';
-import { GLOBAL_OPTIONS, connect, print, progressPrinter, type Io } from '../context';
+import { GLOBAL_OPTIONS, accountOf, connect, print, progressPrinter, type Io } from '../context';
+import { guardSpending, predictedLetterPrice } from '../spending';
 import { UsageError } from '../usage';
 import type { CommandHelp } from '../help';
 
@@ -20,7 +21,7 @@ import type { CommandHelp } from '../help';
 export const flagOf = (field: string) => field.replace(/([a-z])([A-Z])/g, '$1-$2').toLowerCase();
 export const ADDRESS_OPTIONS = Object.fromEntries(RECIPIENT_FIELDS.map((f) => [flagOf(f), { type: 'string' as const }]));
 
-export const usage = `mailroom send FILE [--to "Name, Street, City, ST ZIP" | ${RECIPIENT_FIELDS.map((f) => `--${flagOf(f)}`).join(' ')}] [--mode Development|Production|Default] [--description TEXT] [--yes]`;
+export const usage = `mailroom send FILE [--to "Name, Street, City, ST ZIP" | ${RECIPIENT_FIELDS.map((f) => `--${flagOf(f)}`).join(' ')}] [--mode Development|Production|Default] [--description TEXT] [--yes] [--over-budget]`;
 
 export const help: CommandHelp = {
   summary:
@@ -33,7 +34,8 @@ export const help: CommandHelp = {
     ...Object.keys(ADDRESS_OPTIONS).map((flag): [string, string] => [`--${flag} TEXT`, 'one field of the recipient, instead of --to']),
     ['--mode Development|Production|Default', "the work mode; Default (the account's own) by default"],
     ['--description TEXT', 'what the mailer is called (MyDescription); the file name by default'],
-    ['--yes', 'send in Production without asking'],
+    ['--yes', 'send in Production without asking (also above the confirmation threshold; never past the daily budget)'],
+    ['--over-budget', "send even if it passes the account's daily budget (config.json), and say so"],
   ],
   global: true,
   examples: ['mailroom send letter.pdf --to "Jane Doe, 1 Main St, Springfield, IL 62701" --mode Development'],
@@ -111,6 +113,7 @@ export async function run(args: readonly string[], io: Io): Promise<void> {
       mode: { type: 'string' },
       description: { type: 'string' },
       yes: { type: 'boolean', default: false },
+      'over-budget': { type: 'boolean', default: false },
     },
   });
   if (positionals.length !== 1) throw new UsageError('Name one file to send');
@@ -124,7 +127,12 @@ export async function run(args: readonly string[], io: Io): Promise<void> {
   const to = addressed
     ? ` to ${[address.AttentionLine1 ?? address.Company, address.City].filter(Boolean).join(', ')}`
     : ' (the address is in the document)';
-  await confirmSpending(io, mode, values.yes, `Sending ${basename(path)} as a letter${to}`);
+  const price = await predictedLetterPrice(mode, { type: document.type, data: document.data, ...(addressed ? { address } : {}) });
+  const what = `Sending ${basename(path)} as a letter${to}`;
+  if (price !== undefined) {
+    await guardSpending(io, values, { account: accountOf(values, io), mode, price, yes: values.yes, overBudget: values['over-budget'] });
+  }
+  await confirmSpending(io, mode, values.yes, what);
   const client = connect(values, io);
   try {
     const request = {
@@ -134,7 +142,7 @@ export async function run(args: readonly string[], io: Io): Promise<void> {
       WorkMode: mode,
     };
     const progress = progressPrinter(io, 'Sending');
-    const options = progress ? { onProgress: progress } : {};
+    const options = { source: resolve(path), ...(price === undefined ? {} : { price }), ...(progress ? { onProgress: progress } : {}) };
     const id = addressed
       ? await client.simple.SendLetterAndAddressV2({ ...request, ...address }, options)
       : await client.simple.SendLetterV2(request, options);

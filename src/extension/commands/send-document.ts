@@ -24,7 +24,14 @@ interface LetterAnswers {
 }
 
 /** A letter to the address its document names, or to one asked for in steps; in the configured work mode. */
-function sendLetter(ctx: SendContext, name: string, fileExtension: string, data: Uint8Array, to: RecipientAddress | undefined) {
+function sendLetter(
+  ctx: SendContext,
+  name: string,
+  fileExtension: string,
+  data: Uint8Array,
+  to: RecipientAddress | undefined,
+  source?: vscode.Uri,
+) {
   const steps = to
     ? []
     : ctx.addresses.steps<LetterAnswers>(
@@ -44,7 +51,7 @@ function sendLetter(ctx: SendContext, name: string, fileExtension: string, data:
       send: (client, call) =>
         client.simple.SendLetterAndAddressV2(
           { MyDescription: description, FileExtension: fileExtension, FileBinaryData: data, WorkMode: workMode, ...address },
-          call,
+          source?.scheme === 'file' ? { ...call, source: source.fsPath } : call,
         ),
     };
   });
@@ -62,7 +69,7 @@ export function sendDocumentCommand(ctx: SendContext) {
     const { DocumentError, letterDocument } = await clientModule();
     try {
       const document = await letterDocument(name, await documentOf(uri));
-      return await sendLetter(ctx, name, document.type, document.data, document.to);
+      return await sendLetter(ctx, name, document.type, document.data, document.to, uri);
     } catch (error) {
       if (!(error instanceof DocumentError)) throw error;
       ctx.log.showError(vscode.l10n.t('Mailroom: {0}', error.message));

@@ -1,0 +1,112 @@
+/**
+ * The command line's own settings, in `$XDG_CONFIG_HOME/mailroom/config.json` (else
+ * `~/.config/mailroom/config.json`): named profiles (an endpoint and a user, and the binding, so
+ * that `--profile work` stands for them on any command) and the spending guard. It never holds a
+ * secret: `mailroom login --profile` keeps the password in the OS keychain and only the profile here.
+ *
+ *     {
+ *       "profiles": { "work": { "endpoint": "https://mail.example.com", "user": "jane" } },
+ *       "spending": { "confirmAbove": 25, "dailyBudget": 200 }
+ *     }
+ *
+ * A profile's own "spending" replaces the file's for that profile's account.
+ */
+import { closeSync, fsyncSync, mkdirSync, openSync, readFileSync, renameSync, writeSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { dirname, isAbsolute, join } from 'node:path';
+import { BINDINGS, type Binding } from '../contract';
+import { UsageError } from './usage';
+
+export interface Spending {
+  /** A Production send whose predicted price (in dollars) is above it is asked about again, with the amount. */
+  readonly confirmAbove?: number;
+  /** The most an account may spend in Production in one day (this machine's), from the send log's prices. */
+  readonly dailyBudget?: number;
+}
+
+export interface Profile {
+  readonly endpoint: string;
+  readonly user: string;
+  readonly binding?: Binding;
+  readonly spending?: Spending;
+}
+
+export interface CliConfig {
+  readonly profiles?: Readonly<Record<string, Profile>>;
+  readonly spending?: Spending;
+}
+
+export function configPath(env: NodeJS.ProcessEnv): string {
+  const xdg = env.XDG_CONFIG_HOME;
+  return join(xdg && isAbsolute(xdg) ? xdg : join(env.HOME || homedir(), '.config'), 'mailroom', 'config.json');
+}
+
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+function checkSpending(spending: unknown, where: string): void {
+  if (spending === undefined) return;
+  if (!isObject(spending)) throw new Error(`${where} is not an object`);
+  for (const key of ['confirmAbove', 'dailyBudget'] as const) {
+    const amount = spending[key];
+    if (amount !== undefined && !(typeof amount === 'number' && amount >= 0))
+      throw new Error(`${where}.${key} is not an amount in dollars`);
+  }
+}
+
+/** The file as written, checked; none is an empty configuration, one that does not read is a usage mistake naming the file. */
+export function readConfig(env: NodeJS.ProcessEnv): CliConfig {
+  const path = configPath(env);
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return {};
+    throw new UsageError(`Cannot read ${path}: ${(error as Error).message}`);
+  }
+  try {
+    const config: unknown = JSON.parse(text);
+    if (!isObject(config)) throw new Error('it is not a JSON object');
+    checkSpending(config.spending, 'spending');
+    if (config.profiles !== undefined && !isObject(config.profiles)) throw new Error('profiles is not an object');
+    for (const [name, profile] of Object.entries(config.profiles ?? {})) {
+      if (!isObject(profile) || typeof profile.endpoint !== 'string' || typeof profile.user !== 'string')
+        throw new Error(`the profile "${name}" needs an endpoint and a user`);
+      if (profile.binding !== undefined && !(BINDINGS as readonly unknown[]).includes(profile.binding))
+        throw new Error(`the profile "${name}" has the binding ${JSON.stringify(profile.binding)}, not one of ${BINDINGS.join(', ')}`);
+      checkSpending(profile.spending, `profiles.${name}.spending`);
+    }
+    return config;
+  } catch (error) {
+    throw new UsageError(`${path} does not read as Mailroom's settings: ${(error as Error).message}`);
+  }
+}
+
+/** Writes the whole file anew, synced, then renamed over the old: a crash leaves the old file or the new, never half of one. */
+export function writeConfig(env: NodeJS.ProcessEnv, config: CliConfig): void {
+  const path = configPath(env);
+  mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
+  const temporary = `${path}.${process.pid}.tmp`;
+  const fd = openSync(temporary, 'w', 0o600);
+  try {
+    writeSync(fd, `${JSON.stringify(config, null, 2)}\n`);
+    fsyncSync(fd);
+  } finally {
+    closeSync(fd);
+  }
+  renameSync(temporary, path);
+}
+
+/** The profile named by --profile (or MAILROOM_PROFILE); a name the file does not hold is a usage mistake listing those it does. */
+export function namedProfile(name: string | undefined, env: NodeJS.ProcessEnv): Profile | undefined {
+  if (name === undefined) return undefined;
+  const profiles = readConfig(env).profiles ?? {};
+  const profile = profiles[name];
+  if (!profile) {
+    const known = Object.keys(profiles);
+    throw new UsageError(
+      `No profile "${name}" in ${configPath(env)}${known.length > 0 ? ` (it has ${known.join(', ')})` : ''}: ` +
+        `make it with \`mailroom login --profile ${name} --endpoint URL --user NAME\``,
+    );
+  }
+  return profile;
+}

@@ -1,0 +1,96 @@
+/**
+ * The spending guard of the command line (its settings in config.ts): a Production send whose
+ * predicted price is above `confirmAbove` is asked about again, showing the amount (`--yes` answers
+ * it); one that would take the account's Production spending today past `dailyBudget` is refused
+ * with the amount spent, and only `--over-budget` sends it anyway, saying so. `--yes` never passes
+ * a budget.
+ *
+ * Today's spending is the send log's (this machine's day): the predicted prices of the account's
+ * Production sends, and of those in the account's default work mode, which may be Production; a
+ * send whose outcome is unknown counts, since it may have been made. Development costs nothing here.
+ */
+import { readSendLog, type RecipientAddress } from '../client';
+import type { EnumValue } from '../contract';
+import { readConfig, type Spending } from './config';
+import { profileOf, type Account, type GlobalValues, type Io } from './context';
+import { sendLogPath } from './state';
+import { UsageError } from './usage';
+
+const dollars = (amount: number) => `$${amount.toFixed(2)}`;
+
+/** The guard's settings for the command's account: its profile's own, else the file's. */
+export function spendingOf(values: GlobalValues, io: Io): Spending {
+  return profileOf(values, io)?.spending ?? readConfig(io.env).spending ?? {};
+}
+
+/** Whether a send in this work mode may charge the account. */
+export function mayCharge(mode: EnumValue<'WorkMode'>): boolean {
+  return mode !== 'Development';
+}
+
+export async function spentToday(io: Io, account: Account, now = new Date()): Promise<number> {
+  const today = now.toDateString();
+  const records = await readSendLog(sendLogPath(io.env));
+  return records
+    .filter(
+      (r) =>
+        r.endpoint === account.endpoint &&
+        r.user === account.user &&
+        r.outcome !== 'refused' &&
+        r.workMode !== 'Development' &&
+        new Date(r.time).toDateString() === today,
+    )
+    .reduce((sum, r) => sum + (r.price ?? 0), 0);
+}
+
+export interface GuardedSend {
+  readonly account: Account;
+  readonly mode: EnumValue<'WorkMode'>;
+  /** The predicted price, in dollars (the sandbox's price list). */
+  readonly price: number;
+  readonly yes: boolean | undefined;
+  readonly overBudget: boolean | undefined;
+}
+
+export async function guardSpending(io: Io, values: GlobalValues, send: GuardedSend): Promise<void> {
+  if (!mayCharge(send.mode)) return;
+  const { confirmAbove, dailyBudget } = spendingOf(values, io);
+  const who = `${send.account.user} at ${send.account.endpoint}`;
+  if (dailyBudget !== undefined) {
+    const spent = await spentToday(io, send.account);
+    if (spent + send.price > dailyBudget + 1e-9) {
+      const over = `${dollars(spent)} spent today in Production by ${who}; this send's ${dollars(send.price)} would pass the daily budget of ${dollars(dailyBudget)}`;
+      if (!send.overBudget) throw new UsageError(`Not sent: ${over}. Add --over-budget to send anyway (--yes does not).`);
+      io.err.write(`Over budget: ${over}. Sending because of --over-budget.\n`);
+    }
+  }
+  if (confirmAbove !== undefined && send.price > confirmAbove) {
+    const question = `It costs about ${dollars(send.price)}, above the ${dollars(confirmAbove)} you asked to confirm. Send?`;
+    if (send.yes) io.err.write(`It costs about ${dollars(send.price)}, above ${dollars(confirmAbove)}: sending because of --yes.\n`);
+    else if (!(await io.confirm(question))) {
+      throw new UsageError(
+        `Not sent: it costs about ${dollars(send.price)}, above ${dollars(confirmAbove)}; add --yes to send without asking`,
+      );
+    }
+  }
+}
+
+/** A letter's predicted price, printed here as the service would print it; none for Development, which costs nothing. */
+export async function predictedLetterPrice(
+  mode: EnumValue<'WorkMode'>,
+  letter: { readonly type: string; readonly data: Uint8Array; readonly address?: RecipientAddress },
+): Promise<number | undefined> {
+  if (!mayCharge(mode)) return undefined;
+  const { preflightLetter } = await import('../printing');
+  return (await preflightLetter(letter, { workMode: 'Production' })).price;
+}
+
+/** A merge's predicted price: every row's letter's. */
+export async function predictedMergePrice(
+  mode: EnumValue<'WorkMode'>,
+  merge: { readonly type: string; readonly template: Uint8Array; readonly csv: string },
+): Promise<number | undefined> {
+  if (!mayCharge(mode)) return undefined;
+  const { preflightMerge } = await import('../printing');
+  return (await preflightMerge(merge, { workMode: 'Production' })).price;
+}

@@ -1,0 +1,188 @@
+/**
+ * The send log: every send the client makes, written down before its request leaves and completed
+ * when its answer comes, so that a person can always say what was sent, to whom, from which bytes,
+ * and whether it was answered, even after a crash.
+ *
+ * One JSON object per line, appended and synced to disk (fsync) before the call goes on: a `sending`
+ * line with what is sent, then an `answered` line naming the same entry with its outcome. A send
+ * whose answer never came (a crash, a cut connection, an answer that may or may not mean a mailer)
+ * stays "outcome unknown". Only the last line of a file can be torn by a crash; a line that does
+ * not read is skipped. Never a password or an API key: the request is read without its credentials.
+ */
+import { createHash, randomUUID } from 'node:crypto';
+import { mkdir, open, readFile, stat } from 'node:fs/promises';
+import { dirname } from 'node:path';
+import { RECIPIENT_FIELDS, type Operation } from '../contract';
+
+/** What a send was, as written before its request leaves. */
+export interface SendLogSending {
+  readonly entry: string;
+  /** When the request was about to leave (ISO 8601, UTC). */
+  readonly time: string;
+  readonly endpoint: string;
+  /** The account's user; "(API key)" for an operation that carries only the API key. */
+  readonly user: string;
+  readonly operation: string;
+  readonly workMode?: string;
+  readonly description?: string;
+  /** The recipient in one line, as the request names it. */
+  readonly recipient?: string;
+  /** The file the letter was made from, when the caller said. */
+  readonly source?: string;
+  /** SHA-256 (hex) of the request's binary data, its files in the order it carries them. */
+  readonly sha256: string;
+  readonly bytes: number;
+  /** The price the sender predicted (dollars, the sandbox's price list), for a spending guard. */
+  readonly price?: number;
+}
+
+export type SendOutcome =
+  | { readonly outcome: 'sent'; readonly id: number }
+  | { readonly outcome: 'refused'; readonly code?: number; readonly reason: string }
+  | { readonly outcome: 'unknown'; readonly reason: string };
+
+/** A send as the log knows it now: what was sent and, once answered, how. */
+export type SendLogRecord = SendLogSending &
+  (SendOutcome | { readonly outcome: 'unknown'; readonly reason?: undefined }) & {
+    /** When the answer came. */
+    readonly answered?: string;
+  };
+
+/** Where a send is written down; the client waits for `sending` (it is durable when it resolves). */
+export interface SendRecorder {
+  sending(send: Omit<SendLogSending, 'entry' | 'time'>): Promise<(outcome: SendOutcome) => Promise<void>>;
+}
+
+export class SendLogError extends Error {
+  override readonly name = 'SendLogError';
+}
+
+/** Appends one line and syncs it to disk; creates the folder (private to the user) and the file as needed. */
+async function appendDurably(path: string, line: string): Promise<void> {
+  let created = false;
+  try {
+    await stat(path);
+  } catch {
+    await mkdir(dirname(path), { recursive: true, mode: 0o700 });
+    created = true;
+  }
+  const file = await open(path, 'a', 0o600);
+  try {
+    await file.write(line);
+    await file.sync();
+  } finally {
+    await file.close();
+  }
+  // A new file's name is durable only once its folder is synced too.
+  if (created) {
+    const folder = await open(dirname(path), 'r');
+    try {
+      await folder.sync();
+    } catch {
+      // Some file systems cannot sync a folder; the file's own sync stands.
+    } finally {
+      await folder.close();
+    }
+  }
+}
+
+/** A send log in one or more files (the user's own, and a team's in the workspace): each line goes to all of them. */
+export class SendLog implements SendRecorder {
+  constructor(readonly paths: readonly string[]) {}
+
+  async sending(send: Omit<SendLogSending, 'entry' | 'time'>): Promise<(outcome: SendOutcome) => Promise<void>> {
+    const entry = randomUUID();
+    const sending: SendLogSending = { entry, time: new Date().toISOString(), ...send };
+    try {
+      await Promise.all(this.paths.map((path) => appendDurably(path, `${JSON.stringify({ kind: 'sending', ...sending })}\n`)));
+    } catch (error) {
+      throw new SendLogError(
+        `Nothing was sent: the send log could not be written (${(error as Error).message}). Free the disk or fix the folder's permissions, then send again.`,
+      );
+    }
+    return async (outcome) => {
+      const line = `${JSON.stringify({ kind: 'answered', entry, answered: new Date().toISOString(), ...outcome })}\n`;
+      await Promise.all(this.paths.map((path) => appendDurably(path, line)));
+    };
+  }
+}
+
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
+
+/** The log's records, oldest first; a missing file is an empty log, a line that does not read is skipped. */
+export async function readSendLog(path: string): Promise<SendLogRecord[]> {
+  let text: string;
+  try {
+    text = await readFile(path, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+    throw error;
+  }
+  const records = new Map<string, SendLogRecord>();
+  for (const line of text.split('\n')) {
+    let value: unknown;
+    try {
+      value = JSON.parse(line);
+    } catch {
+      continue;
+    }
+    if (!isObject(value) || typeof value.entry !== 'string') continue;
+    const { kind, ...fields } = value;
+    if (kind === 'sending' && typeof value.time === 'string') {
+      records.set(value.entry, { ...(fields as unknown as SendLogSending), outcome: 'unknown' });
+    } else if (kind === 'answered') {
+      const sent = records.get(value.entry);
+      if (sent) records.set(value.entry, { ...sent, ...(fields as unknown as SendOutcome & { answered: string }) });
+    }
+  }
+  return [...records.values()];
+}
+
+/** Every binary value of a request, in the order the request carries them (files inside structures too). */
+function binaryParts(value: unknown): Uint8Array[] {
+  if (value instanceof Uint8Array) return [value];
+  if (Array.isArray(value)) return value.flatMap(binaryParts);
+  if (isObject(value) && !(value instanceof Date)) return Object.values(value).flatMap(binaryParts);
+  return [];
+}
+
+/** The fields of an address in their order, in one line: the send's own fields, or an advanced letter's RecipientAddress. */
+function recipientLine(request: Record<string, unknown>): string | undefined {
+  const addresses = request.Addresses;
+  const address = isObject(addresses) && isObject(addresses.RecipientAddress) ? addresses.RecipientAddress : request;
+  // The advanced letter's Address calls the postal code Zipcode.
+  const names = [...RECIPIENT_FIELDS.filter((f) => f !== 'Country'), 'Zipcode', 'Country'];
+  const line = names
+    .map((name) => address[name])
+    .filter((v): v is string => typeof v === 'string' && v.trim() !== '')
+    .map((v) => v.trim())
+    .join(', ');
+  return line || undefined;
+}
+
+/** What the log says of a send: read from its request (without credentials), never a secret. */
+export function describeSend(
+  op: Operation,
+  request: Record<string, unknown>,
+  account: { readonly endpoint: string; readonly user: string },
+  noted: { readonly source?: string | undefined; readonly price?: number | undefined },
+): Omit<SendLogSending, 'entry' | 'time'> {
+  const parts = binaryParts(request);
+  const hash = createHash('sha256');
+  for (const part of parts) hash.update(part);
+  const settings = request.Settings;
+  const workMode = request.WorkMode ?? (isObject(settings) ? settings.WorkMode : undefined);
+  const recipient = recipientLine(request);
+  return {
+    endpoint: account.endpoint,
+    user: account.user,
+    operation: op.name,
+    ...(typeof workMode === 'string' ? { workMode } : {}),
+    ...(typeof request.MyDescription === 'string' ? { description: request.MyDescription } : {}),
+    ...(recipient ? { recipient } : {}),
+    ...(noted.source ? { source: noted.source } : {}),
+    sha256: hash.digest('hex'),
+    bytes: parts.reduce((sum, p) => sum + p.length, 0),
+    ...(noted.price === undefined ? {} : { price: noted.price }),
+  };
+}

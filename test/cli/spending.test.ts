@@ -1,0 +1,101 @@
+/**
+ * Named profiles and the spending guard of the command line, from its settings file
+ * (`$XDG_CONFIG_HOME/mailroom/config.json`), against a real sandbox: a profile stands for its
+ * endpoint and user; a Production send past the daily budget is refused with the amount spent today
+ * (from the send log's prices), `--yes` does not pass it, `--over-budget` does and says so.
+ */
+import { strict as assert } from 'node:assert';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { mailroom, type CliRun } from '../helpers/cli';
+import { startTestSandbox, type TestSandbox } from '../helpers/sandbox';
+import { SECRETS, secretIn } from '../helpers/secrets';
+import { projectRoot } from '../helpers/tools';
+
+const PASSWORD = SECRETS[3]!;
+const letter = join(projectRoot, 'test', 'sample', 'notes.txt');
+const TO = 'Kim Lee, 4 Pine St, Salem, OR 97301';
+
+describe('mailroom profiles and the spending guard', function () {
+  this.timeout(60_000);
+  let sandbox: TestSandbox;
+  let dir: string;
+  const config = (settings: object) => {
+    mkdirSync(join(dir, 'config', 'mailroom'), { recursive: true });
+    writeFileSync(join(dir, 'config', 'mailroom', 'config.json'), JSON.stringify(settings));
+  };
+  const run = async (...args: string[]): Promise<CliRun> => {
+    const result = await mailroom(args, {
+      env: {
+        XDG_CONFIG_HOME: join(dir, 'config'),
+        XDG_STATE_HOME: join(dir, 'state'),
+        MAILROOM_PASSWORD: PASSWORD,
+        MAILROOM_PROFILE: 'work',
+      },
+    });
+    assert.equal(secretIn(`${result.stdout}\n${result.stderr}`), undefined, `mailroom ${args[0]} printed a secret`);
+    return result;
+  };
+  const sendProduction = (...flags: string[]) => run('send', letter, '--to', TO, '--mode', 'Production', '--json', ...flags);
+
+  before(async () => {
+    sandbox = await startTestSandbox({
+      accounts: { accounts: [{ name: 'Work', balance: 100, users: [{ username: 'pat', password: PASSWORD }] }] },
+    });
+    dir = mkdtempSync(join(tmpdir(), 'mailroom-spending-'));
+  });
+  after(async () => {
+    await sandbox.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('takes the endpoint and user from the profile named, and says which profiles there are for a wrong name', async () => {
+    config({ profiles: { work: { endpoint: sandbox.url, user: 'pat' } } });
+    const status = await run('call', 'GetLetterStatus', '--param', 'ID=1');
+    assert.equal(status.code, 1);
+    assert.match(status.stderr, /GetLetterStatus answered -3116/, 'signed in as pat at the sandbox: the mailer is just missing');
+    const wrong = await run('status', '1', '--profile', 'home');
+    assert.equal(wrong.code, 2);
+    assert.match(wrong.stderr, /No profile "home" in .*config\.json \(it has work\): make it with `mailroom login --profile home/);
+    config({ profiles: { work: { endpoint: sandbox.url } } });
+    const broken = await run('status', '1');
+    assert.equal(broken.code, 2);
+    assert.match(broken.stderr, /does not read as Mailroom's settings: the profile "work" needs an endpoint and a user/);
+  });
+
+  it('refuses a Production send past the daily budget, with the amount spent today; --yes does not pass it, --over-budget does', async () => {
+    config({ profiles: { work: { endpoint: sandbox.url, user: 'pat' } }, spending: { dailyBudget: 1 } });
+    const first = await sendProduction('--yes');
+    assert.equal(first.code, 0, first.stderr);
+    const id = (JSON.parse(first.stdout) as { id: number }).id;
+    const details = JSON.parse((await run('details', String(id), '--json')).stdout) as { Price: number };
+    const log = readFileSync(join(dir, 'state', 'mailroom', 'sent.jsonl'), 'utf8');
+    assert.ok(log.includes(`"price":${details.Price}`), 'the send log keeps the predicted price, which the service charged');
+
+    const second = await sendProduction('--yes');
+    assert.equal(second.code, 2);
+    assert.match(
+      second.stderr,
+      new RegExp(
+        `Not sent: \\$${details.Price.toFixed(2)} spent today in Production by pat at .*would pass the daily budget of \\$1\\.00\\. Add --over-budget`,
+      ),
+    );
+    const over = await sendProduction('--yes', '--over-budget');
+    assert.equal(over.code, 0, over.stderr);
+    assert.match(over.stderr, /Over budget: .* Sending because of --over-budget\./);
+
+    const development = await run('send', letter, '--to', TO, '--mode', 'Development', '--json');
+    assert.equal(development.code, 0, 'Development costs nothing: no budget stops it');
+  });
+
+  it("a profile's own budget replaces the file's; a price above the threshold is named, and --yes answers it", async () => {
+    config({
+      profiles: { work: { endpoint: sandbox.url, user: 'pat', spending: { dailyBudget: 1000, confirmAbove: 0.1 } } },
+      spending: { dailyBudget: 0 },
+    });
+    const sent = await sendProduction('--yes');
+    assert.equal(sent.code, 0, sent.stderr);
+    assert.match(sent.stderr, /It costs about \$\d+\.\d\d, above \$0\.10: sending because of --yes\./);
+  });
+});

@@ -1,0 +1,68 @@
+/**
+ * The extension's send log: each send written to its global storage before the request leaves and
+ * completed with the mailer's ID, with the SHA-256 of the bytes sent; with `mailroom.sendLog.workspace`
+ * on, also to `.mailroom/sent.jsonl` in the workspace, for a team's git.
+ */
+import { strict as assert } from 'node:assert';
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
+import * as vscode from 'vscode';
+import { letterDocument } from '../../../src/client';
+import { mailroomApi, onSandbox, person, sendNotes, settings, typedAddress, workspace } from './support';
+
+interface LogLine {
+  readonly kind: string;
+  readonly entry: string;
+  readonly [field: string]: unknown;
+}
+
+const lines = (path: string): LogLine[] =>
+  existsSync(path)
+    ? readFileSync(path, 'utf8')
+        .split('\n')
+        .filter(Boolean)
+        .map((l) => JSON.parse(l) as LogLine)
+    : [];
+
+describe('The send log', () => {
+  const team = () => vscode.Uri.joinPath(workspace(), '.mailroom', 'sent.jsonl').fsPath;
+  afterEach(async () => {
+    person.settle();
+    await settings().update('sendLog.workspace', undefined, vscode.ConfigurationTarget.Workspace);
+    rmSync(vscode.Uri.joinPath(workspace(), '.mailroom').fsPath, { recursive: true, force: true });
+  });
+
+  it("writes every send to the extension's own log, and to the workspace's when the setting is on", async () => {
+    const api = await mailroomApi();
+    await onSandbox(api);
+    const own = vscode.Uri.joinPath(api.globalStorageUri, 'sent.jsonl').fsPath;
+    const address = { AttentionLine1: 'Lou Gale', Address1: '9 Birch Rd', City: 'Ogdenville' };
+
+    const before = lines(own).length;
+    const quiet = await sendNotes(typedAddress(api, address));
+    assert.ok(quiet, 'sent');
+    const [sending, answered] = lines(own).slice(before);
+    assert.equal(sending?.kind, 'sending');
+    assert.equal(answered?.kind, 'answered');
+    assert.equal(answered.entry, sending.entry);
+    assert.equal(answered.id, quiet);
+    assert.equal(sending.user, 'demo');
+    assert.equal(sending.source, vscode.Uri.joinPath(workspace(), 'notes.txt').fsPath);
+    assert.equal(sending.recipient, 'Lou Gale, 9 Birch Rd, Ogdenville');
+    const notes = await letterDocument('notes.txt', readFileSync(vscode.Uri.joinPath(workspace(), 'notes.txt').fsPath));
+    assert.equal(sending.sha256, createHash('sha256').update(notes.data).digest('hex'), 'the SHA-256 of the bytes sent');
+    assert.ok(!existsSync(team()), 'no workspace log while the setting is off');
+
+    await settings().update('sendLog.workspace', true, vscode.ConfigurationTarget.Workspace);
+    const shared = await sendNotes(typedAddress(api, address));
+    assert.deepEqual(
+      lines(team()).map((l) => [l.kind, l.kind === 'answered' ? l.id : l.description]),
+      [
+        ['sending', 'notes.txt'],
+        ['answered', shared],
+      ],
+    );
+    assert.deepEqual(lines(own).slice(-2), lines(team()), 'the same lines in both logs');
+    assert.ok(!readFileSync(own, 'utf8').includes('"password'), 'no secret');
+  });
+});
