@@ -22,7 +22,8 @@
  * - The contract's rules (`checkRecipient`: lengths, the fields the service needs, the ZIP code's
  *   form) then apply to what was read.
  */
-import { RECIPIENT_FIELDS, RECIPIENT_FIELD_LABELS, checkRecipient, isUsAddress, type AddressProblem } from '../contract';
+import { RECIPIENT_FIELD_LABELS, checkRecipient, isUsAddress, type AddressProblem } from './recipient';
+import { RECIPIENT_FIELDS } from './services';
 
 export interface RecipientAddress {
   AttentionLine1?: string;
