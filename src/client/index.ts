@@ -3,7 +3,15 @@ export * from './client';
 export * from './errors';
 export { HTTP_DOCUMENT_LIMIT, HTTP_GET_QUERY_LIMIT, routeCall, type Route } from './route';
 export { fetchStatuses, type MailerStatus } from './tracking';
-export { AddressError, checkAddressFields, describeFields, parseAddressLine, readAddressLine, type RecipientAddress } from '../contract';
+export {
+  AddressError,
+  checkAddressFields,
+  describeFields,
+  notReadAsAddress,
+  parseAddressLine,
+  readAddressLine,
+  type RecipientAddress,
+} from '../contract';
 export { checkSignIn } from './sign-in';
 export { readFrontMatter, readFrontMatterAsWritten, type FrontMatter, type FrontMatterRecipient } from '../contract';
 export {

@@ -171,6 +171,15 @@ export function readAddressLine(text: string): {
   return { address, problems: [...problems, ...findings.map((f) => f.message)], findings, unread: problems };
 }
 
+/** Why a line read by readAddressLine is not read as an address, with what was understood; what the preflight and the editor say. */
+export function notReadAsAddress(
+  what: string,
+  line: string,
+  read: { readonly address: RecipientAddress; readonly unread: readonly string[] },
+): string {
+  return `${what} "${line.trim()}" does not read as an address. ${read.unread.join(' ')} Understood: ${describeFields(read.address)}.`;
+}
+
 /** The recipient a line names; an AddressError when it does not read as an address. */
 export function parseAddressLine(text: string): RecipientAddress {
   const { address, problems, findings } = readAddressLine(text);
