@@ -24,6 +24,7 @@ export async function run(): Promise<void> {
   await import('./output-log.test');
   await import('./unanswered.test');
   await import('./done.test');
+  await import('./diagnostics.test');
   // Last: it deactivates the extension.
   await import('./shutdown.test');
   await new Promise<void>((resolve, reject) =>
