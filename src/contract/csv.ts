@@ -12,6 +12,8 @@ export class CsvError extends Error {
   }
 }
 
+const DELIMITER = /[,\r\n]/g;
+
 /**
  * The rows, the 1-based line each starts on (a quoted field may hold line breaks; blank lines hold
  * no row), and where each row's cells are in the text: for cell j, `spans[row][2j]` is its first
@@ -77,7 +79,14 @@ export function parseCsvLines(text: string): { rows: string[][]; lines: number[]
         i++;
         fieldStart = i + 1;
       } else endRow();
-    } else field += c;
+    } else {
+      // An unquoted field runs to the next comma or line break: taken in one slice.
+      DELIMITER.lastIndex = i;
+      const end = DELIMITER.exec(text)?.index ?? text.length;
+      field += text.slice(i, end);
+      i = end;
+      continue;
+    }
     i++;
   }
   if (field !== '' || row.length > 0) endRow();
