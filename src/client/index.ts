@@ -4,9 +4,17 @@ export * from './errors';
 export { HTTP_DOCUMENT_LIMIT, HTTP_GET_QUERY_LIMIT, routeCall, type Route } from './route';
 export { fetchDetails, fetchStatuses, type MailerDetails, type MailerStatus } from './tracking';
 export { SendLog, SendLogError, describeSend, readSendLog, type SendLogRecord, type SendOutcome, type SendRecorder } from './send-log';
-export { AddressError, checkAddressFields, describeFields, parseAddressLine, readAddressLine, type RecipientAddress } from './address';
+export {
+  AddressError,
+  checkAddressFields,
+  describeFields,
+  notReadAsAddress,
+  parseAddressLine,
+  readAddressLine,
+  type RecipientAddress,
+} from '../contract';
 export { checkSignIn } from './sign-in';
-export { readFrontMatter, readFrontMatterAsWritten, type FrontMatter, type FrontMatterRecipient } from './front-matter';
+export { readFrontMatter, readFrontMatterAsWritten, type FrontMatter, type FrontMatterRecipient } from '../contract';
 export {
   DocumentError,
   fileTypeOf,

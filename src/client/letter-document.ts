@@ -4,9 +4,16 @@
  * since the service refuses `txt`. Pictures and other binary files are refused here, before
  * anything is sent, with the types that would do.
  */
-import { escapeText, letterFileTypes, normalizeFileType } from '../contract';
-import { AddressError } from './address';
-import { readFrontMatter, readFrontMatterAsWritten, type FrontMatter, type FrontMatterRecipient } from './front-matter';
+import {
+  AddressError,
+  escapeText,
+  letterFileTypes,
+  normalizeFileType,
+  readFrontMatter,
+  readFrontMatterAsWritten,
+  type FrontMatter,
+  type FrontMatterRecipient,
+} from '../contract';
 
 export interface LetterDocument {
   /** The FileExtension to send. */

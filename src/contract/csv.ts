@@ -12,27 +12,40 @@ export class CsvError extends Error {
   }
 }
 
-/** The rows, and the 1-based line each starts on (a quoted field may hold line breaks; blank lines hold no row). */
-export function parseCsvLines(text: string): { rows: string[][]; lines: number[] } {
+const DELIMITER = /[,\r\n]/g;
+
+/**
+ * The rows, the 1-based line each starts on (a quoted field may hold line breaks; blank lines hold
+ * no row), and where each row's cells are in the text: for cell j, `spans[row][2j]` is its first
+ * character (its opening quote, if quoted) and `spans[row][2j + 1]` the one after its last.
+ */
+export function parseCsvLines(text: string): { rows: string[][]; lines: number[]; spans: number[][] } {
   const rows: string[][] = [];
   const lines: number[] = [];
+  const spans: number[][] = [];
   let row: string[] = [];
+  let rowSpans: number[] = [];
   let field = '';
+  let fieldStart = 0;
   let i = 0;
   let line = 1;
   let rowLine = 1;
   const lineAt = (at: number) => line + (text.slice(i, at).match(/\r\n|\r|\n/g)?.length ?? 0);
   const endField = () => {
     row.push(field);
+    rowSpans.push(fieldStart, i);
     field = '';
+    fieldStart = i + 1;
   };
   const endRow = () => {
     endField();
     if (!(row.length === 1 && row[0] === '')) {
       rows.push(row);
       lines.push(rowLine);
+      spans.push(rowSpans);
     }
     row = [];
+    rowSpans = [];
     line++;
     rowLine = line;
   };
@@ -61,13 +74,23 @@ export function parseCsvLines(text: string): { rows: string[][]; lines: number[]
     if (c === ',') endField();
     else if (c === '\n') endRow();
     else if (c === '\r') {
-      if (text[i + 1] === '\n') i++;
-      endRow();
-    } else field += c;
+      if (text[i + 1] === '\n') {
+        endRow();
+        i++;
+        fieldStart = i + 1;
+      } else endRow();
+    } else {
+      // An unquoted field runs to the next comma or line break: taken in one slice.
+      DELIMITER.lastIndex = i;
+      const end = DELIMITER.exec(text)?.index ?? text.length;
+      field += text.slice(i, end);
+      i = end;
+      continue;
+    }
     i++;
   }
   if (field !== '' || row.length > 0) endRow();
-  return { rows, lines };
+  return { rows, lines, spans };
 }
 
 export function parseCsv(text: string): string[][] {

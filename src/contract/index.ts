@@ -18,4 +18,6 @@ export * from './codec';
 export * from './bindings';
 export * from './checks';
 export * from './recipient';
+export * from './address-line';
+export * from './front-matter';
 export * from './csv';

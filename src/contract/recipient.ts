@@ -118,7 +118,15 @@ function problem(rule: Pick<RecipientRule, 'field' | 'code'>, message: string): 
  * at Country, naming PostalCode, with a word on naming the country instead.
  */
 export function checkAddressField(field: RecipientField, value: string, typed: RecipientFields): AddressProblem | undefined {
-  const v = value.trim();
+  const address: Record<string, string> = {};
+  for (const [f, t] of Object.entries(typed)) address[f] = (t ?? '').trim();
+  address[field] = value.trim();
+  return fieldProblem(field, address);
+}
+
+/** checkAddressField's rules over `address`: the fields typed so far, trimmed, this one among them. */
+function fieldProblem(field: RecipientField, address: Readonly<Record<string, string>>): AddressProblem | undefined {
+  const v = address[field]!;
   const limit = fieldLimits[field];
   if (limit && v.length > limit.maxLength) {
     return problem(
@@ -126,10 +134,8 @@ export function checkAddressField(field: RecipientField, value: string, typed: R
       `${RECIPIENT_FIELD_LABELS[field]} is ${v.length} characters long; the service takes at most ${limit.maxLength}.`,
     );
   }
-  const address: Record<string, string> = Object.fromEntries(Object.entries(typed).map(([f, t]) => [f, (t ?? '').trim()]));
-  address[field] = v;
   for (const rule of RECIPIENT_RULES) {
-    if (!rule.reads.includes(field) || !rule.reads.every((f) => f === field || f in typed)) continue;
+    if (!rule.reads.includes(field) || !rule.reads.every((f) => f in address)) continue;
     if (!rule.broken(address)) continue;
     const later = rule.field !== field && rule.field === 'PostalCode';
     return problem(
@@ -146,11 +152,12 @@ export function checkAddressField(field: RecipientField, value: string, typed: R
  */
 export function checkRecipient(address: RecipientFields): AddressProblem[] {
   const problems: AddressProblem[] = [];
-  const typed: Partial<Record<RecipientField, string>> = {};
+  // One address grown field by field (a merge checks every row: no copy per field).
+  const typed: Record<string, string> = {};
   for (const field of RECIPIENT_FIELDS) {
-    const found = checkAddressField(field, address[field] ?? '', typed);
-    if (found) problems.push(found);
     typed[field] = (address[field] ?? '').trim();
+    const found = fieldProblem(field, typed);
+    if (found) problems.push(found);
   }
   return problems;
 }

@@ -28,7 +28,9 @@ import { storedFileActions } from './commands/stored-files';
 import { changeUserSettingsCommand } from './commands/user-settings';
 import { Connection } from './connection';
 import { aliveCounts, Disposable, type AliveCounts } from './lifecycle';
+import { LiveDiagnostics } from './live-diagnostics';
 import { Log } from './log';
+import { MergeTemplates } from './merge-templates';
 import { Refresher } from './refresher';
 import { TrackedMailers } from './tracked-mailers';
 import { DetailsPanels } from './views/details-panel';
@@ -59,6 +61,9 @@ export interface MailroomApi {
   readonly globalStorageUri: vscode.Uri;
   /** What is alive now: owned disposables, listeners of the extension's emitters, timers. */
   alive(): AliveCounts;
+  /** The live diagnostics of front-matter addresses and merge CSVs, and the templates the CSVs go with. */
+  readonly diagnostics: LiveDiagnostics;
+  readonly mergeTemplates: MergeTemplates;
   /** The one test-only seam: the tests answer every question and read every message (prompts.ts). */
   answerPromptsWith(replacement: Prompts): vscode.Disposable;
 }
@@ -75,6 +80,8 @@ class Mailroom extends Disposable {
   readonly storedFiles: StoredFilesTree;
   readonly previews: PdfPreviews;
   readonly addresses: AddressBook;
+  readonly mergeTemplates: MergeTemplates;
+  readonly diagnostics: LiveDiagnostics;
 
   constructor(private readonly context: vscode.ExtensionContext) {
     super();
@@ -93,6 +100,8 @@ class Mailroom extends Disposable {
     const details = this.register(new DetailsPanels(context.extensionUri));
     const previews = (this.previews = this.register(new PdfPreviews(context.extensionUri)));
     const addresses = (this.addresses = new AddressBook(context.globalState));
+    const mergeTemplates = (this.mergeTemplates = this.register(new MergeTemplates(context.workspaceState)));
+    this.diagnostics = this.register(new LiveDiagnostics(mergeTemplates, log));
     const sending: SendContext = {
       connection,
       mailers,
@@ -145,7 +154,7 @@ class Mailroom extends Disposable {
   }
 
   testApi(): MailroomApi {
-    const { connection, mailers, tree, refresher, previews, storedFiles, addresses } = this;
+    const { connection, mailers, tree, refresher, previews, storedFiles, addresses, diagnostics, mergeTemplates } = this;
     return {
       connection,
       mailers,
@@ -158,6 +167,8 @@ class Mailroom extends Disposable {
       },
       storedFiles,
       addresses,
+      diagnostics,
+      mergeTemplates,
       globalState: this.context.globalState,
       logUri: this.context.logUri,
       globalStorageUri: this.context.globalStorageUri,

@@ -39,3 +39,12 @@ export { hasErrors, type Finding, type Severity } from './preflight/findings';
 export { preflightLetter, type PreflightReport, type PrintSettings } from './preflight/letter';
 export { preflightMerge, type MergeLetter, type MergePreflightReport } from './preflight/merge';
 export { ZIP_PREFIX_RANGES, statesOfZip } from './preflight/zip-prefixes';
+export {
+  csvCell,
+  csvDiagnostics,
+  frontMatterDiagnostics,
+  namesAddressColumn,
+  type QuickFix,
+  type TextEdit,
+  type TextFinding,
+} from './diagnostics';

@@ -35,12 +35,12 @@ export function mergeTemplate(type: string, data: Uint8Array): MergeTemplate {
 const ADDRESS_COLUMNS: ReadonlySet<string> = new Set<string>(RECIPIENT_FIELDS);
 
 /** Columns that are neither a template field nor an address field: the service refuses the merge (-3145). */
-export function unusedColumns(columns: readonly string[], template: MergeTemplate): string[] {
+export function unusedColumns(columns: readonly string[], template: Pick<MergeTemplate, 'fields'>): string[] {
   return columns.filter((name) => !template.fields.includes(name) && !ADDRESS_COLUMNS.has(name));
 }
 
 /** Template fields no column fills: the service refuses the merge (-3144). */
-export function fieldsWithoutColumn(columns: readonly string[], template: MergeTemplate): string[] {
+export function fieldsWithoutColumn(columns: readonly string[], template: Pick<MergeTemplate, 'fields'>): string[] {
   return template.fields.filter((name) => !columns.includes(name));
 }
 

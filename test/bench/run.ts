@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { callOverhead } from './call-overhead';
 import { storage } from './compaction';
 import { deadlines } from './deadlines';
+import { diagnostics } from './diagnostics';
 import { editorResponsiveness } from './event-loop';
 import { extensionCost } from './extension-cost';
 import { largeDocuments } from './large-documents';
@@ -36,6 +37,7 @@ async function main(): Promise<void> {
   if (wanted('deadlines')) rows.push(...(await deadlines()));
   if (wanted('xml-attacks')) rows.push(...(await xmlAttackMemory()));
   if (wanted('responsiveness')) rows.push(...(await editorResponsiveness()));
+  if (wanted('diagnostics')) rows.push(...(await diagnostics()));
   console.log(table(rows));
   writeFileSync(
     join(__dirname, 'results.json'),

@@ -11,9 +11,9 @@ import { basename } from 'node:path';
 import { parseArgs } from 'node:util';
 import {
   DocumentError,
-  describeFields,
   fileTypeOf,
   letterDraft,
+  notReadAsAddress,
   readAddressLine,
   type LetterDraft,
   type RecipientAddress,
@@ -75,13 +75,9 @@ async function readInput(path: string, what: string): Promise<Buffer> {
 
 /** An address line read as `send` reads it; one that does not read as an address is a usage mistake, one that breaks the rules is not. */
 function addressLine(line: string, what: string): RecipientAddress {
-  const { address, unread } = readAddressLine(line);
-  if (unread.length > 0) {
-    throw new UsageError(
-      `${what} "${line.trim()}" does not read as an address. ${unread.join(' ')} Understood: ${describeFields(address)}.`,
-    );
-  }
-  return address;
+  const read = readAddressLine(line);
+  if (read.unread.length > 0) throw new UsageError(notReadAsAddress(what, line, read));
+  return read.address;
 }
 
 function flagsAddress(values: Readonly<Record<string, unknown>>): RecipientAddress {

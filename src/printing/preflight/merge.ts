@@ -3,11 +3,12 @@
  * with what the service would refuse the whole merge for (-3144, -3145) and what each row's letter
  * would fail with (-1045, -1018, -1065), each naming its 1-based data row and the CSV line it starts on.
  */
-import { CsvError, checkRecipient, missingFieldCodes, parseCsvLines, type RecipientFields } from '../../contract';
+import { CsvError, missingFieldCodes, parseCsvLines } from '../../contract';
 import { UnreadableDocument } from '../docx-text';
-import { fieldsWithoutColumn, mergeRows, mergeTemplate, printMerge, unusedColumns, type MergeTemplate } from '../merge';
+import { mergeRows, mergeTemplate, printMerge, type MergeTemplate } from '../merge';
 import { DEFAULT_PRICING, letterPrice } from '../pricing';
-import { finding, hasErrors, zipPrefixFinding, type Finding } from './findings';
+import { finding, hasErrors, type Finding } from './findings';
+import { csvNotWellFormed, csvWithoutRows, headerFindings, rowFindings } from './merge-findings';
 import { printFindings, type PreflightReport, type PrintSettings } from './letter';
 
 export interface MergeLetter {
@@ -29,24 +30,6 @@ function refused(findings: Finding[]): MergePreflightReport {
   return { ok: false, pages: 0, sheets: 0, price: 0, findings, letters: [] };
 }
 
-/**
- * A row's address as the merge reads it: without Address1, City, and a name or a company the
- * letter fails at -1045 (where a letter's send would be refused); a US ZIP code not of the form
- * fails at -1018; a field longer than a letter's send allows is a warning, since the service does
- * not say what a merge does with one (the sandbox prints it).
- */
-function rowFindings(address: RecipientFields, where: Pick<Finding, 'row' | 'line'>): Finding[] {
-  const problems = checkRecipient(address);
-  const missing = problems.filter((p) => p.code === -4006 || p.code === -4007 || p.code === -4008);
-  const rest = problems.filter((p) => !missing.includes(p));
-  return [
-    ...(missing.length > 0
-      ? [finding(-1045, 'error', missing.map((p) => p.message).join(' '), { ...where, field: missing[0]!.field })]
-      : []),
-    ...rest.map((p) => finding(p.code, p.code === -1018 ? 'error' : 'warning', p.message, { ...where, field: p.field })),
-  ];
-}
-
 export async function preflightMerge(
   merge: { readonly type: string; readonly template: Uint8Array; readonly csv: string },
   settings: PrintSettings,
@@ -65,32 +48,19 @@ export async function preflightMerge(
     ({ rows, lines } = parseCsvLines(merge.csv.replace(/^\uFEFF/, '')));
   } catch (error) {
     if (!(error instanceof CsvError)) throw error;
-    return refused([finding(-3144, 'error', `The CSV is not well formed: ${error.message}.`, { line: error.line })]);
+    return refused([csvNotWellFormed(error)]);
   }
-  if (rows.length < 2) return refused([finding(-3144, 'error', 'The CSV needs a header row and at least one data row.')]);
+  if (rows.length < 2) return refused([csvWithoutRows()]);
 
   const columns = rows[0]!.map((name) => name.trim());
-  const findings: Finding[] = [
-    ...unusedColumns(columns, template).map((name) =>
-      finding(-3145, 'error', `The column "${name}" is neither a field of the template nor an address field.`, {
-        field: name,
-        line: lines[0]!,
-      }),
-    ),
-    ...fieldsWithoutColumn(columns, template).map((name) =>
-      finding(-3144, 'error', `The template's field "${name}" has no column.`, { field: name, line: lines[0]! }),
-    ),
-  ];
+  const findings: Finding[] = headerFindings(columns, template, lines[0]!);
   const merged = mergeRows(columns, rows.slice(1));
   const { pdf, letters } = await printMerge(template, merged, { workMode: settings.workMode, duplex: settings.duplex ?? false });
   const pricing = settings.pricing ?? DEFAULT_PRICING;
   const report = letters.map((printed, i) => {
     const where = { row: i + 1, line: lines[i + 1]! };
-    const address = merged[i]!.address;
-    const zip = zipPrefixFinding(address);
     findings.push(
-      ...rowFindings(address, where),
-      ...(zip ? [{ ...zip, ...where }] : []),
+      ...rowFindings(merged[i]!.address, where),
       ...printFindings(printed.failures, printed.sheets, where).filter((f) => f.code !== -1045),
     );
     return {

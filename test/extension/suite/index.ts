@@ -25,6 +25,7 @@ export async function run(): Promise<void> {
   await import('./unanswered.test');
   await import('./done.test');
   await import('./send-log.test');
+  await import('./diagnostics.test');
   // Last: it deactivates the extension.
   await import('./shutdown.test');
   await new Promise<void>((resolve, reject) =>

@@ -22,7 +22,8 @@
  * - The contract's rules (`checkRecipient`: lengths, the fields the service needs, the ZIP code's
  *   form) then apply to what was read.
  */
-import { RECIPIENT_FIELDS, RECIPIENT_FIELD_LABELS, checkRecipient, isUsAddress, type AddressProblem } from '../contract';
+import { RECIPIENT_FIELD_LABELS, checkRecipient, isUsAddress, type AddressProblem } from './recipient';
+import { RECIPIENT_FIELDS } from './services';
 
 export interface RecipientAddress {
   AttentionLine1?: string;
@@ -168,6 +169,15 @@ export function readAddressLine(text: string): {
   else if (first !== undefined) address.Address1 = first;
   const findings = checkRecipient(address);
   return { address, problems: [...problems, ...findings.map((f) => f.message)], findings, unread: problems };
+}
+
+/** Why a line read by readAddressLine is not read as an address, with what was understood; what the preflight and the editor say. */
+export function notReadAsAddress(
+  what: string,
+  line: string,
+  read: { readonly address: RecipientAddress; readonly unread: readonly string[] },
+): string {
+  return `${what} "${line.trim()}" does not read as an address. ${read.unread.join(' ')} Understood: ${describeFields(read.address)}.`;
 }
 
 /** The recipient a line names; an AddressError when it does not read as an address. */

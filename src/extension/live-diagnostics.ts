@@ -1,0 +1,205 @@
+/**
+ * Live diagnostics: as a person types a Markdown letter's front-matter address or a mail merge's
+ * CSV, what the preflight would find shows in the Problems panel, squiggled on the exact value or
+ * cell, with the service's code, and quick fixes where one is obvious. The checks themselves are
+ * printing's (src/printing/diagnostics, text in, offsets out); this maps them to the editor's terms.
+ *
+ * Never in the way of typing: a document is checked DIAGNOSTICS_PAUSE_MS after its last edit (a
+ * pause between words, not between keys), and each edit starts a new generation, so that a check
+ * still running when the next edit comes is never published. Which documents: Markdown (with a
+ * front matter naming `to:`; without one there is nothing to say) and any .csv that is a merge's
+ * data: one whose header names an address column, or one with a template (merge-templates.ts).
+ * A closed document's diagnostics go with it.
+ */
+import * as vscode from 'vscode';
+import type { QuickFix, TextFinding } from '../printing';
+import { Disposable, Emitter, timeout, toDisposable } from './lifecycle';
+import type { Log } from './log';
+import type { MergeTemplates } from './merge-templates';
+import { templateType } from './model/merge-templates';
+import { printingModule, type PrintingModule } from './printing-module';
+
+/** The pause after the last edit before a document is checked, in ms. */
+export const DIAGNOSTICS_PAUSE_MS = 300;
+
+export const DIAGNOSTICS_SOURCE = 'Mailroom';
+
+type Checked = 'letter' | 'csv';
+
+function checkedAs(document: vscode.TextDocument): Checked | undefined {
+  if (document.languageId === 'markdown' || /\.(md|markdown)$/i.test(document.uri.path)) return 'letter';
+  if (document.languageId === 'csv' || /\.csv$/i.test(document.uri.path)) return 'csv';
+  return undefined;
+}
+
+/** What was published for a document: its diagnostics with their fixes, at the version they were found in. */
+interface Published {
+  readonly version: number;
+  readonly found: readonly { readonly diagnostic: vscode.Diagnostic; readonly fixes: readonly QuickFix[] }[];
+}
+
+export class LiveDiagnostics extends Disposable implements vscode.CodeActionProvider {
+  static readonly providedCodeActionKinds = [vscode.CodeActionKind.QuickFix];
+
+  readonly collection = this.register(vscode.languages.createDiagnosticCollection('mailroom'));
+  private readonly pending = new Map<string, vscode.Disposable>();
+  private readonly generations = new Map<string, number>();
+  private readonly published = new Map<string, Published>();
+  private readonly checked = this.register(new Emitter<{ readonly uri: vscode.Uri; readonly version: number }>());
+  /** A document's diagnostics were published for this version (its tests wait for it). */
+  readonly onDidCheck = this.checked.event;
+
+  constructor(
+    private readonly templates: MergeTemplates,
+    private readonly log: Log,
+  ) {
+    super();
+    this.register(vscode.workspace.onDidOpenTextDocument((document) => this.schedule(document)));
+    this.register(
+      vscode.workspace.onDidChangeTextDocument((event) => {
+        if (event.contentChanges.length > 0) this.schedule(event.document);
+      }),
+    );
+    this.register(vscode.workspace.onDidCloseTextDocument((document) => this.forget(document.uri)));
+    // VS Code keeps a document a while after its last tab closes; for the person it is closed, and so are its problems.
+    this.register(vscode.window.tabGroups.onDidChangeTabs((event) => this.tabsChanged(event)));
+    this.register(
+      templates.onDidChange((csv) => {
+        const document = vscode.workspace.textDocuments.find((d) => d.uri.toString() === csv.toString());
+        if (document) this.schedule(document);
+      }),
+    );
+    this.register(
+      vscode.languages.registerCodeActionsProvider([{ language: 'markdown' }, { pattern: '**/*.csv' }, { language: 'csv' }], this, {
+        providedCodeActionKinds: LiveDiagnostics.providedCodeActionKinds,
+      }),
+    );
+    this.register(
+      toDisposable(() => {
+        for (const timer of this.pending.values()) timer.dispose();
+      }),
+    );
+    for (const document of vscode.workspace.textDocuments) this.schedule(document);
+  }
+
+  /** The version of the document whose diagnostics are published now; none before its first check. */
+  checkedVersion(uri: vscode.Uri): number | undefined {
+    return this.published.get(uri.toString())?.version;
+  }
+
+  private schedule(document: vscode.TextDocument): void {
+    if (this.isDisposed || !checkedAs(document)) return;
+    const key = document.uri.toString();
+    const generation = (this.generations.get(key) ?? 0) + 1;
+    this.generations.set(key, generation);
+    this.pending.get(key)?.dispose();
+    this.pending.set(
+      key,
+      timeout(DIAGNOSTICS_PAUSE_MS, () => {
+        this.pending.delete(key);
+        void this.check(document, generation).catch((error: unknown) =>
+          this.log.error(`Could not check ${document.uri.fsPath || document.uri.toString()}: ${(error as Error).message}`),
+        );
+      }),
+    );
+  }
+
+  private tabsChanged(event: vscode.TabChangeEvent): void {
+    const uriOf = (tab: vscode.Tab) => (tab.input instanceof vscode.TabInputText ? tab.input.uri : undefined);
+    const open = new Set(
+      vscode.window.tabGroups.all.flatMap((group) => group.tabs.map((tab) => uriOf(tab)?.toString() ?? '')).filter(Boolean),
+    );
+    for (const uri of event.closed.map(uriOf)) {
+      if (uri && !open.has(uri.toString())) this.forget(uri);
+    }
+    // Opened again before VS Code let the document go: no open event comes, so it is checked here.
+    for (const uri of event.opened.map(uriOf)) {
+      const document = uri && vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
+      if (document && !this.generations.has(uri.toString())) this.schedule(document);
+    }
+  }
+
+  private forget(uri: vscode.Uri): void {
+    const key = uri.toString();
+    this.pending.get(key)?.dispose();
+    this.pending.delete(key);
+    this.generations.delete(key);
+    this.published.delete(key);
+    this.collection.delete(uri);
+  }
+
+  private async check(document: vscode.TextDocument, generation: number): Promise<void> {
+    const key = document.uri.toString();
+    const text = document.getText();
+    const version = document.version;
+    const printing = await printingModule();
+    const found =
+      checkedAs(document) === 'letter' ? printing.frontMatterDiagnostics(text) : await this.checkCsv(document.uri, text, printing);
+    // A newer edit, or a close, came while this ran: what it found is about text that is gone.
+    if (this.isDisposed || document.isClosed || this.generations.get(key) !== generation) return;
+    const diagnostics = found.map((f) => ({ diagnostic: toDiagnostic(document, f), fixes: f.fixes }));
+    this.published.set(key, { version, found: diagnostics });
+    this.collection.set(
+      document.uri,
+      diagnostics.map((d) => d.diagnostic),
+    );
+    this.checked.fire({ uri: document.uri, version });
+  }
+
+  private async checkCsv(uri: vscode.Uri, text: string, printing: PrintingModule): Promise<readonly TextFinding[]> {
+    const template = await this.templateFields(uri, printing);
+    if (!template && !printing.namesAddressColumn(text)) return [];
+    return printing.csvDiagnostics(text, template);
+  }
+
+  /** The fields of the CSV's template, when it has one the printer can read. */
+  private async templateFields(csv: vscode.Uri, printing: PrintingModule): Promise<{ fields: readonly string[] } | undefined> {
+    const template = await this.templates.templateOf(csv);
+    const type = template && templateType(template.path);
+    if (!template || !type) return undefined;
+    try {
+      return { fields: printing.mergeTemplate(type, await vscode.workspace.fs.readFile(template)).fields };
+    } catch (error) {
+      if (error instanceof printing.UnreadableDocument || error instanceof vscode.FileSystemError) return undefined;
+      throw error;
+    }
+  }
+
+  provideCodeActions(document: vscode.TextDocument, _range: vscode.Range, context: vscode.CodeActionContext): vscode.CodeAction[] {
+    const published = this.published.get(document.uri.toString());
+    // Fixes are edits at the offsets of the text they were found in: none for text changed since.
+    if (!published || published.version !== document.version) return [];
+    return context.diagnostics.flatMap((asked) => {
+      if (asked.source !== DIAGNOSTICS_SOURCE) return [];
+      const entry = published.found.find((f) => f.diagnostic.range.isEqual(asked.range) && f.diagnostic.message === asked.message);
+      return (entry?.fixes ?? []).map((fix) => toCodeAction(document, asked, fix));
+    });
+  }
+}
+
+function toDiagnostic(document: vscode.TextDocument, f: TextFinding): vscode.Diagnostic {
+  const range = new vscode.Range(document.positionAt(f.span.start), document.positionAt(f.span.end));
+  const diagnostic = new vscode.Diagnostic(
+    range,
+    f.message,
+    f.severity === 'error' ? vscode.DiagnosticSeverity.Error : vscode.DiagnosticSeverity.Warning,
+  );
+  diagnostic.source = DIAGNOSTICS_SOURCE;
+  if (f.code !== undefined) diagnostic.code = f.code;
+  return diagnostic;
+}
+
+function toCodeAction(document: vscode.TextDocument, diagnostic: vscode.Diagnostic, fix: QuickFix): vscode.CodeAction {
+  const title =
+    fix.kind === 'trim'
+      ? vscode.l10n.t('Trim {0} to {1} characters', fix.field, fix.limit)
+      : vscode.l10n.t('Add the column "{0}" (an empty cell in every row)', fix.column);
+  const action = new vscode.CodeAction(title, vscode.CodeActionKind.QuickFix);
+  action.diagnostics = [diagnostic];
+  action.isPreferred = true;
+  action.edit = new vscode.WorkspaceEdit();
+  for (const edit of fix.edits) {
+    action.edit.replace(document.uri, new vscode.Range(document.positionAt(edit.start), document.positionAt(edit.end)), edit.text);
+  }
+  return action;
+}

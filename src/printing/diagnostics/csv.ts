@@ -1,0 +1,127 @@
+/**
+ * The live diagnostics of a mail merge's CSV: what `mailroom preflight --data` finds in it from
+ * its text (a CSV that is not well formed, each row's address, and, when the template is known,
+ * the header's -3145 and -3144), each on its exact cell or line, with a trim for a cell too long
+ * and a missing column added. The findings are preflightMerge's own (preflight/merge-findings.ts).
+ */
+import { CsvError, RECIPIENT_FIELDS, parseCsvLines, type Span } from '../../contract';
+import { mergeRows, type MergeTemplate } from '../merge';
+import type { Finding } from '../preflight/findings';
+import { csvNotWellFormed, csvWithoutRows, headerFindings, rowFindings } from '../preflight/merge-findings';
+import { trimFix } from './front-matter';
+import type { QuickFix, TextFinding } from './types';
+
+/** A cell as RFC 4180 writes it: quoted when it must be (a comma, a quote, a line break) or when it was. */
+export function csvCell(value: string, quoted = false): string {
+  return quoted || /[",\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
+}
+
+/** The columns that make a CSV a merge's data whatever its template: the address fields (and Zipcode, read as PostalCode). */
+const ADDRESS_COLUMNS: ReadonlySet<string> = new Set<string>([...RECIPIENT_FIELDS, 'Zipcode']);
+
+/** Whether the CSV's first line names an address column: then it is a merge's data, checked with or without its template. */
+export function namesAddressColumn(text: string): boolean {
+  const header = /^\uFEFF?([^\r\n]*)/.exec(text)![1]!;
+  return header.split(',').some((name) =>
+    ADDRESS_COLUMNS.has(
+      name
+        .trim()
+        .replace(/^"(.*)"$/, '$1')
+        .trim(),
+    ),
+  );
+}
+
+/** The line (1-based) as a span, without its line break. */
+function lineSpan(text: string, line: number): Span {
+  let start = 0;
+  for (let n = 1; n < line; n++) {
+    const next = text.indexOf('\n', start);
+    if (next < 0) break;
+    start = next + 1;
+  }
+  const end = text.indexOf('\n', start);
+  return { start, end: end < 0 ? text.length : text[end - 1] === '\r' ? end - 1 : end };
+}
+
+const located = (f: Finding, span: Span, fixes: readonly QuickFix[] = []): TextFinding => ({
+  code: f.code,
+  severity: f.severity,
+  message: f.message,
+  ...(f.field === undefined ? {} : { field: f.field }),
+  ...(f.row === undefined ? {} : { row: f.row }),
+  span,
+  fixes,
+});
+
+/**
+ * Every finding of the CSV's text, in order; with the template's fields, the header's too.
+ * A CSV the merge can read is checked row by row; one it cannot, at the line it breaks on.
+ */
+export function csvDiagnostics(text: string, template?: Pick<MergeTemplate, 'fields'>): TextFinding[] {
+  const bom = text.startsWith('\uFEFF') ? 1 : 0;
+  let parsed: ReturnType<typeof parseCsvLines>;
+  try {
+    parsed = parseCsvLines(bom ? text.slice(bom) : text);
+  } catch (error) {
+    if (!(error instanceof CsvError)) throw error;
+    return [located(csvNotWellFormed(error), lineSpan(text, error.line))];
+  }
+  const { rows, lines } = parsed;
+  const spans = bom ? parsed.spans.map((row) => row.map((at) => at + bom)) : parsed.spans;
+  if (rows.length === 0) return [];
+  const rowSpan = (r: number): Span => ({ start: spans[r]![0]!, end: spans[r]!.at(-1)! });
+  const cellSpan = (r: number, c: number): Span | undefined =>
+    c < 0 || 2 * c >= spans[r]!.length ? undefined : { start: spans[r]![2 * c]!, end: spans[r]![2 * c + 1]! };
+  if (rows.length < 2) return [located(csvWithoutRows(), rowSpan(0))];
+
+  const columns = rows[0]!.map((name) => name.trim());
+  const findings: TextFinding[] = [];
+  if (template) {
+    for (const f of headerFindings(columns, template, lines[0]!)) {
+      if (f.code === -3145) findings.push(located(f, cellSpan(0, columns.indexOf(f.field!)) ?? rowSpan(0)));
+      else findings.push(located(f, rowSpan(0), [addColumn(f.field!, rows, spans)]));
+    }
+  }
+  const column = (field: string) => {
+    const at = columns.indexOf(field);
+    if (at >= 0 || field !== 'PostalCode') return at;
+    return columns.indexOf('Zipcode');
+  };
+  const merged = mergeRows(columns, rows.slice(1));
+  for (let i = 0; i < merged.length; i++) {
+    const r = i + 1;
+    for (const f of rowFindings(merged[i]!.address, { row: r, line: lines[r]! })) {
+      let c = f.field === undefined ? -1 : column(f.field);
+      // "A name or a company" is named at Company; with no Company column, the name's cell.
+      if (c < 0 && f.field === 'Company') c = column('AttentionLine1');
+      const cell = cellSpan(r, c);
+      if (!cell) {
+        findings.push(located(f, rowSpan(r)));
+        continue;
+      }
+      const quoted = text[cell.start] === '"';
+      findings.push(
+        located(
+          f,
+          cell,
+          trimFix(f, rows[r]![c]!, cell, (v) => csvCell(v, quoted)),
+        ),
+      );
+    }
+  }
+  return findings;
+}
+
+/** A column named `name` after the header's last, and an empty cell for it at the end of every row. */
+function addColumn(name: string, rows: readonly (readonly string[])[], spans: readonly (readonly number[])[]): QuickFix {
+  const width = rows[0]!.length;
+  return {
+    kind: 'add-column',
+    column: name,
+    edits: rows.map((row, r) => {
+      const end = spans[r]!.at(-1)!;
+      return { start: end, end, text: r === 0 ? `,${csvCell(name)}` : ','.repeat(Math.max(1, width + 1 - row.length)) };
+    }),
+  };
+}

@@ -1,0 +1,33 @@
+/**
+ * What the editor's live diagnostics are made of, in text offsets only (no editor here): a
+ * finding of the preflight's, where in the document it is, and the quick fixes that mend it.
+ */
+import type { Span } from '../../contract';
+import type { Severity } from '../preflight/findings';
+
+/** Replace the text from `start` to `end` with `text` (an insertion when they are equal). */
+export interface TextEdit {
+  readonly start: number;
+  readonly end: number;
+  readonly text: string;
+}
+
+/** A mend, as data: the editor titles it in the user's language. */
+export type QuickFix =
+  | { readonly kind: 'trim'; readonly field: string; readonly limit: number; readonly edits: readonly TextEdit[] }
+  | { readonly kind: 'add-column'; readonly column: string; readonly edits: readonly TextEdit[] };
+
+export interface TextFinding {
+  /** The service's code; none for an address line that does not read as one (Mailroom's own refusal, as `send` refuses it). */
+  readonly code?: number;
+  readonly severity: Severity;
+  /** As the preflight says it: the code's meaning in the service's words, then what is wrong. */
+  readonly message: string;
+  /** The address field or the merge column it is about. */
+  readonly field?: string;
+  /** A merge's 1-based data row. */
+  readonly row?: number;
+  /** Where it is: the field's value, the CSV's cell, or the line. */
+  readonly span: Span;
+  readonly fixes: readonly QuickFix[];
+}

@@ -1,0 +1,98 @@
+/**
+ * 9. Preflight fast enough to run as a person types (issue 15, part 4), with printing as it ships
+ * (bundled): the live diagnostics of a 10,000-row merge CSV (≤ 200 ms) and of a Markdown letter's
+ * front matter (≤ 5 ms), and the proof of a 5-page letter through preflightLetter (≤ 300 ms), as a
+ * PDF (its pages as they are) and as HTML (laid out as text). Each
+ * is also compared with reading the same file from disk in the same run, the floor any check of
+ * it starts from.
+ */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { samplePdf } from '../helpers/documents';
+import { absolute, alternate, compared, type Row } from './support/measure';
+import { bundle } from './support/built';
+
+type Printing = typeof import('../../src/printing');
+
+/** A merge's data as people keep it: names, streets, cities, a few quoted cells, a few rows with findings. */
+function mergeCsv(rows: number): string {
+  const lines = ['AttentionLine1,Company,Address1,City,State,PostalCode,FirstName,Amount'];
+  for (let i = 1; i <= rows; i++) {
+    const street = i % 97 === 0 ? '' : `${i} Main St`;
+    const zip = i % 101 === 0 ? '6270' : String(60000 + (i % 2000)).padStart(5, '0');
+    lines.push(`Person ${i},"Acme, Inc. ${i % 50}",${street},Springfield,IL,${zip},Person,${i}.00`);
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+const LETTER = `---\ntitle: Your order\nto: Jane Doe, Acme Corp, 1 Main St, Suite 200, Springfield, IL 62701\n---\n# Dear Jane\n\nThank you for your order.\n`;
+
+export async function diagnostics(): Promise<Row[]> {
+  const printing = bundle<Printing>('src/printing/index.ts', 'printing');
+  const dir = mkdtempSync(join(tmpdir(), 'mailroom-bench-diagnostics-'));
+  const rows: Row[] = [];
+  try {
+    const csvPath = join(dir, 'people.csv');
+    writeFileSync(csvPath, mergeCsv(10_000));
+    const template = { fields: ['FirstName', 'Amount'] };
+    const [csvMs, csvRead] = await alternate(
+      15,
+      async () => printing.csvDiagnostics(await readFile(csvPath, 'utf8'), template),
+      () => readFile(csvPath, 'utf8'),
+      5,
+    );
+    rows.push(
+      absolute('preflight', '10,000-row CSV · live diagnostics', 'ms', csvMs, 200),
+      compared('preflight', '10,000-row CSV · live diagnostics', 'ms', csvMs, { name: 'reading the file', value: csvRead }),
+    );
+
+    const letterPath = join(dir, 'letter.md');
+    writeFileSync(letterPath, LETTER);
+    const [letterMs, letterRead] = await alternate(
+      200,
+      async () => printing.frontMatterDiagnostics(await readFile(letterPath, 'utf8')),
+      () => readFile(letterPath, 'utf8'),
+    );
+    rows.push(
+      absolute('preflight', 'front matter · live diagnostics', 'ms', letterMs, 5),
+      compared('preflight', 'front matter · live diagnostics', 'ms', letterMs, { name: 'reading the file', value: letterRead }),
+    );
+
+    const pdfPath = join(dir, 'five-pages.pdf');
+    writeFileSync(pdfPath, await samplePdf(5));
+    const address = { AttentionLine1: 'Jane Doe', Address1: '1 Main St', City: 'Springfield', State: 'IL', PostalCode: '62701' };
+    const [proofMs, pdfRead] = await alternate(
+      15,
+      async () => printing.preflightLetter({ type: 'pdf', data: await readFile(pdfPath), address }, { workMode: 'Development' }),
+      () => readFile(pdfPath),
+      3,
+    );
+    rows.push(
+      absolute('preflight', '5-page PDF letter · proof (preflightLetter)', 'ms', proofMs, 300),
+      compared('preflight', '5-page PDF letter · proof (preflightLetter)', 'ms', proofMs, { name: 'reading the file', value: pdfRead }),
+    );
+
+    // The same as text the printer lays out: an HTML letter of as many paragraphs as make 5 pages.
+    const htmlPath = join(dir, 'five-pages.html');
+    const paragraph = '<p>Thank you for your order. It shipped today and should reach you within the week; the invoice follows.</p>';
+    let count = 10;
+    const html = () => new TextEncoder().encode(`<html><body>${paragraph.repeat(count)}</body></html>`);
+    while ((await printing.preflightLetter({ type: 'html', data: html(), address }, { workMode: 'Development' })).pages < 5) count += 10;
+    writeFileSync(htmlPath, html());
+    const [htmlMs, htmlRead] = await alternate(
+      15,
+      async () => printing.preflightLetter({ type: 'html', data: await readFile(htmlPath), address }, { workMode: 'Development' }),
+      () => readFile(htmlPath),
+      3,
+    );
+    rows.push(
+      absolute('preflight', '5-page HTML letter · proof (preflightLetter)', 'ms', htmlMs, 300),
+      compared('preflight', '5-page HTML letter · proof (preflightLetter)', 'ms', htmlMs, { name: 'reading the file', value: htmlRead }),
+    );
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+  return rows;
+}

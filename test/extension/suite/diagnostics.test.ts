@@ -1,0 +1,170 @@
+/**
+ * Live diagnostics in VS Code: a person types in a Markdown letter's front matter and a merge's
+ * CSV; the Problems panel shows what the preflight would find on the exact value or cell, with the
+ * service's code; the quick fixes VS Code offers for them mend the text; and an edit made before
+ * the pause ends leaves nothing stale published.
+ */
+import { strict as assert } from 'node:assert';
+import * as vscode from 'vscode';
+import type { MailroomApi } from '../../../src/extension/extension';
+import { mailroomApi, until, workspace } from './support';
+
+const LONG_CITY = 'Springfield Township of the Long Name'; // 37 characters; the service takes 30
+const LONG_NAME = 'Jane Alexandra Montgomery-Featherstonehaugh Doe'; // 47; the service takes 45
+
+describe('Mailroom: live diagnostics and quick fixes', function () {
+  this.timeout(60_000);
+  let api: MailroomApi;
+  const made: vscode.Uri[] = [];
+
+  before(async () => {
+    api = await mailroomApi();
+  });
+
+  after(async () => {
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    for (const uri of made) await vscode.workspace.fs.delete(uri).then(undefined, () => undefined);
+  });
+
+  async function opened(name: string, text: string): Promise<vscode.TextEditor> {
+    const uri = vscode.Uri.joinPath(workspace(), name);
+    made.push(uri);
+    await vscode.workspace.fs.writeFile(uri, Buffer.from(text));
+    return vscode.window.showTextDocument(await vscode.workspace.openTextDocument(uri));
+  }
+
+  /** Mailroom's diagnostics once it has checked the document as it is now. */
+  async function checked(document: vscode.TextDocument): Promise<vscode.Diagnostic[]> {
+    await until(`${document.uri.path} checked at version ${document.version}`, async () =>
+      api.diagnostics.checkedVersion(document.uri) === document.version ? true : undefined,
+    );
+    return vscode.languages.getDiagnostics(document.uri).filter((d) => d.source === 'Mailroom');
+  }
+
+  const rangeOf = (document: vscode.TextDocument, text: string, from = 0) => {
+    const start = document.getText().indexOf(text, from);
+    assert.ok(start >= 0, `"${text}" is in the document`);
+    return new vscode.Range(document.positionAt(start), document.positionAt(start + text.length));
+  };
+
+  /** The quick fixes VS Code offers at a diagnostic, as the light bulb asks for them. */
+  const quickFixes = (document: vscode.TextDocument, range: vscode.Range) =>
+    vscode.commands.executeCommand<vscode.CodeAction[]>(
+      'vscode.executeCodeActionProvider',
+      document.uri,
+      range,
+      vscode.CodeActionKind.QuickFix.value,
+    );
+
+  it('squiggles a city too long in a one-line to: with -3113 on the city itself, and clears it when typed right', async () => {
+    const editor = await opened('diagnostics-city.md', `---\nto: Jane Doe, 1 Main St, ${LONG_CITY}, IL 62701\n---\n# Dear Jane\n`);
+    const document = editor.document;
+    const [diagnostic, ...more] = await checked(document);
+    assert.deepEqual(more, []);
+    assert.equal(diagnostic?.code, -3113);
+    assert.equal(diagnostic.severity, vscode.DiagnosticSeverity.Error);
+    assert.ok(diagnostic.range.isEqual(rangeOf(document, LONG_CITY)), `on the city, not ${JSON.stringify(diagnostic.range)}`);
+    assert.match(diagnostic.message, /The city is 37 characters long; the service takes at most 30\./);
+
+    await editor.edit((edit) => edit.replace(rangeOf(document, LONG_CITY), 'Springfield'));
+    assert.deepEqual(await checked(document), []);
+  });
+
+  it('offers to trim a name too long, and the trimmed name is all that changes', async () => {
+    const text = `---\ntitle: Thanks\nto:\n  AttentionLine1: ${LONG_NAME}\n  Address1: 1 Main St\n  City: Springfield\n  State: IL\n  PostalCode: 62701\n---\nBody\n`;
+    const { document } = await opened('diagnostics-name.md', text);
+    const [diagnostic] = await checked(document);
+    assert.equal(diagnostic?.code, -3120);
+    assert.ok(diagnostic.range.isEqual(rangeOf(document, LONG_NAME)));
+    const trim = (await quickFixes(document, diagnostic.range)).find((a) => /Trim AttentionLine1 to 45 characters/.test(a.title));
+    assert.ok(trim?.edit, 'a trim is offered');
+    assert.ok(await vscode.workspace.applyEdit(trim.edit));
+    assert.equal(document.getText(), text.replace(LONG_NAME, LONG_NAME.slice(0, 45)));
+    assert.deepEqual(await checked(document), []);
+  });
+
+  it('puts -1045 on the empty street cell of a CSV row with no address, the template beside it, and adds a missing column', async () => {
+    made.push(vscode.Uri.joinPath(workspace(), 'diagnostics-guests.html'));
+    await vscode.workspace.fs.writeFile(made.at(-1)!, Buffer.from('<p>Dear {{AttentionLine1}}, table {{Table}}.</p>'));
+    const csv = 'AttentionLine1,Address1,City,State,PostalCode\nJane Doe,1 Main St,Springfield,IL,62701\nSam Roe,,Shelbyville,IL,62565\n';
+    const { document } = await opened('diagnostics-guests.csv', csv);
+    const found = await checked(document);
+    assert.deepEqual(
+      found.map((d) => d.code),
+      [-3144, -1045],
+    );
+    const [missing, noAddress] = found as [vscode.Diagnostic, vscode.Diagnostic];
+    const emptyCell = document.positionAt(csv.indexOf('Sam Roe,') + 'Sam Roe,'.length);
+    assert.ok(noAddress.range.isEqual(new vscode.Range(emptyCell, emptyCell)), 'on the empty Address1 cell of row 2');
+    assert.match(noAddress.message, /A street address is needed/);
+    assert.ok(missing.range.isEqual(document.lineAt(0).range), 'on the header line');
+    assert.match(missing.message, /"Table" has no column/);
+
+    const add = (await quickFixes(document, missing.range)).find((a) => /Add the column "Table"/.test(a.title));
+    assert.ok(add?.edit, 'adding the column is offered');
+    assert.ok(await vscode.workspace.applyEdit(add.edit));
+    assert.equal(
+      document.getText(),
+      'AttentionLine1,Address1,City,State,PostalCode,Table\nJane Doe,1 Main St,Springfield,IL,62701,\nSam Roe,,Shelbyville,IL,62565,\n',
+    );
+    assert.deepEqual(
+      (await checked(document)).map((d) => d.code),
+      [-1045],
+    );
+  });
+
+  it('checks a CSV against the template remembered for it, and none of a CSV that is no merge data', async () => {
+    const plain = await opened('diagnostics-totals.csv', 'Month,Total\nJanuary,3\n');
+    assert.deepEqual(await checked(plain.document), []);
+    const { document } = await opened(
+      'diagnostics-list.csv',
+      'AttentionLine1,Address1,City,State,PostalCode,Seat\nJane Doe,1 Main St,Springfield,IL,62701,4\n',
+    );
+    assert.deepEqual(await checked(document), []);
+    await api.mergeTemplates.rememberMergeTemplate(document.uri, vscode.Uri.joinPath(workspace(), 'invite.html'));
+    const found = await until('the header checked against invite.html', async () => {
+      const d = vscode.languages.getDiagnostics(document.uri).filter((x) => x.source === 'Mailroom');
+      return d.length > 0 ? d : undefined;
+    });
+    assert.deepEqual(
+      found.map((d) => [d.code, document.getText(d.range)]),
+      [[-3145, 'Seat']],
+    );
+  });
+
+  it('publishes nothing for text typed over before the pause ended', async () => {
+    const editor = await opened('diagnostics-quick.md', '---\nto: Jane Doe, 1 Main St, Springfield, IL 62701\n---\n# Dear Jane\n');
+    const { document } = editor;
+    assert.deepEqual(await checked(document), []);
+    const seen: (string | number | undefined)[][] = [];
+    const listening = vscode.languages.onDidChangeDiagnostics((event) => {
+      if (event.uris.some((u) => u.toString() === document.uri.toString())) {
+        seen.push(vscode.languages.getDiagnostics(document.uri).map((d) => (typeof d.code === 'object' ? d.code.value : d.code)));
+      }
+    });
+    try {
+      // A city too long, typed over at once (well within the pause) with one the service takes.
+      await editor.edit((edit) => edit.replace(rangeOf(document, 'Springfield'), LONG_CITY));
+      await editor.edit((edit) => edit.replace(rangeOf(document, LONG_CITY), 'Shelbyville'));
+      assert.deepEqual(await checked(document), []);
+      // Longer than a pause again: a check of the first edit, had one run, would have come by now.
+      await new Promise((r) => setTimeout(r, 1000));
+      assert.ok(
+        seen.every((codes) => !codes.includes(-3113)),
+        `the city too long was never published: ${JSON.stringify(seen)}`,
+      );
+    } finally {
+      listening.dispose();
+    }
+  });
+
+  it("clears a document's diagnostics when it is closed", async () => {
+    const { document } = await opened('diagnostics-closed.md', `---\nto: Jane Doe, 1 Main St, ${LONG_CITY}, IL 62701\n---\n`);
+    assert.equal((await checked(document)).length, 1);
+    await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
+    await until('the diagnostics cleared', async () =>
+      vscode.languages.getDiagnostics(document.uri).some((d) => d.source === 'Mailroom') ? undefined : true,
+    );
+    assert.equal(api.diagnostics.checkedVersion(document.uri), undefined);
+  });
+});

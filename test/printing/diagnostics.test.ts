@@ -1,0 +1,204 @@
+/**
+ * The editor's live diagnostics as text in, findings with offsets out: every code a front-matter
+ * address and a merge's CSV can show, the exact text each is on, and the quick fixes' edits
+ * applied to the text (the result read again must no longer have the finding).
+ */
+import { strict as assert } from 'node:assert';
+import { parseCsv } from '../../src/contract';
+import { csvDiagnostics, frontMatterDiagnostics, namesAddressColumn, type TextEdit, type TextFinding } from '../../src/printing';
+
+/** The text each finding is on. */
+const on = (text: string, f: TextFinding) => text.slice(f.span.start, f.span.end);
+const summary = (text: string, findings: readonly TextFinding[]) =>
+  findings.map((f) => ({ code: f.code, severity: f.severity, field: f.field, on: on(text, f) }));
+
+/** The edits applied, last first so that the offsets of the ones before stay true. */
+function applied(text: string, edits: readonly TextEdit[]): string {
+  return [...edits].sort((a, b) => b.start - a.start).reduce((t, e) => t.slice(0, e.start) + e.text + t.slice(e.end), text);
+}
+
+const letter = (frontMatter: string) => `---\ntitle: Hello\n${frontMatter}\n---\n# Dear Jane\n`;
+const LONG_NAME = 'Jane Alexandra Montgomery-Featherstonehaugh Doe'; // 47 > 45
+
+describe('live diagnostics: a front-matter address', () => {
+  it('finds nothing in a good address, nor without a front matter or a to:', () => {
+    assert.deepEqual(frontMatterDiagnostics(letter('to: Jane Doe, 1 Main St, Springfield, IL 62701')), []);
+    assert.deepEqual(frontMatterDiagnostics('# no front matter\nto: x'), []);
+    assert.deepEqual(frontMatterDiagnostics(letter('subject: none')), []);
+  });
+
+  it('puts a one-line field too long on its own part of the line, with the service code and words, and trims it', () => {
+    const text = letter(`to: "${LONG_NAME}, 1 Main St, Springfield, IL 62701"`);
+    const findings = frontMatterDiagnostics(text);
+    assert.deepEqual(summary(text, findings), [{ code: -3120, severity: 'error', field: 'AttentionLine1', on: LONG_NAME }]);
+    assert.match(findings[0]!.message, /^AttentionLine1 .*\. The name is 47 characters long; the service takes at most 45\.$/i);
+    const [fix] = findings[0]!.fixes;
+    assert.equal(fix?.kind, 'trim');
+    const fixed = applied(text, fix.edits);
+    assert.equal(fixed, letter(`to: "${LONG_NAME.slice(0, 45)}, 1 Main St, Springfield, IL 62701"`));
+    assert.deepEqual(frontMatterDiagnostics(fixed), []);
+  });
+
+  it('finds the city, the state, the ZIP code each on its part, even when parts repeat elsewhere in the line', () => {
+    const city = 'Springfield Township of the Very Long Name'; // 42 > 30
+    const text = letter(`to: Springfield Corp, 1 Main St, ${city}, il 6270`);
+    assert.deepEqual(summary(text, frontMatterDiagnostics(text)), [
+      { code: -3113, severity: 'error', field: 'City', on: city },
+      { code: -1018, severity: 'error', field: 'PostalCode', on: '6270' },
+    ]);
+  });
+
+  it('warns of a ZIP code of another state at the ZIP code', () => {
+    const text = letter('to: Jane Doe, 1 Main St, Springfield, IL 90210');
+    const findings = frontMatterDiagnostics(text);
+    assert.deepEqual(summary(text, findings), [{ code: -1018, severity: 'warning', field: 'PostalCode', on: '90210' }]);
+    assert.match(findings[0]!.message, /ZIP codes starting 902 are CA's, not IL's/);
+    assert.deepEqual(findings[0]!.fixes, []);
+  });
+
+  it('says what was understood of a line that does not read as an address, on the whole line, without a code', () => {
+    const text = letter('to: Jane Doe, 1 Main St, Springfield');
+    const findings = frontMatterDiagnostics(text);
+    assert.deepEqual(summary(text, findings), [
+      { code: undefined, severity: 'error', field: undefined, on: 'Jane Doe, 1 Main St, Springfield' },
+    ]);
+    assert.match(
+      findings[0]!.message,
+      /does not read as an address\. .*Understood: name "Jane Doe", street address "1 Main St", city "Springfield"\./,
+    );
+  });
+
+  it("puts the indented form's findings on each field's value, missing fields on the whole to:, and trims a quoted value inside its quotes", () => {
+    const text = letter(`to:\n  AttentionLine1: "${LONG_NAME}"\n  City: Springfield\n  State: IL\n  ZIP: 1234`);
+    const findings = frontMatterDiagnostics(text);
+    assert.deepEqual(summary(text, findings), [
+      { code: -3120, severity: 'error', field: 'AttentionLine1', on: LONG_NAME },
+      {
+        code: -4006,
+        severity: 'error',
+        field: 'Address1',
+        on: `to:\n  AttentionLine1: "${LONG_NAME}"\n  City: Springfield\n  State: IL\n  ZIP: 1234`,
+      },
+      { code: -1018, severity: 'error', field: 'PostalCode', on: '1234' },
+    ]);
+    const fixed = applied(text, findings[0]!.fixes[0]!.edits);
+    assert.ok(fixed.includes(`  AttentionLine1: "${LONG_NAME.slice(0, 45)}"\n`));
+    assert.deepEqual(
+      frontMatterDiagnostics(fixed).map((f) => f.code),
+      [-4006, -1018],
+    );
+  });
+
+  it('finds -4007 and -4008 for a city and a name left out, with CRLF line ends', () => {
+    const text = '---\r\nto:\r\n  Address1: 1 Main St\r\n  PostalCode: 62701\r\n---\r\nBody';
+    assert.deepEqual(
+      frontMatterDiagnostics(text).map((f) => [f.code, f.field, on(text, f)]),
+      [
+        [-4008, 'Company', 'to:\r\n  Address1: 1 Main St\r\n  PostalCode: 62701'],
+        [-4007, 'City', 'to:\r\n  Address1: 1 Main St\r\n  PostalCode: 62701'],
+      ],
+    );
+  });
+});
+
+describe('live diagnostics: a mail merge CSV', () => {
+  const template = { fields: ['FirstName', 'Amount'] };
+  const header = 'AttentionLine1,Address1,City,State,PostalCode,FirstName,Amount';
+
+  it('finds nothing in good rows, and tells a merge CSV by an address column', () => {
+    const csv = `${header}\nJane Doe,1 Main St,Springfield,IL,62701,Jane,10\n`;
+    assert.deepEqual(csvDiagnostics(csv, template), []);
+    assert.equal(namesAddressColumn(csv), true);
+    assert.equal(namesAddressColumn('\uFEFF"Name", "Zipcode"\n'), true);
+    assert.equal(namesAddressColumn('date,amount\n2026-01-01,3\n'), false);
+  });
+
+  it('puts -1045 on the empty street cell of a row with no address, and -1018 on the ZIP code cell, with the row', () => {
+    const csv = `${header}\r\nJane Doe,1 Main St,Springfield,IL,62701,Jane,10\r\nJohn Roe,,Springfield,IL,62701,John,5\r\nAl Poe,2 Elm St,Springfield,IL,6270,Al,1\r\n`;
+    const findings = csvDiagnostics(csv, template);
+    assert.deepEqual(
+      findings.map((f) => [f.code, f.severity, f.field, f.row, f.span.start, on(csv, f)]),
+      [
+        [-1045, 'error', 'Address1', 2, csv.indexOf('John Roe,') + 'John Roe,'.length, ''],
+        [-1018, 'error', 'PostalCode', 3, csv.indexOf('6270,Al'), '6270'],
+      ],
+    );
+    assert.match(findings[0]!.message, /A street address is needed/);
+  });
+
+  it('puts -1045 on the whole row when the address columns are not there at all', () => {
+    const csv = 'FirstName,Amount\nJane,10\n';
+    assert.deepEqual(summary(csv, csvDiagnostics(csv, template)), [{ code: -1045, severity: 'error', field: 'Company', on: 'Jane,10' }]);
+  });
+
+  it('warns of a cell too long and trims it, keeping the quoting right', () => {
+    const long = `${LONG_NAME}, "the third"`;
+    const csv = `${header}\n"${long.replace(/"/g, '""')}",1 Main St,Springfield,IL,62701,Jane,10\n`;
+    const findings = csvDiagnostics(csv, template);
+    assert.deepEqual(
+      findings.map((f) => [f.code, f.severity, f.field]),
+      [[-3120, 'warning', 'AttentionLine1']],
+    );
+    assert.equal(on(csv, findings[0]!), `"${long.replace(/"/g, '""')}"`);
+    const fixed = applied(csv, findings[0]!.fixes[0]!.edits);
+    assert.equal(parseCsv(fixed)[1]![0], long.slice(0, 45).trimEnd());
+    assert.equal(parseCsv(fixed)[1]!.length, 7, 'the row still has its seven cells');
+    assert.deepEqual(csvDiagnostics(fixed, template), []);
+  });
+
+  it('puts -3145 on the header cell of a column the template does not use, and -3144 on the header line with a column added', () => {
+    const csv = `\uFEFFAttentionLine1,Address1,City,State,PostalCode,Nickname\nJane Doe,1 Main St,Springfield,IL,62701,JJ\n"John Roe","2 Elm\nSt",Springfield\n`;
+    const findings = csvDiagnostics(csv, template);
+    assert.deepEqual(summary(csv, findings), [
+      { code: -3145, severity: 'error', field: 'Nickname', on: 'Nickname' },
+      { code: -3144, severity: 'error', field: 'FirstName', on: 'AttentionLine1,Address1,City,State,PostalCode,Nickname' },
+      { code: -3144, severity: 'error', field: 'Amount', on: 'AttentionLine1,Address1,City,State,PostalCode,Nickname' },
+    ]);
+    const fix = findings[1]!.fixes[0]!;
+    assert.equal(fix.kind, 'add-column');
+    const rows = parseCsv(applied(csv, fix.edits).slice(1));
+    assert.deepEqual(rows[0], ['AttentionLine1', 'Address1', 'City', 'State', 'PostalCode', 'Nickname', 'FirstName']);
+    assert.deepEqual(rows[1], ['Jane Doe', '1 Main St', 'Springfield', 'IL', '62701', 'JJ', '']);
+    assert.deepEqual(rows[2], ['John Roe', '2 Elm\nSt', 'Springfield', '', '', '', '']);
+    assert.deepEqual(
+      csvDiagnostics(applied(csv, fix.edits), template).map((f) => [f.code, f.field]),
+      [
+        [-3145, 'Nickname'],
+        [-3144, 'Amount'],
+      ],
+    );
+    assert.deepEqual(
+      csvDiagnostics(csv).map((f) => f.code),
+      [],
+      'without the template, no header findings',
+    );
+  });
+
+  it('puts a CSV that is not well formed on the line it breaks on', () => {
+    const csv = `${header}\nJane Doe,1 Main St,Springfield,IL,62701,Jane,10\n"John "Roe",2 Elm St\nlast line\n`;
+    const findings = csvDiagnostics(csv, template);
+    assert.deepEqual(summary(csv, findings), [{ code: -3144, severity: 'error', field: undefined, on: '"John "Roe",2 Elm St' }]);
+    assert.match(findings[0]!.message, /The CSV is not well formed: unexpected text after a quoted field/);
+  });
+
+  it('says a header alone needs a data row', () => {
+    assert.deepEqual(summary(header, csvDiagnostics(header, template)), [{ code: -3144, severity: 'error', field: undefined, on: header }]);
+  });
+});
+
+describe('live diagnostics and mailroom preflight --data say the same', () => {
+  it('has every finding of the preflight that its text shows, with the same code, words, field and row', async () => {
+    const { preflightMerge } = await import('../../src/printing');
+    const html = new TextEncoder().encode('<p>Dear {{FirstName}}, you owe {{Amount}}.</p>');
+    const csv =
+      'AttentionLine1,Address1,City,State,PostalCode,FirstName,Nickname\n' +
+      'Jane Doe,1 Main St,Springfield,IL,62701,Jane,JJ\n' +
+      'John Roe,,Springfield,IL,62701,John,J\n' +
+      `${LONG_NAME},2 Elm St,Springfield,IL,90210,Al,A\n`;
+    const report = await preflightMerge({ type: 'html', template: html, csv }, { workMode: 'Development' });
+    const live = csvDiagnostics(csv, { fields: ['FirstName', 'Amount'] });
+    const said = (f: { code?: number; message: string; field?: string; row?: number }) => [f.code, f.message, f.field, f.row];
+    assert.ok(report.findings.length >= 5);
+    assert.deepEqual(live.map(said), report.findings.map(said));
+  });
+});
