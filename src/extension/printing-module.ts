@@ -12,3 +12,15 @@ let loading: Promise<PrintingModule> | undefined;
 export function printingModule(): Promise<PrintingModule> {
   return (loading ??= import('../printing'));
 }
+
+/** A letter's preflight (see src/printing/preflight/letter.ts). */
+export async function preflightLetter(
+  ...args: Parameters<PrintingModule['preflightLetter']>
+): ReturnType<PrintingModule['preflightLetter']> {
+  return (await printingModule()).preflightLetter(...args);
+}
+
+/** A mail merge's preflight (see src/printing/preflight/merge.ts). */
+export async function preflightMerge(...args: Parameters<PrintingModule['preflightMerge']>): ReturnType<PrintingModule['preflightMerge']> {
+  return (await printingModule()).preflightMerge(...args);
+}

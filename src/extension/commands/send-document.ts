@@ -8,23 +8,32 @@ import * as vscode from 'vscode';
 import { basename } from 'node:path';
 import type { RecipientAddress } from '../../client';
 import { clientModule } from '../client-module';
-import { STORED_FILE_PREFIX } from '../../contract';
+import { STORED_FILE_PREFIX, type EnumValue } from '../../contract';
 import { prompts } from '../prompts';
 import { addressOf, NEW_ADDRESS, type AddressDraft } from './address-input';
+import { letterOf } from './letter-source';
+import { goesOnAfterPreflight, proofOf, showProof, type ProofContext } from './proof';
 import { askAndSend, defaultWorkMode, type SendContext } from './send-flow';
 
-/** What the editor shows, saved or not; binary files straight from disk. */
-export async function documentOf(uri: vscode.Uri): Promise<Uint8Array> {
-  const open = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
-  return open && !/\.(pdf|docx?|png|jpe?g)$/i.test(uri.path) ? Buffer.from(open.getText()) : vscode.workspace.fs.readFile(uri);
-}
+export { documentOf } from './letter-source';
 
 interface LetterAnswers {
   readonly to: AddressDraft;
 }
 
-/** A letter to the address its document names, or to one asked for in steps; in the configured work mode. */
-function sendLetter(ctx: SendContext, name: string, fileExtension: string, data: Uint8Array, to: RecipientAddress | undefined) {
+/**
+ * A letter to the address its document names, or to one asked for in steps; in the configured work
+ * mode. A letter made from a document is preflighted first (proof.ts goesOnAfterPreflight); a stored
+ * file has no bytes here to check.
+ */
+function sendLetter(
+  ctx: SendContext,
+  name: string,
+  fileExtension: string,
+  data: Uint8Array,
+  to: RecipientAddress | undefined,
+  preflight?: (address: RecipientAddress, workMode: EnumValue<'WorkMode'>) => Promise<{ readonly sha256: string } | undefined>,
+) {
   const steps = to
     ? []
     : ctx.addresses.steps<LetterAnswers>(
@@ -34,13 +43,20 @@ function sendLetter(ctx: SendContext, name: string, fileExtension: string, data:
       );
   const description = name.slice(0, 100);
   const workMode = defaultWorkMode();
-  return askAndSend(ctx, steps, { to: NEW_ADDRESS }, (answers) => {
+  return askAndSend(ctx, steps, { to: NEW_ADDRESS }, async (answers) => {
     const address = to ?? addressOf(answers.to) ?? {};
+    let sha256: string | undefined;
+    if (preflight) {
+      const passed = await preflight(address, workMode);
+      if (!passed) return undefined;
+      sha256 = passed.sha256;
+    }
     return {
       what: name,
       description,
       address,
       workMode,
+      ...(sha256 ? { sha256 } : {}),
       send: (client, call) =>
         client.simple.SendLetterAndAddressV2(
           { MyDescription: description, FileExtension: fileExtension, FileBinaryData: data, WorkMode: workMode, ...address },
@@ -50,7 +66,7 @@ function sendLetter(ctx: SendContext, name: string, fileExtension: string, data:
   });
 }
 
-export function sendDocumentCommand(ctx: SendContext) {
+export function sendDocumentCommand(ctx: ProofContext) {
   return async (target?: vscode.Uri): Promise<number | undefined> => {
     const uri = target instanceof vscode.Uri ? target : vscode.window.activeTextEditor?.document.uri;
     if (!uri) {
@@ -59,10 +75,13 @@ export function sendDocumentCommand(ctx: SendContext) {
     }
     if (!ctx.connection.account) await ctx.connection.useSandbox();
     const name = basename(uri.path);
-    const { DocumentError, letterDocument } = await clientModule();
+    const { DocumentError } = await clientModule();
     try {
-      const document = await letterDocument(name, await documentOf(uri));
-      return await sendLetter(ctx, name, document.type, document.data, document.to);
+      const letter = await letterOf(uri);
+      return await sendLetter(ctx, name, letter.type, letter.data, letter.to, async (address, workMode) => {
+        const proof = await proofOf(letter, address, workMode);
+        return (await goesOnAfterPreflight(name, proof.report, workMode, () => showProof(ctx, proof))) ? proof : undefined;
+      });
     } catch (error) {
       if (!(error instanceof DocumentError)) throw error;
       ctx.log.showError(vscode.l10n.t('Mailroom: {0}', error.message));

@@ -89,8 +89,13 @@ retry.addEventListener('click', () => {
   vscode.postMessage({ type: 'retry' });
 });
 
+// A proof's buttons (views/proof-html.ts), when the page has them.
+document.getElementById('send')?.addEventListener('click', () => vscode.postMessage({ type: 'send' }));
+document.getElementById('refresh')?.addEventListener('click', () => vscode.postMessage({ type: 'refresh' }));
+
 /** Shows what the extension sent; catches its own failures, which it reports to the extension. */
 async function receive(message: ToPreview): Promise<void> {
+  if (message.type === 'stale') return void (document.getElementById('stale')!.hidden = false);
   if (message.type === 'unavailable') return show(message.reason, true);
   if (message.type === 'error') return show(message.reason, true);
   try {
