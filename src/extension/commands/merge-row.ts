@@ -8,24 +8,14 @@
 import * as vscode from 'vscode';
 import { basename } from 'node:path';
 import { mergeTemplateTypes, parseCsvLines, type EnumValue } from '../../contract';
-import type { Finding, MergePreflightReport } from '../../printing';
-import { errorsIn } from '../model/proof';
+import type { MergePreflightReport } from '../../printing';
+import { csvOfRow, errorsIn, rowFindings } from '../model/proof';
 import { preflightMerge } from '../printing-module';
 import { prompts } from '../prompts';
 import type { PdfPreview } from '../views/pdf-preview';
 import { factsOf, printedIn, type ProofContext } from './proof';
 import { defaultWorkMode } from './send-flow';
 import { askSteps, filesStep } from './steps';
-
-/** The CSV's text of one data row, under the header: `lines` are the 1-based lines each row (the header first) starts on. */
-export function csvOfRow(csv: string, lines: readonly number[], row: number): string {
-  const text = csv.split(/(?<=\n)/);
-  const part = (from: number, to: number | undefined) => text.slice(from - 1, to === undefined ? undefined : to - 1).join('');
-  return part(lines[0]!, lines[1]) + part(lines[row]!, lines[row + 1]);
-}
-
-/** A merge row's proof beside its letter: the row's own findings and the merge's, which name no row. */
-export const rowFindings = (findings: readonly Finding[], row: number) => findings.filter((f) => f.row === undefined || f.row === row);
 
 /** The proof of a whole merge (Open Proof when its send is stopped): every letter, every finding, no Send button. */
 export function showMergeProof(

@@ -124,6 +124,44 @@ describe('Mailroom: the proof before sending', function () {
     await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
   });
 
+  it('Send This Letter on a proof that would fail: refused in Production, sent in Development only when the person insists', async () => {
+    const uri = await write('proof-fails.md', `${frontMatter('6270')}# Dear Jane\n`);
+    const before = tracked();
+    const production = await inProduction(() => run<PdfPreview>([], 'mailroom.previewBeforeSending', uri));
+    const from = person.notices.length;
+    production.receive({ type: 'send' });
+    await until('the refusal', async () => (person.notices.length > from ? true : undefined));
+    assert.match(
+      person.shown(from, 'error').join('\n'),
+      /proof-fails\.md would fail \(1 error; the first: -1018 .*Not sent in Production mode/,
+    );
+    production.panel.dispose();
+    const development = await run<PdfPreview>([], 'mailroom.previewBeforeSending', uri);
+    await person.answering([{ confirm: false }], async () => {
+      development.receive({ type: 'send' });
+      await until('the question', async () => (person.asked.length > 0 ? true : undefined));
+    });
+    assert.deepEqual(tracked(), before, 'declined: nothing sent');
+    development.panel.dispose();
+  });
+
+  it('offers Preview Before Sending as a CodeLens above a front matter, and not on a letter without one', async () => {
+    const lensed = await write('proof-lens.md', `${frontMatter('62701')}# Dear Jane\n`);
+    const plain = await write('proof-plain.md', '# Notes\n\nNo front matter here.\n');
+    // The workbench asks the providers of an open document's model.
+    await vscode.workspace.openTextDocument(lensed);
+    await vscode.workspace.openTextDocument(plain);
+    const lenses = async (uri: vscode.Uri) =>
+      (await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', uri)).filter(
+        (l) => l.command?.command === 'mailroom.previewBeforeSending',
+      );
+    const [lens] = await until('the lens', async () => ((await lenses(lensed)).length > 0 ? lenses(lensed) : undefined));
+    assert.equal(lens!.range.start.line, 0);
+    assert.equal(lens!.command!.title, 'Preview Before Sending');
+    assert.equal(String(lens!.command!.arguments?.[0]), lensed.toString());
+    assert.deepEqual(await lenses(plain), []);
+  });
+
   it('stops a send that would fail: Open Proof shows the proof instead of sending', async () => {
     const uri = await write('proof-stop.md', `${frontMatter('6270')}# Dear Jane\n`);
     const before = tracked();
