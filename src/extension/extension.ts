@@ -39,6 +39,7 @@ import { answerPromptsWith, prompts, type Prompts } from './prompts';
 import { MailroomStatus } from './views/status-bar';
 import { StoredFilesTree } from './views/stored-files-tree';
 import { proofLens } from './views/proof-lens';
+import { printOnThread, stopPrinting } from './printing-module';
 
 /** The extension's parts, for its own in-host tests only (see activate). */
 export interface MailroomApi {
@@ -141,6 +142,7 @@ class Mailroom extends Disposable {
     for (const id of MAILROOM_COMMANDS) this.register(registerCommand(id, commands[id], host));
 
     this.register(proofLens());
+    printOnThread(vscode.Uri.joinPath(context.extensionUri, 'dist', 'printing-worker.js').fsPath);
     // The status bar item, and the view's message while the service is not answering.
     this.status = this.register(new MailroomStatus(connection, mailers, refresher, view));
     this.register(connection.onDidChange(() => mailers.refreshView()));
@@ -174,8 +176,8 @@ class Mailroom extends Disposable {
     try {
       this.dispose();
     } finally {
-      // Whatever failed to dispose, the sandbox's journal is closed before the host exits.
-      await this.connection.close();
+      // Whatever failed to dispose, the sandbox's journal is closed before the host exits, and the printing thread ended.
+      await Promise.all([this.connection.close(), stopPrinting()]);
     }
   }
 }

@@ -8,6 +8,7 @@ import { callOverhead } from './call-overhead';
 import { storage } from './compaction';
 import { deadlines } from './deadlines';
 import { editorResponsiveness } from './event-loop';
+import { proofResponsiveness } from './proof-event-loop';
 import { extensionCost } from './extension-cost';
 import { largeDocuments } from './large-documents';
 import { throughput } from './throughput';
@@ -36,6 +37,7 @@ async function main(): Promise<void> {
   if (wanted('deadlines')) rows.push(...(await deadlines()));
   if (wanted('xml-attacks')) rows.push(...(await xmlAttackMemory()));
   if (wanted('responsiveness')) rows.push(...(await editorResponsiveness()));
+  if (wanted('responsiveness') || wanted('proof-responsiveness')) rows.push(...(await proofResponsiveness()));
   console.log(table(rows));
   writeFileSync(
     join(__dirname, 'results.json'),
