@@ -14,6 +14,7 @@ import type { RecipientAddress } from '../../client';
 import type { EnumValue } from '../../contract';
 import type { PreflightReport } from '../../printing';
 import { clientModule } from '../client-module';
+import type { Log } from '../log';
 import { failureSummary, sha256Of, type ProofFacts } from '../model/proof';
 import { preflightLetter } from '../printing-module';
 import { prompts } from '../prompts';
@@ -190,6 +191,7 @@ export function previewBeforeSendingCommand(ctx: ProofContext) {
  * do not stop a send. True when the send goes on.
  */
 export async function goesOnAfterPreflight(
+  log: Log,
   what: string,
   report: PreflightReport,
   workMode: EnumValue<'WorkMode'>,
@@ -199,11 +201,10 @@ export async function goesOnAfterPreflight(
   if (!failing) return true;
   const [open, anyway] = [vscode.l10n.t('Open Proof'), vscode.l10n.t('Send Anyway')];
   const buttons = workMode === 'Development' ? [open, anyway] : [open];
-  const answer = await prompts.notify(
-    'error',
-    vscode.l10n.t('Mailroom: the preflight finds that {0} would fail ({1} mode): {2}', what, workMode, failing),
-    ...buttons,
-  );
+  const message = vscode.l10n.t('Mailroom: the preflight finds that {0} would fail ({1} mode): {2}', what, workMode, failing);
+  // Kept in the log too, where it can be read again after the notification is gone.
+  log.warn(message);
+  const answer = await prompts.notify('error', message, ...buttons);
   if (answer === open) openProof();
   return answer === anyway;
 }

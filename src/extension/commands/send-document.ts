@@ -80,7 +80,7 @@ export function sendDocumentCommand(ctx: ProofContext) {
       const letter = await letterOf(uri);
       return await sendLetter(ctx, name, letter.type, letter.data, letter.to, async (address, workMode) => {
         const proof = await proofOf(letter, address, workMode);
-        return (await goesOnAfterPreflight(name, proof.report, workMode, () => showProof(ctx, proof))) ? proof : undefined;
+        return (await goesOnAfterPreflight(ctx.log, name, proof.report, workMode, () => showProof(ctx, proof))) ? proof : undefined;
       });
     } catch (error) {
       if (!(error instanceof DocumentError)) throw error;

@@ -80,7 +80,8 @@ export function sendMailMergeCommand(ctx: ProofContext) {
       .replace(/^\uFEFF/, '');
     const report = await preflightMerge({ type: merge.type, template: templateBytes, csv }, { workMode: printedIn(workMode) });
     const title = `${templateName} × ${dataName}`;
-    if (!(await goesOnAfterPreflight(title, report, workMode, () => showMergeProof(ctx, title, report, workMode)))) return undefined;
+    if (!(await goesOnAfterPreflight(ctx.log, title, report, workMode, () => showMergeProof(ctx, title, report, workMode))))
+      return undefined;
     const description = `${templateName} × ${dataName}`.slice(0, 100);
     return askAndSend(ctx, [], {}, () => ({
       what: vscode.l10n.t('{0} from {1}', letters, templateName),

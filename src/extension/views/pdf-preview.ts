@@ -47,7 +47,6 @@ export class PdfPreview extends Disposable {
 
   private constructor(
     readonly panel: vscode.WebviewPanel,
-    private readonly extensionUri: vscode.Uri,
     private readonly title: string,
     private load: () => Promise<Buffer | undefined>,
     private readonly whenClosed: () => void,
@@ -76,8 +75,8 @@ export class PdfPreview extends Disposable {
       enableScripts: true,
       localResourceRoots: [media, styles],
     });
-    const preview = new PdfPreview(panel, extensionUri, title, load, whenClosed, subject, proof);
-    preview.draw();
+    const preview = new PdfPreview(panel, title, load, whenClosed, subject, proof);
+    panel.webview.html = preview.html(media, styles);
     return preview;
   }
 
@@ -86,14 +85,15 @@ export class PdfPreview extends Disposable {
     return this.proofPanel;
   }
 
-  /** A proof printed again (Refresh): the page is drawn afresh, with the new PDF and facts. */
+  /** A proof printed again (Refresh): its side of the page redrawn, then its new PDF sent. */
   update(load: () => Promise<Buffer | undefined>, proof: ProofPanel): void {
     if (this.isDisposed) return;
     this.load = load;
     this.proofPanel = proof;
     this.lastState = undefined;
     this.stale = false;
-    this.draw();
+    this.post({ type: 'proof', html: proofHtml(proof.view) });
+    void this.deliver();
   }
 
   /** Goes with the preview, however it is closed (a proof's watch on its document). */
@@ -105,11 +105,6 @@ export class PdfPreview extends Disposable {
   markStale(): void {
     this.stale = true;
     this.post({ type: 'stale' });
-  }
-
-  private draw(): void {
-    const media = vscode.Uri.joinPath(this.extensionUri, 'dist', 'media');
-    this.panel.webview.html = this.html(media, vscode.Uri.joinPath(this.extensionUri, 'media'));
   }
 
   override dispose(): void {

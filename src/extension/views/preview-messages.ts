@@ -6,7 +6,9 @@ export type ToPreview =
   | { readonly type: 'unavailable'; readonly reason: string }
   | { readonly type: 'error'; readonly reason: string }
   /** A proof's document changed since it was printed: the panel says so and offers Refresh. */
-  | { readonly type: 'stale' };
+  | { readonly type: 'stale' }
+  /** A proof printed again (Refresh): its side of the page anew (views/proof-html.ts, every value escaped); its PDF follows. */
+  | { readonly type: 'proof'; readonly html: string };
 
 /** From the webview to the extension. */
 export type FromPreview =

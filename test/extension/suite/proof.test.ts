@@ -120,6 +120,12 @@ describe('Mailroom: the proof before sending', function () {
     await until('the second press to be answered', async () => (person.notices.length > from ? true : undefined));
     assert.match(person.shown(from).join('\n'), new RegExp(`was sent as mailer ${id}`));
     assert.equal(tracked().length, count);
+    // Refresh: the proof of the document as it is now, drawn afresh, ready to send again.
+    preview.receive({ type: 'refresh' });
+    await until('the refreshed proof', async () => (preview.proof!.view.facts.sha256 !== proof.sha256 ? true : undefined));
+    assert.equal(preview.stale, false);
+    assert.ok(preview.proof!.view.facts.sheets > proof.sheets);
+    assert.match((await drawn(preview)).text, /Jane Doe/);
     preview.panel.dispose();
     await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
   });
