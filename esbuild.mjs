@@ -57,6 +57,14 @@ await Promise.all([
     outfile: `${out}/sandbox-worker.js`,
     plugins: [apart('sandbox', 'printing')],
   }),
+  // The extension's preflight prints on a thread of its own (src/printing/thread.ts): its entry,
+  // which loads dist/printing.js.
+  build({
+    ...common,
+    entryPoints: ['src/printing/thread-worker.ts'],
+    outfile: `${out}/printing-worker.js`,
+    plugins: [apart('printing')],
+  }),
   // The keyring's native binary cannot be bundled; the command line loads it from node_modules.
   build({
     ...common,

@@ -18,7 +18,8 @@ import type { Command } from './commands/invocation';
 import { mailerActions } from './commands/mailer-actions';
 import { sendAdvancedCommand } from './commands/send-advanced';
 import { sendDocumentCommand } from './commands/send-document';
-import type { SendContext } from './commands/send-flow';
+import { previewBeforeSendingCommand, type ProofContext } from './commands/proof';
+import { previewMergeRowCommand } from './commands/merge-row';
 import { sendMailMergeCommand } from './commands/send-merge';
 import { sendPostcardCommand } from './commands/send-postcard';
 import { couldNot } from './commands/failure';
@@ -39,6 +40,8 @@ import { PdfPreviews, type PdfPreview } from './views/pdf-preview';
 import { answerPromptsWith, prompts, type Prompts } from './prompts';
 import { MailroomStatus } from './views/status-bar';
 import { StoredFilesTree } from './views/stored-files-tree';
+import { proofLens } from './views/proof-lens';
+import { printOnThread, stopPrinting } from './printing-module';
 
 /** The extension's parts, for its own in-host tests only (see activate). */
 export interface MailroomApi {
@@ -102,7 +105,8 @@ class Mailroom extends Disposable {
     const addresses = (this.addresses = new AddressBook(context.globalState));
     const mergeTemplates = (this.mergeTemplates = this.register(new MergeTemplates(context.workspaceState)));
     this.diagnostics = this.register(new LiveDiagnostics(mergeTemplates, log));
-    const sending: SendContext = {
+    const sending: ProofContext = {
+      previews,
       connection,
       mailers,
       tree,
@@ -126,6 +130,8 @@ class Mailroom extends Disposable {
       'mailroom.sendAdvanced': sendAdvancedCommand(sending),
       'mailroom.sendPostcard': sendPostcardCommand(sending),
       'mailroom.sendMailMerge': sendMailMergeCommand(sending),
+      'mailroom.previewBeforeSending': previewBeforeSendingCommand(sending),
+      'mailroom.previewMergeRow': previewMergeRowCommand(sending),
       'mailroom.refresh': async () => {
         const failure = await refresher.refresh();
         // Asked for, so answered: a refresh on its own schedule only writes to the log.
@@ -146,6 +152,8 @@ class Mailroom extends Disposable {
     const host = { log, extensionMode: context.extensionMode };
     for (const id of MAILROOM_COMMANDS) this.register(registerCommand(id, commands[id], host));
 
+    this.register(proofLens());
+    printOnThread(vscode.Uri.joinPath(context.extensionUri, 'dist', 'printing-worker.js').fsPath);
     // The status bar item, and the view's message while the service is not answering.
     this.status = this.register(new MailroomStatus(connection, mailers, refresher, view));
     this.register(connection.onDidChange(() => mailers.refreshView()));
@@ -182,8 +190,8 @@ class Mailroom extends Disposable {
     try {
       this.dispose();
     } finally {
-      // Whatever failed to dispose, the sandbox's journal is closed before the host exits.
-      await this.connection.close();
+      // Whatever failed to dispose, the sandbox's journal is closed before the host exits, and the printing thread ended.
+      await Promise.all([this.connection.close(), stopPrinting()]);
     }
   }
 }

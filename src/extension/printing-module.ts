@@ -3,12 +3,45 @@
  * their sheets, price and the reasons they would fail), loaded when first needed: it carries
  * pdf-lib and its fonts, which activation has no use for. The build makes it a bundle of its own,
  * dist/printing.js (see esbuild.mjs), which the in-process sandbox shares; the extension's other
- * files import only its types.
+ * files import only its types. The extension's preflights print on a thread of their own
+ * (printOnThread), which loads that bundle there rather than here.
  */
+import { PrintingThread } from '../printing/thread';
+
 export type PrintingModule = typeof import('../printing');
 
 let loading: Promise<PrintingModule> | undefined;
 
 export function printingModule(): Promise<PrintingModule> {
   return (loading ??= import('../printing'));
+}
+
+/**
+ * Where the preflights print: on a thread of their own once the extension has said where its
+ * built worker is (dist/printing-worker.js, see src/printing/thread.ts), so that a long proof
+ * never holds the extension host's event loop; in this thread otherwise.
+ */
+let thread: PrintingThread | undefined;
+
+export function printOnThread(workerFile: string): void {
+  thread = new PrintingThread(workerFile);
+}
+
+/** Ends the printing thread, if it was started (when the extension stops). */
+export async function stopPrinting(): Promise<void> {
+  const stopping = thread;
+  thread = undefined;
+  await stopping?.close();
+}
+
+/** A letter's preflight (see src/printing/preflight/letter.ts). */
+export async function preflightLetter(
+  ...args: Parameters<PrintingModule['preflightLetter']>
+): ReturnType<PrintingModule['preflightLetter']> {
+  return thread ? thread.preflightLetter(...args) : (await printingModule()).preflightLetter(...args);
+}
+
+/** A mail merge's preflight (see src/printing/preflight/merge.ts). */
+export async function preflightMerge(...args: Parameters<PrintingModule['preflightMerge']>): ReturnType<PrintingModule['preflightMerge']> {
+  return thread ? thread.preflightMerge(...args) : (await printingModule()).preflightMerge(...args);
 }

@@ -9,6 +9,7 @@ import { storage } from './compaction';
 import { deadlines } from './deadlines';
 import { diagnostics } from './diagnostics';
 import { editorResponsiveness } from './event-loop';
+import { proofResponsiveness } from './proof-event-loop';
 import { extensionCost } from './extension-cost';
 import { largeDocuments } from './large-documents';
 import { throughput } from './throughput';
@@ -38,6 +39,7 @@ async function main(): Promise<void> {
   if (wanted('xml-attacks')) rows.push(...(await xmlAttackMemory()));
   if (wanted('responsiveness')) rows.push(...(await editorResponsiveness()));
   if (wanted('diagnostics')) rows.push(...(await diagnostics()));
+  if (wanted('responsiveness') || wanted('proof-responsiveness')) rows.push(...(await proofResponsiveness()));
   console.log(table(rows));
   writeFileSync(
     join(__dirname, 'results.json'),

@@ -184,10 +184,11 @@ const entries = (menu: string, command: MailroomCommand) => (contributes.menus[m
 const BUTTON = /^\[[^\]]+\]\(command:([\w.-]+)\)$/;
 
 describe('what the manifest offers, against the code', () => {
-  it('offers Send Current Document and Send Letter (Advanced) on exactly the files a letter is made from', () => {
+  it('offers Send Current Document, Preview Before Sending and Send Letter (Advanced) on exactly the files a letter is made from', () => {
     const expected = [...LETTER_DOCUMENT_TYPES].sort();
     const menus: [string, MailroomCommand][] = [
       ['editor/title', 'mailroom.sendDocument'],
+      ['editor/title', 'mailroom.previewBeforeSending'],
       ['explorer/context', 'mailroom.sendDocument'],
       ['explorer/context', 'mailroom.sendAdvanced'],
     ];

@@ -44,6 +44,8 @@ describe('vsce package', () => {
       'extension/dist/extension.js',
       // The sandbox's thread starts from a file of its own, which loads the sandbox and printing bundles.
       'extension/dist/sandbox-worker.js',
+      // The preflight's printing thread starts from one too (src/printing/thread.ts).
+      'extension/dist/printing-worker.js',
       'extension/dist/sandbox.js',
       'extension/dist/printing.js',
     ])

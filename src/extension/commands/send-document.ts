@@ -8,22 +8,24 @@ import * as vscode from 'vscode';
 import { basename } from 'node:path';
 import type { RecipientAddress } from '../../client';
 import { clientModule } from '../client-module';
-import { STORED_FILE_PREFIX } from '../../contract';
+import { STORED_FILE_PREFIX, type EnumValue } from '../../contract';
 import { prompts } from '../prompts';
 import { addressOf, NEW_ADDRESS, type AddressDraft } from './address-input';
+import { fromDocument, letterOf } from './letter-source';
+import { goesOnAfterPreflight, proofOf, showProof, type ProofContext } from './proof';
 import { askAndSend, defaultWorkMode, type SendContext } from './send-flow';
 
-/** What the editor shows, saved or not; binary files straight from disk. */
-export async function documentOf(uri: vscode.Uri): Promise<Uint8Array> {
-  const open = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
-  return open && !/\.(pdf|docx?|png|jpe?g)$/i.test(uri.path) ? Buffer.from(open.getText()) : vscode.workspace.fs.readFile(uri);
-}
+export { documentOf } from './letter-source';
 
 interface LetterAnswers {
   readonly to: AddressDraft;
 }
 
-/** A letter to the address its document names, or to one asked for in steps; in the configured work mode. */
+/**
+ * A letter to the address its document names, or to one asked for in steps; in the configured work
+ * mode. A letter made from a document is preflighted first (proof.ts goesOnAfterPreflight); a stored
+ * file has no bytes here to check.
+ */
 function sendLetter(
   ctx: SendContext,
   name: string,
@@ -31,6 +33,7 @@ function sendLetter(
   data: Uint8Array,
   to: RecipientAddress | undefined,
   source?: vscode.Uri,
+  preflight?: (address: RecipientAddress, workMode: EnumValue<'WorkMode'>) => Promise<{ readonly sha256: string } | undefined>,
 ) {
   const steps = to
     ? []
@@ -41,23 +44,30 @@ function sendLetter(
       );
   const description = name.slice(0, 100);
   const workMode = defaultWorkMode();
-  return askAndSend(ctx, steps, { to: NEW_ADDRESS }, (answers) => {
+  return askAndSend(ctx, steps, { to: NEW_ADDRESS }, async (answers) => {
     const address = to ?? addressOf(answers.to) ?? {};
+    let sha256: string | undefined;
+    if (preflight) {
+      const passed = await preflight(address, workMode);
+      if (!passed) return undefined;
+      sha256 = passed.sha256;
+    }
     return {
       what: name,
       description,
       address,
       workMode,
+      ...(sha256 ? { sha256 } : {}),
       send: (client, call) =>
         client.simple.SendLetterAndAddressV2(
           { MyDescription: description, FileExtension: fileExtension, FileBinaryData: data, WorkMode: workMode, ...address },
-          source?.scheme === 'file' ? { ...call, source: source.fsPath } : call,
+          fromDocument(call, source),
         ),
     };
   });
 }
 
-export function sendDocumentCommand(ctx: SendContext) {
+export function sendDocumentCommand(ctx: ProofContext) {
   return async (target?: vscode.Uri): Promise<number | undefined> => {
     const uri = target instanceof vscode.Uri ? target : vscode.window.activeTextEditor?.document.uri;
     if (!uri) {
@@ -66,10 +76,13 @@ export function sendDocumentCommand(ctx: SendContext) {
     }
     if (!ctx.connection.account) await ctx.connection.useSandbox();
     const name = basename(uri.path);
-    const { DocumentError, letterDocument } = await clientModule();
+    const { DocumentError } = await clientModule();
     try {
-      const document = await letterDocument(name, await documentOf(uri));
-      return await sendLetter(ctx, name, document.type, document.data, document.to, uri);
+      const letter = await letterOf(uri);
+      return await sendLetter(ctx, name, letter.type, letter.data, letter.to, uri, async (address, workMode) => {
+        const proof = await proofOf(letter, address, workMode);
+        return (await goesOnAfterPreflight(ctx.log, name, proof.report, workMode, () => showProof(ctx, proof))) ? proof : undefined;
+      });
     } catch (error) {
       if (!(error instanceof DocumentError)) throw error;
       ctx.log.showError(vscode.l10n.t('Mailroom: {0}', error.message));

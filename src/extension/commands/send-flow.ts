@@ -40,6 +40,8 @@ export interface Submission {
   readonly address?: RecipientAddress;
   readonly workMode: EnumValue<'WorkMode'>;
   readonly isBatch?: boolean;
+  /** Of the letter's bytes, as its proof showed it: kept with the tracked mailer and logged. */
+  readonly sha256?: string;
   readonly send: (client: MailWsClient, options: CallOptions) => Promise<number>;
 }
 
@@ -138,7 +140,15 @@ export async function submit(ctx: SendContext, submission: Submission): Promise<
   }
   // Sent: what follows must not be mistaken for a failed send, whatever fails in it.
   try {
-    await ctx.mailers.add([{ id, description: submission.description, ...(submission.isBatch ? { isBatch: true } : {}) }]);
+    if (submission.sha256) ctx.log.info(`Mailer ${id} (${what}) was sent; SHA-256 of the letter's bytes: ${submission.sha256}`);
+    await ctx.mailers.add([
+      {
+        id,
+        description: submission.description,
+        ...(submission.isBatch ? { isBatch: true } : {}),
+        ...(submission.sha256 ? { sha256: submission.sha256 } : {}),
+      },
+    ]);
     if (submission.address) await ctx.addresses.remember(submission.address);
     await ctx.refresh();
     const node = ctx.tree.nodeOf(id);

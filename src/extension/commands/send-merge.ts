@@ -9,9 +9,12 @@ import type { MailMerge } from '../../client';
 import { clientModule } from '../client-module';
 import { mergeTemplateTypes, type EnumValue } from '../../contract';
 import { askSteps, filesStep, workModeStep } from './steps';
-import { askAndSend, defaultWorkMode, type SendContext } from './send-flow';
+import { preflightMerge } from '../printing-module';
+import { showMergeProof } from './merge-row';
+import { goesOnAfterPreflight, printedIn, type ProofContext } from './proof';
+import { askAndSend, defaultWorkMode } from './send-flow';
 
-export function sendMailMergeCommand(ctx: SendContext) {
+export function sendMailMergeCommand(ctx: ProofContext) {
   return async (target?: vscode.Uri): Promise<number | undefined> => {
     if (!ctx.connection.account) await ctx.connection.useSandbox();
     const given = target instanceof vscode.Uri ? target : undefined;
@@ -47,8 +50,9 @@ export function sendMailMergeCommand(ctx: SendContext) {
     const [templateName, dataName] = [basename(template.path), basename(data.path)];
     let merge: MailMerge;
     const { DocumentError, mailMerge } = await clientModule();
+    const [templateBytes, dataBytes] = [await vscode.workspace.fs.readFile(template), await vscode.workspace.fs.readFile(data)];
     try {
-      merge = mailMerge(templateName, await vscode.workspace.fs.readFile(template), dataName, await vscode.workspace.fs.readFile(data));
+      merge = mailMerge(templateName, templateBytes, dataName, dataBytes);
     } catch (error) {
       if (!(error instanceof DocumentError)) throw error;
       ctx.log.showError(vscode.l10n.t('Mailroom: {0}', error.message));
@@ -70,6 +74,14 @@ export function sendMailMergeCommand(ctx: SendContext) {
       )
     )?.workMode;
     if (!workMode) return undefined;
+    // The preflight, before anything is paid: an error stops the send with Open Proof (proof.ts).
+    const csv = Buffer.from(dataBytes)
+      .toString('utf8')
+      .replace(/^\uFEFF/, '');
+    const report = await preflightMerge({ type: merge.type, template: templateBytes, csv }, { workMode: printedIn(workMode) });
+    const title = `${templateName} × ${dataName}`;
+    if (!(await goesOnAfterPreflight(ctx.log, title, report, workMode, () => showMergeProof(ctx, title, report, workMode))))
+      return undefined;
     const description = `${templateName} × ${dataName}`.slice(0, 100);
     return askAndSend(ctx, [], {}, () => ({
       what: vscode.l10n.t('{0} from {1}', letters, templateName),

@@ -80,7 +80,8 @@ function reported(details: ExtendedDetails, fields: readonly [ReportedField, str
   });
 }
 
-export function detailsPage(details: ExtendedDetails, batch?: BatchDetails): DetailsPage {
+/** `sha256`: of the letter's bytes as sent, which Mailroom kept when it sent the letter (the service does not know it). */
+export function detailsPage(details: ExtendedDetails, batch?: BatchDetails, sha256?: string): DetailsPage {
   const rows = (pairs: readonly [string, string | undefined][]): DetailsRow[] =>
     pairs.flatMap(([label, value]) => (value ? [{ label, value }] : []));
   const mailer: DetailsRow[] = [
@@ -97,6 +98,7 @@ export function detailsPage(details: ExtendedDetails, batch?: BatchDetails): Det
       [l10n.t('Sheets of paper'), details.NumOfSheets > 0 ? String(details.NumOfSheets) : undefined],
       [l10n.t('Submitted'), isSet(details.SubmitTime) ? accountTime(details.SubmitTime) : undefined],
       [l10n.t('Completed'), isSet(details.CompletionTime) ? accountTime(details.CompletionTime) : l10n.t('Not yet')],
+      [l10n.t("SHA-256 of the letter's bytes (as sent)"), sha256],
       [l10n.t('Mail merge batch'), details.IsBatch ? (batch ? l10n.t('Yes, {0} letters', batch.Items.length) : l10n.t('Yes')) : undefined],
     ]),
   ];

@@ -15,6 +15,8 @@ export interface TrackedMailer {
   /** As the service wrote it: the account's wall time, no offset. */
   readonly lastUpdate?: string;
   readonly isBatch?: boolean;
+  /** The SHA-256 of the letter's bytes, when it was sent after a preflight (Preview Before Sending, or a send command's own). */
+  readonly sha256?: string;
 }
 
 export type MailerGroup = 'inProcess' | 'completed' | 'failed';

@@ -11,6 +11,7 @@ import { Disposable, Emitter } from '../lifecycle';
 import type { TrackedMailer } from '../model/mailers';
 import { pdfWait, worthAskingAgain } from '../model/pdf-wait';
 import type { FromPreview, ToPreview } from './preview-messages';
+import { proofHtml, type ProofView } from './proof-html';
 import { escapeHtml, webviewPage } from './webview-page';
 
 export type PreviewState =
@@ -23,21 +24,34 @@ export interface PreviewSubject {
   readonly onDidChange: vscode.Event<void>;
 }
 
+/**
+ * A proof (Preview Before Sending, Preview Merge Row…): the preflight's facts beside the pages, and
+ * what its buttons do. The PDF is the proof's own, printed on this machine.
+ */
+export interface ProofPanel {
+  readonly view: ProofView;
+  readonly send?: () => unknown;
+  readonly refresh?: () => unknown;
+}
+
 /** One preview: its panel, the panel's subscriptions and its own emitter go together, however it is closed. */
 export class PdfPreview extends Disposable {
   private readonly changed = this.register(new Emitter<PreviewState>());
   /** What the webview last showed: a page drawn, the PDF not available, or an error. */
   readonly onDidChangeState = this.changed.event;
   lastState: PreviewState | undefined;
+  /** A proof whose document changed since it was printed (the page says so). */
+  stale = false;
   /** The subject's status when the PDF was last asked for. */
   private askedAt: number | undefined;
 
   private constructor(
     readonly panel: vscode.WebviewPanel,
     private readonly title: string,
-    private readonly load: () => Promise<Buffer | undefined>,
+    private load: () => Promise<Buffer | undefined>,
     private readonly whenClosed: () => void,
     private readonly subject: PreviewSubject | undefined,
+    private proofPanel: ProofPanel | undefined,
   ) {
     super();
     this.register(panel);
@@ -53,6 +67,7 @@ export class PdfPreview extends Disposable {
     load: () => Promise<Buffer | undefined>,
     whenClosed: () => void = () => undefined,
     subject?: PreviewSubject,
+    proof?: ProofPanel,
   ): PdfPreview {
     const media = vscode.Uri.joinPath(extensionUri, 'dist', 'media');
     const styles = vscode.Uri.joinPath(extensionUri, 'media');
@@ -60,9 +75,36 @@ export class PdfPreview extends Disposable {
       enableScripts: true,
       localResourceRoots: [media, styles],
     });
-    const preview = new PdfPreview(panel, title, load, whenClosed, subject);
+    const preview = new PdfPreview(panel, title, load, whenClosed, subject, proof);
     panel.webview.html = preview.html(media, styles);
     return preview;
+  }
+
+  /** The proof beside the pages, if this preview is one. */
+  get proof(): ProofPanel | undefined {
+    return this.proofPanel;
+  }
+
+  /** A proof printed again (Refresh): its side of the page redrawn, then its new PDF sent. */
+  update(load: () => Promise<Buffer | undefined>, proof: ProofPanel): void {
+    if (this.isDisposed) return;
+    this.load = load;
+    this.proofPanel = proof;
+    this.lastState = undefined;
+    this.stale = false;
+    this.post({ type: 'proof', html: proofHtml(proof.view) });
+    void this.deliver();
+  }
+
+  /** Goes with the preview, however it is closed (a proof's watch on its document). */
+  own(child: vscode.Disposable): void {
+    this.register(child);
+  }
+
+  /** A proof's document changed since it was printed: said on the page, with Refresh. */
+  markStale(): void {
+    this.stale = true;
+    this.post({ type: 'stale' });
   }
 
   override dispose(): void {
@@ -88,13 +130,14 @@ export class PdfPreview extends Disposable {
       csp,
       stylesHref: uri(styles, 'preview.css'),
       title: this.title,
-      bodyAttributes: `data-asking-again="${escapeHtml(vscode.l10n.t('Asking the service again…'))}" data-cannot-show="${escapeHtml(vscode.l10n.t('This PDF cannot be shown: {0}'))}" data-pdfjs="${uri(media, 'pdfjs', 'pdf.min.mjs')}" data-worker="${uri(media, 'pdfjs', 'pdf.worker.min.mjs')}" data-fonts="${uri(media, 'pdfjs', 'standard_fonts')}/"`,
+      bodyAttributes: `${this.proofPanel ? 'class="proof" ' : ''}data-asking-again="${escapeHtml(vscode.l10n.t('Asking the service again…'))}" data-cannot-show="${escapeHtml(vscode.l10n.t('This PDF cannot be shown: {0}'))}" data-pdfjs="${uri(media, 'pdfjs', 'pdf.min.mjs')}" data-worker="${uri(media, 'pdfjs', 'pdf.worker.min.mjs')}" data-fonts="${uri(media, 'pdfjs', 'standard_fonts')}/"`,
       body: `<div class="toolbar" role="toolbar">
 <button id="previous" title="${escapeHtml(vscode.l10n.t('Previous page'))}">‹</button><span id="page-number">–</span><button id="next" title="${escapeHtml(vscode.l10n.t('Next page'))}">›</button>
 <button id="zoom-out" title="${escapeHtml(vscode.l10n.t('Zoom out'))}">−</button><button id="zoom-in" title="${escapeHtml(vscode.l10n.t('Zoom in'))}">+</button>
 <span>${escapeHtml(this.title)}</span>
 </div>
 <main><div id="status">${escapeHtml(vscode.l10n.t('Loading the printed PDF…'))}</div><button id="retry" hidden>${escapeHtml(vscode.l10n.t('Try again'))}</button><canvas id="page" hidden aria-describedby="page-text"></canvas><div id="page-text" class="visually-hidden" aria-live="polite"></div></main>
+${this.proofPanel ? proofHtml(this.proofPanel.view) : ''}
 <script type="module" nonce="${nonce}" src="${uri(media, 'preview.js')}"></script>`,
     });
   }
@@ -135,8 +178,11 @@ export class PdfPreview extends Disposable {
     this.changed.fire(state);
   }
 
-  private receive(message: FromPreview): void {
+  /** What the webview says: the in-host tests say a button's message as the webview does when it is pressed. */
+  receive(message: FromPreview): void {
     if (message.type === 'ready' || message.type === 'retry') void this.deliver();
+    else if (message.type === 'send') void this.proofPanel?.send?.();
+    else if (message.type === 'refresh') void this.proofPanel?.refresh?.();
     else this.report(message);
   }
 }
@@ -153,13 +199,13 @@ export class PdfPreviews extends Disposable {
     return this.open;
   }
 
-  show(title: string, load: () => Promise<Buffer | undefined>, subject?: PreviewSubject): PdfPreview {
+  show(title: string, load: () => Promise<Buffer | undefined>, subject?: PreviewSubject, proof?: ProofPanel): PdfPreview {
     const closed = () => {
       const index = this.open.indexOf(preview);
       if (index >= 0) this.open.splice(index, 1);
       this.release(preview);
     };
-    const preview: PdfPreview = PdfPreview.show(this.extensionUri, title, load, () => closed(), subject);
+    const preview: PdfPreview = PdfPreview.show(this.extensionUri, title, load, () => closed(), subject, proof);
     this.open.push(preview);
     return this.register(preview);
   }

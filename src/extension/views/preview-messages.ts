@@ -4,11 +4,18 @@
 export type ToPreview =
   | { readonly type: 'pdf'; readonly title: string; readonly base64: string }
   | { readonly type: 'unavailable'; readonly reason: string }
-  | { readonly type: 'error'; readonly reason: string };
+  | { readonly type: 'error'; readonly reason: string }
+  /** A proof's document changed since it was printed: the panel says so and offers Refresh. */
+  | { readonly type: 'stale' }
+  /** A proof printed again (Refresh): its side of the page anew (views/proof-html.ts, every value escaped); its PDF follows. */
+  | { readonly type: 'proof'; readonly html: string };
 
 /** From the webview to the extension. */
 export type FromPreview =
   | { readonly type: 'ready' }
   | { readonly type: 'retry' }
   | { readonly type: 'rendered'; readonly page: number; readonly pages: number; readonly blank: boolean; readonly text: string }
-  | { readonly type: 'failed'; readonly reason: string };
+  | { readonly type: 'failed'; readonly reason: string }
+  /** A proof's buttons: Send This Letter, and Refresh once the document changed. */
+  | { readonly type: 'send' }
+  | { readonly type: 'refresh' };

@@ -89,8 +89,16 @@ retry.addEventListener('click', () => {
   vscode.postMessage({ type: 'retry' });
 });
 
+// A proof's buttons (views/proof-html.ts), when the page has them; by delegation, since a Refresh redraws them.
+document.addEventListener('click', (event) => {
+  const id = (event.target as HTMLElement | null)?.id;
+  if (id === 'send' || id === 'refresh') vscode.postMessage({ type: id });
+});
+
 /** Shows what the extension sent; catches its own failures, which it reports to the extension. */
 async function receive(message: ToPreview): Promise<void> {
+  if (message.type === 'stale') return void (document.getElementById('stale')!.hidden = false);
+  if (message.type === 'proof') return void (document.getElementById('proof')!.outerHTML = message.html);
   if (message.type === 'unavailable') return show(message.reason, true);
   if (message.type === 'error') return show(message.reason, true);
   try {

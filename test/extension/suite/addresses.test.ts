@@ -1,6 +1,6 @@
 /**
  * A Markdown letter whose front matter's `to:` is not an address the service can mail: Send
- * Current Document says so, with what it understood, and sends nothing.
+ * Current Document's preflight says so, with the service's code and what is wrong, and sends nothing.
  */
 import { strict as assert } from 'node:assert';
 import * as vscode from 'vscode';
@@ -18,7 +18,7 @@ describe('Mailroom: one-line addresses in VS Code', function () {
     api = await mailroomApi();
   });
 
-  it('refuses to send a letter whose to: has a ZIP code of the wrong form, showing what it understood', async () => {
+  it('stops a letter whose to: has a ZIP code of the wrong form at the preflight, saying what is wrong', async () => {
     await onSandbox(api);
     const uri = vscode.Uri.joinPath(folder(), 'bad-zip.md');
     await vscode.workspace.fs.writeFile(uri, Buffer.from('---\nto: Jane Doe, 1 Main St, Springfield, IL 6270\n---\n# Dear Jane\n'));
@@ -29,9 +29,9 @@ describe('Mailroom: one-line addresses in VS Code', function () {
       assert.equal(await vscode.commands.executeCommand('mailroom.sendDocument', uri), undefined);
       assert.equal(api.mailers.list().length, before, 'no mailer was made');
       const line = await until('the error in the log', async () =>
-        (await logged()).split('\n').find((l) => l.includes('bad-zip.md: "Jane Doe, 1 Main St, Springfield, IL 6270"')),
+        (await logged()).split('\n').find((l) => l.includes('the preflight finds that bad-zip.md would fail')),
       );
-      assert.match(line, /6270 is not a US ZIP code \(12345 or 12345-6789\)/);
+      assert.match(line, /-1018 \(PostalCode\).*6270 is not a US ZIP code \(12345 or 12345-6789\)/);
       assert.doesNotMatch((await logged()).slice(logStart), /SendLetterAndAddressV2/, 'no send was made');
     } finally {
       await vscode.workspace.fs.delete(uri);

@@ -23,6 +23,7 @@ export async function run(): Promise<void> {
   await import('./views.test');
   await import('./output-log.test');
   await import('./unanswered.test');
+  await import('./proof.test');
   await import('./done.test');
   await import('./send-log.test');
   await import('./diagnostics.test');

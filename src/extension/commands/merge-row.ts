@@ -1,0 +1,110 @@
+/**
+ * "Preview Merge Row…": the template and the CSV asked as Send Mail Merge asks them (the active
+ * editor's file, or the one chosen in the explorer, preselected), then one data row, picked by its
+ * number, name and city with its findings marked, and that row's letter shown in the proof panel
+ * beside the row's findings (and the merge's own, which name no row). A row is not sent alone: no
+ * Send This Letter here.
+ */
+import * as vscode from 'vscode';
+import { basename } from 'node:path';
+import { mergeTemplateTypes, parseCsvLines, type EnumValue } from '../../contract';
+import type { MergePreflightReport } from '../../printing';
+import { csvOfRow, errorsIn, rowFindings } from '../model/proof';
+import { preflightMerge } from '../printing-module';
+import { prompts } from '../prompts';
+import type { PdfPreview } from '../views/pdf-preview';
+import { factsOf, printedIn, type ProofContext } from './proof';
+import { defaultWorkMode } from './send-flow';
+import { askSteps, filesStep } from './steps';
+
+/** The proof of a whole merge (Open Proof when its send is stopped): every letter, every finding, no Send button. */
+export function showMergeProof(
+  ctx: ProofContext,
+  title: string,
+  report: MergePreflightReport,
+  workMode: EnumValue<'WorkMode'>,
+): PdfPreview {
+  const pdf = report.pdf;
+  return ctx.previews.show(vscode.l10n.t('Proof · {0}', title), () => Promise.resolve(pdf ? Buffer.from(pdf) : undefined), undefined, {
+    view: { facts: factsOf(report, workMode), canSend: false },
+  });
+}
+
+export function previewMergeRowCommand(ctx: ProofContext) {
+  return async (target?: vscode.Uri): Promise<PdfPreview | undefined> => {
+    const given = target instanceof vscode.Uri ? target : vscode.window.activeTextEditor?.document.uri;
+    const isData = given !== undefined && /\.csv$/i.test(given.path);
+    const isTemplate = given !== undefined && mergeTemplateTypes.some((t) => given.path.toLowerCase().endsWith(`.${t}`));
+    type Files = { readonly template?: vscode.Uri; readonly data?: vscode.Uri };
+    const files = await askSteps<Files>(
+      [
+        filesStep<Files>(
+          vscode.l10n.t('Preview Merge Row: the template'),
+          mergeTemplateTypes,
+          (f) => f.template && [f.template],
+          (f, [template]) => ({ ...f, template }),
+        ),
+        filesStep<Files>(
+          vscode.l10n.t('Preview Merge Row: the merge data (CSV with a header row)'),
+          ['csv'],
+          (f) => f.data && [f.data],
+          (f, [data]) => ({ ...f, data }),
+        ),
+      ],
+      isData ? { data: given } : isTemplate ? { template: given } : {},
+    );
+    const { template, data } = files ?? {};
+    if (!template || !data) return undefined;
+    const [templateName, dataName] = [basename(template.path), basename(data.path)];
+    const type = templateName.slice(templateName.lastIndexOf('.') + 1).toLowerCase();
+    const templateBytes = await vscode.workspace.fs.readFile(template);
+    const csv = Buffer.from(await vscode.workspace.fs.readFile(data))
+      .toString('utf8')
+      .replace(/^\uFEFF/, '');
+    const workMode = defaultWorkMode();
+    const settings = { workMode: printedIn(workMode) } as const;
+    const report = await preflightMerge({ type, template: templateBytes, csv }, settings);
+    if (report.letters.length === 0) {
+      // Refused as a whole (an unreadable template, a CSV without rows): nothing to pick from.
+      showMergeProof(ctx, `${templateName} × ${dataName}`, report, workMode);
+      return undefined;
+    }
+    const { rows, lines } = parseCsvLines(csv);
+    const columns = rows[0]!.map((c) => c.trim());
+    const cell = (row: readonly string[], ...names: string[]) =>
+      names.map((n) => row[columns.indexOf(n)]?.trim()).find((v) => v !== undefined && v !== '') ?? '';
+    const items = report.letters.map((letter) => {
+      const values = rows[letter.row]!;
+      const found = report.findings.filter((f) => f.row === letter.row);
+      const errors = errorsIn(found).length;
+      const mark = errors > 0 ? '$(error) ' : found.length > 0 ? '$(warning) ' : '';
+      return {
+        label: `${mark}${vscode.l10n.t('Row {0}', letter.row)}`,
+        description: [cell(values, 'AttentionLine1', 'Company'), cell(values, 'City')].filter(Boolean).join(', '),
+        detail: found.map((f) => `${f.code} ${f.field ?? ''}`.trim()).join(' · ') || undefined,
+        row: letter.row,
+      };
+    });
+    const chosen = await prompts.pick(items, {
+      title: vscode.l10n.t('Preview Merge Row: which row of {0}', dataName),
+      matchOnDescription: true,
+      ignoreFocusOut: true,
+    });
+    if (!chosen) return undefined;
+    const one = await preflightMerge({ type, template: templateBytes, csv: csvOfRow(csv, lines, chosen.row) }, settings);
+    const letter = report.letters[chosen.row - 1]!;
+    const facts = {
+      ...factsOf(one, workMode),
+      findings: rowFindings(report.findings, chosen.row),
+      pages: letter.pages,
+      sheets: letter.sheets,
+    };
+    const pdf = one.pdf;
+    return ctx.previews.show(
+      vscode.l10n.t('Proof · {0} row {1}', templateName, chosen.row),
+      () => Promise.resolve(pdf ? Buffer.from(pdf) : undefined),
+      undefined,
+      { view: { facts: { ...facts, price: letter.price }, canSend: false } },
+    );
+  };
+}

@@ -1,0 +1,210 @@
+/**
+ * "Preview Before Sending": the document turned into the letter exactly as Send Current Document
+ * as Letter sends it, printed on this machine by the preflight (src/printing) in the configured
+ * work mode, and shown in the PDF preview with its pages, sheets, price, findings and SHA-256
+ * beside it, and a Send This Letter button.
+ *
+ * Send This Letter sends the bytes and the address that were previewed, never the document read
+ * again: when the document changes after the proof, the panel says so and offers Refresh, and the
+ * button still sends what is shown (the SHA-256 on the page is the one the send records). Once a
+ * proof is sent, pressing the button again sends nothing: a second letter needs a new proof.
+ */
+import * as vscode from 'vscode';
+import type { RecipientAddress } from '../../client';
+import type { EnumValue } from '../../contract';
+import type { PreflightReport } from '../../printing';
+import { clientModule } from '../client-module';
+import type { Log } from '../log';
+import { failureSummary, sha256Of, type ProofFacts } from '../model/proof';
+import { preflightLetter } from '../printing-module';
+import { prompts } from '../prompts';
+import type { PdfPreview, PdfPreviews } from '../views/pdf-preview';
+import { addressOf, NEW_ADDRESS, type AddressDraft } from './address-input';
+import { couldNot } from './failure';
+import { fromDocument, letterOf, documentOf, type DocumentLetter } from './letter-source';
+import { defaultWorkMode, submit, type SendContext, type Submission } from './send-flow';
+import { askSteps } from './steps';
+
+export interface ProofContext extends SendContext {
+  readonly previews: PdfPreviews;
+}
+
+/** A letter as it would be sent, with what the preflight says of it. */
+export interface LetterProof {
+  readonly letter: DocumentLetter;
+  readonly address: RecipientAddress | undefined;
+  readonly workMode: EnumValue<'WorkMode'>;
+  readonly report: PreflightReport;
+  /** Of `letter.data`: the bytes shown and sent. */
+  readonly sha256: string;
+}
+
+/** The work mode a proof is printed in: Default is the account's own, which only the service knows; a new account's is Development. */
+export const printedIn = (workMode: EnumValue<'WorkMode'>) => (workMode === 'Production' ? 'Production' : 'Development');
+
+export async function proofOf(letter: DocumentLetter, address: RecipientAddress | undefined, workMode: EnumValue<'WorkMode'>) {
+  const report = await preflightLetter(
+    { type: letter.type, data: letter.data, ...(address && Object.keys(address).length > 0 ? { address } : {}) },
+    { workMode: printedIn(workMode) },
+  );
+  return { letter, address, workMode, report, sha256: sha256Of(letter.data) } satisfies LetterProof;
+}
+
+export const factsOf = (report: PreflightReport, workMode: EnumValue<'WorkMode'>, sha256?: string): ProofFacts => ({
+  pages: report.pages,
+  sheets: report.sheets,
+  price: report.price,
+  printedIn: printedIn(workMode),
+  findings: report.findings,
+  ...(sha256 ? { sha256 } : {}),
+});
+
+const pdfOf = (report: PreflightReport) => () => Promise.resolve(report.pdf ? Buffer.from(report.pdf) : undefined);
+
+/** The letter's recipient: the front matter's, else asked as Send Current Document asks it. */
+async function recipientOf(ctx: SendContext, letter: DocumentLetter): Promise<RecipientAddress | undefined> {
+  if (letter.to) return letter.to;
+  const steps = ctx.addresses.steps<{ to: AddressDraft }>(
+    vscode.l10n.t('Preview {0}: recipient', letter.name),
+    (answers) => answers.to,
+    (answers, draft) => ({ ...answers, to: draft }),
+  );
+  const answers = await askSteps(steps, { to: NEW_ADDRESS });
+  return answers && (addressOf(answers.to) ?? {});
+}
+
+/**
+ * Sends what the proof shows, through the send flow (work mode shown, Production confirmed, never
+ * retried). A proof that would fail is refused in Production and, in Development, sent only after
+ * the person insists.
+ */
+export async function sendProof(ctx: SendContext, proof: LetterProof): Promise<number | undefined> {
+  const { letter, workMode, address } = proof;
+  const failing = failureSummary(proof.report.findings);
+  if (failing && workMode !== 'Development') {
+    void prompts.notify(
+      'error',
+      vscode.l10n.t(
+        'Mailroom: {0} would fail ({1}). Not sent in {2} mode: fix the document and refresh the proof.',
+        letter.name,
+        failing,
+        workMode,
+      ),
+    );
+    return undefined;
+  }
+  if (
+    failing &&
+    !(await prompts.confirm(
+      vscode.l10n.t('{0} would fail: {1}. Send it anyway in Development mode?', letter.name, failing),
+      vscode.l10n.t('Send Anyway'),
+    ))
+  ) {
+    return undefined;
+  }
+  const description = letter.name.slice(0, 100);
+  const submission: Submission = {
+    what: letter.name,
+    description,
+    ...(address ? { address } : {}),
+    workMode,
+    sha256: proof.sha256,
+    send: (client, call) =>
+      client.simple.SendLetterAndAddressV2(
+        { MyDescription: description, FileExtension: letter.type, FileBinaryData: letter.data, WorkMode: workMode, ...(address ?? {}) },
+        fromDocument(call, letter.uri),
+      ),
+  };
+  const outcome = await submit(ctx, submission);
+  if (typeof outcome === 'number') return outcome;
+  if (outcome !== 'not sent')
+    ctx.log.showError(couldNot(vscode.l10n.t('Mailroom could not send {0}.', letter.name), outcome.failed), outcome.failed);
+  return undefined;
+}
+
+/** The proof in the PDF preview, with Send This Letter; told when its document changes, refreshed on request. */
+export function showProof(ctx: ProofContext, first: LetterProof): PdfPreview {
+  let proof = first;
+  let sent: number | undefined;
+  let sending = false;
+  const send = async () => {
+    if (sending) return;
+    if (sent !== undefined) {
+      void prompts.notify(
+        'info',
+        vscode.l10n.t('Mailroom: this proof was sent as mailer {0}. Refresh the proof to send the letter again.', sent),
+      );
+      return;
+    }
+    sending = true;
+    try {
+      sent = await sendProof(ctx, proof);
+    } finally {
+      sending = false;
+    }
+  };
+  const refresh = async () => {
+    const letter = await letterOf(proof.letter.uri);
+    // The recipient asked for stays; one from the front matter is read again.
+    proof = await proofOf(letter, letter.to ?? proof.address, proof.workMode);
+    sent = undefined;
+    preview.update(pdfOf(proof.report), panelOf());
+  };
+  const panelOf = () => ({ view: { facts: factsOf(proof.report, proof.workMode, proof.sha256), canSend: true }, send, refresh });
+  const title = vscode.l10n.t('Proof · {0}', proof.letter.name);
+  const preview = ctx.previews.show(title, pdfOf(proof.report), undefined, panelOf());
+  preview.own(
+    vscode.workspace.onDidChangeTextDocument(async (event) => {
+      if (event.document.uri.toString() !== proof.letter.uri.toString()) return;
+      const now = await documentOf(proof.letter.uri);
+      if (sha256Of(now) !== sha256Of(proof.letter.source)) preview.markStale();
+    }),
+  );
+  return preview;
+}
+
+export function previewBeforeSendingCommand(ctx: ProofContext) {
+  return async (target?: vscode.Uri): Promise<PdfPreview | undefined> => {
+    const uri = target instanceof vscode.Uri ? target : vscode.window.activeTextEditor?.document.uri;
+    if (!uri) {
+      void prompts.notify('warning', vscode.l10n.t('Mailroom: open the document to preview, or choose it in the explorer.'));
+      return undefined;
+    }
+    const { DocumentError } = await clientModule();
+    let letter: DocumentLetter;
+    try {
+      letter = await letterOf(uri);
+    } catch (error) {
+      if (!(error instanceof DocumentError)) throw error;
+      ctx.log.showError(vscode.l10n.t('Mailroom: {0}', error.message));
+      return undefined;
+    }
+    const address = await recipientOf(ctx, letter);
+    if (address === undefined) return undefined;
+    return showProof(ctx, await proofOf(letter, address, defaultWorkMode()));
+  };
+}
+
+/**
+ * Before a send: a preflight that finds an error says so (how many, the first in words) with Open
+ * Proof, which shows the proof instead of sending, and, in Development only, Send Anyway. Warnings
+ * do not stop a send. True when the send goes on.
+ */
+export async function goesOnAfterPreflight(
+  log: Log,
+  what: string,
+  report: PreflightReport,
+  workMode: EnumValue<'WorkMode'>,
+  openProof: () => unknown,
+): Promise<boolean> {
+  const failing = failureSummary(report.findings);
+  if (!failing) return true;
+  const [open, anyway] = [vscode.l10n.t('Open Proof'), vscode.l10n.t('Send Anyway')];
+  const buttons = workMode === 'Development' ? [open, anyway] : [open];
+  const message = vscode.l10n.t('Mailroom: the preflight finds that {0} would fail ({1} mode): {2}', what, workMode, failing);
+  // Kept in the log too, where it can be read again after the notification is gone.
+  log.warn(message);
+  const answer = await prompts.notify('error', message, ...buttons);
+  if (answer === open) openProof();
+  return answer === anyway;
+}

@@ -1,0 +1,72 @@
+/**
+ * The proof of a letter beside its pages: what the preflight found, in the words the proof panel
+ * shows, and the SHA-256 that ties the bytes previewed to the bytes sent. No VS Code here, so that
+ * it is tested as plain code; views/proof-html.ts draws it.
+ */
+import * as l10n from '@vscode/l10n';
+import { createHash } from 'node:crypto';
+import type { Finding } from '../../printing';
+import { dollars } from './details';
+
+/** The SHA-256 of a letter's bytes, in hex: what the proof shows and the send records. */
+export function sha256Of(bytes: Uint8Array): string {
+  return createHash('sha256').update(bytes).digest('hex');
+}
+
+/** What the preflight says of one letter (or one merge row's letter). */
+export interface ProofFacts {
+  readonly pages: number;
+  readonly sheets: number;
+  readonly price: number;
+  /** The work mode the proof is printed in (Development carries the mark). */
+  readonly printedIn: string;
+  readonly findings: readonly Finding[];
+  /** Of the bytes that Send This Letter sends; none for a merge row, which is not sent alone. */
+  readonly sha256?: string;
+}
+
+export interface ProofRow {
+  readonly label: string;
+  readonly value: string;
+}
+
+/** The facts as rows: pages, sheets, price (an estimate from the sandbox's price list), work mode, SHA-256. */
+export function proofRows(facts: ProofFacts): ProofRow[] {
+  return [
+    { label: l10n.t('Pages'), value: String(facts.pages) },
+    { label: l10n.t('Sheets'), value: String(facts.sheets) },
+    {
+      label: l10n.t('Price'),
+      value: l10n.t("{0}, from the sandbox's price list: an estimate of what the real service charges", dollars(facts.price)),
+    },
+    { label: l10n.t('Printed in'), value: l10n.t('{0} mode', facts.printedIn) },
+    ...(facts.sha256 ? [{ label: l10n.t('SHA-256'), value: facts.sha256 }] : []),
+  ];
+}
+
+export const errorsIn = (findings: readonly Finding[]) => findings.filter((f) => f.severity === 'error');
+
+/** "2 errors; the first: -1018 …": what a send stopped by the preflight says. Undefined when nothing would fail. */
+export function failureSummary(findings: readonly Finding[]): string | undefined {
+  const errors = errorsIn(findings);
+  const first = errors[0];
+  if (!first) return undefined;
+  const count = errors.length === 1 ? l10n.t('1 error') : l10n.t('{0} errors', errors.length);
+  return l10n.t('{0}; the first: {1}', count, findingWords(first));
+}
+
+/** One finding in a line: its code, its field (and row), its words. */
+export function findingWords(f: Finding): string {
+  const where = [f.row === undefined ? undefined : l10n.t('row {0}', f.row), f.field].filter(Boolean).join(', ');
+  return `${f.code}${where ? ` (${where})` : ''}: ${f.message}`;
+}
+
+/** The CSV's text of one data row, under the header: `lines` are the 1-based lines each row (the header first) starts on. */
+export function csvOfRow(csv: string, lines: readonly number[], row: number): string {
+  const text = csv.split(/(?<=\n)/);
+  const part = (from: number, to: number | undefined) => text.slice(from - 1, to === undefined ? undefined : to - 1).join('');
+  return part(lines[0]!, lines[1]) + part(lines[row]!, lines[row + 1]);
+}
+
+/** A merge row's proof beside its letter: the row's own findings and the merge's, which name no row. */
+export const rowFindings = (findings: readonly Finding[], row: number) => findings.filter((f) => f.row === undefined || f.row === row);

@@ -1,0 +1,116 @@
+/**
+ * 9. The proof off the editor's thread (issue 15, part 5): the event-loop delay of the thread
+ * that asks for the proof of a 60-page letter, measured with `perf_hooks.monitorEventLoopDelay`
+ * from the request to the report. In VS Code that thread is the extension host's. The preflight
+ * prints as the extension prints it, on a thread of its own (the built dist/printing-worker.js
+ * through src/printing/thread.ts), and, for contrast in the same run, in this thread (the built
+ * dist/printing.js), in turn. Target: under 50 ms on its thread, p99 and max (the max tells: a
+ * loop held for the whole print is one sample among many short ones).
+ */
+import { join, resolve } from 'node:path';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import type { PreflightReport } from '../../src/printing';
+import { samplePdf } from '../helpers/documents';
+import { PrintingThread } from '../../src/printing/thread';
+import { median, type Row } from './support/measure';
+
+const root = resolve(__dirname, '..', '..');
+type PrintingModule = typeof import('../../src/printing');
+
+const PAGES = 60;
+const settings = { workMode: 'Development' } as const;
+const address = { AttentionLine1: 'Jane Doe', Address1: '1 Main St', City: 'Springfield', State: 'IL', PostalCode: '62701' };
+
+/** A statement of `paragraphs` paragraphs, as the extension makes a Markdown letter: HTML. */
+const statement = (paragraphs: number): { type: string; data: Buffer; address: typeof address } => ({
+  type: 'html',
+  data: Buffer.from(
+    `<!DOCTYPE html><html><body><h1>Statement</h1>${Array.from(
+      { length: paragraphs },
+      (_, i) => `<p>Line ${i + 1} of the statement, with words enough to fill a line of the page and a little more.</p>`,
+    ).join('')}</body></html>`,
+  ),
+  address,
+});
+
+interface Delay {
+  readonly p99: number;
+  readonly max: number;
+  readonly answerMs: number;
+}
+
+async function delayDuring(proof: () => Promise<PreflightReport>): Promise<Delay> {
+  const histogram = monitorEventLoopDelay({ resolution: 10 });
+  try {
+    histogram.enable();
+    const start = process.hrtime.bigint();
+    await proof();
+    const answerMs = Number(process.hrtime.bigint() - start) / 1e6;
+    histogram.disable();
+    return { p99: histogram.percentile(99) / 1e6, max: histogram.max / 1e6, answerMs };
+  } finally {
+    histogram.disable();
+  }
+}
+
+/** The delays of one letter's proof, on the thread and in-process, in turn. */
+async function measure(
+  thread: PrintingThread,
+  inProcess: PrintingModule,
+  what: string,
+  letter: ReturnType<typeof statement>,
+  rounds: number,
+): Promise<Row[]> {
+  // One each first: both have loaded and compiled their printing before anything counts.
+  await thread.preflightLetter(letter, settings);
+  await inProcess.preflightLetter(letter, settings);
+  const onThread: Delay[] = [];
+  const own: Delay[] = [];
+  for (let i = 0; i < rounds; i++) {
+    onThread.push(await delayDuring(() => thread.preflightLetter(letter, settings)));
+    own.push(await delayDuring(() => inProcess.preflightLetter(letter, settings)));
+  }
+  const of = (delays: Delay[], key: keyof Delay) => median(delays.map((d) => d[key]));
+  const row = (kase: string, key: keyof Delay, limit?: number): Row => {
+    const value = of(onThread, key);
+    const against = { name: 'printing in-process', value: of(own, key) };
+    return {
+      benchmark: 'editor responsiveness',
+      case: kase,
+      value,
+      unit: 'ms',
+      against,
+      ratio: value / against.value,
+      ...(limit === undefined ? {} : { target: `< ${limit} ms`, met: value < limit }),
+    };
+  };
+  return [
+    row(`${what}, printed on its thread: asking thread's event-loop delay, p99`, 'p99', 50),
+    row(`${what}, printed on its thread: asking thread's event-loop delay, max`, 'max', 50),
+    row(`${what}, printed on its thread: time to the report`, 'answerMs'),
+  ];
+}
+
+/** The proofs of a 60-page statement as a PDF and as Markdown (made HTML, as the extension makes it). */
+export async function proofResponsiveness(rounds = 5): Promise<Row[]> {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- the bundle as it ships
+  const inProcess = require(join(root, 'dist', 'printing.js')) as PrintingModule;
+  const thread = new PrintingThread(join(root, 'dist', 'printing-worker.js'));
+  try {
+    // As many paragraphs as make 60 pages.
+    let paragraphs = 1200;
+    let pages = (await inProcess.preflightLetter(statement(paragraphs), settings)).pages;
+    while (pages < PAGES) {
+      paragraphs = Math.ceil((paragraphs * (PAGES + 0.5)) / pages);
+      pages = (await inProcess.preflightLetter(statement(paragraphs), settings)).pages;
+    }
+    const pdf = { type: 'pdf', data: await samplePdf(PAGES, 'Statement page'), address };
+    const pdfPages = (await inProcess.preflightLetter(pdf, settings)).pages;
+    return [
+      ...(await measure(thread, inProcess, `proof of a ${pdfPages}-page PDF letter`, pdf, rounds)),
+      ...(await measure(thread, inProcess, `proof of a ${pages}-page Markdown letter`, statement(paragraphs), rounds)),
+    ];
+  } finally {
+    await thread.close();
+  }
+}

@@ -1,0 +1,74 @@
+/** The proof's words and page without VS Code: its facts, the failure a send is stopped with, its HTML, a merge row's CSV. */
+import { strict as assert } from 'node:assert';
+import { createHash } from 'node:crypto';
+import { parseCsvLines } from '../../src/contract';
+import type { Finding } from '../../src/printing';
+import { csvOfRow, failureSummary, proofRows, rowFindings, sha256Of, type ProofFacts } from '../../src/extension/model/proof';
+import { proofHtml } from '../../src/extension/views/proof-html';
+
+const zip: Finding = { code: -1018, severity: 'error', message: 'Address not valid. <6270> is not a US ZIP code.', field: 'PostalCode' };
+const window: Finding = { code: -1045, severity: 'warning', message: 'No address is given.' };
+const sheets: Finding = { code: -1065, severity: 'error', message: 'It prints on 9 sheets.' };
+const facts: ProofFacts = { pages: 3, sheets: 2, price: 1.05, printedIn: 'Development', findings: [zip, window], sha256: 'ab'.repeat(32) };
+
+describe('the proof', () => {
+  it('hashes the bytes as SHA-256 in hex', () => {
+    const bytes = Buffer.from('<p>Dear Jane</p>');
+    assert.equal(sha256Of(bytes), createHash('sha256').update(bytes).digest('hex'));
+    assert.notEqual(sha256Of(bytes), sha256Of(Buffer.from('<p>Dear Jane.</p>')));
+  });
+
+  it('says pages, sheets, the price as an estimate from the sandbox price list, the work mode and the SHA-256', () => {
+    const rows = Object.fromEntries(proofRows(facts).map((r) => [r.label, r.value]));
+    assert.deepEqual(Object.keys(rows), ['Pages', 'Sheets', 'Price', 'Printed in', 'SHA-256']);
+    assert.equal(rows['Sheets'], '2');
+    assert.match(rows['Price']!, /^\$1\.05, from the sandbox's price list: an estimate/);
+    assert.equal(rows['Printed in'], 'Development mode');
+    assert.equal(rows['SHA-256'], facts.sha256);
+    const { sha256: _, ...row } = facts;
+    assert.ok(!proofRows(row).some((r) => r.label === 'SHA-256'), 'a merge row has none');
+  });
+
+  it('sums up what would fail: how many errors and the first in words; warnings alone stop nothing', () => {
+    assert.equal(failureSummary([window]), undefined);
+    assert.equal(failureSummary([]), undefined);
+    assert.equal(failureSummary([window, zip]), `1 error; the first: -1018 (PostalCode): ${zip.message}`);
+    assert.match(failureSummary([sheets, zip])!, /^2 errors; the first: -1065: It prints on 9 sheets\.$/);
+    assert.match(failureSummary([{ ...zip, row: 3 }])!, /-1018 \(row 3, PostalCode\)/);
+  });
+
+  it('draws the findings escaped, and a Send button that says when the letter would fail', () => {
+    const html = proofHtml({ facts, canSend: true });
+    assert.ok(html.includes('&lt;6270&gt;') && !html.includes('<6270>'), 'escaped');
+    assert.match(
+      html,
+      /<li class="finding error"><span class="code">-1018<\/span> <span class="severity">error<\/span> <span class="field">PostalCode<\/span>/,
+    );
+    assert.match(html, /<li class="finding warning"><span class="code">-1045<\/span>/);
+    assert.match(html, /<button id="send" class="would-fail">Send This Letter \(it would fail\)<\/button>/);
+    assert.match(html, /<div id="stale" role="status" hidden>/);
+    const passing = proofHtml({ facts: { ...facts, findings: [window] }, canSend: true });
+    assert.match(passing, /<button id="send" class="send">Send This Letter<\/button>/);
+    assert.doesNotMatch(proofHtml({ facts, canSend: false }), /id="send"/);
+    assert.match(proofHtml({ facts: { ...facts, findings: [] }, canSend: true }), /Nothing would fail/);
+  });
+
+  it("cuts one data row out of a merge's CSV under its header, quoted line breaks and all", () => {
+    const csv =
+      'AttentionLine1,Address1,City\r\nJane Doe,1 Main St,Springfield\r\n"Sam\nRoe",2 Side St,Shelbyville\r\nPat Poe,3 Far Rd,Ogdenville';
+    const { lines } = parseCsvLines(csv);
+    assert.equal(csvOfRow(csv, lines, 1), 'AttentionLine1,Address1,City\r\nJane Doe,1 Main St,Springfield\r\n');
+    assert.equal(csvOfRow(csv, lines, 2), 'AttentionLine1,Address1,City\r\n"Sam\nRoe",2 Side St,Shelbyville\r\n');
+    assert.equal(csvOfRow(csv, lines, 3), 'AttentionLine1,Address1,City\r\nPat Poe,3 Far Rd,Ogdenville');
+    assert.deepEqual(parseCsvLines(csvOfRow(csv, lines, 2)).rows, [
+      ['AttentionLine1', 'Address1', 'City'],
+      ['Sam\nRoe', '2 Side St', 'Shelbyville'],
+    ]);
+  });
+
+  it("keeps beside a row's letter its own findings and the merge's, not other rows'", () => {
+    const merge: Finding = { code: -3145, severity: 'error', message: 'Unused column.', field: 'Notes', line: 1 };
+    const found = [merge, { ...zip, row: 1, line: 2 }, { ...zip, row: 2, line: 3 }];
+    assert.deepEqual(rowFindings(found, 2), [merge, found[2]]);
+  });
+});

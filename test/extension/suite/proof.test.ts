@@ -1,0 +1,229 @@
+/**
+ * The proof in the editor: Preview Before Sending draws the letter with what the preflight found
+ * beside it; Send This Letter sends the bytes previewed (their SHA-256 recorded), whatever the
+ * document says since; a send that would fail stops with Open Proof (and, in Development, Send
+ * Anyway); Preview Merge Row shows one row's letter.
+ */
+import { strict as assert } from 'node:assert';
+import * as vscode from 'vscode';
+import type { MailroomApi } from '../../../src/extension/extension';
+import type { DetailsPanel } from '../../../src/extension/views/details-panel';
+import type { PdfPreview } from '../../../src/extension/views/pdf-preview';
+import { inProduction, mailroomApi, onSandbox, person, run, until, workspace } from './support';
+
+const frontMatter = (zip: string) =>
+  `---\nto:\n  AttentionLine1: Jane Doe\n  Address1: 1 Main St\n  City: Springfield\n  State: IL\n  PostalCode: ${zip}\n---\n`;
+
+/** A Markdown letter of about `pages` pages of text. */
+const longLetter = (zip: string, paragraphs: number) =>
+  `${frontMatter(zip)}# Statement\n\n${Array.from({ length: paragraphs }, (_, i) => `Line ${i + 1} of the statement, with words enough to fill a line of the page.`).join('\n\n')}\n`;
+
+describe('Mailroom: the proof before sending', function () {
+  this.timeout(120_000);
+  let api: MailroomApi;
+  const written: vscode.Uri[] = [];
+
+  async function write(name: string, text: string): Promise<vscode.Uri> {
+    const uri = vscode.Uri.joinPath(workspace(), name);
+    await vscode.workspace.fs.writeFile(uri, Buffer.from(text));
+    written.push(uri);
+    return uri;
+  }
+
+  const drawn = async (preview: PdfPreview) => {
+    const state = await until(
+      'the proof to be drawn',
+      async () => (preview.lastState?.type === 'rendered' || preview.lastState?.type === 'failed' ? preview.lastState : undefined),
+      40,
+    );
+    assert.equal(state.type, 'rendered', JSON.stringify(state));
+    return state;
+  };
+
+  const tracked = () => api.mailers.list().map((m) => m.id);
+
+  before(async () => {
+    api = await mailroomApi();
+    await onSandbox(api);
+  });
+
+  after(async () => {
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    for (const uri of written) await vscode.workspace.fs.delete(uri).then(undefined, () => undefined);
+  });
+
+  it('previews a Markdown letter with a bad ZIP: the proof is drawn, -1018 beside it, the page strict', async () => {
+    const uri = await write('proof-bad-zip.md', `${frontMatter('6270')}# Dear Jane\n\nYour order shipped.\n`);
+    const preview = await run<PdfPreview>([], 'mailroom.previewBeforeSending', uri);
+    try {
+      const state = await drawn(preview);
+      assert.equal(state.blank, false);
+      assert.match(state.text, /Jane Doe/);
+      const facts = preview.proof!.view.facts;
+      const zip = facts.findings.find((f) => f.code === -1018);
+      assert.ok(zip, JSON.stringify(facts.findings));
+      assert.equal(zip.severity, 'error');
+      assert.equal(zip.field, 'PostalCode');
+      assert.match(facts.sha256 ?? '', /^[0-9a-f]{64}$/);
+      const html = preview.panel.webview.html;
+      assert.match(html, /<span class="code">-1018<\/span>/);
+      assert.match(html, /it would fail/, 'the button says the letter would fail');
+      assert.match(html, /estimate/);
+      assert.ok(html.includes(facts.sha256!), 'the SHA-256 is on the page');
+      const csp = /http-equiv="Content-Security-Policy" content="([^"]+)"/.exec(html)![1]!;
+      assert.match(csp, /script-src 'nonce-[^']+'/);
+      assert.ok(!csp.includes('unsafe-inline'));
+      assert.equal([...html.matchAll(/<script\b/g)].length, 1, 'one script, the preview’s own');
+    } finally {
+      preview.panel.dispose();
+    }
+  });
+
+  it('sends exactly what was previewed: the SHA-256 recorded, shown and logged; an edit after the proof changes nothing sent', async () => {
+    const uri = await write('proof-send.md', `${frontMatter('62701')}# Dear Jane\n\nYour order shipped today.\n`);
+    const editor = await vscode.window.showTextDocument(uri);
+    const preview = await run<PdfPreview>([], 'mailroom.previewBeforeSending');
+    await drawn(preview);
+    const proof = preview.proof!.view.facts;
+    assert.deepEqual(
+      proof.findings.filter((f) => f.severity === 'error'),
+      [],
+    );
+    assert.match(preview.panel.webview.html, />Send This Letter</);
+    // After the proof, the document grows by pages: the panel says so; what goes is still the proof.
+    const edit = new vscode.WorkspaceEdit();
+    edit.insert(uri, new vscode.Position(editor.document.lineCount, 0), longLetter('62701', 150).split('---\n').slice(2).join(''));
+    assert.ok(await vscode.workspace.applyEdit(edit));
+    await until('the proof to say the document changed', async () => (preview.stale ? true : undefined));
+    const before = tracked();
+    preview.receive({ type: 'send' });
+    const id = await until('the letter to be sent', async () => tracked().find((i) => !before.includes(i)));
+    const mailer = api.mailers.get(id)!;
+    assert.equal(mailer.sha256, proof.sha256);
+    const client = await api.connection.client();
+    const [details] = (await client.datedA.GetDetailsExtended({ ID: String(id) })).Details;
+    assert.equal(details!.NumOfSheets, proof.sheets, 'the sheets of the proof, not of the document as edited');
+    const edited = await run<PdfPreview>([], 'mailroom.previewBeforeSending', uri);
+    assert.ok(edited.proof!.view.facts.sheets > proof.sheets, 'the edited document prints on more sheets');
+    assert.notEqual(edited.proof!.view.facts.sha256, proof.sha256);
+    edited.panel.dispose();
+    const shown = await vscode.commands.executeCommand<DetailsPanel>('mailroom.showDetails', api.tree.nodeOf(id));
+    assert.match(shown.text, new RegExp(`SHA-256 of the letter's bytes \\(as sent\\): ${proof.sha256}`));
+    shown.panel.dispose();
+    const log = Buffer.from(await vscode.workspace.fs.readFile(vscode.Uri.joinPath(api.logUri, 'Mailroom.log'))).toString('utf8');
+    assert.match(log, new RegExp(`Mailer ${id} \\(proof-send\\.md\\) was sent; SHA-256 of the letter's bytes: ${proof.sha256}`));
+    // Pressed again: the proof was sent; nothing more goes.
+    await until('the send to be told', async () => (person.shown().some((m) => m.includes(`as mailer ${id}`)) ? true : undefined));
+    const count = tracked().length;
+    const from = person.notices.length;
+    preview.receive({ type: 'send' });
+    await until('the second press to be answered', async () => (person.notices.length > from ? true : undefined));
+    assert.match(person.shown(from).join('\n'), new RegExp(`was sent as mailer ${id}`));
+    assert.equal(tracked().length, count);
+    // Refresh: the proof of the document as it is now, drawn afresh, ready to send again.
+    preview.receive({ type: 'refresh' });
+    await until('the refreshed proof', async () => (preview.proof!.view.facts.sha256 !== proof.sha256 ? true : undefined));
+    assert.equal(preview.stale, false);
+    assert.ok(preview.proof!.view.facts.sheets > proof.sheets);
+    assert.match((await drawn(preview)).text, /Jane Doe/);
+    preview.panel.dispose();
+    await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+  });
+
+  it('Send This Letter on a proof that would fail: refused in Production, sent in Development only when the person insists', async () => {
+    const uri = await write('proof-fails.md', `${frontMatter('6270')}# Dear Jane\n`);
+    const before = tracked();
+    const production = await inProduction(() => run<PdfPreview>([], 'mailroom.previewBeforeSending', uri));
+    const from = person.notices.length;
+    production.receive({ type: 'send' });
+    await until('the refusal', async () => (person.notices.length > from ? true : undefined));
+    assert.match(
+      person.shown(from, 'error').join('\n'),
+      /proof-fails\.md would fail \(1 error; the first: -1018 .*Not sent in Production mode/,
+    );
+    production.panel.dispose();
+    const development = await run<PdfPreview>([], 'mailroom.previewBeforeSending', uri);
+    await person.answering([{ confirm: false }], async () => {
+      development.receive({ type: 'send' });
+      await until('the question', async () => (person.asked.length > 0 ? true : undefined));
+    });
+    assert.deepEqual(tracked(), before, 'declined: nothing sent');
+    development.panel.dispose();
+  });
+
+  it('offers Preview Before Sending as a CodeLens above a front matter, and not on a letter without one', async () => {
+    const lensed = await write('proof-lens.md', `${frontMatter('62701')}# Dear Jane\n`);
+    const plain = await write('proof-plain.md', '# Notes\n\nNo front matter here.\n');
+    // The workbench asks the providers of an open document's model.
+    await vscode.workspace.openTextDocument(lensed);
+    await vscode.workspace.openTextDocument(plain);
+    const lenses = async (uri: vscode.Uri) =>
+      (await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', uri)).filter(
+        (l) => l.command?.command === 'mailroom.previewBeforeSending',
+      );
+    const [lens] = await until('the lens', async () => ((await lenses(lensed)).length > 0 ? lenses(lensed) : undefined));
+    assert.equal(lens!.range.start.line, 0);
+    assert.equal(lens!.command!.title, 'Preview Before Sending');
+    assert.equal(String(lens!.command!.arguments?.[0]), lensed.toString());
+    assert.deepEqual(await lenses(plain), []);
+  });
+
+  it('stops a send that would fail: Open Proof shows the proof instead of sending', async () => {
+    const uri = await write('proof-stop.md', `${frontMatter('6270')}# Dear Jane\n`);
+    const before = tracked();
+    const shownFrom = api.previews.length;
+    const from = person.notices.length;
+    person.pressWhenShown(/would fail/, 'Open Proof');
+    const sent = await run<number | undefined>([], 'mailroom.sendDocument', uri);
+    assert.equal(sent, undefined);
+    assert.deepEqual(tracked(), before, 'nothing was sent');
+    const notice = person.notices.slice(from).find((n) => /would fail/.test(n.message))!;
+    assert.match(notice.message, /1 error; the first: -1018 \(PostalCode\)/);
+    assert.deepEqual(notice.buttons, ['Open Proof', 'Send Anyway']);
+    const preview = api.previews[shownFrom]!;
+    assert.ok(preview?.proof, 'the proof is open');
+    await drawn(preview);
+    preview.panel.dispose();
+    // In Production the preflight's error is not sent over: Open Proof only.
+    const production = person.notices.length;
+    await inProduction(() => run([], 'mailroom.sendDocument', uri));
+    const asked = person.notices.slice(production).find((n) => /would fail/.test(n.message))!;
+    assert.deepEqual(asked.buttons, ['Open Proof']);
+    assert.deepEqual(tracked(), before);
+  });
+
+  it('sends anyway in Development when the person insists: a letter too long for the envelope', async () => {
+    const uri = await write('proof-long.md', longLetter('62701', 400));
+    const before = tracked();
+    const from = person.notices.length;
+    person.pressWhenShown(/would fail/, 'Send Anyway');
+    const id = await run<number>([], 'mailroom.sendDocument', uri);
+    assert.ok(typeof id === 'number' && !before.includes(id), 'sent');
+    assert.match(person.shown(from, 'error').join('\n'), /-1065/);
+    assert.match(api.mailers.get(id)!.sha256 ?? '', /^[0-9a-f]{64}$/);
+  });
+
+  it('previews one row of a merge: that row’s letter, its findings beside it, no Send button', async () => {
+    await write(
+      'proof-rows.csv',
+      'AttentionLine1,Address1,City,State,PostalCode\nJane Doe,1 Main St,Springfield,IL,62701\nSam Roe,2 Side St,Shelbyville,IL,6256\n',
+    );
+    const template = vscode.Uri.joinPath(workspace(), 'invite.html');
+    const preview = await run<PdfPreview>(
+      [{ enter: true }, { pick: 'proof-rows.csv' }, { pick: /Row 2$/ }],
+      'mailroom.previewMergeRow',
+      template,
+    );
+    const state = await drawn(preview);
+    assert.match(state.text, /Sam Roe/);
+    assert.doesNotMatch(state.text, /Jane Doe/);
+    const facts = preview.proof!.view.facts;
+    assert.ok(
+      facts.findings.some((f) => f.code === -1018 && f.row === 2),
+      JSON.stringify(facts.findings),
+    );
+    assert.ok(!facts.findings.some((f) => f.row === 1));
+    assert.doesNotMatch(preview.panel.webview.html, /id="send"/);
+    preview.panel.dispose();
+  });
+});
