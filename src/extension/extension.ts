@@ -107,6 +107,7 @@ class Mailroom extends Disposable {
     this.diagnostics = this.register(new LiveDiagnostics(mergeTemplates, log));
     const sending: ProofContext = {
       previews,
+      mergeTemplates,
       connection,
       mailers,
       tree,

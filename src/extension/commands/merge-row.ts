@@ -55,6 +55,7 @@ export function previewMergeRowCommand(ctx: ProofContext) {
     );
     const { template, data } = files ?? {};
     if (!template || !data) return undefined;
+    await ctx.mergeTemplates.rememberMergeTemplate(data, template);
     const [templateName, dataName] = [basename(template.path), basename(data.path)];
     const type = templateName.slice(templateName.lastIndexOf('.') + 1).toLowerCase();
     const templateBytes = await vscode.workspace.fs.readFile(template);

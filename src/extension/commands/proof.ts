@@ -27,6 +27,8 @@ import { askSteps } from './steps';
 
 export interface ProofContext extends SendContext {
   readonly previews: PdfPreviews;
+  /** Told of each template and CSV a person pairs, for the CSV's live diagnostics. */
+  readonly mergeTemplates: { rememberMergeTemplate(csvUri: vscode.Uri, templateUri: vscode.Uri): Promise<void> };
 }
 
 /** A letter as it would be sent, with what the preflight says of it. */

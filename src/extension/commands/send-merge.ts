@@ -47,6 +47,7 @@ export function sendMailMergeCommand(ctx: ProofContext) {
     );
     const { template, data } = files ?? {};
     if (!template || !data) return undefined;
+    await ctx.mergeTemplates.rememberMergeTemplate(data, template);
     const [templateName, dataName] = [basename(template.path), basename(data.path)];
     let merge: MailMerge;
     const { DocumentError, mailMerge } = await clientModule();

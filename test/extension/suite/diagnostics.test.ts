@@ -7,7 +7,8 @@
 import { strict as assert } from 'node:assert';
 import * as vscode from 'vscode';
 import type { MailroomApi } from '../../../src/extension/extension';
-import { mailroomApi, until, workspace } from './support';
+import type { PdfPreview } from '../../../src/extension/views/pdf-preview';
+import { mailroomApi, person, run, until, workspace } from './support';
 
 const LONG_CITY = 'Springfield Township of the Long Name'; // 37 characters; the service takes 30
 const LONG_NAME = 'Jane Alexandra Montgomery-Featherstonehaugh Doe'; // 47; the service takes 45
@@ -121,7 +122,14 @@ describe('Mailroom: live diagnostics and quick fixes', function () {
       'AttentionLine1,Address1,City,State,PostalCode,Seat\nJane Doe,1 Main St,Springfield,IL,62701,4\n',
     );
     assert.deepEqual(await checked(document), []);
-    await api.mergeTemplates.rememberMergeTemplate(document.uri, vscode.Uri.joinPath(workspace(), 'invite.html'));
+    // The person pairs them once, previewing a row: the CSV is then checked against that template.
+    const preview = await run<PdfPreview>(
+      [{ enter: true }, { pick: 'diagnostics-list.csv' }, { pick: /Row 1$/ }],
+      'mailroom.previewMergeRow',
+      vscode.Uri.joinPath(workspace(), 'invite.html'),
+    );
+    preview.panel.dispose();
+    person.settle();
     const found = await until('the header checked against invite.html', async () => {
       const d = vscode.languages.getDiagnostics(document.uri).filter((x) => x.source === 'Mailroom');
       return d.length > 0 ? d : undefined;
