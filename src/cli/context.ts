@@ -59,6 +59,11 @@ export function profileOf(values: GlobalValues, io: Io): Profile | undefined {
 export function endpointOf(values: GlobalValues, io: Io): string {
   const endpoint = values.endpoint ?? profileOf(values, io)?.endpoint ?? io.env.MAILROOM_ENDPOINT ?? DEFAULT_ENDPOINT;
   if (!/^https?:\/\/[^\s/]+/.test(endpoint)) throw new UsageError(`--endpoint takes an http(s) URL, not "${endpoint}"`);
+  if (/^https?:\/\/[^/]*@/i.test(endpoint)) {
+    throw new UsageError(
+      '--endpoint takes the URL without a user or password in it: give the user with --user and the password to `mailroom login`',
+    );
+  }
   return endpoint.replace(/\/+$/, '');
 }
 

@@ -46,8 +46,8 @@ export async function spentToday(io: Io, account: Account, now = new Date()): Pr
 export interface GuardedSend {
   readonly account: Account;
   readonly mode: EnumValue<'WorkMode'>;
-  /** The predicted price, in dollars (the sandbox's price list). */
-  readonly price: number;
+  /** The predicted price, in dollars (the sandbox's price list); none when it cannot be predicted. */
+  readonly price: number | undefined;
   readonly yes: boolean | undefined;
   readonly overBudget: boolean | undefined;
 }
@@ -56,41 +56,47 @@ export async function guardSpending(io: Io, values: GlobalValues, send: GuardedS
   if (!mayCharge(send.mode)) return;
   const { confirmAbove, dailyBudget } = spendingOf(values, io);
   const who = `${send.account.user} at ${send.account.endpoint}`;
+  const { price } = send;
   if (dailyBudget !== undefined) {
     const spent = await spentToday(io, send.account);
-    if (spent + send.price > dailyBudget + 1e-9) {
-      const over = `${dollars(spent)} spent today in Production by ${who}; this send's ${dollars(send.price)} would pass the daily budget of ${dollars(dailyBudget)}`;
+    const over =
+      price === undefined
+        ? `${dollars(spent)} spent today in Production by ${who}, and this send's price cannot be predicted here, so the daily budget of ${dollars(dailyBudget)} cannot be kept`
+        : spent + price > dailyBudget + 1e-9
+          ? `${dollars(spent)} spent today in Production by ${who}; this send's ${dollars(price)} would pass the daily budget of ${dollars(dailyBudget)}`
+          : undefined;
+    if (over !== undefined) {
       if (!send.overBudget) throw new UsageError(`Not sent: ${over}. Add --over-budget to send anyway (--yes does not).`);
       io.err.write(`Over budget: ${over}. Sending because of --over-budget.\n`);
     }
   }
-  if (confirmAbove !== undefined && send.price > confirmAbove) {
-    const question = `It costs about ${dollars(send.price)}, above the ${dollars(confirmAbove)} you asked to confirm. Send?`;
-    if (send.yes) io.err.write(`It costs about ${dollars(send.price)}, above ${dollars(confirmAbove)}: sending because of --yes.\n`);
-    else if (!(await io.confirm(question))) {
-      throw new UsageError(
-        `Not sent: it costs about ${dollars(send.price)}, above ${dollars(confirmAbove)}; add --yes to send without asking`,
-      );
+  if (confirmAbove !== undefined && (price === undefined || price > confirmAbove)) {
+    const cost =
+      price === undefined ? 'Its price cannot be predicted here' : `It costs about ${dollars(price)}, above ${dollars(confirmAbove)}`;
+    if (send.yes) io.err.write(`${cost}: sending because of --yes.\n`);
+    else if (!(await io.confirm(`${cost} (the amount you asked to confirm). Send?`))) {
+      throw new UsageError(`Not sent: ${cost.charAt(0).toLowerCase()}${cost.slice(1)}; add --yes to send without asking`);
     }
   }
 }
 
-/** A letter's predicted price, printed here as the service would print it; none for Development, which costs nothing. */
-export async function predictedLetterPrice(
-  mode: EnumValue<'WorkMode'>,
-  letter: { readonly type: string; readonly data: Uint8Array; readonly address?: RecipientAddress },
-): Promise<number | undefined> {
-  if (!mayCharge(mode)) return undefined;
+/** A letter's predicted price, printed here as the service would print it. */
+export async function predictedLetterPrice(letter: {
+  readonly type: string;
+  readonly data: Uint8Array;
+  readonly address?: RecipientAddress;
+}): Promise<number> {
   const { preflightLetter } = await import('../printing');
   return (await preflightLetter(letter, { workMode: 'Production' })).price;
 }
 
-/** A merge's predicted price: every row's letter's. */
-export async function predictedMergePrice(
-  mode: EnumValue<'WorkMode'>,
-  merge: { readonly type: string; readonly template: Uint8Array; readonly csv: string },
-): Promise<number | undefined> {
-  if (!mayCharge(mode)) return undefined;
+/** A merge's predicted price, every row's letter's; none when the merge cannot be printed here (a template it cannot read). */
+export async function predictedMergePrice(merge: {
+  readonly type: string;
+  readonly template: Uint8Array;
+  readonly csv: string;
+}): Promise<number | undefined> {
   const { preflightMerge } = await import('../printing');
-  return (await preflightMerge(merge, { workMode: 'Production' })).price;
+  const report = await preflightMerge(merge, { workMode: 'Production' });
+  return report.letters.length > 0 ? report.price : undefined;
 }

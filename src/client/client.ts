@@ -262,7 +262,9 @@ export class MailWsClient {
 
   /** The account a send log names: the endpoint and the user, never a secret. */
   private account(): { endpoint: string; user: string } {
-    return { endpoint: this.options.endpoint ?? DEFAULT_ENDPOINT, user: this.options.credentials.username ?? '(API key)' };
+    // A URL's own user and password (https://jane:pw@host) never go into a log.
+    const endpoint = (this.options.endpoint ?? DEFAULT_ENDPOINT).replace(/^(https?:\/\/)[^/@]*@/i, '$1');
+    return { endpoint, user: this.options.credentials.username ?? '(API key)' };
   }
 
   /** The attempts of a checked call: a read's, with retries and pacing, or a send's one. */

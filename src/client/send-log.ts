@@ -66,8 +66,12 @@ async function appendDurably(path: string, line: string): Promise<void> {
     await mkdir(dirname(path), { recursive: true, mode: 0o700 });
     created = true;
   }
-  const file = await open(path, 'a', 0o600);
+  const file = await open(path, 'a+', 0o600);
   try {
+    // A crash may have left half a line: the new one starts on a line of its own, so that it still reads.
+    const { size } = await file.stat();
+    const last = Buffer.alloc(1);
+    if (size > 0 && (await file.read(last, 0, 1, size - 1)).bytesRead === 1 && last[0] !== 0x0a) await file.write('\n');
     await file.write(line);
     await file.sync();
   } finally {
@@ -93,17 +97,21 @@ export class SendLog implements SendRecorder {
   async sending(send: Omit<SendLogSending, 'entry' | 'time'>): Promise<(outcome: SendOutcome) => Promise<void>> {
     const entry = randomUUID();
     const sending: SendLogSending = { entry, time: new Date().toISOString(), ...send };
-    try {
-      await Promise.all(this.paths.map((path) => appendDurably(path, `${JSON.stringify({ kind: 'sending', ...sending })}\n`)));
-    } catch (error) {
-      throw new SendLogError(
-        `Nothing was sent: the send log could not be written (${(error as Error).message}). Free the disk or fix the folder's permissions, then send again.`,
-      );
-    }
-    return async (outcome) => {
+    const answer = (paths: readonly string[]) => async (outcome: SendOutcome) => {
       const line = `${JSON.stringify({ kind: 'answered', entry, answered: new Date().toISOString(), ...outcome })}\n`;
-      await Promise.all(this.paths.map((path) => appendDurably(path, line)));
+      await Promise.all(paths.map((path) => appendDurably(path, line)));
     };
+    const written = await Promise.allSettled(
+      this.paths.map((path) => appendDurably(path, `${JSON.stringify({ kind: 'sending', ...sending })}\n`)),
+    );
+    const failed = written.find((w): w is PromiseRejectedResult => w.status === 'rejected');
+    if (failed) {
+      const reason = `the send log could not be written (${(failed.reason as Error).message})`;
+      // The logs that took the line say it was not sent, so that none of them keeps an "outcome unknown".
+      await answer(this.paths.filter((_, i) => written[i]!.status === 'fulfilled'))({ outcome: 'refused', reason }).catch(() => undefined);
+      throw new SendLogError(`Nothing was sent: ${reason}. Free the disk or fix the folder's permissions, then send again.`);
+    }
+    return answer(this.paths);
   }
 }
 

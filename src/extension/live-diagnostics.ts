@@ -17,7 +17,7 @@ import { Disposable, Emitter, timeout, toDisposable } from './lifecycle';
 import type { Log } from './log';
 import type { MergeTemplates } from './merge-templates';
 import { templateType } from './model/merge-templates';
-import { printingModule, type PrintingModule } from './printing-module';
+import { mergeDataDiagnostics, printingModule } from './printing-module';
 
 /** The pause after the last edit before a document is checked, in ms. */
 export const DIAGNOSTICS_PAUSE_MS = 300;
@@ -132,9 +132,8 @@ export class LiveDiagnostics extends Disposable implements vscode.CodeActionProv
     const key = document.uri.toString();
     const text = document.getText();
     const version = document.version;
-    const printing = await printingModule();
     const found =
-      checkedAs(document) === 'letter' ? printing.frontMatterDiagnostics(text) : await this.checkCsv(document.uri, text, printing);
+      checkedAs(document) === 'letter' ? (await printingModule()).frontMatterDiagnostics(text) : await this.checkCsv(document.uri, text);
     // A newer edit, or a close, came while this ran: what it found is about text that is gone.
     if (this.isDisposed || document.isClosed || this.generations.get(key) !== generation) return;
     const diagnostics = found.map((f) => ({ diagnostic: toDiagnostic(document, f), fixes: f.fixes }));
@@ -146,21 +145,20 @@ export class LiveDiagnostics extends Disposable implements vscode.CodeActionProv
     this.checked.fire({ uri: document.uri, version });
   }
 
-  private async checkCsv(uri: vscode.Uri, text: string, printing: PrintingModule): Promise<readonly TextFinding[]> {
-    const template = await this.templateFields(uri, printing);
-    if (!template && !printing.namesAddressColumn(text)) return [];
-    return printing.csvDiagnostics(text, template);
+  /** On the printing thread (printing-module.ts): a long CSV's check never holds the extension host. */
+  private async checkCsv(uri: vscode.Uri, text: string): Promise<readonly TextFinding[]> {
+    return mergeDataDiagnostics(text, await this.templateOf(uri));
   }
 
-  /** The fields of the CSV's template, when it has one the printer can read. */
-  private async templateFields(csv: vscode.Uri, printing: PrintingModule): Promise<{ fields: readonly string[] } | undefined> {
+  /** The CSV's template and its bytes, when it has one that can be read. */
+  private async templateOf(csv: vscode.Uri): Promise<{ type: string; data: Uint8Array } | undefined> {
     const template = await this.templates.templateOf(csv);
     const type = template && templateType(template.path);
     if (!template || !type) return undefined;
     try {
-      return { fields: printing.mergeTemplate(type, await vscode.workspace.fs.readFile(template)).fields };
+      return { type, data: await vscode.workspace.fs.readFile(template) };
     } catch (error) {
-      if (error instanceof printing.UnreadableDocument || error instanceof vscode.FileSystemError) return undefined;
+      if (error instanceof vscode.FileSystemError) return undefined;
       throw error;
     }
   }

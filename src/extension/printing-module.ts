@@ -6,6 +6,7 @@
  * files import only its types. The extension's preflights print on a thread of their own
  * (printOnThread), which loads that bundle there rather than here.
  */
+import type { TextFinding } from '../printing';
 import { PrintingThread } from '../printing/thread';
 
 export type PrintingModule = typeof import('../printing');
@@ -44,4 +45,12 @@ export async function preflightLetter(
 /** A mail merge's preflight (see src/printing/preflight/merge.ts). */
 export async function preflightMerge(...args: Parameters<PrintingModule['preflightMerge']>): ReturnType<PrintingModule['preflightMerge']> {
   return thread ? thread.preflightMerge(...args) : (await printingModule()).preflightMerge(...args);
+}
+
+/** A mail merge's CSV checked for the live diagnostics (src/printing/diagnostics/csv.ts mergeDataDiagnostics): a 10,000-row CSV takes about 0.1 s. */
+export async function mergeDataDiagnostics(...args: Parameters<PrintingModule['mergeDataDiagnostics']>): Promise<readonly TextFinding[]> {
+  const [text, template] = args;
+  return thread
+    ? thread.mergeDataDiagnostics({ text, ...(template ? { template } : {}) })
+    : (await printingModule()).mergeDataDiagnostics(...args);
 }

@@ -43,6 +43,7 @@ export {
   csvCell,
   csvDiagnostics,
   frontMatterDiagnostics,
+  mergeDataDiagnostics,
   namesAddressColumn,
   type QuickFix,
   type TextEdit,

@@ -4,13 +4,24 @@
  */
 import { parentPort } from 'node:worker_threads';
 // '../printing', not '.': the build then loads the dist/printing.js every bundle shares (esbuild.mjs, `apart`).
-import { preflightLetter, preflightMerge } from '../printing';
+import { mergeDataDiagnostics, preflightLetter, preflightMerge } from '../printing';
 import type { FromPrintingThread, ToPrintingThread } from './thread';
 
 if (!parentPort) throw new Error('dist/printing-worker.js runs as a worker thread (src/printing/thread.ts starts it)');
 const parent = parentPort;
 
 parent.on('message', (request: ToPrintingThread) => {
+  if (request.kind === 'merge-data') {
+    try {
+      parent.postMessage({
+        id: request.id,
+        answer: mergeDataDiagnostics(request.data.text, request.data.template),
+      } satisfies FromPrintingThread);
+    } catch (error) {
+      failed(request.id, error);
+    }
+    return;
+  }
   const work =
     request.kind === 'letter' ? preflightLetter(request.letter, request.settings) : preflightMerge(request.merge, request.settings);
   work.then(
@@ -18,11 +29,13 @@ parent.on('message', (request: ToPrintingThread) => {
       const pdf = report.pdf;
       // Handed over only when the PDF has its memory to itself (pdf-lib's own); else copied.
       const own = pdf && pdf.byteOffset === 0 && pdf.byteLength === pdf.buffer.byteLength && pdf.buffer instanceof ArrayBuffer;
-      parent.postMessage({ id: request.id, report } satisfies FromPrintingThread, own ? [pdf.buffer] : []);
+      parent.postMessage({ id: request.id, answer: report } satisfies FromPrintingThread, own ? [pdf.buffer] : []);
     },
-    (error: unknown) => {
-      const { name, message, stack } = error instanceof Error ? error : new Error(String(error));
-      parent.postMessage({ id: request.id, error: { name, message, ...(stack ? { stack } : {}) } } satisfies FromPrintingThread);
-    },
+    (error: unknown) => failed(request.id, error),
   );
 });
+
+function failed(id: number, error: unknown): void {
+  const { name, message, stack } = error instanceof Error ? error : new Error(String(error));
+  parent.postMessage({ id, error: { name, message, ...(stack ? { stack } : {}) } } satisfies FromPrintingThread);
+}

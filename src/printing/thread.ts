@@ -7,7 +7,7 @@
  * printer but its types, so that a caller starting the thread does not load pdf-lib itself.
  */
 import { Worker } from 'node:worker_threads';
-import type { MergePreflightReport, PreflightReport } from '.';
+import type { MergePreflightReport, PreflightReport, TextFinding } from '.';
 import type { PrintSettings } from './preflight/letter';
 import type { PostalAddress } from './printer';
 
@@ -23,68 +23,83 @@ export interface MergeRequest {
   readonly csv: string;
 }
 
+/** A CSV to check as the editor's live diagnostics do, with its template's bytes when it has one. */
+export interface MergeDataRequest {
+  readonly text: string;
+  readonly template?: { readonly type: string; readonly data: Uint8Array };
+}
+
 export type ToPrintingThread =
   | { readonly id: number; readonly kind: 'letter'; readonly letter: LetterRequest; readonly settings: PrintSettings }
-  | { readonly id: number; readonly kind: 'merge'; readonly merge: MergeRequest; readonly settings: PrintSettings };
+  | { readonly id: number; readonly kind: 'merge'; readonly merge: MergeRequest; readonly settings: PrintSettings }
+  | { readonly id: number; readonly kind: 'merge-data'; readonly data: MergeDataRequest };
+
+type Answer = PreflightReport | MergePreflightReport | readonly TextFinding[];
 
 export type FromPrintingThread =
-  | { readonly id: number; readonly report: PreflightReport | MergePreflightReport }
+  | { readonly id: number; readonly answer: Answer }
   | { readonly id: number; readonly error: { readonly name: string; readonly message: string; readonly stack?: string } };
 
-type Waiting = { resolve: (report: PreflightReport | MergePreflightReport) => void; reject: (error: Error) => void };
+type Waiting = { resolve: (answer: Answer) => void; reject: (error: Error) => void };
 
 /** One printing thread, started on the first request; every request answered in turn, or failed if the thread ends. */
 export class PrintingThread {
-  private worker: Worker | undefined;
+  /** The thread now, with what was asked of it: each thread's own, so that one ending fails only its own requests. */
+  private thread: { readonly worker: Worker; readonly waiting: Map<number, Waiting> } | undefined;
   private next = 1;
-  private readonly waiting = new Map<number, Waiting>();
 
   constructor(private readonly workerFile: string) {}
 
   preflightLetter(letter: LetterRequest, settings: PrintSettings): Promise<PreflightReport> {
-    return this.ask({ id: this.next++, kind: 'letter', letter, settings });
+    return this.ask({ id: this.next++, kind: 'letter', letter, settings }) as Promise<PreflightReport>;
   }
 
   preflightMerge(merge: MergeRequest, settings: PrintSettings): Promise<MergePreflightReport> {
     return this.ask({ id: this.next++, kind: 'merge', merge, settings }) as Promise<MergePreflightReport>;
   }
 
-  /** Ends the thread, if started; what it was still doing fails. A later request starts a new one. */
-  async close(): Promise<void> {
-    const worker = this.worker;
-    this.worker = undefined;
-    await worker?.terminate();
+  /** A mail merge's CSV checked as the live diagnostics check it (diagnostics/csv.ts mergeDataDiagnostics). */
+  mergeDataDiagnostics(data: MergeDataRequest): Promise<readonly TextFinding[]> {
+    return this.ask({ id: this.next++, kind: 'merge-data', data }) as Promise<readonly TextFinding[]>;
   }
 
-  private ask(request: ToPrintingThread): Promise<PreflightReport> {
-    const worker = (this.worker ??= this.start());
+  /** Ends the thread, if started; what it was still doing fails. A later request starts a new one. */
+  async close(): Promise<void> {
+    const thread = this.thread;
+    this.thread = undefined;
+    await thread?.worker.terminate();
+  }
+
+  private ask(request: ToPrintingThread): Promise<Answer> {
+    const { worker, waiting } = (this.thread ??= this.start());
     return new Promise((resolve, reject) => {
-      this.waiting.set(request.id, { resolve, reject });
+      waiting.set(request.id, { resolve, reject });
       worker.postMessage(request);
     });
   }
 
-  private start(): Worker {
+  private start(): { worker: Worker; waiting: Map<number, Waiting> } {
     const worker = new Worker(this.workerFile, { name: 'Mailroom printing' });
+    const waiting = new Map<number, Waiting>();
     // Idle, the thread does not keep its owner's process alive.
     worker.unref();
     worker.on('message', (message: FromPrintingThread) => {
-      const waiting = this.waiting.get(message.id);
-      if (!waiting) return;
-      this.waiting.delete(message.id);
-      if ('report' in message) return waiting.resolve(message.report);
+      const asked = waiting.get(message.id);
+      if (!asked) return;
+      waiting.delete(message.id);
+      if ('answer' in message) return asked.resolve(message.answer);
       const error = new Error(message.error.message);
       error.name = message.error.name;
       if (message.error.stack) error.stack = message.error.stack;
-      waiting.reject(error);
+      asked.reject(error);
     });
     const fail = (error: Error) => {
-      if (this.worker === worker) this.worker = undefined;
-      for (const waiting of this.waiting.values()) waiting.reject(error);
-      this.waiting.clear();
+      if (this.thread?.worker === worker) this.thread = undefined;
+      for (const asked of waiting.values()) asked.reject(error);
+      waiting.clear();
     };
     worker.on('error', fail);
     worker.on('exit', (code) => fail(new Error(`the printing thread ended (exit code ${code})`)));
-    return worker;
+    return { worker, waiting };
   }
 }

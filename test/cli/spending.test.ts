@@ -89,6 +89,27 @@ describe('mailroom profiles and the spending guard', function () {
     assert.equal(development.code, 0, 'Development costs nothing: no budget stops it');
   });
 
+  it('stops a raw send through mailroom call while a guard is set: its price cannot be predicted, so --over-budget and --yes say it may go', async () => {
+    config({ profiles: { work: { endpoint: sandbox.url, user: 'pat' } }, spending: { dailyBudget: 1000, confirmAbove: 50 } });
+    const letterData = [
+      '--param',
+      'MyDescription=raw',
+      '--param',
+      'FileExtension=pdf',
+      '--file',
+      `FileBinaryData=${join(projectRoot, 'test', 'sample', 'price-list.pdf')}`,
+    ];
+    const refused = await run('call', 'SendLetterV2', ...letterData, '--param', 'WorkMode=Production');
+    assert.equal(refused.code, 2);
+    assert.match(refused.stderr, /Not sent: .* this send's price cannot be predicted here.*Add --over-budget/);
+    const sent = await run('call', 'SendLetterV2', ...letterData, '--param', 'WorkMode=Production', '--over-budget', '--yes');
+    assert.equal(sent.code, 0, sent.stderr);
+    assert.match(sent.stderr, /Sending because of --over-budget/);
+    assert.match(sent.stderr, /Its price cannot be predicted here: sending because of --yes/);
+    const development = await run('call', 'SendLetterV2', ...letterData, '--param', 'WorkMode=Development');
+    assert.equal(development.code, 0, 'Development costs nothing: no guard');
+  });
+
   it("a profile's own budget replaces the file's; a price above the threshold is named, and --yes answers it", async () => {
     config({
       profiles: { work: { endpoint: sandbox.url, user: 'pat', spending: { dailyBudget: 1000, confirmAbove: 0.1 } } },

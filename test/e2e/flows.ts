@@ -169,6 +169,30 @@ const steps: Step[] = [
     },
   },
   {
+    name: 'Preview Before Sending shows the proof with its findings, squiggled in the letter too',
+    run: async (wb) => {
+      await wb.openFile('to-sam.md');
+      await wb.page.locator('.editor-instance .view-lines', { hasText: 'Dear Sam' }).waitFor();
+      // The live diagnostics squiggle the city in the editor before anything is previewed.
+      await wb.page.locator('.editor-instance .squiggly-error').first().waitFor();
+      await wb.page
+        .getByRole('button', { name: /Preview Before Sending/ })
+        .first()
+        .click();
+      const frame = await wb.webviewFrame('#proof', /Findings \(2\)/);
+      const findings = (await frame.locator('.findings').textContent()) ?? '';
+      assert.match(findings, /-3113\s*error\s*City/);
+      assert.match(findings, /-1018\s*warning\s*PostalCode/);
+      assert.match((await frame.locator('#send').textContent()) ?? '', /it would fail/);
+      assert.match((await frame.locator('#proof table').textContent()) ?? '', /SHA-256\s*[0-9a-f]{64}/);
+      await wb.command('Notifications: Clear All Notifications');
+      await until('the proof page drawn', async () =>
+        (await frame.locator('#page-text').textContent())?.includes('Sam Poe') ? true : undefined,
+      );
+      await wb.page.mouse.move(800, 600);
+    },
+  },
+  {
     name: 'send a letter in Production, confirm, then cancel it from the tree',
     run: async (wb) => {
       await wb.command('Mailroom: Send Letter (Advanced)…');
@@ -411,6 +435,11 @@ async function main(): Promise<number> {
   const scratch = mkdtempSync(join(tmpdir(), 'mailroom-e2e-'));
   const workspace = join(scratch, 'sample');
   cpSync(join(root, 'test', 'sample'), workspace, { recursive: true });
+  // The proof's letter: a city longer than the service takes (-3113), a ZIP code of another state (a warning).
+  writeFileSync(
+    join(workspace, 'to-sam.md'),
+    '---\nto: Sam Poe, 9 Elm St, Springfield Township of Sangamon County, IL 90210\n---\n\nDear Sam,\n\nThe proof shows what would be printed.\n',
+  );
   const vsix = join(scratch, 'mailroom.vsix');
   const vsce = join(root, 'node_modules', '.bin', 'vsce');
   execFileSync(vsce, ['package', '--no-dependencies', '--out', vsix], { cwd: root, stdio: 'pipe' });

@@ -27,6 +27,8 @@ describe('the proof', () => {
     assert.equal(rows['SHA-256'], facts.sha256);
     const { sha256: _, ...row } = facts;
     assert.ok(!proofRows(row).some((r) => r.label === 'SHA-256'), 'a merge row has none');
+    const inDefault = Object.fromEntries(proofRows({ ...facts, sendsIn: 'Default' }).map((r) => [r.label, r.value]));
+    assert.match(inDefault['Sends in']!, /^Default: the account's own work mode, which may be Production/);
   });
 
   it('sums up what would fail: how many errors and the first in words; warnings alone stop nothing', () => {

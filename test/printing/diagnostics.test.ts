@@ -147,7 +147,7 @@ describe('live diagnostics: a mail merge CSV', () => {
   });
 
   it('puts -3145 on the header cell of a column the template does not use, and -3144 on the header line with a column added', () => {
-    const csv = `\uFEFFAttentionLine1,Address1,City,State,PostalCode,Nickname\nJane Doe,1 Main St,Springfield,IL,62701,JJ\n"John Roe","2 Elm\nSt",Springfield\n`;
+    const csv = `\uFEFFAttentionLine1,Address1,City,State,PostalCode,Nickname\nJane Doe,1 Main St,Springfield,IL,62701,JJ\n"John Roe","2 Elm\nSt",Springfield\nAnn Poe,3 Oak Ave,Salem,OR,97301,Annie,beyond the header\n`;
     const findings = csvDiagnostics(csv, template);
     assert.deepEqual(summary(csv, findings), [
       { code: -3145, severity: 'error', field: 'Nickname', on: 'Nickname' },
@@ -160,6 +160,11 @@ describe('live diagnostics: a mail merge CSV', () => {
     assert.deepEqual(rows[0], ['AttentionLine1', 'Address1', 'City', 'State', 'PostalCode', 'Nickname', 'FirstName']);
     assert.deepEqual(rows[1], ['Jane Doe', '1 Main St', 'Springfield', 'IL', '62701', 'JJ', '']);
     assert.deepEqual(rows[2], ['John Roe', '2 Elm\nSt', 'Springfield', '', '', '', '']);
+    assert.deepEqual(
+      rows[3],
+      ['Ann Poe', '3 Oak Ave', 'Salem', 'OR', '97301', 'Annie', '', 'beyond the header'],
+      "a cell beyond the header's columns stays beyond the new one",
+    );
     assert.deepEqual(
       csvDiagnostics(applied(csv, fix.edits), template).map((f) => [f.code, f.field]),
       [

@@ -7,7 +7,7 @@
 import { strict as assert } from 'node:assert';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { preflightLetter, preflightMerge } from '../../src/printing';
+import { mergeDataDiagnostics, preflightLetter, preflightMerge } from '../../src/printing';
 import { PrintingThread } from '../../src/printing/thread';
 import { projectRoot } from '../helpers/tools';
 
@@ -55,6 +55,15 @@ describe('the preflight on its own thread', function () {
     assert.ok(c.pages > b.pages, `${c.pages} > ${b.pages}`);
   });
 
+  it("checks a merge's CSV as the live diagnostics do, the same findings as in-process", async () => {
+    const template = { type: 'html', data: readFileSync(join(sample, 'invite.html')) };
+    const text = `${readFileSync(join(sample, 'people.csv'), 'utf8')}Sam Roe,,Shelbyville,IL,6256\n`;
+    const there = await thread.mergeDataDiagnostics({ text, template });
+    assert.deepEqual(there, mergeDataDiagnostics(text, template));
+    assert.ok(there.some((f) => f.code === -1045));
+    assert.deepEqual(await thread.mergeDataDiagnostics({ text: 'Month,Total\nJanuary,3\n' }), [], 'no merge data, nothing');
+  });
+
   it('keeps the asking thread turning while it prints a long letter', async () => {
     await thread.preflightLetter(letter(1), settings); // started and compiled first
     let turns = 0;
@@ -75,5 +84,12 @@ describe('the preflight on its own thread', function () {
     await assert.rejects(pending, /the printing thread ended/);
     const again = await thread.preflightLetter(letter(1), settings);
     assert.ok(again.pages >= 1);
+    // Asked while the old thread is still ending: the new thread answers it; the old one's end is not its.
+    const busy = thread.preflightLetter(letter(1500), settings);
+    const closing = thread.close();
+    const meanwhile = thread.preflightLetter(letter(1), settings);
+    await assert.rejects(busy, /the printing thread ended/);
+    await closing;
+    assert.ok((await meanwhile).pages >= 1);
   });
 });

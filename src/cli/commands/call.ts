@@ -10,11 +10,12 @@ import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { MailWsInputError } from '../../client';
 import { ValueError, operationList, parseLeaf, serviceByPath, serviceList, type Field, type Operation } from '../../contract';
-import { GLOBAL_OPTIONS, connect, print, type Io } from '../context';
+import { GLOBAL_OPTIONS, accountOf, connect, print, type Io } from '../context';
+import { guardSpending } from '../spending';
 import { UsageError } from '../usage';
 import type { CommandHelp } from '../help';
 
-export const usage = 'mailroom call OPERATION [--service PATH] [--param Name=Value …] [--file Name=PATH …]';
+export const usage = 'mailroom call OPERATION [--service PATH] [--param Name=Value …] [--file Name=PATH …] [--yes] [--over-budget]';
 
 export const help: CommandHelp = {
   summary:
@@ -25,6 +26,10 @@ export const help: CommandHelp = {
     ['--service PATH', 'its service (such as /2009-02-26/MailWS.asmx or datedA), when two services have it'],
     ['--param Name=Value', 'a parameter; repeat for more'],
     ['--file Name=PATH', "a binary parameter from a file's bytes; repeat for more"],
+    [
+      '--yes, --over-budget',
+      'a send that may charge, while a spending guard is set (config.json): its price cannot be predicted here, so it goes only with --yes (a confirmation threshold) and --over-budget (a daily budget)',
+    ],
   ],
   global: true,
   examples: ['mailroom call GetStatus --param ID=1021984-1021990'],
@@ -76,6 +81,8 @@ export async function run(args: readonly string[], io: Io): Promise<void> {
       service: { type: 'string' },
       param: { type: 'string', multiple: true },
       file: { type: 'string', multiple: true },
+      yes: { type: 'boolean', default: false },
+      'over-budget': { type: 'boolean', default: false },
     },
   });
   if (positionals.length !== 1) throw new UsageError(usage);
@@ -91,6 +98,19 @@ export async function run(args: readonly string[], io: Io): Promise<void> {
   for (const [name, path] of files) {
     field(name);
     request[name] = readFileSync(path);
+  }
+  if (op.effect === 'send') {
+    // A raw send is not priced here; with a spending guard set, the person says it may go.
+    const settings = request.Settings;
+    const mode =
+      request.WorkMode ?? (typeof settings === 'object' && settings !== null ? (settings as { WorkMode?: unknown }).WorkMode : undefined);
+    await guardSpending(io, values, {
+      account: accountOf(values, io),
+      mode: mode === 'Development' || mode === 'Production' ? mode : 'Default',
+      price: undefined,
+      yes: values.yes,
+      overBudget: values['over-budget'],
+    });
   }
   const client = connect({ ...values, json: true }, io);
   try {

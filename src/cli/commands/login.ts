@@ -36,16 +36,18 @@ export async function run(args: readonly string[], io: Io): Promise<void> {
   // A profile being made is not there yet: its account comes from the flags; one that is, gives its own.
   const making = parsed.values.profile !== undefined && !readConfig(io.env).profiles?.[parsed.values.profile];
   const values = making ? { ...parsed.values, profile: undefined } : parsed.values;
-  const endpoint = endpointOf(values, io);
-  const user = userOf(values, io);
-  const timeoutMs = timeoutOf(values, io);
+  // Nor from MAILROOM_PROFILE, which names another profile (or this one, not made yet).
+  const from: Io = making ? { ...io, env: { ...io.env, MAILROOM_PROFILE: undefined } } : io;
+  const endpoint = endpointOf(values, from);
+  const user = userOf(values, from);
+  const timeoutMs = timeoutOf(values, from);
   const apiKey = values['api-key'];
   const secret = (await io.readSecret(apiKey ? `API key of ${user}: ` : `Password of ${user} at ${endpoint}: `)).trim();
   if (!secret) throw new UsageError(`No ${apiKey ? 'API key' : 'password'} given on standard input`);
   if (!apiKey) {
     const client = new MailWsClient({
       endpoint,
-      binding: bindingOf(values, io),
+      binding: bindingOf(values, from),
       credentials: { username: user, password: secret },
       retry: { attempts: 1, baseDelayMs: 0 },
       ...(timeoutMs === undefined ? {} : { timeoutMs }),
@@ -59,7 +61,7 @@ export async function run(args: readonly string[], io: Io): Promise<void> {
   const names = accountNames(user, endpoint);
   io.keychain.set(apiKey ? names.apiKey : names.password, secret);
   io.out.write(`Kept the ${apiKey ? 'API key' : 'password'} of ${user} for ${endpoint} in the OS keychain.\n`);
-  if (parsed.values.profile !== undefined) keepProfile(parsed.values.profile, { endpoint, user, binding: bindingOf(values, io) }, io);
+  if (parsed.values.profile !== undefined) keepProfile(parsed.values.profile, { endpoint, user, binding: bindingOf(values, from) }, io);
 }
 
 function keepProfile(name: string, profile: Profile, io: Io): void {

@@ -8,7 +8,7 @@ import { basename, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { DocumentError, mailMerge, type MailMerge } from '../../client';
 import { GLOBAL_OPTIONS, accountOf, connect, print, type Io } from '../context';
-import { guardSpending, predictedMergePrice } from '../spending';
+import { guardSpending, mayCharge, predictedMergePrice } from '../spending';
 import { UsageError } from '../usage';
 import { confirmSpending, workModeOption } from './send';
 import type { CommandHelp } from '../help';
@@ -57,10 +57,10 @@ export async function run(args: readonly string[], io: Io): Promise<void> {
   }
   const { letters } = merge;
   const mode = workModeOption(values.mode);
-  const price = await predictedMergePrice(mode, { type: merge.type, template: templateBytes, csv: csv.toString('utf8') });
-  if (price !== undefined) {
-    await guardSpending(io, values, { account: accountOf(values, io), mode, price, yes: values.yes, overBudget: values['over-budget'] });
-  }
+  const price = mayCharge(mode)
+    ? await predictedMergePrice({ type: merge.type, template: templateBytes, csv: csv.toString('utf8') })
+    : undefined;
+  await guardSpending(io, values, { account: accountOf(values, io), mode, price, yes: values.yes, overBudget: values['over-budget'] });
   await confirmSpending(
     io,
     mode,

@@ -13,7 +13,7 @@ import { parseArgs } from 'node:util';
 import { AddressError, DocumentError, letterDocument, parseAddressLine, type RecipientAddress } from '../../client';
 import { checkRecipient, enums, RECIPIENT_FIELDS, type EnumValue } from '../../contract';
 import { GLOBAL_OPTIONS, accountOf, connect, print, progressPrinter, type Io } from '../context';
-import { guardSpending, predictedLetterPrice } from '../spending';
+import { guardSpending, mayCharge, predictedLetterPrice } from '../spending';
 import { UsageError } from '../usage';
 import type { CommandHelp } from '../help';
 
@@ -127,11 +127,12 @@ export async function run(args: readonly string[], io: Io): Promise<void> {
   const to = addressed
     ? ` to ${[address.AttentionLine1 ?? address.Company, address.City].filter(Boolean).join(', ')}`
     : ' (the address is in the document)';
-  const price = await predictedLetterPrice(mode, { type: document.type, data: document.data, ...(addressed ? { address } : {}) });
+  // Priced only when it may charge: Development costs nothing.
+  const price = mayCharge(mode)
+    ? await predictedLetterPrice({ type: document.type, data: document.data, ...(addressed ? { address } : {}) })
+    : undefined;
   const what = `Sending ${basename(path)} as a letter${to}`;
-  if (price !== undefined) {
-    await guardSpending(io, values, { account: accountOf(values, io), mode, price, yes: values.yes, overBudget: values['over-budget'] });
-  }
+  await guardSpending(io, values, { account: accountOf(values, io), mode, price, yes: values.yes, overBudget: values['over-budget'] });
   await confirmSpending(io, mode, values.yes, what);
   const client = connect(values, io);
   try {

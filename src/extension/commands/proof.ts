@@ -57,6 +57,8 @@ export const factsOf = (report: PreflightReport, workMode: EnumValue<'WorkMode'>
   sheets: report.sheets,
   price: report.price,
   printedIn: printedIn(workMode),
+  // Default prints as a new account's (Development) here; the send may still be Production: say so.
+  ...(printedIn(workMode) === workMode ? {} : { sendsIn: workMode }),
   findings: report.findings,
   ...(sha256 ? { sha256 } : {}),
 });
@@ -80,7 +82,7 @@ async function recipientOf(ctx: SendContext, letter: DocumentLetter): Promise<Re
  * retried). A proof that would fail is refused in Production and, in Development, sent only after
  * the person insists.
  */
-export async function sendProof(ctx: SendContext, proof: LetterProof): Promise<number | undefined> {
+export async function sendProof(ctx: SendContext, proof: LetterProof): Promise<number | 'outcome unknown' | undefined> {
   const { letter, workMode, address } = proof;
   const failing = failureSummary(proof.report.findings);
   if (failing && workMode !== 'Development') {
@@ -118,7 +120,7 @@ export async function sendProof(ctx: SendContext, proof: LetterProof): Promise<n
       ),
   };
   const outcome = await submit(ctx, submission);
-  if (typeof outcome === 'number') return outcome;
+  if (typeof outcome === 'number' || outcome === 'outcome unknown') return outcome;
   if (outcome !== 'not sent')
     ctx.log.showError(couldNot(vscode.l10n.t('Mailroom could not send {0}.', letter.name), outcome.failed), outcome.failed);
   return undefined;
@@ -127,14 +129,19 @@ export async function sendProof(ctx: SendContext, proof: LetterProof): Promise<n
 /** The proof in the PDF preview, with Send This Letter; told when its document changes, refreshed on request. */
 export function showProof(ctx: ProofContext, first: LetterProof): PdfPreview {
   let proof = first;
-  let sent: number | undefined;
+  // Sent, or of unknown outcome (a mailer may have been made): either way not sent again from this proof.
+  let sent: number | 'outcome unknown' | undefined;
   let sending = false;
   const send = async () => {
     if (sending) return;
     if (sent !== undefined) {
       void prompts.notify(
         'info',
-        vscode.l10n.t('Mailroom: this proof was sent as mailer {0}. Refresh the proof to send the letter again.', sent),
+        sent === 'outcome unknown'
+          ? vscode.l10n.t(
+              'Mailroom: the outcome of sending this proof is unknown. Look it up under "Outcome unknown" in the Mailers view; Refresh the proof to send the letter again.',
+            )
+          : vscode.l10n.t('Mailroom: this proof was sent as mailer {0}. Refresh the proof to send the letter again.', sent),
       );
       return;
     }

@@ -69,7 +69,7 @@ export async function askAndSend<S>(
     if (!submission) return undefined;
     const outcome = await submit(ctx, submission);
     if (typeof outcome === 'number') return outcome;
-    if (outcome === 'not sent') return undefined;
+    if (outcome === 'not sent' || outcome === 'outcome unknown') return undefined;
     const message = couldNot(vscode.l10n.t('Mailroom could not send {0}.', submission.what), outcome.failed);
     if (steps.length === 0) return void ctx.log.showError(message, outcome.failed);
     ctx.log.error(logLine(message, outcome.failed));
@@ -80,10 +80,14 @@ export async function askAndSend<S>(
 }
 
 /**
- * Sends once; answers the new mailer's ID, `not sent` (declined, or of unknown outcome and kept
- * as an attempt), or the failure of a send that surely did not happen.
+ * Sends once; answers the new mailer's ID, `not sent` (declined), `outcome unknown` (a mailer may
+ * have been made: kept as an attempt, never to be sent again on its own), or the failure of a send
+ * that surely did not happen.
  */
-export async function submit(ctx: SendContext, submission: Submission): Promise<number | 'not sent' | { failed: unknown }> {
+export async function submit(
+  ctx: SendContext,
+  submission: Submission,
+): Promise<number | 'not sent' | 'outcome unknown' | { failed: unknown }> {
   const { what, workMode } = submission;
   const to = recipientOf(submission.address);
   const ask = productionQuestion(workMode, `${what}${to}`);
@@ -136,7 +140,7 @@ export async function submit(ctx: SendContext, submission: Submission): Promise<
         (answer) =>
           answer && vscode.commands.executeCommand('mailroom.lookUpAttempt' satisfies MailroomCommand, { kind: 'attempt', attempt }),
       );
-    return 'not sent';
+    return 'outcome unknown';
   }
   // Sent: what follows must not be mistaken for a failed send, whatever fails in it.
   try {

@@ -20,6 +20,8 @@ export interface ProofFacts {
   readonly price: number;
   /** The work mode the proof is printed in (Development carries the mark). */
   readonly printedIn: string;
+  /** The work mode Send This Letter sends in, when it is not the one printed in: Default, the account's own. */
+  readonly sendsIn?: string;
   readonly findings: readonly Finding[];
   /** Of the bytes that Send This Letter sends; none for a merge row, which is not sent alone. */
   readonly sha256?: string;
@@ -40,6 +42,14 @@ export function proofRows(facts: ProofFacts): ProofRow[] {
       value: l10n.t("{0}, from the sandbox's price list: an estimate of what the real service charges", dollars(facts.price)),
     },
     { label: l10n.t('Printed in'), value: l10n.t('{0} mode', facts.printedIn) },
+    ...(facts.sendsIn
+      ? [
+          {
+            label: l10n.t('Sends in'),
+            value: l10n.t("{0}: the account's own work mode, which may be Production (printed and charged)", facts.sendsIn),
+          },
+        ]
+      : []),
     ...(facts.sha256 ? [{ label: l10n.t('SHA-256'), value: facts.sha256 }] : []),
   ];
 }

@@ -8,6 +8,7 @@ import { randomBytes } from 'node:crypto';
 import * as vscode from 'vscode';
 import { resultCodeOf } from '../client-module';
 import { Disposable, Emitter } from '../lifecycle';
+import { prompts } from '../prompts';
 import type { TrackedMailer } from '../model/mailers';
 import { pdfWait, worthAskingAgain } from '../model/pdf-wait';
 import type { FromPreview, ToPreview } from './preview-messages';
@@ -71,7 +72,9 @@ export class PdfPreview extends Disposable {
   ): PdfPreview {
     const media = vscode.Uri.joinPath(extensionUri, 'dist', 'media');
     const styles = vscode.Uri.joinPath(extensionUri, 'media');
-    const panel = vscode.window.createWebviewPanel('mailroom.pdfPreview', vscode.l10n.t('PDF · {0}', title), vscode.ViewColumn.Active, {
+    // A proof's title says it is one ("Proof · letter.md"); a mailer's printed PDF says "PDF".
+    const tab = proof ? title : vscode.l10n.t('PDF · {0}', title);
+    const panel = vscode.window.createWebviewPanel('mailroom.pdfPreview', tab, vscode.ViewColumn.Active, {
       enableScripts: true,
       localResourceRoots: [media, styles],
     });
@@ -181,8 +184,17 @@ ${this.proofPanel ? proofHtml(this.proofPanel.view) : ''}
   /** What the webview says: the in-host tests say a button's message as the webview does when it is pressed. */
   receive(message: FromPreview): void {
     if (message.type === 'ready' || message.type === 'retry') void this.deliver();
-    else if (message.type === 'send') void this.proofPanel?.send?.();
-    else if (message.type === 'refresh') void this.proofPanel?.refresh?.();
+    // Pressed on the proof shown before a Refresh replaced it: what was seen is not what would go.
+    else if (message.type === 'send') {
+      if (message.sha256 === this.proofPanel?.view.facts.sha256) void this.proofPanel.send?.();
+      else
+        void prompts.notify(
+          'warning',
+          vscode.l10n.t(
+            'Mailroom: the proof changed as you pressed Send This Letter; nothing was sent. Look at the proof shown now and press again.',
+          ),
+        );
+    } else if (message.type === 'refresh') void this.proofPanel?.refresh?.();
     else this.report(message);
   }
 }

@@ -17,5 +17,6 @@ export type FromPreview =
   | { readonly type: 'rendered'; readonly page: number; readonly pages: number; readonly blank: boolean; readonly text: string }
   | { readonly type: 'failed'; readonly reason: string }
   /** A proof's buttons: Send This Letter, and Refresh once the document changed. */
-  | { readonly type: 'send' }
+  /** Send This Letter, pressed on the proof whose bytes have this SHA-256 (a proof refreshed since is not sent). */
+  | { readonly type: 'send'; readonly sha256: string }
   | { readonly type: 'refresh' };

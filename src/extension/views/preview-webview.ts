@@ -91,8 +91,9 @@ retry.addEventListener('click', () => {
 
 // A proof's buttons (views/proof-html.ts), when the page has them; by delegation, since a Refresh redraws them.
 document.addEventListener('click', (event) => {
-  const id = (event.target as HTMLElement | null)?.id;
-  if (id === 'send' || id === 'refresh') vscode.postMessage({ type: id });
+  const target = event.target as HTMLElement | null;
+  if (target?.id === 'send') vscode.postMessage({ type: 'send', sha256: target.dataset.sha256 ?? '' });
+  if (target?.id === 'refresh') vscode.postMessage({ type: 'refresh' });
 });
 
 /** Shows what the extension sent; catches its own failures, which it reports to the extension. */

@@ -33,7 +33,7 @@ export function proofHtml({ facts, canSend }: ProofView): string {
   const errors = errorsIn(facts.findings).length;
   const send = !canSend
     ? ''
-    : `<button id="send" class="${errors > 0 ? 'would-fail' : 'send'}">${escapeHtml(
+    : `<button id="send" class="${errors > 0 ? 'would-fail' : 'send'}" data-sha256="${escapeHtml(facts.sha256 ?? '')}">${escapeHtml(
         errors > 0 ? l10n.t('Send This Letter (it would fail)') : l10n.t('Send This Letter'),
       )}</button>`;
   return `<aside id="proof" aria-label="${escapeHtml(l10n.t('Proof'))}">

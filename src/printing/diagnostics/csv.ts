@@ -5,7 +5,8 @@
  * and a missing column added. The findings are preflightMerge's own (preflight/merge-findings.ts).
  */
 import { CsvError, RECIPIENT_FIELDS, parseCsvLines, type Span } from '../../contract';
-import { mergeRows, type MergeTemplate } from '../merge';
+import { UnreadableDocument } from '../docx-text';
+import { mergeRows, mergeTemplate, type MergeTemplate } from '../merge';
 import type { Finding } from '../preflight/findings';
 import { csvNotWellFormed, csvWithoutRows, headerFindings, rowFindings } from '../preflight/merge-findings';
 import { trimFix } from './front-matter';
@@ -113,15 +114,35 @@ export function csvDiagnostics(text: string, template?: Pick<MergeTemplate, 'fie
   return findings;
 }
 
-/** A column named `name` after the header's last, and an empty cell for it at the end of every row. */
+/**
+ * A column named `name` after the header's last, and an empty cell for it in every row: right after
+ * the row's cell under the header's last column (a row with cells beyond the header keeps them
+ * after it), a short row padded to reach it.
+ */
 function addColumn(name: string, rows: readonly (readonly string[])[], spans: readonly (readonly number[])[]): QuickFix {
   const width = rows[0]!.length;
   return {
     kind: 'add-column',
     column: name,
     edits: rows.map((row, r) => {
-      const end = spans[r]!.at(-1)!;
-      return { start: end, end, text: r === 0 ? `,${csvCell(name)}` : ','.repeat(Math.max(1, width + 1 - row.length)) };
+      const at = r > 0 && row.length > width ? spans[r]![2 * width - 1]! : spans[r]!.at(-1)!;
+      return { start: at, end: at, text: r === 0 ? `,${csvCell(name)}` : ','.repeat(Math.max(1, width + 1 - row.length)) };
     }),
   };
+}
+
+/**
+ * A CSV's diagnostics as the editor asks for them: none for a CSV that is no merge's data (no
+ * address column, no template); the header checked against the template when it is given and
+ * readable (one the printer cannot read is left for the proof to say).
+ */
+export function mergeDataDiagnostics(text: string, template?: { readonly type: string; readonly data: Uint8Array }): TextFinding[] {
+  let fields: Pick<MergeTemplate, 'fields'> | undefined;
+  try {
+    fields = template && mergeTemplate(template.type, template.data);
+  } catch (error) {
+    if (!(error instanceof UnreadableDocument)) throw error;
+  }
+  if (!fields && !namesAddressColumn(text)) return [];
+  return csvDiagnostics(text, fields);
 }

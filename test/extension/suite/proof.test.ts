@@ -5,6 +5,8 @@
  * Anyway); Preview Merge Row shows one row's letter.
  */
 import { strict as assert } from 'node:assert';
+import { createServer, request as httpRequest } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import * as vscode from 'vscode';
 import type { MailroomApi } from '../../../src/extension/extension';
 import type { DetailsPanel } from '../../../src/extension/views/details-panel';
@@ -96,7 +98,7 @@ describe('Mailroom: the proof before sending', function () {
     assert.ok(await vscode.workspace.applyEdit(edit));
     await until('the proof to say the document changed', async () => (preview.stale ? true : undefined));
     const before = tracked();
-    preview.receive({ type: 'send' });
+    preview.receive({ type: 'send', sha256: preview.proof!.view.facts.sha256! });
     const id = await until('the letter to be sent', async () => tracked().find((i) => !before.includes(i)));
     const mailer = api.mailers.get(id)!;
     assert.equal(mailer.sha256, proof.sha256);
@@ -116,7 +118,7 @@ describe('Mailroom: the proof before sending', function () {
     await until('the send to be told', async () => (person.shown().some((m) => m.includes(`as mailer ${id}`)) ? true : undefined));
     const count = tracked().length;
     const from = person.notices.length;
-    preview.receive({ type: 'send' });
+    preview.receive({ type: 'send', sha256: preview.proof!.view.facts.sha256! });
     await until('the second press to be answered', async () => (person.notices.length > from ? true : undefined));
     assert.match(person.shown(from).join('\n'), new RegExp(`was sent as mailer ${id}`));
     assert.equal(tracked().length, count);
@@ -126,8 +128,60 @@ describe('Mailroom: the proof before sending', function () {
     assert.equal(preview.stale, false);
     assert.ok(preview.proof!.view.facts.sheets > proof.sheets);
     assert.match((await drawn(preview)).text, /Jane Doe/);
+    // A press on the proof as it was before the Refresh (its SHA-256) sends nothing; one on the new proof sends it.
+    const refreshed = preview.proof!.view.facts.sha256!;
+    const beforeRefreshed = tracked();
+    const pressed = person.notices.length;
+    preview.receive({ type: 'send', sha256: proof.sha256! });
+    assert.match(person.shown(pressed).join('\n'), /the proof changed as you pressed Send This Letter; nothing was sent/);
+    preview.receive({ type: 'send', sha256: refreshed });
+    const second = await until('the refreshed letter to be sent', async () => tracked().find((i) => !beforeRefreshed.includes(i)));
+    assert.equal(tracked().length, beforeRefreshed.length + 1, 'one letter, not two');
+    assert.equal(api.mailers.get(second)!.sha256, refreshed);
     preview.panel.dispose();
     await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+  });
+
+  it('sends a proof whose answer never came (a gateway 504) no more: its outcome is unknown, look it up', async () => {
+    const sandboxUrl = api.connection.account!.endpoint;
+    let sends = 0;
+    // In front of the sandbox: every send is answered 504 by a "gateway", as after the mailer may have been made.
+    const proxy = createServer((req, res) => {
+      const chunks: Buffer[] = [];
+      req.on('data', (c: Buffer) => chunks.push(c));
+      req.on('end', () => {
+        if (/SendLetter/.test(String(req.headers['soapaction'] ?? ''))) {
+          sends++;
+          res.writeHead(504, { 'Content-Type': 'text/html' }).end('<html><head><title>504 Gateway Time-out</title></head></html>');
+          return;
+        }
+        httpRequest(`${sandboxUrl}${req.url}`, { method: req.method, headers: req.headers }, (answer) => {
+          res.writeHead(answer.statusCode!, answer.headers);
+          answer.pipe(res);
+        }).end(Buffer.concat(chunks));
+      });
+    });
+    await new Promise<void>((r) => proxy.listen(0, '127.0.0.1', r));
+    try {
+      await api.connection.connect(`http://127.0.0.1:${(proxy.address() as AddressInfo).port}`, 'soap11', 'demo', { password: 'demo' });
+      const uri = await write('proof-unknown.md', `${frontMatter('62701')}# Dear Jane\n\nA letter whose answer is lost.\n`);
+      const preview = await run<PdfPreview>([], 'mailroom.previewBeforeSending', uri);
+      await drawn(preview);
+      const from = person.notices.length;
+      preview.receive({ type: 'send', sha256: preview.proof!.view.facts.sha256! });
+      await until('the unknown outcome to be told', async () =>
+        person.shown(from).some((m) => /outcome of sending/.test(m)) ? true : undefined,
+      );
+      const again = person.notices.length;
+      preview.receive({ type: 'send', sha256: preview.proof!.view.facts.sha256! });
+      await until('the second press to be answered', async () => (person.notices.length > again ? true : undefined));
+      assert.match(person.shown(again).join('\n'), /the outcome of sending this proof is unknown\. Look it up/);
+      assert.equal(sends, 1, 'one request, never a second');
+      preview.panel.dispose();
+    } finally {
+      proxy.close();
+      await vscode.commands.executeCommand('mailroom.useSandbox');
+    }
   });
 
   it('Send This Letter on a proof that would fail: refused in Production, sent in Development only when the person insists', async () => {
@@ -135,7 +189,7 @@ describe('Mailroom: the proof before sending', function () {
     const before = tracked();
     const production = await inProduction(() => run<PdfPreview>([], 'mailroom.previewBeforeSending', uri));
     const from = person.notices.length;
-    production.receive({ type: 'send' });
+    production.receive({ type: 'send', sha256: production.proof!.view.facts.sha256! });
     await until('the refusal', async () => (person.notices.length > from ? true : undefined));
     assert.match(
       person.shown(from, 'error').join('\n'),
@@ -144,7 +198,7 @@ describe('Mailroom: the proof before sending', function () {
     production.panel.dispose();
     const development = await run<PdfPreview>([], 'mailroom.previewBeforeSending', uri);
     await person.answering([{ confirm: false }], async () => {
-      development.receive({ type: 'send' });
+      development.receive({ type: 'send', sha256: development.proof!.view.facts.sha256! });
       await until('the question', async () => (person.asked.length > 0 ? true : undefined));
     });
     assert.deepEqual(tracked(), before, 'declined: nothing sent');
