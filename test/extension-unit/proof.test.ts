@@ -47,10 +47,10 @@ describe('the proof', () => {
       /<li class="finding error"><span class="code">-1018<\/span> <span class="severity">error<\/span> <span class="field">PostalCode<\/span>/,
     );
     assert.match(html, /<li class="finding warning"><span class="code">-1045<\/span>/);
-    assert.match(html, /<button id="send" class="would-fail">Send This Letter \(it would fail\)<\/button>/);
+    assert.match(html, /<button id="send" class="would-fail" data-sha256="(ab){32}">Send This Letter \(it would fail\)<\/button>/);
     assert.match(html, /<div id="stale" role="status" hidden>/);
     const passing = proofHtml({ facts: { ...facts, findings: [window] }, canSend: true });
-    assert.match(passing, /<button id="send" class="send">Send This Letter<\/button>/);
+    assert.match(passing, /<button id="send" class="send" data-sha256="(ab){32}">Send This Letter<\/button>/);
     assert.doesNotMatch(proofHtml({ facts, canSend: false }), /id="send"/);
     assert.match(proofHtml({ facts: { ...facts, findings: [] }, canSend: true }), /Nothing would fail/);
   });
