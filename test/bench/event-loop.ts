@@ -12,12 +12,12 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { monitorEventLoopDelay } from 'node:perf_hooks';
 import type { SandboxServer } from '../../src/sandbox';
 import { INTERACTIVE_SCHEDULE } from '../../src/sandbox/lifecycle';
 import { startSandboxThread } from '../../src/sandbox/thread';
 import { builtClient } from './support/built';
-import { median, type Row } from './support/measure';
+import { delayDuring, delayRows, type Delay } from './support/event-loop-delay';
+import type { Row } from './support/measure';
 import { benchClient } from './support/seed';
 
 const root = resolve(__dirname, '..', '..');
@@ -33,32 +33,21 @@ function merge(): ReturnType<typeof builtClient.mailMerge> {
   return builtClient.mailMerge('invite.html', template, 'people.csv', Buffer.from(`${lines.join('\n')}\n`));
 }
 
-interface Delay {
-  readonly p99: number;
-  readonly max: number;
-  readonly answerMs: number;
-}
-
 /** Sends the merge and reports this thread's event-loop delay (ms) from the send to the answer. */
 async function delayDuringMerge(url: string, letters: ReturnType<typeof merge>): Promise<Delay> {
   const client = benchClient(url);
-  const histogram = monitorEventLoopDelay({ resolution: 10 });
   try {
-    histogram.enable();
-    const start = process.hrtime.bigint();
-    const result = await client.datedA.SendWordMailMerge_Compressed({
-      MyDescription: `${ROWS}-row merge`,
-      FileExtension: letters.type,
-      FileBinaryData: letters.template,
-      MergeData: letters.mergeData,
-      WorkMode: 'Development',
+    return await delayDuring(async () => {
+      const result = await client.datedA.SendWordMailMerge_Compressed({
+        MyDescription: `${ROWS}-row merge`,
+        FileExtension: letters.type,
+        FileBinaryData: letters.template,
+        MergeData: letters.mergeData,
+        WorkMode: 'Development',
+      });
+      if (!(result.ResultCode > 0)) throw new Error(`the merge was refused: ${result.ResultCode} ${result.ResultDescription ?? ''}`);
     });
-    const answerMs = Number(process.hrtime.bigint() - start) / 1e6;
-    histogram.disable();
-    if (!(result.ResultCode > 0)) throw new Error(`the merge was refused: ${result.ResultCode} ${result.ResultDescription ?? ''}`);
-    return { p99: histogram.percentile(99) / 1e6, max: histogram.max / 1e6, answerMs };
   } finally {
-    histogram.disable();
     client.close();
   }
 }
@@ -83,27 +72,8 @@ export async function editorResponsiveness(rounds = 3): Promise<Row[]> {
       thread.push(await delayDuringMerge(onThread.url, letters));
       own.push(await delayDuringMerge(inProcess.url, letters));
     }
-    const of = (delays: Delay[], key: keyof Delay) => median(delays.map((d) => d[key]));
-    const benchmark = 'editor responsiveness';
     const rows = `${ROWS.toLocaleString('en-US')}-row`;
-    const row = (kase: string, key: keyof Delay, limit?: number): Row => {
-      const value = of(thread, key);
-      const against = { name: 'sandbox in-process', value: of(own, key) };
-      return {
-        benchmark,
-        case: kase,
-        value,
-        unit: 'ms',
-        against,
-        ratio: value / against.value,
-        ...(limit === undefined ? {} : { target: `< ${limit} ms`, met: value < limit }),
-      };
-    };
-    return [
-      row(`${rows} mail merge, sandbox on its thread: sending thread's event-loop delay, p99`, 'p99', 50),
-      row(`${rows} mail merge, sandbox on its thread: sending thread's event-loop delay, max`, 'max', 50),
-      row(`${rows} mail merge, sandbox on its thread: time to the answer`, 'answerMs'),
-    ];
+    return delayRows(`${rows} mail merge, sandbox on its thread`, thread, { name: 'sandbox in-process', delays: own }, 50);
   } finally {
     await onThread?.close();
     await inProcess?.close();

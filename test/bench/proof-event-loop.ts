@@ -8,11 +8,10 @@
  * loop held for the whole print is one sample among many short ones).
  */
 import { join, resolve } from 'node:path';
-import { monitorEventLoopDelay } from 'node:perf_hooks';
-import type { PreflightReport } from '../../src/printing';
 import { samplePdf } from '../helpers/documents';
 import { PrintingThread } from '../../src/printing/thread';
-import { median, type Row } from './support/measure';
+import { delayDuring, delayRows, type Delay } from './support/event-loop-delay';
+import type { Row } from './support/measure';
 
 const root = resolve(__dirname, '..', '..');
 type PrintingModule = typeof import('../../src/printing');
@@ -33,26 +32,6 @@ const statement = (paragraphs: number): { type: string; data: Buffer; address: t
   address,
 });
 
-interface Delay {
-  readonly p99: number;
-  readonly max: number;
-  readonly answerMs: number;
-}
-
-async function delayDuring(proof: () => Promise<PreflightReport>): Promise<Delay> {
-  const histogram = monitorEventLoopDelay({ resolution: 10 });
-  try {
-    histogram.enable();
-    const start = process.hrtime.bigint();
-    await proof();
-    const answerMs = Number(process.hrtime.bigint() - start) / 1e6;
-    histogram.disable();
-    return { p99: histogram.percentile(99) / 1e6, max: histogram.max / 1e6, answerMs };
-  } finally {
-    histogram.disable();
-  }
-}
-
 /** The delays of one letter's proof, on the thread and in-process, in turn. */
 async function measure(
   thread: PrintingThread,
@@ -70,25 +49,7 @@ async function measure(
     onThread.push(await delayDuring(() => thread.preflightLetter(letter, settings)));
     own.push(await delayDuring(() => inProcess.preflightLetter(letter, settings)));
   }
-  const of = (delays: Delay[], key: keyof Delay) => median(delays.map((d) => d[key]));
-  const row = (kase: string, key: keyof Delay, limit?: number): Row => {
-    const value = of(onThread, key);
-    const against = { name: 'printing in-process', value: of(own, key) };
-    return {
-      benchmark: 'editor responsiveness',
-      case: kase,
-      value,
-      unit: 'ms',
-      against,
-      ratio: value / against.value,
-      ...(limit === undefined ? {} : { target: `< ${limit} ms`, met: value < limit }),
-    };
-  };
-  return [
-    row(`${what}, printed on its thread: asking thread's event-loop delay, p99`, 'p99', 50),
-    row(`${what}, printed on its thread: asking thread's event-loop delay, max`, 'max', 50),
-    row(`${what}, printed on its thread: time to the report`, 'answerMs'),
-  ];
+  return delayRows(`${what}, printed on its thread`, onThread, { name: 'printing in-process', delays: own }, 50);
 }
 
 /** The proofs of a 60-page statement as a PDF and as Markdown (made HTML, as the extension makes it). */

@@ -7,15 +7,15 @@
  */
 import * as vscode from 'vscode';
 import { basename } from 'node:path';
-import { mergeTemplateTypes, parseCsvLines, type EnumValue } from '../../contract';
+import { parseCsvLines, type EnumValue } from '../../contract';
 import type { MergePreflightReport } from '../../printing';
 import { csvOfRow, errorsIn, rowFindings } from '../model/proof';
 import { preflightMerge } from '../printing-module';
 import { prompts } from '../prompts';
 import type { PdfPreview } from '../views/pdf-preview';
+import { askMergeFiles } from './merge-files';
 import { factsOf, printedIn, type ProofContext } from './proof';
 import { defaultWorkMode } from './send-flow';
-import { askSteps, filesStep } from './steps';
 
 /** The proof of a whole merge (Open Proof when its send is stopped): every letter, every finding, no Send button. */
 export function showMergeProof(
@@ -33,29 +33,17 @@ export function showMergeProof(
 export function previewMergeRowCommand(ctx: ProofContext) {
   return async (target?: vscode.Uri): Promise<PdfPreview | undefined> => {
     const given = target instanceof vscode.Uri ? target : vscode.window.activeTextEditor?.document.uri;
-    const isData = given !== undefined && /\.csv$/i.test(given.path);
-    const isTemplate = given !== undefined && mergeTemplateTypes.some((t) => given.path.toLowerCase().endsWith(`.${t}`));
-    type Files = { readonly template?: vscode.Uri; readonly data?: vscode.Uri };
-    const files = await askSteps<Files>(
-      [
-        filesStep<Files>(
-          vscode.l10n.t('Preview Merge Row: the template'),
-          mergeTemplateTypes,
-          (f) => f.template && [f.template],
-          (f, [template]) => ({ ...f, template }),
-        ),
-        filesStep<Files>(
-          vscode.l10n.t('Preview Merge Row: the merge data (CSV with a header row)'),
-          ['csv'],
-          (f) => f.data && [f.data],
-          (f, [data]) => ({ ...f, data }),
-        ),
-      ],
-      isData ? { data: given } : isTemplate ? { template: given } : {},
+    const files = await askMergeFiles(
+      ctx,
+      {
+        template: vscode.l10n.t('Preview Merge Row: the template'),
+        data: vscode.l10n.t('Preview Merge Row: the merge data (CSV with a header row)'),
+      },
+      given,
+      'preselected',
     );
-    const { template, data } = files ?? {};
-    if (!template || !data) return undefined;
-    await ctx.mergeTemplates.rememberMergeTemplate(data, template);
+    if (!files) return undefined;
+    const { template, data } = files;
     const [templateName, dataName] = [basename(template.path), basename(data.path)];
     const type = templateName.slice(templateName.lastIndexOf('.') + 1).toLowerCase();
     const templateBytes = await vscode.workspace.fs.readFile(template);

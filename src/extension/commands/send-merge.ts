@@ -7,8 +7,9 @@ import * as vscode from 'vscode';
 import { basename } from 'node:path';
 import type { MailMerge } from '../../client';
 import { clientModule } from '../client-module';
-import { mergeTemplateTypes, type EnumValue } from '../../contract';
-import { askSteps, filesStep, workModeStep } from './steps';
+import type { EnumValue } from '../../contract';
+import { askMergeFiles } from './merge-files';
+import { askSteps, workModeStep } from './steps';
 import { preflightMerge } from '../printing-module';
 import { showMergeProof } from './merge-row';
 import { goesOnAfterPreflight, printedIn, type ProofContext } from './proof';
@@ -17,37 +18,17 @@ import { askAndSend, defaultWorkMode } from './send-flow';
 export function sendMailMergeCommand(ctx: ProofContext) {
   return async (target?: vscode.Uri): Promise<number | undefined> => {
     if (!ctx.connection.account) await ctx.connection.useSandbox();
-    const given = target instanceof vscode.Uri ? target : undefined;
-    type Files = { readonly template?: vscode.Uri; readonly data?: vscode.Uri };
-    const isData = given !== undefined && /\.csv$/i.test(given.path);
-    const files = await askSteps<Files>(
-      [
-        ...(given && !isData
-          ? []
-          : [
-              filesStep<Files>(
-                vscode.l10n.t('Send Mail Merge: the template'),
-                mergeTemplateTypes,
-                (f) => f.template && [f.template],
-                (f, [template]) => ({ ...f, template }),
-              ),
-            ]),
-        ...(isData
-          ? []
-          : [
-              filesStep<Files>(
-                vscode.l10n.t('Send Mail Merge: the merge data (CSV with a header row)'),
-                ['csv'],
-                (f) => f.data && [f.data],
-                (f, [data]) => ({ ...f, data }),
-              ),
-            ]),
-      ],
-      isData ? { data: given } : given ? { template: given } : {},
+    const files = await askMergeFiles(
+      ctx,
+      {
+        template: vscode.l10n.t('Send Mail Merge: the template'),
+        data: vscode.l10n.t('Send Mail Merge: the merge data (CSV with a header row)'),
+      },
+      target instanceof vscode.Uri ? target : undefined,
+      'skipped',
     );
-    const { template, data } = files ?? {};
-    if (!template || !data) return undefined;
-    await ctx.mergeTemplates.rememberMergeTemplate(data, template);
+    if (!files) return undefined;
+    const { template, data } = files;
     const [templateName, dataName] = [basename(template.path), basename(data.path)];
     let merge: MailMerge;
     const { DocumentError, mailMerge } = await clientModule();
