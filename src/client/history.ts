@@ -4,21 +4,21 @@
  * line's `mailroom history` and the extension's history both read it so.
  */
 import { describeStatus, formatDateTime, statusGroupOf, type StatusGroup } from '../contract';
-import type { SendLogRecord } from './send-log';
+import type { SendLogRecord, SendLogSending } from './send-log';
 import type { MailerDetails, MailerStatus } from './tracking';
 
-export interface HistoryRow {
+/** A send as the log wrote it (its account, operation, description, recipient, bytes' SHA-256, source), with what the service says now. */
+export interface HistoryRow extends Pick<
+  SendLogSending,
+  'endpoint' | 'user' | 'operation' | 'description' | 'recipient' | 'sha256' | 'source'
+> {
   /** The mailer's (or batch's) ID; none when the send was refused or its outcome is unknown. */
   readonly id?: number;
   /** When the send was made (ISO 8601, UTC), from the log. */
   readonly submitted: string;
-  readonly endpoint: string;
-  readonly user: string;
-  readonly operation: string;
   /** The work mode the service reports, else the one the send asked for. */
   readonly workMode?: string;
-  readonly description?: string;
-  readonly recipient?: string;
+  /** As the service reports it now (GetDetails). */
   readonly price?: number;
   readonly sheets?: number;
   /** The mailer's status code; a refused send's result code. */
@@ -27,8 +27,6 @@ export interface HistoryRow {
   readonly statusGroup: StatusGroup;
   /** The status's last change, as the service wrote it (the account's wall time). */
   readonly lastUpdate?: string;
-  readonly sha256: string;
-  readonly source?: string;
   readonly outcome: SendLogRecord['outcome'];
 }
 
