@@ -122,7 +122,7 @@ describe('Export Mailers', () => {
       statusGroup: 'failed',
       isBatch: false,
     });
-    assert.match(String(json[0]!.statusText), /\S/);
+    assert.match(String(json[0]?.statusText), /\S/);
     assert.deepEqual(json[1], { id: 2000001, statusGroup: 'unknown', isBatch: false });
   });
 });

@@ -141,12 +141,23 @@ describe('Filter and export mailers, and the send history', () => {
     const click = api.history.getTreeItem(node).command!;
     assert.equal(click.command, 'mailroom.showDetails');
     assert.equal(api.history.getTreeItem(node).contextValue, 'sent');
-    const details = await vscode.commands.executeCommand<DetailsPanel>(click.command, ...(click.arguments ?? []));
+    const details = await vscode.commands.executeCommand<DetailsPanel>(click.command, ...((click.arguments ?? []) as unknown[]));
     assert.equal(details.page.id, node.row.id);
     assert.match(details.panel.title, new RegExp(`^Mailer ${node.row.id}`));
     details.panel.dispose();
     const preview = await vscode.commands.executeCommand<PdfPreview>('mailroom.previewPdf', node);
     assert.ok(preview, 'the PDF preview opened from the row');
     preview.panel.dispose();
+
+    // A send no longer followed in the Mailers view still opens from its row; an ID the log does not hold does not.
+    await vscode.commands.executeCommand('mailroom.stopTracking', api.tree.nodeOf(flanders));
+    const [untracked] = (await api.history.getChildren()).filter((n) => n.row.id === flanders);
+    assert.ok(untracked && !api.mailers.get(flanders));
+    assert.match(untracked.row.statusText, /not tracked/);
+    const again = await vscode.commands.executeCommand<DetailsPanel>('mailroom.showDetails', untracked);
+    assert.equal(again.page.id, flanders);
+    again.panel.dispose();
+    const forged = { kind: 'history', row: { ...untracked.row, id: flanders + 1000 } };
+    assert.equal(await vscode.commands.executeCommand('mailroom.showDetails', forged), undefined, 'no details of an ID not in the log');
   });
 });
