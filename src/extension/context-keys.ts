@@ -12,20 +12,32 @@ export const MAILROOM_CONTEXT_KEYS = {
   'mailroom.connected': 'boolean',
   /** The account's stored files were listed, and there are none (StoredFilesTree.refresh): the view's welcome says how to upload. */
   'mailroom.noStoredFiles': 'boolean',
+  /** Filter Mailers… left something out (MailerFilterState): Clear Filter shows in the views' title bars. */
+  'mailroom.mailersFiltered': 'boolean',
 } as const;
 
 export type MailroomContextKey = keyof typeof MAILROOM_CONTEXT_KEYS;
 
 /** The views package.json contributes: the values of `view`. */
-export const VIEW_IDS = ['mailroom.mailers', 'mailroom.storedFiles'] as const;
+export const VIEW_IDS = ['mailroom.mailers', 'mailroom.storedFiles', 'mailroom.history'] as const;
 
 /**
  * The rows' contextValue in the views/ trees: the values of `viewItem`. A mailer is
  * `mailer.cancellable` while the service would accept its CancelDelivery (as of the last refresh),
  * `mailer.inProcess` once handed to the postal service or while its status is not known yet,
- * `mailer.final` when its status will not change again.
+ * `mailer.final` when its status will not change again. A Send History row is `sent` when it
+ * names a mailer of the active account (Show Details and Preview PDF open it), else `send`.
  */
-export const VIEW_ITEMS = ['mailer.cancellable', 'mailer.inProcess', 'mailer.final', 'batchItem', 'attempt', 'storedFile'] as const;
+export const VIEW_ITEMS = [
+  'mailer.cancellable',
+  'mailer.inProcess',
+  'mailer.final',
+  'batchItem',
+  'attempt',
+  'storedFile',
+  'sent',
+  'send',
+] as const;
 
 export type ViewItem = (typeof VIEW_ITEMS)[number];
 

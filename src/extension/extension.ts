@@ -13,6 +13,7 @@ import type { MailroomContextKey } from './context-keys';
 import { AddressBook } from './commands/address-input';
 import { attemptActions } from './commands/attempts';
 import { connectCommand } from './commands/connect';
+import { filterActions } from './commands/filter-mailers';
 import { MAILROOM_COMMANDS, type MailroomCommand } from './commands/ids';
 import type { Command } from './commands/invocation';
 import { mailerActions } from './commands/mailer-actions';
@@ -30,11 +31,15 @@ import { changeUserSettingsCommand } from './commands/user-settings';
 import { Connection } from './connection';
 import { aliveCounts, Disposable, type AliveCounts } from './lifecycle';
 import { LiveDiagnostics } from './live-diagnostics';
+import { MailerFilterState } from './mailer-filter-state';
 import { Log } from './log';
 import { MergeTemplates } from './merge-templates';
 import { Refresher } from './refresher';
+import { sendLogPaths } from './send-log';
 import { TrackedMailers } from './tracked-mailers';
 import { DetailsPanels } from './views/details-panel';
+import { HistoryTree, type HistoryNode } from './views/history-tree';
+import { MailersMessage } from './views/mailers-message';
 import { MailersTree, type MailersNode } from './views/mailers-tree';
 import { PdfPreviews, type PdfPreview } from './views/pdf-preview';
 import { answerPromptsWith, prompts, type Prompts } from './prompts';
@@ -51,6 +56,10 @@ export interface MailroomApi {
   readonly refresher: Refresher;
   /** The Mailers view and the status bar item, read for what they tell the user (its message, their text). */
   readonly mailersView: vscode.TreeView<MailersNode>;
+  /** Filter Mailers…'s filter, and the Send History view (its rows as last read, and its message). */
+  readonly filter: MailerFilterState;
+  readonly history: HistoryTree;
+  readonly historyView: vscode.TreeView<HistoryNode>;
   readonly statusBarItem: vscode.StatusBarItem;
   /** The PDF previews open now, newest last. */
   readonly previews: readonly PdfPreview[];
@@ -85,19 +94,30 @@ class Mailroom extends Disposable {
   readonly addresses: AddressBook;
   readonly mergeTemplates: MergeTemplates;
   readonly diagnostics: LiveDiagnostics;
+  readonly filter: MailerFilterState;
+  readonly history: HistoryTree;
+  readonly historyView: vscode.TreeView<HistoryNode>;
 
   constructor(private readonly context: vscode.ExtensionContext) {
     super();
     const { log } = this;
     const connection = (this.connection = this.register(new Connection(context, log)));
     const mailers = (this.mailers = this.register(new TrackedMailers(context.globalState, connection)));
+    const filter = (this.filter = this.register(new MailerFilterState()));
     const tree = (this.tree = this.register(
-      new MailersTree(mailers, async (id) => (await (await connection.client()).datedA.GetBatchStatus({ ID: id, ItemID: '' })).Statuses),
+      new MailersTree(
+        mailers,
+        async (id) => (await (await connection.client()).datedA.GetBatchStatus({ ID: id, ItemID: '' })).Statuses,
+        filter,
+      ),
     ));
     const view = (this.view = this.register(
       vscode.window.createTreeView('mailroom.mailers', { treeDataProvider: tree, showCollapseAll: true }),
     ));
     const refresher = (this.refresher = this.register(new Refresher(connection, mailers, log)));
+    // The user's own send log (send-log.ts lists it first), not a team's in the workspace.
+    const history = (this.history = this.register(new HistoryTree(sendLogPaths(context)[0]!, connection, mailers, filter)));
+    history.view = this.historyView = this.register(vscode.window.createTreeView('mailroom.history', { treeDataProvider: history }));
     const storedFiles = (this.storedFiles = this.register(new StoredFilesTree(connection)));
     this.register(vscode.window.createTreeView('mailroom.storedFiles', { treeDataProvider: storedFiles }));
     const details = this.register(new DetailsPanels(context.extensionUri));
@@ -145,7 +165,8 @@ class Mailroom extends Disposable {
       },
       'mailroom.changeUserSettings': changeUserSettingsCommand(connection, log),
       'mailroom.showLog': () => log.show(),
-      ...mailerActions({ connection, mailers, refresher, details, previews, log }),
+      ...mailerActions({ connection, mailers, refresher, details, previews, log, history }),
+      ...filterActions(filter, tree),
       ...storedFileActions(connection, storedFiles, sending),
       ...attemptActions(connection, mailers, () => refresher.refresh(), log),
     } satisfies Record<MailroomCommand, Command>;
@@ -156,7 +177,9 @@ class Mailroom extends Disposable {
     this.register(proofLens());
     printOnThread(vscode.Uri.joinPath(context.extensionUri, 'dist', 'printing-worker.js').fsPath);
     // The status bar item, and the view's message while the service is not answering.
-    this.status = this.register(new MailroomStatus(connection, mailers, refresher, view));
+    // The message also says which filter is on (views/mailers-message.ts).
+    const message = this.register(new MailersMessage(view, tree, mailers, filter));
+    this.status = this.register(new MailroomStatus(connection, mailers, refresher, message));
     this.register(connection.onDidChange(() => mailers.refreshView()));
     void vscode.commands.executeCommand('setContext', 'mailroom.connected' satisfies MailroomContextKey, connection.account !== undefined);
     if (connection.account) void refresher.refresh();
@@ -170,6 +193,9 @@ class Mailroom extends Disposable {
       tree,
       refresher,
       mailersView: this.view,
+      filter: this.filter,
+      history: this.history,
+      historyView: this.historyView,
       statusBarItem: this.status.item,
       get previews() {
         return previews.list;

@@ -12,11 +12,11 @@
  */
 import * as vscode from 'vscode';
 import { clientModule } from './client-module';
-import { MAX_IDS_PER_QUERY, NO_PERMISSIONS_STATUS, formatIds } from '../contract';
+import { MAX_IDS_PER_QUERY, NO_PERMISSIONS_STATUS, formatDateTime, formatIds } from '../contract';
 import type { Connection } from './connection';
 import { Disposable, Emitter, timeout, toDisposable } from './lifecycle';
 import type { Log } from './log';
-import { groupOf, type TrackedMailer } from './model/mailers';
+import { groupOf, needsDetails, type TrackedMailer } from './model/mailers';
 import { RefreshSchedule } from './model/refresh-schedule';
 import { prompts } from './prompts';
 import { GATEWAY_STATUSES, ServiceHealth, answeredAgainWords } from './model/service-health';
@@ -68,7 +68,7 @@ export class Refresher extends Disposable {
 
   private async run(): Promise<Error | undefined> {
     if (!this.connection.account) return undefined;
-    const open = this.mailers.list().filter((m) => groupOf(m) === 'inProcess' || m.price === undefined);
+    const open = this.mailers.list().filter((m) => groupOf(m) === 'inProcess' || needsDetails(m));
     if (open.length === 0) {
       // Nothing shown needs the service (the mailers left in process were untracked): nothing is
       // out of date, so no warning stays up with no refresh left to take it down.
@@ -88,11 +88,18 @@ export class Refresher extends Disposable {
       const ids = open.map((m) => m.id);
       const statuses = await fetchStatuses(client, ids);
       const details = new Map<number, MailerFacts>();
-      const unpriced = open.filter((m) => m.price === undefined).map((m) => m.id);
+      const unpriced = open.filter(needsDetails).map((m) => m.id);
       if (unpriced.length > 0) {
         try {
           const answer = await client.datedA.GetDetails({ ID: formatIds(unpriced.slice(0, MAX_IDS_PER_QUERY)) });
-          for (const d of answer.Details) if (d.Status !== NO_PERMISSIONS_STATUS) details.set(d.ID, { price: d.Price, isBatch: d.IsBatch });
+          for (const d of answer.Details)
+            if (d.Status !== NO_PERMISSIONS_STATUS)
+              details.set(d.ID, {
+                price: d.Price,
+                isBatch: d.IsBatch,
+                workMode: d.WorkMode,
+                submitted: formatDateTime(d.SubmitTime),
+              });
         } catch (error) {
           if (!(error instanceof MailWsError && error.isWarning)) throw error;
         }

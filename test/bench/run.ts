@@ -11,6 +11,7 @@ import { diagnostics } from './diagnostics';
 import { editorResponsiveness } from './event-loop';
 import { proofResponsiveness } from './proof-event-loop';
 import { extensionCost } from './extension-cost';
+import { filtering } from './filtering';
 import { largeDocuments } from './large-documents';
 import { throughput } from './throughput';
 import { tracking } from './tracking';
@@ -39,6 +40,7 @@ async function main(): Promise<void> {
   if (wanted('xml-attacks')) rows.push(...(await xmlAttackMemory()));
   if (wanted('responsiveness')) rows.push(...(await editorResponsiveness()));
   if (wanted('diagnostics')) rows.push(...(await diagnostics()));
+  if (wanted('filter')) rows.push(...(await filtering()));
   if (wanted('responsiveness') || wanted('proof-responsiveness')) rows.push(...(await proofResponsiveness()));
   console.log(table(rows));
   writeFileSync(

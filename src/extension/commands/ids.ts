@@ -45,6 +45,9 @@ export const COMMANDS = {
   'mailroom.changeUserSettings': { workbenchArguments: 0, failed: () => l10n.t('Mailroom could not change the user settings.') },
   'mailroom.lookUpAttempt': { workbenchArguments: 1, failed: () => l10n.t('Mailroom could not look the send up.') },
   'mailroom.forgetAttempt': { workbenchArguments: 1, failed: () => l10n.t('Mailroom could not forget the attempt.') },
+  'mailroom.filterMailers': { workbenchArguments: 0, failed: () => l10n.t('Mailroom could not filter the mailers.') },
+  'mailroom.clearMailerFilter': { workbenchArguments: 0, failed: () => l10n.t('Mailroom could not clear the filter.') },
+  'mailroom.exportMailers': { workbenchArguments: 0, failed: () => l10n.t('Mailroom could not export the mailers.') },
 } as const satisfies Readonly<Record<`mailroom.${string}`, CommandFacts>>;
 
 /** A command Mailroom contributes and registers. */

@@ -13,6 +13,7 @@ import { previewTitle } from '../model/pdf-wait';
 import type { Refresher } from '../refresher';
 import type { TrackedMailers } from '../tracked-mailers';
 import type { DetailsPanels } from '../views/details-panel';
+import type { HistoryNode } from '../views/history-tree';
 import type { MailersNode } from '../views/mailers-tree';
 import type { PdfPreviews } from '../views/pdf-preview';
 import { prompts } from '../prompts';
@@ -26,12 +27,15 @@ export interface MailerActionsContext {
   readonly details: DetailsPanels;
   readonly previews: PdfPreviews;
   readonly log: Log;
+  /** The Send History view: a mailer of the active account that it shows opens too, tracked or not. */
+  readonly history?: { opens(id: number): boolean };
 }
 
-/** The mailer a command was invoked on: its row, or the batch of an item row. */
+/** The mailer a command was invoked on: its row, the batch of an item row, or a Send History row's. */
 export function rowMailerOf(node: unknown): number | undefined {
-  const candidate = node as MailersNode | undefined;
+  const candidate = node as MailersNode | HistoryNode | undefined;
   if (candidate?.kind === 'mailer') return candidate.mailer.id;
+  if (candidate?.kind === 'history') return candidate.row.id;
   return candidate?.kind === 'item' ? candidate.batch.id : undefined;
 }
 
@@ -71,10 +75,10 @@ function tooLate(status: number | undefined): string {
 
 export function mailerActions(ctx: MailerActionsContext) {
   const { connection, mailers, refresher } = ctx;
-  // A row's mailer, if it is one the user follows: another extension could hand in any ID (commands/invocation.ts).
+  // A row's mailer, if it is one the user follows or sent: another extension could hand in any ID (commands/invocation.ts).
   const mailerOf = (node: unknown) => {
     const id = rowMailerOf(node);
-    return id !== undefined && mailers.get(id) ? id : undefined;
+    return id !== undefined && (mailers.get(id) || ctx.history?.opens(id)) ? id : undefined;
   };
   const client = () => connection.client();
   const printedPdf = async (id: number) => (await (await client()).simple.GetPDF({ ID: id })).FileData;

@@ -10,6 +10,7 @@ import type { EnumValue } from '../../contract';
 import { randomUUID } from 'node:crypto';
 import { clientModule } from '../client-module';
 import type { Connection } from '../connection';
+import { recipientLine } from '../model/mailers';
 import { productionQuestion } from '../model/work-mode';
 import { prompts } from '../prompts';
 import type { Log } from '../log';
@@ -144,6 +145,7 @@ export async function submit(
   }
   // Sent: what follows must not be mistaken for a failed send, whatever fails in it.
   try {
+    const recipient = submission.address && recipientLine(submission.address);
     if (submission.sha256) ctx.log.info(`Mailer ${id} (${what}) was sent; SHA-256 of the letter's bytes: ${submission.sha256}`);
     await ctx.mailers.add([
       {
@@ -151,6 +153,9 @@ export async function submit(
         description: submission.description,
         ...(submission.isBatch ? { isBatch: true } : {}),
         ...(submission.sha256 ? { sha256: submission.sha256 } : {}),
+        ...(recipient ? { recipient } : {}),
+        // As asked; the refresh's GetDetails puts the mode the service used (Default resolved).
+        ...(workMode === 'Default' ? {} : { workMode }),
       },
     ]);
     if (submission.address) await ctx.addresses.remember(submission.address);

@@ -3,7 +3,7 @@
  * the last status the service gave. No VS Code here, so that it is tested as plain code.
  */
 import * as l10n from '@vscode/l10n';
-import { describeStatus, isCompletedStatus, isFinalStatus, NO_PERMISSIONS_STATUS } from '../../contract';
+import { describeStatus, isCompletedStatus, isFinalStatus, NO_PERMISSIONS_STATUS, RECIPIENT_FIELDS } from '../../contract';
 
 export interface TrackedMailer {
   readonly id: number;
@@ -17,6 +17,30 @@ export interface TrackedMailer {
   readonly isBatch?: boolean;
   /** The SHA-256 of the letter's bytes, when it was sent after a preflight (Preview Before Sending, or a send command's own). */
   readonly sha256?: string;
+  /** The recipient in one line, when it was sent from here (Filter Mailers… searches it). */
+  readonly recipient?: string;
+  /** Development or Production, as GetDetails reports it (a Default send's resolved mode). */
+  readonly workMode?: string;
+  /** SubmitTime as the service wrote it (the account's wall time, no offset), from GetDetails. */
+  readonly submitted?: string;
+}
+
+/**
+ * Whether the refresher still has to ask GetDetails: for the price, and (for mailers tracked
+ * before Filter Mailers… needed them) the work mode and the time submitted. Asked once per mailer.
+ */
+export function needsDetails(mailer: TrackedMailer): boolean {
+  return mailer.price === undefined || mailer.workMode === undefined || mailer.submitted === undefined;
+}
+
+/** An address in one line, its fields in the contract's order, as the send log writes it. */
+export function recipientLine(address: object): string | undefined {
+  const fields = address as Readonly<Record<string, unknown>>;
+  const line = RECIPIENT_FIELDS.map((name) => fields[name])
+    .filter((value): value is string => typeof value === 'string' && value.trim() !== '')
+    .map((value) => value.trim())
+    .join(', ');
+  return line || undefined;
 }
 
 export type MailerGroup = 'inProcess' | 'completed' | 'failed';

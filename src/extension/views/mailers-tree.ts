@@ -1,8 +1,14 @@
-/** The Mailers view: mailers grouped in process / completed / failed or cancelled, batches with their items. */
+/**
+ * The Mailers view: mailers grouped in process / completed / failed or cancelled, batches with their
+ * items; only those Filter Mailers… keeps, while a filter is on. Sends of unknown outcome are shown
+ * whatever the filter: they wait for the person before anything is sent again.
+ */
 import * as vscode from 'vscode';
 import type { ViewItem } from '../context-keys';
 import type { MailroomCommand } from '../commands/ids';
 import { describeStatus, formatDateTime, isCancellableStatus, type ResultOf } from '../../contract';
+import { filterRows } from '../model/mailer-filter';
+import type { MailerFilterState } from '../mailer-filter-state';
 import { GROUP_TITLES, groupMailers, groupOf, mailerSummary, type MailerGroup, type TrackedMailer } from '../model/mailers';
 import type { SendAttempt } from '../model/attempts';
 import { spokenAttempt, spokenAttempts, spokenBatchItem, spokenGroup, spokenMailer } from '../model/spoken-labels';
@@ -52,6 +58,7 @@ export class MailersTree extends Disposable implements vscode.TreeDataProvider<M
   constructor(
     private readonly mailers: TrackedMailers,
     private readonly readBatchItems: (id: number) => Promise<readonly BatchItem[]>,
+    private readonly filter: MailerFilterState,
   ) {
     super();
     this.register(
@@ -60,6 +67,12 @@ export class MailersTree extends Disposable implements vscode.TreeDataProvider<M
         this.changed.fire(undefined);
       }),
     );
+    this.register(filter.onDidChange(() => this.changed.fire(undefined)));
+  }
+
+  /** The mailers the view shows: those the filter keeps (all, without one). Export Mailers… writes these. */
+  shown(): readonly TrackedMailer[] {
+    return filterRows(this.mailers.list(), this.filter.current);
   }
 
   getChildren(node?: GroupNode): MailersNode[];
@@ -72,7 +85,7 @@ export class MailersTree extends Disposable implements vscode.TreeDataProvider<M
       const unknown: MailersNode[] = attempts.length > 0 ? [{ kind: 'attempts', count: attempts.length }] : [];
       return [
         ...unknown,
-        ...groupMailers(this.mailers.list()).map(([group, list]) => {
+        ...groupMailers(this.shown()).map(([group, list]) => {
           const groupNode: GroupNode = { kind: 'group', group, count: list.length };
           this.groups.set(group, groupNode);
           return groupNode;
@@ -82,7 +95,7 @@ export class MailersTree extends Disposable implements vscode.TreeDataProvider<M
     if (node.kind === 'attempts') return this.mailers.attempts().map((attempt) => ({ kind: 'attempt', attempt }));
     if (node.kind === 'mailer') return node.mailer.isBatch ? this.batchItems(node.mailer) : [];
     if (node.kind !== 'group') return [];
-    return (groupMailers(this.mailers.list()).find(([g]) => g === node.group)?.[1] ?? []).map((mailer) => {
+    return (groupMailers(this.shown()).find(([g]) => g === node.group)?.[1] ?? []).map((mailer) => {
       const mailerNode: MailersNode = { kind: 'mailer', mailer };
       this.nodes.set(mailer.id, mailerNode);
       return mailerNode;

@@ -19,7 +19,7 @@ export class MailroomStatus extends Disposable {
     private readonly connection: Connection,
     private readonly mailers: TrackedMailers,
     private readonly refresher: Refresher,
-    private readonly view: vscode.TreeView<unknown>,
+    private readonly view: Pick<vscode.TreeView<unknown>, 'message'>,
   ) {
     super();
     this.item.command = 'mailroom.mailers.focus';

@@ -27,6 +27,7 @@ export async function run(): Promise<void> {
   await import('./done.test');
   await import('./send-log.test');
   await import('./diagnostics.test');
+  await import('./filter.test');
   // Last: it deactivates the extension.
   await import('./shutdown.test');
   await new Promise<void>((resolve, reject) =>

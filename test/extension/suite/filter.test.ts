@@ -1,0 +1,163 @@
+/**
+ * Filter Mailers…, Clear Filter, Export Mailers… and the Send History view in a real VS Code, as
+ * a person uses them: the filter asked in steps, said in the Mailers view's message, cleared with
+ * one command; the export written where the person chose and read back by a CSV parser; the send
+ * history listing the sends of the log, filtered alike, a click on a row opening its details.
+ */
+import { strict as assert } from 'node:assert';
+import { readFileSync, rmSync } from 'node:fs';
+import * as vscode from 'vscode';
+import { parseCsv } from '../../../src/contract';
+import type { MailroomApi } from '../../../src/extension/extension';
+import { EXPORT_COLUMNS } from '../../../src/extension/model/mailer-export';
+import type { DetailsPanel } from '../../../src/extension/views/details-panel';
+import type { PdfPreview } from '../../../src/extension/views/pdf-preview';
+import { mailroomApi, onSandbox, person, run, sendNotes, typedAddress, until, workspace } from './support';
+
+const QUIMBY = { AttentionLine1: 'Joe Quimby', Address1: '1 Town Hall Sq', City: 'Springfield', State: 'IL', PostalCode: '62701' };
+const FLANDERS = { AttentionLine1: 'Ned Flanders', Address1: '744 Evergreen Ter', City: 'Springfield', State: 'IL', PostalCode: '62701' };
+
+/** Filter Mailers…'s five questions, answered as typed. */
+const filterAnswers = (text: string, status: string, mode: string, from: string, to: string) => [
+  { input: text },
+  { pick: status },
+  { pick: mode },
+  { input: from },
+  { input: to },
+];
+
+/** The IDs the Mailers view shows now, in its groups. */
+function shownIds(api: MailroomApi): number[] {
+  return api.tree
+    .getChildren()
+    .flatMap((group) => (group.kind === 'group' ? api.tree.getChildren(group) : []))
+    .flatMap((node) => (node.kind === 'mailer' ? [node.mailer.id] : []))
+    .sort();
+}
+
+describe('Filter and export mailers, and the send history', () => {
+  let api: MailroomApi;
+  let quimby: number;
+  let flanders: number;
+
+  before(async () => {
+    api = await mailroomApi();
+    await onSandbox(api);
+    quimby = await sendNotes(typedAddress(api, QUIMBY));
+    flanders = await sendNotes(typedAddress(api, FLANDERS));
+    // The refresh after a send asks GetDetails: the work mode and the time submitted, which the filter reads.
+    await until('both mailers with their details', async () => {
+      await api.refresher.refresh();
+      return [quimby, flanders].every((id) => api.mailers.get(id)?.submitted) ? true : undefined;
+    });
+  });
+
+  afterEach(async () => {
+    person.settle();
+    await vscode.commands.executeCommand('mailroom.clearMailerFilter');
+  });
+
+  it('filters the Mailers view in steps, says so in its message, and Clear Filter shows every mailer again', async () => {
+    const all = api.mailers.list().length;
+    assert.ok(shownIds(api).includes(quimby) && shownIds(api).includes(flanders));
+    assert.equal(api.mailersView.message ?? '', '', 'no message without a filter');
+
+    await run(filterAnswers('quimby', 'Any status', 'Any work mode', '', ''), 'mailroom.filterMailers');
+    assert.deepEqual(shownIds(api), [quimby], 'found by its recipient');
+    assert.equal(api.mailersView.message, `Filtered by “quimby”: 1 of ${all} mailers shown. Clear Filter in the title bar shows them all.`);
+
+    // Asked again, each step shows what the filter holds: Enter keeps it. A day not of the calendar is refused.
+    const day = api.mailers.get(quimby)!.submitted!.slice(0, 10);
+    await run(
+      [{ enter: true }, { pick: 'Any status' }, { pick: 'Development' }, { input: 'yesterday' }, { input: day }, { input: day }],
+      'mailroom.filterMailers',
+    );
+    assert.deepEqual(shownIds(api), [quimby]);
+    // Enter kept “quimby”; "yesterday" was refused (else an answer would be left over, and run() fails).
+    assert.match(api.mailersView.message ?? '', /^Filtered by “quimby” · Development · (\d{4}-\d\d-\d\d) to \1: 1 of/);
+
+    // By ID, and by days that leave both out.
+    await run(filterAnswers(String(flanders), 'Any status', 'Any work mode', '', ''), 'mailroom.filterMailers');
+    assert.deepEqual(shownIds(api), [flanders]);
+    await run(filterAnswers('', 'Any status', 'Production', '', ''), 'mailroom.filterMailers');
+    assert.ok(!shownIds(api).includes(quimby) && !shownIds(api).includes(flanders), 'sent in Development: not kept by Production');
+    assert.match(api.mailersView.message ?? '', /^Filtered by Production: \d+ of \d+ mailers shown/);
+
+    await vscode.commands.executeCommand('mailroom.clearMailerFilter');
+    assert.equal(api.mailersView.message ?? '', '');
+    assert.equal(shownIds(api).length, api.mailers.list().length, 'every mailer again');
+  });
+
+  it('exports what the view shows as CSV that a CSV parser reads back, and as JSON', async () => {
+    await run(filterAnswers('quimby', 'Any status', 'Any work mode', '', ''), 'mailroom.filterMailers');
+    const csv = vscode.Uri.joinPath(workspace(), 'exported-mailers.csv');
+    const json = vscode.Uri.joinPath(workspace(), 'exported-mailers.json');
+    try {
+      const noticed = person.notices.length;
+      await run([{ pick: 'CSV' }, { save: csv }], 'mailroom.exportMailers');
+      const [header, ...rows] = parseCsv(readFileSync(csv.fsPath, 'utf8'));
+      assert.deepEqual(header, [...EXPORT_COLUMNS]);
+      assert.equal(rows.length, 1, 'only the mailer the filter keeps');
+      const field = (name: (typeof EXPORT_COLUMNS)[number]) => rows[0]![EXPORT_COLUMNS.indexOf(name)];
+      assert.equal(field('id'), String(quimby));
+      assert.equal(field('recipient'), 'Joe Quimby, 1 Town Hall Sq, Springfield, IL, 62701');
+      assert.equal(field('workMode'), 'Development');
+      assert.equal(field('price'), api.mailers.get(quimby)!.price!.toFixed(2));
+      assert.deepEqual(person.shown(noticed), ['Mailroom: wrote 1 mailers to exported-mailers.csv (CSV).']);
+
+      await vscode.commands.executeCommand('mailroom.clearMailerFilter');
+      await run([{ pick: 'JSON' }, { save: json }], 'mailroom.exportMailers');
+      const exported = JSON.parse(readFileSync(json.fsPath, 'utf8')) as { id: number }[];
+      assert.deepEqual(
+        exported.map((m) => m.id).sort(),
+        api.mailers
+          .list()
+          .map((m) => m.id)
+          .sort(),
+        'every mailer without a filter',
+      );
+    } finally {
+      rmSync(csv.fsPath, { force: true });
+      rmSync(json.fsPath, { force: true });
+    }
+  });
+
+  it('lists the send log in the Send History view, filtered alike, and opens a row’s details and PDF', async () => {
+    const rows = await api.history.read();
+    const quimbyRow = rows.find((r) => r.id === quimby);
+    assert.ok(quimbyRow && rows.some((r) => r.id === flanders), 'both sends listed');
+    assert.equal(quimbyRow.recipient, 'Joe Quimby, 1 Town Hall Sq, Springfield, IL, 62701');
+    assert.equal(quimbyRow.statusText, api.mailers.get(quimby)!.statusText, "the tracked mailer's status");
+    assert.ok(rows.indexOf(quimbyRow) > rows.findIndex((r) => r.id === flanders), 'newest first');
+
+    await run(filterAnswers('flanders', 'Any status', 'Any work mode', '', ''), 'mailroom.filterMailers');
+    const filtered = await api.history.read();
+    assert.ok(filtered.length > 0 && filtered.every((r) => /flanders/i.test(`${r.recipient ?? ''} ${r.description ?? ''}`)));
+    assert.match(api.historyView.message ?? '', /^Filtered by “flanders”: \d+ of \d+ sends shown/);
+
+    // A click on the row runs what its tree item says.
+    const [node] = await api.history.getChildren();
+    assert.ok(node);
+    const click = api.history.getTreeItem(node).command!;
+    assert.equal(click.command, 'mailroom.showDetails');
+    assert.equal(api.history.getTreeItem(node).contextValue, 'sent');
+    const details = await vscode.commands.executeCommand<DetailsPanel>(click.command, ...((click.arguments ?? []) as unknown[]));
+    assert.equal(details.page.id, node.row.id);
+    assert.match(details.panel.title, new RegExp(`^Mailer ${node.row.id}`));
+    details.panel.dispose();
+    const preview = await vscode.commands.executeCommand<PdfPreview>('mailroom.previewPdf', node);
+    assert.ok(preview, 'the PDF preview opened from the row');
+    preview.panel.dispose();
+
+    // A send no longer followed in the Mailers view still opens from its row; an ID the log does not hold does not.
+    await vscode.commands.executeCommand('mailroom.stopTracking', api.tree.nodeOf(flanders));
+    const [untracked] = (await api.history.getChildren()).filter((n) => n.row.id === flanders);
+    assert.ok(untracked && !api.mailers.get(flanders));
+    assert.match(untracked.row.statusText, /not tracked/);
+    const again = await vscode.commands.executeCommand<DetailsPanel>('mailroom.showDetails', untracked);
+    assert.equal(again.page.id, flanders);
+    again.panel.dispose();
+    const forged = { kind: 'history', row: { ...untracked.row, id: flanders + 1000 } };
+    assert.equal(await vscode.commands.executeCommand('mailroom.showDetails', forged), undefined, 'no details of an ID not in the log');
+  });
+});
