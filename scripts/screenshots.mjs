@@ -17,6 +17,7 @@ const pictures = {
   'upload-the-pdf-from-the-explorer-to-stored-files': 'stored-files.png',
   'a-mail-merge-of-the-sample-csv-makes-a-batch-with-one-item-per-row': 'mailers-tree.png',
   'picture-not-answering': 'not-answering.png',
+  'picture-filtered': 'filtered.png',
   'preview-before-sending-shows-the-proof-with-its-findings-squiggled-in-the-letter-too': 'proof.png',
 };
 const taken = readdirSync(shots);

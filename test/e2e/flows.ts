@@ -231,6 +231,29 @@ const steps: Step[] = [
     },
   },
   {
+    name: 'Filter Mailers keeps what matches, the view says so, and Clear Filter shows them all',
+    run: async (wb) => {
+      await wb.command(`Mailroom: ${title('commands.filterMailers.title')}`);
+      await wb.asked('Text found in the ID, the description or the recipient');
+      await wb.answer('letter');
+      await wb.pick('Any status');
+      await wb.pick('Any work mode');
+      await wb.asked('Submitted on or after this day');
+      await wb.answer('');
+      await wb.asked('Submitted on or before this day');
+      await wb.answer('');
+      await wb.viewMessage('Mailers').filter({ hasText: /Filtered by .*letter/ }).waitFor();
+      await wb.row('Mailers', 'letter.md').waitFor();
+      assert.equal(await wb.rows('Mailers').filter({ hasText: 'invite.html' }).count(), 0, 'the batch is filtered out');
+      assert.equal(await wb.rows('Mailers').filter({ hasText: 'notes.txt' }).count(), 0, 'and the notes letter');
+      await wb.page.mouse.move(800, 600);
+      await wb.page.screenshot({ path: join(SHOTS, 'picture-filtered.png') });
+      await wb.page.getByRole('button', { name: title('commands.clearMailerFilter.title') }).first().click();
+      await wb.row('Mailers', 'invite.html × people.csv').waitFor();
+      await wb.viewMessage('Mailers').waitFor({ state: 'hidden', timeout: 15_000 });
+    },
+  },
+  {
     name: "Connect to the sandbox's own address as demo keeps the Mailers",
     run: async (wb) => {
       // Where the sandbox listens is in Mailroom's log, where a person finds it.
