@@ -23,9 +23,18 @@ export const VIEW_IDS = ['mailroom.mailers', 'mailroom.storedFiles'] as const;
  * The rows' contextValue in the views/ trees: the values of `viewItem`. A mailer is
  * `mailer.cancellable` while the service would accept its CancelDelivery (as of the last refresh),
  * `mailer.inProcess` once handed to the postal service or while its status is not known yet,
- * `mailer.final` when its status will not change again.
+ * `mailer.final` when its status will not change again. `account` is another account's row in the
+ * Mailers view grouped by account.
  */
-export const VIEW_ITEMS = ['mailer.cancellable', 'mailer.inProcess', 'mailer.final', 'batchItem', 'attempt', 'storedFile'] as const;
+export const VIEW_ITEMS = [
+  'mailer.cancellable',
+  'mailer.inProcess',
+  'mailer.final',
+  'batchItem',
+  'attempt',
+  'storedFile',
+  'account',
+] as const;
 
 export type ViewItem = (typeof VIEW_ITEMS)[number];
 

@@ -25,6 +25,7 @@ import { sendPostcardCommand } from './commands/send-postcard';
 import { couldNot } from './commands/failure';
 import { registerCommand } from './commands/register';
 import { signOutCommand } from './commands/sign-out';
+import { switchAccountCommand } from './commands/switch-account';
 import { storedFileActions } from './commands/stored-files';
 import { changeUserSettingsCommand } from './commands/user-settings';
 import { Connection } from './connection';
@@ -92,7 +93,11 @@ class Mailroom extends Disposable {
     const connection = (this.connection = this.register(new Connection(context, log)));
     const mailers = (this.mailers = this.register(new TrackedMailers(context.globalState, connection)));
     const tree = (this.tree = this.register(
-      new MailersTree(mailers, async (id) => (await (await connection.client()).datedA.GetBatchStatus({ ID: id, ItemID: '' })).Statuses),
+      new MailersTree(
+        mailers,
+        async (id) => (await (await connection.client()).datedA.GetBatchStatus({ ID: id, ItemID: '' })).Statuses,
+        connection,
+      ),
     ));
     const view = (this.view = this.register(
       vscode.window.createTreeView('mailroom.mailers', { treeDataProvider: tree, showCollapseAll: true }),
@@ -127,6 +132,7 @@ class Mailroom extends Disposable {
       },
       'mailroom.connect': connectCommand(connection, log),
       'mailroom.signOut': signOutCommand(connection, mailers),
+      'mailroom.switchAccount': switchAccountCommand(connection, () => refresher.refresh()),
       'mailroom.sendDocument': sendDocumentCommand(sending),
       'mailroom.sendAdvanced': sendAdvancedCommand(sending),
       'mailroom.sendPostcard': sendPostcardCommand(sending),

@@ -45,6 +45,8 @@ export const COMMANDS = {
   'mailroom.changeUserSettings': { workbenchArguments: 0, failed: () => l10n.t('Mailroom could not change the user settings.') },
   'mailroom.lookUpAttempt': { workbenchArguments: 1, failed: () => l10n.t('Mailroom could not look the send up.') },
   'mailroom.forgetAttempt': { workbenchArguments: 1, failed: () => l10n.t('Mailroom could not forget the attempt.') },
+  // The status bar item and the palette pass nothing; a Mailers view row grouped by account passes its account.
+  'mailroom.switchAccount': { workbenchArguments: 1, failed: () => l10n.t('Mailroom could not switch the account.') },
 } as const satisfies Readonly<Record<`mailroom.${string}`, CommandFacts>>;
 
 /** A command Mailroom contributes and registers. */

@@ -5,6 +5,7 @@
  * since when). Both go back as they were when the service answers again.
  */
 import * as vscode from 'vscode';
+import type { MailroomCommand } from '../commands/ids';
 import type { Connection } from '../connection';
 import { Disposable } from '../lifecycle';
 import { groupOf } from '../model/mailers';
@@ -22,7 +23,8 @@ export class MailroomStatus extends Disposable {
     private readonly view: vscode.TreeView<unknown>,
   ) {
     super();
-    this.item.command = 'mailroom.mailers.focus';
+    // A click switches the account (or adds one), as Mailroom: Switch Account… does.
+    this.item.command = 'mailroom.switchAccount' satisfies MailroomCommand;
     const update = () => this.update();
     this.register(mailers.onDidChange(update));
     this.register(connection.onDidChange(update));
