@@ -34,6 +34,7 @@ import { LiveDiagnostics } from './live-diagnostics';
 import { Log } from './log';
 import { MergeTemplates } from './merge-templates';
 import { Refresher } from './refresher';
+import { SpendingGuard } from './spending';
 import { TrackedMailers } from './tracked-mailers';
 import { DetailsPanels } from './views/details-panel';
 import { MailersTree, type MailersNode } from './views/mailers-tree';
@@ -110,6 +111,7 @@ class Mailroom extends Disposable {
     const addresses = (this.addresses = new AddressBook(context.globalState));
     const mergeTemplates = (this.mergeTemplates = this.register(new MergeTemplates(context.workspaceState)));
     this.diagnostics = this.register(new LiveDiagnostics(mergeTemplates, log));
+    const spending = new SpendingGuard(context, connection);
     const sending: ProofContext = {
       previews,
       mergeTemplates,
@@ -120,6 +122,7 @@ class Mailroom extends Disposable {
       addresses,
       refresh: () => refresher.refresh(),
       log,
+      spending,
     };
 
     const commands = {
@@ -162,7 +165,7 @@ class Mailroom extends Disposable {
     this.register(proofLens());
     printOnThread(vscode.Uri.joinPath(context.extensionUri, 'dist', 'printing-worker.js').fsPath);
     // The status bar item, and the view's message while the service is not answering.
-    this.status = this.register(new MailroomStatus(connection, mailers, refresher, view));
+    this.status = this.register(new MailroomStatus(connection, mailers, refresher, view, () => spending.spentToday()));
     this.register(connection.onDidChange(() => mailers.refreshView()));
     void vscode.commands.executeCommand('setContext', 'mailroom.connected' satisfies MailroomContextKey, connection.account !== undefined);
     if (connection.account) void refresher.refresh();

@@ -89,6 +89,7 @@ export function sendMailMergeCommand(ctx: ProofContext) {
       description,
       workMode,
       isBatch: true,
+      price: () => Promise.resolve(report.price),
       send: async (client, call) =>
         (
           await client.datedA.SendWordMailMerge_Compressed(
