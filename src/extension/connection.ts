@@ -4,6 +4,7 @@
  * Passwords and API keys live only in `context.secrets` (the OS keychain on desktop VS Code).
  */
 import * as vscode from 'vscode';
+import { keyOfAccount } from './account-name';
 import type { MailroomContextKey } from './context-keys';
 import type { MailWsClient } from '../client';
 import { REAL_SERVICE_MIN_INTERVAL_MS, isLoopback, type Binding } from '../contract';
@@ -24,7 +25,10 @@ export interface Account {
   readonly sandbox: boolean;
 }
 
+/** The active account (global state, never a secret). */
 const ACCOUNT_KEY = 'mailroom.account';
+/** Every account added and not signed out of, the most recently active first (global state, never a secret). */
+const ACCOUNTS_KEY = 'mailroom.accounts';
 
 /**
  * Each call's whole budget (`mailroom.timeoutSeconds`): its retries, their backoff and the wait
@@ -71,10 +75,23 @@ export class Connection extends Disposable {
   /** A key that tells accounts apart, for what is remembered per account. */
   get accountKey(): string | undefined {
     const account = this.account;
-    return account && `${account.sandbox ? 'sandbox' : account.endpoint}|${account.username}`;
+    return account && keyOfAccount(account);
   }
 
-  private async setAccount(account: Account | undefined): Promise<void> {
+  /**
+   * The accounts added and not signed out of, the active one first. Kept from before there were
+   * several: an active account alone is the list's one account.
+   */
+  get accounts(): readonly Account[] {
+    const active = this.account;
+    const listed = this.context.globalState.get<Account[]>(ACCOUNTS_KEY) ?? [];
+    return active ? [active, ...listed.filter((a) => keyOfAccount(a) !== keyOfAccount(active))] : listed;
+  }
+
+  /** Makes an account the active one (listed first), or none active while the others stay listed. */
+  private async setAccount(account: Account | undefined, listed: readonly Account[] = this.accounts): Promise<void> {
+    const others = account ? listed.filter((a) => keyOfAccount(a) !== keyOfAccount(account)) : listed;
+    await this.context.globalState.update(ACCOUNTS_KEY, account ? [account, ...others] : others);
     await this.context.globalState.update(ACCOUNT_KEY, account);
     await vscode.commands.executeCommand('setContext', 'mailroom.connected' satisfies MailroomContextKey, account !== undefined);
     this.changed.fire(account);
@@ -204,6 +221,20 @@ export class Connection extends Disposable {
     this.resetClient();
   }
 
+  /** Makes another listed account the active one; its secrets are already kept under its own key. */
+  async switchTo(key: string): Promise<Account> {
+    const account = this.accounts.find((a) => keyOfAccount(a) === key);
+    if (!account) throw new Error(vscode.l10n.t('Mailroom has no such account: add it with Connect… or Use the Local Sandbox.'));
+    if (key === this.accountKey) return account;
+    this.resetClient();
+    await this.setAccount(account);
+    return account;
+  }
+
+  /**
+   * Forgets the active account's password and API key and takes it off the list; the account used
+   * most recently before it becomes the active one, or none when it was the last.
+   */
   async signOut(): Promise<void> {
     const account = this.account;
     if (account) {
@@ -211,7 +242,8 @@ export class Connection extends Disposable {
       await this.context.secrets.delete(secretKey(account, 'apiKey'));
     }
     this.resetClient();
-    await this.setAccount(undefined);
+    const [next, ...rest] = this.accounts.filter((a) => !account || keyOfAccount(a) !== keyOfAccount(account));
+    await this.setAccount(next, next ? [next, ...rest] : []);
   }
 
   configuredBinding(): Binding {

@@ -27,6 +27,7 @@ export const VIEW_IDS = ['mailroom.mailers', 'mailroom.storedFiles', 'mailroom.h
  * `mailer.inProcess` once handed to the postal service or while its status is not known yet,
  * `mailer.final` when its status will not change again. A Send History row is `sent` when it
  * names a mailer of the active account (Show Details and Preview PDF open it), else `send`.
+ * `account` is another account's row in the Mailers view grouped by account.
  */
 export const VIEW_ITEMS = [
   'mailer.cancellable',
@@ -37,6 +38,7 @@ export const VIEW_ITEMS = [
   'storedFile',
   'sent',
   'send',
+  'account',
 ] as const;
 
 export type ViewItem = (typeof VIEW_ITEMS)[number];

@@ -26,6 +26,7 @@ import { sendPostcardCommand } from './commands/send-postcard';
 import { couldNot } from './commands/failure';
 import { registerCommand } from './commands/register';
 import { signOutCommand } from './commands/sign-out';
+import { switchAccountCommand } from './commands/switch-account';
 import { storedFileActions } from './commands/stored-files';
 import { changeUserSettingsCommand } from './commands/user-settings';
 import { Connection } from './connection';
@@ -36,6 +37,7 @@ import { Log } from './log';
 import { MergeTemplates } from './merge-templates';
 import { Refresher } from './refresher';
 import { sendLogPaths } from './send-log';
+import { SpendingGuard } from './spending';
 import { TrackedMailers } from './tracked-mailers';
 import { DetailsPanels } from './views/details-panel';
 import { HistoryTree, type HistoryNode } from './views/history-tree';
@@ -109,6 +111,7 @@ class Mailroom extends Disposable {
         mailers,
         async (id) => (await (await connection.client()).datedA.GetBatchStatus({ ID: id, ItemID: '' })).Statuses,
         filter,
+        connection,
       ),
     ));
     const view = (this.view = this.register(
@@ -125,6 +128,7 @@ class Mailroom extends Disposable {
     const addresses = (this.addresses = new AddressBook(context.globalState));
     const mergeTemplates = (this.mergeTemplates = this.register(new MergeTemplates(context.workspaceState)));
     this.diagnostics = this.register(new LiveDiagnostics(mergeTemplates, log));
+    const spending = new SpendingGuard(context, connection);
     const sending: ProofContext = {
       previews,
       mergeTemplates,
@@ -135,6 +139,7 @@ class Mailroom extends Disposable {
       addresses,
       refresh: () => refresher.refresh(),
       log,
+      spending,
     };
 
     const commands = {
@@ -147,6 +152,7 @@ class Mailroom extends Disposable {
       },
       'mailroom.connect': connectCommand(connection, log),
       'mailroom.signOut': signOutCommand(connection, mailers),
+      'mailroom.switchAccount': switchAccountCommand(connection, () => refresher.refresh()),
       'mailroom.sendDocument': sendDocumentCommand(sending),
       'mailroom.sendAdvanced': sendAdvancedCommand(sending),
       'mailroom.sendPostcard': sendPostcardCommand(sending),
@@ -179,7 +185,7 @@ class Mailroom extends Disposable {
     // The status bar item, and the view's message while the service is not answering.
     // The message also says which filter is on (views/mailers-message.ts).
     const message = this.register(new MailersMessage(view, tree, mailers, filter));
-    this.status = this.register(new MailroomStatus(connection, mailers, refresher, message));
+    this.status = this.register(new MailroomStatus(connection, mailers, refresher, message, () => spending.spentToday()));
     this.register(connection.onDidChange(() => mailers.refreshView()));
     void vscode.commands.executeCommand('setContext', 'mailroom.connected' satisfies MailroomContextKey, connection.account !== undefined);
     if (connection.account) void refresher.refresh();

@@ -52,6 +52,11 @@ export class TrackedMailers extends Disposable {
     return this.key ? (this.state.get<TrackedMailer[]>(this.key) ?? []) : [];
   }
 
+  /** The mailers followed for any account (Connection.accountKey's key), for the view grouped by account. */
+  listOf(accountKey: string): TrackedMailer[] {
+    return this.state.get<TrackedMailer[]>(`mailroom.mailers|${accountKey}`) ?? [];
+  }
+
   get(id: number): TrackedMailer | undefined {
     return this.list().find((m) => m.id === id);
   }

@@ -48,6 +48,8 @@ export const COMMANDS = {
   'mailroom.filterMailers': { workbenchArguments: 0, failed: () => l10n.t('Mailroom could not filter the mailers.') },
   'mailroom.clearMailerFilter': { workbenchArguments: 0, failed: () => l10n.t('Mailroom could not clear the filter.') },
   'mailroom.exportMailers': { workbenchArguments: 0, failed: () => l10n.t('Mailroom could not export the mailers.') },
+  // The status bar item and the palette pass nothing; a Mailers view row grouped by account passes its account.
+  'mailroom.switchAccount': { workbenchArguments: 1, failed: () => l10n.t('Mailroom could not switch the account.') },
 } as const satisfies Readonly<Record<`mailroom.${string}`, CommandFacts>>;
 
 /** A command Mailroom contributes and registers. */

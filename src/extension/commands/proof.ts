@@ -113,6 +113,7 @@ export async function sendProof(ctx: SendContext, proof: LetterProof): Promise<n
     ...(address ? { address } : {}),
     workMode,
     sha256: proof.sha256,
+    price: () => Promise.resolve(proof.report.price),
     send: (client, call) =>
       client.simple.SendLetterAndAddressV2(
         { MyDescription: description, FileExtension: letter.type, FileBinaryData: letter.data, WorkMode: workMode, ...(address ?? {}) },

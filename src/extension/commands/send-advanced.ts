@@ -7,6 +7,9 @@ import * as vscode from 'vscode';
 import { basename } from 'node:path';
 import type { RecipientAddress } from '../../client';
 import { clientModule } from '../client-module';
+import { preflightLetter } from '../printing-module';
+// The price list alone (no pdf-lib).
+import { DEFAULT_PRICING, letterPrice } from '../../printing/pricing';
 import { letterFileTypes, type EnumValue, type Structure } from '../../contract';
 import { ensureApiKey } from './api-key';
 import { addressOf, NEW_ADDRESS, type AddressDraft } from './address-input';
@@ -114,6 +117,20 @@ async function letterFiles(ctx: SendContext, uris: readonly vscode.Uri[]): Promi
   return files;
 }
 
+/** An estimate for the spending guard: each file printed by the preflight on its own, their sheets priced as one letter's. */
+async function advancedPrice(
+  files: readonly Structure<'File'>[],
+  color: EnumValue<'PrintColor'>,
+  envelope: EnumValue<'ReplyEnvelope'> | null | undefined,
+): Promise<number> {
+  let sheets = 0;
+  for (const file of files) {
+    if (!file.FileExtension || !file.FileBinaryData) continue;
+    sheets += (await preflightLetter({ type: file.FileExtension, data: file.FileBinaryData }, { workMode: 'Production' })).sheets;
+  }
+  return letterPrice(DEFAULT_PRICING, sheets, color === 'FullColor', Boolean(envelope));
+}
+
 export function sendAdvancedCommand(ctx: SendContext) {
   return async (target?: vscode.Uri, selection?: readonly vscode.Uri[]): Promise<number | undefined> => {
     if (!ctx.connection.account) await ctx.connection.useSandbox();
@@ -135,6 +152,7 @@ export function sendAdvancedCommand(ctx: SendContext) {
         description,
         address,
         workMode,
+        price: () => advancedPrice(files, color, envelope),
         send: (client, call) =>
           client.datedB.SendLetterAdvanced(
             {

@@ -33,7 +33,10 @@ function sendLetter(
   data: Uint8Array,
   to: RecipientAddress | undefined,
   source?: vscode.Uri,
-  preflight?: (address: RecipientAddress, workMode: EnumValue<'WorkMode'>) => Promise<{ readonly sha256: string } | undefined>,
+  preflight?: (
+    address: RecipientAddress,
+    workMode: EnumValue<'WorkMode'>,
+  ) => Promise<{ readonly sha256: string; readonly report: { readonly price: number } } | undefined>,
 ) {
   const steps = to
     ? []
@@ -47,10 +50,12 @@ function sendLetter(
   return askAndSend(ctx, steps, { to: NEW_ADDRESS }, async (answers) => {
     const address = to ?? addressOf(answers.to) ?? {};
     let sha256: string | undefined;
+    let price: number | undefined;
     if (preflight) {
       const passed = await preflight(address, workMode);
       if (!passed) return undefined;
-      sha256 = passed.sha256;
+      ({ sha256 } = passed);
+      price = passed.report.price;
     }
     return {
       what: name,
@@ -58,6 +63,8 @@ function sendLetter(
       address,
       workMode,
       ...(sha256 ? { sha256 } : {}),
+      // The preflight's price (a stored file has none here).
+      price: () => Promise.resolve(price),
       send: (client, call) =>
         client.simple.SendLetterAndAddressV2(
           { MyDescription: description, FileExtension: fileExtension, FileBinaryData: data, WorkMode: workMode, ...address },

@@ -17,6 +17,7 @@ import type { Log } from '../log';
 import type { SendAttempt } from '../model/attempts';
 import type { TrackedMailers } from '../tracked-mailers';
 import type { MailersTree } from '../views/mailers-tree';
+import type { SpendingGuard } from '../spending';
 import type { AddressBook } from './address-input';
 import { logLine, wordsOf } from '../model/failure-words';
 import { couldNot } from './failure';
@@ -31,6 +32,7 @@ export interface SendContext {
   readonly addresses: AddressBook;
   readonly refresh: () => Promise<unknown>;
   readonly log: Log;
+  readonly spending: SpendingGuard;
 }
 
 export interface Submission {
@@ -43,6 +45,12 @@ export interface Submission {
   readonly isBatch?: boolean;
   /** Of the letter's bytes, as its proof showed it: kept with the tracked mailer and logged. */
   readonly sha256?: string;
+  /**
+   * The predicted price in dollars (the printing layer's, src/printing), asked for only when the
+   * send may charge (Production or Default): the spending guard weighs it and the send log keeps it.
+   * Undefined when it cannot be predicted here (a stored file has no bytes to print).
+   */
+  readonly price?: () => Promise<number | undefined>;
   readonly send: (client: MailWsClient, options: CallOptions) => Promise<number>;
 }
 
@@ -91,10 +99,15 @@ export async function submit(
 ): Promise<number | 'not sent' | 'outcome unknown' | { failed: unknown }> {
   const { what, workMode } = submission;
   const to = recipientOf(submission.address);
+  // The spending guard (spending.ts): a send past the daily budget is refused before anything is asked.
+  const price = workMode === 'Development' ? undefined : await submission.price?.();
+  if (!(await ctx.spending.withinBudget(workMode, price))) return 'not sent';
   const ask = productionQuestion(workMode, `${what}${to}`);
   if (ask && vscode.workspace.getConfiguration('mailroom').get<boolean>('confirmProduction', true)) {
     if (!(await prompts.confirm(ask.question, ask.button))) return 'not sent';
   }
+  // Above the threshold it is asked again, with the amount, even with the Production question turned off.
+  if (!(await ctx.spending.confirmed(workMode, price, `${what}${to}`))) return 'not sent';
   const started = Date.now();
   let id: number;
   try {
@@ -104,6 +117,7 @@ export async function submit(
         const client = await ctx.connection.client();
         let shown = 0;
         return submission.send(client, {
+          ...(price === undefined ? {} : { price }),
           onProgress: ({ direction, bytes, total }) => {
             if (direction !== 'up' || !total) return;
             const percent = Math.floor((bytes / total) * 100);

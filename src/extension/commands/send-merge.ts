@@ -70,6 +70,7 @@ export function sendMailMergeCommand(ctx: ProofContext) {
       description,
       workMode,
       isBatch: true,
+      price: () => Promise.resolve(report.price),
       send: async (client, call) =>
         (
           await client.datedA.SendWordMailMerge_Compressed(

@@ -7,6 +7,8 @@ import * as vscode from 'vscode';
 import { basename } from 'node:path';
 import { postcardFileTypes, type EnumValue } from '../../contract';
 import { clientModule } from '../client-module';
+// The price list alone (no pdf-lib): a postcard's price does not depend on what it shows.
+import { DEFAULT_PRICING, postcardPrice } from '../../printing/pricing';
 import { addressOf, NEW_ADDRESS, type AddressDraft } from './address-input';
 import { documentOf } from './send-document';
 import { askAndSend, defaultWorkMode, type SendContext } from './send-flow';
@@ -117,6 +119,7 @@ export function sendPostcardCommand(ctx: SendContext) {
         description,
         address,
         workMode,
+        price: () => Promise.resolve(postcardPrice(DEFAULT_PRICING, answers.color === 'FullColor')),
         send: (client, call) =>
           client.simple.SendPostcardAndAddress(
             {

@@ -1,5 +1,6 @@
 /**
- * "Sign Out": forgets the account's password and API key (SecretStorage), and nothing else.
+ * "Sign Out": forgets the active account's password and API key (SecretStorage) and takes it off
+ * the list of accounts, and nothing else; the account used before it becomes the active one.
  *
  * It does not ask first, because nothing is lost that signing in again does not bring back: the
  * mailers followed and the sends of unknown outcome are kept per account (endpoint and user) in
@@ -7,24 +8,10 @@
  * storage. So it says afterwards what was kept and how to see it again.
  */
 import * as vscode from 'vscode';
+import { accountName, viaUseSandbox } from '../account-name';
 import type { Account, Connection } from '../connection';
 import { prompts } from '../prompts';
 import type { TrackedMailers } from '../tracked-mailers';
-
-/** Signed in by Use the Local Sandbox, which signs in again with the demo user's known password. */
-const viaUseSandbox = (account: Account) => account.sandbox && account.username === 'demo';
-
-/** The account in words: its user and the service's host (never a URL's query or credentials). */
-function accountName(account: Account): string {
-  if (viaUseSandbox(account)) return vscode.l10n.t('the local sandbox');
-  let host = account.endpoint;
-  try {
-    host = new URL(account.endpoint).host;
-  } catch {
-    // Shown as it was given.
-  }
-  return vscode.l10n.t('{0} at {1}', account.username, account.sandbox ? vscode.l10n.t('the local sandbox') : host);
-}
 
 /** What the account keeps, and how it comes back. */
 function keptMessage(account: Account, mailers: number, attempts: number): string {

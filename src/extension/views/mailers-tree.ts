@@ -1,9 +1,13 @@
 /**
  * The Mailers view: mailers grouped in process / completed / failed or cancelled, batches with their
  * items; only those Filter Mailers… keeps, while a filter is on. Sends of unknown outcome are shown
- * whatever the filter: they wait for the person before anything is sent again.
+ * whatever the filter: they wait for the person before anything is sent again. The active account's;
+ * with `mailroom.mailers.groupByAccount` on, every listed account's, each under its own row (another
+ * account's mailers are shown, not acted on: its row switches to it).
  */
 import * as vscode from 'vscode';
+import { accountName, keyOfAccount } from '../account-name';
+import type { Account } from '../connection';
 import type { ViewItem } from '../context-keys';
 import type { MailroomCommand } from '../commands/ids';
 import { describeStatus, formatDateTime, isCancellableStatus, type ResultOf } from '../../contract';
@@ -17,12 +21,17 @@ import type { TrackedMailers } from '../tracked-mailers';
 
 export type BatchItem = ResultOf<'datedA', 'GetBatchStatus'>['Statuses'][number];
 
+/** `account`: the key of the account whose row it is under, when the view is grouped by account. */
 type GroupNode =
-  { readonly kind: 'group'; readonly group: MailerGroup; readonly count: number } | { readonly kind: 'attempts'; readonly count: number };
+  | { readonly kind: 'group'; readonly group: MailerGroup; readonly count: number; readonly account?: string }
+  | { readonly kind: 'attempts'; readonly count: number; readonly account?: string };
+type AccountNode = { readonly kind: 'account'; readonly account: Account; readonly active: boolean };
 export type MailersNode =
+  | AccountNode
   | GroupNode
   | { readonly kind: 'attempt'; readonly attempt: SendAttempt }
-  | { readonly kind: 'mailer'; readonly mailer: TrackedMailer }
+  /** `otherAccount`: the key of the account it is followed for, when that is not the active one. */
+  | { readonly kind: 'mailer'; readonly mailer: TrackedMailer; readonly otherAccount?: string }
   | { readonly kind: 'item'; readonly batch: TrackedMailer; readonly item: BatchItem }
   | { readonly kind: 'note'; readonly batch: TrackedMailer; readonly text: string };
 
@@ -55,10 +64,17 @@ export class MailersTree extends Disposable implements vscode.TreeDataProvider<M
   /** A batch's items as last read, until the mailers change again. */
   private readonly items = new Map<number, Promise<MailersNode[]>>();
 
+  private readonly accountNodes = new Map<string, AccountNode>();
+
   constructor(
     private readonly mailers: TrackedMailers,
     private readonly readBatchItems: (id: number) => Promise<readonly BatchItem[]>,
     private readonly filter: MailerFilterState,
+    /** The accounts listed and the active one's key (the connection), for the view grouped by account. */
+    private readonly accounts: { readonly accounts: readonly Account[]; readonly accountKey: string | undefined } = {
+      accounts: [],
+      accountKey: undefined,
+    },
   ) {
     super();
     this.register(
@@ -68,6 +84,11 @@ export class MailersTree extends Disposable implements vscode.TreeDataProvider<M
       }),
     );
     this.register(filter.onDidChange(() => this.changed.fire(undefined)));
+    this.register(
+      vscode.workspace.onDidChangeConfiguration(
+        (e) => e.affectsConfiguration('mailroom.mailers.groupByAccount') && this.changed.fire(undefined),
+      ),
+    );
   }
 
   /** The mailers the view shows: those the filter keeps (all, without one). Export Mailers… writes these. */
@@ -75,31 +96,62 @@ export class MailersTree extends Disposable implements vscode.TreeDataProvider<M
     return filterRows(this.mailers.list(), this.filter.current);
   }
 
+  /** Whether the view shows every listed account's mailers, each account under its own row. */
+  get groupedByAccount(): boolean {
+    return vscode.workspace.getConfiguration('mailroom').get<boolean>('mailers.groupByAccount', false);
+  }
+
   getChildren(node?: GroupNode): MailersNode[];
   getChildren(node: MailersNode): MailersNode[] | Promise<MailersNode[]>;
   getChildren(node?: MailersNode): MailersNode[] | Promise<MailersNode[]> {
     if (!node) {
       this.groups.clear();
-      const attempts = this.mailers.attempts();
-      // Sends of unknown outcome come first: they need the user before anything is sent again.
-      const unknown: MailersNode[] = attempts.length > 0 ? [{ kind: 'attempts', count: attempts.length }] : [];
-      return [
-        ...unknown,
-        ...groupMailers(this.shown()).map(([group, list]) => {
-          const groupNode: GroupNode = { kind: 'group', group, count: list.length };
-          this.groups.set(group, groupNode);
-          return groupNode;
-        }),
-      ];
+      if (!this.groupedByAccount) return this.activeGroups(undefined);
+      this.accountNodes.clear();
+      const active = this.accounts.accountKey;
+      return this.accounts.accounts.map((account) => {
+        const accountNode: AccountNode = { kind: 'account', account, active: keyOfAccount(account) === active };
+        this.accountNodes.set(keyOfAccount(account), accountNode);
+        return accountNode;
+      });
+    }
+    if (node.kind === 'account') {
+      const key = keyOfAccount(node.account);
+      if (key === this.accounts.accountKey) return this.activeGroups(key);
+      return groupMailers(filterRows(this.mailers.listOf(key), this.filter.current)).map(([group, list]): MailersNode => ({
+        kind: 'group',
+        group,
+        count: list.length,
+        account: key,
+      }));
     }
     if (node.kind === 'attempts') return this.mailers.attempts().map((attempt) => ({ kind: 'attempt', attempt }));
-    if (node.kind === 'mailer') return node.mailer.isBatch ? this.batchItems(node.mailer) : [];
+    if (node.kind === 'mailer') return node.mailer.isBatch && !node.otherAccount ? this.batchItems(node.mailer) : [];
     if (node.kind !== 'group') return [];
-    return (groupMailers(this.shown()).find(([g]) => g === node.group)?.[1] ?? []).map((mailer) => {
+    const other = node.account !== undefined && node.account !== this.accounts.accountKey ? node.account : undefined;
+    const list = other ? filterRows(this.mailers.listOf(other), this.filter.current) : this.shown();
+    return (groupMailers(list).find(([g]) => g === node.group)?.[1] ?? []).map((mailer) => {
+      if (other) return { kind: 'mailer', mailer, otherAccount: other };
       const mailerNode: MailersNode = { kind: 'mailer', mailer };
       this.nodes.set(mailer.id, mailerNode);
       return mailerNode;
     });
+  }
+
+  /** The active account's groups, under its row (`account`) when the view is grouped by account. */
+  private activeGroups(account: string | undefined): MailersNode[] {
+    const attempts = this.mailers.attempts();
+    const under = account === undefined ? {} : { account };
+    // Sends of unknown outcome come first: they need the user before anything is sent again.
+    const unknown: MailersNode[] = attempts.length > 0 ? [{ kind: 'attempts', count: attempts.length, ...under }] : [];
+    return [
+      ...unknown,
+      ...groupMailers(this.shown()).map(([group, list]) => {
+        const groupNode: GroupNode = { kind: 'group', group, count: list.length, ...under };
+        this.groups.set(group, groupNode);
+        return groupNode;
+      }),
+    ];
   }
 
   private batchItems(batch: TrackedMailer): Promise<MailersNode[]> {
@@ -115,16 +167,41 @@ export class MailersTree extends Disposable implements vscode.TreeDataProvider<M
   }
 
   getParent(node: MailersNode): MailersNode | undefined {
-    if (node.kind === 'mailer') return this.groups.get(groupOf(node.mailer));
-    if (node.kind === 'attempt') return { kind: 'attempts', count: this.mailers.attempts().length };
+    if (node.kind === 'account') return undefined;
+    if (node.kind === 'group' || node.kind === 'attempts')
+      return node.account === undefined ? undefined : this.accountNodes.get(node.account);
+    if (node.kind === 'mailer') return node.otherAccount ? undefined : this.groups.get(groupOf(node.mailer));
+    if (node.kind === 'attempt') {
+      const account = this.groupedByAccount ? this.accounts.accountKey : undefined;
+      return { kind: 'attempts', count: this.mailers.attempts().length, ...(account === undefined ? {} : { account }) };
+    }
     return node.kind === 'item' || node.kind === 'note' ? this.nodes.get(node.batch.id) : undefined;
   }
 
   getTreeItem(node: MailersNode): vscode.TreeItem {
     switch (node.kind) {
+      case 'account': {
+        const state = node.active ? vscode.TreeItemCollapsibleState.Expanded : vscode.TreeItemCollapsibleState.Collapsed;
+        const item = new vscode.TreeItem(accountName(node.account), state);
+        item.id = `account:${keyOfAccount(node.account)}`;
+        item.description = node.active ? vscode.l10n.t('active') : undefined;
+        item.iconPath = new vscode.ThemeIcon(node.active ? 'account' : 'circle-outline');
+        item.tooltip = node.active
+          ? vscode.l10n.t('The active account: its mailers are refreshed, and new letters are sent from it.')
+          : vscode.l10n.t('Switch to this account to refresh its mailers and act on them; they show as last refreshed.');
+        if (!node.active) {
+          item.contextValue = 'account' satisfies ViewItem;
+          item.command = {
+            command: 'mailroom.switchAccount' satisfies MailroomCommand,
+            title: vscode.l10n.t('Switch Account'),
+            arguments: [node],
+          };
+        }
+        return item;
+      }
       case 'group': {
         const item = new vscode.TreeItem(GROUP_TITLES[node.group](), vscode.TreeItemCollapsibleState.Expanded);
-        item.id = `group:${node.group}`;
+        item.id = node.account === undefined ? `group:${node.group}` : `group:${node.account}:${node.group}`;
         item.description = String(node.count);
         item.iconPath = GROUP_ICONS[node.group];
         item.accessibilityInformation = { label: spokenGroup(node.group, node.count) };
@@ -132,7 +209,7 @@ export class MailersTree extends Disposable implements vscode.TreeDataProvider<M
       }
       case 'attempts': {
         const item = new vscode.TreeItem(vscode.l10n.t('Outcome unknown'), vscode.TreeItemCollapsibleState.Expanded);
-        item.id = 'group:attempts';
+        item.id = node.account === undefined ? 'group:attempts' : `group:${node.account}:attempts`;
         item.description = String(node.count);
         item.iconPath = new vscode.ThemeIcon('question', new vscode.ThemeColor('list.warningForeground'));
         item.tooltip = vscode.l10n.t('Sends that left but got no answer: the mailer may exist. Look each up before sending again.');
@@ -190,13 +267,17 @@ export class MailersTree extends Disposable implements vscode.TreeDataProvider<M
       mailer.description || vscode.l10n.t('Mailer {0}', mailer.id),
       mailer.isBatch ? vscode.TreeItemCollapsibleState.Collapsed : vscode.TreeItemCollapsibleState.None,
     );
-    item.id = `mailer:${mailer.id}`;
+    item.id = node.otherAccount ? `mailer:${node.otherAccount}:${mailer.id}` : `mailer:${mailer.id}`;
     item.description = mailerSummary(mailer);
     item.accessibilityInformation = { label: spokenMailer(mailer) };
-    item.contextValue = rowOf(mailer);
     item.iconPath = new vscode.ThemeIcon(mailer.isBatch ? 'files' : 'mail');
-    // A click (or Enter) opens the details; a batch still expands by its twistie.
-    item.command = showDetailsOf(node, vscode.l10n.t('Show Details'));
+    // Another account's mailer has no actions: they would go to the active account's service.
+    if (node.otherAccount) item.collapsibleState = vscode.TreeItemCollapsibleState.None;
+    else {
+      item.contextValue = rowOf(mailer);
+      // A click (or Enter) opens the details; a batch still expands by its twistie.
+      item.command = showDetailsOf(node, vscode.l10n.t('Show Details'));
+    }
     item.tooltip = new vscode.MarkdownString(
       [
         `**${mailer.description ?? vscode.l10n.t('Mailer {0}', mailer.id)}**`,

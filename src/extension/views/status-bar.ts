@@ -5,7 +5,10 @@
  * since when). Both go back as they were when the service answers again.
  */
 import * as vscode from 'vscode';
+import type { MailroomCommand } from '../commands/ids';
+import { accountName } from '../account-name';
 import type { Connection } from '../connection';
+import { dollars } from '../model/spending';
 import { Disposable } from '../lifecycle';
 import { groupOf } from '../model/mailers';
 import { unansweredWords } from '../model/service-health';
@@ -20,14 +23,35 @@ export class MailroomStatus extends Disposable {
     private readonly mailers: TrackedMailers,
     private readonly refresher: Refresher,
     private readonly view: Pick<vscode.TreeView<unknown>, 'message'>,
+    /** The active account's Production spending today (spending.ts), shown when there is any. */
+    private readonly spentToday: () => Promise<number> = () => Promise.resolve(0),
   ) {
     super();
-    this.item.command = 'mailroom.mailers.focus';
+    // A click switches the account (or adds one), as Mailroom: Switch Account… does.
+    this.item.command = 'mailroom.switchAccount' satisfies MailroomCommand;
     const update = () => this.update();
+    // A send adds its mailer once the send log has its price; a switch is another account's spending.
+    const spend = () => void this.readSpending();
+    this.register(mailers.onDidChange(spend));
+    this.register(connection.onDidChange(spend));
     this.register(mailers.onDidChange(update));
     this.register(connection.onDidChange(update));
     this.register(refresher.onDidChangeHealth(update));
     this.register(vscode.workspace.onDidChangeConfiguration((e) => e.affectsConfiguration('mailroom') && update()));
+    this.update();
+    spend();
+  }
+
+  /** Today's Production spending, as last read from the send log (0 until read). */
+  private spent = 0;
+  private reading = 0;
+
+  private async readSpending(): Promise<void> {
+    const reading = ++this.reading;
+    const spent = await this.spentToday().catch(() => 0);
+    // Only the latest read counts: an older one may be another account's.
+    if (reading !== this.reading || this.isDisposed || spent === this.spent) return;
+    this.spent = spent;
     this.update();
   }
 
@@ -55,10 +79,15 @@ export class MailroomStatus extends Disposable {
       this.item.tooltip = words.tooltip;
       this.item.backgroundColor = new vscode.ThemeColor('statusBarItem.warningBackground');
     } else {
-      this.item.text = `$(mail) ${vscode.l10n.t('{0} in process · {1}', inProcess, mode)}`;
-      this.item.tooltip = account.sandbox
-        ? vscode.l10n.t('Mailroom: {0} mailer(s) in process; new letters go in {1} mode (local sandbox)', inProcess, mode)
-        : vscode.l10n.t('Mailroom: {0} mailer(s) in process; new letters go in {1} mode', inProcess, mode);
+      const spent = this.spent > 0 ? ` · ${vscode.l10n.t('{0} today', dollars(this.spent))}` : '';
+      this.item.text = `$(mail) ${vscode.l10n.t('{0} in process · {1}', inProcess, mode)}${spent}`;
+      this.item.tooltip = [
+        account.sandbox
+          ? vscode.l10n.t('Mailroom: {0} mailer(s) in process; new letters go in {1} mode (local sandbox)', inProcess, mode)
+          : vscode.l10n.t('Mailroom: {0} mailer(s) in process; new letters go in {1} mode', inProcess, mode),
+        ...(this.spent > 0 ? [vscode.l10n.t('{0} spent today in Production by {1}', dollars(this.spent), accountName(account))] : []),
+        vscode.l10n.t('Click to switch the account'),
+      ].join('\n');
       this.item.backgroundColor = undefined;
     }
     this.item.show();

@@ -8,7 +8,7 @@ import * as vscode from 'vscode';
 import type { MailroomApi } from '../../../src/extension/extension';
 import type { DetailsPanel } from '../../../src/extension/views/details-panel';
 import type { MailersNode } from '../../../src/extension/views/mailers-tree';
-import { mailroomApi, onSandbox as onSandboxAs, person, run, sendNotes, typedAddress, workspace } from './support';
+import { mailroomApi, onSandbox as onSandboxAs, person, run, sendNotes, signOutOfAll, typedAddress, workspace } from './support';
 
 describe('Mailroom says when something is done', () => {
   let api: MailroomApi;
@@ -60,8 +60,8 @@ describe('Mailroom says when something is done', () => {
       api.storedFiles.getChildren().map((node) => node.file.FileName),
       ['letterhead.html'],
     );
-    // Signed out, nothing is listed: not "nothing stored".
-    await api.connection.signOut();
+    // Signed out (of every account), nothing is listed: not "nothing stored".
+    await signOutOfAll(api);
     await api.storedFiles.refresh();
     assert.equal(api.storedFiles.nothingStored, false);
     await onSandbox();
@@ -123,6 +123,8 @@ describe('Mailroom says when something is done', () => {
   });
 
   it('signs out without asking, since nothing is forgotten, and says that the mailers come back on signing in again', async () => {
+    // The sandbox the only account: signing out of it leaves none.
+    await signOutOfAll(api);
     await onSandbox();
     const id = await aLetter('Bo Ng');
     const followed = () =>

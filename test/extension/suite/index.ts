@@ -28,6 +28,8 @@ export async function run(): Promise<void> {
   await import('./send-log.test');
   await import('./diagnostics.test');
   await import('./filter.test');
+  await import('./accounts.test');
+  await import('./spending.test');
   // Last: it deactivates the extension.
   await import('./shutdown.test');
   await new Promise<void>((resolve, reject) =>

@@ -658,13 +658,18 @@ describe('Mailroom in VS Code', () => {
     assert.deepEqual(measure(), once, 'what is alive after 21 cycles, against after 1');
   });
 
-  it('signs out: the account and its secrets are gone', async () => {
+  it('signs out: the account and its secrets are gone, another listed account active, and none once all are signed out of', async () => {
     await aLetter();
     assert.notDeepEqual(api.tree.getChildren(), []);
     const account = api.connection.account!;
+    const key = (a: { endpoint: string; username: string; sandbox: boolean } | undefined) =>
+      a && `${a.sandbox}|${a.endpoint}|${a.username}`;
     await vscode.commands.executeCommand('mailroom.signOut');
-    assert.equal(api.connection.account, undefined);
+    assert.notEqual(key(api.connection.account), key(account));
+    assert.ok(!api.connection.accounts.some((a) => key(a) === key(account)), 'off the list');
     assert.deepEqual(await api.connection.secretsOf(account), { password: false, apiKey: false });
+    while (api.connection.account) await vscode.commands.executeCommand('mailroom.signOut');
+    assert.deepEqual(api.connection.accounts, []);
     assert.deepEqual(api.tree.getChildren(), []);
   });
 });

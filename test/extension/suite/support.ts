@@ -66,5 +66,10 @@ export async function onSandbox(api: MailroomApi): Promise<void> {
   if (!account?.sandbox || account.username !== 'demo') await vscode.commands.executeCommand('mailroom.useSandbox');
 }
 
+/** Signed out of every account the suites before added (Sign Out forgets the active one; another becomes active). */
+export async function signOutOfAll(api: MailroomApi): Promise<void> {
+  while (api.connection.account) await api.connection.signOut();
+}
+
 /** Track Mailer IDs…, typed as a person would. */
 export const track = (ids: string) => run([{ input: ids }], 'mailroom.trackIds');

@@ -1,0 +1,54 @@
+/**
+ * The extension's spending guard (model/spending.ts has its rules and words): its limits are the
+ * user settings `mailroom.spending.confirmAbove` and `mailroom.spending.dailyBudget` (application
+ * scope: no workspace can loosen them), and today's spending is read from the extension's own send
+ * log (send-log.ts, its first path), for the active account (its endpoint and user, as the log has them).
+ */
+import * as vscode from 'vscode';
+import { accountName } from './account-name';
+import { clientModule } from './client-module';
+import type { Connection } from './connection';
+import { aboveThreshold, mayCharge, overBudget, spentToday, type SpendingLimits } from './model/spending';
+import { prompts } from './prompts';
+import { sendLogPaths } from './send-log';
+import type { EnumValue } from '../contract';
+
+const amount = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) && value >= 0 ? value : undefined);
+
+export class SpendingGuard {
+  constructor(
+    private readonly context: vscode.ExtensionContext,
+    private readonly connection: Connection,
+  ) {}
+
+  limits(): SpendingLimits {
+    const settings = vscode.workspace.getConfiguration('mailroom.spending');
+    const [confirmAbove, dailyBudget] = [amount(settings.get('confirmAbove')), amount(settings.get('dailyBudget'))];
+    return { ...(confirmAbove === undefined ? {} : { confirmAbove }), ...(dailyBudget === undefined ? {} : { dailyBudget }) };
+  }
+
+  /** The active account's spending today in Production (and Default), from the send log; 0 when signed out. */
+  async spentToday(): Promise<number> {
+    const account = this.connection.account;
+    if (!account) return 0;
+    const { readSendLog } = await clientModule();
+    const [own] = sendLogPaths(this.context);
+    return spentToday(await readSendLog(own!), { endpoint: account.endpoint, user: account.username });
+  }
+
+  /** Before anything is asked: whether the daily budget leaves room for the send (refused in words when it does not). */
+  async withinBudget(workMode: EnumValue<'WorkMode'>, price: number | undefined): Promise<boolean> {
+    const limits = this.limits();
+    const account = this.connection.account;
+    if (!mayCharge(workMode) || limits.dailyBudget === undefined || !account) return true;
+    const refused = overBudget(limits, await this.spentToday(), price, accountName(account));
+    if (refused) void prompts.notify('error', refused);
+    return refused === undefined;
+  }
+
+  /** After the Production question: a send above the threshold is asked about again, with its amount. */
+  async confirmed(workMode: EnumValue<'WorkMode'>, price: number | undefined, what: string): Promise<boolean> {
+    const ask = mayCharge(workMode) ? aboveThreshold(this.limits(), price, what) : undefined;
+    return !ask || (await prompts.confirm(ask.question, ask.button));
+  }
+}
