@@ -233,6 +233,9 @@ const steps: Step[] = [
   {
     name: 'Filter Mailers keeps what matches, the view says so, and Clear Filter shows them all',
     run: async (wb) => {
+      // A clean window for the picture: the proof and the messages of the steps before put away.
+      await wb.command('View: Close All Editors');
+      await wb.command('Notifications: Clear All Notifications');
       await wb.command(`Mailroom: ${title('commands.filterMailers.title')}`);
       await wb.asked('Text found in the ID, the description or the recipient');
       await wb.answer('letter');
