@@ -128,7 +128,7 @@ class Mailroom extends Disposable {
     const addresses = (this.addresses = new AddressBook(context.globalState));
     const mergeTemplates = (this.mergeTemplates = this.register(new MergeTemplates(context.workspaceState)));
     this.diagnostics = this.register(new LiveDiagnostics(mergeTemplates, log));
-    const spending = new SpendingGuard(context, connection);
+    const spending = new SpendingGuard(context, connection, mailers);
     const sending: ProofContext = {
       previews,
       mergeTemplates,

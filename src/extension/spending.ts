@@ -11,7 +11,8 @@ import type { Connection } from './connection';
 import { aboveThreshold, mayCharge, overBudget, spentToday, type SpendingLimits } from './model/spending';
 import { prompts } from './prompts';
 import { sendLogPaths } from './send-log';
-import type { EnumValue } from '../contract';
+import type { TrackedMailers } from './tracked-mailers';
+import { statusGroupOf, type EnumValue } from '../contract';
 
 const amount = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) && value >= 0 ? value : undefined);
 
@@ -19,6 +20,8 @@ export class SpendingGuard {
   constructor(
     private readonly context: vscode.ExtensionContext,
     private readonly connection: Connection,
+    /** The active account's tracked mailers: a cancelled one's amount is given back, so not counted. */
+    private readonly mailers: Pick<TrackedMailers, 'list'>,
   ) {}
 
   limits(): SpendingLimits {
@@ -33,7 +36,8 @@ export class SpendingGuard {
     if (!account) return 0;
     const { readSendLog } = await clientModule();
     const [own] = sendLogPaths(this.context);
-    return spentToday(await readSendLog(own!), { endpoint: account.endpoint, user: account.username });
+    const cancelled = new Set(this.mailers.list().flatMap((m) => (statusGroupOf(m.status) === 'cancelled' ? [m.id] : [])));
+    return spentToday(await readSendLog(own!), { endpoint: account.endpoint, user: account.username }, new Date(), cancelled);
   }
 
   /** Before anything is asked: whether the daily budget leaves room for the send (refused in words when it does not). */

@@ -37,6 +37,8 @@ describe("the extension's spending guard", () => {
     ];
     assert.equal(spentToday(records, account, now), 3.75);
     assert.equal(spentToday([], account, now), 0);
+    const cancelled = [...records, record({ price: 4, id: 7 })];
+    assert.equal(spentToday(cancelled, account, now, new Set([7])), 3.75, 'a cancelled mailer is given its amount back');
   });
 
   it('refuses a send that would pass the budget, with the amount spent; one of unknown price once the budget is spent', () => {

@@ -18,6 +18,8 @@ export function spentToday(
   records: readonly SendLogRecord[],
   account: { readonly endpoint: string; readonly user: string },
   now = new Date(),
+  /** Mailers known to be cancelled: the service gives their amount back (service facts, Part B). */
+  cancelled: ReadonlySet<number> = new Set(),
 ): number {
   const today = now.toDateString();
   const spent = records
@@ -26,6 +28,7 @@ export function spentToday(
         r.endpoint === account.endpoint &&
         r.user === account.user &&
         r.outcome !== 'refused' &&
+        !(r.outcome === 'sent' && cancelled.has(r.id)) &&
         mayCharge(r.workMode) &&
         new Date(r.time).toDateString() === today,
     )
