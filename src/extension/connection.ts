@@ -77,6 +77,7 @@ export class Connection extends Disposable {
   private async setAccount(account: Account | undefined): Promise<void> {
     await this.context.globalState.update(ACCOUNT_KEY, account);
     await vscode.commands.executeCommand('setContext', 'mailroom.connected' satisfies MailroomContextKey, account !== undefined);
+    await vscode.commands.executeCommand('setContext', 'mailroom.onSandbox' satisfies MailroomContextKey, account?.sandbox === true);
     this.changed.fire(account);
   }
 

@@ -48,6 +48,9 @@ export const COMMANDS = {
   'mailroom.filterMailers': { workbenchArguments: 0, failed: () => l10n.t('Mailroom could not filter the mailers.') },
   'mailroom.clearMailerFilter': { workbenchArguments: 0, failed: () => l10n.t('Mailroom could not clear the filter.') },
   'mailroom.exportMailers': { workbenchArguments: 0, failed: () => l10n.t('Mailroom could not export the mailers.') },
+  'mailroom.sandbox.advance': { workbenchArguments: 0, failed: () => l10n.t("Mailroom could not advance the sandbox's clock.") },
+  'mailroom.sandbox.fail': { workbenchArguments: 1, failed: () => l10n.t('Mailroom could not make the mailer fail.') },
+  'mailroom.sandbox.setFunds': { workbenchArguments: 0, failed: () => l10n.t("Mailroom could not set the sandbox account's funds.") },
 } as const satisfies Readonly<Record<`mailroom.${string}`, CommandFacts>>;
 
 /** A command Mailroom contributes and registers. */
