@@ -28,6 +28,8 @@ export async function run(): Promise<void> {
   await import('./send-log.test');
   await import('./diagnostics.test');
   await import('./filter.test');
+  // After the others: it moves the sandbox's clock forward, for good.
+  await import('./sandbox-control.test');
   // Last: it deactivates the extension.
   await import('./shutdown.test');
   await new Promise<void>((resolve, reject) =>
