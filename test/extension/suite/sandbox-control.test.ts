@@ -46,10 +46,10 @@ describe('Sandbox: Advance Time, Make This Mailer Fail, Set Funds', () => {
     const offered: string[] = [];
     await person.answering([{ pick: '-1018' }], async () => {
       const original = person.pick.bind(person);
-      person.pick = ((items: readonly vscode.QuickPickItem[], options: never) => {
+      person.pick = (items: readonly vscode.QuickPickItem[], options: never) => {
         offered.push(...items.map((item) => `${item.label} ${item.description ?? ''}`));
         return original(items, options);
-      });
+      };
       try {
         await vscode.commands.executeCommand('mailroom.sandbox.fail', api.tree.nodeOf(id));
       } finally {
