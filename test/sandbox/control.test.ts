@@ -4,9 +4,10 @@
  * the Mail WS it stands beside does not change.
  */
 import { strict as assert } from 'node:assert';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { networkInterfaces, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { DEFAULT_SCHEDULE, statusAt } from '../../src/sandbox/lifecycle';
 import { callControl } from '../../src/sandbox/control/client';
 import { CONTROL_PATH, isLoopbackAddress, parseDuration } from '../../src/sandbox/control/protocol';
 import { JANE_DOE } from '../helpers/documents';
@@ -72,6 +73,41 @@ describe('sandbox control path', function () {
     } finally {
       await sandbox.close();
     }
+  });
+
+  it('fail stops a printed mailer being served: GetPDF answers -3020 and its PDF leaves the disk', async () => {
+    const sandbox = await startTestSandbox();
+    try {
+      const call = httpCaller(sandbox.url, 'http-post');
+      const id = (await call('simple', 'SendLetterAndAddressV2', {
+        ...demo,
+        MyDescription: 'printed',
+        FileExtension: 'html',
+        FileBinaryData: Buffer.from('<p>printed</p>'),
+        WorkMode: 'Development',
+        ...JANE_DOE,
+      })) as number;
+      await callControl(sandbox.url, 'advance', { duration: '5s' });
+      const pdf = async () => ((await call('simple', 'GetPDF', { ...demo, ID: id })) as { ResultCode: number }).ResultCode;
+      assert.equal(await pdf(), -3000, 'Waiting For Delivery: printed (OK)');
+      assert.equal(readdirSync(join(sandbox.dataDir, 'blobs')).length, 1);
+      await callControl(sandbox.url, 'fail', { id, code: -1045 });
+      assert.equal(await pdf(), -3020);
+      assert.deepEqual(readdirSync(join(sandbox.dataDir, 'blobs')), [], 'its PDF is gone from disk');
+    } finally {
+      await sandbox.close();
+    }
+  });
+
+  it('a batch made to fail takes its items with it, but for those that had already failed', () => {
+    const schedule = DEFAULT_SCHEDULE;
+    const batch = { submittedAt: 0, workMode: 'Development' as const, funded: true, failedAt: { status: -1021, at: 3000 } };
+    assert.deepEqual(statusAt(batch, 3000, schedule), { status: -1021, since: 3000, completedAt: 3000 });
+    assert.equal(statusAt(batch, 2999, schedule).status, -910, 'not before');
+    assert.equal(statusAt({ ...batch, failure: -1018 }, 60_000, schedule).status, -1021, 'an item that would fail when printed, later');
+    const late = { ...batch, failedAt: { status: -1021, at: 5000 } };
+    assert.equal(statusAt({ ...late, failure: -1018 }, 60_000, schedule).status, -1018, 'an item that failed when printed, before');
+    assert.equal(statusAt(late, 60_000, schedule).status, -1021, 'its sibling that was waiting for delivery');
   });
 
   it('answers only POST with a JSON object, and names its actions', async () => {
