@@ -94,6 +94,7 @@ export class Connection extends Disposable {
     await this.context.globalState.update(ACCOUNTS_KEY, account ? [account, ...others] : others);
     await this.context.globalState.update(ACCOUNT_KEY, account);
     await vscode.commands.executeCommand('setContext', 'mailroom.connected' satisfies MailroomContextKey, account !== undefined);
+    await vscode.commands.executeCommand('setContext', 'mailroom.onSandbox' satisfies MailroomContextKey, account?.sandbox === true);
     this.changed.fire(account);
   }
 

@@ -14,6 +14,8 @@ export const MAILROOM_CONTEXT_KEYS = {
   'mailroom.noStoredFiles': 'boolean',
   /** Filter Mailers… left something out (MailerFilterState): Clear Filter shows in the views' title bars. */
   'mailroom.mailersFiltered': 'boolean',
+  /** The active account is the local sandbox (Connection.setAccount): its Sandbox: commands show. */
+  'mailroom.onSandbox': 'boolean',
 } as const;
 
 export type MailroomContextKey = keyof typeof MAILROOM_CONTEXT_KEYS;

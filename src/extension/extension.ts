@@ -14,6 +14,7 @@ import { AddressBook } from './commands/address-input';
 import { attemptActions } from './commands/attempts';
 import { connectCommand } from './commands/connect';
 import { filterActions } from './commands/filter-mailers';
+import { sandboxControlActions } from './commands/sandbox-control';
 import { MAILROOM_COMMANDS, type MailroomCommand } from './commands/ids';
 import type { Command } from './commands/invocation';
 import { mailerActions } from './commands/mailer-actions';
@@ -175,6 +176,7 @@ class Mailroom extends Disposable {
       ...filterActions(filter, tree),
       ...storedFileActions(connection, storedFiles, sending),
       ...attemptActions(connection, mailers, () => refresher.refresh(), log),
+      ...sandboxControlActions(connection, mailers, refresher),
     } satisfies Record<MailroomCommand, Command>;
     // Each through the one wrapper: failures in words, the workbench's arguments only (commands/register.ts).
     const host = { log, extensionMode: context.extensionMode };
@@ -188,6 +190,11 @@ class Mailroom extends Disposable {
     this.status = this.register(new MailroomStatus(connection, mailers, refresher, message, () => spending.spentToday()));
     this.register(connection.onDidChange(() => mailers.refreshView()));
     void vscode.commands.executeCommand('setContext', 'mailroom.connected' satisfies MailroomContextKey, connection.account !== undefined);
+    void vscode.commands.executeCommand(
+      'setContext',
+      'mailroom.onSandbox' satisfies MailroomContextKey,
+      connection.account?.sandbox === true,
+    );
     if (connection.account) void refresher.refresh();
   }
 

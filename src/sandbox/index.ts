@@ -10,6 +10,7 @@ import { accountsRecord, DEMO_ACCOUNTS, parseAccountsFile, type AccountsFile } f
 import { DEFAULT_SCHEDULE, type Schedule } from './lifecycle';
 export { INTERACTIVE_SCHEDULE } from './lifecycle';
 export { DataFolderInUseError } from './store/folder-in-use';
+import { createControlRoute } from './control/route';
 import { createInvoke } from './operations/dispatch';
 import { handlers } from './operations';
 import type { SandboxState } from './operations/context';
@@ -62,11 +63,13 @@ export async function startSandbox(options: SandboxOptions): Promise<SandboxServ
   if (options.accounts) await store.commit(accountsRecord(options.accounts, options.timeZone));
   else if (store.isEmpty) await store.commit(accountsRecord(DEMO_ACCOUNTS, options.timeZone));
 
+  const clock = options.now ?? Date.now;
   const sandbox: SandboxState = {
     store,
     schedule: { ...DEFAULT_SCHEDULE, ...options.schedule },
     pricing: { ...DEFAULT_PRICING, ...options.pricing },
-    now: options.now ?? Date.now,
+    // The control path's `advance` puts the clock ahead of the machine's, durably (control/).
+    now: () => clock() + store.clockOffset,
   };
   const retention = new Retention(sandbox);
   await retention.sweepIfDue();
@@ -77,6 +80,7 @@ export async function startSandbox(options: SandboxOptions): Promise<SandboxServ
       return invoke(op, request);
     },
     { ...DEFAULT_HTTP_LIMITS, ...options.limits },
+    createControlRoute(sandbox),
   );
   const host = options.host ?? '127.0.0.1';
   try {

@@ -3,7 +3,8 @@
  * was sent (and cancelled) and derives everything else, so no timer runs and a restart changes
  * nothing. The expected path: -900 Received → -910 In Process → -995 Waiting For Delivery →
  * -1000 (Production) or -1002 (Development); an unfunded Production mailer waits at -990, then
- * fails at -1010.
+ * fails at -1010. A failure chosen through the control path (`failedAt`) ends the course there,
+ * unless the mailer was already final by then.
  */
 import { isPrintedStatus } from '../contract';
 import type { MailerRecord } from './store/records';
@@ -36,9 +37,18 @@ export interface StatusAt {
 }
 
 /** The fields of a mailer or a batch item that decide its course. */
-type Course = Pick<MailerRecord, 'submittedAt' | 'workMode' | 'funded' | 'failure' | 'cancelledAt'>;
+type Course = Pick<MailerRecord, 'submittedAt' | 'workMode' | 'funded' | 'failure' | 'cancelledAt' | 'failedAt'>;
 
 export function statusAt(mailer: Course, now: number, schedule: Schedule): StatusAt {
+  const chosen = mailer.failedAt;
+  if (chosen !== undefined && now >= chosen.at && naturalStatusAt(mailer, chosen.at, schedule).completedAt === undefined) {
+    return { status: chosen.status, since: chosen.at, completedAt: chosen.at };
+  }
+  return naturalStatusAt(mailer, now, schedule);
+}
+
+/** The course a mailer takes by itself. */
+function naturalStatusAt(mailer: Course, now: number, schedule: Schedule): StatusAt {
   const at = (offset: number) => mailer.submittedAt + offset;
   if (mailer.cancelledAt !== undefined && now >= mailer.cancelledAt) {
     return { status: -1005, since: mailer.cancelledAt, completedAt: mailer.cancelledAt };
@@ -67,5 +77,8 @@ export const isPrinted = isPrintedStatus;
  */
 export function pdfNeededUntil(mailer: Course, keepContent: boolean, schedule: Schedule): number {
   if (mailer.failure !== undefined || !mailer.funded || mailer.cancelledAt !== undefined) return mailer.submittedAt;
-  return keepContent ? Infinity : mailer.submittedAt + schedule.completedMs;
+  const until = keepContent ? Infinity : mailer.submittedAt + schedule.completedMs;
+  // A chosen failure ends the course (a PDF printed before it is no longer served); one after Completed changes nothing.
+  const chosen = mailer.failedAt;
+  return chosen !== undefined && chosen.at < mailer.submittedAt + schedule.completedMs ? Math.max(mailer.submittedAt, chosen.at) : until;
 }

@@ -68,9 +68,10 @@ export class Retention {
 
   private notice(record: JournalRecord): void {
     if (record.t === 'mailer') this.review(record.mailer.id);
-    else if (record.t === 'cancel') this.review(record.id);
-    else if (record.t === 'user' || record.t === 'accounts') return this.reviewAll();
-    else return;
+    else if (record.t === 'cancel' || record.t === 'fail') this.review(record.id);
+    else if (record.t === 'user' || record.t === 'accounts' || record.t === 'reset') return this.reviewAll();
+    // The clock moved: the timer is set for the new distance to the next drop.
+    else if (record.t !== 'clock') return;
     this.arm();
   }
 

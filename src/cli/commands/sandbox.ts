@@ -1,6 +1,7 @@
 /**
  * `mailroom sandbox [--port P] [--data DIR] [--accounts FILE] [--rate-limit] [--max-body-mb N]
  * [--schedule IN,PRINTED,COMPLETED]`: runs the local Mail WS until SIGINT or SIGTERM.
+ * `mailroom sandbox advance|fail|funds|reset ...` controls a running one (../sandbox-control.ts).
  */
 import { homedir } from 'node:os';
 import { join } from 'node:path';
@@ -8,16 +9,22 @@ import { parseArgs } from 'node:util';
 import { DEFAULT_SANDBOX_PORT } from '../../contract';
 import type { Schedule } from '../../sandbox/lifecycle';
 import type { Io } from '../context';
+import { CONTROL_SUBCOMMANDS, runControl } from '../sandbox-control';
 import { UsageError } from '../usage';
 import type { CommandHelp } from '../help';
 
 export const usage =
-  'mailroom sandbox [--port P] [--data DIR] [--accounts FILE] [--rate-limit] [--max-body-mb N] [--schedule S1,S2,S3 (seconds) | --schedule interactive]';
+  'mailroom sandbox [--port P] [--data DIR] [--accounts FILE] [--rate-limit] [--max-body-mb N] [--schedule S1,S2,S3 (seconds) | --schedule interactive]' +
+  ' | mailroom sandbox advance DURATION | fail ID CODE | funds USER AMOUNT | reset [--endpoint URL] [--json]';
 
 export const help: CommandHelp = {
   summary:
     'Runs the local Mail WS sandbox until Ctrl+C (SIGINT) or SIGTERM, with the demo accounts (demo/demo, clerk/clerk, ' +
-    'other/other) on a fresh data folder. Prints "Mail WS sandbox listening on URL" when ready.',
+    'other/other) on a fresh data folder. Prints "Mail WS sandbox listening on URL" when ready. Its subcommands control ' +
+    'a running sandbox (on this machine) for tests: advance moves its clock forward for everyone (60s, 2h, 3d, 1h30m), ' +
+    'fail makes a mailer not yet final end now at a failure status (-1010, -1018, -1021, -1025, -1045 or -1065; what was ' +
+    "charged is refunded), funds sets the balance of a user's account, reset forgets every mailer and stored file (accounts " +
+    'and users stay). Each is kept across restarts.',
   options: [
     ['--port P', 'where to listen on 127.0.0.1; 8317 by default, 0 for any free port'],
     ['--data DIR', 'its data folder; ~/.local/share/mailroom/sandbox by default'],
@@ -25,9 +32,21 @@ export const help: CommandHelp = {
     ['--rate-limit', "refuse Get calls faster than the real service's pace (-3500)"],
     ['--max-body-mb N', 'the largest request body; 32 by default'],
     ['--schedule S1,S2,S3', 'seconds until In Process, printed and Completed (2,4,6 by default), or interactive (5,20,25)'],
+    ['advance DURATION', "moves the running sandbox's clock forward by DURATION"],
+    ['fail ID CODE', 'makes mailer ID (or a batch) end now at failure status CODE'],
+    ['funds USER AMOUNT', "sets the balance of USER's account to AMOUNT dollars"],
+    ['reset', 'forgets every mailer and stored file, from disk too'],
+    ['--endpoint URL', 'the running sandbox (or MAILROOM_ENDPOINT); http://127.0.0.1:8317 by default'],
+    ['--json', "print the sandbox's answer as JSON"],
   ],
   global: false,
-  examples: ['mailroom sandbox --port 8317 --schedule interactive'],
+  examples: [
+    'mailroom sandbox --port 8317 --schedule interactive',
+    'mailroom sandbox advance 1h30m',
+    'mailroom sandbox fail 1021984 -1018',
+    'mailroom sandbox funds demo 0',
+    'mailroom sandbox reset --endpoint http://127.0.0.1:8317',
+  ],
 };
 
 export function defaultDataDir(): string {
@@ -56,7 +75,9 @@ function schedule(value: string | undefined, interactive: Schedule): Schedule | 
   };
 }
 
-export async function run(args: readonly string[], io: Io): Promise<void> {
+export async function run(args: readonly string[], io: Io): Promise<number | void> {
+  const subcommand = CONTROL_SUBCOMMANDS.find((name) => name === args[0]);
+  if (subcommand) return runControl(subcommand, args.slice(1), io);
   const out = io.out;
   const { values } = parseArgs({
     args: [...args],

@@ -50,6 +50,9 @@ export const COMMANDS = {
   'mailroom.exportMailers': { workbenchArguments: 0, failed: () => l10n.t('Mailroom could not export the mailers.') },
   // The status bar item and the palette pass nothing; a Mailers view row grouped by account passes its account.
   'mailroom.switchAccount': { workbenchArguments: 1, failed: () => l10n.t('Mailroom could not switch the account.') },
+  'mailroom.sandbox.advance': { workbenchArguments: 0, failed: () => l10n.t("Mailroom could not advance the sandbox's clock.") },
+  'mailroom.sandbox.fail': { workbenchArguments: 1, failed: () => l10n.t('Mailroom could not make the mailer fail.') },
+  'mailroom.sandbox.setFunds': { workbenchArguments: 0, failed: () => l10n.t("Mailroom could not set the sandbox account's funds.") },
 } as const satisfies Readonly<Record<`mailroom.${string}`, CommandFacts>>;
 
 /** A command Mailroom contributes and registers. */

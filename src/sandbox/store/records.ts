@@ -67,6 +67,8 @@ export interface MailerRecord {
   /** The printed PDF's blob name, until no status can serve it any more (`pdfs-dropped`). */
   pdf?: string;
   cancelledAt?: number;
+  /** A failure the sandbox's control path chose (`mailroom sandbox fail`): the mailer ends at `status` at `at`. */
+  failedAt?: { readonly status: number; readonly at: number };
 }
 
 export interface StoredFileRecord {
@@ -90,4 +92,12 @@ export type JournalRecord =
   | { readonly t: 'file-deleted'; readonly accountId: string; readonly name: string }
   | { readonly t: 'user'; readonly user: UserRecord }
   /** Printed PDFs no status can serve any more (retention.ts): their blobs are removed once this is on disk. */
-  | { readonly t: 'pdfs-dropped'; readonly ids: readonly number[] };
+  | { readonly t: 'pdfs-dropped'; readonly ids: readonly number[] }
+  /** The control path (control/): how far the sandbox's clock runs ahead of the machine's, in all. */
+  | { readonly t: 'clock'; readonly offset: number }
+  /** The control path: a mailer not yet final ends now at a failure status; what was charged comes back. */
+  | { readonly t: 'fail'; readonly id: number; readonly at: number; readonly status: number; readonly refund: number }
+  /** The control path: an account's balance, set. */
+  | { readonly t: 'funds'; readonly accountId: string; readonly balance: number }
+  /** The control path: every mailer and stored file forgotten; IDs go on from `nextId`, never reused. */
+  | { readonly t: 'reset'; readonly nextId: number };

@@ -6,7 +6,10 @@
  * stored file (with its last usage), then one `mailer` record per mailer in the order they were
  * sent (with its cancellation and printed PDF, if still kept; nothing charged again). The next
  * mailer ID follows from the highest ID, as it does when the journal is read. Every other record
- * (cancels, users, deletions, replaced files, dropped PDFs) is superseded and disappears.
+ * (cancels, users, deletions, replaced files, dropped PDFs, failures and funds the control path
+ * set) is superseded and disappears; but for two the state holds outside those records: a `clock`
+ * record when the clock runs ahead, and a `reset` record (before the files and mailers) once a
+ * reset happened, so that IDs never come round again.
  */
 import type { AccountRecord, JournalRecord, MailerRecord, StoredFileRecord, UserRecord } from './records';
 
@@ -15,10 +18,14 @@ export interface StoreState {
   readonly users: ReadonlyMap<string, UserRecord>;
   readonly mailers: ReadonlyMap<number, MailerRecord>;
   readonly files: ReadonlyMap<string, ReadonlyMap<string, StoredFileRecord>>;
+  readonly clockOffset: number;
+  readonly idFloor: number;
 }
 
 export function snapshotRecords(state: StoreState): JournalRecord[] {
   const records: JournalRecord[] = [{ t: 'accounts', accounts: [...state.accounts.values()], users: [...state.users.values()] }];
+  if (state.clockOffset !== 0) records.push({ t: 'clock', offset: state.clockOffset });
+  if (state.idFloor !== 0) records.push({ t: 'reset', nextId: state.idFloor });
   for (const files of state.files.values()) for (const file of files.values()) records.push({ t: 'file', file });
   for (const mailer of state.mailers.values()) records.push({ t: 'mailer', mailer, charged: 0, usedFiles: [] });
   return records;
@@ -28,7 +35,7 @@ export function snapshotRecords(state: StoreState): JournalRecord[] {
 export function liveRecords(state: StoreState): number {
   let files = 0;
   for (const byName of state.files.values()) files += byName.size;
-  return 1 + files + state.mailers.size;
+  return 1 + (state.clockOffset !== 0 ? 1 : 0) + (state.idFloor !== 0 ? 1 : 0) + files + state.mailers.size;
 }
 
 /**

@@ -24,6 +24,10 @@ export class Store {
   /** Stored files by account, then by lower-case name (names are unique in an account). */
   readonly files = new Map<string, Map<string, StoredFileRecord>>();
   private nextId = FIRST_MAILER_ID;
+  /** How far the sandbox's clock runs ahead of the machine's (the control path's `advance`). */
+  private offset = 0;
+  /** The next mailer ID a reset left, so that a snapshot keeps IDs from being used again (0: never reset). */
+  private resetNextId = 0;
   private journal!: Journal<JournalRecord>;
   private readonly listeners: ((record: JournalRecord) => void)[] = [];
   private compacting: Promise<void> | undefined;
@@ -59,6 +63,21 @@ export class Store {
 
   get isEmpty(): boolean {
     return this.accounts.size === 0;
+  }
+
+  /** How far the sandbox's clock runs ahead of the machine's, in milliseconds. */
+  get clockOffset(): number {
+    return this.offset;
+  }
+
+  /** The first mailer ID after the last reset, or 0 if none. */
+  get idFloor(): number {
+    return this.resetNextId;
+  }
+
+  /** The next mailer ID, for a reset to carry on from. */
+  get nextMailerId(): number {
+    return this.nextId;
   }
 
   /** Reserves the next mailer ID at once, so that concurrent sends never share one. */
@@ -186,6 +205,30 @@ export class Store {
           if (mailer?.pdf) released.push(mailer.pdf);
           if (mailer) delete mailer.pdf;
         }
+        return released;
+      }
+      case 'clock':
+        this.offset = record.offset;
+        return [];
+      case 'fail': {
+        const mailer = this.mailers.get(record.id);
+        if (!mailer) return [];
+        mailer.failedAt = { status: record.status, at: record.at };
+        const account = this.accounts.get(mailer.accountId);
+        if (account) account.balance = round(account.balance + record.refund);
+        return [];
+      }
+      case 'funds': {
+        const account = this.accounts.get(record.accountId);
+        if (account) account.balance = round(record.balance);
+        return [];
+      }
+      case 'reset': {
+        const released = [...this.namedBlobs()];
+        this.mailers.clear();
+        this.files.clear();
+        this.nextId = Math.max(this.nextId, record.nextId);
+        this.resetNextId = Math.max(this.resetNextId, record.nextId);
         return released;
       }
     }

@@ -5,6 +5,7 @@
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { FORM_CONTENT_TYPE, findOperation, generateWsdl, serviceByPath, type Service } from '../../contract';
+import { isControlPath, type ControlRoute } from '../control/route';
 import { MAX_QUERY_STRING_LENGTH, queryStringTooLong } from './error-page';
 import { faultResponse, internalError, unreadableRequest } from './faults';
 import { handleHttpCall } from './http-get-post';
@@ -66,7 +67,8 @@ function queryKeys(url: URL): Set<string> {
 
 const UNRECOGNIZED = (name: string) => plainText(500, `Request format is unrecognized for URL unexpectedly ending in '/${name}'.`);
 
-export function createSandboxHttpServer(invoke: Invoke, limits: HttpLimits = DEFAULT_HTTP_LIMITS): Server {
+/** `control`: the sandbox's control path (control/route.ts), beside the services and not one of them. */
+export function createSandboxHttpServer(invoke: Invoke, limits: HttpLimits = DEFAULT_HTTP_LIMITS, control?: ControlRoute): Server {
   const wsdlCache = new Map<string, string>();
 
   async function route(req: IncomingMessage): Promise<WireResponse> {
@@ -79,6 +81,7 @@ export function createSandboxHttpServer(invoke: Invoke, limits: HttpLimits = DEF
     } catch {
       return plainText(400, 'Bad request path.');
     }
+    if (control && isControlPath(path)) return control(req, path, (max) => readBody(req, Math.min(max, limits.maxBodyBytes)));
     let service = serviceByPath(path);
     let operationName: string | undefined;
     if (!service) {

@@ -30,6 +30,8 @@ export async function run(): Promise<void> {
   await import('./filter.test');
   await import('./accounts.test');
   await import('./spending.test');
+  // After the others: it moves the sandbox's clock forward, for good.
+  await import('./sandbox-control.test');
   // Last: it deactivates the extension.
   await import('./shutdown.test');
   await new Promise<void>((resolve, reject) =>

@@ -1,0 +1,99 @@
+/**
+ * The local sandbox under control, when it is the active account: Sandbox: Advance Time…, Make
+ * This Mailer Fail… (a Mailers row) and Set Funds…, through its control path
+ * (src/sandbox/control/). Each asks what it needs, says what it did, and refreshes the Mailers.
+ */
+import * as vscode from 'vscode';
+import { callControl } from '../../sandbox/control/client';
+import { failureChoices, formatDuration, parseDuration } from '../../sandbox/control/protocol';
+import type { Connection } from '../connection';
+import { prompts } from '../prompts';
+import type { Refresher } from '../refresher';
+import type { TrackedMailers } from '../tracked-mailers';
+import type { CommandMap } from './invocation';
+import { rowMailerOf } from './mailer-actions';
+
+/** The sandbox's endpoint (started again if it has to be); refused in words on another account. */
+async function sandboxEndpoint(connection: Connection): Promise<string> {
+  if (connection.account?.sandbox !== true) {
+    throw new Error(vscode.l10n.t('This works on the local sandbox only: use the local sandbox first.'));
+  }
+  // The client finds where the sandbox listens now (it may have been started again on another port).
+  await connection.client();
+  return connection.account.endpoint;
+}
+
+/** The sandbox's refusal as a sentence. */
+async function control<T>(call: Promise<T>): Promise<T> {
+  try {
+    return await call;
+  } catch (error) {
+    const text = (error as Error).message;
+    throw new Error(`${text.charAt(0).toUpperCase()}${text.slice(1)}${/[.!?]$/.test(text) ? '' : '.'}`, { cause: error });
+  }
+}
+
+export function sandboxControlActions(connection: Connection, mailers: TrackedMailers, refresher: Refresher) {
+  return {
+    'mailroom.sandbox.advance': async () => {
+      const endpoint = await sandboxEndpoint(connection);
+      const duration = await prompts.input({
+        title: vscode.l10n.t('Advance the sandbox clock'),
+        prompt: vscode.l10n.t(
+          'How far: a number and a unit (s, m, h, d), such as 60s, 2h, 3d or 1h30m. Every mailer moves on as if that much time passed.',
+        ),
+        validateInput: (text) =>
+          (parseDuration(text) ?? 0) > 0 ? undefined : vscode.l10n.t('A number and a unit, such as 60s, 2h, 3d or 1h30m'),
+      });
+      if (duration === undefined) return undefined;
+      const reply = await control(callControl(endpoint, 'advance', { duration }));
+      await refresher.refresh();
+      void prompts.notify(
+        'info',
+        vscode.l10n.t(
+          "Mailroom: the sandbox's clock moved {0} ahead ({1} in all).",
+          formatDuration(reply.advancedMs),
+          formatDuration(reply.offsetMs),
+        ),
+      );
+      return reply;
+    },
+    'mailroom.sandbox.fail': async (node: unknown) => {
+      const id = rowMailerOf(node);
+      if (id === undefined || !mailers.get(id)) return undefined;
+      const endpoint = await sandboxEndpoint(connection);
+      const choice = await prompts.pick(
+        failureChoices().map((failure) => ({ label: String(failure.code), description: failure.description, code: failure.code })),
+        { title: vscode.l10n.t('Make mailer {0} fail', id), placeHolder: vscode.l10n.t('The failure status it ends at now') },
+      );
+      if (choice === undefined) return undefined;
+      const reply = await control(callControl(endpoint, 'fail', { id, code: choice.code }));
+      await refresher.refresh();
+      const refund = reply.refunded > 0 ? vscode.l10n.t(' ${0} was refunded.', reply.refunded.toFixed(2)) : '';
+      void prompts.notify('info', vscode.l10n.t('Mailroom: mailer {0} failed: {1}.{2}', id, reply.description, refund));
+      return reply;
+    },
+    'mailroom.sandbox.setFunds': async () => {
+      const endpoint = await sandboxEndpoint(connection);
+      const user = connection.account!.username;
+      const amount = await prompts.input({
+        title: vscode.l10n.t('Set the funds of the sandbox account'),
+        prompt: vscode.l10n.t("The balance of {0}'s account, in dollars (0 makes Production letters wait for funds).", user),
+        validateInput: (text) =>
+          amountOf(text) === undefined ? vscode.l10n.t('An amount in dollars, 0 or more, such as 25 or 12.50') : undefined,
+      });
+      const dollars = amount === undefined ? undefined : amountOf(amount);
+      if (dollars === undefined) return undefined;
+      const reply = await control(callControl(endpoint, 'funds', { user, amount: dollars }));
+      await refresher.refresh();
+      void prompts.notify('info', vscode.l10n.t('Mailroom: account {0} now has ${1}.', reply.account, reply.balance.toFixed(2)));
+      return reply;
+    },
+  } satisfies CommandMap;
+}
+
+/** Dollars to the cent, 0 or more; `$` allowed in front. */
+function amountOf(text: string): number | undefined {
+  const match = /^\s*\$?\s*(\d+(\.\d{1,2})?)\s*$/.exec(text);
+  return match ? Number(match[1]) : undefined;
+}

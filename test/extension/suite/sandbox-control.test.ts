@@ -1,0 +1,96 @@
+/**
+ * Sandbox: Advance Time…, Make This Mailer Fail… and Set Funds… in a real VS Code, against the
+ * sandbox the extension runs (on the wall clock, at the interactive pace: Completed after 25 s),
+ * as a person uses them: each asks, says what it did, and the Mailers view shows the outcome
+ * without waiting for the next scheduled refresh. The clock only moves forward, so this suite
+ * runs after the others (index.ts), whose mailers it would move on.
+ */
+import { strict as assert } from 'node:assert';
+import * as vscode from 'vscode';
+import type { MailroomApi } from '../../../src/extension/extension';
+import { inProduction, mailroomApi, onSandbox, person, run, sendNotes, typedAddress } from './support';
+
+const NAHASAPEEMAPETILON = {
+  AttentionLine1: 'Apu Nahasapeemapetilon',
+  Address1: '1 Kwik-E-Mart Way',
+  City: 'Springfield',
+  State: 'IL',
+  PostalCode: '62701',
+};
+
+describe('Sandbox: Advance Time, Make This Mailer Fail, Set Funds', () => {
+  let api: MailroomApi;
+  const statusOf = (id: number) => api.mailers.get(id)?.status;
+  const lastNotice = () => person.notices.at(-1)?.message ?? '';
+
+  before(async () => {
+    api = await mailroomApi();
+    await onSandbox(api);
+  });
+  afterEach(() => person.settle());
+
+  it('Advance Time… moves a letter on to Completed, and the Mailers view shows it at once', async () => {
+    const id = await sendNotes(typedAddress(api, NAHASAPEEMAPETILON));
+    assert.ok(statusOf(id)! > -1000, 'in process after sending');
+    const refused = await person.answering([{ input: 'soon' }, { input: '1h30m' }], async () => {
+      await vscode.commands.executeCommand('mailroom.sandbox.advance');
+      return [...person.refusals];
+    });
+    assert.deepEqual(refused, ['A number and a unit, such as 60s, 2h, 3d or 1h30m'], 'the box refused a duration that is not one');
+    assert.equal(statusOf(id), -1002, 'Completed (Development), shown without waiting for the next refresh');
+    assert.match(lastNotice(), /the sandbox's clock moved 1h 30m ahead/);
+  });
+
+  it('Make This Mailer Fail… ends a mailer at the status picked from the six, with their words', async () => {
+    const id = await sendNotes(typedAddress(api, NAHASAPEEMAPETILON));
+    const offered: string[] = [];
+    await person.answering([{ pick: '-1018' }], async () => {
+      const original = person.pick.bind(person);
+      person.pick = (items: readonly vscode.QuickPickItem[], options: never) => {
+        offered.push(...items.map((item) => `${item.label} ${item.description ?? ''}`));
+        return original(items, options);
+      };
+      try {
+        await vscode.commands.executeCommand('mailroom.sandbox.fail', api.tree.nodeOf(id));
+      } finally {
+        person.pick = original;
+      }
+    });
+    assert.deepEqual(
+      offered.map((line) => line.split(' ')[0]),
+      ['-1010', '-1018', '-1021', '-1025', '-1045', '-1065'],
+    );
+    assert.ok(offered.includes('-1018 Failed: the US address could not be verified'), offered.join('\n'));
+    assert.equal(statusOf(id), -1018, 'the Mailers view shows it failed');
+    assert.match(lastNotice(), new RegExp(`mailer ${id} failed: Failed: the US address could not be verified`));
+
+    await run([{ pick: '-1025' }], 'mailroom.sandbox.fail', api.tree.nodeOf(id));
+    assert.match(lastNotice(), new RegExp(`could not make the mailer fail\\. Mailer ${id} has already ended: -1018`), 'refused in words');
+    assert.equal(statusOf(id), -1018);
+  });
+
+  it('Set Funds… 0 makes a Production letter wait for funds; with funds set the next one is mailed', async () => {
+    await run([{ input: 'none' }, { input: '0' }], 'mailroom.sandbox.setFunds');
+    assert.match(lastNotice(), /account Demo now has \$0\.00/);
+    const waiting = await inProduction(() => sendNotes([...typedAddress(api, NAHASAPEEMAPETILON), { confirm: true }]));
+    await run([{ input: '10s' }], 'mailroom.sandbox.advance');
+    assert.equal(statusOf(waiting), -990, 'waits for funds');
+
+    await run([{ input: '$25' }], 'mailroom.sandbox.setFunds');
+    assert.match(lastNotice(), /account Demo now has \$25\.00/);
+    const mailed = await inProduction(() => sendNotes([...typedAddress(api, NAHASAPEEMAPETILON), { confirm: true }]));
+    await run([{ input: '1m' }], 'mailroom.sandbox.advance');
+    assert.equal(statusOf(mailed), -1000, 'Completed: delivered to the postal agency');
+    assert.equal(statusOf(waiting), -1010, 'the one without funds gave up');
+  });
+
+  it('refuses in words on an account that is not the sandbox', async () => {
+    await api.connection.signOut();
+    try {
+      await run([], 'mailroom.sandbox.advance');
+      assert.match(lastNotice(), /could not advance the sandbox's clock\. This works on the local sandbox only/);
+    } finally {
+      await onSandbox(api);
+    }
+  });
+});
