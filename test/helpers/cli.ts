@@ -12,13 +12,15 @@ const stateHome = mkdtempSync(join(tmpdir(), 'mailroom-test-state-'));
 
 /**
  * The variables every child of the suite shares, for children started with an environment of
- * their own: this process's clock (faketime's: the whole suite must see one clock, however far
- * ahead it is moved), and a state folder of the suite's own (XDG_STATE_HOME, where the send log goes).
+ * their own: this process's clock and time zone (faketime's and TZ: the whole suite must see one
+ * clock and one day, however far ahead it is moved and wherever it runs), and a state folder of the suite's own (XDG_STATE_HOME, where the send log goes).
  */
 export function suiteEnv(): NodeJS.ProcessEnv {
   return {
     XDG_STATE_HOME: stateHome,
-    ...Object.fromEntries(Object.entries(process.env).filter(([name]) => name === 'LD_PRELOAD' || name.startsWith('FAKETIME'))),
+    ...Object.fromEntries(
+      Object.entries(process.env).filter(([name]) => name === 'LD_PRELOAD' || name === 'TZ' || name.startsWith('FAKETIME')),
+    ),
   };
 }
 
