@@ -21,7 +21,12 @@ export interface UserRecord {
   readonly blocked?: boolean;
   /** SetUserSettings values by setting name. */
   settings: Record<string, string>;
+  /** Since when each kind of feedback push has been on (pushes/due.ts): changes before are not pushed. */
+  readonly pushesSince?: Readonly<Partial<Record<PushKind, number>>>;
 }
+
+/** The `Feedback_Post_WhenToSend_*` events a user can ask to be pushed. */
+export type PushKind = 'Completed' | 'Error' | 'BatchErrors';
 
 /** The recipient of a letter, with the contract's field names (the postal code as PostalCode). */
 export interface PostalAddress {
@@ -67,6 +72,8 @@ export interface MailerRecord {
   /** The printed PDF's blob name, until no status can serve it any more (`pdfs-dropped`). */
   pdf?: string;
   cancelledAt?: number;
+  /** The feedback pushes its receiver answered `0` to (pushes/due.ts's `pushKey`): never sent again. */
+  pushed?: readonly string[];
 }
 
 export interface StoredFileRecord {
@@ -90,4 +97,6 @@ export type JournalRecord =
   | { readonly t: 'file-deleted'; readonly accountId: string; readonly name: string }
   | { readonly t: 'user'; readonly user: UserRecord }
   /** Printed PDFs no status can serve any more (retention.ts): their blobs are removed once this is on disk. */
-  | { readonly t: 'pdfs-dropped'; readonly ids: readonly number[] };
+  | { readonly t: 'pdfs-dropped'; readonly ids: readonly number[] }
+  /** A feedback push its receiver answered `0` to (pushes/pusher.ts). */
+  | { readonly t: 'pushed'; readonly id: number; readonly key: string };

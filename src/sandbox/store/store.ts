@@ -188,6 +188,12 @@ export class Store {
         }
         return released;
       }
+      case 'pushed': {
+        const mailer = this.mailers.get(record.id);
+        // A new array, so that a snapshot being written never sees this one change.
+        if (mailer && !mailer.pushed?.includes(record.key)) mailer.pushed = [...(mailer.pushed ?? []), record.key];
+        return [];
+      }
     }
   }
 
