@@ -28,6 +28,7 @@ export async function run(): Promise<void> {
   await import('./send-log.test');
   await import('./diagnostics.test');
   await import('./filter.test');
+  await import('./pushes.test');
   // Last: it deactivates the extension.
   await import('./shutdown.test');
   await new Promise<void>((resolve, reject) =>
