@@ -242,13 +242,19 @@ const steps: Step[] = [
       await wb.answer('');
       await wb.asked('Submitted on or before this day');
       await wb.answer('');
-      await wb.viewMessage('Mailers').filter({ hasText: /Filtered by .*letter/ }).waitFor();
+      await wb
+        .viewMessage('Mailers')
+        .filter({ hasText: /Filtered by .*letter/ })
+        .waitFor();
       await wb.row('Mailers', 'letter.md').waitFor();
       assert.equal(await wb.rows('Mailers').filter({ hasText: 'invite.html' }).count(), 0, 'the batch is filtered out');
       assert.equal(await wb.rows('Mailers').filter({ hasText: 'notes.txt' }).count(), 0, 'and the notes letter');
       await wb.page.mouse.move(800, 600);
       await wb.page.screenshot({ path: join(SHOTS, 'picture-filtered.png') });
-      await wb.page.getByRole('button', { name: title('commands.clearMailerFilter.title') }).first().click();
+      await wb.page
+        .getByRole('button', { name: title('commands.clearMailerFilter.title') })
+        .first()
+        .click();
       await wb.row('Mailers', 'invite.html × people.csv').waitFor();
       await wb.viewMessage('Mailers').waitFor({ state: 'hidden', timeout: 15_000 });
     },
