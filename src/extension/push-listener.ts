@@ -1,6 +1,7 @@
 /**
  * Feedback pushes into the Mailers view. On the local sandbox the extension runs its own receiver
- * on a free loopback port and registers it in the sandbox user's settings (Feedback_FeedbackType
+ * on a free loopback port and registers it in the sandbox user's settings (the user the extension
+ * signs in as, demo, or any sandbox user it holds an API key of; Feedback_FeedbackType
  * Post, Feedback_Post_FeedbackURL, every WhenToSend flag True, and an Auth value of this session's
  * own, so that a push meant for another receiver is ignored). Each push that arrives updates the
  * mailer's row at once (Refresher.pushed), without a call to the service; polling goes on, slower,
@@ -21,13 +22,15 @@ export class PushListener extends Disposable {
   private receiver: Promise<PushReceiver> | undefined;
   /** The sandbox (endpoint and user) registered to this receiver last. */
   private registered: string | undefined;
+  /** The sandbox user whose settings point here now: their pushes are believed only while they are the account shown. */
+  private registeredUser: string | undefined;
   private readonly auth = randomBytes(16).toString('hex');
   private readonly arrivedEmitter = this.register(new Emitter<FeedbackPush>());
   /** A push of this receiver's arrived and was taken in. */
   readonly onDidArrive = this.arrivedEmitter.event;
 
   constructor(
-    connection: Connection,
+    private readonly connection: Connection,
     private readonly refresher: Refresher,
     private readonly log: Log,
   ) {
@@ -44,6 +47,8 @@ export class PushListener extends Disposable {
   private async follow(account: Account, client: MailWsClient): Promise<void> {
     if (!account.sandbox || this.isDisposed) return;
     try {
+      // SetUserSettings signs in with the API key: a user without one here (clerk) is not registered.
+      if (!(await this.connection.secretsOf(account)).apiKey) return;
       const receiver = await (this.receiver ??= startPushReceiver({ port: 0, onPush: (push) => void this.arrived(push) }));
       const key = `${account.endpoint}|${account.username}|${receiver.url}`;
       if (this.registered === key || this.isDisposed) return;
@@ -59,8 +64,10 @@ export class PushListener extends Disposable {
           ['Feedback_Post_WhenToSend_BatchErrors', 'True'],
         ],
       });
-      if (code === OK) this.log.info(`Feedback pushes of the sandbox's ${account.username} arrive at ${receiver.url}`);
-      else {
+      if (code === OK) {
+        this.registeredUser = account.username;
+        this.log.info(`Feedback pushes of the sandbox's ${account.username} arrive at ${receiver.url}`);
+      } else {
         this.registered = undefined;
         this.log.warn(`The sandbox did not take the feedback push receiver (${code}): the Mailers view polls instead`);
       }
@@ -73,6 +80,9 @@ export class PushListener extends Disposable {
   private async arrived(push: FeedbackPush): Promise<void> {
     // Another receiver's push (its Auth is not this session's): not ours to believe.
     if (push.Auth !== this.auth || this.isDisposed) return;
+    // The Mailers view shows another account now (another user, or the sandbox through another address): not its news.
+    const shown = this.connection.account;
+    if (!shown?.sandbox || shown.username !== this.registeredUser) return;
     let when: Date;
     try {
       when = parseDateTime(push.StatusTime);

@@ -50,6 +50,8 @@ export class Refresher extends Disposable {
     // Another account is another service: what was found about the last one no longer holds.
     this.register(
       connection.onDidChange(() => {
+        // Pushes of the last account say nothing of whether this one's arrive.
+        this.lastPushAt = -Infinity;
         this.health.reset();
         this.healthChanged.fire();
       }),

@@ -23,6 +23,8 @@ describe('Feedback pushes in the Mailers view', () => {
     await onSandbox(api);
     // No refresh on the view's own schedule: only a push can tell the tree the letter completed.
     await settings().update('refreshIntervalSeconds', 3600, vscode.ConfigurationTarget.Global);
+    // Whatever refresh an earlier suite left scheduled runs now, and the next waits an hour.
+    await api.refresher.refresh();
     const pushes: FeedbackPush[] = [];
     const listening = api.pushes.onDidArrive((push) => pushes.push(push));
     try {
