@@ -10,6 +10,7 @@ import * as cancel from './commands/cancel';
 import * as details from './commands/details';
 import * as files from './commands/files';
 import * as history from './commands/history';
+import * as listen from './commands/listen';
 import * as login from './commands/login';
 import * as logout from './commands/logout';
 import * as merge from './commands/merge';
@@ -45,6 +46,7 @@ const commands: Readonly<Record<string, Command>> = {
   login,
   logout,
   sandbox,
+  listen,
   wsdl,
 };
 

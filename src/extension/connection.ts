@@ -46,6 +46,9 @@ const secretKey = (account: Omit<Account, 'binding'>, kind: 'password' | 'apiKey
 export class Connection extends Disposable {
   private readonly changed = this.register(new Emitter<Account | undefined>());
   readonly onDidChange = this.changed.event;
+  private readonly madeClient = this.register(new Emitter<{ account: Account; client: MailWsClient }>());
+  /** A client was made for an account (the sandbox's after each of its starts, too): push-listener.ts registers there. */
+  readonly onDidMakeClient = this.madeClient.event;
   /** The sandbox started on its thread, once asked for; closed (the thread ended) with the connection. */
   private sandbox: Promise<SandboxServer> | undefined;
   private clientPromise: Promise<MailWsClient> | undefined;
@@ -285,8 +288,10 @@ export class Connection extends Disposable {
       // Calls under way on a replaced client end as they would (a send is never cut mid-way).
       const lease = toDisposable(() => client.closeWhenIdle());
       // Replaced (or shut down) while it was being made: it is nobody's, so it goes now.
-      if (generation === this.generation && !this.isDisposed) this.clientLease = this.register(lease);
-      else lease.dispose();
+      if (generation === this.generation && !this.isDisposed) {
+        this.clientLease = this.register(lease);
+        this.madeClient.fire({ account, client });
+      } else lease.dispose();
       return client;
     })();
     this.clientPromise = making;

@@ -36,6 +36,7 @@ import { LiveDiagnostics } from './live-diagnostics';
 import { MailerFilterState } from './mailer-filter-state';
 import { Log } from './log';
 import { MergeTemplates } from './merge-templates';
+import { PushListener } from './push-listener';
 import { Refresher } from './refresher';
 import { sendLogPaths } from './send-log';
 import { SpendingGuard } from './spending';
@@ -57,6 +58,8 @@ export interface MailroomApi {
   readonly mailers: TrackedMailers;
   readonly tree: MailersTree;
   readonly refresher: Refresher;
+  /** The loopback receiver of the sandbox's feedback pushes. */
+  readonly pushes: PushListener;
   /** The Mailers view and the status bar item, read for what they tell the user (its message, their text). */
   readonly mailersView: vscode.TreeView<MailersNode>;
   /** Filter Mailers…'s filter, and the Send History view (its rows as last read, and its message). */
@@ -90,6 +93,7 @@ class Mailroom extends Disposable {
   readonly mailers: TrackedMailers;
   readonly tree: MailersTree;
   readonly refresher: Refresher;
+  readonly pushes: PushListener;
   readonly view: vscode.TreeView<MailersNode>;
   readonly status: MailroomStatus;
   readonly storedFiles: StoredFilesTree;
@@ -119,6 +123,7 @@ class Mailroom extends Disposable {
       vscode.window.createTreeView('mailroom.mailers', { treeDataProvider: tree, showCollapseAll: true }),
     ));
     const refresher = (this.refresher = this.register(new Refresher(connection, mailers, log)));
+    this.pushes = this.register(new PushListener(connection, refresher, log));
     // The user's own send log (send-log.ts lists it first), not a team's in the workspace.
     const history = (this.history = this.register(new HistoryTree(sendLogPaths(context)[0]!, connection, mailers, filter)));
     history.view = this.historyView = this.register(vscode.window.createTreeView('mailroom.history', { treeDataProvider: history }));
@@ -205,6 +210,7 @@ class Mailroom extends Disposable {
       mailers,
       tree,
       refresher,
+      pushes: this.pushes,
       mailersView: this.view,
       filter: this.filter,
       history: this.history,

@@ -17,16 +17,19 @@ import type { Connection } from './connection';
 import { Disposable, Emitter, timeout, toDisposable } from './lifecycle';
 import type { Log } from './log';
 import { groupOf, needsDetails, type TrackedMailer } from './model/mailers';
-import { RefreshSchedule } from './model/refresh-schedule';
+import { PUSHED_WINDOW_MS, RefreshSchedule } from './model/refresh-schedule';
 import { prompts } from './prompts';
 import { GATEWAY_STATUSES, ServiceHealth, answeredAgainWords } from './model/service-health';
 import type { MailerFacts, TrackedMailers } from './tracked-mailers';
+import type { MailerStatus } from '../client';
 
 export class Refresher extends Disposable {
   /** The next refresh, when one is scheduled. */
   private next: vscode.Disposable | undefined;
   private readonly schedule = new RefreshSchedule();
   private running: Promise<Error | undefined> | undefined;
+  /** When the last feedback push arrived (push-listener.ts): polling slows down while they do. */
+  private lastPushAt = -Infinity;
   /** Whether the service answers, as the refreshes found it. */
   readonly health = new ServiceHealth();
   private readonly healthChanged = this.register(new Emitter<void>());
@@ -47,6 +50,8 @@ export class Refresher extends Disposable {
     // Another account is another service: what was found about the last one no longer holds.
     this.register(
       connection.onDidChange(() => {
+        // Pushes of the last account say nothing of whether this one's arrive.
+        this.lastPushAt = -Infinity;
         this.health.reset();
         this.healthChanged.fire();
       }),
@@ -126,6 +131,26 @@ export class Refresher extends Disposable {
     }
   }
 
+  /**
+   * A feedback push told a mailer's new status: the tree shows it, and its end is told, without a
+   * call to the service. Answers whether a mailer followed here changed.
+   */
+  async pushed(status: MailerStatus): Promise<boolean> {
+    this.lastPushAt = Date.now();
+    if (this.isDisposed || !this.mailers.get(status.ID)) return false;
+    const changed = await this.mailers.update(new Map([[status.ID, status]]));
+    this.notify(changed.filter((m) => groupOf(m) !== 'inProcess'));
+    // The next poll (if anything is still in process) now comes at the slower pace.
+    if (!this.running) this.scheduleNext();
+    return changed.length > 0;
+  }
+
+  /** A push about a batch item: polling slows all the same, and the view reads the items again when shown. */
+  pushedItem(): void {
+    this.lastPushAt = Date.now();
+    this.mailers.refreshView();
+  }
+
   /** A refresh got its answers: an outage it ends is said once, in the log and in a message. */
   private answered(): void {
     const at = Date.now();
@@ -159,6 +184,7 @@ export class Refresher extends Disposable {
       intervalSeconds: vscode.workspace.getConfiguration('mailroom').get<number>('refreshIntervalSeconds', 10),
       focused: vscode.window.state.focused,
       anyInProcess: this.mailers.list().some((m) => groupOf(m) === 'inProcess'),
+      pushed: Date.now() - this.lastPushAt < PUSHED_WINDOW_MS,
     });
     if (delay !== undefined) this.next = timeout(delay, () => void this.refresh());
   }

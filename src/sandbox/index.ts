@@ -16,6 +16,7 @@ import { handlers } from './operations';
 import type { SandboxState } from './operations/context';
 import { DEFAULT_PRICING, type Pricing } from '../printing';
 import { Retention } from './retention';
+import { DEFAULT_PUSH_OPTIONS, Pusher, type PushOptions } from './pushes/pusher';
 import { Store } from './store/store';
 import { createSandboxHttpServer, DEFAULT_HTTP_LIMITS, type HttpLimits } from './wire/http-server';
 
@@ -36,6 +37,8 @@ export interface SandboxOptions {
   readonly timeZone?: string;
   /** The clock statuses are derived from; `Date.now` unless a test injects one. */
   readonly now?: () => number;
+  /** How feedback pushes are retried (pushes/pusher.ts); tests shorten the waits. */
+  readonly pushes?: Partial<PushOptions>;
 }
 
 /** The sandbox listening: where it is and how to stop it (what its operations work with is `SandboxState`). */
@@ -73,14 +76,17 @@ export async function startSandbox(options: SandboxOptions): Promise<SandboxServ
   };
   const retention = new Retention(sandbox);
   await retention.sweepIfDue();
+  const pusher = new Pusher(sandbox, { ...DEFAULT_PUSH_OPTIONS, ...options.pushes });
   const invoke = createInvoke(handlers, sandbox, { rateLimit: options.rateLimit ?? false });
+  const control = createControlRoute(sandbox);
   const server = createSandboxHttpServer(
     async (op, request) => {
       await retention.sweepIfDue();
+      pusher.wakeIfDue();
       return invoke(op, request);
     },
     { ...DEFAULT_HTTP_LIMITS, ...options.limits },
-    createControlRoute(sandbox),
+    control,
   );
   const host = options.host ?? '127.0.0.1';
   try {
@@ -90,6 +96,7 @@ export async function startSandbox(options: SandboxOptions): Promise<SandboxServ
     });
   } catch (error) {
     // A port in use: the data folder is let go, so that a start on another port can take it.
+    await pusher.stop();
     await retention.stop();
     await store.close();
     throw error;
@@ -105,6 +112,7 @@ export async function startSandbox(options: SandboxOptions): Promise<SandboxServ
         server.close(() => resolve());
         server.closeAllConnections();
       });
+      await pusher.stop();
       await retention.stop();
       await store.close();
     },

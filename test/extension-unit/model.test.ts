@@ -80,6 +80,12 @@ describe('refresh schedule', () => {
     schedule.failed();
     assert.equal(at(schedule, false), 80_000);
   });
+
+  it('polls six times slower while feedback pushes arrive: only a fallback for a push lost', () => {
+    const schedule = new RefreshSchedule();
+    assert.equal(schedule.delayMs({ intervalSeconds: 10, focused: true, anyInProcess: true, pushed: true }), 60_000);
+    assert.equal(schedule.delayMs({ intervalSeconds: 10, focused: true, anyInProcess: false, pushed: true }), undefined);
+  });
 });
 
 describe('recent addresses', () => {

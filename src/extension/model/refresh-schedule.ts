@@ -2,11 +2,15 @@
  * When the Mailers view refreshes next on its own: every `refreshIntervalSeconds` (2 at least)
  * while a mailer is in process, doubling after each failed refresh up to 32 times the interval,
  * back to the interval after a success, and four times slower while the window is not focused.
+ * While feedback pushes arrive (one came in the last PUSHED_WINDOW_MS), the service tells the
+ * mailers' ends itself: polling is only a fallback for a push lost, PUSHED_FACTOR times slower.
  * Nothing is scheduled when nothing is in process.
  */
 export const MIN_INTERVAL_SECONDS = 2;
 export const MAX_BACKOFF = 32;
 export const UNFOCUSED_FACTOR = 4;
+export const PUSHED_FACTOR = 6;
+export const PUSHED_WINDOW_MS = 10 * 60_000;
 
 export class RefreshSchedule {
   private backoff = 1;
@@ -20,12 +24,18 @@ export class RefreshSchedule {
   }
 
   /** Milliseconds until the next refresh, or undefined for none. */
-  delayMs(options: { readonly intervalSeconds: number; readonly focused: boolean; readonly anyInProcess: boolean }): number | undefined {
+  delayMs(options: {
+    readonly intervalSeconds: number;
+    readonly focused: boolean;
+    readonly anyInProcess: boolean;
+    /** Whether feedback pushes arrive now. */
+    readonly pushed?: boolean;
+  }): number | undefined {
     if (!options.anyInProcess) return undefined;
     const seconds = Math.max(
       MIN_INTERVAL_SECONDS,
       Number.isFinite(options.intervalSeconds) ? options.intervalSeconds : MIN_INTERVAL_SECONDS,
     );
-    return seconds * 1000 * this.backoff * (options.focused ? 1 : UNFOCUSED_FACTOR);
+    return seconds * 1000 * this.backoff * (options.focused ? 1 : UNFOCUSED_FACTOR) * (options.pushed ? PUSHED_FACTOR : 1);
   }
 }

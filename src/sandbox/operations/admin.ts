@@ -5,6 +5,7 @@
  */
 import { OK, isValidSettingValue, settingCode, userSettings } from '../../contract';
 import { hashPassword } from '../credentials';
+import { pushesSince } from '../pushes/due';
 import { refuse, type Handler } from './context';
 
 export const setUserSettings: Handler<'admin', 'SetUserSettings'> = async (request, caller, sandbox) => {
@@ -26,6 +27,7 @@ export const setUserSettings: Handler<'admin', 'SetUserSettings'> = async (reque
     username: changes.General_Username ?? target.username,
     passwordHash: changes.Security_Password === undefined ? target.passwordHash : hashPassword(changes.Security_Password),
     settings: { ...target.settings, ...changes },
+    pushesSince: pushesSince(target.settings, { ...target.settings, ...changes }, target.pushesSince, sandbox.now()),
   };
   delete user.settings.Security_Password; // the password lives in one place only
   await sandbox.store.commit({ t: 'user', user });

@@ -21,7 +21,12 @@ export interface UserRecord {
   readonly blocked?: boolean;
   /** SetUserSettings values by setting name. */
   settings: Record<string, string>;
+  /** Since when each kind of feedback push has been on (pushes/due.ts): changes before are not pushed. */
+  readonly pushesSince?: Readonly<Partial<Record<PushKind, number>>>;
 }
+
+/** The `Feedback_Post_WhenToSend_*` events a user can ask to be pushed. */
+export type PushKind = 'Completed' | 'Error' | 'BatchErrors';
 
 /** The recipient of a letter, with the contract's field names (the postal code as PostalCode). */
 export interface PostalAddress {
@@ -69,6 +74,8 @@ export interface MailerRecord {
   cancelledAt?: number;
   /** A failure the sandbox's control path chose (`mailroom sandbox fail`): the mailer ends at `status` at `at`. */
   failedAt?: { readonly status: number; readonly at: number };
+  /** The feedback pushes its receiver answered `0` to (pushes/due.ts's `pushKey`): never sent again. */
+  pushed?: readonly string[];
 }
 
 export interface StoredFileRecord {
@@ -100,4 +107,6 @@ export type JournalRecord =
   /** The control path: an account's balance, set. */
   | { readonly t: 'funds'; readonly accountId: string; readonly balance: number }
   /** The control path: every mailer and stored file forgotten; IDs go on from `nextId`, never reused. */
-  | { readonly t: 'reset'; readonly nextId: number };
+  | { readonly t: 'reset'; readonly nextId: number }
+  /** A feedback push its receiver answered `0` to (pushes/pusher.ts). */
+  | { readonly t: 'pushed'; readonly id: number; readonly key: string };

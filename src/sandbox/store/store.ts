@@ -231,6 +231,12 @@ export class Store {
         this.resetNextId = Math.max(this.resetNextId, record.nextId);
         return released;
       }
+      case 'pushed': {
+        const mailer = this.mailers.get(record.id);
+        // A new array, so that a snapshot being written never sees this one change.
+        if (mailer && !mailer.pushed?.includes(record.key)) mailer.pushed = [...(mailer.pushed ?? []), record.key];
+        return [];
+      }
     }
   }
 

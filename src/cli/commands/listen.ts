@@ -1,0 +1,65 @@
+/**
+ * `mailroom listen [--port P] [--host ADDR] [--json]`: a feedback push receiver that prints each
+ * push the service (or the sandbox) sends and answers `0`. A line for people, or with --json one
+ * JSON object a line (the push's own field names, and the status in words as Description).
+ * "Listening…" goes to standard error, so that standard output holds only pushes.
+ */
+import { parseArgs } from 'node:util';
+import { startPushReceiver, type FeedbackPush } from '../../client/push-receiver';
+import { describeStatus } from '../../contract';
+import type { Io } from '../context';
+import type { CommandHelp } from '../help';
+import { UsageError } from '../usage';
+
+/** Next to the sandbox's 8317. */
+export const DEFAULT_LISTEN_PORT = 8318;
+
+export const usage = 'mailroom listen [--port P] [--host ADDR] [--json]';
+
+export const help: CommandHelp = {
+  summary:
+    'Receives feedback pushes (Feedback_FeedbackType=Post): prints each one and answers 0, until Ctrl+C. Register the URL ' +
+    'it prints as Feedback_Post_FeedbackURL (with Feedback_Post_WhenToSend_Completed, _Error or _BatchErrors set to True).',
+  options: [
+    ['--port P', `where to listen; ${DEFAULT_LISTEN_PORT} by default, 0 for any free port`],
+    ['--host ADDR', 'the address to listen on; 127.0.0.1 (this machine only) by default'],
+    ['--json', 'one JSON object a line for each push'],
+  ],
+  global: false,
+  examples: ['mailroom listen', 'mailroom listen --port 0 --json'],
+};
+
+export function describePush(push: FeedbackPush): string {
+  const item = push.ItemID === 0 ? '' : ` item ${push.ItemID}`;
+  return `${push.StatusTime}  ${push.ID}${item}: ${push.Status} ${describeStatus(push.Status)}`;
+}
+
+export async function run(args: readonly string[], io: Io): Promise<void> {
+  const { values } = parseArgs({
+    args: [...args],
+    options: {
+      port: { type: 'string', default: String(DEFAULT_LISTEN_PORT) },
+      host: { type: 'string', default: '127.0.0.1' },
+      json: { type: 'boolean', default: false },
+    },
+  });
+  const port = Number(values.port);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`--port takes a port number, not "${values.port}"`);
+  const receiver = await startPushReceiver({
+    port,
+    host: values.host,
+    onPush: (push) =>
+      io.out.write(values.json ? `${JSON.stringify({ ...push, Description: describeStatus(push.Status) })}\n` : `${describePush(push)}\n`),
+  });
+  io.err.write(`Listening for feedback pushes on ${receiver.url}\n`);
+  await new Promise<void>((resolve) => {
+    const stop = () => {
+      process.off('SIGINT', stop);
+      process.off('SIGTERM', stop);
+      resolve();
+    };
+    process.on('SIGINT', stop);
+    process.on('SIGTERM', stop);
+  });
+  await receiver.close();
+}

@@ -1,0 +1,63 @@
+/**
+ * One feedback push on the wire: an HTTP POST to the user's `Feedback_Post_FeedbackURL`, the
+ * fields form-encoded in the body and the same names in the query string (as the facts write it,
+ * `?ID=&ItemID=&Auth=&Status=&StatusTime=`). Answered means HTTP 2xx with the body `0` (trimmed);
+ * anything else, a timeout or no connection is a failure to try again. Redirects are not followed.
+ * Only http(s) URLs; nothing but these five fields is sent (never a password or an API key).
+ */
+import { request as httpRequest } from 'node:http';
+import { request as httpsRequest } from 'node:https';
+
+export interface PushFields {
+  readonly ID: string;
+  readonly ItemID: string;
+  readonly Auth: string;
+  readonly Status: string;
+  readonly StatusTime: string;
+}
+
+/** The most of an answer read: `0` and some whitespace is all that counts. */
+const MAX_ANSWER = 1024;
+
+export function pushUrl(target: string, fields: PushFields): URL | undefined {
+  if (!URL.canParse(target)) return undefined;
+  const url = new URL(target);
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return undefined;
+  for (const [name, value] of Object.entries(fields) as [string, string][]) url.searchParams.set(name, value);
+  return url;
+}
+
+/** Resolves true when the receiver answered `0`; false on any other answer or failure (never rejects). */
+export function deliver(target: string, fields: PushFields, timeoutMs: number, signal: AbortSignal): Promise<boolean> {
+  const url = pushUrl(target, fields);
+  if (!url) return Promise.resolve(false);
+  const body = new URLSearchParams({ ...fields }).toString();
+  const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
+  return new Promise((resolve) => {
+    const req = send(
+      url,
+      {
+        method: 'POST',
+        signal,
+        timeout: timeoutMs,
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded', 'Content-Length': Buffer.byteLength(body) },
+      },
+      (res) => {
+        let answer = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => {
+          answer += chunk;
+          if (answer.length > MAX_ANSWER) res.destroy();
+        });
+        res.on('end', () =>
+          resolve(res.statusCode !== undefined && res.statusCode >= 200 && res.statusCode < 300 && answer.trim() === '0'),
+        );
+        res.on('error', () => resolve(false));
+        res.on('close', () => resolve(false));
+      },
+    );
+    req.on('timeout', () => req.destroy());
+    req.on('error', () => resolve(false));
+    req.end(body);
+  });
+}

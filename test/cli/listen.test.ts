@@ -1,0 +1,100 @@
+/**
+ * `mailroom listen`: the built command line in a child process receives the sandbox's feedback
+ * pushes, prints each (for people, or JSON lines) and answers `0`, so the sandbox records it delivered.
+ */
+import { strict as assert } from 'node:assert';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createInterface } from 'node:readline';
+import { describeStatus } from '../../src/contract';
+import { cliPath, suiteEnv } from '../helpers/cli';
+import { httpCaller, startTestSandbox, type TestSandbox } from '../helpers/sandbox';
+
+const demo = { Username: 'demo', Password: 'demo' };
+
+interface Listener {
+  readonly url: string;
+  readonly lines: string[];
+  readonly process: ChildProcess;
+  line(n: number): Promise<string>;
+}
+
+async function startListen(args: readonly string[]): Promise<Listener> {
+  const child = spawn(process.execPath, [cliPath, 'listen', '--port', '0', ...args], {
+    env: { PATH: process.env.PATH, HOME: process.env.HOME, ...suiteEnv() },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const lines: string[] = [];
+  const waiters: (() => void)[] = [];
+  createInterface({ input: child.stdout }).on('line', (line) => {
+    lines.push(line);
+    waiters.splice(0).forEach((w) => w());
+  });
+  const url = await new Promise<string>((resolve, reject) => {
+    createInterface({ input: child.stderr }).on('line', (line) => {
+      const m = /^Listening for feedback pushes on (http:\/\/127\.0\.0\.1:\d+\/)$/.exec(line);
+      if (m) resolve(m[1]!);
+    });
+    child.on('exit', (code) => reject(new Error(`mailroom listen exited with ${code}`)));
+  });
+  const line = (n: number) =>
+    new Promise<string>((resolve) => {
+      const check = () => (lines.length > n ? resolve(lines[n]!) : waiters.push(check));
+      check();
+    });
+  return { url, lines, process: child, line };
+}
+
+describe('mailroom listen', function () {
+  this.timeout(60_000);
+  let sandbox: TestSandbox;
+  let listener: Listener | undefined;
+  beforeEach(async () => {
+    sandbox = await startTestSandbox();
+  });
+  afterEach(async () => {
+    listener?.process.kill('SIGTERM');
+    await sandbox.close();
+  });
+
+  /** Registers the listener for demo's pushes, sends a letter and lets it complete. */
+  const pushOne = async (url: string) => {
+    const call = httpCaller(sandbox.url, 'http-post');
+    const settings = [
+      ['Feedback_FeedbackType', 'Post'],
+      ['Feedback_Post_WhenToSend_Completed', 'True'],
+      ['Feedback_Post_FeedbackURL', url],
+      ['Feedback_Post_Authentication', 'from-the-sandbox'],
+    ];
+    assert.equal(await call('admin', 'SetUserSettings', { APIKey: 'demo-key', Username: 'demo', Settings: settings }), -3000);
+    const id = (await call('simple', 'SendLetterV2', {
+      ...demo,
+      MyDescription: 'listened',
+      FileExtension: 'html',
+      FileBinaryData: Buffer.from('<p>Jane Doe<br>1 Main St<br>Springfield, IL 62701</p>'),
+      WorkMode: 'Development',
+    })) as number;
+    sandbox.advance(10_000);
+    await call('datedA', 'GetStatus', { ...demo, ID: String(id) });
+    return id;
+  };
+
+  it('prints each push as JSON lines with --json, and answers 0', async () => {
+    listener = await startListen(['--json']);
+    const id = await pushOne(listener.url);
+    const push = JSON.parse(await listener.line(0)) as Record<string, unknown>;
+    assert.deepEqual(push, {
+      ID: id,
+      ItemID: 0,
+      Auth: 'from-the-sandbox',
+      Status: -1002,
+      StatusTime: '2026-11-22T09:00:06',
+      Description: describeStatus(-1002),
+    });
+  });
+
+  it('prints a line for people', async () => {
+    listener = await startListen([]);
+    const id = await pushOne(listener.url);
+    assert.equal(await listener.line(0), `2026-11-22T09:00:06  ${id}: -1002 ${describeStatus(-1002)}`);
+  });
+});

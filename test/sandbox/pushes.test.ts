@@ -1,0 +1,214 @@
+/**
+ * Feedback pushes (Feedback_FeedbackType=Post): each status change the sender's WhenToSend
+ * settings ask for is POSTed to their Feedback_Post_FeedbackURL, retried until the receiver
+ * answers `0`, in order per mailer, and journaled once answered. The receiver is a real HTTP
+ * server (test/helpers/push-receiver.ts); the sandbox's clock is the test's.
+ */
+import { strict as assert } from 'node:assert';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gzipText } from '../helpers/documents';
+import { startPushReceiver, type Answer, type PushReceiver, type ReceivedPush } from '../helpers/push-receiver';
+import { httpCaller, startTestSandbox, T0, type Call, type TestSandbox } from '../helpers/sandbox';
+
+const demo = { Username: 'demo', Password: 'demo' };
+const ALL_ON = [
+  ['Feedback_FeedbackType', 'Post'],
+  ['Feedback_Post_WhenToSend_Completed', 'True'],
+  ['Feedback_Post_WhenToSend_Error', 'True'],
+  ['Feedback_Post_WhenToSend_BatchErrors', 'True'],
+  ['Feedback_Post_Authentication', 'shared s3cret & more'],
+];
+
+/** Waits until the journal holds the record of the mailer's completion push answered. */
+async function journaled(dataDir: string, id: number): Promise<void> {
+  const record = `{"t":"pushed","id":${id},"key":"0:-1002"}`;
+  for (let tries = 0; !readFileSync(join(dataDir, 'journal.jsonl'), 'utf8').includes(record); tries++) {
+    assert.ok(tries < 200, 'the answered push is journaled');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+describe('sandbox feedback pushes', function () {
+  this.timeout(30_000);
+  let sandbox: TestSandbox;
+  let receiver: PushReceiver | undefined;
+  let call: Call;
+
+  beforeEach(async () => {
+    sandbox = await startTestSandbox({ pushes: { firstRetryMs: 20, maxRetryMs: 80, timeoutMs: 2000 } });
+    call = httpCaller(sandbox.url, 'http-post');
+  });
+  afterEach(async () => {
+    await sandbox.close();
+    await receiver?.close();
+    receiver = undefined;
+  });
+
+  const settings = async (pairs: string[][]) =>
+    assert.equal(await call('admin', 'SetUserSettings', { APIKey: 'demo-key', Username: 'demo', Settings: pairs }), -3000);
+  const letter = async (html = '<p>Jane Doe<br>1 Main St<br>Springfield, IL 62701</p>', workMode = 'Development') =>
+    (await call('simple', 'SendLetterV2', {
+      ...demo,
+      MyDescription: 'pushed',
+      FileExtension: 'html',
+      FileBinaryData: Buffer.from(html),
+      WorkMode: workMode,
+    })) as number;
+  const batch = async () =>
+    (
+      (await call('datedA', 'SendWordMailMerge_Compressed', {
+        ...demo,
+        MyDescription: 'batch',
+        FileExtension: 'html',
+        FileBinaryData: Buffer.from('<p>{{AttentionLine1}}</p>'),
+        // The second row has no address: that item fails (-1045) when the batch is printed.
+        MergeData: gzipText('AttentionLine1,Address1,City\nJane,1 Main St,Springfield\n,,\nJoe,2 Main St,Springfield\n'),
+        WorkMode: 'Development',
+      })) as { ResultCode: number }
+    ).ResultCode;
+  /** Moves the clock and lets the sandbox notice (every request looks for pushes that fell due). */
+  const advance = async (ms: number) => {
+    sandbox.advance(ms);
+    await call('datedA', 'GetStatus', { ...demo, ID: '1' });
+  };
+  const listen = async (answer?: (n: number, push: ReceivedPush) => Answer) => {
+    receiver = await startPushReceiver(answer);
+    await settings([...ALL_ON, ['Feedback_Post_FeedbackURL', receiver.url]]);
+    return receiver;
+  };
+  const brief = (p: ReceivedPush) => `${p.body.ID}/${p.body.ItemID}:${p.body.Status}`;
+
+  it('POSTs a completed letter once it completes, form-encoded with the same names in the query string', async () => {
+    const r = await listen();
+    const id = await letter();
+    await advance(5000); // waiting for delivery: nothing due yet
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    assert.equal(r.received.length, 0);
+    await advance(1000);
+    await r.acceptedCount(1);
+    const push = r.accepted[0]!;
+    const expected = { ID: String(id), ItemID: '0', Auth: 'shared s3cret & more', Status: '-1002', StatusTime: '2026-11-22T09:00:06' };
+    assert.deepEqual(push.body, expected);
+    assert.deepEqual(push.query, expected);
+    assert.equal(push.method, 'POST');
+    assert.equal(push.contentType, 'application/x-www-form-urlencoded');
+    // Never a password or an API key.
+    const raw = JSON.stringify(r.received);
+    for (const secret of ['demo-key', '"demo"', 'Password', 'APIKey']) assert.ok(!raw.includes(secret), secret);
+    // Answered: journaled, and not sent again however many requests look.
+    await journaled(sandbox.dataDir, id);
+    await advance(60_000);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    assert.equal(r.received.length, 1);
+  });
+
+  it('pushes a failure the control path chose, at once, with no other request to notice it', async () => {
+    const r = await listen();
+    const id = await letter();
+    const answer = await fetch(`${sandbox.url}/_mailroom/control/fail`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ id, code: -1018 }),
+    });
+    assert.equal(answer.status, 200, await answer.text());
+    await r.acceptedCount(1);
+    assert.equal(brief(r.accepted[0]!), `${id}/0:-1018`);
+  });
+
+  it('pushes what each WhenToSend flag covers: Error for a failed mailer, BatchErrors per failing item, nothing turned off', async () => {
+    const r = await listen();
+    await settings([['Feedback_Post_WhenToSend_Completed', 'False']]);
+    const failed = await letter('<p></p>'); // no address and no text to find one in: -1045 when printed
+    const completes = await letter();
+    const b = await batch();
+    await advance(10_000);
+    await r.acceptedCount(2);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    assert.deepEqual(r.accepted.map(brief).sort(), [`${b}/2:-1045`, `${failed}/0:-1045`].sort());
+    assert.ok(!r.received.some((p) => p.body.ID === String(completes)));
+    assert.equal(r.accepted.find((p) => p.body.ID === String(b))!.body.StatusTime, '2026-11-22T09:00:04');
+  });
+
+  it('does not replay what happened before pushes were turned on, and stops when they are turned off', async () => {
+    const before = await letter();
+    await advance(10_000);
+    const r = await listen();
+    const after = await letter();
+    await advance(10_000);
+    await r.acceptedCount(1);
+    assert.deepEqual(r.accepted.map(brief), [`${after}/0:-1002`]);
+    assert.ok(before < after);
+    await settings([['Feedback_FeedbackType', 'None']]);
+    await letter();
+    await advance(10_000);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    assert.equal(r.received.length, 1);
+  });
+
+  it('retries a receiver that fails (500), answers something else or is slow, in order per mailer', async () => {
+    const answers: Answer[] = [
+      { status: 500, body: 'oops' },
+      { status: 500, body: '0' },
+      { body: 'OK' },
+      { body: '1' },
+      { body: '0', delayMs: 300 },
+    ];
+    const r = await listen((n) => answers[n] ?? { body: ' 0\r\n' });
+    const b = await batch();
+    const l = await letter();
+    await advance(10_000); // both of the batch's pushes are due at once: the item's, then its completion
+    await r.acceptedCount(3);
+    const ofBatch = r.accepted.filter((p) => p.body.ID === String(b)).map(brief);
+    assert.deepEqual(ofBatch, [`${b}/2:-1045`, `${b}/0:-1002`]);
+    assert.deepEqual(r.accepted.filter((p) => p.body.ID === String(l)).map(brief), [`${l}/0:-1002`]);
+    // The batch's completion was never sent before its item's push was answered.
+    const received = r.received.filter((p) => p.body.ID === String(b)).map(brief);
+    const firstCompletion = received.indexOf(`${b}/0:-1002`);
+    assert.ok(
+      received.slice(firstCompletion).every((p) => p === `${b}/0:-1002`),
+      received.join(' '),
+    );
+    assert.ok(received.length >= 3, 'the failures were retried');
+  });
+
+  it('keeps every push for a receiver that is gone (connection refused) until it comes back', async () => {
+    const r = await listen();
+    await r.close();
+    const ids = [await letter(), await letter(), await letter()];
+    await advance(10_000);
+    await new Promise((resolve) => setTimeout(resolve, 300)); // several refused tries
+    await r.reopen();
+    await r.acceptedCount(3);
+    assert.deepEqual(r.accepted.map((p) => p.body.ID).sort(), ids.map(String).sort());
+    assert.equal(r.received.length, 3);
+  });
+
+  it('keeps a pending push across a restart, and after it none is sent twice', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'mailroom-pushes-'));
+    await sandbox.close();
+    sandbox = await startTestSandbox({ dataDir, pushes: { firstRetryMs: 20 } });
+    call = httpCaller(sandbox.url, 'http-post');
+    const r = await listen((n) => (n === 0 ? 'hold' : { body: '0' }));
+    const id = await letter();
+    await advance(10_000);
+    await r.receivedCount(1);
+    const now = sandbox.now;
+    await sandbox.close(); // the push in flight is abandoned, unanswered
+    sandbox = await startTestSandbox({ dataDir, now, pushes: { firstRetryMs: 20 } });
+    await r.acceptedCount(1);
+    assert.deepEqual(r.accepted.map(brief), [`${id}/0:-1002`]);
+    // Once its record is on disk (before, a stop may abandon the answer on its way: sent again, at least once).
+    await journaled(sandbox.dataDir, id);
+    await sandbox.close();
+    sandbox = await startTestSandbox({ dataDir, now });
+    call = httpCaller(sandbox.url, 'http-post');
+    await advance(60_000);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    assert.equal(r.received.length, 2);
+    assert.ok(T0 < now());
+    await sandbox.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+});
