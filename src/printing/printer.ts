@@ -363,7 +363,10 @@ async function layOutLetters(jobs: readonly LetterJob[], options: PrintOptions):
 }
 
 /** Prints letters into one PDF (a batch prints all its items), each with what it came to. */
-export async function printLetters(jobs: readonly LetterJob[], options: PrintOptions = {}): Promise<{ pdf: Uint8Array; letters: Printed[] }> {
+export async function printLetters(
+  jobs: readonly LetterJob[],
+  options: PrintOptions = {},
+): Promise<{ pdf: Uint8Array; letters: Printed[] }> {
   const { doc, letters } = await layOutLetters(jobs, options);
   return { pdf: await doc.save(), letters };
 }

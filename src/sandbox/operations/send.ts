@@ -5,7 +5,15 @@
  * print job in the record, or the printed PDF first) before answering its new ID.
  */
 import { checkAddress, letterFileTypes, missingFieldCodes, postcardFileTypes, type EnumValue } from '../../contract';
-import { letterPrice, measureLetters, measurePostcard, postalAddressOf, postcardPrice, type LetterJob, type PostcardJob } from '../../printing';
+import {
+  letterPrice,
+  measureLetters,
+  measurePostcard,
+  postalAddressOf,
+  postcardPrice,
+  type LetterJob,
+  type PostcardJob,
+} from '../../printing';
 import type { PrintJob } from '../store/print-jobs';
 import type { MailerRecord, PostalAddress, WorkModeUsed } from '../store/records';
 import { refuse, type Caller, type Handler, type SandboxState } from './context';

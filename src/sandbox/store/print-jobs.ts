@@ -7,8 +7,7 @@
 import type { Content, LetterJob, PostcardJob } from '../../printing';
 
 type ContentRecord =
-  | { readonly kind: 'file'; readonly type: string; readonly base64: string }
-  | Extract<Content, { readonly kind: 'blocks' }>;
+  { readonly kind: 'file'; readonly type: string; readonly base64: string } | Extract<Content, { readonly kind: 'blocks' }>;
 
 export type PrintJobRecord =
   | ({ readonly kind: 'letter'; readonly contents: readonly ContentRecord[] } & Omit<LetterJob, 'contents'>)
