@@ -82,12 +82,17 @@ interface Fonts {
   readonly regular: PDFFont;
   readonly bold: PDFFont;
   readonly charset: ReadonlySet<number>;
+  /**
+   * A measuring pass (`measureLetters`) lays text out line by line and adds every page, but does
+   * not draw the lines nor the Development mark: neither changes where a page ends.
+   */
+  readonly measuring: boolean;
 }
 
-async function fontsOf(doc: PDFDocument): Promise<Fonts> {
+async function fontsOf(doc: PDFDocument, measuring = false): Promise<Fonts> {
   const regular = await doc.embedFont(StandardFonts.Helvetica);
   const bold = await doc.embedFont(StandardFonts.HelveticaBold);
-  return { regular, bold, charset: new Set(regular.getCharacterSet()) };
+  return { regular, bold, charset: new Set(regular.getCharacterSet()), measuring };
 }
 
 /** Text the standard fonts can draw: anything outside WinAnsi becomes '?'. */
@@ -174,7 +179,7 @@ class TextPages {
           }
           this.newPage();
         }
-        this.page!.drawText(line, { x: this.margin, y: this.y - size, size, font });
+        if (!this.fonts.measuring) this.page!.drawText(line, { x: this.margin, y: this.y - size, size, font });
         this.y -= lineHeight;
         this.used = true;
       }
@@ -329,7 +334,7 @@ async function addLetter(doc: PDFDocument, job: LetterJob, fonts: Fonts): Promis
       color: rgb(0.5, 0.5, 0.5),
     });
   }
-  if (job.workMode === 'Development') markDevelopment(doc, first, fonts);
+  if (job.workMode === 'Development' && !fonts.measuring) markDevelopment(doc, first, fonts);
   const pages = doc.getPageCount() - first;
   const sheets = Math.ceil(pages / (job.duplex ? 2 : 1));
   if (sheets > MAX_LETTER_SHEETS) failures.push(-1065);
@@ -354,9 +359,13 @@ async function newDocument(options: PrintOptions): Promise<PDFDocument> {
   return doc;
 }
 
-async function layOutLetters(jobs: readonly LetterJob[], options: PrintOptions): Promise<{ doc: PDFDocument; letters: Printed[] }> {
+async function layOutLetters(
+  jobs: readonly LetterJob[],
+  options: PrintOptions,
+  measuring = false,
+): Promise<{ doc: PDFDocument; letters: Printed[] }> {
   const doc = await newDocument(options);
-  const fonts = await fontsOf(doc);
+  const fonts = await fontsOf(doc, measuring);
   const letters: Printed[] = [];
   for (const job of jobs) letters.push(await addLetter(doc, job, fonts));
   return { doc, letters };
@@ -377,7 +386,7 @@ export async function printLetters(
  * sheets and failures.
  */
 export async function measureLetters(jobs: readonly LetterJob[]): Promise<Printed[]> {
-  return (await layOutLetters(jobs, {})).letters;
+  return (await layOutLetters(jobs, {}, true)).letters;
 }
 
 interface Area {
