@@ -350,8 +350,9 @@ export interface PrintOptions {
   readonly printedAt?: Date;
 }
 
-async function newDocument(options: PrintOptions): Promise<PDFDocument> {
-  const doc = await PDFDocument.create();
+/** A measuring pass's document is never saved: it needs no producer nor dates. */
+async function newDocument(options: PrintOptions, measuring = false): Promise<PDFDocument> {
+  const doc = await PDFDocument.create({ updateMetadata: !measuring });
   if (options.printedAt) {
     doc.setCreationDate(options.printedAt);
     doc.setModificationDate(options.printedAt);
@@ -364,7 +365,7 @@ async function layOutLetters(
   options: PrintOptions,
   measuring = false,
 ): Promise<{ doc: PDFDocument; letters: Printed[] }> {
-  const doc = await newDocument(options);
+  const doc = await newDocument(options, measuring);
   const fonts = await fontsOf(doc, measuring);
   const letters: Printed[] = [];
   for (const job of jobs) letters.push(await addLetter(doc, job, fonts));
