@@ -82,12 +82,17 @@ interface Fonts {
   readonly regular: PDFFont;
   readonly bold: PDFFont;
   readonly charset: ReadonlySet<number>;
+  /**
+   * A measuring pass (`measureLetters`) lays text out line by line and adds every page, but does
+   * not draw the lines nor the Development mark: neither changes where a page ends.
+   */
+  readonly measuring: boolean;
 }
 
-async function fontsOf(doc: PDFDocument): Promise<Fonts> {
+async function fontsOf(doc: PDFDocument, measuring = false): Promise<Fonts> {
   const regular = await doc.embedFont(StandardFonts.Helvetica);
   const bold = await doc.embedFont(StandardFonts.HelveticaBold);
-  return { regular, bold, charset: new Set(regular.getCharacterSet()) };
+  return { regular, bold, charset: new Set(regular.getCharacterSet()), measuring };
 }
 
 /** Text the standard fonts can draw: anything outside WinAnsi becomes '?'. */
@@ -174,7 +179,7 @@ class TextPages {
           }
           this.newPage();
         }
-        this.page!.drawText(line, { x: this.margin, y: this.y - size, size, font });
+        if (!this.fonts.measuring) this.page!.drawText(line, { x: this.margin, y: this.y - size, size, font });
         this.y -= lineHeight;
         this.used = true;
       }
@@ -329,20 +334,60 @@ async function addLetter(doc: PDFDocument, job: LetterJob, fonts: Fonts): Promis
       color: rgb(0.5, 0.5, 0.5),
     });
   }
-  if (job.workMode === 'Development') markDevelopment(doc, first, fonts);
+  if (job.workMode === 'Development' && !fonts.measuring) markDevelopment(doc, first, fonts);
   const pages = doc.getPageCount() - first;
   const sheets = Math.ceil(pages / (job.duplex ? 2 : 1));
   if (sheets > MAX_LETTER_SHEETS) failures.push(-1065);
   return printedAs(pages, sheets, failures);
 }
 
-/** Prints letters into one PDF (a batch prints all its items), each with what it came to. */
-export async function printLetters(jobs: readonly LetterJob[]): Promise<{ pdf: Uint8Array; letters: Printed[] }> {
-  const doc = await PDFDocument.create();
-  const fonts = await fontsOf(doc);
+/**
+ * When a PDF says it was made. Unset, it is the moment of printing; a PDF printed again with the
+ * same jobs and the same `printedAt` is the same bytes, so that a printed PDF can be made later,
+ * when first needed, and still be the one it would have been at send.
+ */
+export interface PrintOptions {
+  readonly printedAt?: Date;
+}
+
+/** A measuring pass's document is never saved: it needs no producer nor dates. */
+async function newDocument(options: PrintOptions, measuring = false): Promise<PDFDocument> {
+  const doc = await PDFDocument.create({ updateMetadata: !measuring });
+  if (options.printedAt) {
+    doc.setCreationDate(options.printedAt);
+    doc.setModificationDate(options.printedAt);
+  }
+  return doc;
+}
+
+async function layOutLetters(
+  jobs: readonly LetterJob[],
+  options: PrintOptions,
+  measuring = false,
+): Promise<{ doc: PDFDocument; letters: Printed[] }> {
+  const doc = await newDocument(options, measuring);
+  const fonts = await fontsOf(doc, measuring);
   const letters: Printed[] = [];
   for (const job of jobs) letters.push(await addLetter(doc, job, fonts));
+  return { doc, letters };
+}
+
+/** Prints letters into one PDF (a batch prints all its items), each with what it came to. */
+export async function printLetters(
+  jobs: readonly LetterJob[],
+  options: PrintOptions = {},
+): Promise<{ pdf: Uint8Array; letters: Printed[] }> {
+  const { doc, letters } = await layOutLetters(jobs, options);
   return { pdf: await doc.save(), letters };
+}
+
+/**
+ * What `printLetters` says the letters come to, without writing the PDF (its deflate and
+ * serialization are most of a small letter's printing): the same layout, so the same pages,
+ * sheets and failures.
+ */
+export async function measureLetters(jobs: readonly LetterJob[]): Promise<Printed[]> {
+  return (await layOutLetters(jobs, {}, true)).letters;
 }
 
 interface Area {
@@ -402,8 +447,18 @@ async function drawSide(
 }
 
 /** A postcard: its image side, then its address side with the message left and the address right. */
-export async function printPostcard(job: PostcardJob): Promise<{ pdf: Uint8Array; printed: Printed }> {
-  const doc = await PDFDocument.create();
+export async function printPostcard(job: PostcardJob, options: PrintOptions = {}): Promise<{ pdf: Uint8Array; printed: Printed }> {
+  const { doc, printed } = await layOutPostcard(job, options);
+  return { pdf: await doc.save(), printed };
+}
+
+/** What `printPostcard` says the postcard comes to, without writing the PDF. */
+export async function measurePostcard(job: PostcardJob): Promise<Printed> {
+  return (await layOutPostcard(job, {})).printed;
+}
+
+async function layOutPostcard(job: PostcardJob, options: PrintOptions): Promise<{ doc: PDFDocument; printed: Printed }> {
+  const doc = await newDocument(options);
   const fonts = await fontsOf(doc);
   const [width, height] = POSTCARD;
   const image = doc.addPage(POSTCARD);
@@ -422,6 +477,5 @@ export async function printPostcard(job: PostcardJob): Promise<{ pdf: Uint8Array
   if (job.workMode === 'Development') markDevelopment(doc, 0, fonts);
   const address = addressFailure(job.address);
   const failures = [...(!imageOk || !messageOk ? [-1025] : []), ...(address === undefined ? [] : [address])];
-  const printed = printedAs(2, 1, failures);
-  return { pdf: await doc.save(), printed };
+  return { doc, printed: printedAs(2, 1, failures) };
 }

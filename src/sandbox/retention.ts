@@ -84,7 +84,7 @@ export class Retention {
   /** Looks at one mailer. `next` may stay earlier than needed (an early sweep finds nothing and recounts), never later. */
   private review(id: number): void {
     const mailer = this.sandbox.store.mailers.get(id);
-    const at = mailer?.pdf ? pdfKeptUntil(mailer, this.sandbox) : Infinity;
+    const at = mailer?.pdf || mailer?.job ? pdfKeptUntil(mailer, this.sandbox) : Infinity;
     if (at === Infinity) {
       this.until.delete(id);
     } else {

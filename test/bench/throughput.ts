@@ -3,11 +3,14 @@
  * and a 1000-ID GetStatus, over SOAP 1.1; the peer is the `soap` package's own server answering
  * the same requests with constants (test/bench/soap-peer.ts), and, for GetStatus, also answering
  * the same 1000 statuses from constants (serializing only). All run in processes of their own.
+ * Each figure is the median of ROUNDS runs, the sandbox and its peers measured in turn, since the
+ * machine is often shared. Sends at 64 concurrent also have an absolute target (issue 17): at
+ * least 1,000 a second, each durable when answered.
  */
 import { spawn } from 'node:child_process';
 import { resolve } from 'node:path';
 import { builtContract } from './support/built';
-import type { Row } from './support/measure';
+import { median, type Row } from './support/measure';
 import { RawSender, recordingProxy, type RawRequest } from './support/raw-http';
 import { startSandboxProcess } from './support/sandbox-process';
 import { benchClient, seedMailers } from './support/seed';
@@ -52,6 +55,24 @@ async function rate(
   return { perSecond: (done * 1000) / (Date.now() - started), failures };
 }
 
+const ROUNDS = 3;
+/** Sends a second at 64 concurrent that a CI's test suite needs of the sandbox (issue 17). */
+const SENDS_TARGET = 1000;
+
+/** The median rate of each server, measured in turn round after round. */
+async function rates(
+  endpoints: readonly string[],
+  request: RawRequest,
+  concurrency: number,
+  seconds: number,
+): Promise<{ perSecond: number; failures: number }[]> {
+  const runs = endpoints.map(() => [] as { perSecond: number; failures: number }[]);
+  for (let round = 0; round < ROUNDS; round++) {
+    for (const [i, endpoint] of endpoints.entries()) runs[i]!.push(await rate(endpoint, request, concurrency, seconds));
+  }
+  return runs.map((r) => ({ perSecond: median(r.map((x) => x.perSecond)), failures: r.reduce((sum, x) => sum + x.failures, 0) }));
+}
+
 export async function throughput(seconds = 2): Promise<Row[]> {
   const { formatIds } = builtContract;
   const sandbox = await startSandboxProcess();
@@ -78,8 +99,12 @@ export async function throughput(seconds = 2): Promise<Row[]> {
       ['GetStatus, 1000 IDs', status],
     ] as const) {
       for (const concurrency of [1, 8, 64]) {
-        const ours = await rate(sandbox.url, request, concurrency, seconds);
-        const theirs = await rate(peer.url, request, concurrency, seconds);
+        const servers = request === status ? [sandbox.url, peer.url, sameAnswerPeer.url] : [sandbox.url, peer.url];
+        const [ours, theirs, same] = (await rates(servers, request, concurrency, seconds)) as [
+          { perSecond: number; failures: number },
+          { perSecond: number; failures: number },
+          { perSecond: number; failures: number } | undefined,
+        ];
         if (ours.failures > 0) throw new Error(`${ours.failures} failed ${name} requests to the sandbox`);
         const ratio = ours.perSecond / theirs.perSecond;
         rows.push({
@@ -92,8 +117,17 @@ export async function throughput(seconds = 2): Promise<Row[]> {
           target: '≥ 1×',
           met: ratio >= 1,
         });
-        if (request === status) {
-          const same = await rate(sameAnswerPeer.url, request, concurrency, seconds);
+        if (request === send && concurrency === 64) {
+          rows.push({
+            benchmark: 'sandbox throughput',
+            case: `${name} · ${concurrency} concurrent, each durable when answered`,
+            value: ours.perSecond,
+            unit: 'req/s',
+            target: `≥ ${SENDS_TARGET} req/s`,
+            met: ours.perSecond >= SENDS_TARGET,
+          });
+        }
+        if (same) {
           rows.push({
             benchmark: 'sandbox throughput',
             case: `${name} · ${concurrency} concurrent`,

@@ -11,7 +11,7 @@ import { Store } from '../../src/sandbox/store/store';
 export interface StoredState {
   readonly accounts: unknown[];
   readonly users: unknown[];
-  readonly mailers: { id: number; pdf?: string; cancelledAt?: number; description?: string; price: number }[];
+  readonly mailers: { id: number; pdf?: string; job?: unknown; cancelledAt?: number; description?: string; price: number }[];
   readonly files: { name: string; blob: string; description?: string; lastUsage: number }[];
   readonly nextMailerId: number;
 }

@@ -215,12 +215,15 @@ describe('sandbox durability', function () {
         const call = httpCaller(sandbox.url, 'http-post');
         const ids = [...answered.keys()].sort((a, b) => a - b);
         const details = (await call('datedA', 'GetDetails', { ...demo, ID: ids.join(',') })) as {
-          Details: { ID: number; MyDescription: string; Status: number }[];
+          Details: { ID: number; MyDescription: string; Status: number; NumOfSheets: number }[];
         };
+        assert.equal(details.Details.length, ids.length);
         for (const item of details.Details) {
           assert.notEqual(item.Status, -3001, `mailer ${item.ID} was answered but is gone`);
           assert.equal(item.MyDescription, answered.get(item.ID));
+          assert.equal(item.NumOfSheets, 1, `mailer ${item.ID} keeps the sheets it was answered with`);
         }
+        // Their PDFs, printed now from the print jobs the sends kept (kept-content.ts).
         for (const id of ids.slice(0, 20)) {
           const pdf = (await call('simple', 'GetPDF', { ...demo, ID: id })) as { ResultCode: number; FileData: Buffer };
           assert.equal(pdf.ResultCode, -3000);

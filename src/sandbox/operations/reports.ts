@@ -5,6 +5,7 @@
 import { INVALID_IDS, MAX_IDS_PER_QUERY, OK, describeStatus, missingFieldCodes, type Structure } from '../../contract';
 import { isPrinted } from '../lifecycle';
 import { pdfKeptUntil } from '../retention';
+import { printedPdfOf } from './printed-pdf';
 import type { MailerRecord } from '../store/records';
 import { refuse, type Caller, type Handler, type SandboxState } from './context';
 import {
@@ -94,9 +95,9 @@ function batchItems(batch: MailerRecord, itemIds: string | undefined) {
 async function printedPdf(id: number | undefined, caller: Caller, sandbox: SandboxState) {
   const mailer = ownMailer(id, caller, sandbox);
   const r = reporter(caller, sandbox);
-  if (!mailer.pdf || !isPrinted(r.status(mailer).status) || r.now >= pdfKeptUntil(mailer, sandbox)) refuse(-3020);
-  const pdf = mailer.pdf;
-  return { ResultCode: OK, FileData: (await sandbox.store.readBlob(pdf, () => mailer.pdf === pdf)) ?? refuse(-3020) };
+  if (!(mailer.pdf || mailer.job) || !isPrinted(r.status(mailer).status) || r.now >= pdfKeptUntil(mailer, sandbox)) refuse(-3020);
+  const pdf = await printedPdfOf(mailer, sandbox);
+  return { ResultCode: OK, FileData: pdf ? Buffer.from(pdf.buffer, pdf.byteOffset, pdf.byteLength) : refuse(-3020) };
 }
 
 export const getPDF: Handler<'simple' | 'datedA', 'GetPDF'> = (request, caller, sandbox) => printedPdf(request.ID, caller, sandbox);

@@ -1,13 +1,24 @@
 /**
  * The send operations: letters with or without an address (every variant), the advanced letter,
- * postcards and the mail merge. Each checks its fields, prints the mailer, and commits it (the
- * printed PDF first, then the journal record) before answering its new ID.
+ * postcards and the mail merge. Each checks its fields, lays the mailer out (its pages, sheets,
+ * price and failure are known at once), and commits it with its content (kept-content.ts: a small
+ * print job in the record, or the printed PDF first) before answering its new ID.
  */
 import { checkAddress, letterFileTypes, missingFieldCodes, postcardFileTypes, type EnumValue } from '../../contract';
-import { letterPrice, postalAddressOf, postcardPrice, printLetters, printPostcard, type LetterJob } from '../../printing';
+import {
+  letterPrice,
+  measureLetters,
+  measurePostcard,
+  postalAddressOf,
+  postcardPrice,
+  type LetterJob,
+  type PostcardJob,
+} from '../../printing';
+import type { PrintJob } from '../store/print-jobs';
 import type { MailerRecord, PostalAddress, WorkModeUsed } from '../store/records';
 import { refuse, type Caller, type Handler, type SandboxState } from './context';
 import { LETTER_CODES, resolveDocument, type ResolvedDocument } from './documents';
+import { keptContent } from './kept-content';
 
 export function workModeOf(requested: EnumValue<'WorkMode'> | undefined, caller: Caller): WorkModeUsed {
   if (requested === 'Production' || requested === 'Development') return requested;
@@ -19,21 +30,21 @@ function requireAddress(address: PostalAddress): void {
   if (code !== undefined) refuse(code);
 }
 
-type NewMailer = Omit<MailerRecord, 'id' | 'accountId' | 'userId' | 'submittedAt' | 'funded' | 'pdf' | 'cancelledAt'>;
+type NewMailer = Omit<MailerRecord, 'id' | 'accountId' | 'userId' | 'submittedAt' | 'funded' | 'pdf' | 'job' | 'cancelledAt'>;
 
 /**
- * Saves the printed PDF (unless the mailer fails, when no status ever serves it: lifecycle.ts),
- * then draws the price (Production) and records the mailer in one step, so that concurrent sends
- * never spend the same money; resolves once it is on disk.
+ * Keeps the mailer's content (its printed PDF or its print job: kept-content.ts), then draws the
+ * price (Production) and records the mailer in one step, so that concurrent sends never spend the
+ * same money; resolves once it is on disk.
  */
 export async function commitMailer(
   mailer: NewMailer,
-  pdf: Uint8Array,
+  printed: Uint8Array | PrintJob,
   usedFiles: readonly string[],
   caller: Caller,
   sandbox: SandboxState,
 ): Promise<number> {
-  const blob = mailer.failure === undefined ? await sandbox.store.saveBlob(pdf, '.pdf') : undefined;
+  const content = await keptContent(printed, mailer.failure, sandbox);
   const production = mailer.workMode === 'Production';
   const charged = production && caller.account.balance >= mailer.price ? mailer.price : 0;
   const record: MailerRecord = {
@@ -43,7 +54,7 @@ export async function commitMailer(
     userId: caller.user.id,
     submittedAt: sandbox.now(),
     funded: !production || charged > 0,
-    ...(blob === undefined ? {} : { pdf: blob }),
+    ...content,
   };
   await sandbox.store.commit({ t: 'mailer', mailer: record, charged, usedFiles });
   return record.id;
@@ -73,18 +84,16 @@ async function sendLetter(request: LetterRequest, caller: Caller, sandbox: Sandb
   const colour =
     request.printColor === 'FullColor' || ((request.printColor ?? 'Default') === 'Default' && settings.Letters_PrintColor === 'FullColor');
   const duplex = settings.Letters_PrintSides === 'Duplex';
-  const { pdf, letters } = await printLetters([
-    {
-      contents: documents.map((d) => d.content),
-      address: request.address,
-      reply: request.reply,
-      perforation: request.perforation,
-      replyEnvelope: request.replyEnvelope,
-      workMode,
-      duplex,
-    },
-  ]);
-  const printed = letters[0]!;
+  const job: LetterJob = {
+    contents: documents.map((d) => d.content),
+    address: request.address,
+    reply: request.reply,
+    perforation: request.perforation,
+    replyEnvelope: request.replyEnvelope,
+    workMode,
+    duplex,
+  };
+  const printed = (await measureLetters([job]))[0]!;
   return commitMailer(
     {
       mailerType: 'Letter',
@@ -96,7 +105,7 @@ async function sendLetter(request: LetterRequest, caller: Caller, sandbox: Sandb
       printSides: duplex ? 'PrintDuplex' : 'PrintSimplex',
       ...(printed.failure === undefined ? {} : { failure: printed.failure }),
     },
-    pdf,
+    { kind: 'letter', job },
     documents.flatMap((d) => (d.storedFile ? [d.storedFile] : [])),
     caller,
     sandbox,
@@ -190,13 +199,8 @@ async function sendPostcard(request: PostcardRequest, caller: Caller, sandbox: S
         : 'FitToPage'
       : request.ImageSideScaling;
   const colour = request.PrintColor !== 'Black';
-  const { pdf, printed } = await printPostcard({
-    imageSide: imageSide.content,
-    addressSide: addressSide.content,
-    address,
-    scaling,
-    workMode,
-  });
+  const job: PostcardJob = { imageSide: imageSide.content, addressSide: addressSide.content, address, scaling, workMode };
+  const printed = await measurePostcard(job);
   return commitMailer(
     {
       mailerType: 'Postcard',
@@ -208,7 +212,7 @@ async function sendPostcard(request: PostcardRequest, caller: Caller, sandbox: S
       printSides: 'PrintDuplex',
       ...(printed.failure === undefined ? {} : { failure: printed.failure }),
     },
-    pdf,
+    { kind: 'postcard', job },
     [imageSide.storedFile, addressSide.storedFile].filter((f): f is string => f !== undefined),
     caller,
     sandbox,

@@ -2,6 +2,7 @@
  * What the sandbox keeps: accounts, users, mailers and stored files, and the journal records that
  * change them. Times are epoch milliseconds; money is in dollars.
  */
+import type { PrintJobRecord } from './print-jobs';
 
 export interface AccountRecord {
   readonly id: string;
@@ -71,6 +72,8 @@ export interface MailerRecord {
   readonly items?: readonly BatchItemRecord[];
   /** The printed PDF's blob name, until no status can serve it any more (`pdfs-dropped`). */
   pdf?: string;
+  /** Instead of `pdf`: the job that prints it when first needed (print-jobs.ts), kept and dropped as `pdf` would be. */
+  job?: PrintJobRecord;
   cancelledAt?: number;
   /** A failure the sandbox's control path chose (`mailroom sandbox fail`): the mailer ends at `status` at `at`. */
   failedAt?: { readonly status: number; readonly at: number };

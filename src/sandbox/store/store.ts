@@ -203,7 +203,10 @@ export class Store {
         for (const id of record.ids) {
           const mailer = this.mailers.get(id);
           if (mailer?.pdf) released.push(mailer.pdf);
-          if (mailer) delete mailer.pdf;
+          if (mailer) {
+            delete mailer.pdf;
+            delete mailer.job;
+          }
         }
         return released;
       }
