@@ -128,7 +128,16 @@ describe('mailroom sandbox advance | fail | funds | reset', function () {
 
   it('reset forgets every mailer and stored file, from disk too; accounts stay and IDs are not used again', async () => {
     const old = await send('forgotten secret');
-    await control('advance', '5s'); // printed: its PDF is a blob
+    // A letter too large to keep as a print job (a long comment) is printed at its send: its PDF is a blob on disk.
+    const printed = (await call('simple', 'SendLetterAndAddressV2', {
+      ...demo,
+      MyDescription: 'printed at send',
+      FileExtension: 'html',
+      FileBinaryData: Buffer.from(`<p>forgotten secret</p><!-- ${'kept as its printed PDF '.repeat(1000)}-->`),
+      WorkMode: 'Development',
+      ...JANE_DOE,
+    })) as number;
+    await control('advance', '5s');
     const upload = await call('datedA', 'UploadFile', {
       ...demo,
       MyFileName: 'letterhead.html',
@@ -142,8 +151,9 @@ describe('mailroom sandbox advance | fail | funds | reset', function () {
 
     const run = await control('reset');
     assert.equal(run.code, 0, run.stderr);
-    assert.equal(run.stdout, 'The sandbox forgot 1 mailer and 1 stored file; accounts and users stay.\n');
+    assert.equal(run.stdout, 'The sandbox forgot 2 mailers and 1 stored file; accounts and users stay.\n');
     assert.equal(await resultOf(old), -3116, 'GetLetterStatusV2 of an old ID: no such mailer');
+    assert.equal(await resultOf(printed), -3116);
     const files = (await call('datedA', 'GetUploadedFileDetails', demo)) as { ResultCode: number };
     assert.equal(files.ResultCode, -3163, 'no stored files');
     assert.deepEqual(readdirSync(join(sandbox.dataDir, 'blobs')), [], 'their blobs are gone from disk');

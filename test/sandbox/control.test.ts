@@ -83,7 +83,8 @@ describe('sandbox control path', function () {
         ...demo,
         MyDescription: 'printed',
         FileExtension: 'html',
-        FileBinaryData: Buffer.from('<p>printed</p>'),
+        // Too large to keep as a print job: printed at its send, its PDF a blob on disk.
+        FileBinaryData: Buffer.from(`<p>printed</p><!-- ${'kept as its printed PDF '.repeat(1000)}-->`),
         WorkMode: 'Development',
         ...JANE_DOE,
       })) as number;
