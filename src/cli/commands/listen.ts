@@ -10,6 +10,7 @@ import { describeStatus } from '../../contract';
 import type { Io } from '../context';
 import type { CommandHelp } from '../help';
 import { UsageError } from '../usage';
+import { untilStopped } from '../until-stopped';
 
 /** Next to the sandbox's 8317. */
 export const DEFAULT_LISTEN_PORT = 8318;
@@ -52,14 +53,6 @@ export async function run(args: readonly string[], io: Io): Promise<void> {
       io.out.write(values.json ? `${JSON.stringify({ ...push, Description: describeStatus(push.Status) })}\n` : `${describePush(push)}\n`),
   });
   io.err.write(`Listening for feedback pushes on ${receiver.url}\n`);
-  await new Promise<void>((resolve) => {
-    const stop = () => {
-      process.off('SIGINT', stop);
-      process.off('SIGTERM', stop);
-      resolve();
-    };
-    process.on('SIGINT', stop);
-    process.on('SIGTERM', stop);
-  });
+  await untilStopped();
   await receiver.close();
 }

@@ -12,6 +12,7 @@ import type { Io } from '../context';
 import { CONTROL_SUBCOMMANDS, runControl } from '../sandbox-control';
 import { UsageError } from '../usage';
 import type { CommandHelp } from '../help';
+import { untilStopped } from '../until-stopped';
 
 export const usage =
   'mailroom sandbox [--port P] [--data DIR] [--accounts FILE] [--rate-limit] [--max-body-mb N] [--schedule S1,S2,S3 (seconds) | --schedule interactive]' +
@@ -101,14 +102,6 @@ export async function run(args: readonly string[], io: Io): Promise<number | voi
     schedule: schedule(values.schedule, INTERACTIVE_SCHEDULE),
   });
   out.write(`Mail WS sandbox listening on ${sandbox.url}\n`);
-  await new Promise<void>((resolve) => {
-    const stop = () => {
-      process.off('SIGINT', stop);
-      process.off('SIGTERM', stop);
-      resolve();
-    };
-    process.on('SIGINT', stop);
-    process.on('SIGTERM', stop);
-  });
+  await untilStopped();
   await sandbox.close();
 }

@@ -8,21 +8,9 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import * as vscode from 'vscode';
 import { letterDocument } from '../../../src/client';
-import { mailroomApi, onSandbox, person, sendNotes, settings, typedAddress, workspace } from './support';
+import { mailroomApi, onSandbox, person, sendNotes, settings, typedAddress, workspace, sendLogLines } from './support';
 
-interface LogLine {
-  readonly kind: string;
-  readonly entry: string;
-  readonly [field: string]: unknown;
-}
-
-const lines = (path: string): LogLine[] =>
-  existsSync(path)
-    ? readFileSync(path, 'utf8')
-        .split('\n')
-        .filter(Boolean)
-        .map((l) => JSON.parse(l) as LogLine)
-    : [];
+const lines = sendLogLines;
 
 describe('The send log', () => {
   const team = () => vscode.Uri.joinPath(workspace(), '.mailroom', 'sent.jsonl').fsPath;

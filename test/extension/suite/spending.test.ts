@@ -4,24 +4,10 @@
  * `mailroom.spending.dailyBudget` is refused with the amount spent today, which the status bar shows.
  */
 import { strict as assert } from 'node:assert';
-import { existsSync, readFileSync } from 'node:fs';
 import * as vscode from 'vscode';
-import { inProduction, mailroomApi, onSandbox, person, sendNotes, settings, typedAddress, until } from './support';
+import { inProduction, mailroomApi, onSandbox, person, sendNotes, settings, typedAddress, until, sendLogLines } from './support';
 
-interface LogLine {
-  readonly kind: string;
-  readonly price?: number;
-  readonly workMode?: string;
-  readonly [field: string]: unknown;
-}
-
-const lines = (path: string): LogLine[] =>
-  existsSync(path)
-    ? readFileSync(path, 'utf8')
-        .split('\n')
-        .filter(Boolean)
-        .map((l) => JSON.parse(l) as LogLine)
-    : [];
+const lines = sendLogLines;
 
 const amountIn = (text: string, pattern: RegExp) => Number(pattern.exec(text)?.[1]);
 

@@ -1,5 +1,6 @@
 /** What the in-host suites share: the extension's test API, and waiting for what the host does in its own time. */
 import { strict as assert } from 'node:assert';
+import { existsSync, readFileSync } from 'node:fs';
 import * as vscode from 'vscode';
 import type { MailroomApi } from '../../../src/extension/extension';
 import type { RecipientAddress } from '../../../src/client';
@@ -73,3 +74,21 @@ export async function signOutOfAll(api: MailroomApi): Promise<void> {
 
 /** Track Mailer IDs…, typed as a person would. */
 export const track = (ids: string) => run([{ input: ids }], 'mailroom.trackIds');
+
+/** A line of a send log (src/client/send-log.ts), as written. */
+export interface SendLogLine {
+  readonly kind: string;
+  readonly entry: string;
+  readonly price?: number;
+  readonly workMode?: string;
+  readonly [field: string]: unknown;
+}
+
+/** A send log's lines, oldest first; none when there is no log yet. */
+export const sendLogLines = (path: string): SendLogLine[] =>
+  existsSync(path)
+    ? readFileSync(path, 'utf8')
+        .split('\n')
+        .filter(Boolean)
+        .map((l) => JSON.parse(l) as SendLogLine)
+    : [];
