@@ -4,6 +4,7 @@
  * the Mail WS it stands beside does not change.
  */
 import { strict as assert } from 'node:assert';
+import { request as httpRequest } from 'node:http';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { networkInterfaces, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -116,12 +117,56 @@ describe('sandbox control path', function () {
     try {
       const at = (action: string, init?: RequestInit) => fetch(`${sandbox.url}${CONTROL_PATH}/${action}`, init);
       assert.equal((await at('advance')).status, 405);
-      const notJson = await at('advance', { method: 'POST', body: 'soon' });
+      const asJson = { 'Content-Type': 'application/json' };
+      const notJson = await at('advance', { method: 'POST', headers: asJson, body: 'soon' });
       assert.equal(notJson.status, 400);
       assert.match(((await notJson.json()) as { error: string }).error, /JSON object/);
-      const unknown = await at('rewind', { method: 'POST', body: '{}' });
+      const unknown = await at('rewind', { method: 'POST', headers: asJson, body: '{}' });
       assert.equal(unknown.status, 404);
       assert.match(((await unknown.json()) as { error: string }).error, /advance, fail, funds, reset/);
+    } finally {
+      await sandbox.close();
+    }
+  });
+
+  it('does not answer a web page open on this machine: an Origin, a simple (not JSON) request, a rebound host name', async () => {
+    const sandbox = await startTestSandbox();
+    try {
+      const call = httpCaller(sandbox.url, 'http-post');
+      const id = (await call('simple', 'SendLetterAndAddressV2', {
+        ...demo,
+        MyDescription: 'kept',
+        FileExtension: 'html',
+        FileBinaryData: Buffer.from('<p>kept</p>'),
+        WorkMode: 'Development',
+        ...JANE_DOE,
+      })) as number;
+      const reset = (headers: Record<string, string>) =>
+        new Promise<{ status: number; body: string }>((resolve, reject) => {
+          const { port } = new URL(sandbox.url);
+          const req = httpRequest({ host: '127.0.0.1', port, path: `${CONTROL_PATH}/reset`, method: 'POST', headers }, (res) => {
+            let body = '';
+            res.on('data', (d: Buffer) => (body += d.toString()));
+            res.on('end', () => resolve({ status: res.statusCode!, body }));
+          });
+          req.on('error', reject);
+          req.end('{}');
+        });
+      const host = new URL(sandbox.url).host;
+      const page = await reset({ Host: host, 'Content-Type': 'application/json', Origin: 'https://example.com' });
+      assert.equal(page.status, 403);
+      assert.match(page.body, /does not answer web pages/);
+      const simple = await reset({ Host: host, 'Content-Type': 'text/plain;charset=UTF-8' });
+      assert.equal(simple.status, 415, "a no-cors page's request carries no JSON type");
+      const rebound = await reset({ Host: `attacker.example:${new URL(sandbox.url).port}`, 'Content-Type': 'application/json' });
+      assert.equal(rebound.status, 403);
+      assert.match(rebound.body, /this machine's own names, not to attacker\.example/);
+      assert.equal(
+        ((await call('simple', 'GetLetterStatusV2', { ...demo, ID: id })) as { ResultCode: number }).ResultCode,
+        -3000,
+        'nothing was reset',
+      );
+      assert.equal((await reset({ Host: host, 'Content-Type': 'application/json' })).status, 200, 'a program on this machine is answered');
     } finally {
       await sandbox.close();
     }

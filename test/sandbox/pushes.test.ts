@@ -11,6 +11,9 @@ import { join } from 'node:path';
 import { gzipText } from '../helpers/documents';
 import { startPushReceiver, type Answer, type PushReceiver, type ReceivedPush } from '../helpers/push-receiver';
 import { httpCaller, startTestSandbox, T0, type Call, type TestSandbox } from '../helpers/sandbox';
+import { DEFAULT_SCHEDULE } from '../../src/sandbox/lifecycle';
+import { pushesOf } from '../../src/sandbox/pushes/due';
+import type { MailerRecord, UserRecord } from '../../src/sandbox/store/records';
 
 const demo = { Username: 'demo', Password: 'demo' };
 const ALL_ON = [
@@ -210,5 +213,25 @@ describe('sandbox feedback pushes', function () {
     assert.ok(T0 < now());
     await sandbox.close();
     rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it("owes a batch made to fail before it was printed its own Error push only, not its items' (which never failed on their own)", () => {
+    const sender = {
+      settings: Object.fromEntries([...ALL_ON, ['Feedback_Post_FeedbackURL', 'http://127.0.0.1:1/']]),
+    } as unknown as UserRecord;
+    const batch = {
+      id: 7,
+      submittedAt: 0,
+      workMode: 'Development',
+      funded: true,
+      items: [{ itemId: 1, failure: -1018 }, { itemId: 2 }],
+    } as unknown as MailerRecord;
+    const brief = (m: MailerRecord) => pushesOf(m, sender, DEFAULT_SCHEDULE).map((p) => `${p.itemId}:${p.status}@${p.at}`);
+    assert.deepEqual(brief({ ...batch, failedAt: { status: -1045, at: 3000 } }), ['0:-1045@3000']);
+    assert.deepEqual(
+      brief({ ...batch, failedAt: { status: -1045, at: 5000 } }),
+      ['1:-1018@4000', '0:-1045@5000'],
+      'after printing: the item had failed',
+    );
   });
 });

@@ -88,3 +88,10 @@ export function isLoopbackAddress(address: string | undefined): boolean {
   const v4 = address.startsWith('::ffff:') ? address.slice('::ffff:'.length) : address;
   return address === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(v4);
 }
+
+/** Whether a request's Host names this machine (localhost, 127.x, [::1]): a page that rebound another name to 127.0.0.1 names that name. */
+export function isLoopbackHost(host: string | undefined): boolean {
+  if (host === undefined) return false;
+  const name = host.startsWith('[') ? host.slice(0, host.indexOf(']') + 1) : host.replace(/:\d+$/, '');
+  return name === 'localhost' || name === '[::1]' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(name);
+}

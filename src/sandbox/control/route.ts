@@ -8,7 +8,7 @@ import type { IncomingMessage } from 'node:http';
 import type { SandboxState } from '../operations/context';
 import type { WireResponse } from '../wire/response';
 import { advance, ControlError, fail, funds, reset } from './actions';
-import { CONTROL_ACTIONS, CONTROL_PATH, isLoopbackAddress, type ControlAction } from './protocol';
+import { CONTROL_ACTIONS, CONTROL_PATH, isLoopbackAddress, isLoopbackHost, type ControlAction } from './protocol';
 
 /** Control bodies are a few fields: anything larger is not one. */
 export const MAX_CONTROL_BODY = 16 * 1024;
@@ -35,6 +35,22 @@ export function createControlRoute(sandbox: SandboxState) {
         403,
         `The sandbox's control path answers only callers on this machine, not ${req.socket.remoteAddress ?? 'an unknown address'}.`,
       );
+    }
+    // A web page open in a browser here is a loopback caller too, acting for whatever site it came
+    // from: it sends an Origin (or a cross-site Sec-Fetch-Site), a name it rebound to 127.0.0.1 as
+    // Host, and cannot send JSON without the browser asking first, which the sandbox never answers.
+    const site = req.headers['sec-fetch-site'];
+    if (req.headers.origin !== undefined || (site !== undefined && site !== 'none' && site !== 'same-origin')) {
+      return refusal(403, "The sandbox's control path does not answer web pages: call it with mailroom sandbox or from a program.");
+    }
+    if (!isLoopbackHost(req.headers.host)) {
+      return refusal(
+        403,
+        `The sandbox's control path answers requests to this machine's own names, not to ${req.headers.host ?? 'no host'}.`,
+      );
+    }
+    if (req.method === 'POST' && !/^application\/json\s*(;|$)/i.test(req.headers['content-type'] ?? '')) {
+      return refusal(415, "A control action's body is JSON: send it with Content-Type: application/json.");
     }
     const action = pathname.slice(CONTROL_PATH.length + 1) as ControlAction;
     if (!CONTROL_ACTIONS.includes(action)) {

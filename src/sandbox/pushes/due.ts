@@ -76,13 +76,17 @@ export function pushesOf(mailer: MailerRecord, sender: UserRecord | undefined, s
   if (mailer.items && mailer.funded && final.status !== CANCELLED) {
     // Items fail when the batch is printed, before the batch itself completes.
     const printed = mailer.submittedAt + schedule.printedMs;
-    const cancelledBefore = mailer.cancelledAt !== undefined && mailer.cancelledAt <= printed;
+    // Ended before it was printed (cancelled, or failed through the control path): its items never fail on their own.
+    const endedBefore =
+      (mailer.cancelledAt !== undefined && mailer.cancelledAt <= printed) ||
+      (mailer.failedAt !== undefined && mailer.failedAt.at <= printed);
     for (const item of mailer.items) {
-      if (item.failure !== undefined && !cancelledBefore && wanted('BatchErrors', printed)) {
+      if (item.failure !== undefined && !endedBefore && wanted('BatchErrors', printed)) {
         pushes.push({ mailerId: mailer.id, itemId: item.itemId, status: item.failure, at: printed });
       }
     }
   }
   if (kind && wanted(kind, at)) pushes.push({ mailerId: mailer.id, itemId: 0, status: final.status, at });
-  return pushes;
+  // In the order they happen (a stable sort: the items before the batch at the same instant).
+  return pushes.sort((a, b) => a.at - b.at);
 }

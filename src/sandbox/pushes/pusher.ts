@@ -53,7 +53,14 @@ export class Pusher {
     private readonly options: PushOptions = DEFAULT_PUSH_OPTIONS,
   ) {
     this.slots = options.concurrency;
-    sandbox.store.onCommit((record) => this.notice(record));
+    // Only what is on disk is pushed: a receiver never hears of a change a SIGKILL could still undo.
+    sandbox.store.onCommit(
+      (record, durable) =>
+        void durable.then(
+          () => this.notice(record),
+          () => undefined,
+        ),
+    );
     for (const id of sandbox.store.mailers.keys()) this.review(id);
     this.wakeIfDue();
   }

@@ -29,7 +29,7 @@ export class Store {
   /** The next mailer ID a reset left, so that a snapshot keeps IDs from being used again (0: never reset). */
   private resetNextId = 0;
   private journal!: Journal<JournalRecord>;
-  private readonly listeners: ((record: JournalRecord) => void)[] = [];
+  private readonly listeners: ((record: JournalRecord, durable: Promise<void>) => void)[] = [];
   private compacting: Promise<void> | undefined;
   /** After a failed compaction, the journal size at which to try again. */
   private retryAt = 0;
@@ -112,8 +112,8 @@ export class Store {
     return this.blobs.read(name, named);
   }
 
-  /** Calls `listener` with every record committed from now on, once it is applied. */
-  onCommit(listener: (record: JournalRecord) => void): void {
+  /** Calls `listener` with every record committed from now on, once it is applied, and with the promise of its being durable. */
+  onCommit(listener: (record: JournalRecord, durable: Promise<void>) => void): void {
     this.listeners.push(listener);
   }
 
@@ -124,7 +124,7 @@ export class Store {
   commit(record: JournalRecord): Promise<void> {
     const released = this.apply(record);
     const durable = this.journal.append(record);
-    for (const listener of this.listeners) listener(record);
+    for (const listener of this.listeners) listener(record, durable);
     this.compactIfGrown();
     return released.length === 0 ? durable : durable.then(() => this.blobs.remove(released).catch(() => undefined));
   }
