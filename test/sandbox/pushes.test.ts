@@ -217,7 +217,9 @@ describe('sandbox feedback pushes', function () {
 
   it("owes a batch made to fail before it was printed its own Error push only, not its items' (which never failed on their own)", () => {
     const sender = {
-      settings: Object.fromEntries([...ALL_ON, ['Feedback_Post_FeedbackURL', 'http://127.0.0.1:1/']]),
+      settings: Object.fromEntries(
+        [...ALL_ON, ['Feedback_Post_FeedbackURL', 'http://127.0.0.1:1/']].map(([name, value]) => [name!, value!]),
+      ),
     } as unknown as UserRecord;
     const batch = {
       id: 7,
