@@ -7,8 +7,7 @@ import { strict as assert } from 'node:assert';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { mailroom, type CliRun } from '../helpers/cli';
-import { JANE_DOE } from '../helpers/documents';
-import { httpCaller, startTestSandbox, type Call, type TestSandbox } from '../helpers/sandbox';
+import { PRINTED_AT_SEND, httpCaller, sendLetterToJane, startTestSandbox, type Call, type TestSandbox } from '../helpers/sandbox';
 
 const demo = { Username: 'demo', Password: 'demo' };
 
@@ -17,15 +16,7 @@ describe('mailroom sandbox advance | fail | funds | reset', function () {
   let sandbox: TestSandbox;
   let call: Call;
   const control = (...args: string[]): Promise<CliRun> => mailroom(['sandbox', ...args], { env: { MAILROOM_ENDPOINT: sandbox.url } });
-  const send = (description: string, workMode = 'Development') =>
-    call('simple', 'SendLetterAndAddressV2', {
-      ...demo,
-      MyDescription: description,
-      FileExtension: 'html',
-      FileBinaryData: Buffer.from(`<p>${description}</p>`),
-      WorkMode: workMode,
-      ...JANE_DOE,
-    }) as Promise<number>;
+  const send = (description: string, workMode = 'Development') => sendLetterToJane(call, description, { workMode });
   const status = async (id: number) => ((await call('simple', 'GetLetterStatusV2', { ...demo, ID: id })) as { Status: number }).Status;
   const resultOf = async (id: number) =>
     ((await call('simple', 'GetLetterStatusV2', { ...demo, ID: id })) as { ResultCode: number }).ResultCode;
@@ -128,15 +119,8 @@ describe('mailroom sandbox advance | fail | funds | reset', function () {
 
   it('reset forgets every mailer and stored file, from disk too; accounts stay and IDs are not used again', async () => {
     const old = await send('forgotten secret');
-    // A letter too large to keep as a print job (a long comment) is printed at its send: its PDF is a blob on disk.
-    const printed = (await call('simple', 'SendLetterAndAddressV2', {
-      ...demo,
-      MyDescription: 'printed at send',
-      FileExtension: 'html',
-      FileBinaryData: Buffer.from(`<p>forgotten secret</p><!-- ${'kept as its printed PDF '.repeat(1000)}-->`),
-      WorkMode: 'Development',
-      ...JANE_DOE,
-    })) as number;
+    // Printed at its send: its PDF is a blob on disk.
+    const printed = await sendLetterToJane(call, 'forgotten secret', { more: PRINTED_AT_SEND });
     await control('advance', '5s');
     const upload = await call('datedA', 'UploadFile', {
       ...demo,

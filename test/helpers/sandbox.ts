@@ -14,6 +14,7 @@ import { toSoapFields } from '../../src/client/soap-values';
 import { SOAP_DESERIALIZERS, fromSoapValue } from './soap-values';
 import { FORM_CONTENT_TYPE, findOperation, serviceByKey, type Binding, type ServiceKey } from '../../src/contract';
 import { startSandbox, type SandboxServer, type SandboxOptions } from '../../src/sandbox';
+import { JANE_DOE } from './documents';
 
 /** 2026-11-22 09:00:00 UTC: a fixed start, so that times in results are predictable. */
 export const T0 = Date.UTC(2026, 10, 22, 9, 0, 0);
@@ -125,4 +126,27 @@ export function soapCaller(baseUrl: string, version: 'soap11' | 'soap12'): Call 
 
 export function callerFor(baseUrl: string, binding: Binding): Call {
   return binding === 'soap11' || binding === 'soap12' ? soapCaller(baseUrl, binding) : httpCaller(baseUrl, binding);
+}
+
+/**
+ * Makes a letter too large to keep as a print job (src/sandbox/operations/kept-content.ts): it is
+ * printed at its send and its PDF is a blob on disk. A comment, so that the letter's pages do not grow.
+ */
+export const PRINTED_AT_SEND = `<!-- ${'kept as its printed PDF '.repeat(1000)}-->`;
+
+/** demo's HTML letter `<p>description</p>` (and `more`) to Jane Doe, in Development unless said; its ID. */
+export async function sendLetterToJane(
+  call: Call,
+  description: string,
+  options: { readonly workMode?: string; readonly more?: string } = {},
+): Promise<number> {
+  return (await call('simple', 'SendLetterAndAddressV2', {
+    Username: 'demo',
+    Password: 'demo',
+    MyDescription: description,
+    FileExtension: 'html',
+    FileBinaryData: Buffer.from(`<p>${description}</p>${options.more ?? ''}`),
+    WorkMode: options.workMode ?? 'Development',
+    ...JANE_DOE,
+  })) as number;
 }

@@ -11,8 +11,7 @@ import { join } from 'node:path';
 import { DEFAULT_SCHEDULE, statusAt } from '../../src/sandbox/lifecycle';
 import { callControl } from '../../src/sandbox/control/client';
 import { CONTROL_PATH, isLoopbackAddress, parseDuration } from '../../src/sandbox/control/protocol';
-import { JANE_DOE } from '../helpers/documents';
-import { httpCaller, startTestSandbox } from '../helpers/sandbox';
+import { PRINTED_AT_SEND, httpCaller, sendLetterToJane, startTestSandbox } from '../helpers/sandbox';
 
 const demo = { Username: 'demo', Password: 'demo' };
 
@@ -49,14 +48,7 @@ describe('sandbox control path', function () {
     const sandbox = await startTestSandbox({ host: '0.0.0.0' });
     try {
       const remote = `http://${address}:${sandbox.port}`;
-      const id = (await httpCaller(`http://127.0.0.1:${sandbox.port}`, 'http-post')('simple', 'SendLetterAndAddressV2', {
-        ...demo,
-        MyDescription: 'kept',
-        FileExtension: 'html',
-        FileBinaryData: Buffer.from('<p>kept</p>'),
-        WorkMode: 'Development',
-        ...JANE_DOE,
-      })) as number;
+      const id = await sendLetterToJane(httpCaller(`http://127.0.0.1:${sandbox.port}`, 'http-post'), 'kept');
       for (const action of ['reset', 'advance', 'funds', 'fail', 'nothing']) {
         const response = await fetch(`${remote}${CONTROL_PATH}/${action}`, {
           method: 'POST',
@@ -80,15 +72,7 @@ describe('sandbox control path', function () {
     const sandbox = await startTestSandbox();
     try {
       const call = httpCaller(sandbox.url, 'http-post');
-      const id = (await call('simple', 'SendLetterAndAddressV2', {
-        ...demo,
-        MyDescription: 'printed',
-        FileExtension: 'html',
-        // Too large to keep as a print job: printed at its send, its PDF a blob on disk.
-        FileBinaryData: Buffer.from(`<p>printed</p><!-- ${'kept as its printed PDF '.repeat(1000)}-->`),
-        WorkMode: 'Development',
-        ...JANE_DOE,
-      })) as number;
+      const id = await sendLetterToJane(call, 'printed', { more: PRINTED_AT_SEND });
       await callControl(sandbox.url, 'advance', { duration: '5s' });
       const pdf = async () => ((await call('simple', 'GetPDF', { ...demo, ID: id })) as { ResultCode: number }).ResultCode;
       assert.equal(await pdf(), -3000, 'Waiting For Delivery: printed (OK)');
@@ -133,14 +117,7 @@ describe('sandbox control path', function () {
     const sandbox = await startTestSandbox();
     try {
       const call = httpCaller(sandbox.url, 'http-post');
-      const id = (await call('simple', 'SendLetterAndAddressV2', {
-        ...demo,
-        MyDescription: 'kept',
-        FileExtension: 'html',
-        FileBinaryData: Buffer.from('<p>kept</p>'),
-        WorkMode: 'Development',
-        ...JANE_DOE,
-      })) as number;
+      const id = await sendLetterToJane(call, 'kept');
       const reset = (headers: Record<string, string>) =>
         new Promise<{ status: number; body: string }>((resolve, reject) => {
           const { port } = new URL(sandbox.url);
@@ -177,15 +154,7 @@ describe('sandbox control path', function () {
     try {
       let sandbox = await startTestSandbox({ dataDir });
       let call = httpCaller(sandbox.url, 'http-post');
-      const send = (description: string, workMode: string) =>
-        call('simple', 'SendLetterAndAddressV2', {
-          ...demo,
-          MyDescription: description,
-          FileExtension: 'html',
-          FileBinaryData: Buffer.from(`<p>${description}</p>`),
-          WorkMode: workMode,
-          ...JANE_DOE,
-        }) as Promise<number>;
+      const send = (description: string, workMode: string) => sendLetterToJane(call, description, { workMode });
       const failing = await send('failing', 'Development');
       const going = await send('going on', 'Development');
       await callControl(sandbox.url, 'advance', { duration: '3s' });
