@@ -9,7 +9,7 @@
  * Production sends, and of those in the account's default work mode, which may be Production; a
  * send whose outcome is unknown counts, since it may have been made. Development costs nothing here.
  */
-import { readSendLog, type RecipientAddress } from '../client';
+import { mayCharge, readSendLog, spentToday as countSpentToday, type RecipientAddress } from '../client';
 import type { EnumValue } from '../contract';
 import { readConfig, type Spending } from './config';
 import { profileOf, type Account, type GlobalValues, type Io } from './context';
@@ -23,24 +23,11 @@ export function spendingOf(values: GlobalValues, io: Io): Spending {
   return profileOf(values, io)?.spending ?? readConfig(io.env).spending ?? {};
 }
 
-/** Whether a send in this work mode may charge the account. */
-export function mayCharge(mode: EnumValue<'WorkMode'>): boolean {
-  return mode !== 'Development';
-}
+export { mayCharge };
 
+/** The account's spending today, from this machine's send log, counted as src/client/spending.ts says. */
 export async function spentToday(io: Io, account: Account, now = new Date()): Promise<number> {
-  const today = now.toDateString();
-  const records = await readSendLog(sendLogPath(io.env));
-  return records
-    .filter(
-      (r) =>
-        r.endpoint === account.endpoint &&
-        r.user === account.user &&
-        r.outcome !== 'refused' &&
-        r.workMode !== 'Development' &&
-        new Date(r.time).toDateString() === today,
-    )
-    .reduce((sum, r) => sum + (r.price ?? 0), 0);
+  return countSpentToday(await readSendLog(sendLogPath(io.env)), account, now);
 }
 
 export interface GuardedSend {

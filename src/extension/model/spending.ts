@@ -1,40 +1,13 @@
 /**
- * The spending guard's arithmetic and words, as the CLI's (src/cli/spending.ts) has them: today's
- * Production spending of an account is the send log's predicted prices of its sends that may charge
- * it (Production, and Default, which may be Production), a send of unknown outcome counted since it
- * may have been made, one the service refused not. Development costs nothing. "Today" is this
- * machine's day. No VS Code here, so that it is tested as plain code.
+ * The spending guard's words and limits, as the CLI's (src/cli/spending.ts) has them; today's
+ * spending is counted as the CLI counts it (src/client/spending.ts). No VS Code here, so that it is
+ * tested as plain code.
  */
 import * as l10n from '@vscode/l10n';
-import type { SendLogRecord } from '../../client';
-import type { EnumValue } from '../../contract';
 
-/** Whether a send in this work mode may charge the account. */
-export const mayCharge = (mode: string | undefined) => mode !== ('Development' satisfies EnumValue<'WorkMode'>);
+export { mayCharge, spentToday } from '../../client/spending';
 
 export const dollars = (amount: number) => `$${amount.toFixed(2)}`;
-
-export function spentToday(
-  records: readonly SendLogRecord[],
-  account: { readonly endpoint: string; readonly user: string },
-  now = new Date(),
-  /** Mailers known to be cancelled: the service gives their amount back (service facts, Part B). */
-  cancelled: ReadonlySet<number> = new Set(),
-): number {
-  const today = now.toDateString();
-  const spent = records
-    .filter(
-      (r) =>
-        r.endpoint === account.endpoint &&
-        r.user === account.user &&
-        r.outcome !== 'refused' &&
-        !(r.outcome === 'sent' && cancelled.has(r.id)) &&
-        mayCharge(r.workMode) &&
-        new Date(r.time).toDateString() === today,
-    )
-    .reduce((sum, r) => sum + (r.price ?? 0), 0);
-  return Math.round(spent * 100) / 100;
-}
 
 export interface SpendingLimits {
   readonly confirmAbove?: number;
