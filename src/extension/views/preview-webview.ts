@@ -9,8 +9,12 @@ declare function acquireVsCodeApi(): { postMessage(message: FromPreview): void }
 
 interface PdfPage {
   getViewport(options: { scale: number }): { width: number; height: number };
-  render(options: { canvasContext: CanvasRenderingContext2D; viewport: unknown }): { promise: Promise<void> };
+  render(options: { canvasContext: CanvasRenderingContext2D; viewport: unknown }): RenderTask;
   getTextContent(): Promise<{ items: { str?: string }[] }>;
+}
+interface RenderTask {
+  promise: Promise<void>;
+  cancel(): void;
 }
 interface PdfDocument {
   numPages: number;
@@ -54,24 +58,54 @@ function isBlank(context: CanvasRenderingContext2D): boolean {
   return true;
 }
 
-async function render(): Promise<void> {
+/**
+ * Draws the current page. pdf.js refuses a second render on a canvas still being drawn, and a new PDF,
+ * a page turn or a zoom can come while one is: each call cancels the drawing under way and waits for it
+ * to stop, and a drawing that a newer call has overtaken ends quietly, leaving the report to the newer.
+ */
+let drawing: Promise<void> = Promise.resolve();
+let task: RenderTask | undefined;
+let generation = 0;
+function render(): Promise<void> {
+  const mine = ++generation;
+  task?.cancel();
+  const previous = drawing;
+  drawing = (async () => {
+    await previous.catch(() => undefined);
+    if (mine === generation) await draw(() => mine !== generation);
+  })();
+  return drawing;
+}
+
+async function draw(overtaken: () => boolean): Promise<void> {
   if (!pdf) return;
-  const page = await pdf.getPage(current);
+  const shown = pdf;
+  const page = await shown.getPage(current);
+  if (overtaken()) return;
   const viewport = page.getViewport({ scale });
   canvas.width = Math.floor(viewport.width);
   canvas.height = Math.floor(viewport.height);
   const context = canvas.getContext('2d', { willReadFrequently: true })!;
   context.fillStyle = '#fff';
   context.fillRect(0, 0, canvas.width, canvas.height);
-  await page.render({ canvasContext: context, viewport }).promise;
+  task = page.render({ canvasContext: context, viewport });
+  try {
+    await task.promise;
+  } catch (error) {
+    if (overtaken()) return;
+    throw error;
+  } finally {
+    task = undefined;
+  }
   canvas.hidden = false;
   status.hidden = true;
   retry.hidden = true;
-  pageLabel.textContent = `${current} / ${pdf.numPages}`;
+  pageLabel.textContent = `${current} / ${shown.numPages}`;
   const text = (await page.getTextContent()).items.map((item) => item.str ?? '').join(' ');
+  if (overtaken()) return;
   // The page's words for screen readers, which cannot read a canvas.
   pageText.textContent = text;
-  vscode.postMessage({ type: 'rendered', page: current, pages: pdf.numPages, blank: isBlank(context), text });
+  vscode.postMessage({ type: 'rendered', page: current, pages: shown.numPages, blank: isBlank(context), text });
 }
 
 function go(page: number): void {

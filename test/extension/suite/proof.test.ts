@@ -76,6 +76,17 @@ describe('Mailroom: the proof before sending', function () {
       assert.match(csp, /script-src 'nonce-[^']+'/);
       assert.ok(!csp.includes('unsafe-inline'));
       assert.equal([...html.matchAll(/<script\b/g)].length, 1, 'one script, the preview’s own');
+      // The PDF again and again while it is being drawn (pdf.js refuses two drawings on one canvas at once).
+      const states: string[] = [];
+      const listening = preview.onDidChangeState((next) => states.push(next.type === 'failed' ? `failed: ${next.reason}` : next.type));
+      try {
+        for (let i = 0; i < 4; i++) preview.receive({ type: 'ready' });
+        await until('the PDF to be drawn again', async () => (states.length > 0 ? true : undefined));
+        await new Promise((resolve) => setTimeout(resolve, 1500));
+        assert.deepEqual([...new Set(states)], ['rendered'], states.join('\n'));
+      } finally {
+        listening.dispose();
+      }
     } finally {
       preview.panel.dispose();
     }
