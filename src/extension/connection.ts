@@ -40,7 +40,13 @@ function timeoutMs(): number {
   return (Number.isFinite(seconds) && seconds > 0 ? seconds : 60) * 1000;
 }
 
-const secretKey = (account: Omit<Account, 'binding'>, kind: 'password' | 'apiKey') =>
+/** A real account's feedback push registration (public-pushes.ts): where the service pushes, and the Auth value it sends. */
+export interface PushRegistration {
+  readonly url: string;
+  readonly auth: string;
+}
+
+const secretKey = (account: Omit<Account, 'binding'>, kind: 'password' | 'apiKey' | 'pushRegistration') =>
   `mailroom:${account.sandbox ? 'sandbox' : account.endpoint}:${account.username}:${kind}`;
 
 export class Connection extends Disposable {
@@ -225,6 +231,24 @@ export class Connection extends Disposable {
     this.resetClient();
   }
 
+  /** The account's feedback push registration, kept in SecretStorage since its Auth value proves a push is the service's. */
+  async pushRegistration(account: Account): Promise<PushRegistration | undefined> {
+    const text = await this.context.secrets.get(secretKey(account, 'pushRegistration'));
+    if (text === undefined) return undefined;
+    try {
+      const value = JSON.parse(text) as Partial<PushRegistration>;
+      return typeof value.url === 'string' && typeof value.auth === 'string' ? { url: value.url, auth: value.auth } : undefined;
+    } catch {
+      return undefined;
+    }
+  }
+
+  async storePushRegistration(account: Account, registration: PushRegistration | undefined): Promise<void> {
+    const key = secretKey(account, 'pushRegistration');
+    if (registration) await this.context.secrets.store(key, JSON.stringify(registration));
+    else await this.context.secrets.delete(key);
+  }
+
   /** Makes another listed account the active one; its secrets are already kept under its own key. */
   async switchTo(key: string): Promise<Account> {
     const account = this.accounts.find((a) => keyOfAccount(a) === key);
@@ -244,6 +268,7 @@ export class Connection extends Disposable {
     if (account) {
       await this.context.secrets.delete(secretKey(account, 'password'));
       await this.context.secrets.delete(secretKey(account, 'apiKey'));
+      await this.context.secrets.delete(secretKey(account, 'pushRegistration'));
     }
     this.resetClient();
     const [next, ...rest] = this.accounts.filter((a) => !account || keyOfAccount(a) !== keyOfAccount(account));

@@ -14,6 +14,7 @@ import { AddressBook } from './commands/address-input';
 import { attemptActions } from './commands/attempts';
 import { connectCommand } from './commands/connect';
 import { filterActions } from './commands/filter-mailers';
+import { feedbackPushActions } from './commands/feedback-pushes';
 import { sandboxControlActions } from './commands/sandbox-control';
 import { MAILROOM_COMMANDS, type MailroomCommand } from './commands/ids';
 import type { Command } from './commands/invocation';
@@ -36,6 +37,7 @@ import { LiveDiagnostics } from './live-diagnostics';
 import { MailerFilterState } from './mailer-filter-state';
 import { Log } from './log';
 import { MergeTemplates } from './merge-templates';
+import { PublicPushes } from './public-pushes';
 import { PushListener } from './push-listener';
 import { Refresher } from './refresher';
 import { sendLogPaths } from './send-log';
@@ -60,6 +62,8 @@ export interface MailroomApi {
   readonly refresher: Refresher;
   /** The loopback receiver of the sandbox's feedback pushes. */
   readonly pushes: PushListener;
+  /** The receiver of a real account's feedback pushes, forwarded from mailroom.feedback.publicUrl. */
+  readonly publicPushes: PublicPushes;
   /** The Mailers view and the status bar item, read for what they tell the user (its message, their text). */
   readonly mailersView: vscode.TreeView<MailersNode>;
   /** Filter Mailers…'s filter, and the Send History view (its rows as last read, and its message). */
@@ -94,6 +98,7 @@ class Mailroom extends Disposable {
   readonly tree: MailersTree;
   readonly refresher: Refresher;
   readonly pushes: PushListener;
+  readonly publicPushes: PublicPushes;
   readonly view: vscode.TreeView<MailersNode>;
   readonly status: MailroomStatus;
   readonly storedFiles: StoredFilesTree;
@@ -124,6 +129,7 @@ class Mailroom extends Disposable {
     ));
     const refresher = (this.refresher = this.register(new Refresher(connection, mailers, log)));
     this.pushes = this.register(new PushListener(connection, refresher, log));
+    const publicPushes = (this.publicPushes = this.register(new PublicPushes(connection, refresher, log)));
     // The user's own send log (send-log.ts lists it first), not a team's in the workspace.
     const history = (this.history = this.register(new HistoryTree(sendLogPaths(context)[0]!, connection, mailers, filter)));
     history.view = this.historyView = this.register(vscode.window.createTreeView('mailroom.history', { treeDataProvider: history }));
@@ -182,6 +188,7 @@ class Mailroom extends Disposable {
       ...storedFileActions(connection, storedFiles, sending),
       ...attemptActions(connection, mailers, () => refresher.refresh(), log),
       ...sandboxControlActions(connection, mailers, refresher),
+      ...feedbackPushActions(connection, publicPushes),
     } satisfies Record<MailroomCommand, Command>;
     // Each through the one wrapper: failures in words, the workbench's arguments only (commands/register.ts).
     const host = { log, extensionMode: context.extensionMode };
@@ -211,6 +218,7 @@ class Mailroom extends Disposable {
       tree,
       refresher,
       pushes: this.pushes,
+      publicPushes: this.publicPushes,
       mailersView: this.view,
       filter: this.filter,
       history: this.history,

@@ -53,17 +53,7 @@ export class PushListener extends Disposable {
       const key = `${account.endpoint}|${account.username}|${receiver.url}`;
       if (this.registered === key || this.isDisposed) return;
       this.registered = key;
-      const code = await client.admin.SetUserSettings({
-        Username: account.username,
-        Settings: [
-          ['Feedback_FeedbackType', 'Post'],
-          ['Feedback_Post_FeedbackURL', receiver.url],
-          ['Feedback_Post_Authentication', this.auth],
-          ['Feedback_Post_WhenToSend_Completed', 'True'],
-          ['Feedback_Post_WhenToSend_Error', 'True'],
-          ['Feedback_Post_WhenToSend_BatchErrors', 'True'],
-        ],
-      });
+      const code = await client.admin.SetUserSettings({ Username: account.username, Settings: pushSettings(receiver.url, this.auth) });
       if (code === OK) {
         this.registeredUser = account.username;
         this.log.info(`Feedback pushes of the sandbox's ${account.username} arrive at ${receiver.url}`);
@@ -83,18 +73,33 @@ export class PushListener extends Disposable {
     // The Mailers view shows another account now (another user, or the sandbox through another address): not its news.
     const shown = this.connection.account;
     if (!shown?.sandbox || shown.username !== this.registeredUser) return;
-    let when: Date;
-    try {
-      when = parseDateTime(push.StatusTime);
-    } catch {
-      return;
-    }
-    if (push.ItemID === 0) {
-      await this.refresher.pushed({ ID: push.ID, Status: push.Status, Description: describeStatus(push.Status), LastUpdateTime: when });
-    } else {
-      // A batch item's end: the batch's rows are read when shown, so the view is only told.
-      this.refresher.pushedItem();
-    }
-    this.arrivedEmitter.fire(push);
+    if (await takeIn(push, this.refresher)) this.arrivedEmitter.fire(push);
   }
+}
+
+/** The user settings that send every feedback push (Completed, Error, BatchErrors) to `url`, with `auth` as its Auth. */
+export const pushSettings = (url: string, auth: string): [string, string][] => [
+  ['Feedback_FeedbackType', 'Post'],
+  ['Feedback_Post_FeedbackURL', url],
+  ['Feedback_Post_Authentication', auth],
+  ['Feedback_Post_WhenToSend_Completed', 'True'],
+  ['Feedback_Post_WhenToSend_Error', 'True'],
+  ['Feedback_Post_WhenToSend_BatchErrors', 'True'],
+];
+
+/** A believed push into the Mailers view; false when its StatusTime cannot be read (then it is dropped: a poll tells). */
+export async function takeIn(push: FeedbackPush, refresher: Refresher): Promise<boolean> {
+  let when: Date;
+  try {
+    when = parseDateTime(push.StatusTime);
+  } catch {
+    return false;
+  }
+  if (push.ItemID === 0) {
+    await refresher.pushed({ ID: push.ID, Status: push.Status, Description: describeStatus(push.Status), LastUpdateTime: when });
+  } else {
+    // A batch item's end: the batch's rows are read when shown, so the view is only told.
+    refresher.pushedItem();
+  }
+  return true;
 }

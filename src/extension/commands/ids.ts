@@ -52,6 +52,8 @@ export const COMMANDS = {
   'mailroom.switchAccount': { workbenchArguments: 1, failed: () => l10n.t('Mailroom could not switch the account.') },
   'mailroom.sandbox.advance': { workbenchArguments: 0, failed: () => l10n.t("Mailroom could not advance the sandbox's clock.") },
   'mailroom.sandbox.fail': { workbenchArguments: 1, failed: () => l10n.t('Mailroom could not make the mailer fail.') },
+  'mailroom.receiveFeedbackPushes': { workbenchArguments: 0, failed: () => l10n.t('Mailroom could not register for feedback pushes.') },
+  'mailroom.stopFeedbackPushes': { workbenchArguments: 0, failed: () => l10n.t('Mailroom could not stop the feedback pushes.') },
   'mailroom.sandbox.setFunds': { workbenchArguments: 0, failed: () => l10n.t("Mailroom could not set the sandbox account's funds.") },
 } as const satisfies Readonly<Record<`mailroom.${string}`, CommandFacts>>;
 

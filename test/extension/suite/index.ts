@@ -29,6 +29,7 @@ export async function run(): Promise<void> {
   await import('./diagnostics.test');
   await import('./filter.test');
   await import('./pushes.test');
+  await import('./public-pushes.test');
   await import('./accounts.test');
   await import('./spending.test');
   // After the others: it moves the sandbox's clock forward, for good.

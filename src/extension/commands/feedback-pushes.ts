@@ -1,0 +1,60 @@
+/**
+ * Receive Feedback Pushes… and Stop Feedback Pushes, for a real account (public-pushes.ts): both change
+ * the account's settings on the service (SetUserSettings, with its API key), so the first says what
+ * changes and asks before it does.
+ */
+import * as vscode from 'vscode';
+import type { Connection } from '../connection';
+import { prompts } from '../prompts';
+import { localPortSetting, type PublicPushes } from '../public-pushes';
+import { ensureApiKey } from './api-key';
+import type { CommandMap } from './invocation';
+
+export function feedbackPushActions(connection: Connection, pushes: PublicPushes) {
+  return {
+    'mailroom.receiveFeedbackPushes': async () => {
+      const { account, url } = pushes.target();
+      if (!(await ensureApiKey(connection, vscode.l10n.t('Receiving feedback pushes')))) return undefined;
+      const port = localPortSetting();
+      const plain = url.startsWith('http:')
+        ? ` ${vscode.l10n.t('The URL is http: the pushes, and the Auth value that proves them, cross the internet unencrypted.')}`
+        : '';
+      const agreed = await prompts.confirm(
+        vscode.l10n.t(
+          "Change {0}'s feedback settings at {1}? The service will then post each mailer's end (Completed, an error, a batch's errors) to {2}, with an Auth value kept in this machine's keychain, replacing any feedback URL the account has now. Forward that URL to 127.0.0.1:{3}, where this window listens.{4}",
+          account.username,
+          account.endpoint,
+          url,
+          port,
+          plain,
+        ),
+        vscode.l10n.t('Register'),
+      );
+      if (!agreed) return undefined;
+      await pushes.registerAt(account, url);
+      void prompts.notify(
+        'info',
+        vscode.l10n.t(
+          'Mailroom: feedback pushes of {0} now go to {1}; this window receives them at 127.0.0.1:{2} and updates the Mailers view as they come.',
+          account.username,
+          url,
+          port,
+        ),
+      );
+      return url;
+    },
+    'mailroom.stopFeedbackPushes': async () => {
+      const account = connection.account;
+      if (!account || account.sandbox) {
+        throw new Error(vscode.l10n.t('Feedback pushes to a public URL are for an account of the service, not the local sandbox.'));
+      }
+      if (!(await ensureApiKey(connection, vscode.l10n.t('Stopping feedback pushes')))) return undefined;
+      await pushes.stopActive();
+      void prompts.notify(
+        'info',
+        vscode.l10n.t('Mailroom: the service no longer pushes the feedback of {0}; the Mailers view polls as before.', account.username),
+      );
+      return true;
+    },
+  } satisfies CommandMap;
+}

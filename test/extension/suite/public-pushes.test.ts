@@ -1,0 +1,142 @@
+/**
+ * Feedback pushes from an account of the service, to the public URL the user names
+ * (mailroom.feedback.publicUrl). The account here is the sandbox's "other" reached through a
+ * loopback proxy, so the extension takes it for a real account (no sandbox registration of its
+ * own); the "public" URL is loopback too, standing in for the user's tunnel to the receiver's port.
+ */
+import { strict as assert } from 'node:assert';
+import { createServer, request as httpRequest, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import * as vscode from 'vscode';
+import { MailWsClient } from '../../../src/client';
+import type { FeedbackPush } from '../../../src/client/push-receiver';
+import { OK } from '../../../src/contract';
+import type { MailroomApi } from '../../../src/extension/extension';
+import { mailroomApi, onSandbox, person, run, sendNotes, settings, typedAddress, until } from './support';
+
+async function listening(server: Server): Promise<number> {
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return (server.address() as AddressInfo).port;
+}
+
+/** A port nothing listens on now. */
+async function freePort(): Promise<number> {
+  const server = createServer();
+  const port = await listening(server);
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+/** A push as anyone on the internet could post it to the public URL. */
+async function post(url: string, fields: Record<string, string>): Promise<string> {
+  const response = await fetch(url, { method: 'POST', body: new URLSearchParams(fields) });
+  return response.text();
+}
+
+describe('Feedback pushes from an account, at a public URL', () => {
+  let api: MailroomApi;
+  let proxy: Server | undefined;
+  let proxyUrl: string;
+  const password = 'Pub-push-other-5Tn';
+
+  before(async () => {
+    api = await mailroomApi();
+    await onSandbox(api);
+    const sandboxUrl = api.connection.account!.endpoint;
+    // "other" takes a password of this suite's own, whatever the suites before set it to.
+    const admin = new MailWsClient({ endpoint: sandboxUrl, credentials: { username: 'other', apiKey: 'other-key' } });
+    assert.equal(await admin.admin.SetUserSettings({ Username: 'other', Settings: [['Security_Password', password]] }), OK);
+    proxy = createServer((req, res) => {
+      req.pipe(
+        httpRequest(`${sandboxUrl}${req.url}`, { method: req.method, headers: req.headers }, (answer) => {
+          res.writeHead(answer.statusCode!, answer.headers);
+          answer.pipe(res);
+        }),
+      );
+    });
+    proxyUrl = `http://127.0.0.1:${await listening(proxy)}`;
+  });
+
+  afterEach(() => person.settle());
+
+  after(async () => {
+    for (const name of ['feedback.publicUrl', 'feedback.localPort', 'refreshIntervalSeconds']) {
+      await settings().update(name, undefined, vscode.ConfigurationTarget.Global);
+    }
+    if (api.connection.account?.endpoint === proxyUrl) await api.connection.signOut();
+    await onSandbox(api);
+    proxy?.close();
+  });
+
+  it('registers only when asked and confirmed, believes only its own Auth, updates the tree without a poll, and stops', async function () {
+    this.timeout(120_000);
+    await api.connection.connect(proxyUrl, 'soap11', 'other', { password, apiKey: 'other-key' });
+    const account = api.connection.account!;
+    assert.equal(account.sandbox, false, 'an account of "the service", not the sandbox');
+
+    // Off by default: the command says what to set.
+    const shown = person.notices.length;
+    await run([], 'mailroom.receiveFeedbackPushes');
+    assert.match(person.shown(shown).join('\n'), /Set mailroom\.feedback\.publicUrl first/);
+    assert.equal(await api.publicPushes.localUrl(), undefined, 'nothing listens');
+
+    const port = await freePort();
+    const publicUrl = `http://127.0.0.1:${port}/mailroom-push`;
+    await settings().update('feedback.localPort', port, vscode.ConfigurationTarget.Global);
+    await settings().update('feedback.publicUrl', publicUrl, vscode.ConfigurationTarget.Global);
+
+    // Declined: nothing changes on the service, nothing is kept.
+    assert.equal(await run([{ confirm: false }], 'mailroom.receiveFeedbackPushes'), undefined);
+    assert.equal(await api.connection.pushRegistration(account), undefined);
+
+    // Confirmed, after reading what changes where.
+    person.answer({ confirm: true });
+    assert.equal(await vscode.commands.executeCommand('mailroom.receiveFeedbackPushes'), publicUrl);
+    const question = person.asked.join('\n');
+    person.settle();
+    assert.match(question, new RegExp(`other's feedback settings at ${proxyUrl}`));
+    assert.match(question, /unencrypted/, 'an http URL is said to be plain');
+    const registration = await api.connection.pushRegistration(account);
+    assert.equal(registration?.url, publicUrl);
+    assert.match(registration?.auth ?? '', /^[0-9a-f]{48}$/);
+    assert.equal(await api.publicPushes.localUrl(), `http://127.0.0.1:${port}/`);
+
+    // No refresh on the view's own schedule: only a push can tell the tree the letter completed.
+    await settings().update('refreshIntervalSeconds', 3600, vscode.ConfigurationTarget.Global);
+    await api.refresher.refresh();
+    const pushes: FeedbackPush[] = [];
+    const arriving = api.publicPushes.onDidArrive((push) => pushes.push(push));
+    try {
+      const id = await sendNotes(typedAddress(api, { AttentionLine1: 'Pia Public', Address1: '9 Oak St', City: 'Ogdenville' }));
+      assert.ok(id);
+      // A push forged by someone who found the URL: answered, not believed.
+      assert.equal(
+        await post(publicUrl, { ID: String(id), ItemID: '0', Auth: 'guessed', Status: '-1018', StatusTime: '2026-01-01T00:00:00' }),
+        '0',
+      );
+      const client = await api.connection.client();
+      await until(
+        'the sandbox to complete the letter',
+        async () => ((await client.datedA.GetStatus({ ID: String(id) })).Statuses[0]?.Status === -1002 ? true : undefined),
+        60,
+      );
+      await until('the Mailers view to show it completed', async () => (api.mailers.get(id)?.status === -1002 ? true : undefined), 20);
+      assert.ok(
+        pushes.some((p) => p.ID === id && p.Status === -1002 && p.Auth === registration?.auth),
+        'the service’s push told it',
+      );
+      assert.ok(!pushes.some((p) => p.Auth === 'guessed'), 'the forged push was not taken in');
+      const log = Buffer.from(await vscode.workspace.fs.readFile(vscode.Uri.joinPath(api.logUri, 'Mailroom.log'))).toString('utf8');
+      assert.match(log, new RegExp(`Feedback pushes of other at ${proxyUrl} go to ${publicUrl}`));
+      assert.ok(!log.includes(registration.auth), 'the Auth value is not logged');
+    } finally {
+      arriving.dispose();
+    }
+
+    // Stop: the service is told, the Auth forgotten, the port let go.
+    await run([], 'mailroom.stopFeedbackPushes');
+    assert.equal(await api.connection.pushRegistration(account), undefined);
+    assert.equal(await api.publicPushes.localUrl(), undefined);
+    await assert.rejects(post(publicUrl, { ID: '1', Status: '-1002' }), 'nothing listens on the port');
+  });
+});
