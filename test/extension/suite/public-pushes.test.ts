@@ -11,6 +11,7 @@ import * as vscode from 'vscode';
 import { MailWsClient } from '../../../src/client';
 import type { FeedbackPush } from '../../../src/client/push-receiver';
 import { OK } from '../../../src/contract';
+import { keyOfAccount } from '../../../src/extension/account-name';
 import type { MailroomApi } from '../../../src/extension/extension';
 import { mailroomApi, onSandbox, person, run, sendNotes, settings, typedAddress, until } from './support';
 
@@ -132,6 +133,17 @@ describe('Feedback pushes from an account, at a public URL', () => {
     } finally {
       arriving.dispose();
     }
+
+    // Turned off here, the receiver stops; turned on again, it listens once the account's client is
+    // made again (as after a restart), from what SecretStorage kept, without registering again.
+    await settings().update('feedback.publicUrl', undefined, vscode.ConfigurationTarget.Global);
+    await until('the receiver to stop', async () => ((await api.publicPushes.localUrl()) === undefined ? true : undefined));
+    await settings().update('feedback.publicUrl', publicUrl, vscode.ConfigurationTarget.Global);
+    await onSandbox(api);
+    await api.connection.switchTo(keyOfAccount(account));
+    await api.connection.client();
+    assert.equal(await until('the receiver to listen again', () => api.publicPushes.localUrl()), `http://127.0.0.1:${port}/`);
+    assert.equal((await api.connection.pushRegistration(account))?.auth, registration?.auth, 'the same Auth');
 
     // Stop: the service is told, the Auth forgotten, the port let go.
     await run([], 'mailroom.stopFeedbackPushes');
