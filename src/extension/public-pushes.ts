@@ -15,7 +15,7 @@
 import { randomBytes } from 'node:crypto';
 import * as vscode from 'vscode';
 import { startPushReceiver, type FeedbackPush, type PushReceiver } from '../client/push-receiver';
-import { OK } from '../contract';
+import { OK, describeResultCode } from '../contract';
 import { keyOfAccount } from './account-name';
 import type { Account, Connection } from './connection';
 import { Disposable, Emitter, toDisposable } from './lifecycle';
@@ -98,13 +98,24 @@ export class PublicPushes extends Disposable {
 
   /** Listens, then sets the account's feedback settings: done once the person agreed (commands/feedback-pushes.ts asks). */
   async registerAt(account: Account, url: string): Promise<void> {
+    const shown = this.connection.account;
+    if (!shown || keyOfAccount(shown) !== keyOfAccount(account)) {
+      throw new Error(vscode.l10n.t('The account changed while you were asked: nothing was registered.'));
+    }
     const client = await this.connection.client();
     // Listening first: the first push may come as soon as the service has the URL.
     await this.listen();
     const previous = await this.connection.pushRegistration(account);
     const auth = randomBytes(24).toString('hex');
-    const code = await client.admin.SetUserSettings({ Username: account.username, Settings: pushSettings(url, auth) });
-    if (code !== OK) throw new Error(vscode.l10n.t('The service did not take the feedback settings ({0}).', code));
+    const code = await client.admin
+      .SetUserSettings({ Username: account.username, Settings: pushSettings(url, auth) })
+      .catch((error: Error) => error);
+    if (code !== OK) {
+      if (this.registered.size === 0) await this.close();
+      throw code instanceof Error
+        ? code
+        : new Error(vscode.l10n.t('The service did not take the feedback settings: {0}: {1}.', code, describeResultCode(code)));
+    }
     await this.connection.storePushRegistration(account, { url, auth });
     if (previous) this.registered.delete(previous.auth);
     this.registered.set(auth, keyOfAccount(account));
@@ -118,7 +129,8 @@ export class PublicPushes extends Disposable {
     const registration = await this.connection.pushRegistration(account);
     const client = await this.connection.client();
     const code = await client.admin.SetUserSettings({ Username: account.username, Settings: [['Feedback_FeedbackType', 'None']] });
-    if (code !== OK) throw new Error(vscode.l10n.t('The service did not take the feedback settings ({0}).', code));
+    if (code !== OK)
+      throw new Error(vscode.l10n.t('The service did not take the feedback settings: {0}: {1}.', code, describeResultCode(code)));
     await this.connection.storePushRegistration(account, undefined);
     if (registration) this.registered.delete(registration.auth);
     if (this.registered.size === 0) await this.close();

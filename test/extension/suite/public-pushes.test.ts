@@ -90,6 +90,15 @@ describe('Feedback pushes from an account, at a public URL', () => {
     assert.equal(await run([{ confirm: false }], 'mailroom.receiveFeedbackPushes'), undefined);
     assert.equal(await api.connection.pushRegistration(account), undefined);
 
+    // A wrong API key: the service's refusal in words; nothing kept, nothing left listening.
+    await api.connection.storeApiKey('not-other-key');
+    const refused = person.notices.length;
+    await run([{ confirm: true }], 'mailroom.receiveFeedbackPushes');
+    assert.match(person.shown(refused, 'error').join('\n'), /could not register for feedback pushes\. Not authenticated .*API key/);
+    assert.equal(await api.connection.pushRegistration(account), undefined);
+    assert.equal(await api.publicPushes.localUrl(), undefined);
+    await api.connection.storeApiKey('other-key');
+
     // Confirmed, after reading what changes where.
     person.answer({ confirm: true });
     assert.equal(await vscode.commands.executeCommand('mailroom.receiveFeedbackPushes'), publicUrl);
