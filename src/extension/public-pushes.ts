@@ -10,7 +10,7 @@
  * account registered from this machine and that account is the one the Mailers view shows. After a
  * restart the receiver listens again for an account registered before, without a call, as long as
  * the setting still names the registered URL. Stop Feedback Pushes sets Feedback_FeedbackType back
- * to None and forgets the Auth. README, "Feedback pushes from a real account".
+ * to None and forgets the Auth; signing out forgets it too. README, "Feedback pushes from a real account".
  */
 import { randomBytes } from 'node:crypto';
 import * as vscode from 'vscode';
@@ -23,7 +23,8 @@ import type { Log } from './log';
 import { pushSettings, takeIn } from './push-listener';
 import type { Refresher } from './refresher';
 
-export const DEFAULT_LOCAL_PORT = 8318;
+/** Not `mailroom listen`'s 8318, so that the two can run side by side (one for the sandbox, one for an account). */
+export const DEFAULT_LOCAL_PORT = 8319;
 
 /** The public URL setting as an http(s) URL; undefined when off (empty); an Error saying what is wrong otherwise. */
 export function publicUrlSetting(): string | undefined | Error {
@@ -48,10 +49,18 @@ export function localPortSetting(): number {
   return Number.isInteger(port) && port > 0 && port < 65536 ? port : DEFAULT_LOCAL_PORT;
 }
 
+/** A registration believed here: the account (its key) and the URL it was registered with. */
+interface Registered {
+  readonly account: string;
+  readonly url: string;
+}
+
 export class PublicPushes extends Disposable {
-  private receiver: { readonly port: number; readonly running: Promise<PushReceiver> } | undefined;
-  /** Auth value → the key of the account registered with it, for each registered account met since start. */
-  private readonly registered = new Map<string, string>();
+  private receiver: { readonly port: number; readonly server: PushReceiver } | undefined;
+  /** The receiver's changes, one after another: a start waits for the close before it. */
+  private receiving: Promise<unknown> = Promise.resolve();
+  /** Auth value → its registration, for each registered account met since start and still signed in. */
+  private readonly registered = new Map<string, Registered>();
   private readonly arrivedEmitter = this.register(new Emitter<FeedbackPush>());
   /** A push of a registered account arrived and was taken in. */
   readonly onDidArrive = this.arrivedEmitter.event;
@@ -62,18 +71,21 @@ export class PublicPushes extends Disposable {
     private readonly log: Log,
   ) {
     super();
-    this.register(connection.onDidMakeClient(({ account }) => void this.resume(account)));
+    const warn = (error: unknown) => this.log.warn((error as Error).message);
+    this.register(connection.onDidMakeClient(({ account }) => void this.resume(account).catch(warn)));
+    this.register(connection.onDidChange(() => void this.forgetSignedOut().catch(warn)));
     this.register(
       vscode.workspace.onDidChangeConfiguration((event) => {
-        if (event.affectsConfiguration('mailroom.feedback')) void this.settingsChanged();
+        if (event.affectsConfiguration('mailroom.feedback')) void this.settingsChanged().catch(warn);
       }),
     );
-    this.register(toDisposable(() => void this.close()));
+    this.register(toDisposable(() => void this.reconcile().catch(() => undefined)));
   }
 
   /** Where the receiver listens now, if it does. */
   async localUrl(): Promise<string | undefined> {
-    return (await this.receiver?.running.catch(() => undefined))?.url;
+    await this.receiving;
+    return this.receiver?.server.url;
   }
 
   /** The active account and the public URL to register it at; an error in words when there is none. */
@@ -96,87 +108,110 @@ export class PublicPushes extends Disposable {
     return { account, url };
   }
 
-  /** Listens, then sets the account's feedback settings: done once the person agreed (commands/feedback-pushes.ts asks). */
+  /**
+   * Registers the account's pushes at `url`, once the person agreed (commands/feedback-pushes.ts asks):
+   * kept in the keychain first (what cannot be kept is not made on the service), believed and
+   * listened for before the service is told (its first push may come at once), undone if refused.
+   */
   async registerAt(account: Account, url: string): Promise<void> {
-    const shown = this.connection.account;
-    if (!shown || keyOfAccount(shown) !== keyOfAccount(account)) {
-      throw new Error(vscode.l10n.t('The account changed while you were asked: nothing was registered.'));
-    }
+    this.assertShown(account);
     const client = await this.connection.client();
-    // Listening first: the first push may come as soon as the service has the URL.
-    await this.listen();
     const previous = await this.connection.pushRegistration(account);
     const auth = randomBytes(24).toString('hex');
-    const code = await client.admin
-      .SetUserSettings({ Username: account.username, Settings: pushSettings(url, auth) })
-      .catch((error: Error) => error);
-    if (code !== OK) {
-      if (this.registered.size === 0) await this.close();
-      throw code instanceof Error
-        ? code
-        : new Error(vscode.l10n.t('The service did not take the feedback settings: {0}: {1}.', code, describeResultCode(code)));
-    }
     await this.connection.storePushRegistration(account, { url, auth });
+    this.registered.set(auth, { account: keyOfAccount(account), url });
+    try {
+      await this.reconcile();
+      const code = await client.admin.SetUserSettings({ Username: account.username, Settings: pushSettings(url, auth) });
+      if (code !== OK) throw refused(code);
+    } catch (error) {
+      this.registered.delete(auth);
+      await this.connection.storePushRegistration(account, previous);
+      await this.reconcile().catch(() => undefined);
+      throw error;
+    }
     if (previous) this.registered.delete(previous.auth);
-    this.registered.set(auth, keyOfAccount(account));
     this.log.info(`Feedback pushes of ${account.username} at ${account.endpoint} go to ${url}, received at ${await this.localUrl()}`);
   }
 
-  /** Turns the active account's pushes off on the service (Feedback_FeedbackType None) and forgets its Auth. */
-  async stopActive(): Promise<boolean> {
-    const account = this.connection.account;
-    if (!account || account.sandbox) return false;
-    const registration = await this.connection.pushRegistration(account);
+  /** Whether this machine registered the account's pushes (Stop Feedback Pushes says so when asking). */
+  async isRegistered(account: Account): Promise<boolean> {
+    return (await this.connection.pushRegistration(account)) !== undefined;
+  }
+
+  /** Turns the account's feedback off on the service (Feedback_FeedbackType None) and forgets its Auth. */
+  async stop(account: Account): Promise<void> {
+    this.assertShown(account);
     const client = await this.connection.client();
     const code = await client.admin.SetUserSettings({ Username: account.username, Settings: [['Feedback_FeedbackType', 'None']] });
-    if (code !== OK)
-      throw new Error(vscode.l10n.t('The service did not take the feedback settings: {0}: {1}.', code, describeResultCode(code)));
+    if (code !== OK) throw refused(code);
     await this.connection.storePushRegistration(account, undefined);
-    if (registration) this.registered.delete(registration.auth);
-    if (this.registered.size === 0) await this.close();
+    this.forget((registered) => registered.account === keyOfAccount(account));
+    await this.reconcile();
     this.log.info(`Feedback pushes of ${account.username} at ${account.endpoint} are off`);
-    return registration !== undefined;
+  }
+
+  /** The person answered a question meanwhile: the account must still be the one they asked about. */
+  private assertShown(account: Account): void {
+    const shown = this.connection.account;
+    if (!shown || keyOfAccount(shown) !== keyOfAccount(account)) {
+      throw new Error(vscode.l10n.t('The account changed while you were asked: nothing was changed on the service.'));
+    }
   }
 
   /** An account registered before (on this machine): its receiver listens again, if the setting still names its URL. */
   private async resume(account: Account): Promise<void> {
     if (account.sandbox || this.isDisposed) return;
     const registration = await this.connection.pushRegistration(account);
-    if (!registration) return;
+    if (!registration || this.isDisposed) return;
     const url = publicUrlSetting();
     if (url !== registration.url) {
       this.log.warn(
-        `Feedback pushes of ${account.username} were registered for ${registration.url}, but mailroom.feedback.publicUrl is now ${url instanceof Error || url === undefined ? 'off' : url}: not listening; run Receive Feedback Pushes… again, or Stop Feedback Pushes`,
+        `Feedback pushes of ${account.username} were registered for ${registration.url}, but mailroom.feedback.publicUrl is now ${typeof url === 'string' ? url : 'off'}: not listening; run Receive Feedback Pushes… again, or Stop Feedback Pushes`,
       );
       return;
     }
-    this.registered.set(registration.auth, keyOfAccount(account));
-    await this.listen().catch((error: Error) => this.log.warn(error.message));
+    this.registered.set(registration.auth, { account: keyOfAccount(account), url });
+    await this.reconcile();
   }
 
+  /** Signed out of (its secrets forgotten by connection.ts): its pushes are no longer believed. */
+  private async forgetSignedOut(): Promise<void> {
+    const listed = new Set(this.connection.accounts.map(keyOfAccount));
+    this.forget((registered) => !listed.has(registered.account));
+    await this.reconcile();
+  }
+
+  /** The URL or port changed: what was registered for another URL is not believed (as after a restart); the shown account resumes. */
   private async settingsChanged(): Promise<void> {
-    if (publicUrlSetting() === undefined) {
-      // Turned off here: nothing more is believed (the service still pushes until Stop Feedback Pushes).
-      this.registered.clear();
-      await this.close();
-      return;
-    }
-    if (this.receiver && this.receiver.port !== localPortSetting()) {
-      await this.close();
-      if (this.registered.size > 0) await this.listen().catch((error: Error) => this.log.warn(error.message));
-    }
+    const url = publicUrlSetting();
+    this.forget((registered) => registered.url !== url);
+    const shown = this.connection.account;
+    if (shown && typeof url === 'string') await this.resume(shown);
+    await this.reconcile();
   }
 
-  private async listen(): Promise<void> {
-    const port = localPortSetting();
-    if (!this.receiver || this.receiver.port !== port) {
-      await this.close();
-      const running = startPushReceiver({ port, onPush: (push) => void this.arrived(push) });
-      this.receiver = { port, running };
-      running.catch(() => this.receiver?.running === running && (this.receiver = undefined));
-    }
+  private forget(which: (registered: Registered) => boolean): void {
+    for (const [auth, registered] of this.registered) if (which(registered)) this.registered.delete(auth);
+  }
+
+  /** Listens on the port of the settings while a registration is believed, else not at all: one change at a time. */
+  private reconcile(): Promise<void> {
+    const next = this.receiving.then(() => this.reconcileNow());
+    this.receiving = next.catch(() => undefined);
+    return next;
+  }
+
+  private async reconcileNow(): Promise<void> {
+    const port = !this.isDisposed && this.registered.size > 0 ? localPortSetting() : undefined;
+    if (this.receiver?.port === port) return;
+    const old = this.receiver;
+    this.receiver = undefined;
+    await old?.server.close();
+    if (port === undefined) return;
     try {
-      await this.receiver.running;
+      const server = await startPushReceiver({ port, onPush: (push) => void this.arrived(push).catch(() => undefined) });
+      this.receiver = { port, server };
     } catch (error) {
       throw new Error(
         vscode.l10n.t(
@@ -189,19 +224,16 @@ export class PublicPushes extends Disposable {
     }
   }
 
-  private async close(): Promise<void> {
-    const receiver = this.receiver;
-    this.receiver = undefined;
-    await receiver?.running.then((r) => r.close()).catch(() => undefined);
-  }
-
   private async arrived(push: FeedbackPush): Promise<void> {
     // Anyone on the internet can post to a public URL: only a push with a registered Auth is the service's.
-    const account = this.registered.get(push.Auth);
-    if (account === undefined || this.isDisposed) return;
+    const registered = this.registered.get(push.Auth);
+    if (registered === undefined || this.isDisposed) return;
     // Another account's news, while the view shows this one: a poll tells it when that one is chosen.
     const shown = this.connection.account;
-    if (!shown || keyOfAccount(shown) !== account) return;
+    if (!shown || keyOfAccount(shown) !== registered.account) return;
     if (await takeIn(push, this.refresher)) this.arrivedEmitter.fire(push);
   }
 }
+
+const refused = (code: number) =>
+  new Error(vscode.l10n.t('The service did not take the feedback settings: {0}: {1}.', code, describeResultCode(code)));

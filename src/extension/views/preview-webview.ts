@@ -20,9 +20,14 @@ interface PdfDocument {
   numPages: number;
   getPage(n: number): Promise<PdfPage>;
 }
+/** A document being read, and then read: destroying it lets its worker's copy go. */
+interface PdfLoadingTask {
+  promise: Promise<PdfDocument>;
+  destroy(): Promise<void>;
+}
 interface PdfJs {
   GlobalWorkerOptions: { workerPort: Worker | null };
-  getDocument(options: Record<string, unknown>): { promise: Promise<PdfDocument> };
+  getDocument(options: Record<string, unknown>): PdfLoadingTask;
 }
 
 const vscode = acquireVsCodeApi();
@@ -33,6 +38,9 @@ const pageLabel = document.getElementById('page-number')!;
 const retry = document.getElementById('retry') as HTMLButtonElement;
 const pageText = document.getElementById('page-text')!;
 let pdf: PdfDocument | undefined;
+let pdfTask: PdfLoadingTask | undefined;
+/** How many PDFs the extension sent: the last is the one shown. */
+let arrivals = 0;
 let current = 1;
 let scale = 1.25;
 
@@ -61,7 +69,8 @@ function isBlank(context: CanvasRenderingContext2D): boolean {
 /**
  * Draws the current page. pdf.js refuses a second render on a canvas still being drawn, and a new PDF,
  * a page turn or a zoom can come while one is: each call cancels the drawing under way and waits for it
- * to stop, and a drawing that a newer call has overtaken ends quietly, leaving the report to the newer.
+ * to stop. A drawing that a newer call has overtaken ends quietly, whatever happened to it, leaving the
+ * report to the newer; the newest reports its own failure.
  */
 let drawing: Promise<void> = Promise.resolve();
 let task: RenderTask | undefined;
@@ -69,12 +78,27 @@ let generation = 0;
 function render(): Promise<void> {
   const mine = ++generation;
   task?.cancel();
-  const previous = drawing;
-  drawing = (async () => {
-    await previous.catch(() => undefined);
-    if (mine === generation) await draw(() => mine !== generation);
-  })();
+  const overtaken = () => mine !== generation;
+  drawing = drawing.then(async () => {
+    if (overtaken()) return;
+    try {
+      await draw(overtaken);
+    } catch (error) {
+      if (!overtaken()) failed(error as Error);
+    }
+  });
   return drawing;
+}
+
+/** Whatever is drawing or about to stop drawing: a new PDF is coming. */
+function stopDrawing(): void {
+  generation++;
+  task?.cancel();
+}
+
+function failed(error: Error): void {
+  show((document.body.dataset.cannotShow ?? 'This PDF cannot be shown: {0}').replace('{0}', error.message));
+  vscode.postMessage({ type: 'failed', reason: error.message });
 }
 
 async function draw(overtaken: () => boolean): Promise<void> {
@@ -91,12 +115,10 @@ async function draw(overtaken: () => boolean): Promise<void> {
   task = page.render({ canvasContext: context, viewport });
   try {
     await task.promise;
-  } catch (error) {
-    if (overtaken()) return;
-    throw error;
   } finally {
     task = undefined;
   }
+  if (overtaken()) return;
   canvas.hidden = false;
   status.hidden = true;
   retry.hidden = true;
@@ -134,17 +156,28 @@ document.addEventListener('click', (event) => {
 async function receive(message: ToPreview): Promise<void> {
   if (message.type === 'stale') return void (document.getElementById('stale')!.hidden = false);
   if (message.type === 'proof') return void (document.getElementById('proof')!.outerHTML = message.html);
-  if (message.type === 'unavailable') return show(message.reason, true);
-  if (message.type === 'error') return show(message.reason, true);
+  if (message.type === 'unavailable' || message.type === 'error') {
+    // Said after a PDF: the PDF still being read or drawn is not shown over it.
+    arrivals++;
+    stopDrawing();
+    return show(message.reason, true);
+  }
+  // PDFs are read in the order they came: one that arrives later replaces any still being read.
+  const arrival = ++arrivals;
+  stopDrawing();
   try {
     const lib = await pdfjsReady;
     const data = Uint8Array.from(atob(message.base64), (c) => c.charCodeAt(0));
-    pdf = await lib.getDocument({ data, isEvalSupported: false, standardFontDataUrl: fonts, useSystemFonts: true }).promise;
+    const loading = lib.getDocument({ data, isEvalSupported: false, standardFontDataUrl: fonts, useSystemFonts: true });
+    const read = await loading.promise;
+    if (arrival !== arrivals) return void loading.destroy();
+    const previous = pdfTask;
+    [pdf, pdfTask] = [read, loading];
     current = 1;
     await render();
+    void previous?.destroy();
   } catch (error) {
-    show((document.body.dataset.cannotShow ?? 'This PDF cannot be shown: {0}').replace('{0}', (error as Error).message));
-    vscode.postMessage({ type: 'failed', reason: (error as Error).message });
+    if (arrival === arrivals) failed(error as Error);
   }
 }
 

@@ -81,8 +81,11 @@ describe('Mailroom: the proof before sending', function () {
       const listening = preview.onDidChangeState((next) => states.push(next.type === 'failed' ? `failed: ${next.reason}` : next.type));
       try {
         for (let i = 0; i < 4; i++) preview.receive({ type: 'ready' });
-        await until('the PDF to be drawn again', async () => (states.length > 0 ? true : undefined));
-        await new Promise((resolve) => setTimeout(resolve, 1500));
+        await until('the PDF to be drawn again', async () => (states.includes('rendered') ? true : undefined));
+        // Once more, alone: the webview takes messages in order, so its report comes after every earlier one's.
+        const settled = states.length;
+        preview.receive({ type: 'ready' });
+        await until('the last PDF to be drawn', async () => (states.slice(settled).includes('rendered') ? true : undefined));
         assert.deepEqual([...new Set(states)], ['rendered'], states.join('\n'));
       } finally {
         listening.dispose();

@@ -38,6 +38,7 @@ describe('Feedback pushes from an account, at a public URL', () => {
   let api: MailroomApi;
   let proxy: Server | undefined;
   let proxyUrl: string;
+  let otherAdmin: MailWsClient | undefined;
   const password = 'Pub-push-other-5Tn';
 
   before(async () => {
@@ -45,8 +46,8 @@ describe('Feedback pushes from an account, at a public URL', () => {
     await onSandbox(api);
     const sandboxUrl = api.connection.account!.endpoint;
     // "other" takes a password of this suite's own, whatever the suites before set it to.
-    const admin = new MailWsClient({ endpoint: sandboxUrl, credentials: { username: 'other', apiKey: 'other-key' } });
-    assert.equal(await admin.admin.SetUserSettings({ Username: 'other', Settings: [['Security_Password', password]] }), OK);
+    otherAdmin = new MailWsClient({ endpoint: sandboxUrl, credentials: { username: 'other', apiKey: 'other-key' } });
+    assert.equal(await otherAdmin.admin.SetUserSettings({ Username: 'other', Settings: [['Security_Password', password]] }), OK);
     proxy = createServer((req, res) => {
       req.pipe(
         httpRequest(`${sandboxUrl}${req.url}`, { method: req.method, headers: req.headers }, (answer) => {
@@ -66,6 +67,8 @@ describe('Feedback pushes from an account, at a public URL', () => {
     }
     if (api.connection.account?.endpoint === proxyUrl) await api.connection.signOut();
     await onSandbox(api);
+    // However the test ended, "other" no longer pushes to a port nothing listens on.
+    await otherAdmin?.admin.SetUserSettings({ Username: 'other', Settings: [['Feedback_FeedbackType', 'None']] });
     proxy?.close();
   });
 
@@ -116,9 +119,10 @@ describe('Feedback pushes from an account, at a public URL', () => {
     await api.refresher.refresh();
     const pushes: FeedbackPush[] = [];
     const arriving = api.publicPushes.onDidArrive((push) => pushes.push(push));
+    let id = 0;
     try {
-      const id = await sendNotes(typedAddress(api, { AttentionLine1: 'Pia Public', Address1: '9 Oak St', City: 'Ogdenville' }));
-      assert.ok(id);
+      id = (await sendNotes(typedAddress(api, { AttentionLine1: 'Pia Public', Address1: '9 Oak St', City: 'Ogdenville' }))) ?? 0;
+      assert.ok(id > 0);
       // A push forged by someone who found the URL: answered, not believed.
       assert.equal(
         await post(publicUrl, { ID: String(id), ItemID: '0', Auth: 'guessed', Status: '-1018', StatusTime: '2026-01-01T00:00:00' }),
@@ -143,21 +147,57 @@ describe('Feedback pushes from an account, at a public URL', () => {
       arriving.dispose();
     }
 
-    // Turned off here, the receiver stops; turned on again, it listens once the account's client is
-    // made again (as after a restart), from what SecretStorage kept, without registering again.
+    // While another account is shown, even a true push is not taken in: that account's view is not
+    // its news. Back on "other", the next one is (and, in order, shows the first was dropped).
+    const auth = registration.auth;
+    await onSandbox(api);
+    assert.equal(
+      await post(publicUrl, { ID: String(id), ItemID: '0', Auth: auth, Status: '-1018', StatusTime: '2026-01-01T00:00:00' }),
+      '0',
+    );
+    await api.connection.switchTo(keyOfAccount(account));
+    const later: FeedbackPush[] = [];
+    const arrivingLater = api.publicPushes.onDidArrive((push) => later.push(push));
+    try {
+      assert.equal(
+        await post(publicUrl, { ID: String(id), ItemID: '0', Auth: auth, Status: '-1002', StatusTime: '2026-01-01T00:00:00' }),
+        '0',
+      );
+      await until('the push of the account shown', async () => (later.length > 0 ? true : undefined));
+      assert.deepEqual(
+        later.map((p) => p.Status),
+        [-1002],
+        'the push that came while the sandbox was shown was dropped',
+      );
+    } finally {
+      arrivingLater.dispose();
+    }
+
+    // Turned off here, the receiver stops; turned on again, it listens again from what SecretStorage
+    // kept (as after a restart), without registering again.
     await settings().update('feedback.publicUrl', undefined, vscode.ConfigurationTarget.Global);
     await until('the receiver to stop', async () => ((await api.publicPushes.localUrl()) === undefined ? true : undefined));
     await settings().update('feedback.publicUrl', publicUrl, vscode.ConfigurationTarget.Global);
-    await onSandbox(api);
-    await api.connection.switchTo(keyOfAccount(account));
-    await api.connection.client();
     assert.equal(await until('the receiver to listen again', () => api.publicPushes.localUrl()), `http://127.0.0.1:${port}/`);
-    assert.equal((await api.connection.pushRegistration(account))?.auth, registration?.auth, 'the same Auth');
+    assert.equal((await api.connection.pushRegistration(account))?.auth, auth, 'the same Auth');
+    // A workspace cannot send the account's pushes elsewhere.
+    await assert.rejects(
+      Promise.resolve(settings().update('feedback.publicUrl', 'http://elsewhere.invalid/', vscode.ConfigurationTarget.Workspace)),
+    );
 
-    // Stop: the service is told, the Auth forgotten, the port let go.
-    await run([], 'mailroom.stopFeedbackPushes');
+    // Stop: asked first (it ends any feedback the account has), then the service is told, the Auth forgotten, the port let go.
+    assert.equal(await run([{ confirm: false }], 'mailroom.stopFeedbackPushes'), undefined);
+    assert.equal((await api.connection.pushRegistration(account))?.auth, auth, 'declined: kept');
+    assert.equal(await run([{ confirm: true }], 'mailroom.stopFeedbackPushes'), true);
     assert.equal(await api.connection.pushRegistration(account), undefined);
     assert.equal(await api.publicPushes.localUrl(), undefined);
     await assert.rejects(post(publicUrl, { ID: '1', Status: '-1002' }), 'nothing listens on the port');
+
+    // Registered again, then signed out of: the Auth is forgotten with the other secrets and the port let go.
+    assert.equal(await run([{ confirm: true }], 'mailroom.receiveFeedbackPushes'), publicUrl);
+    assert.ok(await api.publicPushes.localUrl());
+    await api.connection.signOut();
+    await until('the receiver to stop', async () => ((await api.publicPushes.localUrl()) === undefined ? true : undefined));
+    assert.equal(await api.connection.pushRegistration(account), undefined);
   });
 });
