@@ -3,7 +3,8 @@
  * to, so that none is sent again, across restarts and SIGKILLs too.
  *
  * Like retention.ts, nothing is scheduled per mailer: what is owed is worked out from the data.
- * On start and whenever the records change (a send, a cancel, settings), the mailers concerned are
+ * On start and whenever the records change (a send, a cancel, settings, funds that paid for a
+ * waiting mailer), the mailers concerned are
  * looked at again; a single unref'd timer is set for the next instant a push falls due, and every
  * request also checks (so a clock that jumps, as the tests' does, is followed at once). Each mailer
  * with due pushes gets one delivery loop that sends them in order, the next only once the one
@@ -90,7 +91,10 @@ export class Pusher {
 
   private notice(record: JournalRecord): void {
     if (record.t === 'mailer') this.review(record.mailer.id);
-    else if (record.t === 'cancel' || record.t === 'pushed' || record.t === 'fail') this.review(record.id);
+    else if (record.t === 'pushed') this.review(record.id);
+    // A refund, or funds the control path set, may have paid for mailers waiting at -990: their course moved later.
+    else if (record.t === 'cancel' || record.t === 'fail') [record.id, ...(record.funded ?? [])].forEach((id) => this.review(id));
+    else if (record.t === 'funds') (record.funded ?? []).forEach((id) => this.review(id));
     else if (record.t === 'user' || record.t === 'accounts') for (const id of this.sandbox.store.mailers.keys()) this.review(id);
     // The control path: forgotten mailers owe nothing; a clock moved ahead makes the timer's wait shorter.
     else if (record.t === 'reset') for (const id of [...this.owed.keys()]) this.review(id);
