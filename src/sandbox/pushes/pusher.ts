@@ -27,11 +27,20 @@ export interface PushOptions {
   readonly maxRetryMs: number;
   /** How long a receiver may stay silent before the push counts as failed. */
   readonly timeoutMs: number;
+  /** How long one attempt may last in all before it counts as failed (a receiver that trickles its answer). */
+  readonly deadlineMs: number;
   /** How many mailers' pushes are sent at once. */
   readonly concurrency: number;
 }
 
-export const DEFAULT_PUSH_OPTIONS: PushOptions = { firstRetryMs: 1000, maxRetryMs: 5 * 60_000, timeoutMs: 30_000, concurrency: 8 };
+/** A receiver answers `0` in well under a second; a minute in all lets a slow one through and frees its slot in time. */
+export const DEFAULT_PUSH_OPTIONS: PushOptions = {
+  firstRetryMs: 1000,
+  maxRetryMs: 5 * 60_000,
+  timeoutMs: 30_000,
+  deadlineMs: 60_000,
+  concurrency: 8,
+};
 
 const MAX_DELAY = 2 ** 31 - 1;
 
@@ -160,7 +169,7 @@ export class Pusher {
       let answered = false;
       try {
         if (target && !this.abort.signal.aborted)
-          answered = await deliver(target.url, this.fields(push, target), this.options.timeoutMs, this.abort.signal);
+          answered = await deliver(target.url, this.fields(push, target), this.options, this.abort.signal);
       } finally {
         this.giveSlot();
       }
