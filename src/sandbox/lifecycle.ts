@@ -108,7 +108,7 @@ export function pdfNeededUntil(mailer: Course, keepContent: boolean, schedule: S
   if (mailer.failure !== undefined || mailer.cancelledAt !== undefined) return mailer.submittedAt;
   const t = courseTimes(mailer, schedule);
   const ends = mailer.funded ? t.completed : t.givesUp;
-  const until = !mailer.funded ? t.givesUp : keepContent ? Infinity : t.completed;
+  const until = mailer.funded && keepContent ? Infinity : ends;
   // A chosen failure ends the course (a PDF printed before it is no longer served); one after it ended changes nothing.
   const chosen = mailer.failedAt;
   return chosen !== undefined && chosen.at < ends ? Math.max(mailer.submittedAt, chosen.at) : until;
