@@ -75,7 +75,11 @@ export async function runControl(action: ControlAction, args: readonly string[],
         if (text.trim() === '' || !Number.isFinite(amount) || amount < 0)
           throw new UsageError(`AMOUNT is dollars, 0 or more (such as 25 or 12.50), not "${positionals[1]}"`);
         const reply = await callControl(endpoint, 'funds', { user: positionals[0]!, amount });
-        out(`Account ${reply.account} now has $${reply.balance.toFixed(2)}.`, reply);
+        // A sandbox from before funds paid for waiting mailers answers no `funded`.
+        const funded = reply.funded ?? [];
+        const paid =
+          funded.length === 0 ? '' : ` It paid for ${funded.length === 1 ? 'mailer' : 'mailers'} ${funded.join(', ')}, waiting for funds.`;
+        out(`Account ${reply.account} now has $${reply.balance.toFixed(2)}.${paid}`, reply);
         break;
       }
       case 'reset': {

@@ -3,8 +3,10 @@
  * was sent (and cancelled) and derives everything else, so no timer runs and a restart changes
  * nothing. The expected path: -900 Received → -910 In Process → -995 Waiting For Delivery →
  * -1000 (Production) or -1002 (Development); an unfunded Production mailer waits at -990, then
- * fails at -1010. A failure chosen through the control path (`failedAt`) ends the course there,
- * unless the mailer was already final by then.
+ * fails at -1010, unless funds arrive meanwhile (funding.ts records when: `fundedAt`): it then
+ * goes on from that instant, the rest of its course later by as long as it waited. A failure
+ * chosen through the control path (`failedAt`) ends the course there, unless the mailer was
+ * already final by then.
  */
 import { isPrintedStatus } from '../contract';
 import type { MailerRecord } from './store/records';
@@ -37,7 +39,33 @@ export interface StatusAt {
 }
 
 /** The fields of a mailer or a batch item that decide its course. */
-type Course = Pick<MailerRecord, 'submittedAt' | 'workMode' | 'funded' | 'failure' | 'cancelledAt' | 'failedAt'>;
+type Course = Pick<MailerRecord, 'submittedAt' | 'workMode' | 'funded' | 'fundedAt' | 'failure' | 'cancelledAt' | 'failedAt'>;
+
+/** The instants of a mailer's course (epoch ms), as its send and the funds it waited for place them. */
+export interface CourseTimes {
+  readonly inProcess: number;
+  /** When its wait for funds ended (funds arrived): `inProcess` for a mailer that never waited. */
+  readonly funded: number;
+  /** Printed: Waiting For Delivery, or the failure it was printed with. */
+  readonly printed: number;
+  readonly completed: number;
+  /** When a mailer still unfunded gives up at -1010. */
+  readonly givesUp: number;
+}
+
+export function courseTimes(mailer: Pick<Course, 'submittedAt' | 'fundedAt'>, schedule: Schedule): CourseTimes {
+  const at = (offset: number) => mailer.submittedAt + offset;
+  const inProcess = at(schedule.inProcessMs);
+  // Funds that came while it was still Received (funding.ts takes those too) cost it no wait.
+  const waited = mailer.fundedAt === undefined ? 0 : Math.max(0, mailer.fundedAt - inProcess);
+  return {
+    inProcess,
+    funded: inProcess + waited,
+    printed: at(schedule.printedMs) + waited,
+    completed: at(schedule.completedMs) + waited,
+    givesUp: at(schedule.fundsGiveUpMs),
+  };
+}
 
 export function statusAt(mailer: Course, now: number, schedule: Schedule): StatusAt {
   const chosen = mailer.failedAt;
@@ -49,20 +77,20 @@ export function statusAt(mailer: Course, now: number, schedule: Schedule): Statu
 
 /** The course a mailer takes by itself. */
 function naturalStatusAt(mailer: Course, now: number, schedule: Schedule): StatusAt {
-  const at = (offset: number) => mailer.submittedAt + offset;
   if (mailer.cancelledAt !== undefined && now >= mailer.cancelledAt) {
     return { status: -1005, since: mailer.cancelledAt, completedAt: mailer.cancelledAt };
   }
-  if (now < at(schedule.inProcessMs)) return { status: -900, since: mailer.submittedAt };
+  const t = courseTimes(mailer, schedule);
+  if (now < t.inProcess) return { status: -900, since: mailer.submittedAt };
   if (!mailer.funded) {
-    if (now < at(schedule.fundsGiveUpMs)) return { status: -990, since: at(schedule.inProcessMs) };
-    return { status: -1010, since: at(schedule.fundsGiveUpMs), completedAt: at(schedule.fundsGiveUpMs) };
+    if (now < t.givesUp) return { status: -990, since: t.inProcess };
+    return { status: -1010, since: t.givesUp, completedAt: t.givesUp };
   }
-  if (now < at(schedule.printedMs)) return { status: -910, since: at(schedule.inProcessMs) };
-  if (mailer.failure !== undefined) return { status: mailer.failure, since: at(schedule.printedMs), completedAt: at(schedule.printedMs) };
-  if (now < at(schedule.completedMs)) return { status: -995, since: at(schedule.printedMs) };
-  const done = at(schedule.completedMs);
-  return { status: mailer.workMode === 'Production' ? -1000 : -1002, since: done, completedAt: done };
+  if (now < t.funded) return { status: -990, since: t.inProcess };
+  if (now < t.printed) return { status: -910, since: t.funded };
+  if (mailer.failure !== undefined) return { status: mailer.failure, since: t.printed, completedAt: t.printed };
+  if (now < t.completed) return { status: -995, since: t.printed };
+  return { status: mailer.workMode === 'Production' ? -1000 : -1002, since: t.completed, completedAt: t.completed };
 }
 
 /** The printed PDF exists from Waiting For Delivery on, for a mailer that did not fail (the contract says which). */
@@ -70,15 +98,18 @@ export const isPrinted = isPrintedStatus;
 
 /**
  * Until when a mailer's printed PDF may still be served (GetPDF serves it only while printed):
- * the instant from which no status can serve it, or Infinity. A mailer that fails when printed or
- * waits for funds that never come is never printed, nor is a cancelled one (cancelling is possible
- * only before printing): its PDF is never needed. A printed one is needed for good, unless its
- * owner keeps no content on the server (Security_KeepContentOnServer=False): then until it is final.
+ * the instant from which no status can serve it, or Infinity. A mailer that fails when printed is
+ * never printed, nor is a cancelled one (cancelling is possible only before printing): its PDF is
+ * never needed. One waiting for funds may still be funded and printed until it gives up: needed
+ * until then (and, once funded, as any other). A printed one is needed for good, unless its owner
+ * keeps no content on the server (Security_KeepContentOnServer=False): then until it is final.
  */
 export function pdfNeededUntil(mailer: Course, keepContent: boolean, schedule: Schedule): number {
-  if (mailer.failure !== undefined || !mailer.funded || mailer.cancelledAt !== undefined) return mailer.submittedAt;
-  const until = keepContent ? Infinity : mailer.submittedAt + schedule.completedMs;
-  // A chosen failure ends the course (a PDF printed before it is no longer served); one after Completed changes nothing.
+  if (mailer.failure !== undefined || mailer.cancelledAt !== undefined) return mailer.submittedAt;
+  const t = courseTimes(mailer, schedule);
+  const ends = mailer.funded ? t.completed : t.givesUp;
+  const until = mailer.funded && keepContent ? Infinity : ends;
+  // A chosen failure ends the course (a PDF printed before it is no longer served); one after it ended changes nothing.
   const chosen = mailer.failedAt;
-  return chosen !== undefined && chosen.at < mailer.submittedAt + schedule.completedMs ? Math.max(mailer.submittedAt, chosen.at) : until;
+  return chosen !== undefined && chosen.at < ends ? Math.max(mailer.submittedAt, chosen.at) : until;
 }

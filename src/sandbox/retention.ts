@@ -13,7 +13,7 @@
  * become droppable (so a clock that jumps, as the tests' does, is followed at once), and by an
  * unref'd timer set for the next moment a PDF stops being needed (so that an idle sandbox on the
  * wall clock drops it in time too). Which mailers to look at follows the records committed: a new
- * mailer or a cancel is looked at alone, a change of users (settings) looks at every mailer again.
+ * mailer or a cancel is looked at alone (with the mailers its refund paid for), a change of users (settings) looks at every mailer again.
  */
 import { pdfNeededUntil } from './lifecycle';
 import type { SandboxState } from './operations/context';
@@ -68,7 +68,9 @@ export class Retention {
 
   private notice(record: JournalRecord): void {
     if (record.t === 'mailer') this.review(record.mailer.id);
-    else if (record.t === 'cancel' || record.t === 'fail') this.review(record.id);
+    else if (record.t === 'cancel' || record.t === 'fail') [record.id, ...(record.funded ?? [])].forEach((id) => this.review(id));
+    // Mailers paid for while waiting for funds are printed after all: their PDF is kept longer.
+    else if (record.t === 'funds') (record.funded ?? []).forEach((id) => this.review(id));
     else if (record.t === 'user' || record.t === 'accounts' || record.t === 'reset') return this.reviewAll();
     // The clock moved: the timer is set for the new distance to the next drop.
     else if (record.t !== 'clock') return;

@@ -73,7 +73,7 @@ describe('mailroom sandbox advance | fail | funds | reset', function () {
     assert.match(other.stderr, /CODE is one of -1010 .*-1065/);
   });
 
-  it('fail refunds what a Production mailer was charged', async () => {
+  it('fail refunds what a Production mailer was charged, which pays for one waiting for funds', async () => {
     const first = await send('paid', 'Production');
     const price = ((await call('datedA', 'GetDetails', { ...demo, ID: String(first) })) as { Details: { Price: number }[] }).Details[0]!
       .Price;
@@ -85,10 +85,9 @@ describe('mailroom sandbox advance | fail | funds | reset', function () {
     const failed = await control('fail', String(first), '-1065', '--json');
     assert.equal(failed.code, 0, failed.stderr);
     assert.equal((JSON.parse(failed.stdout) as { refunded: number }).refunded, price);
-    const paidAgain = await send('paid', 'Production');
+    assert.equal(await status(unpaid), -910, 'the refund paid for the letter waiting for funds');
     await control('advance', '6s');
-    assert.equal(await status(paidAgain), -1000, 'the refund paid the next letter');
-    assert.equal(await status(first), -1065);
+    assert.deepEqual([await status(first), await status(unpaid)], [-1065, -1000]);
   });
 
   it('funds sets the balance: a Production letter without funds ends at -1010, one sent after funds are set goes through', async () => {
@@ -102,10 +101,19 @@ describe('mailroom sandbox advance | fail | funds | reset', function () {
     assert.equal(await status(unfunded), -1010);
 
     const set = await control('funds', 'demo', '12.50', '--json');
-    assert.deepEqual(JSON.parse(set.stdout), { account: 'Demo', balance: 12.5 });
+    assert.deepEqual(JSON.parse(set.stdout), { account: 'Demo', balance: 12.5, funded: [] }, 'too late for the letter that gave up');
+    assert.equal(await status(unfunded), -1010);
     const funded = await send('funded', 'Production');
     await control('advance', '6s');
     assert.equal(await status(funded), -1000);
+
+    await control('funds', 'demo', '0');
+    const waiting = await send('waits', 'Production');
+    await control('advance', '3s');
+    const paid = await control('funds', 'demo', '5');
+    assert.equal(paid.code, 0, paid.stderr);
+    assert.match(paid.stdout, new RegExp(`^Account Demo now has \\$4\\.\\d\\d\\. It paid for mailer ${waiting}, waiting for funds\\.\\n$`));
+    assert.equal(await status(waiting), -910);
 
     const nobody = await control('funds', 'nobody', '5');
     assert.equal(nobody.code, 1);

@@ -1,7 +1,7 @@
 /**
  * A feedback push receiver for tests: a real HTTP server on a loopback port that records every
  * push it is sent (body and query string) and answers as the test's `answer` says: `0`, something
- * else, an HTTP error, late, or never. It can go away (`close`) and come back on the same port.
+ * else, an HTTP error, late, never, or a byte at a time for ever. It can go away (`close`) and come back on the same port.
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -13,8 +13,11 @@ export interface ReceivedPush {
   readonly method: string | undefined;
 }
 
-/** What the receiver does with the n-th push (from 0): answer it, or hold it unanswered. */
-export type Answer = { readonly status?: number; readonly body: string; readonly delayMs?: number } | 'hold';
+/**
+ * What the receiver does with the n-th push (from 0): answer it, hold it unanswered, or trickle
+ * (200 at once, then a space every 20 ms, never done: never silent long enough for an idle timeout).
+ */
+export type Answer = { readonly status?: number; readonly body: string; readonly delayMs?: number } | 'hold' | 'trickle';
 
 export interface PushReceiver {
   readonly url: string;
@@ -61,6 +64,12 @@ export async function startPushReceiver(
         notify();
         const a = answer(n, push);
         if (a === 'hold') return;
+        if (a === 'trickle') {
+          res.writeHead(200, { 'Content-Type': 'text/plain' }).write(' ');
+          const drip = setInterval(() => res.write(' '), 20);
+          res.on('close', () => clearInterval(drip));
+          return;
+        }
         setTimeout(() => {
           res.writeHead(a.status ?? 200, { 'Content-Type': 'text/plain' }).end(a.body);
           if ((a.status ?? 200) === 200 && a.body.trim() === '0') accepted.push(push);

@@ -77,24 +77,27 @@ describe('sandbox lifecycle, with an injected clock', function () {
     assert.equal((await details(id)).CompletionTime.getTime(), ZERO_DATE.getTime());
   });
 
-  it('charges Production sends, waits at -990 then fails at -1010 without funds, and refunds a cancel', async () => {
+  it('charges Production sends, waits at -990 then fails at -1010 without funds, and a cancel refunds and pays for one waiting', async () => {
     const first = await send({ WorkMode: 'Production' });
     const price = (await details(first)).Price;
     assert.ok(price > 0.5 && price < 1, `one sheet costs ${price}`);
     const second = await send({ WorkMode: 'Production' });
-    sandbox.advance(2000);
+    sandbox.advance(3000);
     assert.equal((await status(first)).Status, -910, 'funded');
     assert.equal((await status(second)).Status, -990, 'the balance of 1.00 paid for one letter only');
     assert.equal(await call('datedA', 'CancelDelivery', { ...demo, ID: first }), -3000);
+    const paid = await status(second);
+    assert.deepEqual([paid.Status, paid.LastUpdateTime.getTime()], [-910, T0 + 3000], 'the refund paid for the waiting letter, now');
     const third = await send({ WorkMode: 'Production' });
     sandbox.advance(2000);
-    assert.equal((await status(third)).Status, -910, 'the refund paid for the third');
-    sandbox.advance(6000);
-    assert.equal((await status(second)).Status, -1010);
+    assert.equal((await status(third)).Status, -990, 'nothing was left for the third');
+    assert.equal((await status(second)).Status, -995, 'printed 2 s after it was paid');
+    sandbox.advance(8000);
+    assert.equal((await status(third)).Status, -1010);
+    assert.equal((await status(second)).Status, -1000);
+    assert.equal((await details(second)).CompletionTime.getTime(), T0 + 7000, 'completed as late as it waited');
     assert.equal((await status(first)).Status, -1005);
-    assert.equal((await details(first)).CompletionTime.getTime(), T0 + 2000);
-    sandbox.advance(60_000);
-    assert.equal((await status(third)).Status, -1000);
+    assert.equal((await details(first)).CompletionTime.getTime(), T0 + 3000);
   });
 
   it('fails what cannot be mailed when it is printed: -1065, -1025, -1018, -1045', async () => {

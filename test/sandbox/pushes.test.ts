@@ -176,6 +176,26 @@ describe('sandbox feedback pushes', function () {
     assert.ok(received.length >= 3, 'the failures were retried');
   });
 
+  it('ends an attempt past its overall deadline (a receiver that trickles), freeing its slot, and retries it', async () => {
+    await sandbox.close();
+    // One delivery slot: an attempt that held it for ever would keep every other push waiting.
+    const limits = { firstRetryMs: 20, maxRetryMs: 80, timeoutMs: 5000, deadlineMs: 300, concurrency: 1 };
+    sandbox = await startTestSandbox({ pushes: limits });
+    call = httpCaller(sandbox.url, 'http-post');
+    const slow = await letter();
+    const quick = await letter();
+    let slowTries = 0;
+    const r = await listen((_n, push) => (push.body.ID === String(slow) && ++slowTries <= 2 ? 'trickle' : { body: '0' }));
+    await advance(10_000);
+    await r.acceptedCount(2);
+    assert.deepEqual(
+      r.accepted.map((p) => p.body.ID),
+      [String(quick), String(slow)],
+      'the other push went through while the trickling receiver was retried',
+    );
+    assert.equal(slowTries, 3, 'two attempts ended at the deadline, each retried');
+  });
+
   it('keeps every push for a receiver that is gone (connection refused) until it comes back', async () => {
     const r = await listen();
     await r.close();

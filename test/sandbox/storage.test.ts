@@ -108,12 +108,17 @@ describe('sandbox storage tracks the state', function () {
     assert.ok(keptPdf.includes(keptBlob!));
   });
 
-  it('drops the PDF of a Production letter that waits for funds it never gets', async () => {
+  it('drops the PDF of a Production letter that waits for funds it never gets, once it gives up', async () => {
     await sandbox.close();
     const poor = { name: 'Poor', balance: 0, users: [{ username: 'demo', password: 'demo', admin: true, settings: {} }] };
     await start({ accounts: { accounts: [poor] } });
     const id = await letter(call, demo, { WorkMode: 'Production' });
-    assert.equal(((await call('simple', 'GetLetterStatus', { ...demo, ID: id })) as { Status: number }).Status, -900);
+    const status = async () => ((await call('simple', 'GetLetterStatus', { ...demo, ID: id })) as { Status: number }).Status;
+    sandbox.advance(9999);
+    assert.equal(await status(), -990);
+    assert.equal(blobsOnDisk(sandbox.dataDir).length, 1, 'funds may still come (src/sandbox/funding.ts): it may yet be printed');
+    sandbox.advance(1);
+    assert.equal(await status(), -1010);
     assert.deepEqual(blobsOnDisk(sandbox.dataDir), [], 'never printed, so not kept');
   });
 

@@ -24,7 +24,7 @@ export const help: CommandHelp = {
     'other/other) on a fresh data folder. Prints "Mail WS sandbox listening on URL" when ready. Its subcommands control ' +
     'a running sandbox (on this machine) for tests: advance moves its clock forward for everyone (60s, 2h, 3d, 1h30m), ' +
     'fail makes a mailer not yet final end now at a failure status (-1010, -1018, -1021, -1025, -1045 or -1065; what was ' +
-    "charged is refunded), funds sets the balance of a user's account, reset forgets every mailer and stored file (accounts " +
+    "charged is refunded), funds sets the balance of a user's account (paying for mailers waiting for funds), reset forgets every mailer and stored file (accounts " +
     'and users stay). Each is kept across restarts.',
   options: [
     ['--port P', 'where to listen on 127.0.0.1; 8317 by default, 0 for any free port'],
@@ -35,7 +35,7 @@ export const help: CommandHelp = {
     ['--schedule S1,S2,S3', 'seconds until In Process, printed and Completed (2,4,6 by default), or interactive (5,20,25)'],
     ['advance DURATION', "moves the running sandbox's clock forward by DURATION"],
     ['fail ID CODE', 'makes mailer ID (or a batch) end now at failure status CODE'],
-    ['funds USER AMOUNT', "sets the balance of USER's account to AMOUNT dollars"],
+    ['funds USER AMOUNT', "sets the balance of USER's account to AMOUNT dollars; it pays for the mailers waiting for funds, oldest first"],
     ['reset', 'forgets every mailer and stored file, from disk too'],
     ['--endpoint URL', 'the running sandbox (or MAILROOM_ENDPOINT); http://127.0.0.1:8317 by default'],
     ['--json', "print the sandbox's answer as JSON"],

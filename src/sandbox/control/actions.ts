@@ -4,9 +4,11 @@
  *
  * Statuses stay a pure function of time: `advance` moves the clock every status is read from;
  * `fail` records when and how a mailer ended, and refunds what was charged, as a cancel does (a
- * mailer that fails is not mailed; an unfunded one was never charged, as at -1010).
+ * mailer that fails is not mailed; an unfunded one was never charged, as at -1010). A balance set
+ * or raised by a refund pays for the mailers of the account waiting for funds (funding.ts).
  */
 import { describeStatus, isFinalStatus } from '../../contract';
+import { fundedByRise } from '../funding';
 import { statusAt } from '../lifecycle';
 import type { SandboxState } from '../operations/context';
 import { round } from '../store/store';
@@ -51,7 +53,12 @@ export async function fail(request: Request<'fail'>, sandbox: SandboxState): Pro
   const status = statusAt(mailer, now, sandbox.schedule).status;
   if (isFinalStatus(status)) throw new ControlError(409, `mailer ${id} has already ended: ${status} ${describeStatus(status)}`);
   const refund = mailer.workMode === 'Production' && mailer.funded ? mailer.price : 0;
-  await sandbox.store.commit({ t: 'fail', id, at: now, status: code, refund });
+  const account = sandbox.store.accounts.get(mailer.accountId);
+  const funded =
+    refund > 0 && account
+      ? fundedByRise(sandbox.store.mailers.values(), account.id, round(account.balance + refund), now, sandbox.schedule)
+      : [];
+  await sandbox.store.commit({ t: 'fail', id, at: now, status: code, refund, ...(funded.length > 0 ? { funded } : {}) });
   return { id, status: code, description: describeStatus(code), refunded: refund };
 }
 
@@ -67,8 +74,10 @@ export async function funds(request: Request<'funds'>, sandbox: SandboxState): P
   }
   const account = sandbox.store.accounts.get(user.accountId);
   if (!account) throw new ControlError(404, `user ${username} has no account`);
-  await sandbox.store.commit({ t: 'funds', accountId: account.id, balance: amount });
-  return { account: account.name, balance: account.balance };
+  const at = sandbox.now();
+  const funded = fundedByRise(sandbox.store.mailers.values(), account.id, amount, at, sandbox.schedule);
+  await sandbox.store.commit({ t: 'funds', accountId: account.id, balance: amount, at, funded });
+  return { account: account.name, balance: account.balance, funded };
 }
 
 export async function reset(_request: Request<'reset'>, sandbox: SandboxState): Promise<Reply<'reset'>> {

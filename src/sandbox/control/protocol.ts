@@ -20,10 +20,14 @@ export interface ControlActions {
     readonly request: { readonly id: number; readonly code: number };
     readonly reply: { readonly id: number; readonly status: number; readonly description: string; readonly refunded: number };
   };
-  /** Sets the balance of the account a user belongs to. */
+  /**
+   * Sets the balance of the account a user belongs to; it pays for the account's mailers waiting
+   * for funds, oldest first (`funded`, their IDs, absent from a sandbox older than that;
+   * `balance` is what is left).
+   */
   readonly funds: {
     readonly request: { readonly user: string; readonly amount: number };
-    readonly reply: { readonly account: string; readonly balance: number };
+    readonly reply: { readonly account: string; readonly balance: number; readonly funded?: readonly number[] };
   };
   /** Forgets every mailer and stored file; accounts and users stay. */
   readonly reset: {

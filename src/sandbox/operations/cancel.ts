@@ -1,9 +1,12 @@
 /**
  * CancelDelivery: possible until the mailer is handed to the postal service (-900, -910, -990);
  * afterwards -3022. The sandbox cancels at once (the real service may take a few minutes) and
- * refunds what was charged at once.
+ * refunds what was charged at once; the refund pays for mailers of the account waiting for funds
+ * (funding.ts), as funds set through the control path would.
  */
 import { isCancellableStatus, OK } from '../../contract';
+import { fundedByRise } from '../funding';
+import { round } from '../store/store';
 import { refuse, type Handler } from './context';
 import { ownMailer, reporter } from './mailers';
 
@@ -12,6 +15,10 @@ export const cancelDelivery: Handler<'datedA', 'CancelDelivery'> = async (reques
   const r = reporter(caller, sandbox);
   if (!isCancellableStatus(r.status(mailer).status)) refuse(-3022);
   const refund = mailer.workMode === 'Production' && mailer.funded ? mailer.price : 0;
-  await sandbox.store.commit({ t: 'cancel', id: mailer.id, at: r.now, refund });
+  const funded =
+    refund > 0
+      ? fundedByRise(sandbox.store.mailers.values(), mailer.accountId, round(caller.account.balance + refund), r.now, sandbox.schedule)
+      : [];
+  await sandbox.store.commit({ t: 'cancel', id: mailer.id, at: r.now, refund, ...(funded.length > 0 ? { funded } : {}) });
   return OK;
 };

@@ -30,7 +30,7 @@ function requireAddress(address: PostalAddress): void {
   if (code !== undefined) refuse(code);
 }
 
-type NewMailer = Omit<MailerRecord, 'id' | 'accountId' | 'userId' | 'submittedAt' | 'funded' | 'pdf' | 'job' | 'cancelledAt'>;
+type NewMailer = Omit<MailerRecord, 'id' | 'accountId' | 'userId' | 'submittedAt' | 'funded' | 'fundedAt' | 'pdf' | 'job' | 'cancelledAt'>;
 
 /**
  * Keeps the mailer's content (its printed PDF or its print job: kept-content.ts), then draws the

@@ -3,6 +3,9 @@
  * fields form-encoded in the body and the same names in the query string (as the facts write it,
  * `?ID=&ItemID=&Auth=&Status=&StatusTime=`). Answered means HTTP 2xx with the body `0` (trimmed);
  * anything else, a timeout or no connection is a failure to try again. Redirects are not followed.
+ * Two limits bound an attempt: a receiver silent for `timeoutMs` fails it, and so does one still
+ * not done after `deadlineMs` in all, such as one that trickles a byte a second (it would hold one
+ * of the pusher's few delivery slots for ever).
  * Only http(s) URLs; nothing but these five fields is sent (never a password or an API key).
  */
 import { request as httpRequest } from 'node:http';
@@ -27,19 +30,32 @@ export function pushUrl(target: string, fields: PushFields): URL | undefined {
   return url;
 }
 
+export interface DeliveryLimits {
+  /** How long the receiver may stay silent. */
+  readonly timeoutMs: number;
+  /** How long an attempt may last in all, answer included. */
+  readonly deadlineMs: number;
+}
+
 /** Resolves true when the receiver answered `0`; false on any other answer or failure (never rejects). */
-export function deliver(target: string, fields: PushFields, timeoutMs: number, signal: AbortSignal): Promise<boolean> {
+export function deliver(target: string, fields: PushFields, limits: DeliveryLimits, signal: AbortSignal): Promise<boolean> {
   const url = pushUrl(target, fields);
   if (!url) return Promise.resolve(false);
   const body = new URLSearchParams({ ...fields }).toString();
   const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
-  return new Promise((resolve) => {
+  return new Promise((settle) => {
+    // A timer of its own rather than AbortSignal.any: nothing is left attached to the pusher's long-lived signal.
+    const deadline = setTimeout(() => req.destroy(), limits.deadlineMs);
+    const resolve = (answered: boolean) => {
+      clearTimeout(deadline);
+      settle(answered);
+    };
     const req = send(
       url,
       {
         method: 'POST',
         signal,
-        timeout: timeoutMs,
+        timeout: limits.timeoutMs,
         headers: { 'Content-Type': 'application/x-www-form-urlencoded', 'Content-Length': Buffer.byteLength(body) },
       },
       (res) => {

@@ -14,7 +14,7 @@
  * (`UserRecord.pushesSince`), so turning pushes on does not replay a mailer's past; settings that
  * came with the account (`--accounts FILE`) are on from the start.
  */
-import { statusAt, type Schedule } from '../lifecycle';
+import { courseTimes, statusAt, type Schedule } from '../lifecycle';
 import type { MailerRecord, PushKind, UserRecord } from '../store/records';
 
 export const PUSH_KINDS: readonly PushKind[] = ['Completed', 'Error', 'BatchErrors'];
@@ -75,7 +75,7 @@ export function pushesOf(mailer: MailerRecord, sender: UserRecord | undefined, s
   const kind: PushKind | undefined = SUCCESS.has(final.status) ? 'Completed' : final.status === CANCELLED ? undefined : 'Error';
   if (mailer.items && mailer.funded && final.status !== CANCELLED) {
     // Items fail when the batch is printed, before the batch itself completes.
-    const printed = mailer.submittedAt + schedule.printedMs;
+    const printed = courseTimes(mailer, schedule).printed;
     // Ended before it was printed (cancelled, or failed through the control path): its items never fail on their own.
     const endedBefore =
       (mailer.cancelledAt !== undefined && mailer.cancelledAt <= printed) ||

@@ -3,7 +3,8 @@
  * to, so that none is sent again, across restarts and SIGKILLs too.
  *
  * Like retention.ts, nothing is scheduled per mailer: what is owed is worked out from the data.
- * On start and whenever the records change (a send, a cancel, settings), the mailers concerned are
+ * On start and whenever the records change (a send, a cancel, settings, funds that paid for a
+ * waiting mailer), the mailers concerned are
  * looked at again; a single unref'd timer is set for the next instant a push falls due, and every
  * request also checks (so a clock that jumps, as the tests' does, is followed at once). Each mailer
  * with due pushes gets one delivery loop that sends them in order, the next only once the one
@@ -26,11 +27,20 @@ export interface PushOptions {
   readonly maxRetryMs: number;
   /** How long a receiver may stay silent before the push counts as failed. */
   readonly timeoutMs: number;
+  /** How long one attempt may last in all before it counts as failed (a receiver that trickles its answer). */
+  readonly deadlineMs: number;
   /** How many mailers' pushes are sent at once. */
   readonly concurrency: number;
 }
 
-export const DEFAULT_PUSH_OPTIONS: PushOptions = { firstRetryMs: 1000, maxRetryMs: 5 * 60_000, timeoutMs: 30_000, concurrency: 8 };
+/** A receiver answers `0` in well under a second; a minute in all lets a slow one through and frees its slot in time. */
+export const DEFAULT_PUSH_OPTIONS: PushOptions = {
+  firstRetryMs: 1000,
+  maxRetryMs: 5 * 60_000,
+  timeoutMs: 30_000,
+  deadlineMs: 60_000,
+  concurrency: 8,
+};
 
 const MAX_DELAY = 2 ** 31 - 1;
 
@@ -90,7 +100,10 @@ export class Pusher {
 
   private notice(record: JournalRecord): void {
     if (record.t === 'mailer') this.review(record.mailer.id);
-    else if (record.t === 'cancel' || record.t === 'pushed' || record.t === 'fail') this.review(record.id);
+    else if (record.t === 'pushed') this.review(record.id);
+    // A refund, or funds the control path set, may have paid for mailers waiting at -990: their course moved later.
+    else if (record.t === 'cancel' || record.t === 'fail') [record.id, ...(record.funded ?? [])].forEach((id) => this.review(id));
+    else if (record.t === 'funds') (record.funded ?? []).forEach((id) => this.review(id));
     else if (record.t === 'user' || record.t === 'accounts') for (const id of this.sandbox.store.mailers.keys()) this.review(id);
     // The control path: forgotten mailers owe nothing; a clock moved ahead makes the timer's wait shorter.
     else if (record.t === 'reset') for (const id of [...this.owed.keys()]) this.review(id);
@@ -156,7 +169,7 @@ export class Pusher {
       let answered = false;
       try {
         if (target && !this.abort.signal.aborted)
-          answered = await deliver(target.url, this.fields(push, target), this.options.timeoutMs, this.abort.signal);
+          answered = await deliver(target.url, this.fields(push, target), this.options, this.abort.signal);
       } finally {
         this.giveSlot();
       }

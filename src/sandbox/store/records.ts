@@ -65,8 +65,16 @@ export interface MailerRecord {
   readonly sheets: number;
   readonly printColor: 'Black' | 'FullColor';
   readonly printSides: 'PrintSimplex' | 'PrintDuplex';
-  /** Production only: whether the price was drawn from the balance at send. */
-  readonly funded: boolean;
+  /**
+   * Whether its price was drawn from the balance (always for Development, which costs nothing): at
+   * send, or later, at `fundedAt`, by funds that arrived while it waited (funding.ts).
+   */
+  funded: boolean;
+  /**
+   * When funds that arrived while it waited for them paid for it (funding.ts): its course goes on
+   * from then (lifecycle.ts). Absent for a mailer paid at send, and in records written before.
+   */
+  fundedAt?: number;
   /** The final status this mailer fails with, decided when it was printed. */
   readonly failure?: number;
   readonly items?: readonly BatchItemRecord[];
@@ -97,7 +105,8 @@ export type JournalRecord =
   | { readonly t: 'accounts'; readonly accounts: readonly AccountRecord[]; readonly users: readonly UserRecord[] }
   /** A new mailer; its price, when charged, is drawn from the account. */
   | { readonly t: 'mailer'; readonly mailer: MailerRecord; readonly charged: number; readonly usedFiles: readonly string[] }
-  | { readonly t: 'cancel'; readonly id: number; readonly at: number; readonly refund: number }
+  /** The refund raised the balance: `funded`, as for `funds`. */
+  | { readonly t: 'cancel'; readonly id: number; readonly at: number; readonly refund: number; readonly funded?: readonly number[] }
   | { readonly t: 'file'; readonly file: StoredFileRecord }
   | { readonly t: 'file-deleted'; readonly accountId: string; readonly name: string }
   | { readonly t: 'user'; readonly user: UserRecord }
@@ -105,10 +114,21 @@ export type JournalRecord =
   | { readonly t: 'pdfs-dropped'; readonly ids: readonly number[] }
   /** The control path (control/): how far the sandbox's clock runs ahead of the machine's, in all. */
   | { readonly t: 'clock'; readonly offset: number }
-  /** The control path: a mailer not yet final ends now at a failure status; what was charged comes back. */
-  | { readonly t: 'fail'; readonly id: number; readonly at: number; readonly status: number; readonly refund: number }
-  /** The control path: an account's balance, set. */
-  | { readonly t: 'funds'; readonly accountId: string; readonly balance: number }
+  /** The control path: a mailer not yet final ends now at a failure status; what was charged comes back (and pays `funded`, as for `funds`). */
+  | {
+      readonly t: 'fail';
+      readonly id: number;
+      readonly at: number;
+      readonly status: number;
+      readonly refund: number;
+      readonly funded?: readonly number[];
+    }
+  /**
+   * The control path: an account's balance, set at `at`; then the mailers waiting for funds that
+   * it pays for (`funded`, IDs, funding.ts) are charged their price in that order, funded at `at`.
+   * Records written before hold neither field.
+   */
+  | { readonly t: 'funds'; readonly accountId: string; readonly balance: number; readonly at?: number; readonly funded?: readonly number[] }
   /** The control path: every mailer and stored file forgotten; IDs go on from `nextId`, never reused. */
   | { readonly t: 'reset'; readonly nextId: number }
   /** A feedback push its receiver answered `0` to (pushes/pusher.ts). */

@@ -4,7 +4,7 @@
  * A snapshot is ordinary records that rebuild the state exactly: one `accounts` record with every
  * account (balance as it is now) and user (credentials as kept: hashed), then one `file` record per
  * stored file (with its last usage), then one `mailer` record per mailer in the order they were
- * sent (with its cancellation, printed PDF if still kept, and pushes answered; nothing charged again). The next
+ * sent (with its cancellation, its funding and when, printed PDF if still kept, and pushes answered; nothing charged again). The next
  * mailer ID follows from the highest ID, as it does when the journal is read. Every other record
  * (cancels, users, deletions, replaced files, dropped PDFs, pushes answered, failures and funds
  * the control path set) is superseded and disappears; but for two the state holds outside those

@@ -181,6 +181,7 @@ export class Store {
         mailer.cancelledAt = record.at;
         const account = this.accounts.get(mailer.accountId);
         if (account) account.balance = round(account.balance + record.refund);
+        this.fund(record.funded, record.at);
         return [];
       }
       case 'file': {
@@ -219,11 +220,13 @@ export class Store {
         mailer.failedAt = { status: record.status, at: record.at };
         const account = this.accounts.get(mailer.accountId);
         if (account) account.balance = round(account.balance + record.refund);
+        this.fund(record.funded, record.at);
         return [];
       }
       case 'funds': {
         const account = this.accounts.get(record.accountId);
         if (account) account.balance = round(record.balance);
+        if (record.at !== undefined) this.fund(record.funded, record.at);
         return [];
       }
       case 'reset': {
@@ -240,6 +243,18 @@ export class Store {
         if (mailer && !mailer.pushed?.includes(record.key)) mailer.pushed = [...(mailer.pushed ?? []), record.key];
         return [];
       }
+    }
+  }
+
+  /** Mailers that waited for funds, paid for at `at`: each charged its price once. */
+  private fund(ids: readonly number[] | undefined, at: number): void {
+    for (const id of ids ?? []) {
+      const mailer = this.mailers.get(id);
+      if (!mailer || mailer.funded) continue;
+      mailer.funded = true;
+      mailer.fundedAt = at;
+      const account = this.accounts.get(mailer.accountId);
+      if (account) account.balance = round(account.balance - mailer.price);
     }
   }
 

@@ -1,0 +1,45 @@
+/**
+ * Funds that arrive while mailers wait for them. The facts' status table: -990 "Not enough funds
+ * available (continues if funds arrive within 72 hours)", then -1010. A send draws its price at
+ * once or not at all (send.ts); when the account's balance later goes up (the control path's
+ * `funds`, or the refund of a cancel or of a failure it chose), the mailers still waiting are
+ * paid for at that instant, and their course goes on from it (lifecycle.ts). The record that
+ * raises the balance names them (`funded`), so a restart replays what happened, whatever the
+ * schedule then.
+ *
+ * Which are paid: the account's Production mailers not yet funded whose status at that instant
+ * is -990, or still -900 (they would wait at -990 next; paid before In Process they never wait),
+ * oldest submission first, each one the balance left covers. One the balance cannot cover keeps
+ * waiting, and a younger, cheaper one may be paid before it, as a send made then would be. A
+ * mail merge is one mailer here as at its send: its whole price or nothing (the service says
+ * nothing of paying for some of a batch's items). A mailer that gave up (-1010), was cancelled,
+ * or was made to fail is final and never charged.
+ */
+import { round } from './store/store';
+import { statusAt, type Schedule } from './lifecycle';
+import type { MailerRecord } from './store/records';
+
+const WAITING = new Set([-900, -990]);
+
+export function fundedByRise(
+  mailers: Iterable<MailerRecord>,
+  accountId: string,
+  balance: number,
+  at: number,
+  schedule: Schedule,
+): number[] {
+  const waiting: MailerRecord[] = [];
+  for (const mailer of mailers) {
+    if (mailer.accountId !== accountId || mailer.funded || mailer.workMode !== 'Production') continue;
+    if (WAITING.has(statusAt(mailer, at, schedule).status)) waiting.push(mailer);
+  }
+  waiting.sort((a, b) => a.submittedAt - b.submittedAt || a.id - b.id);
+  const funded: number[] = [];
+  let left = balance;
+  for (const mailer of waiting) {
+    if (mailer.price > left) continue;
+    left = round(left - mailer.price);
+    funded.push(mailer.id);
+  }
+  return funded;
+}
