@@ -86,7 +86,19 @@ export function sandboxControlActions(connection: Connection, mailers: TrackedMa
       if (dollars === undefined) return undefined;
       const reply = await control(callControl(endpoint, 'funds', { user, amount: dollars }));
       await refresher.refresh();
-      void prompts.notify('info', vscode.l10n.t('Mailroom: account {0} now has ${1}.', reply.account, reply.balance.toFixed(2)));
+      const funded = reply.funded ?? [];
+      void prompts.notify(
+        'info',
+        funded.length === 0
+          ? vscode.l10n.t('Mailroom: account {0} now has ${1}.', reply.account, reply.balance.toFixed(2))
+          : vscode.l10n.t(
+              'Mailroom: account {0} now has ${1}, after paying for {2} waiting for funds (mailer {3}), which go on now.',
+              reply.account,
+              reply.balance.toFixed(2),
+              funded.length,
+              funded.join(', '),
+            ),
+      );
       return reply;
     },
   } satisfies CommandMap;
