@@ -66,7 +66,7 @@ export async function runControl(action: ControlAction, args: readonly string[],
         }
         const reply = await callControl(endpoint, 'fail', { id, code });
         const refund = reply.refunded > 0 ? `; $${reply.refunded.toFixed(2)} refunded` : '';
-        out(`Mailer ${reply.id} failed: ${reply.status} ${reply.description}${refund}.`, reply);
+        out(`Mailer ${reply.id} failed: ${reply.status} ${reply.description}${refund}.${paidFor(reply.funded)}`, reply);
         break;
       }
       case 'funds': {
@@ -75,11 +75,7 @@ export async function runControl(action: ControlAction, args: readonly string[],
         if (text.trim() === '' || !Number.isFinite(amount) || amount < 0)
           throw new UsageError(`AMOUNT is dollars, 0 or more (such as 25 or 12.50), not "${positionals[1]}"`);
         const reply = await callControl(endpoint, 'funds', { user: positionals[0]!, amount });
-        // A sandbox from before funds paid for waiting mailers answers no `funded`.
-        const funded = reply.funded ?? [];
-        const paid =
-          funded.length === 0 ? '' : ` It paid for ${funded.length === 1 ? 'mailer' : 'mailers'} ${funded.join(', ')}, waiting for funds.`;
-        out(`Account ${reply.account} now has $${reply.balance.toFixed(2)}.${paid}`, reply);
+        out(`Account ${reply.account} now has $${reply.balance.toFixed(2)}.${paidFor(reply.funded)}`, reply);
         break;
       }
       case 'reset': {
@@ -97,4 +93,10 @@ export async function runControl(action: ControlAction, args: readonly string[],
     return EXIT_SERVICE_ERROR;
   }
   return EXIT_OK;
+}
+
+/** The mailers waiting for funds that money coming back paid for, as a sentence (none: nothing; a sandbox from before answers none). */
+function paidFor(funded: readonly number[] | undefined): string {
+  if (!funded?.length) return '';
+  return ` It paid for ${funded.length === 1 ? 'mailer' : 'mailers'} ${funded.join(', ')}, waiting for funds.`;
 }

@@ -84,7 +84,9 @@ describe('mailroom sandbox advance | fail | funds | reset', function () {
     assert.deepEqual([await status(first), await status(unpaid)], [-910, -990], 'the first was paid, the second waits');
     const failed = await control('fail', String(first), '-1065', '--json');
     assert.equal(failed.code, 0, failed.stderr);
-    assert.equal((JSON.parse(failed.stdout) as { refunded: number }).refunded, price);
+    const reply = JSON.parse(failed.stdout) as { refunded: number; funded: number[] };
+    assert.equal(reply.refunded, price);
+    assert.deepEqual(reply.funded, [unpaid], 'the reply names the mailer the refund paid for');
     assert.equal(await status(unpaid), -910, 'the refund paid for the letter waiting for funds');
     await control('advance', '6s');
     assert.deepEqual([await status(first), await status(unpaid)], [-1065, -1000]);

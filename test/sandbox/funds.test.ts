@@ -194,6 +194,26 @@ describe('sandbox: funds that arrive while a mailer waits at -990', function () 
     assert.deepEqual(await status(cancelled), [-1005, 3000]);
   });
 
+  it('a letter paid while it waited, then cancelled, gets its price back, which pays for the next one waiting; alike after a restart', async () => {
+    await funds(0);
+    const first = await production('paid later, then cancelled');
+    const second = await production('waits for the refund');
+    const { Price: price } = await details(first);
+    assert.equal((await details(second)).Price, price, 'the same letter, the same price');
+    await at(3000);
+    assert.deepEqual((await funds(price)).funded, [first], 'the older is paid for, the younger waits');
+    assert.deepEqual((await status(second))[0], -990);
+    await at(4000);
+    assert.equal(await call('datedA', 'CancelDelivery', { ...demo, ID: first }), -3000);
+    assert.deepEqual(await status(first), [-1005, 4000]);
+    assert.deepEqual(await status(second), [-910, 4000], 'the refund paid for the one waiting, at the cancel');
+    assert.equal(cents(await balance()), 0, 'one price in, one refunded, one drawn again: nothing left, nothing made');
+    await at(8000);
+    assert.deepEqual(await status(second), [-1000, 8000], 'its course later by its wait (2 s)');
+    assert.deepEqual(await status(first), [-1005, 4000]);
+    assert.equal(cents(await balance()), 0);
+  });
+
   it('pays for a whole mail merge waiting for funds: its items go on with it', async () => {
     await funds(0);
     const batch = (

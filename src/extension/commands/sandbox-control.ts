@@ -70,7 +70,10 @@ export function sandboxControlActions(connection: Connection, mailers: TrackedMa
       const reply = await control(callControl(endpoint, 'fail', { id, code: choice.code }));
       await refresher.refresh();
       const refund = reply.refunded > 0 ? vscode.l10n.t(' ${0} was refunded.', reply.refunded.toFixed(2)) : '';
-      void prompts.notify('info', vscode.l10n.t('Mailroom: mailer {0} failed: {1}.{2}', id, reply.description, refund));
+      void prompts.notify(
+        'info',
+        vscode.l10n.t('Mailroom: mailer {0} failed: {1}.{2}', id, reply.description, refund) + paidFor(reply.funded),
+      );
       return reply;
     },
     'mailroom.sandbox.setFunds': async () => {
@@ -86,22 +89,21 @@ export function sandboxControlActions(connection: Connection, mailers: TrackedMa
       if (dollars === undefined) return undefined;
       const reply = await control(callControl(endpoint, 'funds', { user, amount: dollars }));
       await refresher.refresh();
-      const funded = reply.funded ?? [];
       void prompts.notify(
         'info',
-        funded.length === 0
-          ? vscode.l10n.t('Mailroom: account {0} now has ${1}.', reply.account, reply.balance.toFixed(2))
-          : vscode.l10n.t(
-              'Mailroom: account {0} now has ${1}, after paying for {2} waiting for funds (mailer {3}), which go on now.',
-              reply.account,
-              reply.balance.toFixed(2),
-              funded.length,
-              funded.join(', '),
-            ),
+        vscode.l10n.t('Mailroom: account {0} now has ${1}.', reply.account, reply.balance.toFixed(2)) + paidFor(reply.funded),
       );
       return reply;
     },
   } satisfies CommandMap;
+}
+
+/** The mailers waiting for funds that the money paid for, as a sentence of its own (none: nothing). */
+function paidFor(funded: readonly number[] | undefined): string {
+  if (!funded?.length) return '';
+  return funded.length === 1
+    ? vscode.l10n.t(' It paid for mailer {0}, which was waiting for funds and goes on now.', funded[0]!)
+    : vscode.l10n.t(' It paid for mailers {0}, which were waiting for funds and go on now.', funded.join(', '));
 }
 
 /** Dollars to the cent, 0 or more; `$` allowed in front. */

@@ -59,7 +59,7 @@ export async function fail(request: Request<'fail'>, sandbox: SandboxState): Pro
       ? fundedByRise(sandbox.store.mailers.values(), account.id, round(account.balance + refund), now, sandbox.schedule)
       : [];
   await sandbox.store.commit({ t: 'fail', id, at: now, status: code, refund, ...(funded.length > 0 ? { funded } : {}) });
-  return { id, status: code, description: describeStatus(code), refunded: refund };
+  return { id, status: code, description: describeStatus(code), refunded: refund, funded };
 }
 
 export async function funds(request: Request<'funds'>, sandbox: SandboxState): Promise<Reply<'funds'>> {
@@ -76,8 +76,11 @@ export async function funds(request: Request<'funds'>, sandbox: SandboxState): P
   if (!account) throw new ControlError(404, `user ${username} has no account`);
   const at = sandbox.now();
   const funded = fundedByRise(sandbox.store.mailers.values(), account.id, amount, at, sandbox.schedule);
-  await sandbox.store.commit({ t: 'funds', accountId: account.id, balance: amount, at, funded });
-  return { account: account.name, balance: account.balance, funded };
+  // The balance this record leaves (commit applies it at once): a send landing while it reaches the disk is not this answer's.
+  const durable = sandbox.store.commit({ t: 'funds', accountId: account.id, balance: amount, at, funded });
+  const balance = account.balance;
+  await durable;
+  return { account: account.name, balance, funded };
 }
 
 export async function reset(_request: Request<'reset'>, sandbox: SandboxState): Promise<Reply<'reset'>> {

@@ -15,10 +15,19 @@ export interface ControlActions {
     readonly request: { readonly duration: string };
     readonly reply: { readonly advancedMs: number; readonly offsetMs: number; readonly now: string };
   };
-  /** A mailer (or batch) not yet final ends now at one of the failure statuses. */
+  /**
+   * A mailer (or batch) not yet final ends now at one of the failure statuses; what it was charged
+   * comes back and pays for the account's mailers waiting for funds (`funded`, as for `funds`).
+   */
   readonly fail: {
     readonly request: { readonly id: number; readonly code: number };
-    readonly reply: { readonly id: number; readonly status: number; readonly description: string; readonly refunded: number };
+    readonly reply: {
+      readonly id: number;
+      readonly status: number;
+      readonly description: string;
+      readonly refunded: number;
+      readonly funded?: readonly number[];
+    };
   };
   /**
    * Sets the balance of the account a user belongs to; it pays for the account's mailers waiting

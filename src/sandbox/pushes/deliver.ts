@@ -44,8 +44,6 @@ export function deliver(target: string, fields: PushFields, limits: DeliveryLimi
   const body = new URLSearchParams({ ...fields }).toString();
   const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
   return new Promise((settle) => {
-    // A timer of its own rather than AbortSignal.any: nothing is left attached to the pusher's long-lived signal.
-    const deadline = setTimeout(() => req.destroy(), limits.deadlineMs);
     const resolve = (answered: boolean) => {
       clearTimeout(deadline);
       settle(answered);
@@ -72,6 +70,9 @@ export function deliver(target: string, fields: PushFields, limits: DeliveryLimi
         res.on('close', () => resolve(false));
       },
     );
+    // A timer of its own rather than AbortSignal.any: nothing is left attached to the pusher's long-lived signal.
+    // Armed once the request exists; the request's events, which settle, never come before this line runs.
+    const deadline = setTimeout(() => req.destroy(), limits.deadlineMs);
     req.on('timeout', () => req.destroy());
     req.on('error', () => resolve(false));
     req.end(body);

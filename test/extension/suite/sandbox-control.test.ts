@@ -79,7 +79,7 @@ describe('Sandbox: Advance Time, Make This Mailer Fail, Set Funds', () => {
     await run([{ input: '$25' }], 'mailroom.sandbox.setFunds');
     assert.match(
       lastNotice(),
-      new RegExp(`account Demo now has \\$\\d+\\.\\d\\d, after paying for 1 waiting for funds \\(mailer ${waiting}\\)`),
+      new RegExp(`account Demo now has \\$\\d+\\.\\d\\d\\. It paid for mailer ${waiting}, which was waiting for funds`),
     );
     const mailed = await inProduction(() => sendNotes([...typedAddress(api, NAHASAPEEMAPETILON), { confirm: true }]));
     await run([{ input: '1m' }], 'mailroom.sandbox.advance');
