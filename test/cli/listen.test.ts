@@ -90,6 +90,10 @@ describe('mailroom listen', function () {
       StatusTime: '2026-11-22T09:00:06',
       Description: describeStatus(-1002),
     });
+    // What the service is told: 0 for a push (delivered, not sent again), 400 for anything else.
+    const answer = await fetch(listener.url, { method: 'POST', body: new URLSearchParams({ ID: String(id), Status: '-1002' }) });
+    assert.equal(await answer.text(), '0');
+    assert.equal((await fetch(listener.url, { method: 'POST', body: 'hello' })).status, 400);
   });
 
   it('prints a line for people', async () => {
