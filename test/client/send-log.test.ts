@@ -4,10 +4,13 @@
  * logs that took its line saying so (no "outcome unknown" left behind for a send that never left).
  */
 import { strict as assert } from 'node:assert';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, request as httpRequest } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { SendLog, SendLogError, readSendLog } from '../../src/client';
+import { MailWsClient, SendLog, SendLogError, readSendLog, type SendRecorder } from '../../src/client';
+import { startTestSandbox } from '../helpers/sandbox';
 
 const send = { endpoint: 'http://127.0.0.1:8317', user: 'demo', operation: 'SendLetterV2', sha256: '00', bytes: 0 };
 
@@ -46,5 +49,61 @@ describe('the send log file', () => {
     });
     const [record] = await readSendLog(own);
     assert.equal(record?.outcome, 'refused');
+  });
+
+  it('is written before the request leaves: the service, receiving the send, finds its line already there', async () => {
+    const path = join(dir, 'sent.jsonl');
+    const sandbox = await startTestSandbox({ dataDir: join(dir, 'sandbox') });
+    // In front of the sandbox: what the log holds at the instant each request arrives.
+    const seen: string[] = [];
+    const proxy = createServer((req, res) => {
+      seen.push(existsSync(path) ? readFileSync(path, 'utf8') : '');
+      req.pipe(
+        httpRequest(`${sandbox.url}${req.url}`, { method: req.method, headers: req.headers }, (answer) => {
+          res.writeHead(answer.statusCode!, answer.headers);
+          answer.pipe(res);
+        }),
+      );
+    });
+    await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
+    // The real log on a slow disk: a request that did not wait for its line would arrive before it.
+    const log = new SendLog([path]);
+    const slowDisk: SendRecorder = {
+      sending: async (send) => {
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        return log.sending(send);
+      },
+    };
+    try {
+      const client = new MailWsClient({
+        endpoint: `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`,
+        credentials: { username: 'demo', password: 'demo' },
+        sendLog: slowDisk,
+      });
+      const id = await client.simple.SendLetterAndAddressV2({
+        MyDescription: 'logged first',
+        FileExtension: 'html',
+        FileBinaryData: Buffer.from('<p>Hello</p>'),
+        WorkMode: 'Development',
+        AttentionLine1: 'Jane Doe',
+        Address1: '1 Main St',
+        City: 'Springfield',
+      });
+      assert.equal(seen.length, 1, 'one request: the send');
+      const atArrival = seen[0]!
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line) as { kind: string; description?: string });
+      assert.deepEqual(
+        atArrival.map((line) => [line.kind, line.description]),
+        [['sending', 'logged first']],
+        'its sending line, and no answer yet',
+      );
+      const [record] = await readSendLog(path);
+      assert.equal(record?.outcome === 'sent' && record.id, id, 'then completed with the ID');
+    } finally {
+      proxy.close();
+      await sandbox.close();
+    }
   });
 });
