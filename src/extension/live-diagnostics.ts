@@ -9,15 +9,18 @@
  * still running when the next edit comes is never published. Which documents: Markdown (with a
  * front matter naming `to:`; without one there is nothing to say) and any .csv that is a merge's
  * data: one whose header names an address column, or one with a template (merge-templates.ts).
- * A closed document's diagnostics go with it.
+ * A closed document's diagnostics go with it. A front matter is checked here (a tenth of a
+ * millisecond, from a small part of printing that carries no pdf-lib, bundled with the extension);
+ * a CSV, which may have 10,000 rows, on the printing thread.
  */
 import * as vscode from 'vscode';
 import type { QuickFix, TextFinding } from '../printing';
-import { Disposable, Emitter, timeout, toDisposable } from './lifecycle';
+import { Disposable, timeout, toDisposable } from './lifecycle';
 import type { Log } from './log';
 import type { MergeTemplates } from './merge-templates';
 import { templateType } from './model/merge-templates';
-import { mergeDataDiagnostics, printingModule } from './printing-module';
+import { frontMatterDiagnostics } from '../printing/diagnostics/front-matter';
+import { mergeDataDiagnostics } from './printing-module';
 
 /** The pause after the last edit before a document is checked, in ms. */
 export const DIAGNOSTICS_PAUSE_MS = 300;
@@ -45,9 +48,6 @@ export class LiveDiagnostics extends Disposable implements vscode.CodeActionProv
   private readonly pending = new Map<string, vscode.Disposable>();
   private readonly generations = new Map<string, number>();
   private readonly published = new Map<string, Published>();
-  private readonly checked = this.register(new Emitter<{ readonly uri: vscode.Uri; readonly version: number }>());
-  /** A document's diagnostics were published for this version (its tests wait for it). */
-  readonly onDidCheck = this.checked.event;
 
   constructor(
     private readonly templates: MergeTemplates,
@@ -132,8 +132,7 @@ export class LiveDiagnostics extends Disposable implements vscode.CodeActionProv
     const key = document.uri.toString();
     const text = document.getText();
     const version = document.version;
-    const found =
-      checkedAs(document) === 'letter' ? (await printingModule()).frontMatterDiagnostics(text) : await this.checkCsv(document.uri, text);
+    const found = checkedAs(document) === 'letter' ? frontMatterDiagnostics(text) : await this.checkCsv(document.uri, text);
     // A newer edit, or a close, came while this ran: what it found is about text that is gone.
     if (this.isDisposed || document.isClosed || this.generations.get(key) !== generation) return;
     const diagnostics = found.map((f) => ({ diagnostic: toDiagnostic(document, f), fixes: f.fixes }));
@@ -142,7 +141,6 @@ export class LiveDiagnostics extends Disposable implements vscode.CodeActionProv
       document.uri,
       diagnostics.map((d) => d.diagnostic),
     );
-    this.checked.fire({ uri: document.uri, version });
   }
 
   /** On the printing thread (printing-module.ts): a long CSV's check never holds the extension host. */
