@@ -154,10 +154,14 @@ function binaryParts(value: unknown): Uint8Array[] {
   return [];
 }
 
-/** The fields of an address in their order, in one line: the send's own fields, or an advanced letter's RecipientAddress. */
-function recipientLine(request: Record<string, unknown>): string | undefined {
-  const addresses = request.Addresses;
-  const address = isObject(addresses) && isObject(addresses.RecipientAddress) ? addresses.RecipientAddress : request;
+/**
+ * The fields of an address in their order, in one line: a send's own fields, an advanced letter's
+ * RecipientAddress, or an address alone (the extension's mailers keep it so).
+ */
+export function recipientLine(request: object): string | undefined {
+  const addresses = (request as Record<string, unknown>).Addresses;
+  const address =
+    isObject(addresses) && isObject(addresses.RecipientAddress) ? addresses.RecipientAddress : (request as Record<string, unknown>);
   // The advanced letter's Address calls the postal code Zipcode.
   const names = [...RECIPIENT_FIELDS.filter((f) => f !== 'Country'), 'Zipcode', 'Country'];
   const line = names

@@ -52,9 +52,12 @@ export type LocatedRecipient =
       readonly whole: Span;
     };
 
+/** A front matter: `---` on the first line (after a byte order mark), closed by another; its lines captured. */
+export const FRONT_MATTER = /^\uFEFF?---[ \t]*\r?\n([\s\S]*?)\r?\n---[ \t]*(?:\r?\n|$)/;
+
 /** The front matter's `to:` as written, where it is, and the document after the front matter; nothing is checked. */
 export function locateFrontMatter(text: string): { readonly to?: LocatedRecipient; readonly body: string } {
-  const m = /^\uFEFF?---[ \t]*\r?\n([\s\S]*?)\r?\n---[ \t]*(?:\r?\n|$)/.exec(text);
+  const m = FRONT_MATTER.exec(text);
   if (!m) return { body: text };
   const body = text.slice(m[0].length);
   let offset = /^\uFEFF?---[ \t]*\r?\n/.exec(text)![0].length;

@@ -14,7 +14,7 @@ import { preflightMerge } from '../printing-module';
 import { prompts } from '../prompts';
 import type { PdfPreview } from '../views/pdf-preview';
 import { askMergeFiles } from './merge-files';
-import { factsOf, printedIn, type ProofContext } from './proof';
+import { factsOf, pdfOf, printedIn, type ProofContext } from './proof';
 import { defaultWorkMode } from './send-flow';
 
 /** The proof of a whole merge (Open Proof when its send is stopped): every letter, every finding, no Send button. */
@@ -24,8 +24,7 @@ export function showMergeProof(
   report: MergePreflightReport,
   workMode: EnumValue<'WorkMode'>,
 ): PdfPreview {
-  const pdf = report.pdf;
-  return ctx.previews.show(vscode.l10n.t('Proof · {0}', title), () => Promise.resolve(pdf ? Buffer.from(pdf) : undefined), undefined, {
+  return ctx.previews.show(vscode.l10n.t('Proof · {0}', title), pdfOf(report), undefined, {
     view: { facts: factsOf(report, workMode), canSend: false },
   });
 }
@@ -88,12 +87,8 @@ export function previewMergeRowCommand(ctx: ProofContext) {
       pages: letter.pages,
       sheets: letter.sheets,
     };
-    const pdf = one.pdf;
-    return ctx.previews.show(
-      vscode.l10n.t('Proof · {0} row {1}', templateName, chosen.row),
-      () => Promise.resolve(pdf ? Buffer.from(pdf) : undefined),
-      undefined,
-      { view: { facts: { ...facts, price: letter.price }, canSend: false } },
-    );
+    return ctx.previews.show(vscode.l10n.t('Proof · {0} row {1}', templateName, chosen.row), pdfOf(one), undefined, {
+      view: { facts: { ...facts, price: letter.price }, canSend: false },
+    });
   };
 }

@@ -63,7 +63,8 @@ export const factsOf = (report: PreflightReport, workMode: EnumValue<'WorkMode'>
   ...(sha256 ? { sha256 } : {}),
 });
 
-const pdfOf = (report: PreflightReport) => () => Promise.resolve(report.pdf ? Buffer.from(report.pdf) : undefined);
+/** A preflight's printed PDF, as the preview loads it. */
+export const pdfOf = (report: Pick<PreflightReport, 'pdf'>) => () => Promise.resolve(report.pdf ? Buffer.from(report.pdf) : undefined);
 
 /** The letter's recipient: the front matter's, else asked as Send Current Document asks it. */
 async function recipientOf(ctx: SendContext, letter: DocumentLetter): Promise<RecipientAddress | undefined> {

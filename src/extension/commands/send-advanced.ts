@@ -13,7 +13,7 @@ import { DEFAULT_PRICING, letterPrice } from '../../printing/pricing';
 import { letterFileTypes, type EnumValue, type Structure } from '../../contract';
 import { ensureApiKey } from './api-key';
 import { addressOf, NEW_ADDRESS, type AddressDraft } from './address-input';
-import { documentOf } from './send-document';
+import { documentOf } from './letter-source';
 import { askAndSend, defaultWorkMode, type SendContext } from './send-flow';
 import { enumStep, filesStep, optionalEnumStep, workModeStep, type Step } from './steps';
 

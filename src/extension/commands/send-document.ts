@@ -15,8 +15,6 @@ import { fromDocument, letterOf } from './letter-source';
 import { goesOnAfterPreflight, proofOf, showProof, type ProofContext } from './proof';
 import { askAndSend, defaultWorkMode, type SendContext } from './send-flow';
 
-export { documentOf } from './letter-source';
-
 interface LetterAnswers {
   readonly to: AddressDraft;
 }

@@ -10,7 +10,8 @@ import type { EnumValue } from '../../contract';
 import { randomUUID } from 'node:crypto';
 import { clientModule } from '../client-module';
 import type { Connection } from '../connection';
-import { recipientLine } from '../model/mailers';
+import { recipientLine } from '../../client/send-log';
+import { mayCharge } from '../model/spending';
 import { productionQuestion } from '../model/work-mode';
 import { prompts } from '../prompts';
 import type { Log } from '../log';
@@ -100,7 +101,7 @@ export async function submit(
   const { what, workMode } = submission;
   const to = recipientOf(submission.address);
   // The spending guard (spending.ts): a send past the daily budget is refused before anything is asked.
-  const price = workMode === 'Development' ? undefined : await submission.price?.();
+  const price = mayCharge(workMode) ? await submission.price?.() : undefined;
   if (!(await ctx.spending.withinBudget(workMode, price))) return 'not sent';
   const ask = productionQuestion(workMode, `${what}${to}`);
   if (ask && vscode.workspace.getConfiguration('mailroom').get<boolean>('confirmProduction', true)) {

@@ -10,7 +10,7 @@ import { clientModule } from '../client-module';
 // The price list alone (no pdf-lib): a postcard's price does not depend on what it shows.
 import { DEFAULT_PRICING, postcardPrice } from '../../printing/pricing';
 import { addressOf, NEW_ADDRESS, type AddressDraft } from './address-input';
-import { documentOf } from './send-document';
+import { documentOf } from './letter-source';
 import { askAndSend, defaultWorkMode, type SendContext } from './send-flow';
 import { enumStep, filesStep, workModeStep, type Step } from './steps';
 

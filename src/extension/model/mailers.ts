@@ -3,7 +3,7 @@
  * the last status the service gave. No VS Code here, so that it is tested as plain code.
  */
 import * as l10n from '@vscode/l10n';
-import { describeStatus, isCompletedStatus, isFinalStatus, NO_PERMISSIONS_STATUS, RECIPIENT_FIELDS } from '../../contract';
+import { describeStatus, isCompletedStatus, isFinalStatus, NO_PERMISSIONS_STATUS } from '../../contract';
 
 export interface TrackedMailer {
   readonly id: number;
@@ -31,16 +31,6 @@ export interface TrackedMailer {
  */
 export function needsDetails(mailer: TrackedMailer): boolean {
   return mailer.price === undefined || mailer.workMode === undefined || mailer.submitted === undefined;
-}
-
-/** An address in one line, its fields in the contract's order, as the send log writes it. */
-export function recipientLine(address: object): string | undefined {
-  const fields = address as Readonly<Record<string, unknown>>;
-  const line = RECIPIENT_FIELDS.map((name) => fields[name])
-    .filter((value): value is string => typeof value === 'string' && value.trim() !== '')
-    .map((value) => value.trim())
-    .join(', ');
-  return line || undefined;
 }
 
 export type MailerGroup = 'inProcess' | 'completed' | 'failed';

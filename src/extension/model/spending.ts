@@ -4,10 +4,11 @@
  * tested as plain code.
  */
 import * as l10n from '@vscode/l10n';
+import { dollars } from './details';
 
 export { mayCharge, spentToday } from '../../client/spending';
 
-export const dollars = (amount: number) => `$${amount.toFixed(2)}`;
+export { dollars };
 
 export interface SpendingLimits {
   readonly confirmAbove?: number;

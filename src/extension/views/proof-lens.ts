@@ -3,10 +3,8 @@
  * sits in (the lens hands the command the document, as the editor title's button does).
  */
 import * as vscode from 'vscode';
+import { FRONT_MATTER } from '../../contract';
 import type { MailroomCommand } from '../commands/ids';
-
-/** A front matter: `---` on the first line (after a byte order mark), closed by another. */
-const FRONT_MATTER = /^\uFEFF?---[ \t]*\r?\n[\s\S]*?\r?\n---[ \t]*(?:\r?\n|$)/;
 
 export function proofLens(): vscode.Disposable {
   return vscode.languages.registerCodeLensProvider(
