@@ -97,8 +97,12 @@ export function parseCsv(text: string): string[][] {
   return parseCsvLines(text).rows;
 }
 
-/** Rows as RFC 4180 CSV: CRLF after every row, a field quoted (its quotes doubled) when it holds a comma, a quote or a line break. */
+/** A cell as RFC 4180 writes it: quoted (its quotes doubled) when it must be (a comma, a quote, a line break) or when it was. */
+export function csvCell(value: string, quoted = false): string {
+  return quoted || /[",\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
+}
+
+/** Rows as RFC 4180 CSV: CRLF after every row, each cell as csvCell writes it. */
 export function formatCsv(rows: readonly (readonly string[])[]): string {
-  const field = (value: string) => (/[",\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value);
-  return rows.map((row) => `${row.map(field).join(',')}\r\n`).join('');
+  return rows.map((row) => `${row.map((value) => csvCell(value)).join(',')}\r\n`).join('');
 }

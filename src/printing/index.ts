@@ -43,7 +43,6 @@ export { preflightLetter, type PreflightReport, type PrintSettings } from './pre
 export { preflightMerge, type MergeLetter, type MergePreflightReport } from './preflight/merge';
 export { ZIP_PREFIX_RANGES, statesOfZip } from './preflight/zip-prefixes';
 export {
-  csvCell,
   csvDiagnostics,
   frontMatterDiagnostics,
   mergeDataDiagnostics,

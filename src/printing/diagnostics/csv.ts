@@ -4,18 +4,13 @@
  * the header's -3145 and -3144), each on its exact cell or line, with a trim for a cell too long
  * and a missing column added. The findings are preflightMerge's own (preflight/merge-findings.ts).
  */
-import { CsvError, RECIPIENT_FIELDS, parseCsvLines, type Span } from '../../contract';
+import { CsvError, RECIPIENT_FIELDS, csvCell, parseCsvLines, type Span } from '../../contract';
 import { UnreadableDocument } from '../docx-text';
 import { mergeRows, mergeTemplate, type MergeTemplate } from '../merge';
 import type { Finding } from '../preflight/findings';
 import { csvNotWellFormed, csvWithoutRows, headerFindings, rowFindings } from '../preflight/merge-findings';
 import { trimFix } from './front-matter';
 import type { QuickFix, TextFinding } from './types';
-
-/** A cell as RFC 4180 writes it: quoted when it must be (a comma, a quote, a line break) or when it was. */
-export function csvCell(value: string, quoted = false): string {
-  return quoted || /[",\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
-}
 
 /** The columns that make a CSV a merge's data whatever its template: the address fields (and Zipcode, read as PostalCode). */
 const ADDRESS_COLUMNS: ReadonlySet<string> = new Set<string>([...RECIPIENT_FIELDS, 'Zipcode']);

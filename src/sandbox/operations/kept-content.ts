@@ -8,20 +8,16 @@
  * for a test's short letter and wrong for a 30 MB PDF. A mail merge's PDF is printed at send.
  * A mailer that fails keeps nothing: no status ever serves its PDF (lifecycle.ts).
  */
-import { printLetters, printPostcard } from '../../printing';
 import { printJobRecord, type PrintJob } from '../store/print-jobs';
 import type { MailerRecord } from '../store/records';
 import type { SandboxState } from './context';
+import { printJob } from './printed-pdf';
 
 /**
  * The largest print job kept in the journal, in bytes of JSON (base64 documents): a one-page
  * letter or a small PDF, as tests send them.
  */
 export const MAX_KEPT_JOB = 16 * 1024;
-
-async function printNow(job: PrintJob): Promise<Uint8Array> {
-  return job.kind === 'letter' ? (await printLetters([job.job])).pdf : (await printPostcard(job.job)).pdf;
-}
 
 /** The record's `pdf` or `job`, or nothing for a mailer that fails; a PDF is on disk when this resolves. */
 export async function keptContent(
@@ -33,5 +29,5 @@ export async function keptContent(
   if (printed instanceof Uint8Array) return { pdf: await sandbox.store.saveBlob(printed, '.pdf') };
   const job = printJobRecord(printed);
   if (JSON.stringify(job).length <= MAX_KEPT_JOB) return { job };
-  return { pdf: await sandbox.store.saveBlob(await printNow(printed), '.pdf') };
+  return { pdf: await sandbox.store.saveBlob(await printJob(printed), '.pdf') };
 }

@@ -5,8 +5,8 @@
  * a restart. The last few printed are kept in memory, since a PDF is often fetched more than once
  * in a row (a preview, then a save).
  */
-import { printLetters, printPostcard } from '../../printing';
-import { printJobOf, type PrintJobRecord } from '../store/print-jobs';
+import { printLetters, printPostcard, type PrintOptions } from '../../printing';
+import { printJobOf, type PrintJob, type PrintJobRecord } from '../store/print-jobs';
 import type { MailerRecord } from '../store/records';
 import type { SandboxState } from './context';
 
@@ -15,11 +15,12 @@ const KEPT = 8;
 /** By the job record itself: a mailer's job is never changed, only dropped, which drops it from here in time. */
 const recent = new Map<PrintJobRecord, Promise<Uint8Array>>();
 
-async function print(record: PrintJobRecord, submittedAt: number): Promise<Uint8Array> {
-  const job = printJobOf(record);
-  const printedAt = new Date(submittedAt);
-  return job.kind === 'letter' ? (await printLetters([job.job], { printedAt })).pdf : (await printPostcard(job.job, { printedAt })).pdf;
+/** A letter's or postcard's print job as its PDF. */
+export async function printJob(job: PrintJob, options: PrintOptions = {}): Promise<Uint8Array> {
+  return job.kind === 'letter' ? (await printLetters([job.job], options)).pdf : (await printPostcard(job.job, options)).pdf;
 }
+
+const print = (record: PrintJobRecord, submittedAt: number) => printJob(printJobOf(record), { printedAt: new Date(submittedAt) });
 
 function printOnce(record: PrintJobRecord, submittedAt: number): Promise<Uint8Array> {
   let printed = recent.get(record);
