@@ -17,6 +17,7 @@
  */
 import { round } from './store/store';
 import { statusAt, type Schedule } from './lifecycle';
+import type { SandboxState } from './operations/context';
 import type { MailerRecord } from './store/records';
 
 const WAITING = new Set([-900, -990]);
@@ -42,4 +43,20 @@ export function fundedByRise(
     funded.push(mailer.id);
   }
   return funded;
+}
+
+/**
+ * What a mailer ending before it was mailed (a cancel, a chosen failure) gives back: its price, if
+ * it was charged (Production, paid for), and the waiting mailers that refund pays for at `at`.
+ */
+export function refundOf(
+  mailer: MailerRecord,
+  sandbox: Pick<SandboxState, 'store' | 'schedule'>,
+  at: number,
+): { readonly refund: number; readonly funded?: readonly number[] } {
+  const refund = mailer.workMode === 'Production' && mailer.funded ? mailer.price : 0;
+  const account = sandbox.store.accounts.get(mailer.accountId);
+  if (refund === 0 || !account) return { refund };
+  const funded = fundedByRise(sandbox.store.mailers.values(), account.id, round(account.balance + refund), at, sandbox.schedule);
+  return funded.length > 0 ? { refund, funded } : { refund };
 }

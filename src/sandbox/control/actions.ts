@@ -8,7 +8,7 @@
  * or raised by a refund pays for the mailers of the account waiting for funds (funding.ts).
  */
 import { describeStatus, isFinalStatus } from '../../contract';
-import { fundedByRise } from '../funding';
+import { fundedByRise, refundOf } from '../funding';
 import { statusAt } from '../lifecycle';
 import type { SandboxState } from '../operations/context';
 import { round } from '../store/store';
@@ -52,12 +52,7 @@ export async function fail(request: Request<'fail'>, sandbox: SandboxState): Pro
   const now = sandbox.now();
   const status = statusAt(mailer, now, sandbox.schedule).status;
   if (isFinalStatus(status)) throw new ControlError(409, `mailer ${id} has already ended: ${status} ${describeStatus(status)}`);
-  const refund = mailer.workMode === 'Production' && mailer.funded ? mailer.price : 0;
-  const account = sandbox.store.accounts.get(mailer.accountId);
-  const funded =
-    refund > 0 && account
-      ? fundedByRise(sandbox.store.mailers.values(), account.id, round(account.balance + refund), now, sandbox.schedule)
-      : [];
+  const { refund, funded = [] } = refundOf(mailer, sandbox, now);
   await sandbox.store.commit({ t: 'fail', id, at: now, status: code, refund, ...(funded.length > 0 ? { funded } : {}) });
   return { id, status: code, description: describeStatus(code), refunded: refund, funded };
 }

@@ -2,7 +2,7 @@
  * Calling a running sandbox's control path (protocol.ts), for the command line and the extension:
  * the sandbox's base URL, an action and its request; the reply, or a ControlFailure in words.
  */
-import { CONTROL_PATH, type ControlAction, type ControlActions } from './protocol';
+import { CONTROL_PATH, type ControlAction, type ControlActions, type ControlRefusal } from './protocol';
 
 export class ControlFailure extends Error {
   override readonly name = 'ControlFailure';
@@ -42,7 +42,8 @@ export async function callControl<A extends ControlAction>(
     );
   }
   if (!response.ok) {
-    const error = (body as { error?: unknown }).error;
+    // A sandbox's refusal; anything else that answered JSON says only its HTTP status.
+    const error = (body as Partial<Record<keyof ControlRefusal, unknown>>).error;
     throw new ControlFailure(typeof error === 'string' ? error : `HTTP ${response.status}`);
   }
   return body as ControlActions[A]['reply'];

@@ -8,7 +8,7 @@ import type { IncomingMessage } from 'node:http';
 import type { SandboxState } from '../operations/context';
 import type { WireResponse } from '../wire/response';
 import { advance, ControlError, fail, funds, reset } from './actions';
-import { CONTROL_ACTIONS, CONTROL_PATH, isLoopbackAddress, isLoopbackHost, type ControlAction } from './protocol';
+import { CONTROL_ACTIONS, CONTROL_PATH, isLoopbackAddress, isLoopbackHost, type ControlAction, type ControlRefusal } from './protocol';
 
 /** Control bodies are a few fields: anything larger is not one. */
 export const MAX_CONTROL_BODY = 16 * 1024;
@@ -19,7 +19,7 @@ const json = (status: number, value: unknown): WireResponse => ({
   body: JSON.stringify(value),
 });
 
-const refusal = (status: number, error: string) => json(status, { error });
+const refusal = (status: number, error: string) => json(status, { error } satisfies ControlRefusal);
 
 type Perform = (request: never, sandbox: SandboxState) => Promise<unknown>;
 const perform: Readonly<Record<ControlAction, Perform>> = { advance, fail, funds, reset };

@@ -5,8 +5,7 @@
  * (funding.ts), as funds set through the control path would.
  */
 import { isCancellableStatus, OK } from '../../contract';
-import { fundedByRise } from '../funding';
-import { round } from '../store/store';
+import { refundOf } from '../funding';
 import { refuse, type Handler } from './context';
 import { ownMailer, reporter } from './mailers';
 
@@ -14,11 +13,6 @@ export const cancelDelivery: Handler<'datedA', 'CancelDelivery'> = async (reques
   const mailer = ownMailer(request.ID, caller, sandbox);
   const r = reporter(caller, sandbox);
   if (!isCancellableStatus(r.status(mailer).status)) refuse(-3022);
-  const refund = mailer.workMode === 'Production' && mailer.funded ? mailer.price : 0;
-  const funded =
-    refund > 0
-      ? fundedByRise(sandbox.store.mailers.values(), mailer.accountId, round(caller.account.balance + refund), r.now, sandbox.schedule)
-      : [];
-  await sandbox.store.commit({ t: 'cancel', id: mailer.id, at: r.now, refund, ...(funded.length > 0 ? { funded } : {}) });
+  await sandbox.store.commit({ t: 'cancel', id: mailer.id, at: r.now, ...refundOf(mailer, sandbox, r.now) });
   return OK;
 };

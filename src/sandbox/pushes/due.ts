@@ -14,6 +14,7 @@
  * (`UserRecord.pushesSince`), so turning pushes on does not replay a mailer's past; settings that
  * came with the account (`--accounts FILE`) are on from the start.
  */
+import { statusGroupOf } from '../../contract';
 import { courseTimes, statusAt, type Schedule } from '../lifecycle';
 import type { MailerRecord, PushKind, UserRecord } from '../store/records';
 
@@ -60,20 +61,19 @@ export function pushesSince(
   return Object.keys(next).length > 0 ? next : undefined;
 }
 
-const SUCCESS = new Set([-1000, -1002]);
-const CANCELLED = -1005;
-
 /** Every push this mailer owes its sender, due or not yet, answered or not, in the order they happen. */
 export function pushesOf(mailer: MailerRecord, sender: UserRecord | undefined, schedule: Schedule): DuePush[] {
-  if (!sender) return [];
+  // Nearly every sender asks for none: nothing to work out.
+  if (!sender || !PUSH_KINDS.some((kind) => pushOn(sender.settings, kind))) return [];
   // Settings that came with the account (`--accounts FILE`) have no start kept: on from the start.
   const wanted = (kind: PushKind, at: number) => pushOn(sender.settings, kind) && at >= (sender.pushesSince?.[kind] ?? 0);
   const pushes: DuePush[] = [];
   // The final status the mailer will reach, read at the end of time (cancels included).
   const final = statusAt(mailer, Infinity, schedule);
   const at = final.completedAt ?? final.since;
-  const kind: PushKind | undefined = SUCCESS.has(final.status) ? 'Completed' : final.status === CANCELLED ? undefined : 'Error';
-  if (mailer.items && mailer.funded && final.status !== CANCELLED) {
+  const group = statusGroupOf(final.status);
+  const kind: PushKind | undefined = group === 'completed' ? 'Completed' : group === 'cancelled' ? undefined : 'Error';
+  if (mailer.items && mailer.funded && group !== 'cancelled') {
     // Items fail when the batch is printed, before the batch itself completes.
     const printed = courseTimes(mailer, schedule).printed;
     // Ended before it was printed (cancelled, or failed through the control path): its items never fail on their own.

@@ -179,9 +179,7 @@ export class Store {
         const mailer = this.mailers.get(record.id);
         if (!mailer) return [];
         mailer.cancelledAt = record.at;
-        const account = this.accounts.get(mailer.accountId);
-        if (account) account.balance = round(account.balance + record.refund);
-        this.fund(record.funded, record.at);
+        this.refund(mailer, record);
         return [];
       }
       case 'file': {
@@ -218,9 +216,7 @@ export class Store {
         const mailer = this.mailers.get(record.id);
         if (!mailer) return [];
         mailer.failedAt = { status: record.status, at: record.at };
-        const account = this.accounts.get(mailer.accountId);
-        if (account) account.balance = round(account.balance + record.refund);
-        this.fund(record.funded, record.at);
+        this.refund(mailer, record);
         return [];
       }
       case 'funds': {
@@ -244,6 +240,16 @@ export class Store {
         return [];
       }
     }
+  }
+
+  /** A mailer ended before it was mailed (a cancel, a chosen failure): what it was charged comes back, and pays for `funded`. */
+  private refund(
+    mailer: MailerRecord,
+    record: { readonly refund: number; readonly funded?: readonly number[]; readonly at: number },
+  ): void {
+    const account = this.accounts.get(mailer.accountId);
+    if (account) account.balance = round(account.balance + record.refund);
+    this.fund(record.funded, record.at);
   }
 
   /** Mailers that waited for funds, paid for at `at`: each charged its price once. */
