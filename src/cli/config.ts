@@ -12,9 +12,9 @@
  * A profile's own "spending" replaces the file's for that profile's account.
  */
 import { closeSync, fsyncSync, mkdirSync, openSync, readFileSync, renameSync, writeSync } from 'node:fs';
-import { homedir } from 'node:os';
-import { dirname, isAbsolute, join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { BINDINGS, type Binding } from '../contract';
+import { xdgFolder } from './state';
 import { UsageError } from './usage';
 
 export interface Spending {
@@ -37,8 +37,7 @@ export interface CliConfig {
 }
 
 export function configPath(env: NodeJS.ProcessEnv): string {
-  const xdg = env.XDG_CONFIG_HOME;
-  return join(xdg && isAbsolute(xdg) ? xdg : join(env.HOME || homedir(), '.config'), 'mailroom', 'config.json');
+  return join(xdgFolder(env, 'XDG_CONFIG_HOME', '.config'), 'mailroom', 'config.json');
 }
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);

@@ -5,12 +5,10 @@
  */
 import { parseArgs } from 'node:util';
 import { callControl, ControlFailure } from '../sandbox/control/client';
-import { CHOSEN_FAILURES, formatDuration, parseDuration, type ControlAction } from '../sandbox/control/protocol';
-import { describeStatus } from '../contract';
+import { CHOSEN_FAILURES, failureChoices, formatDuration, parseDuration, type ControlAction } from '../sandbox/control/protocol';
+import { dollars } from '../client';
 import { endpointOf, type Io } from './context';
 import { EXIT_OK, EXIT_SERVICE_ERROR, UsageError } from './usage';
-
-export const CONTROL_SUBCOMMANDS: readonly ControlAction[] = ['advance', 'fail', 'funds', 'reset'];
 
 const ARITY: Readonly<Record<ControlAction, readonly string[]>> = {
   advance: ['DURATION'],
@@ -62,10 +60,14 @@ export async function runControl(action: ControlAction, args: readonly string[],
         const id = wholeNumber(positionals[0]!, 'ID');
         const code = wholeNumber(positionals[1]!, 'CODE');
         if (!CHOSEN_FAILURES.includes(code)) {
-          throw new UsageError(`CODE is one of ${CHOSEN_FAILURES.map((c) => `${c} (${describeStatus(c)})`).join(', ')}; not ${code}`);
+          throw new UsageError(
+            `CODE is one of ${failureChoices()
+              .map((f) => `${f.code} (${f.description})`)
+              .join(', ')}; not ${code}`,
+          );
         }
         const reply = await callControl(endpoint, 'fail', { id, code });
-        const refund = reply.refunded > 0 ? `; $${reply.refunded.toFixed(2)} refunded` : '';
+        const refund = reply.refunded > 0 ? `; ${dollars(reply.refunded)} refunded` : '';
         out(`Mailer ${reply.id} failed: ${reply.status} ${reply.description}${refund}.${paidFor(reply.funded)}`, reply);
         break;
       }
@@ -75,7 +77,7 @@ export async function runControl(action: ControlAction, args: readonly string[],
         if (text.trim() === '' || !Number.isFinite(amount) || amount < 0)
           throw new UsageError(`AMOUNT is dollars, 0 or more (such as 25 or 12.50), not "${positionals[1]}"`);
         const reply = await callControl(endpoint, 'funds', { user: positionals[0]!, amount });
-        out(`Account ${reply.account} now has $${reply.balance.toFixed(2)}.${paidFor(reply.funded)}`, reply);
+        out(`Account ${reply.account} now has ${dollars(reply.balance)}.${paidFor(reply.funded)}`, reply);
         break;
       }
       case 'reset': {

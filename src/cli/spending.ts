@@ -9,14 +9,12 @@
  * Production sends, and of those in the account's default work mode, which may be Production; a
  * send whose outcome is unknown counts, since it may have been made. Development costs nothing here.
  */
-import { mayCharge, readSendLog, spentToday as countSpentToday, type RecipientAddress } from '../client';
+import { dollars, mayCharge, readSendLog, spentToday as countSpentToday, type RecipientAddress } from '../client';
 import type { EnumValue } from '../contract';
 import { readConfig, type Spending } from './config';
 import { profileOf, type Account, type GlobalValues, type Io } from './context';
 import { sendLogPath } from './state';
 import { UsageError } from './usage';
-
-const dollars = (amount: number) => `$${amount.toFixed(2)}`;
 
 /** The guard's settings for the command's account: its profile's own, else the file's. */
 export function spendingOf(values: GlobalValues, io: Io): Spending {

@@ -6,11 +6,14 @@
 import { homedir } from 'node:os';
 import { isAbsolute, join } from 'node:path';
 
+/** An XDG base folder: the variable when it is an absolute path (the specification ignores a relative one), else its default under the home folder. */
+export function xdgFolder(env: NodeJS.ProcessEnv, variable: 'XDG_CONFIG_HOME' | 'XDG_STATE_HOME', ...fallback: string[]): string {
+  const xdg = env[variable];
+  return xdg && isAbsolute(xdg) ? xdg : join(env.HOME || homedir(), ...fallback);
+}
+
 export function stateFolder(env: NodeJS.ProcessEnv): string {
-  // The specification ignores a relative XDG_STATE_HOME.
-  const xdg = env.XDG_STATE_HOME;
-  const base = xdg && isAbsolute(xdg) ? xdg : join(env.HOME || homedir(), '.local', 'state');
-  return join(base, 'mailroom');
+  return join(xdgFolder(env, 'XDG_STATE_HOME', '.local', 'state'), 'mailroom');
 }
 
 export function sendLogPath(env: NodeJS.ProcessEnv): string {

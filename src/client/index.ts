@@ -26,4 +26,4 @@ export {
 } from './letter-document';
 export { mailMerge, type MailMerge } from './mail-merge';
 export { historyRow, matchesRecord, matchesStatus, type AccountAnswer, type HistoryFilter, type HistoryRow } from './history';
-export { mayCharge, spentToday } from './spending';
+export { dollars, mayCharge, spentToday } from './spending';

@@ -7,6 +7,9 @@
  */
 import type { SendLogRecord } from './send-log';
 
+/** An amount as people read a price: `$12.50`. */
+export const dollars = (amount: number): string => `$${amount.toFixed(2)}`;
+
 /** Whether a send in this work mode may charge the account. */
 export const mayCharge = (mode: string | undefined): boolean => mode !== 'Development';
 

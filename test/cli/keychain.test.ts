@@ -96,6 +96,21 @@ describe('mailroom login and the OS keychain', function () {
     assert.ok(!output.includes(PASSWORD), 'the password is never printed');
   });
 
+  it('refuses a profile name it cannot keep before asking for the secret, keeping nothing', async () => {
+    const node = process.execPath;
+    const result = await inKeyring([`printf '%s\\n' "$SECRET" | "${node}" "${cliPath}" login --profile a/b; echo "exit:$?"; items`], {
+      HOME: home,
+      XDG_DATA_HOME: join(home, 'data-bad-profile'),
+      MAILROOM_ENDPOINT: sandbox.url,
+      MAILROOM_USER: 'kim',
+      SECRET: PASSWORD,
+    });
+    const output = `${result.stdout}${result.stderr}`;
+    assert.match(result.stdout, /exit:2/, output);
+    assert.match(result.stderr, /A profile's name is letters, digits/, output);
+    assert.match(result.stdout, NO_ITEMS, 'nothing kept in the keychain');
+  });
+
   it('keeps a named profile without its secret, and --profile stands for its endpoint and user', async () => {
     const node = process.execPath;
     const config = join(home, 'config-profile');

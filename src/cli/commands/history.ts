@@ -10,6 +10,7 @@
  */
 import { parseArgs } from 'node:util';
 import {
+  dollars,
   MailWsFailure,
   fetchDetails,
   fetchStatuses,
@@ -166,7 +167,7 @@ export async function run(args: readonly string[], io: Io): Promise<number> {
               r.workMode ?? '',
               r.description ?? '',
               r.recipient ?? '',
-              r.price === undefined ? '' : `$${r.price.toFixed(2)}`,
+              r.price === undefined ? '' : dollars(r.price),
               r.statusText,
             ]),
           ),

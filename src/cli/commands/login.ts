@@ -33,6 +33,8 @@ export const help: CommandHelp = {
 
 export async function run(args: readonly string[], io: Io): Promise<void> {
   const parsed = parseArgs({ args: [...args], options: { ...GLOBAL_OPTIONS, 'api-key': { type: 'boolean', default: false } } });
+  // Before anything is asked or kept: a name refused after the secret is in the keychain leaves it there.
+  if (parsed.values.profile !== undefined) checkProfileName(parsed.values.profile);
   // A profile being made is not there yet: its account comes from the flags; one that is, gives its own.
   const making = parsed.values.profile !== undefined && !readConfig(io.env).profiles?.[parsed.values.profile];
   const values = making ? { ...parsed.values, profile: undefined } : parsed.values;
@@ -64,8 +66,11 @@ export async function run(args: readonly string[], io: Io): Promise<void> {
   if (parsed.values.profile !== undefined) keepProfile(parsed.values.profile, { endpoint, user, binding: bindingOf(values, from) }, io);
 }
 
-function keepProfile(name: string, profile: Profile, io: Io): void {
+function checkProfileName(name: string): void {
   if (!/^[\w.-]{1,64}$/.test(name)) throw new UsageError(`A profile's name is letters, digits, ".", "-" and "_", not "${name}"`);
+}
+
+function keepProfile(name: string, profile: Profile, io: Io): void {
   const config = readConfig(io.env);
   const spending = config.profiles?.[name]?.spending;
   writeConfig(io.env, {

@@ -10,6 +10,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { parseArgs } from 'node:util';
 import {
+  dollars,
   DocumentError,
   fileTypeOf,
   letterDraft,
@@ -89,7 +90,6 @@ function flagsAddress(values: Readonly<Record<string, unknown>>): RecipientAddre
   return address;
 }
 
-const dollars = (amount: number) => `$${amount.toFixed(2)}`;
 const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
 
 function findingLine(f: Finding): string {

@@ -9,7 +9,8 @@ import { parseArgs } from 'node:util';
 import { DEFAULT_SANDBOX_PORT } from '../../contract';
 import type { Schedule } from '../../sandbox/lifecycle';
 import type { Io } from '../context';
-import { CONTROL_SUBCOMMANDS, runControl } from '../sandbox-control';
+import { CONTROL_ACTIONS } from '../../sandbox/control/protocol';
+import { runControl } from '../sandbox-control';
 import { UsageError } from '../usage';
 import type { CommandHelp } from '../help';
 import { untilStopped } from '../until-stopped';
@@ -77,7 +78,7 @@ function schedule(value: string | undefined, interactive: Schedule): Schedule | 
 }
 
 export async function run(args: readonly string[], io: Io): Promise<number | void> {
-  const subcommand = CONTROL_SUBCOMMANDS.find((name) => name === args[0]);
+  const subcommand = CONTROL_ACTIONS.find((name) => name === args[0]);
   if (subcommand) return runControl(subcommand, args.slice(1), io);
   const out = io.out;
   const { values } = parseArgs({

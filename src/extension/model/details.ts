@@ -10,6 +10,7 @@
  * would need the offset the service never tells.
  */
 import * as l10n from '@vscode/l10n';
+import { dollars } from '../../client/spending';
 import { ZERO_DATE, describeReportValue, describeStatus, type ReportedField, type ResultOf } from '../../contract';
 
 export type ExtendedDetails = ResultOf<'datedA', 'GetDetailsExtended'>['Details'][number];
@@ -50,9 +51,7 @@ export function detailsTitle(id: number, description?: string): string {
   return description ? l10n.t('Mailer {0} · {1}', id, description) : l10n.t('Mailer {0}', id);
 }
 
-export function dollars(value: number): string {
-  return `$${value.toFixed(2)}`;
-}
+export { dollars };
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 const pad = (n: number) => String(n).padStart(2, '0');
