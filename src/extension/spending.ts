@@ -4,7 +4,9 @@
  * scope: no workspace can loosen them), and today's spending is read from the extension's own send
  * log (send-log.ts, its first path), for the active account (its endpoint and user, as the log has them).
  */
+import { stat } from 'node:fs/promises';
 import * as vscode from 'vscode';
+import type { SendLogRecord } from '../client';
 import { accountName } from './account-name';
 import { clientModule } from './client-module';
 import type { Connection } from './connection';
@@ -17,6 +19,8 @@ import { statusGroupOf, type EnumValue } from '../contract';
 const amount = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) && value >= 0 ? value : undefined);
 
 export class SpendingGuard {
+  private read: { readonly path: string; readonly stamp: string; readonly records: Promise<readonly SendLogRecord[]> } | undefined;
+
   constructor(
     private readonly context: vscode.ExtensionContext,
     private readonly connection: Connection,
@@ -34,10 +38,28 @@ export class SpendingGuard {
   async spentToday(): Promise<number> {
     const account = this.connection.account;
     if (!account) return 0;
-    const { readSendLog } = await clientModule();
     const [own] = sendLogPaths(this.context);
     const cancelled = new Set(this.mailers.list().flatMap((m) => (statusGroupOf(m.status) === 'cancelled' ? [m.id] : [])));
-    return spentToday(await readSendLog(own!), { endpoint: account.endpoint, user: account.username }, new Date(), cancelled);
+    return spentToday(await this.records(own!), { endpoint: account.endpoint, user: account.username }, new Date(), cancelled);
+  }
+
+  /**
+   * The send log's records, read again only when the file changed: the status bar asks at every
+   * change of the tracked mailers (each refresh, each push), and the log changes only with a send.
+   */
+  private async records(path: string): Promise<readonly SendLogRecord[]> {
+    const stamp = await stat(path).then(
+      (s) => `${s.size}:${s.mtimeMs}`,
+      () => 'none',
+    );
+    if (this.read?.path !== path || this.read.stamp !== stamp) {
+      const { readSendLog } = await clientModule();
+      const records = readSendLog(path);
+      this.read = { path, stamp, records };
+      // A failed read is not kept: the next asks again.
+      records.catch(() => this.read?.records === records && (this.read = undefined));
+    }
+    return this.read.records;
   }
 
   /** Before anything is asked: whether the daily budget leaves room for the send (refused in words when it does not). */

@@ -166,7 +166,8 @@ export function showProof(ctx: ProofContext, first: LetterProof): PdfPreview {
   const preview = ctx.previews.show(title, pdfOf(proof.report), undefined, panelOf());
   preview.own(
     vscode.workspace.onDidChangeTextDocument(async (event) => {
-      if (event.document.uri.toString() !== proof.letter.uri.toString()) return;
+      // Already said (until a Refresh): nothing more to work out on each keystroke.
+      if (preview.stale || event.document.uri.toString() !== proof.letter.uri.toString()) return;
       const now = await documentOf(proof.letter.uri);
       if (sha256Of(now) !== sha256Of(proof.letter.source)) preview.markStale();
     }),
