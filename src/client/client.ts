@@ -263,7 +263,7 @@ export class MailWsClient {
   /** The account a send log names: the endpoint and the user, never a secret. */
   private account(): { endpoint: string; user: string } {
     // A URL's own user and password (https://jane:pw@host) never go into a log.
-    const endpoint = (this.options.endpoint ?? DEFAULT_ENDPOINT).replace(/^(https?:\/\/)[^/@]*@/i, '$1');
+    const endpoint = this.endpoint.replace(/^(https?:\/\/)[^/@]*@/i, '$1');
     return { endpoint, user: this.options.credentials.username ?? '(API key)' };
   }
 

@@ -1,7 +1,8 @@
 /**
  * The send history: the send log's records joined with what the service says of their mailers now
- * (price, sheets, status, last update), and filtered as a person looks for a mailer. The command
- * line's `mailroom history` and the extension's history both read it so.
+ * (price, sheets, status, last update), and filtered as a person looks for a mailer: `mailroom
+ * history`'s. The extension's Send History view joins the log with the mailers it tracks instead,
+ * which its refresher keeps current, so that it costs no call (extension/model/history-entries.ts).
  */
 import { describeStatus, formatDateTime, statusGroupOf, type StatusGroup } from '../contract';
 import type { SendLogRecord, SendLogSending } from './send-log';

@@ -3,7 +3,16 @@ export * from './client';
 export * from './errors';
 export { HTTP_DOCUMENT_LIMIT, HTTP_GET_QUERY_LIMIT, routeCall, type Route } from './route';
 export { fetchDetails, fetchStatuses, type MailerDetails, type MailerStatus } from './tracking';
-export { SendLog, SendLogError, describeSend, readSendLog, type SendLogRecord, type SendOutcome, type SendRecorder } from './send-log';
+export {
+  SendLog,
+  SendLogError,
+  describeSend,
+  readSendLog,
+  workModeAsked,
+  type SendLogRecord,
+  type SendOutcome,
+  type SendRecorder,
+} from './send-log';
 export {
   AddressError,
   checkAddressFields,

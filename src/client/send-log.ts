@@ -173,6 +173,12 @@ export function recipientLine(request: object): string | undefined {
 }
 
 /** What the log says of a send: read from its request (without credentials), never a secret. */
+/** The work mode a send's request asks for: its WorkMode, or an advanced letter's Settings.WorkMode; undefined when none. */
+export function workModeAsked(request: Record<string, unknown>): unknown {
+  const settings = request.Settings;
+  return request.WorkMode ?? (isObject(settings) ? settings.WorkMode : undefined);
+}
+
 export function describeSend(
   op: Operation,
   request: Record<string, unknown>,
@@ -182,8 +188,7 @@ export function describeSend(
   const parts = binaryParts(request);
   const hash = createHash('sha256');
   for (const part of parts) hash.update(part);
-  const settings = request.Settings;
-  const workMode = request.WorkMode ?? (isObject(settings) ? settings.WorkMode : undefined);
+  const workMode = workModeAsked(request);
   const recipient = recipientLine(request);
   return {
     endpoint: account.endpoint,

@@ -8,7 +8,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { MailWsInputError } from '../../client';
+import { MailWsInputError, workModeAsked } from '../../client';
 import { ValueError, operationList, parseLeaf, serviceByPath, serviceList, type Field, type Operation } from '../../contract';
 import { GLOBAL_OPTIONS, accountOf, connect, print, type Io } from '../context';
 import { guardSpending } from '../spending';
@@ -101,9 +101,7 @@ export async function run(args: readonly string[], io: Io): Promise<void> {
   }
   if (op.effect === 'send') {
     // A raw send is not priced here; with a spending guard set, the person says it may go.
-    const settings = request.Settings;
-    const mode =
-      request.WorkMode ?? (typeof settings === 'object' && settings !== null ? (settings as { WorkMode?: unknown }).WorkMode : undefined);
+    const mode = workModeAsked(request);
     await guardSpending(io, values, {
       account: accountOf(values, io),
       mode: mode === 'Development' || mode === 'Production' ? mode : 'Default',
