@@ -140,6 +140,9 @@ export const mailerStatuses: readonly MailerStatus[] = [
 
 export const NO_PERMISSIONS_STATUS = -3001;
 
+/** A Production mailer the balance does not cover waits here; it goes on if funds arrive, else ends at -1010. */
+export const WAITING_FOR_FUNDS_STATUS = -990;
+
 /** Anything above -1000 is still in process; -1000 and below is final. */
 export function isFinalStatus(code: number): boolean {
   return code <= -1000;

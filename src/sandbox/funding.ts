@@ -18,7 +18,7 @@
 import { round } from './store/store';
 import { statusAt, type Schedule } from './lifecycle';
 import type { SandboxState } from './operations/context';
-import type { MailerRecord } from './store/records';
+import { chargeOf, type MailerRecord } from './store/records';
 
 const WAITING = new Set([-900, -990]);
 
@@ -38,8 +38,9 @@ export function fundedByRise(
   const funded: number[] = [];
   let left = balance;
   for (const mailer of waiting) {
-    if (mailer.price > left) continue;
-    left = round(left - mailer.price);
+    const charge = chargeOf(mailer);
+    if (charge > left) continue;
+    left = round(left - charge);
     funded.push(mailer.id);
   }
   return funded;
@@ -54,7 +55,7 @@ export function refundOf(
   sandbox: Pick<SandboxState, 'store' | 'schedule'>,
   at: number,
 ): { readonly refund: number; readonly funded?: readonly number[] } {
-  const refund = mailer.workMode === 'Production' && mailer.funded ? mailer.price : 0;
+  const refund = mailer.workMode === 'Production' && mailer.funded ? chargeOf(mailer) : 0;
   const account = sandbox.store.accounts.get(mailer.accountId);
   if (refund === 0 || !account) return { refund };
   const funded = fundedByRise(sandbox.store.mailers.values(), account.id, round(account.balance + refund), at, sandbox.schedule);

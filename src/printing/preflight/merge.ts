@@ -68,15 +68,17 @@ export async function preflightMerge(
       pages: printed.pages,
       sheets: printed.sheets,
       price: letterPrice(pricing, printed.sheets, settings.colour ?? false),
+      prints: printed.failure === undefined,
     };
   });
   return {
     ok: !hasErrors(findings),
     pages: report.reduce((sum, l) => sum + l.pages, 0),
     sheets: report.reduce((sum, l) => sum + l.sheets, 0),
-    price: cents(report.reduce((sum, l) => sum + l.price, 0)),
+    // What the batch charges: a letter that fails before printing is never charged (as the sandbox charges it).
+    price: cents(report.reduce((sum, l) => sum + (l.prints ? l.price : 0), 0)),
     findings,
-    letters: report,
+    letters: report.map(({ prints: _, ...letter }) => letter),
     pdf,
   };
 }

@@ -85,7 +85,8 @@ export const sendWordMailMerge: Handler<'datedA', 'SendWordMailMerge_Compressed'
       mailerType: 'Letter',
       description: request.MyDescription,
       workMode,
-      price: Math.round(items.reduce((sum, item) => sum + item.price, 0) * 100) / 100,
+      // What the batch charges: its items that print (one that fails before printing is never charged).
+      price: Math.round(items.reduce((sum, item) => sum + (item.failure === undefined ? item.price : 0), 0) * 100) / 100,
       sheets: items.reduce((sum, item) => sum + item.sheets, 0),
       printColor: colour ? 'FullColor' : 'Black',
       printSides: duplex ? 'PrintDuplex' : 'PrintSimplex',

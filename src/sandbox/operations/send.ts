@@ -15,7 +15,7 @@ import {
   type PostcardJob,
 } from '../../printing';
 import type { PrintJob } from '../store/print-jobs';
-import type { MailerRecord, PostalAddress, WorkModeUsed } from '../store/records';
+import { chargeOf, type MailerRecord, type PostalAddress, type WorkModeUsed } from '../store/records';
 import { refuse, type Caller, type Handler, type SandboxState } from './context';
 import { LETTER_CODES, resolveDocument, type ResolvedDocument } from './documents';
 import { keptContent } from './kept-content';
@@ -33,8 +33,8 @@ function requireAddress(address: PostalAddress): void {
 type NewMailer = Omit<MailerRecord, 'id' | 'accountId' | 'userId' | 'submittedAt' | 'funded' | 'fundedAt' | 'pdf' | 'job' | 'cancelledAt'>;
 
 /**
- * Keeps the mailer's content (its printed PDF or its print job: kept-content.ts), then draws the
- * price (Production) and records the mailer in one step, so that concurrent sends never spend the
+ * Keeps the mailer's content (its printed PDF or its print job: kept-content.ts), then draws its
+ * charge (Production: funding.ts) and records the mailer in one step, so that concurrent sends never spend the
  * same money; resolves once it is on disk.
  */
 export async function commitMailer(
@@ -46,14 +46,15 @@ export async function commitMailer(
 ): Promise<number> {
   const content = await keptContent(printed, mailer.failure, sandbox);
   const production = mailer.workMode === 'Production';
-  const charged = production && caller.account.balance >= mailer.price ? mailer.price : 0;
+  const charge = chargeOf(mailer);
+  const charged = production && caller.account.balance >= charge ? charge : 0;
   const record: MailerRecord = {
     ...mailer,
     id: sandbox.store.allocateMailerId(),
     accountId: caller.account.id,
     userId: caller.user.id,
     submittedAt: sandbox.now(),
-    funded: !production || charged > 0,
+    funded: !production || caller.account.balance >= charge,
     ...content,
   };
   await sandbox.store.commit({ t: 'mailer', mailer: record, charged, usedFiles });

@@ -133,3 +133,12 @@ export type JournalRecord =
   | { readonly t: 'reset'; readonly nextId: number }
   /** A feedback push its receiver answered `0` to (pushes/pusher.ts). */
   | { readonly t: 'pushed'; readonly id: number; readonly key: string };
+
+/**
+ * What a Production mailer charges the account: its price, unless it fails before it is printed
+ * (the failure is known at send: an address, a page size, too many sheets), which is never charged.
+ * A batch's price is already its items that print (operations/merge.ts).
+ */
+export function chargeOf(mailer: Pick<MailerRecord, 'price' | 'failure'>): number {
+  return mailer.failure === undefined ? mailer.price : 0;
+}

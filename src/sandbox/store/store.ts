@@ -11,7 +11,7 @@ import { apiKeyDigest, hashPassword } from '../credentials';
 import { Blobs } from './blobs';
 import { Journal } from './journal';
 import { DataFolderLock } from './lock';
-import type { AccountRecord, JournalRecord, MailerRecord, StoredFileRecord, UserRecord } from './records';
+import { chargeOf, type AccountRecord, type JournalRecord, type MailerRecord, type StoredFileRecord, type UserRecord } from './records';
 import { liveRecords, shouldCompact, snapshotRecords } from './snapshot';
 
 /** The first mailer ID of a fresh sandbox, so that IDs look like the service's. */
@@ -260,7 +260,7 @@ export class Store {
       mailer.funded = true;
       mailer.fundedAt = at;
       const account = this.accounts.get(mailer.accountId);
-      if (account) account.balance = round(account.balance - mailer.price);
+      if (account) account.balance = round(account.balance - chargeOf(mailer));
     }
   }
 
