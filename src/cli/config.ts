@@ -14,13 +14,13 @@
 import { closeSync, fsyncSync, mkdirSync, openSync, readFileSync, renameSync, writeSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { BINDINGS, type Binding } from '../contract';
-import { xdgFolder } from './state';
+import { amountSetting, xdgFolder } from '../rulebook';
 import { UsageError } from './usage';
 
 export interface Spending {
   /** A Production send whose predicted price (in dollars) is above it is asked about again, with the amount. */
   readonly confirmAbove?: number;
-  /** The most an account may spend in Production in one day (this machine's), from the send log's prices. */
+  /** The most the user may spend in Production in one day (this machine's), as src/rulebook/spending.ts counts it. */
   readonly dailyBudget?: number;
 }
 
@@ -46,8 +46,7 @@ function checkSpending(spending: unknown, where: string): void {
   if (spending === undefined) return;
   if (!isObject(spending)) throw new Error(`${where} is not an object`);
   for (const key of ['confirmAbove', 'dailyBudget'] as const) {
-    const amount = spending[key];
-    if (amount !== undefined && !(typeof amount === 'number' && amount >= 0))
+    if (spending[key] !== undefined && amountSetting(spending[key]) === undefined)
       throw new Error(`${where}.${key} is not an amount in dollars`);
   }
 }

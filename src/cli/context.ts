@@ -9,7 +9,7 @@ import { MailWsClient, SendLog, type CallEvent } from '../client';
 import { BINDINGS, DEFAULT_ENDPOINT, REAL_SERVICE_MIN_INTERVAL_MS, formatDateTime, isLoopback, type Binding } from '../contract';
 import { namedProfile, type Profile } from './config';
 import { accountNames, KeychainUnavailable, type Keychain } from './keychain';
-import { sendLogPath } from './state';
+import { readEndpoint, sendLogPath } from '../rulebook';
 import { UsageError } from './usage';
 
 export const GLOBAL_OPTIONS = {
@@ -57,14 +57,20 @@ export function profileOf(values: GlobalValues, io: Io): Profile | undefined {
 }
 
 export function endpointOf(values: GlobalValues, io: Io): string {
-  const endpoint = values.endpoint ?? profileOf(values, io)?.endpoint ?? io.env.MAILROOM_ENDPOINT ?? DEFAULT_ENDPOINT;
-  if (!/^https?:\/\/[^\s/]+/.test(endpoint)) throw new UsageError(`--endpoint takes an http(s) URL, not "${endpoint}"`);
-  if (/^https?:\/\/[^/]*@/i.test(endpoint)) {
-    throw new UsageError(
-      '--endpoint takes the URL without a user or password in it: give the user with --user and the password to `mailroom login`',
-    );
+  const text = values.endpoint ?? profileOf(values, io)?.endpoint ?? io.env.MAILROOM_ENDPOINT ?? DEFAULT_ENDPOINT;
+  const read = readEndpoint(text);
+  // As written, but for a trailing slash: the keychain knows a login by it (src/rulebook/endpoint.ts tells services apart).
+  if ('endpoint' in read) return text.trim().replace(/\/+$/, '');
+  switch (read.problem) {
+    case 'not an http URL':
+      throw new UsageError(`--endpoint takes an http(s) URL, not "${text}"`);
+    case 'user or password in it':
+      throw new UsageError(
+        '--endpoint takes the URL without a user or password in it: give the user with --user and the password to `mailroom login`',
+      );
+    case 'query in it':
+      throw new UsageError(`--endpoint takes the service's base URL, without a query: not "${text}"`);
   }
-  return endpoint.replace(/\/+$/, '');
 }
 
 export function bindingOf(values: GlobalValues, io: Io): Binding {

@@ -6,7 +6,7 @@
 import { parseArgs } from 'node:util';
 import { callControl, ControlFailure } from '../sandbox/control/client';
 import { CHOSEN_FAILURES, failureChoices, formatDuration, parseDuration, type ControlAction } from '../sandbox/control/protocol';
-import { dollars } from '../client';
+import { dollars, moneyOutcome, parseDollars } from '../rulebook';
 import { endpointOf, type Io } from './context';
 import { EXIT_OK, EXIT_SERVICE_ERROR, UsageError } from './usage';
 
@@ -67,17 +67,17 @@ export async function runControl(action: ControlAction, args: readonly string[],
           );
         }
         const reply = await callControl(endpoint, 'fail', { id, code });
-        const refund = reply.refunded > 0 ? `; ${dollars(reply.refunded)} refunded` : '';
-        out(`Mailer ${reply.id} failed: ${reply.status} ${reply.description}${refund}.${paidFor(reply.funded)}`, reply);
+        const money = moneyOutcome(reply);
+        const refund = money.refunded > 0 ? `; ${dollars(money.refunded)} refunded` : '';
+        out(`Mailer ${reply.id} failed: ${reply.status} ${reply.description}${refund}.${paidFor(money.paidFor)}`, reply);
         break;
       }
       case 'funds': {
-        const text = positionals[1]!.replace(/^\$/, '');
-        const amount = Number(text);
-        if (text.trim() === '' || !Number.isFinite(amount) || amount < 0)
-          throw new UsageError(`AMOUNT is dollars, 0 or more (such as 25 or 12.50), not "${positionals[1]}"`);
+        const amount = parseDollars(positionals[1]!);
+        if (amount === undefined)
+          throw new UsageError(`AMOUNT is dollars, 0 or more, to the cent (such as 25 or 12.50), not "${positionals[1]}"`);
         const reply = await callControl(endpoint, 'funds', { user: positionals[0]!, amount });
-        out(`Account ${reply.account} now has ${dollars(reply.balance)}.${paidFor(reply.funded)}`, reply);
+        out(`Account ${reply.account} now has ${dollars(reply.balance)}.${paidFor(moneyOutcome(reply).paidFor)}`, reply);
         break;
       }
       case 'reset': {
@@ -97,8 +97,8 @@ export async function runControl(action: ControlAction, args: readonly string[],
   return EXIT_OK;
 }
 
-/** The mailers waiting for funds that money coming back paid for, as a sentence (none: nothing; a sandbox from before answers none). */
-function paidFor(funded: readonly number[] | undefined): string {
-  if (!funded?.length) return '';
+/** The mailers waiting for funds that the money paid for, as a sentence (none: nothing). */
+function paidFor(funded: readonly number[]): string {
+  if (funded.length === 0) return '';
   return ` It paid for ${funded.length === 1 ? 'mailer' : 'mailers'} ${funded.join(', ')}, waiting for funds.`;
 }

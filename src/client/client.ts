@@ -32,7 +32,7 @@ import {
 import { MailWsError, MailWsNetworkError, mayHaveTakenEffect } from './errors';
 import { callHttp } from './http-binding';
 import { routeCall, type Route } from './route';
-import { describeSend, type SendOutcome, type SendRecorder } from './send-log';
+import { SendLogError, describeSend, type SendAdmission, type SendOutcome, type SendRecorder } from './send-log';
 import { precheck } from './precheck';
 import { SoapBinding, type CallSettings } from './soap-binding';
 import { Transport, type Progress } from './transport';
@@ -96,6 +96,8 @@ export interface CallOptions {
   readonly source?: string;
   /** The price the sender predicted (dollars), for the send log and the spending guards that read it. */
   readonly price?: number;
+  /** A send's last check, under the send log's lock (a daily budget): what it throws refuses the send. See send-log.ts. */
+  readonly admit?: SendAdmission;
 }
 
 type Simplify<T> = { [K in keyof T]: T[K] } & {};
@@ -236,9 +238,14 @@ export class MailWsClient {
       throw error;
     }
     route = this.routeFor(op, full);
+    // A budget is kept only over a send log: without one, the send is not made.
+    if (operationEffect(op) === 'send' && callOptions.admit && !this.options.sendLog) {
+      throw new SendLogError('Nothing was sent: a spending limit is kept over the send log, and this client has none.');
+    }
     if (operationEffect(op) === 'send' && this.options.sendLog) {
       const answered = await this.options.sendLog.sending(
         describeSend(op, request as Record<string, unknown>, this.account(), callOptions),
+        callOptions.admit,
       );
       return this.attempt(op, full, callOptions, route, report).then(
         async (result) => {

@@ -6,9 +6,11 @@ export { fetchDetails, fetchStatuses, type MailerDetails, type MailerStatus } fr
 export {
   SendLog,
   SendLogError,
+  appendSendLogLines,
   describeSend,
   readSendLog,
   workModeAsked,
+  type SendAdmission,
   type SendLogRecord,
   type SendOutcome,
   type SendRecorder,
@@ -34,5 +36,3 @@ export {
   type LetterDraft,
 } from './letter-document';
 export { mailMerge, type MailMerge } from './mail-merge';
-export { historyRow, matchesRecord, matchesStatus, type AccountAnswer, type HistoryFilter, type HistoryRow } from './history';
-export { dollars, mayCharge, spentToday } from './spending';

@@ -13,6 +13,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { mkdir, open, readFile, stat } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { RECIPIENT_FIELDS, type Operation } from '../contract';
+import { SendLogLockTimeout, withSendLogLock } from './send-log-lock';
 
 /** What a send was, as written before its request leaves. */
 export interface SendLogSending {
@@ -48,9 +49,15 @@ export type SendLogRecord = SendLogSending &
     readonly answered?: string;
   };
 
+/**
+ * A check of the sends the log holds, made under the log's lock just before this send's line is
+ * written (a spending guard's budget): what it throws refuses the send, and nothing is written.
+ */
+export type SendAdmission = (records: readonly SendLogRecord[]) => void;
+
 /** Where a send is written down; the client waits for `sending` (it is durable when it resolves). */
 export interface SendRecorder {
-  sending(send: Omit<SendLogSending, 'entry' | 'time'>): Promise<(outcome: SendOutcome) => Promise<void>>;
+  sending(send: Omit<SendLogSending, 'entry' | 'time'>, admit?: SendAdmission): Promise<(outcome: SendOutcome) => Promise<void>>;
 }
 
 export class SendLogError extends Error {
@@ -90,30 +97,66 @@ async function appendDurably(path: string, line: string): Promise<void> {
   }
 }
 
-/** A send log in one or more files (the user's own, and a team's in the workspace): each line goes to all of them. */
+/**
+ * A send log in one or more files (the machine's own, first, and a team's in the workspace): each
+ * line goes to all of them. The first is read, and its lock held, while a send is admitted and written.
+ */
 export class SendLog implements SendRecorder {
   constructor(readonly paths: readonly string[]) {}
 
-  async sending(send: Omit<SendLogSending, 'entry' | 'time'>): Promise<(outcome: SendOutcome) => Promise<void>> {
+  async sending(send: Omit<SendLogSending, 'entry' | 'time'>, admit?: SendAdmission): Promise<(outcome: SendOutcome) => Promise<void>> {
     const entry = randomUUID();
-    const sending: SendLogSending = { entry, time: new Date().toISOString(), ...send };
     const answer = (paths: readonly string[]) => async (outcome: SendOutcome) => {
       const line = `${JSON.stringify({ kind: 'answered', entry, answered: new Date().toISOString(), ...outcome })}\n`;
       await Promise.all(paths.map((path) => appendDurably(path, line)));
     };
-    const written = await Promise.allSettled(
-      this.paths.map((path) => appendDurably(path, `${JSON.stringify({ kind: 'sending', ...sending })}\n`)),
-    );
+    const [own] = this.paths;
+    if (own === undefined) throw new SendLogError('Nothing was sent: no send log is set.');
+    let refusal: { readonly error: unknown } | undefined;
+    let written: PromiseSettledResult<void>[];
+    try {
+      await mkdir(dirname(own), { recursive: true, mode: 0o700 });
+      written = await withSendLogLock(own, async () => {
+        try {
+          // Read only for a check: a long log is not read at every send.
+          if (admit) admit(await readSendLog(own));
+        } catch (error) {
+          refusal = { error };
+          return [];
+        }
+        const sending: SendLogSending = { entry, time: new Date().toISOString(), ...send };
+        return Promise.allSettled(this.paths.map((path) => appendDurably(path, `${JSON.stringify({ kind: 'sending', ...sending })}\n`)));
+      });
+    } catch (error) {
+      if (error instanceof SendLogLockTimeout) throw new SendLogError(`Nothing was sent: ${error.message}. Send again once it is done.`);
+      throw unwritten(cannotWrite(error));
+    }
+    if (refusal) throw refusal.error;
     const failed = written.find((w): w is PromiseRejectedResult => w.status === 'rejected');
     if (failed) {
-      const reason = `the send log could not be written (${(failed.reason as Error).message})`;
+      const reason = cannotWrite(failed.reason);
       // The logs that took the line say it was not sent, so that none of them keeps an "outcome unknown".
       await answer(this.paths.filter((_, i) => written[i]!.status === 'fulfilled'))({ outcome: 'refused', reason }).catch(() => undefined);
-      throw new SendLogError(`Nothing was sent: ${reason}. Free the disk or fix the folder's permissions, then send again.`);
+      throw unwritten(reason);
     }
     return answer(this.paths);
   }
 }
+
+/** Appends the lines another log held (the extension's log of an older place, moving here), under the lock, synced. */
+export async function appendSendLogLines(path: string, text: string): Promise<void> {
+  const lines = text
+    .split('\n')
+    .filter((line) => line.trim() !== '')
+    .join('\n');
+  if (!lines) return;
+  await mkdir(dirname(path), { recursive: true, mode: 0o700 });
+  await withSendLogLock(path, () => appendDurably(path, `${lines}\n`));
+}
+
+const cannotWrite = (error: unknown) => `the send log could not be written (${(error as Error).message})`;
+const unwritten = (reason: string) =>
+  new SendLogError(`Nothing was sent: ${reason}. Free the disk or fix the folder's permissions, then send again.`);
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
 

@@ -13,7 +13,10 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { HistoryRow } from '../../src/client';
+import type { HistoryRow as RulebookRow } from '../../src/rulebook';
+
+/** A row of `mailroom history --json`: the rulebook's, with its status in words. */
+type HistoryRow = RulebookRow & { readonly statusText: string };
 import { parseCsv } from '../../src/contract';
 import { cliPath, mailroom, suiteEnv, type CliRun } from '../helpers/cli';
 import { startHangingProxy } from '../helpers/hanging-proxy';

@@ -11,7 +11,7 @@ import { parseArgs } from 'node:util';
 import { MailWsInputError, workModeAsked } from '../../client';
 import { ValueError, operationList, parseLeaf, serviceByPath, serviceList, type Field, type Operation } from '../../contract';
 import { GLOBAL_OPTIONS, accountOf, connect, print, type Io } from '../context';
-import { guardSpending } from '../spending';
+import { guardSend } from '../spending';
 import { UsageError } from '../usage';
 import type { CommandHelp } from '../help';
 
@@ -99,21 +99,24 @@ export async function run(args: readonly string[], io: Io): Promise<void> {
     field(name);
     request[name] = readFileSync(path);
   }
-  if (op.effect === 'send') {
-    // A raw send is not priced here; with a spending guard set, the person says it may go.
-    const mode = workModeAsked(request);
-    await guardSpending(io, values, {
-      account: accountOf(values, io),
-      mode: mode === 'Development' || mode === 'Production' ? mode : 'Default',
-      price: undefined,
-      yes: values.yes,
-      overBudget: values['over-budget'],
-    });
-  }
   const client = connect({ ...values, json: true }, io);
   try {
+    // A raw send is not priced here; with a spending guard set, the person says it may go.
+    const mode = workModeAsked(request);
+    const guard =
+      op.effect === 'send'
+        ? await guardSend(io, values, client, {
+            account: accountOf(values, io),
+            mode: mode === 'Development' || mode === 'Production' ? mode : 'Default',
+            price: undefined,
+            what: `Calling ${op.name}`,
+            yes: values.yes,
+            overBudget: values['over-budget'],
+            askWorkMode: false,
+          })
+        : {};
     const source = files.map(([, path]) => resolve(path)).join(' + ');
-    const result = await client.call(op, request, source ? { source } : {});
+    const result = await client.call(op, request, { ...(source ? { source } : {}), ...guard });
     print(io, { json: true }, result, () => []);
   } finally {
     client.close();

@@ -9,23 +9,22 @@
  * "Not asked" too, and the command ends with exit code 1, since the list is then incomplete.
  */
 import { parseArgs } from 'node:util';
+import { MailWsFailure, fetchDetails, fetchStatuses, readSendLog, type MailerDetails, type MailerStatus } from '../../client';
+import { STATUS_GROUPS, describeStatus, formatCsv, formatDateTime, type StatusGroup } from '../../contract';
 import {
   dollars,
-  MailWsFailure,
-  fetchDetails,
-  fetchStatuses,
-  historyRow,
+  historyRows,
+  localMinute,
   matchesRecord,
   matchesStatus,
-  readSendLog,
-  type AccountAnswer,
+  sendLogPath,
   type HistoryFilter,
   type HistoryRow,
-} from '../../client';
-import { STATUS_GROUPS, formatCsv, type StatusGroup } from '../../contract';
+  type MailerAnswer,
+  type MailerNow,
+} from '../../rulebook';
 import { GLOBAL_OPTIONS, connect, print, table, type Account, type Io } from '../context';
 import type { CommandHelp } from '../help';
-import { sendLogPath } from '../state';
 import { EXIT_OK, EXIT_SERVICE_ERROR, UsageError } from '../usage';
 
 export const usage = `mailroom history [--csv | --json] [--status ${STATUS_GROUPS.join('|')} | CODE] [--since DATE] [--until DATE] [--search TEXT] [--user U]`;
@@ -64,11 +63,52 @@ const COLUMNS = [
   ['Price', (r) => (r.price === undefined ? '' : r.price.toFixed(2))],
   ['Sheets', (r) => (r.sheets === undefined ? '' : String(r.sheets))],
   ['Status', (r) => (r.status === undefined ? '' : String(r.status))],
-  ['Status words', (r) => r.statusText],
+  ['Status words', (r) => statusWords(r)],
   ['Last update', (r) => r.lastUpdate ?? ''],
   ['SHA-256', (r) => r.sha256],
   ['Source', (r) => r.source ?? ''],
 ] as const satisfies readonly (readonly [string, (row: HistoryRow) => string])[];
+
+/** What the service says of one mailer, from its GetDetails and GetStatus (either may be missing: not reported). */
+function mailerNow(details: MailerDetails | undefined, status: MailerStatus | undefined): MailerNow | undefined {
+  const code = status?.Status ?? details?.Status;
+  if (code === undefined) return undefined;
+  return {
+    status: code,
+    ...(details ? { workMode: details.WorkMode, price: details.Price, sheets: details.NumOfSheets } : {}),
+    ...(status?.LastUpdateTime ? { lastUpdate: formatDateTime(status.LastUpdateTime) } : {}),
+  };
+}
+
+/** A row's status in words: the service's, or why there is none. */
+export function statusWords(row: HistoryRow): string {
+  const { state } = row;
+  switch (state.kind) {
+    case 'refused':
+      return `Refused: ${state.reason}`;
+    case 'outcome unknown':
+      return `Outcome unknown: ${state.reason ?? 'no answer was recorded'}`;
+    case 'not asked':
+      return `Not asked: ${state.why}`;
+    case 'other account':
+      return 'Not asked: sent as another account';
+    case 'not found':
+      return 'Not found: the service does not report this mailer';
+    case 'reported':
+      return state.statusText ?? describeStatus(state.status);
+  }
+}
+
+/** The price a person reads: what was charged; a price that was not (failed, cancelled, refused) says so; a prediction is marked "~". */
+function priceWords(row: HistoryRow): string {
+  const { charge } = row;
+  if (charge.basis === 'not charged') {
+    if (charge.why === 'development') return row.price === undefined ? '' : dollars(row.price);
+    return row.price === undefined && charge.why === 'refused' ? '' : 'not charged';
+  }
+  if (charge.basis === 'predicted' || charge.basis === 'outcome unknown') return charge.amount > 0 ? `~${dollars(charge.amount)}` : '';
+  return dollars(charge.amount);
+}
 
 /** A day (YYYY-MM-DD, this machine's) or an ISO 8601 time; a day's start for --since, its end for --until. */
 export function dateOption(text: string | undefined, flag: 'since' | 'until'): Date | undefined {
@@ -126,7 +166,8 @@ export async function run(args: readonly string[], io: Io): Promise<number> {
     entry.ids.push(record.id);
     accounts.set(key, entry);
   }
-  const answers = new Map<string, AccountAnswer | string>();
+  /** Per account: its mailers as the service reports them, or why it was not asked. */
+  const answers = new Map<string, ReadonlyMap<number, MailerNow | undefined> | string>();
   let incomplete = false;
   for (const [key, { account, ids }] of accounts) {
     let client;
@@ -139,7 +180,9 @@ export async function run(args: readonly string[], io: Io): Promise<number> {
       continue;
     }
     try {
-      answers.set(key, { details: await fetchDetails(client, ids), statuses: await fetchStatuses(client, ids) });
+      const details = await fetchDetails(client, ids);
+      const statuses = await fetchStatuses(client, ids);
+      answers.set(key, new Map(ids.map((id) => [id, mailerNow(details.get(id), statuses.get(id))])));
     } catch (error) {
       if (!(error instanceof MailWsFailure)) throw error;
       incomplete = true;
@@ -149,28 +192,36 @@ export async function run(args: readonly string[], io: Io): Promise<number> {
       client.close();
     }
   }
-  const rows = records
-    .map((r) => historyRow(r, answers.get(JSON.stringify([r.endpoint, r.user]))))
-    .filter((row) => matchesStatus(row, status));
+  const answerOf = (record: (typeof records)[number]): MailerAnswer => {
+    const answer = answers.get(JSON.stringify([record.endpoint, record.user]));
+    if (answer === undefined || typeof answer === 'string') return { kind: 'not asked', why: answer ?? 'the service was not asked' };
+    return { kind: 'asked', reported: record.outcome === 'sent' ? answer.get(record.id) : undefined };
+  };
+  const rows = historyRows(records, answerOf).filter((row) => matchesStatus(row, status));
 
   if (values.csv) io.out.write(formatCsv([COLUMNS.map(([name]) => name), ...rows.map((row) => COLUMNS.map(([, cell]) => cell(row)))]));
   else
-    print(io, values, rows, () =>
-      rows.length === 0
-        ? ['No sends match.']
-        : table(
-            ['ID', 'Submitted', 'User', 'Mode', 'Description', 'Recipient', 'Price', 'Status'],
-            rows.map((r) => [
-              r.id === undefined ? '-' : String(r.id),
-              new Date(r.submitted).toLocaleString('sv-SE').slice(0, 16),
-              r.user,
-              r.workMode ?? '',
-              r.description ?? '',
-              r.recipient ?? '',
-              r.price === undefined ? '' : dollars(r.price),
-              r.statusText,
-            ]),
-          ),
+    // --json: each row as the rulebook has it, with its status in words (statusText), as before.
+    print(
+      io,
+      values,
+      rows.map((row) => ({ ...row, statusText: statusWords(row) })),
+      () =>
+        rows.length === 0
+          ? ['No sends match.']
+          : table(
+              ['ID', 'Submitted', 'User', 'Mode', 'Description', 'Recipient', 'Price', 'Status'],
+              rows.map((r) => [
+                r.id === undefined ? '-' : String(r.id),
+                localMinute(r.submitted),
+                r.user,
+                r.workMode ?? '',
+                r.description ?? '',
+                r.recipient ?? '',
+                priceWords(r),
+                statusWords(r),
+              ]),
+            ),
     );
   return incomplete ? EXIT_SERVICE_ERROR : EXIT_OK;
 }

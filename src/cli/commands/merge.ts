@@ -8,9 +8,10 @@ import { basename, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { DocumentError, mailMerge, type MailMerge } from '../../client';
 import { GLOBAL_OPTIONS, accountOf, connect, print, type Io } from '../context';
-import { guardSpending, mayCharge, predictedMergePrice } from '../spending';
+import { guardSend, predictedMergePrice } from '../spending';
+import { mayCharge } from '../../rulebook';
 import { UsageError } from '../usage';
-import { confirmSpending, workModeOption } from './send';
+import { workModeOption } from './send';
 import type { CommandHelp } from '../help';
 
 export const usage = 'mailroom merge TEMPLATE DATA.csv [--mode Development|Production|Default] [--description D] [--yes] [--over-budget]';
@@ -60,15 +61,16 @@ export async function run(args: readonly string[], io: Io): Promise<void> {
   const price = mayCharge(mode)
     ? await predictedMergePrice({ type: merge.type, template: templateBytes, csv: csv.toString('utf8') })
     : undefined;
-  await guardSpending(io, values, { account: accountOf(values, io), mode, price, yes: values.yes, overBudget: values['over-budget'] });
-  await confirmSpending(
-    io,
-    mode,
-    values.yes,
-    `Sending ${letters} letter${letters === 1 ? '' : 's'} from ${basename(template)} and ${basename(data)}`,
-  );
   const client = connect(values, io);
   try {
+    const guard = await guardSend(io, values, client, {
+      account: accountOf(values, io),
+      mode,
+      price,
+      what: `Sending ${letters} letter${letters === 1 ? '' : 's'} from ${basename(template)} and ${basename(data)}`,
+      yes: values.yes,
+      overBudget: values['over-budget'],
+    });
     const result = await client.datedA.SendWordMailMerge_Compressed(
       {
         MyDescription: values.description ?? `${basename(template)} × ${basename(data)}`.slice(0, 100),
@@ -77,7 +79,7 @@ export async function run(args: readonly string[], io: Io): Promise<void> {
         MergeData: merge.mergeData,
         WorkMode: mode,
       },
-      { source: `${resolve(template)} + ${resolve(data)}`, ...(price === undefined ? {} : { price }) },
+      { source: `${resolve(template)} + ${resolve(data)}`, ...(price === undefined ? {} : { price }), ...guard },
     );
     print(io, values, { id: result.ResultCode, description: result.ResultDescription }, () => [String(result.ResultCode)]);
     if (!values.json && result.ResultDescription) io.err.write(`${result.ResultDescription}\n`);

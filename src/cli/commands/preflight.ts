@@ -10,7 +10,6 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { parseArgs } from 'node:util';
 import {
-  dollars,
   DocumentError,
   fileTypeOf,
   letterDraft,
@@ -21,6 +20,7 @@ import {
 } from '../../client';
 import { RECIPIENT_FIELDS, mergeTemplateTypes, type EnumValue } from '../../contract';
 import type { Finding, MergePreflightReport, PreflightReport, WorkModeUsed } from '../../printing';
+import { dollars } from '../../rulebook';
 import type { Io } from '../context';
 import type { CommandHelp } from '../help';
 import { EXIT_OK, EXIT_SERVICE_ERROR, UsageError } from '../usage';

@@ -13,7 +13,8 @@ import { parseArgs } from 'node:util';
 import { AddressError, DocumentError, letterDocument, parseAddressLine, type RecipientAddress } from '../../client';
 import { checkRecipient, enums, RECIPIENT_FIELDS, type EnumValue } from '../../contract';
 import { GLOBAL_OPTIONS, accountOf, connect, print, progressPrinter, type Io } from '../context';
-import { guardSpending, mayCharge, predictedLetterPrice } from '../spending';
+import { guardSend, predictedLetterPrice } from '../spending';
+import { mayCharge, recipientSummary } from '../../rulebook';
 import { UsageError } from '../usage';
 import type { CommandHelp } from '../help';
 
@@ -46,15 +47,6 @@ export function workModeOption(value: string | undefined): EnumValue<'WorkMode'>
   if (!(enums.WorkMode as readonly string[]).includes(mode))
     throw new UsageError(`--mode takes ${enums.WorkMode.join(', ')}, not "${mode}"`);
   return mode as EnumValue<'WorkMode'>;
-}
-
-/** Production prints and charges: it goes only with --yes, or a yes on the terminal. */
-export async function confirmSpending(io: Io, mode: EnumValue<'WorkMode'>, yes: boolean | undefined, what: string): Promise<void> {
-  io.err.write(`${what}, in ${mode === 'Default' ? "the account's default work mode" : `${mode} mode`}.\n`);
-  if (mode !== 'Production' || yes) return;
-  if (!(await io.confirm('Production mode prints and mails it, and charges the account. Send?'))) {
-    throw new UsageError('Not sent: Production mode prints and charges; add --yes to send without asking');
-  }
 }
 
 /** The file as a letter (see letterDocument); what cannot be printed is a usage error. */
@@ -124,18 +116,21 @@ export async function run(args: readonly string[], io: Io): Promise<void> {
   const mistyped = checkRecipient(address).find((problem) => problem.code === US_ZIP_FORM);
   if (Object.keys(address).length > 0 && mistyped) throw new UsageError(`The recipient cannot be sent to: ${mistyped.message}`);
   const addressed = Object.keys(address).length > 0;
-  const to = addressed
-    ? ` to ${[address.AttentionLine1 ?? address.Company, address.City].filter(Boolean).join(', ')}`
-    : ' (the address is in the document)';
+  const to = addressed ? ` to ${recipientSummary(address) ?? ''}` : ' (the address is in the document)';
   // Priced only when it may charge: Development costs nothing.
   const price = mayCharge(mode)
     ? await predictedLetterPrice({ type: document.type, data: document.data, ...(addressed ? { address } : {}) })
     : undefined;
-  const what = `Sending ${basename(path)} as a letter${to}`;
-  await guardSpending(io, values, { account: accountOf(values, io), mode, price, yes: values.yes, overBudget: values['over-budget'] });
-  await confirmSpending(io, mode, values.yes, what);
   const client = connect(values, io);
   try {
+    const guard = await guardSend(io, values, client, {
+      account: accountOf(values, io),
+      mode,
+      price,
+      what: `Sending ${basename(path)} as a letter${to}`,
+      yes: values.yes,
+      overBudget: values['over-budget'],
+    });
     const request = {
       MyDescription: values.description ?? basename(path).slice(0, 100),
       FileExtension: document.type,
@@ -143,7 +138,12 @@ export async function run(args: readonly string[], io: Io): Promise<void> {
       WorkMode: mode,
     };
     const progress = progressPrinter(io, 'Sending');
-    const options = { source: resolve(path), ...(price === undefined ? {} : { price }), ...(progress ? { onProgress: progress } : {}) };
+    const options = {
+      source: resolve(path),
+      ...(price === undefined ? {} : { price }),
+      ...(progress ? { onProgress: progress } : {}),
+      ...guard,
+    };
     const id = addressed
       ? await client.simple.SendLetterAndAddressV2({ ...request, ...address }, options)
       : await client.simple.SendLetterV2(request, options);

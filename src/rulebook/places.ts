@@ -1,7 +1,9 @@
 /**
- * Where the command line keeps what it writes down for the user: `$XDG_STATE_HOME/mailroom/`, else
- * `~/.local/state/mailroom/` (the XDG Base Directory's state folder: history, not configuration,
- * and not a cache that may be thrown away). The send log is `sent.jsonl` there.
+ * Where Mailroom keeps what it writes down for the user, the same for the command line and the
+ * extension (the extension host's machine when VS Code is remote): the XDG Base Directory's
+ * folders, `$XDG_STATE_HOME` else `~/.local/state` for history (the send log), and
+ * `$XDG_CONFIG_HOME` else `~/.config` for the command line's settings. One send log, so that a
+ * daily budget sees every send made on the machine, whichever front end made it.
  */
 import { homedir } from 'node:os';
 import { isAbsolute, join } from 'node:path';
@@ -16,6 +18,7 @@ export function stateFolder(env: NodeJS.ProcessEnv): string {
   return join(xdgFolder(env, 'XDG_STATE_HOME', '.local', 'state'), 'mailroom');
 }
 
+/** The machine's one send log (src/client/send-log.ts), written by the command line and the extension alike. */
 export function sendLogPath(env: NodeJS.ProcessEnv): string {
   return join(stateFolder(env), 'sent.jsonl');
 }

@@ -1,0 +1,14 @@
+/**
+ * The rulebook: the rules both front ends (the command line and the extension) follow, written
+ * once beneath them. Each rule returns data and verdicts, never words: the front ends say them in
+ * their own words and ask their own questions. It imports the client's modules by file, never
+ * `../client` itself, so that the extension's activation does not load the SOAP stack with it.
+ */
+export * from './charges';
+export * from './endpoint';
+export * from './history';
+export * from './money';
+export * from './places';
+export * from './recipient';
+export * from './sandbox-control';
+export * from './spending';

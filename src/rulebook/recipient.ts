@@ -1,0 +1,15 @@
+/**
+ * A recipient in few words, as the send commands say where a letter goes before and after it is
+ * sent ("to Jane Doe, Springfield"): the person or company and the city. The whole address in one
+ * line (`recipientLine`) is the send log's, which the history and the Mailers view show.
+ */
+import type { RecipientAddress } from '../contract';
+
+export { recipientLine } from '../client/send-log';
+
+/** "Jane Doe, Springfield": the name (else the company) and the city; undefined for a letter whose address is in the document. */
+export function recipientSummary(address: RecipientAddress | undefined): string | undefined {
+  if (!address) return undefined;
+  const summary = [address.AttentionLine1 ?? address.Company, address.City].filter(Boolean).join(', ');
+  return summary || undefined;
+}
