@@ -11,5 +11,6 @@ export function startCodeServer(options: {
   testDriver?: boolean;
   stdio?: 'pipe' | 'inherit';
   settings?: Record<string, unknown>;
+  env?: Record<string, string>;
 }): Promise<{ url: string; server: ChildProcess; log(): string; stop(): void }>;
 export function launchChromium(): Promise<Browser>;

@@ -22,9 +22,10 @@ export const freePort = (preferred = 0) =>
     });
   });
 
-function environment(state) {
+function environment(state, env = {}) {
   return {
     ...process.env,
+    ...env,
     PATH: `${node24}:${process.env.PATH}`,
     XDG_CONFIG_HOME: join(state, 'config'),
     XDG_DATA_HOME: join(state, 'data'),
@@ -41,9 +42,10 @@ export function installExtension(state, vsix) {
 
 /**
  * Starts code-server; answers { url, stop, log() } once it is healthy. `testDriver` lets the
- * in-host suite report back (code-server's smoke-test hooks).
+ * in-host suite report back (code-server's smoke-test hooks). `env` adds to its environment (a
+ * test's own XDG_STATE_HOME, so that its sends go to a send log of its own, not the machine's).
  */
-export async function startCodeServer({ state, port, testDriver = false, stdio = 'pipe', settings }) {
+export async function startCodeServer({ state, port, testDriver = false, stdio = 'pipe', settings, env }) {
   if (settings) {
     mkdirSync(join(state, 'user', 'User'), { recursive: true });
     writeFileSync(join(state, 'user', 'User', 'settings.json'), JSON.stringify(settings, null, 2));
@@ -59,7 +61,7 @@ export async function startCodeServer({ state, port, testDriver = false, stdio =
     '--disable-workspace-trust',
     ...(testDriver ? ['--vscode-option', 'enable-smoke-test-driver'] : []),
   ];
-  const server = spawn(codeServerBin, args, { env: environment(state), stdio: ['ignore', stdio, stdio] });
+  const server = spawn(codeServerBin, args, { env: environment(state, env), stdio: ['ignore', stdio, stdio] });
   let output = '';
   server.stdout?.on('data', (d) => (output += d));
   server.stderr?.on('data', (d) => (output += d));

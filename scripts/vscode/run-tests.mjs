@@ -16,7 +16,8 @@ let exitCode;
 let browser;
 try {
   const port = await freePort();
-  server = await startCodeServer({ state: scratch, port, testDriver: true });
+  // The machine's send log of the tests' own (src/rulebook/places.ts), which the suite's command line shares.
+  server = await startCodeServer({ state: scratch, port, testDriver: true, env: { XDG_STATE_HOME: join(scratch, 'xdg-state') } });
   browser = await launchChromium();
   const page = await browser.newPage();
   const finished = new Promise((done) => page.exposeFunction('codeAutomationExit', (code) => done(code)));

@@ -308,7 +308,7 @@ export class Connection extends Disposable {
         minIntervalMs: account.sandbox || isLoopback(account.endpoint) ? 0 : REAL_SERVICE_MIN_INTERVAL_MS,
         timeoutMs: timeoutMs(),
         onCall: (event) => this.log.call(event),
-        sendLog: extensionSendLog(this.context),
+        sendLog: extensionSendLog(),
       });
       // Calls under way on a replaced client end as they would (a send is never cut mid-way).
       const lease = toDisposable(() => client.closeWhenIdle());

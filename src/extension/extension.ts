@@ -40,7 +40,7 @@ import { MergeTemplates } from './merge-templates';
 import { PublicPushes } from './public-pushes';
 import { PushListener } from './push-listener';
 import { Refresher } from './refresher';
-import { sendLogPaths } from './send-log';
+import { moveOldSendLog } from './send-log';
 import { SpendingGuard } from './spending';
 import { TrackedMailers } from './tracked-mailers';
 import { DetailsPanels } from './views/details-panel';
@@ -130,8 +130,9 @@ class Mailroom extends Disposable {
     const refresher = (this.refresher = this.register(new Refresher(connection, mailers, log)));
     this.pushes = this.register(new PushListener(connection, refresher, log));
     const publicPushes = (this.publicPushes = this.register(new PublicPushes(connection, refresher, log)));
-    // The user's own send log (send-log.ts lists it first), not a team's in the workspace.
-    const history = (this.history = this.register(new HistoryTree(sendLogPaths(context)[0]!, connection, mailers, filter)));
+    // The machine's send log (send-log.ts), not a team's in the workspace; the extension's older one moves into it.
+    void moveOldSendLog(context).catch((error: unknown) => log.warn(`The old send log could not be moved: ${(error as Error).message}`));
+    const history = (this.history = this.register(new HistoryTree(connection, mailers, filter)));
     history.view = this.historyView = this.register(vscode.window.createTreeView('mailroom.history', { treeDataProvider: history }));
     const storedFiles = (this.storedFiles = this.register(new StoredFilesTree(connection)));
     this.register(vscode.window.createTreeView('mailroom.storedFiles', { treeDataProvider: storedFiles }));
@@ -140,7 +141,7 @@ class Mailroom extends Disposable {
     const addresses = (this.addresses = new AddressBook(context.globalState));
     const mergeTemplates = (this.mergeTemplates = this.register(new MergeTemplates(context.workspaceState)));
     this.diagnostics = this.register(new LiveDiagnostics(mergeTemplates, log));
-    const spending = new SpendingGuard(context, connection, mailers);
+    const spending = new SpendingGuard(connection, mailers, log);
     const sending: ProofContext = {
       previews,
       mergeTemplates,

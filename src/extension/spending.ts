@@ -1,53 +1,144 @@
 /**
- * The extension's spending guard (model/spending.ts has its rules and words): its limits are the
- * user settings `mailroom.spending.confirmAbove` and `mailroom.spending.dailyBudget` (application
- * scope: no workspace can loosen them), and today's spending is read from the extension's own send
- * log (send-log.ts, its first path), for the active account (its endpoint and user, as the log has them).
+ * The extension's spending guard: its limits are the user settings `mailroom.spending.confirmAbove`
+ * and `mailroom.spending.dailyBudget` (application scope: no workspace can loosen them), and today's
+ * spending is the rulebook's (src/rulebook/spending.ts) over the machine's one send log, which the
+ * command line writes too, for the active account's user at its service. What the service says of
+ * each mailer comes from the tracked mailers (the refresher keeps them current) and, before a send
+ * under a budget, from GetDetails of the day's mailers, those sent from the command line included.
  */
 import { stat } from 'node:fs/promises';
 import * as vscode from 'vscode';
-import type { SendLogRecord } from '../client';
-import { accountName } from './account-name';
+import type { SendAdmission, SendLogRecord } from '../client';
+import type { EnumValue } from '../contract';
+import {
+  amountSetting,
+  budgetAdmission,
+  checkSend,
+  mailersToAsk,
+  spendingToday,
+  type AccountRef,
+  type MailerReport,
+  type SendCheck,
+  type Spending,
+  type SpendingLimits,
+} from '../rulebook';
 import { clientModule } from './client-module';
 import type { Connection } from './connection';
-import { aboveThreshold, mayCharge, overBudget, spentToday, type SpendingLimits } from './model/spending';
-import { prompts } from './prompts';
-import { sendLogPaths } from './send-log';
+import type { Log } from './log';
+import { ownSendLogPath } from './send-log';
 import type { TrackedMailers } from './tracked-mailers';
-import { statusGroupOf, type EnumValue } from '../contract';
 
-const amount = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) && value >= 0 ? value : undefined);
+/** A send's verdict, with what keeps the budget under the send log's lock when it is written. */
+export interface GuardedSend extends SendCheck {
+  readonly admit: SendAdmission | undefined;
+}
+
+const definedFields = (report: MailerReport): MailerReport =>
+  Object.fromEntries(Object.entries(report).filter(([, value]) => value !== undefined));
 
 export class SpendingGuard {
   private read: { readonly path: string; readonly stamp: string; readonly records: Promise<readonly SendLogRecord[]> } | undefined;
+  /** What GetDetails said at the last send under a budget, of the day's mailers: their price, work mode and status. */
+  private asked = new Map<number, MailerReport>();
+  /** Whose mailers `asked` holds (Connection.accountKey), and when they were last asked about. */
+  private askedFor: string | undefined;
+  private askedAt = 0;
 
   constructor(
-    private readonly context: vscode.ExtensionContext,
     private readonly connection: Connection,
-    /** The active account's tracked mailers: a cancelled one's amount is given back, so not counted. */
     private readonly mailers: Pick<TrackedMailers, 'list'>,
+    private readonly log: Log,
   ) {}
 
   limits(): SpendingLimits {
     const settings = vscode.workspace.getConfiguration('mailroom.spending');
-    const [confirmAbove, dailyBudget] = [amount(settings.get('confirmAbove')), amount(settings.get('dailyBudget'))];
-    return { ...(confirmAbove === undefined ? {} : { confirmAbove }), ...(dailyBudget === undefined ? {} : { dailyBudget }) };
+    return { confirmAbove: amountSetting(settings.get('confirmAbove')), dailyBudget: amountSetting(settings.get('dailyBudget')) };
   }
 
-  /** The active account's spending today in Production (and Default), from the send log; 0 when signed out. */
-  async spentToday(): Promise<number> {
+  private account(): AccountRef | undefined {
     const account = this.connection.account;
-    if (!account) return 0;
-    const [own] = sendLogPaths(this.context);
-    const cancelled = new Set(this.mailers.list().flatMap((m) => (statusGroupOf(m.status) === 'cancelled' ? [m.id] : [])));
-    return spentToday(await this.records(own!), { endpoint: account.endpoint, user: account.username }, new Date(), cancelled);
+    return account && { endpoint: account.endpoint, user: account.username };
+  }
+
+  /**
+   * What is known of the active account's mailers without a call: the tracked mailers and the last
+   * GetDetails asked here, the fresher over the other, field by field (a tracked mailer may not know its price yet).
+   */
+  private known(fresher: 'tracked' | 'asked'): Map<number, MailerReport> {
+    const tracked = new Map(
+      this.mailers.list().map((m): [number, MailerReport] => [m.id, { workMode: m.workMode, status: m.status, price: m.price }]),
+    );
+    const asked = this.askedFor === this.connection.accountKey ? this.asked : new Map<number, MailerReport>();
+    const [older, newer] = fresher === 'tracked' ? [asked, tracked] : [tracked, asked];
+    const reports = new Map(older);
+    for (const [id, report] of newer) reports.set(id, { ...reports.get(id), ...definedFields(report) });
+    return reports;
+  }
+
+  /**
+   * The active account's spending today: the status bar's. What the tracked mailers tell costs no
+   * call; the day's mailers sent from elsewhere (the command line) are asked about, at most once a
+   * minute. Undefined when signed out.
+   */
+  async spentToday(): Promise<Spending | undefined> {
+    const account = this.account();
+    if (!account) return undefined;
+    const now = new Date();
+    const records = await this.records();
+    const tracked = new Set(this.mailers.list().map((m) => m.id));
+    const untracked = mailersToAsk(records, account, now).filter((id) => !tracked.has(id));
+    const known = this.askedFor === this.connection.accountKey;
+    if (untracked.some((id) => !known || !this.asked.has(id)) || (untracked.length > 0 && now.getTime() - this.askedAt > 60_000)) {
+      await this.ask(untracked);
+    }
+    return spendingToday(records, account, this.known('tracked'), now);
+  }
+
+  /**
+   * The verdict on a send: under a daily budget, the day's mailers are asked about first (one
+   * GetDetails), so that what was cancelled or failed since, from here or the command line, counts nothing.
+   */
+  async check(workMode: EnumValue<'WorkMode'>, price: number | undefined): Promise<GuardedSend> {
+    const limits = this.limits();
+    const account = this.account();
+    if (limits.dailyBudget === undefined || !account) return { ...checkSend(workMode, price, limits, 0), admit: undefined };
+    const now = new Date();
+    const records = await this.records();
+    await this.ask(mailersToAsk(records, account, now));
+    const reports = this.known('asked');
+    const spent = spendingToday(records, account, reports, now).spent;
+    return { ...checkSend(workMode, price, limits, spent), admit: budgetAdmission(account, limits, price, reports) };
+  }
+
+  /** Asks GetDetails of the active account's mailers; one it does not report (or a failed call) counts as last known, else at its predicted price. */
+  private async ask(ids: readonly number[]): Promise<void> {
+    const key = this.connection.accountKey;
+    if (key !== this.askedFor) {
+      this.asked = new Map();
+      this.askedFor = key;
+    }
+    if (ids.length === 0) return;
+    this.askedAt = Date.now();
+    try {
+      const { fetchDetails } = await clientModule();
+      const details = await fetchDetails(await this.connection.client(), ids);
+      if (this.connection.accountKey !== key) return;
+      for (const id of ids) {
+        const d = details.get(id);
+        this.asked.set(id, d ? { workMode: d.WorkMode, status: d.Status, price: d.Price } : {});
+      }
+    } catch (error) {
+      // The verdict errs toward spent: nothing known counts at its predicted price.
+      this.log.warn(`The service did not say what today's sends cost (${(error as Error).message}): counted as last known`);
+    }
   }
 
   /**
    * The send log's records, read again only when the file changed: the status bar asks at every
    * change of the tracked mailers (each refresh, each push), and the log changes only with a send.
    */
-  private async records(path: string): Promise<readonly SendLogRecord[]> {
+  private async records(): Promise<readonly SendLogRecord[]> {
+    const path = ownSendLogPath();
     const stamp = await stat(path).then(
       (s) => `${s.size}:${s.mtimeMs}`,
       () => 'none',
@@ -60,21 +151,5 @@ export class SpendingGuard {
       records.catch(() => this.read?.records === records && (this.read = undefined));
     }
     return this.read.records;
-  }
-
-  /** Before anything is asked: whether the daily budget leaves room for the send (refused in words when it does not). */
-  async withinBudget(workMode: EnumValue<'WorkMode'>, price: number | undefined): Promise<boolean> {
-    const limits = this.limits();
-    const account = this.connection.account;
-    if (!mayCharge(workMode) || limits.dailyBudget === undefined || !account) return true;
-    const refused = overBudget(limits, await this.spentToday(), price, accountName(account));
-    if (refused) void prompts.notify('error', refused);
-    return refused === undefined;
-  }
-
-  /** After the Production question: a send above the threshold is asked about again, with its amount. */
-  async confirmed(workMode: EnumValue<'WorkMode'>, price: number | undefined, what: string): Promise<boolean> {
-    const ask = mayCharge(workMode) ? aboveThreshold(this.limits(), price, what) : undefined;
-    return !ask || (await prompts.confirm(ask.question, ask.button));
   }
 }

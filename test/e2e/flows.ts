@@ -485,7 +485,12 @@ async function main(): Promise<number> {
     'workbench.secondarySideBar.defaultVisibility': 'hidden',
     'workbench.tips.enabled': false,
   };
-  const server = await startCodeServer({ state: join(scratch, 'state'), port: await freePort(), settings });
+  const server = await startCodeServer({
+    state: join(scratch, 'state'),
+    port: await freePort(),
+    settings,
+    env: { XDG_STATE_HOME: join(scratch, 'xdg-state') },
+  });
   const browser = await launchChromium();
   let failed = 0;
   try {

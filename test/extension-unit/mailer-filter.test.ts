@@ -2,7 +2,8 @@
 import { strict as assert } from 'node:assert';
 import type { SendLogRecord } from '../../src/client';
 import { parseCsv } from '../../src/contract';
-import { historyEntries, localMinute, ofAccount } from '../../src/extension/model/history-entries';
+import { historyEntries } from '../../src/extension/model/history-entries';
+import { localMinute } from '../../src/rulebook';
 import { EXPORT_COLUMNS, exportedMailers } from '../../src/extension/model/mailer-export';
 import { describeFilter, filterMessage, filterRows, isDay, isFiltering, type MailerFilter } from '../../src/extension/model/mailer-filter';
 import type { TrackedMailer } from '../../src/extension/model/mailers';
@@ -184,14 +185,5 @@ describe('the send history', () => {
       filterRows(rows, { from: day, to: day }).map((r) => r.entry),
       ['d'],
     );
-  });
-
-  it('tells a send of the active account by its user and endpoint, any loopback address for the sandbox', () => {
-    assert.ok(ofAccount({ endpoint: 'http://localhost:9/', user: 'demo' }, sandbox));
-    assert.ok(!ofAccount({ endpoint: 'http://127.0.0.1:9/', user: 'other' }, sandbox));
-    const real = { endpoint: 'https://mail.example/ws/', username: 'jane', sandbox: false };
-    assert.ok(ofAccount({ endpoint: 'https://mail.example/ws', user: 'jane' }, real));
-    assert.ok(!ofAccount({ endpoint: 'https://other.example/ws', user: 'jane' }, real));
-    assert.ok(!ofAccount({ endpoint: 'https://mail.example/ws', user: 'jane' }, undefined));
   });
 });

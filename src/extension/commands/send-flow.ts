@@ -10,8 +10,9 @@ import type { EnumValue } from '../../contract';
 import { randomUUID } from 'node:crypto';
 import { clientModule } from '../client-module';
 import type { Connection } from '../connection';
-import { recipientLine } from '../../client/send-log';
-import { mayCharge } from '../model/spending';
+import { mayCharge, OverBudget, recipientLine, recipientSummary } from '../../rulebook';
+import { accountName } from '../account-name';
+import { amountQuestion, overBudgetQuestion, takenMeanwhile } from '../model/spending';
 import { productionQuestion } from '../model/work-mode';
 import { prompts } from '../prompts';
 import type { Log } from '../log';
@@ -58,8 +59,13 @@ export interface Submission {
 export const defaultWorkMode = (): EnumValue<'WorkMode'> =>
   vscode.workspace.getConfiguration('mailroom').get<EnumValue<'WorkMode'>>('defaultWorkMode', 'Development');
 
-const recipientOf = (address: RecipientAddress | undefined) =>
-  address ? vscode.l10n.t(' to {0}', [address.AttentionLine1 ?? address.Company, address.City].filter(Boolean).join(', ')) : '';
+const recipientOf = (address: RecipientAddress | undefined) => {
+  const summary = recipientSummary(address);
+  return summary ? vscode.l10n.t(' to {0}', summary) : '';
+};
+
+/** Asks as a modal warning whether to go on; true when the person pressed the button. */
+const asked = ({ question, button }: { readonly question: string; readonly button: string }) => prompts.confirm(question, button);
 
 /**
  * Asks the steps, then sends once. A send that failed for sure (refused, or found wrong by the
@@ -100,15 +106,27 @@ export async function submit(
 ): Promise<number | 'not sent' | 'outcome unknown' | { failed: unknown }> {
   const { what, workMode } = submission;
   const to = recipientOf(submission.address);
-  // The spending guard (spending.ts): a send past the daily budget is refused before anything is asked.
+  // The spending guard (src/rulebook/spending.ts): the budget first, then the work mode, then the amount.
   const price = mayCharge(workMode) ? await submission.price?.() : undefined;
-  if (!(await ctx.spending.withinBudget(workMode, price))) return 'not sent';
-  const ask = productionQuestion(workMode, `${what}${to}`);
-  if (ask && vscode.workspace.getConfiguration('mailroom').get<boolean>('confirmProduction', true)) {
-    if (!(await prompts.confirm(ask.question, ask.button))) return 'not sent';
+  const guard = await ctx.spending.check(workMode, price);
+  const who = ctx.connection.account ? accountName(ctx.connection.account) : '';
+  let admit = guard.admit;
+  if (guard.budget.kind === 'over') {
+    if (!(await asked(overBudgetQuestion(guard.budget, who)))) return 'not sent';
+    // Sent over the budget as asked: the send log's last check would refuse it.
+    admit = undefined;
   }
-  // Above the threshold it is asked again, with the amount, even with the Production question turned off.
-  if (!(await ctx.spending.confirmed(workMode, price, `${what}${to}`))) return 'not sent';
+  const confirmProduction = vscode.workspace.getConfiguration('mailroom').get<boolean>('confirmProduction', true);
+  for (const question of guard.questions) {
+    const ask =
+      question.kind === 'work mode'
+        ? confirmProduction
+          ? productionQuestion(question.mode, `${what}${to}`)
+          : undefined
+        : // Above the threshold it is asked, with the amount, even with the Production question turned off.
+          amountQuestion(question, `${what}${to}`);
+    if (ask && !(await asked(ask))) return 'not sent';
+  }
   const started = Date.now();
   let id: number;
   try {
@@ -119,6 +137,7 @@ export async function submit(
         let shown = 0;
         return submission.send(client, {
           ...(price === undefined ? {} : { price }),
+          ...(admit ? { admit } : {}),
           onProgress: ({ direction, bytes, total }) => {
             if (direction !== 'up' || !total) return;
             const percent = Math.floor((bytes / total) * 100);
@@ -129,6 +148,11 @@ export async function submit(
       },
     );
   } catch (error) {
+    // The send log's last check: sends made meanwhile (here or from the command line) took the budget. Nothing was sent.
+    if (error instanceof OverBudget) {
+      void prompts.notify('error', takenMeanwhile(error.verdict, who));
+      return 'not sent';
+    }
     // Edit and Retry only for a send that surely did not happen: a gateway's 504 may come after the mailer was made.
     const { mayHaveTakenEffect } = await clientModule();
     if (!mayHaveTakenEffect(error)) return { failed: error };

@@ -10,8 +10,8 @@
  * would need the offset the service never tells.
  */
 import * as l10n from '@vscode/l10n';
-import { dollars } from '../../client/spending';
 import { ZERO_DATE, describeReportValue, describeStatus, type ReportedField, type ResultOf } from '../../contract';
+import { dollars, reportedCharge, type Charge } from '../../rulebook';
 
 export type ExtendedDetails = ResultOf<'datedA', 'GetDetailsExtended'>['Details'][number];
 export type BatchDetails = ResultOf<'datedA', 'GetBatchDetails'>;
@@ -51,8 +51,6 @@ export function detailsTitle(id: number, description?: string): string {
   return description ? l10n.t('Mailer {0} · {1}', id, description) : l10n.t('Mailer {0}', id);
 }
 
-export { dollars };
-
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 const pad = (n: number) => String(n).padStart(2, '0');
 
@@ -79,21 +77,42 @@ function reported(details: ExtendedDetails, fields: readonly [ReportedField, str
   });
 }
 
+/** The price as the service counts it: a mailer that failed or was cancelled is never shown as charged. */
+function priceWords(price: number, charge: Charge | undefined): string {
+  switch (charge?.why) {
+    case 'failed':
+      return l10n.t('{0}, not charged: it failed before it was printed', dollars(price));
+    case 'cancelled':
+      return l10n.t('{0}, not charged: it was cancelled (a charge is refunded at once)', dollars(price));
+    case 'development':
+      return l10n.t('{0}, an estimate: Development is never charged', dollars(price));
+    default:
+      return dollars(price);
+  }
+}
+
+/** The work mode in words; Production's "printed, mailed and charged" only for a mailer that was not failed or cancelled. */
+function workModeWords(details: ExtendedDetails, charge: Charge | undefined): DetailsRow[] {
+  if (details.WorkMode === 'Production' && (charge?.why === 'failed' || charge?.why === 'cancelled')) {
+    return [{ label: l10n.t('Work mode'), value: l10n.t('Production: not printed, mailed or charged, since it ended before printing') }];
+  }
+  return reported(details, [['WorkMode', l10n.t('Work mode')]]);
+}
+
 /** `sha256`: of the letter's bytes as sent, which Mailroom kept when it sent the letter (the service does not know it). */
 export function detailsPage(details: ExtendedDetails, batch?: BatchDetails, sha256?: string): DetailsPage {
   const rows = (pairs: readonly [string, string | undefined][]): DetailsRow[] =>
     pairs.flatMap(([label, value]) => (value ? [{ label, value }] : []));
+  const charge = reportedCharge({ workMode: details.WorkMode, status: details.Status, price: details.Price });
   const mailer: DetailsRow[] = [
     ...rows([
       [l10n.t('Mailer ID'), String(details.ID)],
       [l10n.t('Status'), statusWords(details.Status, details.StatusDescription)],
     ]),
-    ...reported(details, [
-      ['MailerType', l10n.t('Kind')],
-      ['WorkMode', l10n.t('Work mode')],
-    ]),
+    ...reported(details, [['MailerType', l10n.t('Kind')]]),
+    ...workModeWords(details, charge),
     ...rows([
-      [l10n.t('Price'), dollars(details.Price)],
+      [l10n.t('Price'), priceWords(details.Price, charge)],
       [l10n.t('Sheets of paper'), details.NumOfSheets > 0 ? String(details.NumOfSheets) : undefined],
       [l10n.t('Submitted'), isSet(details.SubmitTime) ? accountTime(details.SubmitTime) : undefined],
       [l10n.t('Completed'), isSet(details.CompletionTime) ? accountTime(details.CompletionTime) : l10n.t('Not yet')],
@@ -117,7 +136,10 @@ export function detailsPage(details: ExtendedDetails, batch?: BatchDetails, sha2
     rows: batch.Items.map((item) => [
       String(item.ItemID),
       statusWords(item.Status, item.Description),
-      dollars(item.Price),
+      // The batch's work mode says once that Development prices are estimates; an item says only what was not charged.
+      details.WorkMode === 'Production'
+        ? priceWords(item.Price, reportedCharge({ workMode: details.WorkMode, status: item.Status, price: item.Price }))
+        : dollars(item.Price),
       String(item.NumOfSheets),
       isSet(item.LastUpdateTime) ? accountTime(item.LastUpdateTime) : '',
     ]),

@@ -1,13 +1,14 @@
 /**
- * The Send History view's rows: the extension's send log (src/client/send-log.ts) joined with the
- * tracked mailers' statuses, which the refresher keeps current, so the view costs no call of its
- * own. A send belongs to the active account when its user is the account's and its endpoint the
- * account's (any loopback address for the local sandbox, which listens where it can); only then is
- * its ID one the active account can open, and its tracked mailer its status.
+ * The Send History view's rows: the rulebook's history rows (src/rulebook/history.ts) of the
+ * machine's send log, each sent mailer's status as the tracked mailers know it (the refresher
+ * keeps them current, so the view costs no call of its own), in the extension's words, newest
+ * first. A send is the active account's when the rulebook says it was made as that user of that
+ * service; only then is its ID one the active account can open, and its tracked mailer its status.
  */
 import * as l10n from '@vscode/l10n';
 import type { SendLogRecord } from '../../client';
-import { describeStatus, statusGroupOf, type StatusGroup } from '../../contract';
+import { describeStatus, type StatusGroup } from '../../contract';
+import { historyRows, localMinute, sameAccount, type HistoryRow, type MailerAnswer } from '../../rulebook';
 import type { Filterable } from './mailer-filter';
 import type { TrackedMailer } from './mailers';
 
@@ -21,7 +22,10 @@ export interface HistoryEntry extends Filterable {
   readonly user: string;
   readonly statusText: string;
   readonly statusGroup: StatusGroup;
+  /** As the service reports it, else as predicted at the send. */
   readonly price?: number;
+  /** Whether the mailer is charged as the service counts it: a failed or cancelled one never is. */
+  readonly charged: boolean;
   readonly source?: string;
   readonly sha256: string;
   /** A mailer of the active account: Show Details and Preview PDF open it. */
@@ -31,33 +35,47 @@ export interface HistoryEntry extends Filterable {
 export interface ActiveAccount {
   readonly endpoint: string;
   readonly username: string;
-  readonly sandbox: boolean;
 }
 
-const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]']);
-
-const hostOf = (endpoint: string) => {
-  try {
-    return new URL(endpoint).hostname;
-  } catch {
-    return '';
+function statusText(row: HistoryRow): string {
+  const { state } = row;
+  switch (state.kind) {
+    case 'refused':
+      return l10n.t('Refused: {0}', state.reason);
+    case 'outcome unknown':
+      return l10n.t('Outcome unknown');
+    case 'other account':
+      return l10n.t('Sent from another account');
+    case 'not asked':
+      return l10n.t('Sent; not tracked in the Mailers view');
+    case 'not found':
+      return l10n.t('Sent; its status is not known yet');
+    case 'reported':
+      return state.statusText ?? describeStatus(state.status);
   }
-};
-
-const trimmed = (endpoint: string) => endpoint.replace(/\/+$/, '');
-
-export function ofAccount(record: Pick<SendLogRecord, 'endpoint' | 'user'>, account: ActiveAccount | undefined): boolean {
-  if (!account || record.user !== account.username) return false;
-  return account.sandbox ? LOOPBACK.has(hostOf(record.endpoint)) : trimmed(record.endpoint) === trimmed(account.endpoint);
 }
 
-const pad = (n: number) => String(n).padStart(2, '0');
-
-/** An ISO time as this machine's wall time, to the minute; the text as it is if it does not read. */
-export function localMinute(iso: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())} ${pad(date.getHours())}:${pad(date.getMinutes())}`;
+function entryOf(row: HistoryRow): HistoryEntry {
+  const price = row.price ?? row.predictedPrice;
+  return {
+    entry: row.entry,
+    submitted: localMinute(row.submitted),
+    operation: row.operation,
+    endpoint: row.endpoint,
+    user: row.user,
+    sha256: row.sha256,
+    ...(row.id === undefined ? {} : { id: row.id }),
+    ...(row.description === undefined ? {} : { description: row.description }),
+    ...(row.recipient === undefined ? {} : { recipient: row.recipient }),
+    ...(row.workMode === undefined ? {} : { workMode: row.workMode }),
+    ...(row.source === undefined ? {} : { source: row.source }),
+    ...(price === undefined ? {} : { price }),
+    ...(row.status === undefined ? {} : { status: row.status }),
+    statusText: statusText(row),
+    statusGroup: row.statusGroup,
+    charged: row.charge.basis !== 'not charged',
+    openable: row.outcome === 'sent' && row.state.kind !== 'other account',
+  };
 }
 
 /** The log's records as rows, newest first. */
@@ -66,52 +84,15 @@ export function historyEntries(
   account: ActiveAccount | undefined,
   tracked: (id: number) => TrackedMailer | undefined,
 ): HistoryEntry[] {
-  return records
-    .map((record): HistoryEntry => {
-      const mine = ofAccount(record, account);
-      const base = {
-        entry: record.entry,
-        submitted: localMinute(record.time),
-        operation: record.operation,
-        endpoint: record.endpoint,
-        user: record.user,
-        ...(record.description === undefined ? {} : { description: record.description }),
-        ...(record.recipient === undefined ? {} : { recipient: record.recipient }),
-        ...(record.workMode === undefined ? {} : { workMode: record.workMode }),
-        ...(record.source === undefined ? {} : { source: record.source }),
-        ...(record.price === undefined ? {} : { price: record.price }),
-        sha256: record.sha256,
-      };
-      if (record.outcome === 'refused') {
-        return {
-          ...base,
-          ...(record.code === undefined ? {} : { status: record.code }),
-          statusText: l10n.t('Refused: {0}', record.reason),
-          statusGroup: 'failed',
-          openable: false,
-        };
-      }
-      if (record.outcome === 'unknown') {
-        return { ...base, statusText: l10n.t('Outcome unknown'), statusGroup: 'unknown', openable: false };
-      }
-      const mailer = mine ? tracked(record.id) : undefined;
-      const status = mailer?.status;
-      return {
-        ...base,
-        id: record.id,
-        // What the service reports (a Default send's resolved mode, its price) over what the send asked.
-        ...(mailer?.workMode ? { workMode: mailer.workMode } : {}),
-        ...(mailer?.price === undefined ? {} : { price: mailer.price }),
-        ...(status === undefined ? {} : { status }),
-        statusText:
-          status !== undefined
-            ? (mailer?.statusText ?? describeStatus(status))
-            : mine
-              ? l10n.t('Sent; not tracked in the Mailers view')
-              : l10n.t('Sent from another account'),
-        statusGroup: statusGroupOf(status),
-        openable: mine,
-      };
-    })
-    .reverse();
+  const active = account && { endpoint: account.endpoint, user: account.username };
+  const answerOf = (record: SendLogRecord): MailerAnswer => {
+    if (!active || !sameAccount(record, active)) return { kind: 'other account' };
+    const mailer = record.outcome === 'sent' ? tracked(record.id) : undefined;
+    if (!mailer) return { kind: 'not asked', why: 'not tracked' };
+    return {
+      kind: 'asked',
+      reported: { workMode: mailer.workMode, status: mailer.status, price: mailer.price, statusText: mailer.statusText },
+    };
+  };
+  return historyRows(records, answerOf).map(entryOf).reverse();
 }

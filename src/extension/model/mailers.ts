@@ -4,6 +4,7 @@
  */
 import * as l10n from '@vscode/l10n';
 import { describeStatus, isCompletedStatus, isFinalStatus, NO_PERMISSIONS_STATUS } from '../../contract';
+import { dollars, reportedCharge } from '../../rulebook';
 
 export interface TrackedMailer {
   readonly id: number;
@@ -57,6 +58,13 @@ export function groupMailers(mailers: readonly TrackedMailer[]): [MailerGroup, T
 /** The text a mailer's row shows after its name: ID, status and price. */
 export function mailerSummary(mailer: TrackedMailer): string {
   const status = mailer.status === undefined ? l10n.t('not yet known') : (mailer.statusText ?? describeStatus(mailer.status));
-  const price = mailer.price === undefined || mailer.status === NO_PERMISSIONS_STATUS ? '' : ` · $${mailer.price.toFixed(2)}`;
-  return `${mailer.id} · ${status.replace(/^(Completed|Failed): .*/, '$1')}${price}`;
+  const price = priceOf(mailer);
+  return `${mailer.id} · ${status.replace(/^(Completed|Failed): .*/, '$1')}${price ? ` · ${price}` : ''}`;
+}
+
+/** A mailer's price as a row shows it: "$0.87"; "not charged" once it failed or was cancelled in Production; none when unknown. */
+export function priceOf(mailer: TrackedMailer): string | undefined {
+  if (mailer.price === undefined || mailer.status === NO_PERMISSIONS_STATUS) return undefined;
+  const why = reportedCharge(mailer)?.why;
+  return mailer.workMode === 'Production' && (why === 'failed' || why === 'cancelled') ? l10n.t('not charged') : dollars(mailer.price);
 }

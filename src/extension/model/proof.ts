@@ -6,7 +6,7 @@
 import * as l10n from '@vscode/l10n';
 import { createHash } from 'node:crypto';
 import type { Finding } from '../../printing';
-import { dollars } from './details';
+import { dollars } from '../../rulebook';
 
 /** The SHA-256 of a letter's bytes, in hex: what the proof shows and the send records. */
 export function sha256Of(bytes: Uint8Array): string {

@@ -4,9 +4,9 @@
  * " · " and icons that are only seen. No VS Code here, so that it is tested as plain code.
  */
 import * as l10n from '@vscode/l10n';
-import { describeStatus, NO_PERMISSIONS_STATUS } from '../../contract';
+import { describeStatus } from '../../contract';
 import type { MailerGroup, TrackedMailer } from './mailers';
-import { GROUP_TITLES } from './mailers';
+import { GROUP_TITLES, priceOf } from './mailers';
 
 /** "letter.md, mailer 1021985, In Process, $0.87"; "Mailer 1021985, status not yet known". */
 export function spokenMailer(mailer: TrackedMailer): string {
@@ -18,8 +18,8 @@ export function spokenMailer(mailer: TrackedMailer): string {
       ? l10n.t('Batch {0}', mailer.id)
       : l10n.t('Mailer {0}', mailer.id);
   const status = mailer.status === undefined ? l10n.t('status not yet known') : (mailer.statusText ?? describeStatus(mailer.status));
-  const price = mailer.price === undefined || mailer.status === NO_PERMISSIONS_STATUS ? '' : `, $${mailer.price.toFixed(2)}`;
-  return `${name}, ${status}${price}`;
+  const price = priceOf(mailer);
+  return `${name}, ${status}${price ? `, ${price}` : ''}`;
 }
 
 /** "In process, 3 mailers". */

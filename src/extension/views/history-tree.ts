@@ -1,6 +1,6 @@
 /**
- * The Send History view: every send the extension wrote in its send log (global storage's
- * `sent.jsonl`), newest first, with the status of its mailer as the Mailers view knows it, filtered
+ * The Send History view: every send of the machine's send log (send-log.ts: the command line's
+ * sends too), newest first, with the status of its mailer as the Mailers view knows it, filtered
  * by the same filter as the Mailers view. A row of the active account opens the mailer's details
  * on a click, and its PDF preview from its menu. The log is read when the view is drawn: after
  * every send (the tracked mailers change) and every refresh that changed a status.
@@ -13,6 +13,8 @@ import type { Connection } from '../connection';
 import { Disposable, Emitter } from '../lifecycle';
 import { historyEntries, type HistoryEntry } from '../model/history-entries';
 import { filterMessage, filterRows } from '../model/mailer-filter';
+import { dollars } from '../../rulebook';
+import { ownSendLogPath } from '../send-log';
 import type { MailerFilterState } from '../mailer-filter-state';
 import type { TrackedMailers } from '../tracked-mailers';
 
@@ -39,7 +41,6 @@ export class HistoryTree extends Disposable implements vscode.TreeDataProvider<H
   view: vscode.TreeView<HistoryNode> | undefined;
 
   constructor(
-    private readonly logPath: string,
     private readonly connection: Connection,
     private readonly mailers: TrackedMailers,
     private readonly filter: MailerFilterState,
@@ -54,7 +55,7 @@ export class HistoryTree extends Disposable implements vscode.TreeDataProvider<H
   /** The send log's rows of the active account and the filter, read now. */
   async read(): Promise<readonly HistoryEntry[]> {
     const { readSendLog } = await clientModule();
-    const all = historyEntries(await readSendLog(this.logPath), this.connection.account, (id) => this.mailers.get(id));
+    const all = historyEntries(await readSendLog(ownSendLogPath()), this.connection.account, (id) => this.mailers.get(id));
     const shown = filterRows(all, this.filter.current);
     if (this.view) this.view.message = filterMessage(this.filter.current, shown.length, all.length, 'sends');
     this.rows = shown;
@@ -90,7 +91,11 @@ export class HistoryTree extends Disposable implements vscode.TreeDataProvider<H
       row.workMode ? vscode.l10n.t('Work mode: {0}', row.workMode) : '',
       row.recipient ? vscode.l10n.t('To: {0}', row.recipient) : '',
       vscode.l10n.t('Status: {0}', row.statusText),
-      row.price === undefined ? '' : vscode.l10n.t('Price: ${0}', row.price.toFixed(2)),
+      row.price === undefined
+        ? ''
+        : row.charged
+          ? vscode.l10n.t('Price: {0}', dollars(row.price))
+          : vscode.l10n.t('Price: {0}, not charged', dollars(row.price)),
       row.source ? vscode.l10n.t('From: {0}', row.source) : '',
       `SHA-256: ${row.sha256}`,
     ]

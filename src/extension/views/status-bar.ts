@@ -8,7 +8,8 @@ import * as vscode from 'vscode';
 import type { MailroomCommand } from '../commands/ids';
 import { accountName } from '../account-name';
 import type { Connection } from '../connection';
-import { dollars } from '../model/spending';
+import { dollars, type Spending } from '../../rulebook';
+import { spendingLine } from '../model/spending';
 import { Disposable } from '../lifecycle';
 import { groupOf } from '../model/mailers';
 import { unansweredWords } from '../model/service-health';
@@ -24,7 +25,7 @@ export class MailroomStatus extends Disposable {
     private readonly refresher: Refresher,
     private readonly view: Pick<vscode.TreeView<unknown>, 'message'>,
     /** The active account's Production spending today (spending.ts), shown when there is any. */
-    private readonly spentToday: () => Promise<number> = () => Promise.resolve(0),
+    private readonly spentToday: () => Promise<Spending | undefined> = () => Promise.resolve(undefined),
   ) {
     super();
     // A click switches the account (or adds one), as Mailroom: Switch Account… does.
@@ -42,16 +43,16 @@ export class MailroomStatus extends Disposable {
     spend();
   }
 
-  /** Today's Production spending, as last read from the send log (0 until read). */
-  private spent = 0;
+  /** Today's Production spending, as last read from the send log (none until read). */
+  private spending: Spending | undefined;
   private reading = 0;
 
   private async readSpending(): Promise<void> {
     const reading = ++this.reading;
-    const spent = await this.spentToday().catch(() => 0);
+    const spending = await this.spentToday().catch(() => undefined);
     // Only the latest read counts: an older one may be another account's.
-    if (reading !== this.reading || this.isDisposed || spent === this.spent) return;
-    this.spent = spent;
+    if (reading !== this.reading || this.isDisposed) return;
+    this.spending = spending;
     this.update();
   }
 
@@ -79,13 +80,14 @@ export class MailroomStatus extends Disposable {
       this.item.tooltip = words.tooltip;
       this.item.backgroundColor = new vscode.ThemeColor('statusBarItem.warningBackground');
     } else {
-      const spent = this.spent > 0 ? ` · ${vscode.l10n.t('{0} today', dollars(this.spent))}` : '';
+      const spending = this.spending && this.spending.spent > 0 ? this.spending : undefined;
+      const spent = spending ? ` · ${vscode.l10n.t('{0} today', dollars(spending.spent))}` : '';
       this.item.text = `$(mail) ${vscode.l10n.t('{0} in process · {1}', inProcess, mode)}${spent}`;
       this.item.tooltip = [
         account.sandbox
           ? vscode.l10n.t('Mailroom: {0} mailer(s) in process; new letters go in {1} mode (local sandbox)', inProcess, mode)
           : vscode.l10n.t('Mailroom: {0} mailer(s) in process; new letters go in {1} mode', inProcess, mode),
-        ...(this.spent > 0 ? [vscode.l10n.t('{0} spent today in Production by {1}', dollars(this.spent), accountName(account))] : []),
+        ...(spending ? [spendingLine(spending, accountName(account))] : []),
         vscode.l10n.t('Click to switch the account'),
       ].join('\n');
       this.item.backgroundColor = undefined;

@@ -1,6 +1,6 @@
 /**
- * The extension's send log: each send written to its global storage before the request leaves and
- * completed with the mailer's ID, with the SHA-256 of the bytes sent; with `mailroom.sendLog.workspace`
+ * The extension's send log: each send written to the machine's send log (the command line's too)
+ * before the request leaves and completed with the mailer's ID, with the SHA-256 of the bytes sent; with `mailroom.sendLog.workspace`
  * on, also to `.mailroom/sent.jsonl` in the workspace, for a team's git.
  */
 import { strict as assert } from 'node:assert';
@@ -8,7 +8,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import * as vscode from 'vscode';
 import { letterDocument } from '../../../src/client';
-import { mailroomApi, onSandbox, person, sendNotes, settings, typedAddress, workspace, sendLogLines } from './support';
+import { machineSendLog, mailroomApi, onSandbox, person, sendNotes, settings, typedAddress, workspace, sendLogLines } from './support';
 
 const lines = sendLogLines;
 
@@ -20,10 +20,10 @@ describe('The send log', () => {
     rmSync(vscode.Uri.joinPath(workspace(), '.mailroom').fsPath, { recursive: true, force: true });
   });
 
-  it("writes every send to the extension's own log, and to the workspace's when the setting is on", async () => {
+  it("writes every send to the machine's log, and to the workspace's when the setting is on", async () => {
     const api = await mailroomApi();
     await onSandbox(api);
-    const own = vscode.Uri.joinPath(api.globalStorageUri, 'sent.jsonl').fsPath;
+    const own = machineSendLog();
     const address = { AttentionLine1: 'Lou Gale', Address1: '9 Birch Rd', City: 'Ogdenville' };
 
     const before = lines(own).length;

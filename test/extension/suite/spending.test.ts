@@ -1,57 +1,94 @@
 /**
- * The spending guard: a Production send above `mailroom.spending.confirmAbove` is asked about
- * again with its predicted price, which the send log keeps; one that would pass
- * `mailroom.spending.dailyBudget` is refused with the amount spent today, which the status bar shows.
+ * The spending guard, through the extension and the command line over one send log (the
+ * machine's): a Production send above `mailroom.spending.confirmAbove` is asked about after the
+ * work mode, with its predicted price, which the send log keeps; one that would pass the daily budget
+ * is asked about first, with the amount spent today, which the status bar shows. Both front ends
+ * count the same sends as the sandbox charged them (a letter cancelled from the command line counts
+ * nothing in VS Code), and give the same verdict.
  */
 import { strict as assert } from 'node:assert';
+import { execFile } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import * as vscode from 'vscode';
-import { inProduction, mailroomApi, onSandbox, person, sendNotes, settings, typedAddress, until, sendLogLines } from './support';
+import {
+  EXTENSION_ID,
+  inProduction,
+  machineSendLog,
+  mailroomApi,
+  onSandbox,
+  person,
+  sendNotes,
+  settings,
+  typedAddress,
+  until,
+  sendLogLines,
+  workspace,
+} from './support';
 
 const lines = sendLogLines;
-
 const amountIn = (text: string, pattern: RegExp) => Number(pattern.exec(text)?.[1]);
+/** The mailers the log says were sent, in order. */
+const sentIds = () => lines(machineSendLog()).flatMap((l) => (l.kind === 'answered' && typeof l.id === 'number' ? [l.id] : []));
+
+/** The command line of this build, run as a person runs it in a terminal of this machine (the same send log). */
+function mailroomCli(args: readonly string[], config: string): Promise<{ code: number; stdout: string; stderr: string }> {
+  const cli = join(vscode.extensions.getExtension(EXTENSION_ID)!.extensionPath, 'dist', 'cli.js');
+  return new Promise((done) => {
+    execFile(
+      process.execPath,
+      [cli, ...args],
+      { env: { ...process.env, ELECTRON_RUN_AS_NODE: '1', XDG_CONFIG_HOME: config }, timeout: 60_000 },
+      (error, stdout, stderr) => done({ code: error ? Number((error as { code?: unknown }).code ?? 1) : 0, stdout, stderr }),
+    );
+  });
+}
 
 describe('The spending guard', () => {
+  let config: string;
+  before(() => (config = mkdtempSync(join(tmpdir(), 'mailroom-cli-config-'))));
+  after(() => rmSync(config, { recursive: true, force: true }));
   afterEach(async () => {
     person.settle();
     await settings().update('spending.confirmAbove', undefined, vscode.ConfigurationTarget.Global);
     await settings().update('spending.dailyBudget', undefined, vscode.ConfigurationTarget.Global);
   });
+  const cliBudget = (dailyBudget: number) => {
+    mkdirSync(join(config, 'mailroom'), { recursive: true });
+    writeFileSync(join(config, 'mailroom', 'config.json'), JSON.stringify({ spending: { dailyBudget } }));
+  };
 
-  it('asks again above the threshold with the amount, and refuses past the daily budget with the amount spent today', async () => {
+  it('asks again above the threshold with the amount, and asks first past the daily budget with the amount spent today', async () => {
     const api = await mailroomApi();
     await onSandbox(api);
-    const log = vscode.Uri.joinPath(api.globalStorageUri, 'sent.jsonl').fsPath;
+    const log = machineSendLog();
     const address = { AttentionLine1: 'Mo Hart', Address1: '4 Elm St', City: 'Ogdenville' };
     await settings().update('spending.confirmAbove', 0.1, vscode.ConfigurationTarget.Global);
 
-    // Declined at the amount: nothing leaves.
+    // The work mode, then the amount: declined at the amount, nothing leaves.
     let before = lines(log).length;
-    const declined = await inProduction(() => sendNotes([...typedAddress(api, address), { confirm: true }, { confirm: false }]));
-    assert.equal(declined, undefined);
+    await inProduction(() => sendNotes([...typedAddress(api, address), { confirm: true }, { confirm: false }]));
     assert.equal(lines(log).length, before, 'nothing sent, nothing logged');
+    assert.match(person.asked.at(-1) ?? '', /you asked to confirm/, 'the amount is asked last');
 
     // Asked with the amount, and sent: the log keeps the price asked about.
     before = lines(log).length;
     let question = '';
-    const id = await inProduction(() =>
+    await inProduction(() =>
       person.answering([...typedAddress(api, address), { confirm: true }, { confirm: true }], async () => {
-        const sent = await vscode.commands.executeCommand<number>(
-          'mailroom.sendDocument',
-          vscode.Uri.joinPath(vscode.workspace.workspaceFolders![0]!.uri, 'notes.txt'),
-        );
+        await vscode.commands.executeCommand('mailroom.sendDocument', vscode.Uri.joinPath(workspace(), 'notes.txt'));
         question = person.asked.find((q) => q.includes('you asked to confirm')) ?? '';
-        return sent;
       }),
     );
-    assert.ok(id, 'sent once confirmed');
     assert.match(question, /^notes\.txt to Mo Hart, Ogdenville costs about \$\d+\.\d\d, above the \$0\.10 you asked to confirm/);
     const price = amountIn(question, /costs about \$(\d+\.\d\d)/);
     assert.ok(price > 0.1);
-    const [sending] = lines(log).slice(before);
+    const [sending, answered] = lines(log).slice(before);
     assert.equal(sending?.kind, 'sending');
     assert.equal(sending.price, price, 'the send log keeps the predicted price');
     assert.equal(sending.workMode, 'Production');
+    assert.equal(answered?.kind, 'answered');
 
     // The status bar shows today's Production spending, this send's included.
     const spent = await until('the status bar to show the spending', async () => {
@@ -59,23 +96,100 @@ describe('The spending guard', () => {
       return /\$\d+\.\d\d today/.test(text) ? amountIn(text, /\$(\d+\.\d\d) today/) : undefined;
     });
     assert.ok(spent >= price, `${spent} spent, ${price} of it now`);
+    await settings().update('spending.confirmAbove', undefined, vscode.ConfigurationTarget.Global);
 
-    // A budget of what was spent: the next send would pass it, and is refused with the amount, before any question.
+    // A budget of what was spent: the next send would pass it, and is asked about first, with the amounts; declined, nothing leaves.
     await settings().update('spending.dailyBudget', spent, vscode.ConfigurationTarget.Global);
     before = lines(log).length;
-    const shown = person.notices.length;
-    const refused = await inProduction(() => sendNotes(typedAddress(api, address)));
-    assert.equal(refused, undefined);
+    await inProduction(() => sendNotes([...typedAddress(api, address), { confirm: false }]));
     assert.equal(lines(log).length, before, 'nothing sent');
-    const told = person.shown(shown, 'error');
-    assert.equal(told.length, 1, told.join('\n'));
+    const over = person.asked.at(-1) ?? '';
     assert.match(
-      told[0]!,
-      /^Mailroom: not sent\. \$\d+\.\d\d spent today in Production by the local sandbox; this send's \$\d+\.\d\d would pass the daily budget of \$\d+\.\d\d/,
+      over,
+      /^\$\d+\.\d\d spent today in Production by the local sandbox; this send's \$\d+\.\d\d would pass the daily budget of \$\d+\.\d\d \(mailroom\.spending\.dailyBudget\)\. Send it anyway\?/,
     );
-    assert.equal(amountIn(told[0]!, /^Mailroom: not sent\. \$(\d+\.\d\d)/), spent);
+    assert.equal(amountIn(over, /^\$(\d+\.\d\d)/), spent);
 
     // Development costs nothing: the budget does not stop it, and nothing is asked about money.
-    assert.ok(await sendNotes(typedAddress(api, address)), 'sent in Development');
+    before = sentIds().length;
+    await sendNotes(typedAddress(api, address));
+    assert.equal(sentIds().length, before + 1, 'sent in Development');
+  });
+
+  it('counts the same sends as the command line, as the service charged them, and gives the same verdict', async () => {
+    const api = await mailroomApi();
+    await onSandbox(api);
+    await api.connection.client();
+    const endpoint = api.connection.account!.endpoint;
+    const address = { AttentionLine1: 'Rae Lund', Address1: '7 Oak Ave', City: 'Ogdenville' };
+    const notes = vscode.Uri.joinPath(workspace(), 'notes.txt').fsPath;
+    const cliSend = (...flags: string[]) =>
+      mailroomCli(
+        [
+          'send',
+          notes,
+          '--to',
+          'Rae Lund, 7 Oak Ave, Ogdenville, OR 97301',
+          '--mode',
+          'Production',
+          '--endpoint',
+          endpoint,
+          '--json',
+          ...flags,
+        ],
+        config,
+      );
+    /** What the sandbox charged demo today, found here from the log and GetDetails (not by the rulebook). */
+    const chargedToday = async () => {
+      const today = new Date().toDateString();
+      const ids = lines(machineSendLog())
+        .filter((l) => l.kind === 'sending' && l.user === 'demo' && new Date(String(l.time)).toDateString() === today)
+        .map((l) => l.entry);
+      const sentToday = lines(machineSendLog()).flatMap((l) =>
+        l.kind === 'answered' && ids.includes(l.entry) && typeof l.id === 'number' ? [l.id] : [],
+      );
+      const { Details } = await (await api.connection.client()).datedA.GetDetails({ ID: sentToday.join(',') });
+      const charged = Details.filter((d) => d.WorkMode === 'Production' && [-900, -910, -990, -995, -1000].includes(d.Status));
+      return Math.round(charged.reduce((sum, d) => sum + d.Price, 0) * 100) / 100;
+    };
+    const statusBarShows = (amount: number) =>
+      until(`the status bar to show $${amount.toFixed(2)} today`, async () =>
+        api.statusBarItem.text.includes(`$${amount.toFixed(2)} today`) ? true : undefined,
+      );
+
+    // From the command line: sent, and cancelled at once (refunded): it counts nothing anywhere.
+    const sent = await cliSend('--yes');
+    assert.equal(sent.code, 0, sent.stderr);
+    const cancelled = (JSON.parse(sent.stdout) as { id: number }).id;
+    const cancel = await mailroomCli(['cancel', String(cancelled), '--endpoint', endpoint], config);
+    assert.equal(cancel.code, 0, cancel.stderr);
+
+    // From VS Code: one more letter; the budget is then what is spent and one more letter, no more.
+    await inProduction(() => sendNotes([...typedAddress(api, address), { confirm: true }]));
+    const price = Number(lines(machineSendLog()).at(-2)?.price);
+    assert.ok(price > 0);
+    const spent = await chargedToday();
+    await statusBarShows(spent);
+    const budget = Math.round((spent + price) * 100) / 100;
+    await settings().update('spending.dailyBudget', budget, vscode.ConfigurationTarget.Global);
+    cliBudget(budget);
+
+    // VS Code goes within the budget exactly (the cancelled letter would have passed it): no budget question.
+    let before = sentIds().length;
+    await inProduction(() => sendNotes([...typedAddress(api, address), { confirm: true }]));
+    assert.equal(sentIds().length, before + 1, 'sent within the budget');
+    assert.ok(!person.asked.some((q) => /daily budget/.test(q)), person.asked.join('\n'));
+
+    // Now both refuse the next letter, saying the same amount spent today.
+    before = sentIds().length;
+    const refused = await cliSend('--yes');
+    assert.equal(refused.code, 2, refused.stdout);
+    assert.match(refused.stderr, /Not sent: \$\d+\.\d\d spent today in Production by demo at .*would pass the daily budget/);
+    await inProduction(() => sendNotes([...typedAddress(api, address), { confirm: false }]));
+    const asked = person.asked.at(-1) ?? '';
+    assert.match(asked, /would pass the daily budget/);
+    assert.equal(amountIn(asked, /^\$(\d+\.\d\d)/), amountIn(refused.stderr, /Not sent: \$(\d+\.\d\d)/), 'the same spending');
+    assert.equal(amountIn(asked, /^\$(\d+\.\d\d)/), budget);
+    assert.equal(sentIds().length, before, 'nothing sent by either');
   });
 });

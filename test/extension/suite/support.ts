@@ -4,6 +4,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import * as vscode from 'vscode';
 import type { MailroomApi } from '../../../src/extension/extension';
 import type { RecipientAddress } from '../../../src/client';
+import { sendLogPath } from '../../../src/rulebook';
 import { ASKED } from '../../../src/extension/commands/address-input';
 import { ScriptedPrompts, type Answer } from './prompts';
 
@@ -83,6 +84,9 @@ export interface SendLogLine {
   readonly workMode?: string;
   readonly [field: string]: unknown;
 }
+
+/** The machine's send log, which the extension and the command line write (the runner gives the host an XDG_STATE_HOME of the tests' own). */
+export const machineSendLog = (): string => sendLogPath(process.env);
 
 /** A send log's lines, oldest first; none when there is no log yet. */
 export const sendLogLines = (path: string): SendLogLine[] =>
