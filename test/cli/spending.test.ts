@@ -6,6 +6,8 @@
  */
 import { strict as assert } from 'node:assert';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, request as httpRequest } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { mailroom, type CliRun } from '../helpers/cli';
@@ -118,5 +120,105 @@ describe('mailroom profiles and the spending guard', function () {
     const sent = await sendProduction('--yes');
     assert.equal(sent.code, 0, sent.stderr);
     assert.match(sent.stderr, /It costs about \$\d+\.\d\d, above \$0\.10: sending because of --yes\./);
+  });
+});
+
+describe('the spending guard of the command line counts as the service charges', function () {
+  this.timeout(120_000);
+  let sandbox: TestSandbox;
+  let dir: string;
+  const env = (endpoint: string) => ({
+    XDG_CONFIG_HOME: join(dir, 'config'),
+    XDG_STATE_HOME: join(dir, 'state'),
+    MAILROOM_PASSWORD: PASSWORD,
+    MAILROOM_ENDPOINT: endpoint,
+    MAILROOM_USER: 'pat',
+  });
+  const run = (...args: string[]) => mailroom(args, { env: env(sandbox.url) });
+  const budget = (dailyBudget: number) => {
+    mkdirSync(join(dir, 'config', 'mailroom'), { recursive: true });
+    writeFileSync(join(dir, 'config', 'mailroom', 'config.json'), JSON.stringify({ spending: { dailyBudget } }));
+  };
+  const send = (mode = 'Production', ...flags: string[]) => run('send', letter, '--to', TO, '--mode', mode, '--yes', '--json', ...flags);
+  const idOf = (result: CliRun) => (JSON.parse(result.stdout) as { id: number }).id;
+  /** What one letter of notes.txt to Kim Lee costs, as the sandbox prices it. */
+  let price: number;
+
+  beforeEach(async () => {
+    sandbox = await startTestSandbox({
+      accounts: { accounts: [{ name: 'Work', balance: 100, users: [{ username: 'pat', password: PASSWORD }] }] },
+    });
+    dir = mkdtempSync(join(tmpdir(), 'mailroom-charged-'));
+    budget(1000);
+    const first = await send('Development');
+    price = (JSON.parse((await run('details', String(idOf(first)), '--json')).stdout) as { Price: number }).Price;
+    assert.ok(price > 0);
+  });
+  afterEach(async () => {
+    await sandbox.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('counts nothing for a cancelled letter, a Default send the service ran in Development, or a failed one; a send up to the budget exactly goes', async () => {
+    const cancelled = await send();
+    assert.equal((await run('cancel', String(idOf(cancelled)))).code, 0);
+    assert.equal((await send('Default')).code, 0, "pat's own work mode is Development");
+    const failed = await send();
+    const fail = await run('sandbox', 'fail', String(idOf(failed)), '-1018');
+    assert.equal(fail.code, 0, fail.stderr);
+
+    // Counted as sent (three letters), this would pass a budget of one letter.
+    budget(price);
+    const within = await send();
+    assert.equal(within.code, 0, within.stderr);
+    const over = await send();
+    assert.equal(over.code, 2);
+    assert.match(over.stderr, new RegExp(`Not sent: \\$${price.toFixed(2)} spent today in Production by pat at `));
+  });
+
+  it('counts the sends the service does not report at their predicted price, and says so', async () => {
+    const sent = await send();
+    assert.equal(sent.code, 0, sent.stderr);
+    // In front of the sandbox: every GetDetails fails, everything else goes through.
+    const proxy = createServer((req, res) => {
+      const body: Buffer[] = [];
+      req.on('data', (chunk: Buffer) => body.push(chunk));
+      req.on('end', () => {
+        const text = Buffer.concat(body).toString('utf8');
+        if (/GetDetails/.test(`${req.url ?? ''} ${String(req.headers.soapaction ?? '')} ${text.slice(0, 2000)}`)) {
+          res.writeHead(503).end('down for GetDetails');
+          return;
+        }
+        const upstream = httpRequest(`${sandbox.url}${req.url ?? '/'}`, { method: req.method, headers: req.headers }, (answer) => {
+          res.writeHead(answer.statusCode ?? 502, answer.headers);
+          answer.pipe(res);
+        });
+        upstream.end(Buffer.concat(body));
+      });
+    });
+    await new Promise<void>((listening) => proxy.listen(0, '127.0.0.1', () => listening()));
+    try {
+      const endpoint = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;
+      budget(price * 1.5);
+      const refused = await mailroom(['send', letter, '--to', TO, '--mode', 'Production', '--yes', '--timeout', '5'], {
+        env: env(endpoint),
+      });
+      assert.equal(refused.code, 2, refused.stderr);
+      assert.match(refused.stderr, /The service did not say what today's sends cost .*: they count at their predicted prices\./);
+      // The Development letter counts nothing; the Production one at its predicted price, and this one would pass.
+      assert.match(refused.stderr, new RegExp(`Not sent: \\$${price.toFixed(2)} spent today`));
+    } finally {
+      await new Promise((closed) => proxy.close(closed));
+    }
+  });
+
+  it('never lets sends started at once pass the budget together', async () => {
+    budget(price * 2);
+    const results = await Promise.all([send(), send(), send(), send(), send()]);
+    const sent = results.filter((r) => r.code === 0);
+    assert.equal(sent.length, 2, results.map((r) => r.stderr).join('\n'));
+    for (const refused of results.filter((r) => r.code !== 0)) assert.match(refused.stderr, /Not sent: /);
+    const log = readFileSync(join(dir, 'state', 'mailroom', 'sent.jsonl'), 'utf8');
+    assert.equal(log.split('\n').filter((line) => line.includes('"kind":"sending"')).length, 3, 'the Development letter and two');
   });
 });

@@ -9,7 +9,9 @@ import { createServer, request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { spawnSync } from 'node:child_process';
 import { MailWsClient, SendLog, SendLogError, readSendLog, type SendRecorder } from '../../src/client';
+import { budgetAdmission, OverBudget } from '../../src/rulebook';
 import { startTestSandbox } from '../helpers/sandbox';
 
 const send = { endpoint: 'http://127.0.0.1:8317', user: 'demo', operation: 'SendLetterV2', sha256: '00', bytes: 0 };
@@ -105,5 +107,36 @@ describe('the send log file', () => {
       proxy.close();
       await sandbox.close();
     }
+  });
+
+  it('admits sends one at a time under its lock: of twenty started at once under a budget of three letters, three are written', async () => {
+    const path = join(dir, 'sent.jsonl');
+    const log = new SendLog([path]);
+    const account = { endpoint: send.endpoint, user: send.user };
+    const admit = budgetAdmission(account, { dailyBudget: 3 }, 1, new Map())!;
+    const outcomes = await Promise.allSettled(
+      Array.from({ length: 20 }, (_, i) => log.sending({ ...send, workMode: 'Production', price: 1, description: `letter ${i}` }, admit)),
+    );
+    const written = outcomes.filter((o) => o.status === 'fulfilled');
+    assert.equal(written.length, 3);
+    for (const refused of outcomes.filter((o): o is PromiseRejectedResult => o.status === 'rejected')) {
+      assert.ok(refused.reason instanceof OverBudget, String(refused.reason));
+    }
+    assert.equal((await readSendLog(path)).length, 3, 'a refused send writes nothing');
+    assert.ok(!existsSync(`${path}.lock`), 'the lock is let go');
+  });
+
+  it('takes over a lock whose process no longer runs (a SIGKILL)', async () => {
+    const path = join(dir, 'sent.jsonl');
+    const gone = spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))'], { encoding: 'utf8' });
+    writeFileSync(`${path}.lock`, `${gone.stdout}\n`);
+    await (
+      await new SendLog([path]).sending({ ...send, description: 'after a crash' })
+    )({ outcome: 'sent', id: 3 });
+    assert.deepEqual(
+      (await readSendLog(path)).map((r) => r.description),
+      ['after a crash'],
+    );
+    assert.ok(!existsSync(`${path}.lock`));
   });
 });
