@@ -3,25 +3,16 @@
  * how long loading and activating took and whether the sandbox bundle was loaded. Run by
  * extension-cost.ts, once for the extension and once for an empty extension (the floor).
  */
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { installVscodeStandIn, memento, vscodeStandIn } from './support/vscode-stand-in';
+import { join } from 'node:path';
+import { extensionContext, installVscodeStandIn } from './support/vscode-stand-in';
 
 installVscodeStandIn();
 const bundle = process.argv[2]!;
-const context = {
-  subscriptions: [] as unknown[],
-  globalState: memento(),
-  workspaceState: memento(),
-  secrets: {
-    get: async () => undefined,
-    store: async () => undefined,
-    delete: async () => undefined,
-    onDidChange: () => ({ dispose: () => undefined }),
-  },
-  extensionUri: vscodeStandIn.Uri.file(process.cwd()),
-  globalStorageUri: vscodeStandIn.Uri.file(tmpdir()),
-  extensionMode: vscodeStandIn.ExtensionMode.Production,
-};
+const storage = mkdtempSync(join(tmpdir(), 'mailroom-bench-activation-'));
+process.on('exit', () => rmSync(storage, { recursive: true, force: true }));
+const context = extensionContext(process.cwd(), storage);
 const start = process.hrtime.bigint();
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const extension = require(bundle) as { activate(context: unknown): unknown };

@@ -15,12 +15,22 @@ import { writeFileDurably } from '../../src/sandbox/store/durable-files';
 import type { JournalRecord } from '../../src/sandbox/store/records';
 import { snapshotRecords } from '../../src/sandbox/store/snapshot';
 import { FIRST_MAILER_ID, Store } from '../../src/sandbox/store/store';
-import { churn, freshFloor, ISSUE_CHURN } from '../helpers/churn';
+import { churn, freshFloor, ISSUE_CHURN, type ChurnPlan } from '../helpers/churn';
 import { T0, startTestSandbox } from '../helpers/sandbox';
 import { folderBytes } from '../helpers/stored-state';
 import { alternate, compared, type Row } from './support/measure';
+import type { Size, Sizes } from './support/size';
 
-const MAILERS = 100_000;
+/** The mailers of the journal compacted, the rounds of each compaction against its floor, and the churn. */
+const RUNS: Sizes<{ readonly mailers: number; readonly rounds: number; readonly warmUp: number; readonly churn: ChurnPlan }> = {
+  full: { mailers: 100_000, rounds: 7, warmUp: 2, churn: ISSUE_CHURN },
+  small: {
+    mailers: 2_000,
+    rounds: 1,
+    warmUp: 1,
+    churn: { replaces: 20, fileBytes: 16 * 1024, deletes: 5, settingChanges: 10, letters: 6 },
+  },
+};
 
 /** A journal as a sandbox writes it: the demo accounts, then letters as commitMailer records them. */
 function journalOf(mailers: number): string {
@@ -56,10 +66,10 @@ function journalOf(mailers: number): string {
   return `${lines.join('\n')}\n`;
 }
 
-async function compactionTime(rounds = 7): Promise<Row[]> {
+async function compactionTime(mailers: number, rounds: number, warmUp: number): Promise<Row[]> {
   const dataDir = mkdtempSync(join(tmpdir(), 'mailroom-bench-compaction-'));
   try {
-    const journal = journalOf(MAILERS);
+    const journal = journalOf(mailers);
     writeFileSync(join(dataDir, 'journal.jsonl'), journal);
     const store = await Store.open(dataDir); // reads it, and compacts it once (the cancels are superseded)
     const snapshot = readFileSync(join(dataDir, 'journal.jsonl'));
@@ -70,20 +80,20 @@ async function compactionTime(rounds = 7): Promise<Row[]> {
         rounds,
         () => store.compact(),
         () => writeFileDurably(floorPath, snapshot),
-        2,
+        warmUp,
       );
       const [again, stateAsJson] = await alternate(
         rounds,
         () => store.compact(),
         () => writeFileDurably(floorPath, Buffer.from(JSON.stringify(snapshotRecords(store)))),
-        2,
+        warmUp,
       );
       return [
-        compared('journal compaction', `${MAILERS.toLocaleString('en-US')} mailers (${sizes})`, 'ms', compaction, {
+        compared('journal compaction', `${mailers.toLocaleString('en-US')} mailers (${sizes})`, 'ms', compaction, {
           name: 'writeFileDurably of the same bytes',
           value: bytesOnly,
         }),
-        compared('journal compaction', `${MAILERS.toLocaleString('en-US')} mailers`, 'ms', again, {
+        compared('journal compaction', `${mailers.toLocaleString('en-US')} mailers`, 'ms', again, {
           name: 'JSON.stringify of the state + writeFileDurably',
           value: stateAsJson,
         }),
@@ -96,13 +106,13 @@ async function compactionTime(rounds = 7): Promise<Row[]> {
   }
 }
 
-async function churnedFolder(): Promise<Row[]> {
+async function churnedFolder(plan: ChurnPlan): Promise<Row[]> {
   const dirs = [mkdtempSync(join(tmpdir(), 'mailroom-bench-churned-')), mkdtempSync(join(tmpdir(), 'mailroom-bench-floor-'))] as const;
   try {
     const churned = await startTestSandbox({ dataDir: dirs[0] });
     const floor = await startTestSandbox({ dataDir: dirs[1] });
-    await churn(churned);
-    await freshFloor(floor);
+    await churn(churned, plan);
+    await freshFloor(floor, plan);
     const running = folderBytes(dirs[0]);
     const floorRunning = folderBytes(dirs[1]);
     await churned.close();
@@ -110,11 +120,11 @@ async function churnedFolder(): Promise<Row[]> {
     // A restart is what Store.open does: it compacts the journal and removes orphans.
     for (const dir of dirs) await (await Store.open(dir)).close();
     const kb = (bytes: number) => bytes / 1024;
-    const plan = `${ISSUE_CHURN.replaces} replace-uploads of ${ISSUE_CHURN.fileBytes / 1024} KB, deletes, settings, sends, cancels`;
+    const what = `${plan.replaces} replace-uploads of ${plan.fileBytes / 1024} KB, deletes, settings, sends, cancels`;
     return [
       compared(
         'storage after churn',
-        `${plan} · while running`,
+        `${what} · while running`,
         'KB',
         kb(running),
         { name: 'fresh sandbox, same state', value: kb(floorRunning) },
@@ -122,7 +132,7 @@ async function churnedFolder(): Promise<Row[]> {
       ),
       compared(
         'storage after churn',
-        `${plan} · after a restart`,
+        `${what} · after a restart`,
         'KB',
         kb(folderBytes(dirs[0])),
         { name: 'fresh sandbox, same state', value: kb(folderBytes(dirs[1])) },
@@ -134,6 +144,7 @@ async function churnedFolder(): Promise<Row[]> {
   }
 }
 
-export async function storage(): Promise<Row[]> {
-  return [...(await compactionTime()), ...(await churnedFolder())];
+export async function storage(size: Size = 'full'): Promise<Row[]> {
+  const { mailers, rounds, warmUp, churn: plan } = RUNS[size];
+  return [...(await compactionTime(mailers, rounds, warmUp)), ...(await churnedFolder(plan))];
 }

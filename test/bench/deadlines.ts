@@ -8,6 +8,7 @@ import { createServer, request, type IncomingMessage, type ServerResponse } from
 import type { AddressInfo } from 'node:net';
 import { builtClient } from './support/built';
 import { compared, median, timed, type Row } from './support/measure';
+import type { Size, Sizes } from './support/size';
 
 /** A server that reads each request and never answers. */
 async function hangingServer(): Promise<{ url: string; close(): void }> {
@@ -31,11 +32,18 @@ function rawGiveUp(url: string, timeoutMs: number): Promise<void> {
   });
 }
 
-export async function deadlines(rounds = 5): Promise<Row[]> {
+/** The timeouts given, and the calls (and raw requests) made with each. */
+const RUNS: Sizes<{ readonly timeoutsMs: readonly number[]; readonly rounds: number }> = {
+  full: { timeoutsMs: [300, 1000], rounds: 5 },
+  small: { timeoutsMs: [100], rounds: 1 },
+};
+
+export async function deadlines(size: Size = 'full'): Promise<Row[]> {
+  const { timeoutsMs, rounds } = RUNS[size];
   const server = await hangingServer();
   const rows: Row[] = [];
   try {
-    for (const timeoutMs of [300, 1000]) {
+    for (const timeoutMs of timeoutsMs) {
       for (const attempts of [1, 3]) {
         const client = new builtClient.MailWsClient({
           endpoint: server.url,

@@ -13,8 +13,15 @@ import { join } from 'node:path';
 import { samplePdf } from '../helpers/documents';
 import { absolute, alternate, compared, type Row } from './support/measure';
 import { bundle } from './support/built';
+import type { Size, Sizes } from './support/size';
 
 type Printing = typeof import('../../src/printing');
+
+/** The CSV's rows, the letters' pages, and the rounds of each check against its floor (the front matter's are the many). */
+const RUNS: Sizes<{ readonly csvRows: number; readonly pages: number; readonly rounds: number; readonly frontMatterRounds: number }> = {
+  full: { csvRows: 10_000, pages: 5, rounds: 15, frontMatterRounds: 200 },
+  small: { csvRows: 500, pages: 2, rounds: 2, frontMatterRounds: 5 },
+};
 
 /** A merge's data as people keep it: names, streets, cities, a few quoted cells, a few rows with findings. */
 function mergeCsv(rows: number): string {
@@ -29,29 +36,32 @@ function mergeCsv(rows: number): string {
 
 const LETTER = `---\ntitle: Your order\nto: Jane Doe, Acme Corp, 1 Main St, Suite 200, Springfield, IL 62701\n---\n# Dear Jane\n\nThank you for your order.\n`;
 
-export async function diagnostics(): Promise<Row[]> {
+export async function diagnostics(size: Size = 'full'): Promise<Row[]> {
+  const { csvRows, pages, rounds, frontMatterRounds } = RUNS[size];
+  const warmUp = (full: number) => Math.min(full, rounds);
+  const csvCase = `${csvRows.toLocaleString('en-US')}-row CSV · live diagnostics`;
   const printing = bundle<Printing>('src/printing/index.ts', 'printing');
   const dir = mkdtempSync(join(tmpdir(), 'mailroom-bench-diagnostics-'));
   const rows: Row[] = [];
   try {
     const csvPath = join(dir, 'people.csv');
-    writeFileSync(csvPath, mergeCsv(10_000));
+    writeFileSync(csvPath, mergeCsv(csvRows));
     const template = { fields: ['FirstName', 'Amount'] };
     const [csvMs, csvRead] = await alternate(
-      15,
+      rounds,
       async () => printing.csvDiagnostics(await readFile(csvPath, 'utf8'), template),
       () => readFile(csvPath, 'utf8'),
-      5,
+      warmUp(5),
     );
     rows.push(
-      absolute('preflight', '10,000-row CSV · live diagnostics', 'ms', csvMs, 200),
-      compared('preflight', '10,000-row CSV · live diagnostics', 'ms', csvMs, { name: 'reading the file', value: csvRead }),
+      absolute('preflight', csvCase, 'ms', csvMs, 200),
+      compared('preflight', csvCase, 'ms', csvMs, { name: 'reading the file', value: csvRead }),
     );
 
     const letterPath = join(dir, 'letter.md');
     writeFileSync(letterPath, LETTER);
     const [letterMs, letterRead] = await alternate(
-      200,
+      frontMatterRounds,
       async () => printing.frontMatterDiagnostics(await readFile(letterPath, 'utf8')),
       () => readFile(letterPath, 'utf8'),
     );
@@ -60,36 +70,39 @@ export async function diagnostics(): Promise<Row[]> {
       compared('preflight', 'front matter · live diagnostics', 'ms', letterMs, { name: 'reading the file', value: letterRead }),
     );
 
-    const pdfPath = join(dir, 'five-pages.pdf');
-    writeFileSync(pdfPath, await samplePdf(5));
+    const pdfPath = join(dir, 'letter.pdf');
+    writeFileSync(pdfPath, await samplePdf(pages));
     const address = { AttentionLine1: 'Jane Doe', Address1: '1 Main St', City: 'Springfield', State: 'IL', PostalCode: '62701' };
     const [proofMs, pdfRead] = await alternate(
-      15,
+      rounds,
       async () => printing.preflightLetter({ type: 'pdf', data: await readFile(pdfPath), address }, { workMode: 'Development' }),
       () => readFile(pdfPath),
-      3,
+      warmUp(3),
     );
+    const pdfCase = `${pages}-page PDF letter · proof (preflightLetter)`;
     rows.push(
-      absolute('preflight', '5-page PDF letter · proof (preflightLetter)', 'ms', proofMs, 300),
-      compared('preflight', '5-page PDF letter · proof (preflightLetter)', 'ms', proofMs, { name: 'reading the file', value: pdfRead }),
+      absolute('preflight', pdfCase, 'ms', proofMs, 300),
+      compared('preflight', pdfCase, 'ms', proofMs, { name: 'reading the file', value: pdfRead }),
     );
 
-    // The same as text the printer lays out: an HTML letter of as many paragraphs as make 5 pages.
-    const htmlPath = join(dir, 'five-pages.html');
+    // The same as text the printer lays out: an HTML letter of as many paragraphs as make as many pages.
+    const htmlPath = join(dir, 'letter.html');
     const paragraph = '<p>Thank you for your order. It shipped today and should reach you within the week; the invoice follows.</p>';
     let count = 10;
     const html = () => new TextEncoder().encode(`<html><body>${paragraph.repeat(count)}</body></html>`);
-    while ((await printing.preflightLetter({ type: 'html', data: html(), address }, { workMode: 'Development' })).pages < 5) count += 10;
+    while ((await printing.preflightLetter({ type: 'html', data: html(), address }, { workMode: 'Development' })).pages < pages)
+      count += 10;
     writeFileSync(htmlPath, html());
     const [htmlMs, htmlRead] = await alternate(
-      15,
+      rounds,
       async () => printing.preflightLetter({ type: 'html', data: await readFile(htmlPath), address }, { workMode: 'Development' }),
       () => readFile(htmlPath),
-      3,
+      warmUp(3),
     );
+    const htmlCase = `${pages}-page HTML letter · proof (preflightLetter)`;
     rows.push(
-      absolute('preflight', '5-page HTML letter · proof (preflightLetter)', 'ms', htmlMs, 300),
-      compared('preflight', '5-page HTML letter · proof (preflightLetter)', 'ms', htmlMs, { name: 'reading the file', value: htmlRead }),
+      absolute('preflight', htmlCase, 'ms', htmlMs, 300),
+      compared('preflight', htmlCase, 'ms', htmlMs, { name: 'reading the file', value: htmlRead }),
     );
   } finally {
     rmSync(dir, { recursive: true, force: true });

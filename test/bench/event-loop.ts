@@ -19,27 +19,29 @@ import { builtClient } from './support/built';
 import { delayDuring, delayRows, type Delay } from './support/event-loop-delay';
 import type { Row } from './support/measure';
 import { benchClient } from './support/seed';
+import type { Size, Sizes } from './support/size';
 
 const root = resolve(__dirname, '..', '..');
 type SandboxModule = typeof import('../../src/sandbox');
 
-const ROWS = 2000;
+/** The merge's rows, and the merges sent to each sandbox (after one each to warm). */
+const RUNS: Sizes<{ readonly rows: number; readonly rounds: number }> = { full: { rows: 2000, rounds: 3 }, small: { rows: 50, rounds: 1 } };
 
-/** A 2,000-row merge of the sample invitation: every row a different recipient. */
-function merge(): ReturnType<typeof builtClient.mailMerge> {
+/** A merge of the sample invitation with `rows` rows: every row a different recipient. */
+function merge(rows: number): ReturnType<typeof builtClient.mailMerge> {
   const lines = ['AttentionLine1,Address1,City,State,PostalCode'];
-  for (let i = 1; i <= ROWS; i++) lines.push(`Guest ${i},${i} Main St,Springfield,IL,62701`);
+  for (let i = 1; i <= rows; i++) lines.push(`Guest ${i},${i} Main St,Springfield,IL,62701`);
   const template = readFileSync(join(root, 'test', 'sample', 'invite.html'));
   return builtClient.mailMerge('invite.html', template, 'people.csv', Buffer.from(`${lines.join('\n')}\n`));
 }
 
 /** Sends the merge and reports this thread's event-loop delay (ms) from the send to the answer. */
-async function delayDuringMerge(url: string, letters: ReturnType<typeof merge>): Promise<Delay> {
+async function delayDuringMerge(url: string, letters: ReturnType<typeof merge>, rows: number): Promise<Delay> {
   const client = benchClient(url);
   try {
     return await delayDuring(async () => {
       const result = await client.datedA.SendWordMailMerge_Compressed({
-        MyDescription: `${ROWS}-row merge`,
+        MyDescription: `${rows}-row merge`,
         FileExtension: letters.type,
         FileBinaryData: letters.template,
         MergeData: letters.mergeData,
@@ -52,8 +54,9 @@ async function delayDuringMerge(url: string, letters: ReturnType<typeof merge>):
   }
 }
 
-export async function editorResponsiveness(rounds = 3): Promise<Row[]> {
-  const letters = merge();
+export async function editorResponsiveness(size: Size = 'full'): Promise<Row[]> {
+  const { rows: count, rounds } = RUNS[size];
+  const letters = merge(count);
   const folders = [mkdtempSync(join(tmpdir(), 'mailroom-bench-')), mkdtempSync(join(tmpdir(), 'mailroom-bench-'))] as const;
   const options = (dataDir: string) => ({ dataDir, port: 0, schedule: INTERACTIVE_SCHEDULE, timeZone: 'UTC' });
   let onThread: SandboxServer | undefined;
@@ -64,15 +67,15 @@ export async function editorResponsiveness(rounds = 3): Promise<Row[]> {
     const { startSandbox } = require(join(root, 'dist', 'sandbox.js')) as SandboxModule;
     inProcess = await startSandbox(options(folders[1]));
     // One merge each first: both have loaded and compiled their printing before anything counts.
-    await delayDuringMerge(onThread.url, letters);
-    await delayDuringMerge(inProcess.url, letters);
+    await delayDuringMerge(onThread.url, letters, count);
+    await delayDuringMerge(inProcess.url, letters, count);
     const thread: Delay[] = [];
     const own: Delay[] = [];
     for (let i = 0; i < rounds; i++) {
-      thread.push(await delayDuringMerge(onThread.url, letters));
-      own.push(await delayDuringMerge(inProcess.url, letters));
+      thread.push(await delayDuringMerge(onThread.url, letters, count));
+      own.push(await delayDuringMerge(inProcess.url, letters, count));
     }
-    const rows = `${ROWS.toLocaleString('en-US')}-row`;
+    const rows = `${count.toLocaleString('en-US')}-row`;
     return delayRows(`${rows} mail merge, sandbox on its thread`, thread, { name: 'sandbox in-process', delays: own }, 50);
   } finally {
     await onThread?.close();

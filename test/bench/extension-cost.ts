@@ -9,6 +9,7 @@ import { mkdirSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { bundleFile } from './support/built';
 import { absolute, compared, median, type Row } from './support/measure';
+import type { Size, Sizes } from './support/size';
 
 const root = resolve(__dirname, '..', '..');
 
@@ -25,7 +26,11 @@ function activate(child: string, bundle: string): Activation {
   return JSON.parse(out.trim().split('\n').pop()!) as Activation;
 }
 
-export function extensionCost(runs = 11): Row[] {
+/** Fresh processes that load and activate each bundle. */
+const RUNS: Sizes<number> = { full: 11, small: 2 };
+
+export function extensionCost(size: Size = 'full'): Row[] {
+  const runs = RUNS[size];
   const outdir = join(root, 'dist-test', 'bench', 'production');
   execFileSync(process.execPath, [join(root, 'esbuild.mjs'), '--production', '--outdir', outdir], { cwd: root, stdio: 'pipe' });
   const bundle = join(outdir, 'extension.js');

@@ -7,6 +7,7 @@
 import type { TrackedMailer } from '../../src/extension/model/mailers';
 import { bundle } from './support/built';
 import { absolute, alternate, compared, type Row } from './support/measure';
+import type { Size, Sizes } from './support/size';
 
 type Filter = typeof import('../../src/extension/model/mailer-filter');
 
@@ -25,7 +26,14 @@ function mailers(count: number): TrackedMailer[] {
   }));
 }
 
-export async function filtering(count = 10_000): Promise<Row[]> {
+/** The tracked mailers filtered, and the rounds of each filter against its floor (after a warm-up). */
+const RUNS: Sizes<{ readonly mailers: number; readonly rounds: number; readonly warmUp: number }> = {
+  full: { mailers: 10_000, rounds: 50, warmUp: 10 },
+  small: { mailers: 1_000, rounds: 3, warmUp: 1 },
+};
+
+export async function filtering(size: Size = 'full'): Promise<Row[]> {
+  const { mailers: count, rounds, warmUp } = RUNS[size];
   const { filterRows } = bundle<Filter>('src/extension/model/mailer-filter.ts', 'mailer-filter');
   const list = mailers(count);
   const rows: Row[] = [];
@@ -40,7 +48,7 @@ export async function filtering(count = 10_000): Promise<Row[]> {
   for (const { name, filter } of cases) {
     const kept = filterRows(list, filter).length;
     if (kept === 0 || kept === count) throw new Error(`the filter ${name} keeps ${kept} of ${count}: it measures nothing`);
-    const [filterMs, copyMs] = await alternate(50, async () => filterRows(list, filter), copy, 10);
+    const [filterMs, copyMs] = await alternate(rounds, async () => filterRows(list, filter), copy, warmUp);
     const kase = `filter ${count.toLocaleString('en')} mailers · ${name} (keeps ${kept})`;
     rows.push(
       absolute('filter', kase, 'ms', filterMs, 30),

@@ -9,6 +9,7 @@ import { execFileSync } from 'node:child_process';
 import { resolve } from 'node:path';
 import { compared, median, type Row } from './support/measure';
 import { startSandboxProcess } from './support/sandbox-process';
+import type { Size, Sizes } from './support/size';
 
 interface ChildResult {
   readonly cpuMs: number;
@@ -26,17 +27,33 @@ function sendOnce(endpoint: string, binding: string, megabytes: number): ChildRe
   return JSON.parse(out.trim().split('\n').pop()!) as ChildResult;
 }
 
-export async function largeDocuments(repeats = 3): Promise<Row[]> {
-  const sandbox = await startSandboxProcess(['--max-body-mb', '128']);
-  const rows: Row[] = [];
-  try {
-    const cases: [string, number][] = [
+/** The sends (binding, megabytes), each in `repeats` fresh processes. */
+const SENDS: Sizes<{ readonly cases: readonly (readonly [string, number])[]; readonly repeats: number }> = {
+  full: {
+    cases: [
       ['soap11', 1],
       ['soap11', 8],
       ['soap11', 32],
       ['soap12', 32],
       ['http-post', 0.25],
-    ];
+    ],
+    repeats: 3,
+  },
+  small: {
+    cases: [
+      ['soap11', 0.5],
+      ['soap12', 0.5],
+      ['http-post', 0.05],
+    ],
+    repeats: 1,
+  },
+};
+
+export async function largeDocuments(size: Size = 'full'): Promise<Row[]> {
+  const { cases, repeats } = SENDS[size];
+  const sandbox = await startSandboxProcess(['--max-body-mb', '128']);
+  const rows: Row[] = [];
+  try {
     for (const [binding, megabytes] of cases) {
       const runs = Array.from({ length: repeats }, () => sendOnce(sandbox.url, binding, megabytes));
       const cpu = median(runs.map((r) => r.cpuMs));

@@ -12,11 +12,13 @@ import { samplePdf } from '../helpers/documents';
 import { PrintingThread } from '../../src/printing/thread';
 import { delayDuring, delayRows, type Delay } from './support/event-loop-delay';
 import type { Row } from './support/measure';
+import type { Size, Sizes } from './support/size';
 
 const root = resolve(__dirname, '..', '..');
 type PrintingModule = typeof import('../../src/printing');
 
-const PAGES = 60;
+/** The letter's pages (at least), and the proofs asked for each way (after one each to warm). */
+const RUNS: Sizes<{ readonly pages: number; readonly rounds: number }> = { full: { pages: 60, rounds: 5 }, small: { pages: 3, rounds: 1 } };
 const settings = { workMode: 'Development' } as const;
 const address = { AttentionLine1: 'Jane Doe', Address1: '1 Main St', City: 'Springfield', State: 'IL', PostalCode: '62701' };
 
@@ -52,20 +54,21 @@ async function measure(
   return delayRows(`${what}, printed on its thread`, onThread, { name: 'printing in-process', delays: own }, 50);
 }
 
-/** The proofs of a 60-page statement as a PDF and as Markdown (made HTML, as the extension makes it). */
-export async function proofResponsiveness(rounds = 5): Promise<Row[]> {
+/** The proofs of a 60-page statement (at full size) as a PDF and as Markdown (made HTML, as the extension makes it). */
+export async function proofResponsiveness(size: Size = 'full'): Promise<Row[]> {
+  const { pages: wanted, rounds } = RUNS[size];
   // eslint-disable-next-line @typescript-eslint/no-require-imports -- the bundle as it ships
   const inProcess = require(join(root, 'dist', 'printing.js')) as PrintingModule;
   const thread = new PrintingThread(join(root, 'dist', 'printing-worker.js'));
   try {
-    // As many paragraphs as make 60 pages.
-    let paragraphs = 1200;
+    // As many paragraphs as make the pages wanted (about 20 a page).
+    let paragraphs = 20 * wanted;
     let pages = (await inProcess.preflightLetter(statement(paragraphs), settings)).pages;
-    while (pages < PAGES) {
-      paragraphs = Math.ceil((paragraphs * (PAGES + 0.5)) / pages);
+    while (pages < wanted) {
+      paragraphs = Math.ceil((paragraphs * (wanted + 0.5)) / pages);
       pages = (await inProcess.preflightLetter(statement(paragraphs), settings)).pages;
     }
-    const pdf = { type: 'pdf', data: await samplePdf(PAGES, 'Statement page'), address };
+    const pdf = { type: 'pdf', data: await samplePdf(wanted, 'Statement page'), address };
     const pdfPages = (await inProcess.preflightLetter(pdf, settings)).pages;
     return [
       ...(await measure(thread, inProcess, `proof of a ${pdfPages}-page PDF letter`, pdf, rounds)),

@@ -1,19 +1,19 @@
 /**
  * The peer of the throughput benchmark: the `soap` package's own server (soap.listen) serving the
  * simple and dated A services from the contract's WSDLs, each operation answering a constant
- * (no work at all). With `same-answer`, GetStatus answers a constant list of 1000 statuses, the
- * size of the sandbox's answer, so that only the serializing is compared. Prints its URL; runs
- * until killed.
+ * (no work at all). With `same-answer [count]`, GetStatus answers a constant list of `count`
+ * statuses (1000 unless given), the size of the sandbox's answer, so that only the serializing is
+ * compared. Prints its URL; runs until killed.
  */
 import { createServer } from 'node:http';
 import * as soap from 'soap';
 import { generateWsdl, serviceByKey, serviceUrl, type Operation } from '../../src/contract';
 
 const sameAnswer = process.argv[2] === 'same-answer';
-const thousandStatuses = {
+const statuses = {
   ResultCode: -3000,
   Statuses: {
-    LetterStatusAndDesc: Array.from({ length: 1000 }, (_, i) => ({
+    LetterStatusAndDesc: Array.from({ length: Number(process.argv[3] ?? 1000) }, (_, i) => ({
       ID: 1021984 + i,
       Status: -1002,
       Description: 'Completed: successfully processed in Development work mode',
@@ -22,7 +22,7 @@ const thousandStatuses = {
   },
 };
 const trivial = (op: Operation) => () => ({
-  [op.resultElement]: sameAnswer && op.name === 'GetStatus' ? thousandStatuses : op.result.kind === 'structure' ? { ResultCode: -3000 } : 1,
+  [op.resultElement]: sameAnswer && op.name === 'GetStatus' ? statuses : op.result.kind === 'structure' ? { ResultCode: -3000 } : 1,
 });
 
 const server = createServer((_req, res) => {

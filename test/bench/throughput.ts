@@ -3,7 +3,7 @@
  * and a 1000-ID GetStatus, over SOAP 1.1; the peer is the `soap` package's own server answering
  * the same requests with constants (test/bench/soap-peer.ts), and, for GetStatus, also answering
  * the same 1000 statuses from constants (serializing only). All run in processes of their own.
- * Each figure is the median of ROUNDS runs, the sandbox and its peers measured in turn, since the
+ * Each figure is the median of some rounds (RUNS), the sandbox and its peers measured in turn, since the
  * machine is often shared. Sends at 64 concurrent also have an absolute target (issue 17): at
  * least 1,000 a second, each durable when answered.
  */
@@ -14,9 +14,11 @@ import { median, type Row } from './support/measure';
 import { RawSender, recordingProxy, type RawRequest } from './support/raw-http';
 import { startSandboxProcess } from './support/sandbox-process';
 import { benchClient, seedMailers } from './support/seed';
+import type { Size, Sizes } from './support/size';
 
-async function startPeer(mode: 'trivial' | 'same-answer'): Promise<{ url: string; stop(): void }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', resolve(__dirname, 'soap-peer.ts'), mode], {
+/** `same-answer` answers GetStatus with `statuses` constant statuses, as many as the sandbox's answer. */
+async function startPeer(mode: 'trivial' | 'same-answer', statuses: number): Promise<{ url: string; stop(): void }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', resolve(__dirname, 'soap-peer.ts'), mode, String(statuses)], {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const url = await new Promise<string>((done) =>
@@ -55,7 +57,11 @@ async function rate(
   return { perSecond: (done * 1000) / (Date.now() - started), failures };
 }
 
-const ROUNDS = 3;
+/** How long each rate is measured, in how many rounds, and how many IDs GetStatus asks for. */
+const RUNS: Sizes<{ readonly seconds: number; readonly rounds: number; readonly ids: number }> = {
+  full: { seconds: 2, rounds: 3, ids: 1000 },
+  small: { seconds: 0.2, rounds: 1, ids: 100 },
+};
 /** Sends a second at 64 concurrent that a CI's test suite needs of the sandbox (issue 17). */
 const SENDS_TARGET = 1000;
 
@@ -64,23 +70,24 @@ async function rates(
   endpoints: readonly string[],
   request: RawRequest,
   concurrency: number,
-  seconds: number,
+  { seconds, rounds }: { readonly seconds: number; readonly rounds: number },
 ): Promise<{ perSecond: number; failures: number }[]> {
   const runs = endpoints.map(() => [] as { perSecond: number; failures: number }[]);
-  for (let round = 0; round < ROUNDS; round++) {
+  for (let round = 0; round < rounds; round++) {
     for (const [i, endpoint] of endpoints.entries()) runs[i]!.push(await rate(endpoint, request, concurrency, seconds));
   }
   return runs.map((r) => ({ perSecond: median(r.map((x) => x.perSecond)), failures: r.reduce((sum, x) => sum + x.failures, 0) }));
 }
 
-export async function throughput(seconds = 2): Promise<Row[]> {
+export async function throughput(size: Size = 'full'): Promise<Row[]> {
   const { formatIds } = builtContract;
+  const runs = RUNS[size];
   const sandbox = await startSandboxProcess();
-  const peer = await startPeer('trivial');
-  const sameAnswerPeer = await startPeer('same-answer');
+  const peer = await startPeer('trivial', runs.ids);
+  const sameAnswerPeer = await startPeer('same-answer', runs.ids);
   const rows: Row[] = [];
   try {
-    const ids = await seedMailers(sandbox.url, 1000);
+    const ids = await seedMailers(sandbox.url, runs.ids);
     const proxy = await recordingProxy(sandbox.url);
     const client = benchClient(proxy.url, 'soap11');
     await client.simple.SendLetterV2({
@@ -96,11 +103,11 @@ export async function throughput(seconds = 2): Promise<Row[]> {
     proxy.close();
     for (const [name, request] of [
       ['SendLetterV2', send],
-      ['GetStatus, 1000 IDs', status],
+      [`GetStatus, ${ids.length} IDs`, status],
     ] as const) {
       for (const concurrency of [1, 8, 64]) {
         const servers = request === status ? [sandbox.url, peer.url, sameAnswerPeer.url] : [sandbox.url, peer.url];
-        const [ours, theirs, same] = (await rates(servers, request, concurrency, seconds)) as [
+        const [ours, theirs, same] = (await rates(servers, request, concurrency, runs)) as [
           { perSecond: number; failures: number },
           { perSecond: number; failures: number },
           { perSecond: number; failures: number } | undefined,
@@ -133,7 +140,7 @@ export async function throughput(seconds = 2): Promise<Row[]> {
             case: `${name} · ${concurrency} concurrent`,
             value: ours.perSecond,
             unit: 'req/s',
-            against: { name: 'soap.listen, the same 1000 statuses', value: same.perSecond },
+            against: { name: `soap.listen, the same ${ids.length} statuses`, value: same.perSecond },
             ratio: ours.perSecond / same.perSecond,
           });
         }

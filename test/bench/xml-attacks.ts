@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { absolute, compared, type Row } from './support/measure';
 import { startSandboxProcess } from './support/sandbox-process';
+import type { Size, Sizes } from './support/size';
 import { harmlessOfSize, xmlAttacks } from '../helpers/xml-attacks';
 
 /** A field of /proc/<pid>/status in bytes (VmHWM: peak resident set; VmRSS: now). */
@@ -44,7 +45,11 @@ async function peakAfter(bodies: readonly (string | Buffer)[], times: number): P
   }
 }
 
-export async function xmlAttackMemory(times = 3): Promise<Row[]> {
+/** How many times each attack (and each harmless request) is sent. */
+const TIMES: Sizes<number> = { full: 3, small: 1 };
+
+export async function xmlAttackMemory(size: Size = 'full'): Promise<Row[]> {
+  const times = TIMES[size];
   const attacks = xmlAttacks().map(([, body]) => body);
   const harmless = attacks.map((body) => harmlessOfSize(Buffer.byteLength(body)));
   const attacked = await peakAfter(attacks, times);
