@@ -1,0 +1,17 @@
+/**
+ * `npm run docs`: makes the generated parts of the docs again, in place: the service operations
+ * in docs/architecture.md (from src/contract). Everything around them is written by hand. The
+ * tests in test/docs/ fail when a page's generated part differs from what this makes now.
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+import { relative } from 'node:path';
+import { ARCHITECTURE, architectureWithTable } from './operations-table';
+
+const pages: readonly (readonly [file: string, generate: (page: string) => string])[] = [[ARCHITECTURE, architectureWithTable]];
+
+for (const [file, generate] of pages) {
+  const page = readFileSync(file, 'utf8');
+  const made = generate(page);
+  if (made !== page) writeFileSync(file, made);
+  console.log(`${relative(process.cwd(), file)}: ${made === page ? 'unchanged' : 'rewritten'}`);
+}
