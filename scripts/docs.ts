@@ -1,13 +1,18 @@
 /**
  * `npm run docs`: makes the generated parts of the docs again, in place: the service operations
- * in docs/architecture.md (from src/contract). Everything around them is written by hand. The
- * tests in test/docs/ fail when a page's generated part differs from what this makes now.
+ * in docs/architecture.md (from src/contract) and the command line's reference in docs/cli.md
+ * (from each command's help). Everything around them is written by hand. The tests in test/docs/
+ * fail when a page's generated part differs from what this makes now.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { relative } from 'node:path';
+import { CLI_PAGE, cliPageGenerated } from './cli-reference';
 import { ARCHITECTURE, architectureWithTable } from './operations-table';
 
-const pages: readonly (readonly [file: string, generate: (page: string) => string])[] = [[ARCHITECTURE, architectureWithTable]];
+const pages: readonly (readonly [file: string, generate: (page: string) => string])[] = [
+  [ARCHITECTURE, architectureWithTable],
+  [CLI_PAGE, cliPageGenerated],
+];
 
 for (const [file, generate] of pages) {
   const page = readFileSync(file, 'utf8');
