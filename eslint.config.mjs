@@ -58,7 +58,7 @@ export default defineConfig(
   },
   {
     // Printing reads the contract only: the sandbox, the command line and the extension all use it
-    // (README, "How it is built"), so it may import none of them, nor the client.
+    // (docs/architecture.md, "The layers"), so it may import none of them, nor the client.
     files: ['src/printing/**'],
     rules: {
       'no-restricted-imports': [

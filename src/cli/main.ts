@@ -25,14 +25,15 @@ import { asksForHelp, commandHelp, overview, type CommandHelp } from './help';
 import { KeychainUnavailable, osKeychain } from './keychain';
 import { EXIT_OK, EXIT_SERVICE_ERROR, EXIT_USAGE, UsageError } from './usage';
 
-interface Command {
+export interface Command {
   readonly usage: string;
   readonly help: CommandHelp;
   /** The exit code, when the command decides it (EXIT_OK otherwise). */
   run(args: readonly string[], io: Io): void | number | Promise<void | number>;
 }
 
-const commands: Readonly<Record<string, Command>> = {
+/** Every command, in the order `mailroom --help` lists them (docs/cli.md's reference is made from the same). */
+export const commands: Readonly<Record<string, Command>> = {
   preflight,
   send,
   status,

@@ -136,7 +136,8 @@ export class Connection extends Disposable {
     const starting: Promise<SandboxServer> = (this.sandbox ??= (async () => {
       const dataDir = vscode.Uri.joinPath(this.context.globalStorageUri, 'sandbox').fsPath;
       // Off the extension host's thread, which every extension shares: a send the sandbox prints
-      // (a 2,000-row mail merge takes seconds) would stall them all (README, "The extension").
+      // (a 2,000-row mail merge takes seconds) would stall them all (docs/extension.md, "The
+      // sandbox on a thread of its own").
       const worker = vscode.Uri.joinPath(this.context.extensionUri, 'dist', 'sandbox-worker.js').fsPath;
       // At a pace people can follow: 20 seconds to cancel, completed after 25.
       const server = await startSandboxThread(worker, { dataDir, port: 0, schedule: INTERACTIVE_SCHEDULE }, (error) => {

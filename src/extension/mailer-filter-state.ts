@@ -1,7 +1,7 @@
 /**
  * The filter of this window's Mailers and Send History views (model/mailer-filter.ts). Kept in
  * memory only: per window, and gone on a reload, so that a window never opens on a list with
- * mailers hidden by a search made before (README, "Filter and export"). The context key
+ * mailers hidden by a search made before (docs/extension.md, "Filter, export and the send history"). The context key
  * `mailroom.mailersFiltered` shows Clear Filter in the views' title bars while one is on.
  */
 import * as vscode from 'vscode';

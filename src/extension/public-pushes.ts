@@ -10,7 +10,8 @@
  * account registered from this machine and that account is the one the Mailers view shows. After a
  * restart the receiver listens again for an account registered before, without a call, as long as
  * the setting still names the registered URL. Stop Feedback Pushes sets Feedback_FeedbackType back
- * to None and forgets the Auth; signing out forgets it too. README, "Feedback pushes from a real account".
+ * to None and forgets the Auth; signing out forgets it too. See docs/extension.md,
+ * "Feedback pushes from a real account".
  */
 import { randomBytes } from 'node:crypto';
 import * as vscode from 'vscode';

@@ -7,7 +7,7 @@
  * mailer's row at once (Refresher.pushed), without a call to the service; polling goes on, slower,
  * as a fallback (model/refresh-schedule.ts). It registers again whenever a client is made for the
  * sandbox (after each start of it, on another port perhaps); the last window to register gets the
- * pushes of the demo user (README, "Feedback pushes in the extension").
+ * pushes of the demo user (docs/extension.md, "Feedback pushes").
  */
 import { randomBytes } from 'node:crypto';
 import { startPushReceiver, type FeedbackPush, type PushReceiver } from '../client/push-receiver';

@@ -1,5 +1,5 @@
 /**
- * The command line as people install it (README, "Installing the command line"): `npm pack`, then
+ * The command line as people install it (docs/cli.md, "Installing"): `npm pack`, then
  * `npm install -g` of the tarball, here into a temporary prefix, offline and with an empty npm
  * cache, so the tarball must carry all the command needs. The installed `mailroom` then helps and
  * sends a letter through a sandbox it started itself.

@@ -59,9 +59,9 @@ describe('vsce package', () => {
     assert.match(vsixManifest, /<Icon>extension\/media\/icon\.png<\/Icon>/);
   });
 
-  it('leaves out sources, tests, maps, tooling and the command line', () => {
+  it('leaves out sources, tests, maps, tooling, the docs and the command line', () => {
     const unwanted = Object.keys(entries).filter((name) =>
-      /^extension\/(src|test|scripts|node_modules)\/|\.(ts|map)$|^extension\/(eslint\.config\.mjs|\.prettier\w*|\.npmignore|dist\/cli\.js|media\/icon\.svg)$/.test(
+      /^extension\/(src|test|scripts|docs|node_modules)\/|\.(ts|map)$|^extension\/(eslint\.config\.mjs|\.prettier\w*|\.npmignore|dist\/cli\.js|media\/icon\.svg)$/.test(
         name,
       ),
     );

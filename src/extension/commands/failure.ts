@@ -16,7 +16,7 @@ export function failureMessage(id: MailroomCommand, error: unknown): string {
 /**
  * `couldNot` is the whole first sentence ("Mailroom could not send letter.md."), translated as one
  * by the caller: a verb phrase put into an English frame would not translate. The words that
- * follow are the client's English (see README, "Languages").
+ * follow are the client's English (see docs/extension.md, "Languages").
  */
 export function couldNot(couldNot: string, error: unknown): string {
   return `${couldNot} ${wordsOf(error)}`;

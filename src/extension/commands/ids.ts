@@ -3,7 +3,7 @@
  * name the same ones; test/extension-unit/manifest.test.ts checks both ways), what the workbench
  * hands each, and what it does in words, for the error shown when it fails. No `vscode` import:
  * the manifest test reads this file without VS Code; the words go through @vscode/l10n, which
- * extension.ts points at VS Code's bundle for the display language (see README, "Languages").
+ * extension.ts points at VS Code's bundle for the display language (see docs/extension.md, "Languages").
  */
 import * as l10n from '@vscode/l10n';
 
