@@ -73,6 +73,29 @@ export default defineConfig(
     },
   },
   {
+    // The rulebook sits beneath both front ends and is bundled into the extension: the client's
+    // index (`../client`) would load the SOAP stack at activation, so it imports the client's files.
+    files: ['src/rulebook/**'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { regex: '^\\.\\./client$', allowTypeImports: true, message: "import the client's files, not its index (it loads node-soap)" },
+            {
+              group: ['**/sandbox', '**/sandbox/**', '**/printing', '**/printing/**'],
+              message: 'the rulebook imports the client and the contract only',
+            },
+            {
+              group: ['**/extension', '**/extension/**', '**/cli', '**/cli/**', 'vscode'],
+              message: 'the rulebook is beneath the front ends',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Tests stand in for async interfaces (SecretStorage, Memento.update, a file's write) and poll
     // with async probes that answer at once: `async` is how they return the promise asked for.
     files: ['test/**'],

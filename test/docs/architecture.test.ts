@@ -1,8 +1,9 @@
 /**
  * The layers of docs/architecture.md, as the code has them: each file under src/ imports from
  * the other layers only what the layer picture shows (the contract nothing; printing and the
- * client the contract; the sandbox printing and the contract; the extension and the command line
- * any of those four, and neither the other), and only src/extension/ imports `vscode`.
+ * client the contract; the sandbox printing and the contract; the rulebook the client and the
+ * contract; the extension and the command line any of those five, and neither the other), and only
+ * src/extension/ imports `vscode`.
  */
 import { strict as assert } from 'node:assert';
 import { readFileSync, readdirSync } from 'node:fs';
@@ -15,8 +16,9 @@ const MAY_IMPORT: Readonly<Record<string, readonly string[]>> = {
   printing: ['contract'],
   client: ['contract'],
   sandbox: ['printing', 'contract'],
-  extension: ['sandbox', 'client', 'printing', 'contract'],
-  cli: ['sandbox', 'client', 'printing', 'contract'],
+  rulebook: ['client', 'contract'],
+  extension: ['rulebook', 'sandbox', 'client', 'printing', 'contract'],
+  cli: ['rulebook', 'sandbox', 'client', 'printing', 'contract'],
 };
 
 function filesUnder(dir: string): string[] {
