@@ -113,7 +113,7 @@ export async function guardSend(
       }
     }
   }
-  const admission = send.overBudget ? undefined : budgetAdmission(send.account, limits, send.price, reports);
+  const admission = send.overBudget ? undefined : budgetAdmission(send.account, limits, send, reports);
   if (!admission) return {};
   return {
     admit: (records) => {

@@ -107,7 +107,7 @@ export class SpendingGuard {
     await this.ask(mailersToAsk(records, account, now));
     const reports = this.known('asked');
     const spent = spendingToday(records, account, reports, now).spent;
-    return { ...checkSend(workMode, price, limits, spent), admit: budgetAdmission(account, limits, price, reports) };
+    return { ...checkSend(workMode, price, limits, spent), admit: budgetAdmission(account, limits, { mode: workMode, price }, reports) };
   }
 
   /** Asks GetDetails of the active account's mailers; one it does not report (or a failed call) counts as last known, else at its predicted price. */

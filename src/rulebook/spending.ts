@@ -112,16 +112,18 @@ export class OverBudget extends Error {
 /**
  * The budget's last word, given to the send (CallOptions.admit): the send log calls it under its
  * lock with every send it holds, just before it writes this one, so that sends started at once,
- * from any front end, can never pass the budget together. Undefined when there is nothing to keep.
+ * from any front end, can never pass the budget together. Undefined when there is nothing to keep
+ * (no budget, or a Development send, which costs nothing).
  */
 export function budgetAdmission(
   account: AccountRef,
   limits: SpendingLimits,
-  price: number | undefined,
+  send: { readonly mode: EnumValue<'WorkMode'>; readonly price: number | undefined },
   reports: Reports,
   now: () => Date = () => new Date(),
 ): ((records: readonly SendLogRecord[]) => void) | undefined {
-  if (limits.dailyBudget === undefined) return undefined;
+  if (limits.dailyBudget === undefined || !mayCharge(send.mode)) return undefined;
+  const { price } = send;
   return (records) => {
     const verdict = budgetVerdict(limits, spendingToday(records, account, reports, now()).spent, price);
     if (verdict.kind === 'over') throw new OverBudget(verdict);

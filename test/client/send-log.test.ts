@@ -113,7 +113,7 @@ describe('the send log file', () => {
     const path = join(dir, 'sent.jsonl');
     const log = new SendLog([path]);
     const account = { endpoint: send.endpoint, user: send.user };
-    const admit = budgetAdmission(account, { dailyBudget: 3 }, 1, new Map())!;
+    const admit = budgetAdmission(account, { dailyBudget: 3 }, { mode: 'Production', price: 1 }, new Map())!;
     const outcomes = await Promise.allSettled(
       Array.from({ length: 20 }, (_, i) => log.sending({ ...send, workMode: 'Production', price: 1, description: `letter ${i}` }, admit)),
     );

@@ -83,8 +83,13 @@ describe('the rulebook: spending today and the verdict on a send', () => {
   });
 
   it("keeps the budget's last word for the send log's lock: it refuses once the log holds what passes it", () => {
-    assert.equal(budgetAdmission(ann, {}, 1, 'offline'), undefined, 'no budget, nothing to keep');
-    const admit = budgetAdmission(ann, { dailyBudget: 3 }, 1.5, new Map(), () => now)!;
+    assert.equal(budgetAdmission(ann, {}, { mode: 'Production', price: 1 }, 'offline'), undefined, 'no budget, nothing to keep');
+    assert.equal(
+      budgetAdmission(ann, { dailyBudget: 0 }, { mode: 'Development', price: 1 }, 'offline'),
+      undefined,
+      'Development costs nothing',
+    );
+    const admit = budgetAdmission(ann, { dailyBudget: 3 }, { mode: 'Default', price: 1.5 }, new Map(), () => now)!;
     admit([record({ price: 1.5 })]);
     assert.throws(
       () => admit([record({ price: 1.5 }), record({ price: 1 })]),

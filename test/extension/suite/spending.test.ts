@@ -29,6 +29,13 @@ import {
 
 const lines = sendLogLines;
 const amountIn = (text: string, pattern: RegExp) => Number(pattern.exec(text)?.[1]);
+/** Sends notes.txt with these answers; answers the questions asked, in order. */
+const sendNotesAsking = (answers: Parameters<typeof sendNotes>[0]) =>
+  person.answering(answers, async () => {
+    await vscode.commands.executeCommand('mailroom.sendDocument', vscode.Uri.joinPath(workspace(), 'notes.txt'));
+    return [...person.asked];
+  });
+
 /** The mailers the log says were sent, in order. */
 const sentIds = () => lines(machineSendLog()).flatMap((l) => (l.kind === 'answered' && typeof l.id === 'number' ? [l.id] : []));
 
@@ -68,9 +75,10 @@ describe('The spending guard', () => {
 
     // The work mode, then the amount: declined at the amount, nothing leaves.
     let before = lines(log).length;
-    await inProduction(() => sendNotes([...typedAddress(api, address), { confirm: true }, { confirm: false }]));
+    const declined = await inProduction(() => sendNotesAsking([...typedAddress(api, address), { confirm: true }, { confirm: false }]));
     assert.equal(lines(log).length, before, 'nothing sent, nothing logged');
-    assert.match(person.asked.at(-1) ?? '', /you asked to confirm/, 'the amount is asked last');
+    assert.match(declined.at(-2) ?? '', /in Production mode\?/, 'the work mode first');
+    assert.match(declined.at(-1) ?? '', /you asked to confirm/, 'the amount last');
 
     // Asked with the amount, and sent: the log keeps the price asked about.
     before = lines(log).length;
@@ -101,9 +109,9 @@ describe('The spending guard', () => {
     // A budget of what was spent: the next send would pass it, and is asked about first, with the amounts; declined, nothing leaves.
     await settings().update('spending.dailyBudget', spent, vscode.ConfigurationTarget.Global);
     before = lines(log).length;
-    await inProduction(() => sendNotes([...typedAddress(api, address), { confirm: false }]));
+    const refused = await inProduction(() => sendNotesAsking([...typedAddress(api, address), { confirm: false }]));
     assert.equal(lines(log).length, before, 'nothing sent');
-    const over = person.asked.at(-1) ?? '';
+    const over = refused.at(-1) ?? '';
     assert.match(
       over,
       /^\$\d+\.\d\d spent today in Production by the local sandbox; this send's \$\d+\.\d\d would pass the daily budget of \$\d+\.\d\d \(mailroom\.spending\.dailyBudget\)\. Send it anyway\?/,
@@ -113,7 +121,7 @@ describe('The spending guard', () => {
     // Development costs nothing: the budget does not stop it, and nothing is asked about money.
     before = sentIds().length;
     await sendNotes(typedAddress(api, address));
-    assert.equal(sentIds().length, before + 1, 'sent in Development');
+    assert.equal(sentIds().length, before + 1, `sent in Development: ${JSON.stringify(person.notices.slice(-3))}`);
   });
 
   it('counts the same sends as the command line, as the service charged them, and gives the same verdict', async () => {
@@ -176,17 +184,16 @@ describe('The spending guard', () => {
 
     // VS Code goes within the budget exactly (the cancelled letter would have passed it): no budget question.
     let before = sentIds().length;
-    await inProduction(() => sendNotes([...typedAddress(api, address), { confirm: true }]));
+    const within = await inProduction(() => sendNotesAsking([...typedAddress(api, address), { confirm: true }]));
     assert.equal(sentIds().length, before + 1, 'sent within the budget');
-    assert.ok(!person.asked.some((q) => /daily budget/.test(q)), person.asked.join('\n'));
+    assert.ok(!within.some((q) => /daily budget/.test(q)), within.join('\n'));
 
     // Now both refuse the next letter, saying the same amount spent today.
     before = sentIds().length;
     const refused = await cliSend('--yes');
     assert.equal(refused.code, 2, refused.stdout);
     assert.match(refused.stderr, /Not sent: \$\d+\.\d\d spent today in Production by demo at .*would pass the daily budget/);
-    await inProduction(() => sendNotes([...typedAddress(api, address), { confirm: false }]));
-    const asked = person.asked.at(-1) ?? '';
+    const asked = (await inProduction(() => sendNotesAsking([...typedAddress(api, address), { confirm: false }]))).at(-1) ?? '';
     assert.match(asked, /would pass the daily budget/);
     assert.equal(amountIn(asked, /^\$(\d+\.\d\d)/), amountIn(refused.stderr, /Not sent: \$(\d+\.\d\d)/), 'the same spending');
     assert.equal(amountIn(asked, /^\$(\d+\.\d\d)/), budget);
