@@ -3,8 +3,11 @@
  * The service prices in dollars (`Price`), and so do the spending limits and the sandbox's funds.
  */
 
+/** An amount as a table's cell holds it (CSV): `12.50`. */
+export const amountText = (amount: number): string => amount.toFixed(2);
+
 /** An amount as people read a price: `$12.50`. */
-export const dollars = (amount: number): string => `$${amount.toFixed(2)}`;
+export const dollars = (amount: number): string => `$${amountText(amount)}`;
 
 /** Money to the cent, without binary-fraction drift. */
 export const cents = (amount: number): number => Math.round(amount * 100) / 100;

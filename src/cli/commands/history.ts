@@ -12,6 +12,7 @@ import { parseArgs } from 'node:util';
 import { MailWsFailure, fetchDetails, fetchStatuses, readSendLog, type MailerDetails, type MailerStatus } from '../../client';
 import { STATUS_GROUPS, describeStatus, formatCsv, formatDateTime, type StatusGroup } from '../../contract';
 import {
+  amountText,
   dollars,
   historyRows,
   localMinute,
@@ -60,7 +61,7 @@ const COLUMNS = [
   ['Work mode', (r) => r.workMode ?? ''],
   ['Description', (r) => r.description ?? ''],
   ['Recipient', (r) => r.recipient ?? ''],
-  ['Price', (r) => (r.price === undefined ? '' : r.price.toFixed(2))],
+  ['Price', (r) => (r.price === undefined ? '' : amountText(r.price))],
   ['Sheets', (r) => (r.sheets === undefined ? '' : String(r.sheets))],
   ['Status', (r) => (r.status === undefined ? '' : String(r.status))],
   ['Status words', (r) => statusWords(r)],

@@ -4,6 +4,7 @@
  * `mailroom history`'s where the two say the same thing, so that one spreadsheet reads both.
  */
 import { describeStatus, formatCsv, statusGroupOf } from '../../contract';
+import { amountText } from '../../rulebook';
 import type { TrackedMailer } from './mailers';
 
 export type ExportFormat = 'csv' | 'json';
@@ -48,6 +49,6 @@ export function exportedMailers(mailers: readonly TrackedMailer[], format: Expor
   if (format === 'json') return `${JSON.stringify(rows, null, 2)}\n`;
   // Dollars with their cents, as the service prices them; an absent value is an empty field.
   const cell = (column: ExportColumn, value: string | number | boolean | undefined) =>
-    value === undefined ? '' : column === 'price' && typeof value === 'number' ? value.toFixed(2) : String(value);
+    value === undefined ? '' : column === 'price' && typeof value === 'number' ? amountText(value) : String(value);
   return formatCsv([[...EXPORT_COLUMNS], ...rows.map((row) => EXPORT_COLUMNS.map((column) => cell(column, row[column])))]);
 }

@@ -13,7 +13,7 @@ import type { MailroomCommand } from '../commands/ids';
 import { describeStatus, formatDateTime, isCancellableStatus, type ResultOf } from '../../contract';
 import { filterRows } from '../model/mailer-filter';
 import type { MailerFilterState } from '../mailer-filter-state';
-import { GROUP_TITLES, groupMailers, groupOf, mailerSummary, type MailerGroup, type TrackedMailer } from '../model/mailers';
+import { GROUP_TITLES, groupMailers, groupOf, mailerSummary, priceOf, type MailerGroup, type TrackedMailer } from '../model/mailers';
 import type { SendAttempt } from '../model/attempts';
 import { spokenAttempt, spokenAttempts, spokenBatchItem, spokenGroup, spokenMailer } from '../model/spoken-labels';
 import { Disposable, Emitter } from '../lifecycle';
@@ -278,6 +278,7 @@ export class MailersTree extends Disposable implements vscode.TreeDataProvider<M
       // A click (or Enter) opens the details; a batch still expands by its twistie.
       item.command = showDetailsOf(node, vscode.l10n.t('Show Details'));
     }
+    const price = priceOf(mailer);
     item.tooltip = new vscode.MarkdownString(
       [
         `**${mailer.description ?? vscode.l10n.t('Mailer {0}', mailer.id)}**`,
@@ -285,7 +286,7 @@ export class MailersTree extends Disposable implements vscode.TreeDataProvider<M
         mailer.status === undefined
           ? vscode.l10n.t('Status: {0}', mailer.statusText ?? vscode.l10n.t('not yet known'))
           : vscode.l10n.t('Status: {0} ({1})', mailer.statusText ?? vscode.l10n.t('not yet known'), mailer.status),
-        mailer.price === undefined ? '' : vscode.l10n.t('Price: ${0}', mailer.price.toFixed(2)),
+        price === undefined ? '' : vscode.l10n.t('Price: {0}', price),
         mailer.lastUpdate ? vscode.l10n.t('Last update: {0}', mailer.lastUpdate) : '',
       ]
         .filter(Boolean)
