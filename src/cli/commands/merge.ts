@@ -26,7 +26,7 @@ export const help: CommandHelp = {
     ['--mode Development|Production|Default', "the work mode; Default (the account's own) by default"],
     ['--description TEXT', 'what the batch is called; "TEMPLATE × DATA.csv" by default'],
     ['--yes', 'send in Production without asking (also above the confirmation threshold; never past the daily budget)'],
-    ['--over-budget', "send even if it passes the account's daily budget (config.json), and say so"],
+    ['--over-budget', 'send even if it passes the daily budget (config.json) of the user you send as, and say so'],
   ],
   global: true,
   examples: ['mailroom merge invite.html people.csv --mode Development'],

@@ -36,7 +36,7 @@ export const help: CommandHelp = {
     ['--mode Development|Production|Default', "the work mode; Default (the account's own) by default"],
     ['--description TEXT', 'what the mailer is called (MyDescription); the file name by default'],
     ['--yes', 'send in Production without asking (also above the confirmation threshold; never past the daily budget)'],
-    ['--over-budget', "send even if it passes the account's daily budget (config.json), and say so"],
+    ['--over-budget', 'send even if it passes the daily budget (config.json) of the user you send as, and say so'],
   ],
   global: true,
   examples: ['mailroom send letter.pdf --to "Jane Doe, 1 Main St, Springfield, IL 62701" --mode Development'],
