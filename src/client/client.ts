@@ -96,7 +96,9 @@ export interface CallOptions {
   readonly source?: string;
   /** The price the sender predicted (dollars), for the send log and the spending guards that read it. */
   readonly price?: number;
-  /** A send's last check, under the send log's lock (a daily budget): what it throws refuses the send. See send-log.ts. */
+  /** A mail merge's rows, each its letter's key, for the send log (a repeat of a row is found by it). */
+  readonly rows?: readonly string[];
+  /** A send's last check, under the send log's lock (a daily budget, a repeat): what it throws refuses the send. See send-log.ts. */
   readonly admit?: SendAdmission;
 }
 

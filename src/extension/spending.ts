@@ -8,13 +8,14 @@
  */
 import { stat } from 'node:fs/promises';
 import * as vscode from 'vscode';
-import type { SendAdmission, SendLogRecord } from '../client';
+import type { SendAdmission, SendLogRecord, SendNote } from '../client';
 import type { EnumValue } from '../contract';
 import {
   amountSetting,
-  budgetAdmission,
   checkSend,
+  DEFAULT_REPEAT_WINDOW_DAYS,
   mailersToAsk,
+  sendAdmission,
   spendingToday,
   type AccountRef,
   type MailerReport,
@@ -28,9 +29,20 @@ import type { Log } from './log';
 import { ownSendLogPath } from './send-log';
 import type { TrackedMailers } from './tracked-mailers';
 
-/** A send's verdict, with what keeps the budget under the send log's lock when it is written. */
+/** A send's verdict, with what keeps the rules under the send log's lock when it is written. */
 export interface GuardedSend extends SendCheck {
-  readonly admit: SendAdmission | undefined;
+  /** The send log's last check, for what the person chose (past the budget; again although it repeats) and the price. */
+  readonly admission: (choices: { readonly overBudget: boolean; readonly again: boolean; readonly price: number | undefined }) => {
+    readonly admit: SendAdmission;
+    /** What the send's line says it repeated knowingly, once written. */
+    readonly noted: () => SendNote | undefined;
+  };
+}
+
+/** How many days back a repeat send is looked for (`mailroom.repeats.windowDays`; 0: never). */
+export function repeatWindowDays(): number {
+  const days = vscode.workspace.getConfiguration('mailroom').get<number>('repeats.windowDays', DEFAULT_REPEAT_WINDOW_DAYS);
+  return Number.isInteger(days) && days >= 0 ? days : DEFAULT_REPEAT_WINDOW_DAYS;
 }
 
 const definedFields = (report: MailerReport): MailerReport =>
@@ -95,19 +107,30 @@ export class SpendingGuard {
   }
 
   /**
-   * The verdict on a send: under a daily budget, the day's mailers are asked about first (one
-   * GetDetails), so that what was cancelled or failed since, from here or the command line, counts nothing.
+   * The verdict on a send: the user's recent mailers are asked about first (one GetDetails), so
+   * that what was cancelled or failed since, from here or the command line, counts nothing and
+   * is no repeat.
    */
   async check(workMode: EnumValue<'WorkMode'>, price: number | undefined): Promise<GuardedSend> {
     const limits = this.limits();
     const account = this.account();
-    if (limits.dailyBudget === undefined || !account) return { ...checkSend(workMode, price, limits, 0), admit: undefined };
+    const windowDays = repeatWindowDays();
     const now = new Date();
-    const records = await this.records();
-    await this.ask(mailersToAsk(records, account, now));
+    const records = account ? await this.records() : [];
+    if (account) await this.ask(mailersToAsk(records, account, now, windowDays));
     const reports = this.known('asked');
-    const spent = spendingToday(records, account, reports, now).spent;
-    return { ...checkSend(workMode, price, limits, spent), admit: budgetAdmission(account, limits, { mode: workMode, price }, reports) };
+    const spent = account && limits.dailyBudget !== undefined ? spendingToday(records, account, reports, now).spent : 0;
+    return {
+      ...checkSend(workMode, price, limits, spent),
+      admission: (choices) => {
+        let noted: SendNote | undefined;
+        const admission = account && sendAdmission({ account, mode: workMode, limits, windowDays, reports, ...choices });
+        return {
+          admit: (sends, sending) => (noted = admission?.(sends, sending) ?? undefined),
+          noted: () => noted,
+        };
+      },
+    };
   }
 
   /** Asks GetDetails of the active account's mailers; one it does not report (or a failed call) counts as last known, else at its predicted price. */

@@ -7,13 +7,14 @@ import * as vscode from 'vscode';
 import { basename } from 'node:path';
 import type { MailMerge } from '../../client';
 import { clientModule } from '../client-module';
-import type { EnumValue } from '../../contract';
+import { formatCsv, type EnumValue } from '../../contract';
+import { mergeRowKeys } from '../../rulebook';
 import { askMergeFiles } from './merge-files';
 import { askSteps, workModeStep } from './steps';
 import { preflightMerge } from '../printing-module';
 import { showMergeProof } from './merge-row';
 import { goesOnAfterPreflight, printedIn, type ProofContext } from './proof';
-import { askAndSend, defaultWorkMode } from './send-flow';
+import { askAndSend, defaultWorkMode, type Submission } from './send-flow';
 
 export function sendMailMergeCommand(ctx: ProofContext) {
   return async (target?: vscode.Uri): Promise<number | undefined> => {
@@ -65,25 +66,42 @@ export function sendMailMergeCommand(ctx: ProofContext) {
     if (!(await goesOnAfterPreflight(ctx.log, title, report, workMode, () => showMergeProof(ctx, title, report, workMode))))
       return undefined;
     const description = `${templateName} × ${dataName}`.slice(0, 100);
-    return askAndSend(ctx, [], {}, () => ({
-      what: vscode.l10n.t('{0} from {1}', letters, templateName),
+    const { mergeWithRows } = await clientModule();
+    /** The merge as a send: its rows' keys go to the send log, and rows sent before can be left out (src/rulebook/repeats.ts). */
+    const submissionOf = (batch: MailMerge, price: () => Promise<number | undefined>): Submission => ({
+      what:
+        batch.letters === merge.letters
+          ? vscode.l10n.t('{0} from {1}', letters, templateName)
+          : vscode.l10n.t('{0} of {1} letters from {2}', batch.letters, merge.letters, templateName),
       description,
       workMode,
       isBatch: true,
-      price: () => Promise.resolve(report.price),
+      price,
       send: async (client, call) =>
         (
           await client.datedA.SendWordMailMerge_Compressed(
             {
               MyDescription: description,
-              FileExtension: merge.type,
-              FileBinaryData: merge.template,
-              MergeData: merge.mergeData,
+              FileExtension: batch.type,
+              FileBinaryData: batch.template,
+              MergeData: batch.mergeData,
               WorkMode: workMode,
             },
-            call,
+            { ...call, rows: mergeRowKeys(batch.template, batch.fields, batch.rows) },
           )
         ).ResultCode,
-    }));
+      withoutRows: (keep) => {
+        const rest = mergeWithRows(batch, keep);
+        return submissionOf(rest, async () => {
+          return (
+            await preflightMerge(
+              { type: rest.type, template: templateBytes, csv: formatCsv([rest.fields, ...rest.rows]) },
+              { workMode: printedIn(workMode) },
+            )
+          ).price;
+        });
+      },
+    });
+    return askAndSend(ctx, [], {}, () => submissionOf(merge, () => Promise.resolve(report.price)));
   };
 }
