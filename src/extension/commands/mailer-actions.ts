@@ -4,7 +4,7 @@
  */
 import * as vscode from 'vscode';
 import { homedir } from 'node:os';
-import { describeStatus, isFinalStatus, NO_PERMISSIONS_STATUS, parseIds } from '../../contract';
+import { describeStatus, isFinalStatus, NO_PERMISSIONS_STATUS, parseIds, RESULT, STATUS } from '../../contract';
 import { clientModule, resultCodeOf } from '../client-module';
 import type { Connection } from '../connection';
 import type { Log } from '../log';
@@ -39,8 +39,6 @@ export function rowMailerOf(node: unknown): number | undefined {
   return candidate?.kind === 'item' ? candidate.batch.id : undefined;
 }
 
-const CANCELLATION_DENIED = -3022;
-
 /** How long the status bar says that an ID was copied. */
 const COPIED_MESSAGE_MS = 4000;
 
@@ -68,7 +66,7 @@ function notTracked(unknown: readonly number[], asked: number): string {
 /** Why a cancel came too late, from the status the service gives now. */
 function tooLate(status: number | undefined): string {
   if (status === undefined) return vscode.l10n.t('the service has already handed it to the postal service, or it was cancelled before.');
-  if (status === -1005) return vscode.l10n.t('it is already cancelled.');
+  if (status === STATUS.Canceled) return vscode.l10n.t('it is already cancelled.');
   if (isFinalStatus(status)) return vscode.l10n.t('it has already ended ({0}).', describeStatus(status));
   return vscode.l10n.t('it is {0} now, handed to the postal service.', describeStatus(status));
 }
@@ -122,7 +120,7 @@ export function mailerActions(ctx: MailerActionsContext) {
           await (await client()).datedA.CancelDelivery({ ID: id });
         } catch (error) {
           // The tree offers Cancel only while it may be done, as of the last refresh; since then it moved on.
-          if ((await resultCodeOf(error)) !== CANCELLATION_DENIED) throw error;
+          if ((await resultCodeOf(error)) !== RESULT.CancellationDenied) throw error;
           await refresher.refresh();
           void prompts.notify(
             'warning',

@@ -5,12 +5,9 @@
  */
 import * as vscode from 'vscode';
 import type { MailWsClient } from '../../client';
-import type { EnumValue } from '../../contract';
+import { RESULT, type EnumValue } from '../../contract';
 import { resultCodeOf } from '../client-module';
 import { prompts } from '../prompts';
-
-/** A stored file of that name exists already. */
-const ALREADY_STORED = -3127;
 
 const permissions = (): readonly { label: EnumValue<'Permissions'>; description: string }[] => [
   { label: 'User', description: vscode.l10n.t('only you may see, use and delete it') },
@@ -46,7 +43,7 @@ export async function uploadFile(client: MailWsClient, uri: vscode.Uri): Promise
   try {
     await upload(false);
   } catch (error) {
-    if ((await resultCodeOf(error)) !== ALREADY_STORED) throw error;
+    if ((await resultCodeOf(error)) !== RESULT.FileNameExists) throw error;
     if (!(await prompts.confirm(vscode.l10n.t('{0} is already stored. Replace it?', name), vscode.l10n.t('Replace')))) return false;
     await upload(true);
     replaced = true;

@@ -2,7 +2,7 @@
 import * as vscode from 'vscode';
 import type { MailroomContextKey, ViewItem } from '../context-keys';
 import { resultCodeOf } from '../client-module';
-import { formatDateTime, type Structure } from '../../contract';
+import { formatDateTime, type Structure, RESULT } from '../../contract';
 import type { Connection } from '../connection';
 import { Disposable, Emitter } from '../lifecycle';
 import { spokenStoredFile } from '../model/spoken-labels';
@@ -41,7 +41,7 @@ export class StoredFilesTree extends Disposable implements vscode.TreeDataProvid
         try {
           this.files = (await (await this.connection.client()).datedA.GetUploadedFileDetails({})).UploadedFiles;
         } catch (error) {
-          if ((await resultCodeOf(error)) !== -3163) throw error;
+          if ((await resultCodeOf(error)) !== RESULT.NoStoredFiles) throw error;
         }
         none = this.files.length === 0;
       }
