@@ -16,6 +16,7 @@ import { extensionSendLog } from './send-log';
 import { clientModule } from './client-module';
 import { Disposable, Emitter, toDisposable } from './lifecycle';
 import type { Log } from './log';
+import { logLine, wordsOf } from './model/failure-words';
 
 export interface Account {
   /** The service's base URL; for the sandbox, wherever it listens now. */
@@ -141,7 +142,7 @@ export class Connection extends Disposable {
       // At a pace people can follow: 20 seconds to cancel, completed after 25.
       const server = await startSandboxThread(worker, { dataDir, port: 0, schedule: INTERACTIVE_SCHEDULE }, (error) => {
         // It crashed: the next client asked for starts it again (a call under way fails as it would).
-        this.log.error(`The sandbox stopped: ${error.message}`);
+        this.log.error(logLine(`The sandbox stopped: ${wordsOf(error)}`, error));
         if (this.sandbox !== starting) return;
         this.sandbox = undefined;
         this.resetClient();
@@ -196,7 +197,9 @@ export class Connection extends Disposable {
       } catch (error) {
         // Logged here, whoever asked (the Connect command, a test): a connect that failed is
         // looked for in the log later. The endpoint without what a URL may carry of a password.
-        this.log.warn(`Connect to ${endpointOf(account.endpoint).replace(/\/$/, '')} as ${username} failed: ${(error as Error).message}`);
+        this.log.warn(
+          logLine(`Connect to ${endpointOf(account.endpoint).replace(/\/$/, '')} as ${username} failed: ${wordsOf(error)}`, error),
+        );
         throw error;
       } finally {
         probe.close();
@@ -341,7 +344,7 @@ export class Connection extends Disposable {
 
   override dispose(): void {
     // The output channel may be gone by now: the extension host's own log keeps the failure.
-    this.close().catch((error: unknown) => console.error(`Mailroom: closing the connection failed: ${(error as Error).message}`));
+    this.close().catch((error: unknown) => console.error(logLine(`Mailroom: closing the connection failed: ${wordsOf(error)}`, error)));
   }
 }
 

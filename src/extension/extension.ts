@@ -25,7 +25,7 @@ import { previewBeforeSendingCommand, type ProofContext } from './commands/proof
 import { previewMergeRowCommand } from './commands/merge-row';
 import { sendMailMergeCommand } from './commands/send-merge';
 import { sendPostcardCommand } from './commands/send-postcard';
-import { couldNot } from './commands/failure';
+import { couldNot } from './model/failure-words';
 import { registerCommand } from './commands/register';
 import { signOutCommand } from './commands/sign-out';
 import { switchAccountCommand } from './commands/switch-account';

@@ -9,6 +9,7 @@
  * it asks, and whoever is at the keyboard answers.
  */
 import * as vscode from 'vscode';
+import { wordsOf } from './model/failure-words';
 
 /** The Back button of a multi-step input was pressed (registered, so that the tests' own bundle has the same one). */
 export const BACK: unique symbol = Symbol.for('mailroom.prompts.back');
@@ -87,7 +88,7 @@ function inputBox(options: InputOptions & { back?: boolean }): Promise<string | 
       try {
         message = await options.validateInput?.(text);
       } catch (error) {
-        message = error instanceof Error ? error.message : String(error);
+        message = wordsOf(error);
       }
       box.validationMessage = message ?? undefined;
       return !message || (typeof message !== 'string' && message.severity !== vscode.InputBoxValidationSeverity.Error);

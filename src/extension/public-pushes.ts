@@ -22,6 +22,7 @@ import { Disposable, Emitter, toDisposable } from './lifecycle';
 import type { Log } from './log';
 import { pushSettings, takeIn } from './push-listener';
 import type { Refresher } from './refresher';
+import { logLine, wordsOf } from './model/failure-words';
 
 /** Not `mailroom listen`'s 8318, so that the two can run side by side (one for the sandbox, one for an account). */
 export const DEFAULT_LOCAL_PORT = 8319;
@@ -71,7 +72,7 @@ export class PublicPushes extends Disposable {
     private readonly log: Log,
   ) {
     super();
-    const warn = (error: unknown) => this.log.warn((error as Error).message);
+    const warn = (error: unknown) => this.log.warn(logLine(wordsOf(error), error));
     this.register(connection.onDidMakeClient(({ account }) => void this.resume(account).catch(warn)));
     this.register(connection.onDidChange(() => void this.forgetSignedOut().catch(warn)));
     this.register(
@@ -217,7 +218,7 @@ export class PublicPushes extends Disposable {
         vscode.l10n.t(
           'Mailroom cannot receive feedback pushes on 127.0.0.1:{0} ({1}): another program or VS Code window may be using it; set mailroom.feedback.localPort to another port and forward the public URL there.',
           port,
-          (error as Error).message,
+          wordsOf(error),
         ),
         { cause: error },
       );

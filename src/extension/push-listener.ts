@@ -17,6 +17,7 @@ import type { Account, Connection } from './connection';
 import { Disposable, Emitter, toDisposable } from './lifecycle';
 import type { Log } from './log';
 import type { Refresher } from './refresher';
+import { logLine, wordsOf } from './model/failure-words';
 
 export class PushListener extends Disposable {
   private receiver: Promise<PushReceiver> | undefined;
@@ -63,7 +64,7 @@ export class PushListener extends Disposable {
       }
     } catch (error) {
       this.registered = undefined;
-      this.log.warn(`No feedback pushes from the sandbox (${(error as Error).message}): the Mailers view polls instead`);
+      this.log.warn(logLine(`No feedback pushes from the sandbox: the Mailers view polls instead. ${wordsOf(error)}`, error));
     }
   }
 

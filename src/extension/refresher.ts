@@ -22,6 +22,7 @@ import { prompts } from './prompts';
 import { GATEWAY_STATUSES, ServiceHealth, answeredAgainWords } from './model/service-health';
 import type { MailerFacts, TrackedMailers } from './tracked-mailers';
 import type { MailerStatus } from '../client';
+import { logLine, wordsOf } from './model/failure-words';
 
 export class Refresher extends Disposable {
   /** The next refresh, when one is scheduled. */
@@ -117,17 +118,19 @@ export class Refresher extends Disposable {
     } catch (error) {
       if (this.isDisposed) return undefined;
       this.schedule.failed();
-      const { message } = error as Error;
+      const words = wordsOf(error);
       const { MailWsNetworkError, MailWsFault } = await clientModule();
       const noAnswer = error instanceof MailWsNetworkError || (error instanceof MailWsFault && GATEWAY_STATUSES.includes(error.httpStatus));
-      if (!noAnswer || !current()) this.log.error(`Refresh failed: ${message}`);
-      else if (this.health.notAnswering(began, message)) {
-        this.log.error(`Refresh failed: ${message}. The service is not answering: Mailroom asks again on its own, less often.`);
+      if (!noAnswer || !current()) this.log.error(logLine(`Refresh failed: ${words}`, error));
+      else if (this.health.notAnswering(began, words)) {
+        this.log.error(
+          logLine(`Refresh failed: ${words} The service is not answering: Mailroom asks again on its own, less often.`, error),
+        );
         this.healthChanged.fire();
       }
       // Each call of the cycle has its line already; the outage was told when it began.
-      else this.log.warn(`Refresh failed again, the service still not answering: ${message}`);
-      return error instanceof Error ? error : new Error(message);
+      else this.log.warn(logLine(`Refresh failed again, the service still not answering: ${words}`, error));
+      return error instanceof Error ? error : new Error(words);
     }
   }
 

@@ -11,7 +11,7 @@ import type { Log } from '../log';
 import { prompts } from '../prompts';
 import { mailerOfAttempt, type SendAttempt } from '../model/attempts';
 import type { TrackedMailers } from '../tracked-mailers';
-import { couldNot } from './failure';
+import { couldNot } from '../model/failure-words';
 import type { CommandMap } from './invocation';
 
 /** The attempt of a row, if it is one kept: another extension could hand in any (commands/invocation.ts). */

@@ -9,9 +9,8 @@ import * as vscode from 'vscode';
 import { BINDINGS, type Binding } from '../../contract';
 import type { Connection } from '../connection';
 import type { Log } from '../log';
-import { logLine } from '../model/failure-words';
+import { couldNot, logLine } from '../model/failure-words';
 import { BACK, prompts } from '../prompts';
-import { couldNot } from './failure';
 import { askSteps, pickStep, type Step } from './steps';
 
 const BINDING_LABELS: Readonly<Record<Binding, () => string>> = {

@@ -20,7 +20,7 @@ import { preflightLetter } from '../printing-module';
 import { prompts } from '../prompts';
 import type { PdfPreview, PdfPreviews } from '../views/pdf-preview';
 import { addressOf, NEW_ADDRESS, type AddressDraft } from './address-input';
-import { couldNot } from './failure';
+import { couldNot, wordsOf } from '../model/failure-words';
 import { fromDocument, letterOf, documentOf, type DocumentLetter } from './letter-source';
 import { defaultWorkMode, submit, type SendContext, type Submission } from './send-flow';
 import { askSteps } from './steps';
@@ -188,7 +188,7 @@ export function previewBeforeSendingCommand(ctx: ProofContext) {
       letter = await letterOf(uri);
     } catch (error) {
       if (!(error instanceof DocumentError)) throw error;
-      ctx.log.showError(vscode.l10n.t('Mailroom: {0}', error.message));
+      ctx.log.showError(vscode.l10n.t('Mailroom: {0}', wordsOf(error)));
       return undefined;
     }
     const address = await recipientOf(ctx, letter);

@@ -8,9 +8,8 @@
 import * as vscode from 'vscode';
 import type { Log } from '../log';
 import { prompts } from '../prompts';
-import { logLine } from '../model/failure-words';
-import { failureMessage } from './failure';
-import type { MailroomCommand } from './ids';
+import { couldNot, logLine } from '../model/failure-words';
+import { COMMANDS, type MailroomCommand } from './ids';
 import { asFromWorkbench, type Command } from './invocation';
 
 export interface CommandHost {
@@ -19,7 +18,7 @@ export interface CommandHost {
 }
 
 export function showFailure(log: Log, id: MailroomCommand, error: unknown): void {
-  const message = failureMessage(id, error);
+  const message = couldNot(COMMANDS[id].failed(), error);
   log.error(logLine(message, error));
   const showLog = vscode.l10n.t('Show Log');
   void prompts.notify('error', message, showLog).then((choice) => choice === showLog && log.show());

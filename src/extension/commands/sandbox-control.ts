@@ -12,6 +12,7 @@ import type { Refresher } from '../refresher';
 import type { TrackedMailers } from '../tracked-mailers';
 import type { CommandMap } from './invocation';
 import { rowMailerOf } from './mailer-actions';
+import { wordsOf } from '../model/failure-words';
 
 /** The sandbox's endpoint (started again if it has to be); refused in words on another account. */
 async function sandboxEndpoint(connection: Connection): Promise<string> {
@@ -28,7 +29,7 @@ async function control<T>(call: Promise<T>): Promise<T> {
   try {
     return await call;
   } catch (error) {
-    const text = (error as Error).message;
+    const text = wordsOf(error);
     throw new Error(`${text.charAt(0).toUpperCase()}${text.slice(1)}${/[.!?]$/.test(text) ? '' : '.'}`, { cause: error });
   }
 }

@@ -16,6 +16,7 @@ import { addressOf, NEW_ADDRESS, type AddressDraft } from './address-input';
 import { documentOf } from './letter-source';
 import { askAndSend, defaultWorkMode, type SendContext } from './send-flow';
 import { enumStep, filesStep, optionalEnumStep, workModeStep, type Step } from './steps';
+import { wordsOf } from '../model/failure-words';
 
 const title = () => vscode.l10n.t('Send Letter (Advanced)');
 const CONVERTED_TYPES = [...letterFileTypes, 'md', 'markdown', 'txt'];
@@ -111,7 +112,7 @@ async function letterFiles(ctx: SendContext, uris: readonly vscode.Uri[]): Promi
     }
   } catch (error) {
     if (!(error instanceof DocumentError)) throw error;
-    ctx.log.showError(vscode.l10n.t('Mailroom: {0}', error.message));
+    ctx.log.showError(vscode.l10n.t('Mailroom: {0}', wordsOf(error)));
     return undefined;
   }
   return files;

@@ -14,6 +14,7 @@ import { addressOf, NEW_ADDRESS, type AddressDraft } from './address-input';
 import { fromDocument, letterOf } from './letter-source';
 import { goesOnAfterPreflight, proofOf, showProof, type ProofContext } from './proof';
 import { askAndSend, defaultWorkMode, type SendContext } from './send-flow';
+import { wordsOf } from '../model/failure-words';
 
 interface LetterAnswers {
   readonly to: AddressDraft;
@@ -90,7 +91,7 @@ export function sendDocumentCommand(ctx: ProofContext) {
       });
     } catch (error) {
       if (!(error instanceof DocumentError)) throw error;
-      ctx.log.showError(vscode.l10n.t('Mailroom: {0}', error.message));
+      ctx.log.showError(vscode.l10n.t('Mailroom: {0}', wordsOf(error)));
       return undefined;
     }
   };

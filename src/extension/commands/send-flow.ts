@@ -20,8 +20,7 @@ import type { TrackedMailers } from '../tracked-mailers';
 import type { MailersTree } from '../views/mailers-tree';
 import type { SpendingGuard } from '../spending';
 import type { AddressBook } from './address-input';
-import { logLine, wordsOf } from '../model/failure-words';
-import { couldNot } from './failure';
+import { couldNot, logLine, wordsOf } from '../model/failure-words';
 import type { MailroomCommand } from './ids';
 import { askSteps, type Step } from './steps';
 

@@ -14,6 +14,7 @@ import { preflightMerge } from '../printing-module';
 import { showMergeProof } from './merge-row';
 import { goesOnAfterPreflight, printedIn, type ProofContext } from './proof';
 import { askAndSend, defaultWorkMode } from './send-flow';
+import { wordsOf } from '../model/failure-words';
 
 export function sendMailMergeCommand(ctx: ProofContext) {
   return async (target?: vscode.Uri): Promise<number | undefined> => {
@@ -37,7 +38,7 @@ export function sendMailMergeCommand(ctx: ProofContext) {
       merge = mailMerge(templateName, templateBytes, dataName, dataBytes);
     } catch (error) {
       if (!(error instanceof DocumentError)) throw error;
-      ctx.log.showError(vscode.l10n.t('Mailroom: {0}', error.message));
+      ctx.log.showError(vscode.l10n.t('Mailroom: {0}', wordsOf(error)));
       return undefined;
     }
     const letters = merge.letters === 1 ? vscode.l10n.t('1 letter') : vscode.l10n.t('{0} letters', merge.letters);

@@ -9,7 +9,7 @@ import { OK, describeResultCode, isValidSettingValue, settingCode, userSettings,
 import type { Connection } from '../connection';
 import type { Log } from '../log';
 import { ensureApiKey } from './api-key';
-import { couldNot } from './failure';
+import { couldNot } from '../model/failure-words';
 
 const title = () => vscode.l10n.t('Change User Settings');
 

@@ -18,6 +18,7 @@ import type { SendAttempt } from '../model/attempts';
 import { spokenAttempt, spokenAttempts, spokenBatchItem, spokenGroup, spokenMailer } from '../model/spoken-labels';
 import { Disposable, Emitter } from '../lifecycle';
 import type { TrackedMailers } from '../tracked-mailers';
+import { wordsOf } from '../model/failure-words';
 
 export type BatchItem = ResultOf<'datedA', 'GetBatchStatus'>['Statuses'][number];
 
@@ -159,7 +160,7 @@ export class MailersTree extends Disposable implements vscode.TreeDataProvider<M
     if (!items) {
       items = this.readBatchItems(batch.id).then(
         (list) => list.map((item): MailersNode => ({ kind: 'item', batch, item })),
-        (error: Error) => [{ kind: 'note', batch, text: vscode.l10n.t('Items not available: {0}', error.message) }],
+        (error: unknown) => [{ kind: 'note', batch, text: vscode.l10n.t('Items not available: {0}', wordsOf(error)) }],
       );
       this.items.set(batch.id, items);
     }

@@ -15,6 +15,7 @@ import type { FromPreview, ToPreview } from './preview-messages';
 import { proofHtml, type ProofView } from './proof-html';
 import { escapeHtml, webviewPage } from './webview-page';
 import { RESULT } from '../../contract';
+import { wordsOf } from '../model/failure-words';
 
 export type PreviewState =
   Extract<FromPreview, { type: 'rendered' | 'failed' }> | { readonly type: 'unavailable' | 'error'; readonly reason: string };
@@ -167,7 +168,7 @@ ${this.proofPanel ? proofHtml(this.proofPanel.view) : ''}
     } catch (error) {
       const notYet = (await resultCodeOf(error)) === RESULT.PdfNotAvailable;
       const reason = !notYet
-        ? (error as Error).message
+        ? wordsOf(error)
         : this.subject
           ? pdfWait(this.subject.current()).reason
           : vscode.l10n.t('The PDF is not available yet: it is made when the mailer is printed. Try again in a little while.');
