@@ -17,7 +17,9 @@ import * as vscode from 'vscode';
 import { startPushReceiver, type FeedbackPush, type PushReceiver } from '../client/push-receiver';
 import { OK, describeResultCode } from '../contract';
 import { keyOfAccount } from './account-name';
-import type { Account, Connection } from './connection';
+import type { Account, Accounts } from './connection/accounts';
+import type { Clients } from './connection/clients';
+import type { AccountSecrets } from './connection/secrets';
 import { Disposable, Emitter, toDisposable } from './lifecycle';
 import type { Log } from './log';
 import { pushSettings, takeIn } from './push-listener';
@@ -67,14 +69,16 @@ export class PublicPushes extends Disposable {
   readonly onDidArrive = this.arrivedEmitter.event;
 
   constructor(
-    private readonly connection: Connection,
+    private readonly accounts: Accounts,
+    private readonly secrets: AccountSecrets,
+    private readonly clients: Clients,
     private readonly refresher: Refresher,
     private readonly log: Log,
   ) {
     super();
     const warn = (error: unknown) => this.log.warn(logLine(wordsOf(error), error));
-    this.register(connection.onDidMakeClient(({ account }) => void this.resume(account).catch(warn)));
-    this.register(connection.onDidChange(() => void this.forgetSignedOut().catch(warn)));
+    this.register(clients.onDidMake(({ account }) => void this.resume(account).catch(warn)));
+    this.register(accounts.onDidChange(() => void this.forgetSignedOut().catch(warn)));
     this.register(
       vscode.workspace.onDidChangeConfiguration((event) => {
         if (event.affectsConfiguration('mailroom.feedback')) void this.settingsChanged().catch(warn);
@@ -91,7 +95,7 @@ export class PublicPushes extends Disposable {
 
   /** The active account and the public URL to register it at; an error in words when there is none. */
   target(): { readonly account: Account; readonly url: string } {
-    const account = this.connection.account;
+    const account = this.accounts.account;
     if (!account) throw new Error(vscode.l10n.t('Mailroom is not connected: use the local sandbox or connect to an account first.'));
     if (account.sandbox) {
       throw new Error(vscode.l10n.t('On the local sandbox the extension receives feedback pushes by itself: nothing to register.'));
@@ -116,10 +120,10 @@ export class PublicPushes extends Disposable {
    */
   async registerAt(account: Account, url: string): Promise<void> {
     this.assertShown(account);
-    const client = await this.connection.client();
-    const previous = await this.connection.pushRegistration(account);
+    const client = await this.clients.client();
+    const previous = await this.secrets.pushRegistration(account);
     const auth = randomBytes(24).toString('hex');
-    await this.connection.storePushRegistration(account, { url, auth });
+    await this.secrets.storePushRegistration(account, { url, auth });
     this.registered.set(auth, { account: keyOfAccount(account), url });
     try {
       await this.reconcile();
@@ -127,7 +131,7 @@ export class PublicPushes extends Disposable {
       if (code !== OK) throw refused(code);
     } catch (error) {
       this.registered.delete(auth);
-      await this.connection.storePushRegistration(account, previous);
+      await this.secrets.storePushRegistration(account, previous);
       await this.reconcile().catch(() => undefined);
       throw error;
     }
@@ -137,16 +141,16 @@ export class PublicPushes extends Disposable {
 
   /** Whether this machine registered the account's pushes (Stop Feedback Pushes says so when asking). */
   async isRegistered(account: Account): Promise<boolean> {
-    return (await this.connection.pushRegistration(account)) !== undefined;
+    return (await this.secrets.pushRegistration(account)) !== undefined;
   }
 
   /** Turns the account's feedback off on the service (Feedback_FeedbackType None) and forgets its Auth. */
   async stop(account: Account): Promise<void> {
     this.assertShown(account);
-    const client = await this.connection.client();
+    const client = await this.clients.client();
     const code = await client.admin.SetUserSettings({ Username: account.username, Settings: [['Feedback_FeedbackType', 'None']] });
     if (code !== OK) throw refused(code);
-    await this.connection.storePushRegistration(account, undefined);
+    await this.secrets.storePushRegistration(account, undefined);
     this.forget((registered) => registered.account === keyOfAccount(account));
     await this.reconcile();
     this.log.info(`Feedback pushes of ${account.username} at ${account.endpoint} are off`);
@@ -154,7 +158,7 @@ export class PublicPushes extends Disposable {
 
   /** The person answered a question meanwhile: the account must still be the one they asked about. */
   private assertShown(account: Account): void {
-    const shown = this.connection.account;
+    const shown = this.accounts.account;
     if (!shown || keyOfAccount(shown) !== keyOfAccount(account)) {
       throw new Error(vscode.l10n.t('The account changed while you were asked: nothing was changed on the service.'));
     }
@@ -163,7 +167,7 @@ export class PublicPushes extends Disposable {
   /** An account registered before (on this machine): its receiver listens again, if the setting still names its URL. */
   private async resume(account: Account): Promise<void> {
     if (account.sandbox || this.isDisposed) return;
-    const registration = await this.connection.pushRegistration(account);
+    const registration = await this.secrets.pushRegistration(account);
     if (!registration || this.isDisposed) return;
     const url = publicUrlSetting();
     if (url !== registration.url) {
@@ -176,9 +180,9 @@ export class PublicPushes extends Disposable {
     await this.reconcile();
   }
 
-  /** Signed out of (its secrets forgotten by connection.ts): its pushes are no longer believed. */
+  /** Signed out of (its secrets forgotten by connection/sign-in.ts): its pushes are no longer believed. */
   private async forgetSignedOut(): Promise<void> {
-    const listed = new Set(this.connection.accounts.map(keyOfAccount));
+    const listed = new Set(this.accounts.listed.map(keyOfAccount));
     this.forget((registered) => !listed.has(registered.account));
     await this.reconcile();
   }
@@ -187,7 +191,7 @@ export class PublicPushes extends Disposable {
   private async settingsChanged(): Promise<void> {
     const url = publicUrlSetting();
     this.forget((registered) => registered.url !== url);
-    const shown = this.connection.account;
+    const shown = this.accounts.account;
     if (shown && typeof url === 'string') await this.resume(shown);
     await this.reconcile();
   }
@@ -230,7 +234,7 @@ export class PublicPushes extends Disposable {
     const registered = this.registered.get(push.Auth);
     if (registered === undefined || this.isDisposed) return;
     // Another account's news, while the view shows this one: a poll tells it when that one is chosen.
-    const shown = this.connection.account;
+    const shown = this.accounts.account;
     if (!shown || keyOfAccount(shown) !== registered.account) return;
     if (await takeIn(push, this.refresher)) this.arrivedEmitter.fire(push);
   }

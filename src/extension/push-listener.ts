@@ -13,7 +13,9 @@ import { randomBytes } from 'node:crypto';
 import { startPushReceiver, type FeedbackPush, type PushReceiver } from '../client/push-receiver';
 import type { MailWsClient } from '../client';
 import { OK, describeStatus, parseDateTime } from '../contract';
-import type { Account, Connection } from './connection';
+import type { Account, Accounts } from './connection/accounts';
+import type { Clients } from './connection/clients';
+import type { AccountSecrets } from './connection/secrets';
 import { Disposable, Emitter, toDisposable } from './lifecycle';
 import type { Log } from './log';
 import type { Refresher } from './refresher';
@@ -31,12 +33,14 @@ export class PushListener extends Disposable {
   readonly onDidArrive = this.arrivedEmitter.event;
 
   constructor(
-    private readonly connection: Connection,
+    private readonly accounts: Accounts,
+    private readonly secrets: AccountSecrets,
+    clients: Clients,
     private readonly refresher: Refresher,
     private readonly log: Log,
   ) {
     super();
-    this.register(connection.onDidMakeClient(({ account, client }) => void this.follow(account, client)));
+    this.register(clients.onDidMake(({ account, client }) => void this.follow(account, client)));
     this.register(toDisposable(() => void this.receiver?.then((r) => r.close()).catch(() => undefined)));
   }
 
@@ -49,7 +53,7 @@ export class PushListener extends Disposable {
     if (!account.sandbox || this.isDisposed) return;
     try {
       // SetUserSettings signs in with the API key: a user without one here (clerk) is not registered.
-      if (!(await this.connection.secretsOf(account)).apiKey) return;
+      if (!(await this.secrets.held(account)).apiKey) return;
       const receiver = await (this.receiver ??= startPushReceiver({ port: 0, onPush: (push) => void this.arrived(push) }));
       const key = `${account.endpoint}|${account.username}|${receiver.url}`;
       if (this.registered === key || this.isDisposed) return;
@@ -72,7 +76,7 @@ export class PushListener extends Disposable {
     // Another receiver's push (its Auth is not this session's): not ours to believe.
     if (push.Auth !== this.auth || this.isDisposed) return;
     // The Mailers view shows another account now (another user, or the sandbox through another address): not its news.
-    const shown = this.connection.account;
+    const shown = this.accounts.account;
     if (!shown?.sandbox || shown.username !== this.registeredUser) return;
     if (await takeIn(push, this.refresher)) this.arrivedEmitter.fire(push);
   }

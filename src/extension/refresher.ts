@@ -13,7 +13,8 @@
 import * as vscode from 'vscode';
 import { clientModule } from './client-module';
 import { MAX_IDS_PER_QUERY, NO_PERMISSIONS_STATUS, formatDateTime, formatIds } from '../contract';
-import type { Connection } from './connection';
+import type { Accounts } from './connection/accounts';
+import type { Clients } from './connection/clients';
 import { Disposable, Emitter, timeout, toDisposable } from './lifecycle';
 import type { Log } from './log';
 import { groupOf, needsDetails, type TrackedMailer } from './model/mailers';
@@ -38,7 +39,8 @@ export class Refresher extends Disposable {
   readonly onDidChangeHealth = this.healthChanged.event;
 
   constructor(
-    private readonly connection: Connection,
+    private readonly accounts: Accounts,
+    private readonly clients: Clients,
     private readonly mailers: TrackedMailers,
     private readonly log: Log,
   ) {
@@ -50,7 +52,7 @@ export class Refresher extends Disposable {
     );
     // Another account is another service: what was found about the last one no longer holds.
     this.register(
-      connection.onDidChange(() => {
+      accounts.onDidChange(() => {
         // Pushes of the last account say nothing of whether this one's arrive.
         this.lastPushAt = -Infinity;
         this.health.reset();
@@ -73,7 +75,7 @@ export class Refresher extends Disposable {
   }
 
   private async run(): Promise<Error | undefined> {
-    if (!this.connection.account) return undefined;
+    if (!this.accounts.account) return undefined;
     const open = this.mailers.list().filter((m) => groupOf(m) === 'inProcess' || needsDetails(m));
     if (open.length === 0) {
       // Nothing shown needs the service (the mailers left in process were untracked): nothing is
@@ -86,11 +88,11 @@ export class Refresher extends Disposable {
     }
     const began = Date.now();
     // A refresh still under way when another account became the active one tells nothing about it.
-    const account = this.connection.accountKey;
-    const current = () => this.connection.accountKey === account;
+    const account = this.accounts.accountKey;
+    const current = () => this.accounts.accountKey === account;
     try {
       const { MailWsError, fetchStatuses } = await clientModule();
-      const client = await this.connection.client();
+      const client = await this.clients.client();
       const ids = open.map((m) => m.id);
       const statuses = await fetchStatuses(client, ids);
       const details = new Map<number, MailerFacts>();

@@ -9,7 +9,7 @@ import * as vscode from 'vscode';
 import type { SendLogRecord } from '../client';
 import { accountName } from './account-name';
 import { clientModule } from './client-module';
-import type { Connection } from './connection';
+import type { Accounts } from './connection/accounts';
 import { aboveThreshold, mayCharge, overBudget, spentToday, type SpendingLimits } from './model/spending';
 import { prompts } from './prompts';
 import { sendLogPaths } from './send-log';
@@ -23,7 +23,7 @@ export class SpendingGuard {
 
   constructor(
     private readonly context: vscode.ExtensionContext,
-    private readonly connection: Connection,
+    private readonly accounts: Pick<Accounts, 'account'>,
     /** The active account's tracked mailers: a cancelled one's amount is given back, so not counted. */
     private readonly mailers: Pick<TrackedMailers, 'list'>,
   ) {}
@@ -36,7 +36,7 @@ export class SpendingGuard {
 
   /** The active account's spending today in Production (and Default), from the send log; 0 when signed out. */
   async spentToday(): Promise<number> {
-    const account = this.connection.account;
+    const account = this.accounts.account;
     if (!account) return 0;
     const [own] = sendLogPaths(this.context);
     const cancelled = new Set(this.mailers.list().flatMap((m) => (statusGroupOf(m.status) === 'cancelled' ? [m.id] : [])));
@@ -65,7 +65,7 @@ export class SpendingGuard {
   /** Before anything is asked: whether the daily budget leaves room for the send (refused in words when it does not). */
   async withinBudget(workMode: EnumValue<'WorkMode'>, price: number | undefined): Promise<boolean> {
     const limits = this.limits();
-    const account = this.connection.account;
+    const account = this.accounts.account;
     if (!mayCharge(workMode) || limits.dailyBudget === undefined || !account) return true;
     const refused = overBudget(limits, await this.spentToday(), price, accountName(account));
     if (refused) void prompts.notify('error', refused);

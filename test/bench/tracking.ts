@@ -55,7 +55,7 @@ function treeRows(ids: readonly number[], statuses: ReadonlyMap<number, MailerSt
   );
   const state = memento();
   const connection = { accountKey: 'bench|demo', onDidChange: () => ({ dispose: () => undefined }) };
-  const mailers = new TrackedMailers(state, connection as never);
+  const mailers = new TrackedMailers(state, connection);
   void mailers.add(ids.map((id) => ({ id, description: `Letter ${id}`, price: 0.62 })));
   void mailers.update(statuses);
   // No filter on: the tree as most people see it (filtering has its own benchmark, filtering.ts).

@@ -6,7 +6,7 @@
 import * as vscode from 'vscode';
 import { MAX_IDS_PER_QUERY } from '../../contract';
 import { clientModule } from '../client-module';
-import type { Connection } from '../connection';
+import type { Clients } from '../connection/clients';
 import type { Log } from '../log';
 import { prompts } from '../prompts';
 import { mailerOfAttempt, type SendAttempt } from '../model/attempts';
@@ -21,7 +21,7 @@ const attemptOf = (mailers: TrackedMailers, node: unknown): SendAttempt | undefi
   return mailers.attempts().find((attempt) => attempt.key === key);
 };
 
-export function attemptActions(connection: Connection, mailers: TrackedMailers, refresh: () => Promise<unknown>, log: Log) {
+export function attemptActions(clients: Clients, mailers: TrackedMailers, refresh: () => Promise<unknown>, log: Log) {
   return {
     /** Answers the mailer's ID when found, null when looked for and not found. */
     'mailroom.lookUpAttempt': async (node: unknown): Promise<number | null | undefined> => {
@@ -39,7 +39,7 @@ export function attemptActions(connection: Connection, mailers: TrackedMailers, 
       }
       try {
         const { MailWsError } = await clientModule();
-        const client = await connection.client();
+        const client = await clients.client();
         const range = `${attempt.afterId + 1}-${attempt.afterId + MAX_IDS_PER_QUERY}`;
         const details = await client.datedA.GetDetails({ ID: range }).then(
           (answer) => answer.Details,

@@ -7,7 +7,7 @@
  */
 import * as vscode from 'vscode';
 import { BINDINGS, type Binding } from '../../contract';
-import type { Connection } from '../connection';
+import type { SignIn } from '../connection/sign-in';
 import type { Log } from '../log';
 import { couldNot, logLine } from '../model/failure-words';
 import { BACK, prompts } from '../prompts';
@@ -89,7 +89,7 @@ const steps = (): readonly Step<ConnectAnswers>[] => [
   ),
 ];
 
-export function connectCommand(connection: Connection, log: Log) {
+export function connectCommand(signIn: SignIn, log: Log) {
   return async (): Promise<void> => {
     const endpoint = vscode.workspace.getConfiguration('mailroom').get<string>('endpoint', '');
     let start: ConnectAnswers = { endpoint, username: '', password: '', apiKey: '' };
@@ -98,7 +98,7 @@ export function connectCommand(connection: Connection, log: Log) {
       if (!answers?.binding) return;
       const { username, password, apiKey, binding } = answers;
       try {
-        const account = await connection.connect(answers.endpoint, binding, username, { password, ...(apiKey.trim() ? { apiKey } : {}) });
+        const account = await signIn.connect(answers.endpoint, binding, username, { password, ...(apiKey.trim() ? { apiKey } : {}) });
         void prompts.notify('info', vscode.l10n.t('Mailroom: connected to {0} as {1}.', account.endpoint, username));
         return;
       } catch (error) {

@@ -4,13 +4,13 @@
  * changes and asks before it does.
  */
 import * as vscode from 'vscode';
-import type { Connection } from '../connection';
 import { prompts } from '../prompts';
 import { localPortSetting, type PublicPushes } from '../public-pushes';
 import { ensureApiKey } from './api-key';
+import type { SignedIn } from './signed-in';
 import type { CommandMap } from './invocation';
 
-export function feedbackPushActions(connection: Connection, pushes: PublicPushes) {
+export function feedbackPushActions(connection: SignedIn, pushes: PublicPushes) {
   return {
     'mailroom.receiveFeedbackPushes': async () => {
       const { account, url } = pushes.target();
@@ -46,7 +46,7 @@ export function feedbackPushActions(connection: Connection, pushes: PublicPushes
       return url;
     },
     'mailroom.stopFeedbackPushes': async () => {
-      const account = connection.account;
+      const account = connection.accounts.account;
       if (!account || account.sandbox) {
         throw new Error(vscode.l10n.t('Feedback pushes to a public URL are for an account of the service, not the local sandbox.'));
       }

@@ -6,7 +6,7 @@ import * as vscode from 'vscode';
 import { homedir } from 'node:os';
 import { describeStatus, isFinalStatus, NO_PERMISSIONS_STATUS, parseIds, RESULT, STATUS } from '../../contract';
 import { clientModule, resultCodeOf } from '../client-module';
-import type { Connection } from '../connection';
+import type { Clients } from '../connection/clients';
 import type { Log } from '../log';
 import { detailsPage } from '../model/details';
 import { previewTitle } from '../model/pdf-wait';
@@ -21,7 +21,7 @@ import { afterConfirming } from './confirm';
 import type { CommandMap } from './invocation';
 
 export interface MailerActionsContext {
-  readonly connection: Connection;
+  readonly clients: Clients;
   readonly mailers: TrackedMailers;
   readonly refresher: Refresher;
   readonly details: DetailsPanels;
@@ -72,13 +72,13 @@ function tooLate(status: number | undefined): string {
 }
 
 export function mailerActions(ctx: MailerActionsContext) {
-  const { connection, mailers, refresher } = ctx;
+  const { clients, mailers, refresher } = ctx;
   // A row's mailer, if it is one the user follows or sent: another extension could hand in any ID (commands/invocation.ts).
   const mailerOf = (node: unknown) => {
     const id = rowMailerOf(node);
     return id !== undefined && (mailers.get(id) || ctx.history?.opens(id)) ? id : undefined;
   };
-  const client = () => connection.client();
+  const client = () => clients.client();
   const printedPdf = async (id: number) => (await (await client()).simple.GetPDF({ ID: id })).FileData;
   return {
     'mailroom.trackIds': async () => {

@@ -23,9 +23,10 @@ import { addressOf, NEW_ADDRESS, type AddressDraft } from './address-input';
 import { couldNot, wordsOf } from '../model/failure-words';
 import { fromDocument, letterOf, documentOf, type DocumentLetter } from './letter-source';
 import { defaultWorkMode, submit, type SendContext, type Submission } from './send-flow';
+import type { SignedIn } from './signed-in';
 import { askSteps } from './steps';
 
-export interface ProofContext extends SendContext {
+export interface ProofContext extends SendContext, SignedIn {
   readonly previews: PdfPreviews;
   /** Told of each template and CSV a person pairs, for the CSV's live diagnostics. */
   readonly mergeTemplates: { rememberMergeTemplate(csvUri: vscode.Uri, templateUri: vscode.Uri): Promise<void> };

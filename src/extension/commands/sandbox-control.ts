@@ -6,7 +6,14 @@
 import * as vscode from 'vscode';
 import { callControl } from '../../sandbox/control/client';
 import { failureChoices, formatDuration, parseDuration } from '../../sandbox/control/protocol';
-import type { Connection } from '../connection';
+import type { Accounts } from '../connection/accounts';
+import type { Clients } from '../connection/clients';
+
+/** The active account and its client. */
+interface OnSandbox {
+  readonly accounts: Pick<Accounts, 'account'>;
+  readonly clients: Pick<Clients, 'client'>;
+}
 import { prompts } from '../prompts';
 import type { Refresher } from '../refresher';
 import type { TrackedMailers } from '../tracked-mailers';
@@ -15,13 +22,13 @@ import { rowMailerOf } from './mailer-actions';
 import { wordsOf } from '../model/failure-words';
 
 /** The sandbox's endpoint (started again if it has to be); refused in words on another account. */
-async function sandboxEndpoint(connection: Connection): Promise<string> {
-  if (connection.account?.sandbox !== true) {
+async function sandboxEndpoint({ accounts, clients }: OnSandbox): Promise<string> {
+  if (accounts.account?.sandbox !== true) {
     throw new Error(vscode.l10n.t('This works on the local sandbox only: use the local sandbox first.'));
   }
   // The client finds where the sandbox listens now (it may have been started again on another port).
-  await connection.client();
-  return connection.account.endpoint;
+  await clients.client();
+  return accounts.account.endpoint;
 }
 
 /** The sandbox's refusal as a sentence. */
@@ -34,7 +41,7 @@ async function control<T>(call: Promise<T>): Promise<T> {
   }
 }
 
-export function sandboxControlActions(connection: Connection, mailers: TrackedMailers, refresher: Refresher) {
+export function sandboxControlActions(connection: OnSandbox, mailers: TrackedMailers, refresher: Refresher) {
   return {
     'mailroom.sandbox.advance': async () => {
       const endpoint = await sandboxEndpoint(connection);
@@ -79,7 +86,7 @@ export function sandboxControlActions(connection: Connection, mailers: TrackedMa
     },
     'mailroom.sandbox.setFunds': async () => {
       const endpoint = await sandboxEndpoint(connection);
-      const user = connection.account!.username;
+      const user = connection.accounts.account!.username;
       const amount = await prompts.input({
         title: vscode.l10n.t('Set the funds of the sandbox account'),
         prompt: vscode.l10n.t("The balance of {0}'s account, in dollars (0 makes Production letters wait for funds).", user),

@@ -17,6 +17,7 @@ import { documentOf } from './letter-source';
 import { askAndSend, defaultWorkMode, type SendContext } from './send-flow';
 import { enumStep, filesStep, optionalEnumStep, workModeStep, type Step } from './steps';
 import { wordsOf } from '../model/failure-words';
+import { signInFirst, type SignedIn } from './signed-in';
 
 const title = () => vscode.l10n.t('Send Letter (Advanced)');
 const CONVERTED_TYPES = [...letterFileTypes, 'md', 'markdown', 'txt'];
@@ -132,10 +133,10 @@ async function advancedPrice(
   return letterPrice(DEFAULT_PRICING, sheets, color === 'FullColor', Boolean(envelope));
 }
 
-export function sendAdvancedCommand(ctx: SendContext) {
+export function sendAdvancedCommand(ctx: SendContext & SignedIn) {
   return async (target?: vscode.Uri, selection?: readonly vscode.Uri[]): Promise<number | undefined> => {
-    if (!ctx.connection.account) await ctx.connection.useSandbox();
-    if (!(await ensureApiKey(ctx.connection, title()))) return undefined;
+    await signInFirst(ctx);
+    if (!(await ensureApiKey(ctx, title()))) return undefined;
     const chosen = selection?.length ? selection : target instanceof vscode.Uri ? [target] : undefined;
     const start: AdvancedAnswers = { ...(chosen ? { files: chosen } : {}), to: NEW_ADDRESS, reply: { choice: 'none', fields: {} } };
     return askAndSend(ctx, steps(ctx, chosen !== undefined), start, async (answers) => {

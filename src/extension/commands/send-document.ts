@@ -15,6 +15,7 @@ import { fromDocument, letterOf } from './letter-source';
 import { goesOnAfterPreflight, proofOf, showProof, type ProofContext } from './proof';
 import { askAndSend, defaultWorkMode, type SendContext } from './send-flow';
 import { wordsOf } from '../model/failure-words';
+import { signInFirst } from './signed-in';
 
 interface LetterAnswers {
   readonly to: AddressDraft;
@@ -80,7 +81,7 @@ export function sendDocumentCommand(ctx: ProofContext) {
       void prompts.notify('warning', vscode.l10n.t('Mailroom: open the document to send, or choose it in the explorer.'));
       return undefined;
     }
-    if (!ctx.connection.account) await ctx.connection.useSandbox();
+    await signInFirst(ctx);
     const name = basename(uri.path);
     const { DocumentError } = await clientModule();
     try {

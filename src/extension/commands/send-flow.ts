@@ -9,7 +9,7 @@ import type { CallOptions, MailWsClient, RecipientAddress } from '../../client';
 import type { EnumValue } from '../../contract';
 import { randomUUID } from 'node:crypto';
 import { clientModule } from '../client-module';
-import type { Connection } from '../connection';
+import type { Clients } from '../connection/clients';
 import { recipientLine } from '../../client/send-log';
 import { mayCharge } from '../model/spending';
 import { productionQuestion } from '../model/work-mode';
@@ -25,7 +25,7 @@ import type { MailroomCommand } from './ids';
 import { askSteps, type Step } from './steps';
 
 export interface SendContext {
-  readonly connection: Connection;
+  readonly clients: Clients;
   readonly mailers: TrackedMailers;
   readonly tree: MailersTree;
   readonly view: vscode.TreeView<unknown>;
@@ -114,7 +114,7 @@ export async function submit(
     id = await vscode.window.withProgress(
       { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Mailroom: sending {0}{1} ({2} mode)', what, to, workMode) },
       async (progress) => {
-        const client = await ctx.connection.client();
+        const client = await ctx.clients.client();
         let shown = 0;
         return submission.send(client, {
           ...(price === undefined ? {} : { price }),

@@ -15,10 +15,11 @@ import { showMergeProof } from './merge-row';
 import { goesOnAfterPreflight, printedIn, type ProofContext } from './proof';
 import { askAndSend, defaultWorkMode } from './send-flow';
 import { wordsOf } from '../model/failure-words';
+import { signInFirst } from './signed-in';
 
 export function sendMailMergeCommand(ctx: ProofContext) {
   return async (target?: vscode.Uri): Promise<number | undefined> => {
-    if (!ctx.connection.account) await ctx.connection.useSandbox();
+    await signInFirst(ctx);
     const files = await askMergeFiles(
       ctx,
       {

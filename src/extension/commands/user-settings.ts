@@ -6,9 +6,10 @@
 import * as vscode from 'vscode';
 import { prompts } from '../prompts';
 import { OK, describeResultCode, isValidSettingValue, settingCode, userSettings, type SettingRule } from '../../contract';
-import type { Connection } from '../connection';
+import type { Clients } from '../connection/clients';
 import type { Log } from '../log';
 import { ensureApiKey } from './api-key';
+import type { SignedIn } from './signed-in';
 import { couldNot } from '../model/failure-words';
 
 const title = () => vscode.l10n.t('Change User Settings');
@@ -77,9 +78,10 @@ async function askSettings(): Promise<[string, string][] | undefined> {
   }
 }
 
-export function changeUserSettingsCommand(connection: Connection, log: Log) {
+export function changeUserSettingsCommand(connection: SignedIn & { readonly clients: Clients }, log: Log) {
+  const { accounts, clients } = connection;
   return async (): Promise<number | undefined> => {
-    if (!connection.account) {
+    if (!accounts.account) {
       void prompts.notify('warning', vscode.l10n.t('Mailroom: connect first (the local sandbox or an account).'));
       return undefined;
     }
@@ -87,7 +89,7 @@ export function changeUserSettingsCommand(connection: Connection, log: Log) {
     const username = await prompts.input({
       title: vscode.l10n.t('Change User Settings: the user'),
       prompt: vscode.l10n.t('Username whose settings change'),
-      value: connection.account.username,
+      value: accounts.account.username,
       ignoreFocusOut: true,
     });
     if (!username) return undefined;
@@ -109,7 +111,7 @@ export function changeUserSettingsCommand(connection: Connection, log: Log) {
     }
     try {
       const code = await (
-        await connection.client()
+        await clients.client()
       ).admin.SetUserSettings({ Username: username, Settings: settings.map(([name, value]) => [name, value]) });
       const names = settings.map(([name]) => name).join(', ');
       if (code === OK) void prompts.notify('info', vscode.l10n.t("Mailroom: {0}'s {1} changed.", username, names));

@@ -28,12 +28,12 @@ describe('Mailroom refresh against an answer that never completes', function () 
   before(async () => {
     api = await mailroomApi();
     await vscode.commands.executeCommand('mailroom.useSandbox');
-    server = await startTricklingServer({ trickles: (operation) => operation === 'GetStatus', upstream: api.connection.account!.endpoint });
+    server = await startTricklingServer({ trickles: (operation) => operation === 'GetStatus', upstream: api.accounts.account!.endpoint });
     await settings().update('timeoutSeconds', 2, vscode.ConfigurationTarget.Global);
     // No refresh on the view's own schedule while the test counts the attempts.
     await settings().update('refreshIntervalSeconds', 3600, vscode.ConfigurationTarget.Global);
     // Signing in goes through to the sandbox; only GetStatus trickles. HTTP GET puts the password in the URL.
-    await api.connection.connect(server.url, 'http-get', 'demo', { password: 'demo' });
+    await api.signIn.connect(server.url, 'http-get', 'demo', { password: 'demo' });
     await api.mailers.add([{ id: TRACKED }]);
     // Whatever refresh an earlier suite left scheduled runs now, and the next waits an hour.
     await api.refresher.refresh();
@@ -41,7 +41,7 @@ describe('Mailroom refresh against an answer that never completes', function () 
 
   after(async () => {
     await api.mailers.remove(TRACKED);
-    await api.connection.signOut();
+    await api.signIn.signOut();
     await server?.close();
     await settings().update('timeoutSeconds', undefined, vscode.ConfigurationTarget.Global);
     await settings().update('refreshIntervalSeconds', undefined, vscode.ConfigurationTarget.Global);

@@ -23,7 +23,7 @@ describe('Mailroom says when something is done', () => {
   const aLetter = (name: string) => sendNotes(typedAddress(api, { AttentionLine1: name, Address1: '3 Pine St', City: 'Ogdenville' }));
   /** Every stored file of the signed-in user deleted, as the tests that follow expect to find none. */
   const deleteStoredFiles = async () => {
-    const client = await api.connection.client();
+    const client = await api.clients.client();
     const listed = await client.datedA.GetUploadedFileDetails({}).catch(() => ({ UploadedFiles: [] }));
     for (const file of listed.UploadedFiles) await client.datedA.DeleteUploadedFile({ MyFileName: file.FileName ?? '' });
     await api.storedFiles.refresh();
@@ -134,7 +134,7 @@ describe('Mailroom says when something is done', () => {
         .sort();
     const sandbox = followed();
     // Read afresh each time (an assertion narrows a property read once).
-    const account = () => api.connection.account;
+    const account = () => api.accounts.account;
     const [count, attempts] = [sandbox.length, api.mailers.attempts().length];
     let before = person.notices.length;
     // No question: `run` with no answers fails on any.
@@ -150,7 +150,7 @@ describe('Mailroom says when something is done', () => {
 
     // An account (the same service under another name is another account): its password is forgotten, its mailers kept.
     const endpoint = account()!.endpoint.replace('127.0.0.1', 'localhost');
-    await api.connection.connect(endpoint, 'soap11', 'demo', { password: 'demo' });
+    await api.signIn.connect(endpoint, 'soap11', 'demo', { password: 'demo' });
     assert.equal(account()?.sandbox, false);
     await run([{ input: String(id) }], 'mailroom.trackIds');
     assert.deepEqual(followed(), [id]);
@@ -160,9 +160,9 @@ describe('Mailroom says when something is done', () => {
     assert.deepEqual(person.shown(before), [
       `Mailroom: signed out of demo at ${host}. Its password and API key are forgotten. What was followed there (1 mailer) is kept and shows again when you connect as demo there again.`,
     ]);
-    await api.connection.connect(endpoint, 'soap11', 'demo', { password: 'demo' });
+    await api.signIn.connect(endpoint, 'soap11', 'demo', { password: 'demo' });
     assert.deepEqual(followed(), [id]);
-    await api.connection.signOut();
+    await api.signIn.signOut();
     await onSandbox();
   });
 });

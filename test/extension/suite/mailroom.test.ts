@@ -113,19 +113,19 @@ describe('Mailroom in VS Code', () => {
     ]) {
       assert.ok(commands.includes(id), id);
     }
-    assert.equal(api.connection.account, undefined);
+    assert.equal(api.accounts.account, undefined);
     assert.deepEqual(api.tree.getChildren(), []);
   });
 
   it('uses the local sandbox, signed in as demo, with the secrets in SecretStorage', async () => {
-    await api.connection.signOut();
+    await api.signIn.signOut();
     await vscode.commands.executeCommand('mailroom.useSandbox');
-    const account = api.connection.account!;
+    const account = api.accounts.account!;
     assert.equal(account.sandbox, true);
     assert.equal(account.username, 'demo');
     assert.match(account.endpoint, /^http:\/\/127\.0\.0\.1:\d+$/);
-    assert.deepEqual(await api.connection.secretsOf(account), { password: true, apiKey: true });
-    const client = await api.connection.client();
+    assert.deepEqual(await api.secrets.held(account), { password: true, apiKey: true });
+    const client = await api.clients.client();
     await assert.rejects(client.datedA.GetUploadedFileDetails({}), /-3163/, 'authenticated: no stored files yet');
   });
 
@@ -308,7 +308,7 @@ describe('Mailroom in VS Code', () => {
     await run([{ confirm: true }], 'mailroom.cancelDelivery', api.tree.nodeOf(fresh));
     // A failure of the extension's own (a setting), not the service's, says what to do.
     const settings = vscode.workspace.getConfiguration('mailroom');
-    await api.connection.signOut();
+    await api.signIn.signOut();
     await settings.update('sandboxUrl', 'http://example.com:8317', vscode.ConfigurationTarget.Global);
     try {
       assert.equal(await vscode.commands.executeCommand('mailroom.useSandbox'), undefined);
@@ -316,7 +316,7 @@ describe('Mailroom in VS Code', () => {
         'the refused setting in the log',
         async () => /Mailroom could not use the local sandbox\. mailroom\.sandboxUrl must be a loopback/.test(await logged()) || undefined,
       );
-      assert.equal(api.connection.account, undefined);
+      assert.equal(api.accounts.account, undefined);
     } finally {
       await settings.update('sandboxUrl', undefined, vscode.ConfigurationTarget.Global);
     }
@@ -415,7 +415,7 @@ describe('Mailroom in VS Code', () => {
     const id = await run<number>(answers, 'mailroom.sendAdvanced', files[0], files);
     assertNewMailer(id, before);
     assert.equal(api.mailers.get(id)!.description, 'letter.md + notes.txt');
-    const client = await api.connection.client();
+    const client = await api.clients.client();
     const [details] = (await client.datedA.GetDetailsExtended({ ID: String(id) })).Details;
     assert.equal(details!.MyDescription, 'letter.md + notes.txt');
   });
@@ -446,7 +446,7 @@ describe('Mailroom in VS Code', () => {
 
   it('keeps a send whose answer never came as "outcome unknown", never resends it, and looks it up', async () => {
     const letter = await aLetter();
-    const sandboxUrl = api.connection.account!.endpoint;
+    const sandboxUrl = api.accounts.account!.endpoint;
     // In front of the sandbox: sends reach it, but their answers are cut off.
     const proxy = createServer((req, res) => {
       const chunks: Buffer[] = [];
@@ -468,7 +468,7 @@ describe('Mailroom in VS Code', () => {
     let sent = 0;
     proxy.on('request', (req) => void (/\/Send/.test(req.url ?? '') && sent++));
     try {
-      await api.connection.connect(proxyUrl, 'http-post', 'demo', { password: 'demo' });
+      await api.signIn.connect(proxyUrl, 'http-post', 'demo', { password: 'demo' });
       await track(String(letter));
       const before = person.notices.length;
       const address = { AttentionLine1: 'Jane Doe', Address1: '1 Main St', City: 'Springfield' };
@@ -491,7 +491,7 @@ describe('Mailroom in VS Code', () => {
       assert.equal(sent, 1);
     } finally {
       proxy.close();
-      await api.connection.signOut();
+      await api.signIn.signOut();
       await vscode.commands.executeCommand('mailroom.useSandbox');
     }
   });
@@ -500,24 +500,24 @@ describe('Mailroom in VS Code', () => {
     await aLetter();
     const demos = [...tracked()];
     assert.ok(demos.length > 0, 'demo follows mailers');
-    const endpoint = api.connection.account!.endpoint;
-    await assert.rejects(api.connection.connect(endpoint, 'http-post', 'clerk', { password: 'wrong' }), /-3003/);
-    assert.equal(api.connection.account!.username, 'demo', 'still signed in as before');
-    const account = await api.connection.connect(endpoint, 'http-post', 'clerk', { password: 'clerk' });
-    assert.deepEqual(await api.connection.secretsOf(account), { password: true, apiKey: false });
+    const endpoint = api.accounts.account!.endpoint;
+    await assert.rejects(api.signIn.connect(endpoint, 'http-post', 'clerk', { password: 'wrong' }), /-3003/);
+    assert.equal(api.accounts.account!.username, 'demo', 'still signed in as before');
+    const account = await api.signIn.connect(endpoint, 'http-post', 'clerk', { password: 'clerk' });
+    assert.deepEqual(await api.secrets.held(account), { password: true, apiKey: false });
     assert.equal(api.tree.getChildren().length, 0, 'clerk has tracked nothing');
     await assert.rejects(
-      (await api.connection.client()).datedA.GetUploadedFileDetails({}),
+      (await api.clients.client()).datedA.GetUploadedFileDetails({}),
       /-3163/,
       'signed in as clerk, who has no stored files',
     );
-    await api.connection.signOut();
+    await api.signIn.signOut();
     // A password that was used, and then signed out: nowhere in state, settings or the tree.
     const secret = 'Tz8-vault-x1';
-    await api.connection.connect(endpoint, 'soap11', 'demo', { password: 'demo', apiKey: 'demo-key' });
+    await api.signIn.connect(endpoint, 'soap11', 'demo', { password: 'demo', apiKey: 'demo-key' });
     const newPassword = (user: string) => [{ input: user }, { pick: 'Security_Password' }, { input: secret }, { pick: /Apply 1 setting/ }];
     assert.equal(await run(newPassword('clerk'), 'mailroom.changeUserSettings'), -3000);
-    const clerk = await api.connection.connect(endpoint, 'soap11', 'clerk', { password: secret });
+    const clerk = await api.signIn.connect(endpoint, 'soap11', 'clerk', { password: secret });
     await track('1021984');
     const kept = JSON.stringify(api.globalState.keys().map((key) => [key, api.globalState.get(key)]));
     const settings = JSON.stringify(vscode.workspace.getConfiguration('mailroom'));
@@ -535,9 +535,9 @@ describe('Mailroom in VS Code', () => {
       ['the Mailers tree', rows],
     ])
       assert.ok(!text!.includes(secret), `the password is in ${where}`);
-    assert.deepEqual(await api.connection.secretsOf(clerk), { password: true, apiKey: false }, 'only in SecretStorage');
-    await api.connection.signOut();
-    assert.deepEqual(await api.connection.secretsOf(clerk), { password: false, apiKey: false });
+    assert.deepEqual(await api.secrets.held(clerk), { password: true, apiKey: false }, 'only in SecretStorage');
+    await api.signIn.signOut();
+    assert.deepEqual(await api.secrets.held(clerk), { password: false, apiKey: false });
     await vscode.commands.executeCommand('mailroom.useSandbox');
     assert.deepEqual([...tracked()], demos, "demo's mailers are back");
     assert.ok(api.tree.getChildren().length > 0);
@@ -545,14 +545,14 @@ describe('Mailroom in VS Code', () => {
 
   it('fails an HTTP GET call, whose URL carries the password, without the password in the output channel or the error shown', async () => {
     await onSandbox();
-    const sandboxUrl = api.connection.account!.endpoint;
+    const sandboxUrl = api.accounts.account!.endpoint;
     const secret = 'Gx7-get-url-2Hq';
     const leaks = (text: string) => text.includes(secret) || text.includes(encodeURIComponent(secret));
     // "other" (an administrator of its own account) takes a password no other word looks like.
-    await api.connection.connect(sandboxUrl, 'soap11', 'other', { password: 'other', apiKey: 'other-key' });
+    await api.signIn.connect(sandboxUrl, 'soap11', 'other', { password: 'other', apiKey: 'other-key' });
     // A letter of other's own, to follow.
     const othersLetter = await (
-      await api.connection.client()
+      await api.clients.client()
     ).simple.SendLetterAndAddressV2({
       MyDescription: 'For other',
       FileExtension: 'html',
@@ -579,7 +579,7 @@ describe('Mailroom in VS Code', () => {
     const logFile = vscode.Uri.joinPath(api.logUri, 'Mailroom.log');
     const logged = async () => Buffer.from(await vscode.workspace.fs.readFile(logFile)).toString('utf8');
     try {
-      await api.connection.connect(proxyUrl, 'http-get', 'other', { password: secret });
+      await api.signIn.connect(proxyUrl, 'http-get', 'other', { password: secret });
       assert.ok(
         urls.some((url) => url.includes(`Password=${encodeURIComponent(secret)}`)),
         'the sign-in went over GET, the password in its URL',
@@ -607,7 +607,7 @@ describe('Mailroom in VS Code', () => {
       });
       assert.ok(!leaks(text), 'the password is in the output channel');
       assert.ok(!/Password=/.test(text), 'a request URL is in the output channel');
-      await assert.rejects((await api.connection.client()).simple.GetPDF({ ID: othersLetter }), (error: Error) => {
+      await assert.rejects((await api.clients.client()).simple.GetPDF({ ID: othersLetter }), (error: Error) => {
         assert.match(error.message, /GetPDF/);
         for (const text of [error.message, String(error.stack), JSON.stringify(error)])
           assert.ok(!leaks(text), 'the password is in the error');
@@ -615,7 +615,7 @@ describe('Mailroom in VS Code', () => {
       });
     } finally {
       proxy.close();
-      await api.connection.signOut();
+      await api.signIn.signOut();
     }
   });
 
@@ -623,7 +623,7 @@ describe('Mailroom in VS Code', () => {
     // Counts, not speed: 21 rounds of previews and sign-ins take a while on a busy machine.
     this.timeout(240_000);
     const letter = await aLetter();
-    const endpoint = api.connection.account!.endpoint;
+    const endpoint = api.accounts.account!.endpoint;
     const ourPanels = () =>
       vscode.window.tabGroups.all
         .flatMap((group) => group.tabs)
@@ -639,7 +639,7 @@ describe('Mailroom in VS Code', () => {
       await until('the closed preview to leave the list', async () => (api.previews.includes(preview) ? undefined : true));
       // Reconnected twice, each time with a call over the new client.
       await vscode.commands.executeCommand('mailroom.signOut');
-      await api.connection.connect(endpoint, 'http-post', 'demo', { password: 'demo' });
+      await api.signIn.connect(endpoint, 'http-post', 'demo', { password: 'demo' });
       await api.storedFiles.refresh();
       await vscode.commands.executeCommand('mailroom.signOut');
       await vscode.commands.executeCommand('mailroom.useSandbox');
@@ -661,15 +661,15 @@ describe('Mailroom in VS Code', () => {
   it('signs out: the account and its secrets are gone, another listed account active, and none once all are signed out of', async () => {
     await aLetter();
     assert.notDeepEqual(api.tree.getChildren(), []);
-    const account = api.connection.account!;
+    const account = api.accounts.account!;
     const key = (a: { endpoint: string; username: string; sandbox: boolean } | undefined) =>
       a && `${a.sandbox}|${a.endpoint}|${a.username}`;
     await vscode.commands.executeCommand('mailroom.signOut');
-    assert.notEqual(key(api.connection.account), key(account));
-    assert.ok(!api.connection.accounts.some((a) => key(a) === key(account)), 'off the list');
-    assert.deepEqual(await api.connection.secretsOf(account), { password: false, apiKey: false });
-    while (api.connection.account) await vscode.commands.executeCommand('mailroom.signOut');
-    assert.deepEqual(api.connection.accounts, []);
+    assert.notEqual(key(api.accounts.account), key(account));
+    assert.ok(!api.accounts.listed.some((a) => key(a) === key(account)), 'off the list');
+    assert.deepEqual(await api.secrets.held(account), { password: false, apiKey: false });
+    while (api.accounts.account) await vscode.commands.executeCommand('mailroom.signOut');
+    assert.deepEqual(api.accounts.listed, []);
     assert.deepEqual(api.tree.getChildren(), []);
   });
 });

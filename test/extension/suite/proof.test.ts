@@ -116,7 +116,7 @@ describe('Mailroom: the proof before sending', function () {
     const id = await until('the letter to be sent', async () => tracked().find((i) => !before.includes(i)));
     const mailer = api.mailers.get(id)!;
     assert.equal(mailer.sha256, proof.sha256);
-    const client = await api.connection.client();
+    const client = await api.clients.client();
     const [details] = (await client.datedA.GetDetailsExtended({ ID: String(id) })).Details;
     assert.equal(details!.NumOfSheets, proof.sheets, 'the sheets of the proof, not of the document as edited');
     const edited = await run<PdfPreview>([], 'mailroom.previewBeforeSending', uri);
@@ -157,7 +157,7 @@ describe('Mailroom: the proof before sending', function () {
   });
 
   it('sends a proof whose answer never came (a gateway 504) no more: its outcome is unknown, look it up', async () => {
-    const sandboxUrl = api.connection.account!.endpoint;
+    const sandboxUrl = api.accounts.account!.endpoint;
     let sends = 0;
     // In front of the sandbox: every send is answered 504 by a "gateway", as after the mailer may have been made.
     const proxy = createServer((req, res) => {
@@ -177,7 +177,7 @@ describe('Mailroom: the proof before sending', function () {
     });
     await new Promise<void>((r) => proxy.listen(0, '127.0.0.1', r));
     try {
-      await api.connection.connect(`http://127.0.0.1:${(proxy.address() as AddressInfo).port}`, 'soap11', 'demo', { password: 'demo' });
+      await api.signIn.connect(`http://127.0.0.1:${(proxy.address() as AddressInfo).port}`, 'soap11', 'demo', { password: 'demo' });
       const uri = await write('proof-unknown.md', `${frontMatter('62701')}# Dear Jane\n\nA letter whose answer is lost.\n`);
       const preview = await run<PdfPreview>([], 'mailroom.previewBeforeSending', uri);
       await drawn(preview);

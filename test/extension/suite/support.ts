@@ -63,13 +63,13 @@ export const typedAddress = (api: MailroomApi, address: RecipientAddress, offere
 
 /** Signed in to the in-process sandbox as demo, whatever the tests before did. */
 export async function onSandbox(api: MailroomApi): Promise<void> {
-  const account = api.connection.account;
+  const account = api.accounts.account;
   if (!account?.sandbox || account.username !== 'demo') await vscode.commands.executeCommand('mailroom.useSandbox');
 }
 
 /** Signed out of every account the suites before added (Sign Out forgets the active one; another becomes active). */
 export async function signOutOfAll(api: MailroomApi): Promise<void> {
-  while (api.connection.account) await api.connection.signOut();
+  while (api.accounts.account) await api.signIn.signOut();
 }
 
 /** Track Mailer IDs…, typed as a person would. */

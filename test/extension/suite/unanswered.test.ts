@@ -47,18 +47,18 @@ describe('Mailroom when the service does not answer', function () {
 
   before(async () => {
     api = await mailroomApi();
-    if (!api.connection.account?.sandbox) await vscode.commands.executeCommand('mailroom.useSandbox');
-    sandboxUrl = api.connection.account!.endpoint;
+    if (!api.accounts.account?.sandbox) await vscode.commands.executeCommand('mailroom.useSandbox');
+    sandboxUrl = api.accounts.account!.endpoint;
     proxy = await startHangingProxy(sandboxUrl);
     await settings().update('refreshIntervalSeconds', INTERVAL_SECONDS, vscode.ConfigurationTarget.Global);
     // An account of its own (the proxy's address): only this suite's mailers are in process there.
-    await api.connection.connect(proxy.url, 'soap11', 'demo', { password: 'demo' });
+    await api.signIn.connect(proxy.url, 'soap11', 'demo', { password: 'demo' });
   });
 
   after(async () => {
     proxy.release();
     for (const attempt of api.mailers.attempts()) await api.mailers.removeAttempt(attempt.key);
-    await api.connection.signOut();
+    await api.signIn.signOut();
     await proxy.close();
     await settings().update('refreshIntervalSeconds', undefined, vscode.ConfigurationTarget.Global);
     await settings().update('timeoutSeconds', undefined, vscode.ConfigurationTarget.Global);

@@ -45,7 +45,7 @@ describe('Mailroom views in VS Code', () => {
   /** A letter sent now, named `letter.md` as the workspace's letter is, and followed in the Mailers view. */
   async function sendLetter(): Promise<number> {
     await onSandbox();
-    const client = await api.connection.client();
+    const client = await api.clients.client();
     const id = await client.simple.SendLetterAndAddressV2({
       MyDescription: 'letter.md',
       FileExtension: 'html',
@@ -96,7 +96,7 @@ describe('Mailroom views in VS Code', () => {
 
   it("shows a postcard's details in words", async () => {
     await onSandbox();
-    const client = await api.connection.client();
+    const client = await api.clients.client();
     const id = await client.simple.SendPostcardAndAddress({
       MyDescription: 'Postcard: postcard-front.html',
       ImageSideFileType: 'html',
