@@ -40,6 +40,7 @@ import { LiveDiagnostics } from './live-diagnostics';
 import { MailerFilterState } from './mailer-filter-state';
 import { Log } from './log';
 import { MergeTemplates } from './merge-templates';
+import type { FeedbackReceiver } from './feedback-receiver';
 import { PublicPushes } from './public-pushes';
 import { PushListener } from './push-listener';
 import { Refresher } from './refresher';
@@ -67,10 +68,10 @@ export interface MailroomApi {
   readonly mailers: TrackedMailers;
   readonly tree: MailersTree;
   readonly refresher: Refresher;
-  /** The loopback receiver of the sandbox's feedback pushes. */
-  readonly pushes: PushListener;
+  /** The receiver of the sandbox's feedback pushes: where it listens, what arrived. */
+  readonly pushes: FeedbackReceiver;
   /** The receiver of a real account's feedback pushes, forwarded from mailroom.feedback.publicUrl. */
-  readonly publicPushes: PublicPushes;
+  readonly publicPushes: FeedbackReceiver;
   /** The Mailers view and the status bar item, read for what they tell the user (its message, their text). */
   readonly mailersView: vscode.TreeView<MailersNode>;
   /** Filter Mailers…'s filter, and the Send History view (its rows as last read, and its message). */
@@ -232,8 +233,8 @@ class Mailroom extends Disposable {
       mailers,
       tree,
       refresher,
-      pushes: this.pushes,
-      publicPushes: this.publicPushes,
+      pushes: this.pushes.receiver,
+      publicPushes: this.publicPushes.receiver,
       mailersView: this.view,
       filter: this.filter,
       history: this.history,

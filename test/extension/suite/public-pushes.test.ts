@@ -82,7 +82,7 @@ describe('Feedback pushes from an account, at a public URL', () => {
     const shown = person.notices.length;
     await run([], 'mailroom.receiveFeedbackPushes');
     assert.match(person.shown(shown).join('\n'), /Set mailroom\.feedback\.publicUrl first/);
-    assert.equal(await api.publicPushes.localUrl(), undefined, 'nothing listens');
+    assert.equal(await api.publicPushes.url(), undefined, 'nothing listens');
 
     const port = await freePort();
     const publicUrl = `http://127.0.0.1:${port}/mailroom-push`;
@@ -99,7 +99,7 @@ describe('Feedback pushes from an account, at a public URL', () => {
     await run([{ confirm: true }], 'mailroom.receiveFeedbackPushes');
     assert.match(person.shown(refused, 'error').join('\n'), /could not register for feedback pushes\. Not authenticated .*API key/);
     assert.equal(await api.secrets.pushRegistration(account), undefined);
-    assert.equal(await api.publicPushes.localUrl(), undefined);
+    assert.equal(await api.publicPushes.url(), undefined);
     await api.signIn.storeApiKey('other-key');
 
     // Confirmed, after reading what changes where.
@@ -112,7 +112,7 @@ describe('Feedback pushes from an account, at a public URL', () => {
     const registration = await api.secrets.pushRegistration(account);
     assert.equal(registration?.url, publicUrl);
     assert.match(registration?.auth ?? '', /^[0-9a-f]{48}$/);
-    assert.equal(await api.publicPushes.localUrl(), `http://127.0.0.1:${port}/`);
+    assert.equal(await api.publicPushes.url(), `http://127.0.0.1:${port}/`);
 
     // No refresh on the view's own schedule: only a push can tell the tree the letter completed.
     await settings().update('refreshIntervalSeconds', 3600, vscode.ConfigurationTarget.Global);
@@ -176,9 +176,9 @@ describe('Feedback pushes from an account, at a public URL', () => {
     // Turned off here, the receiver stops; turned on again, it listens again from what SecretStorage
     // kept (as after a restart), without registering again.
     await settings().update('feedback.publicUrl', undefined, vscode.ConfigurationTarget.Global);
-    await until('the receiver to stop', async () => ((await api.publicPushes.localUrl()) === undefined ? true : undefined));
+    await until('the receiver to stop', async () => ((await api.publicPushes.url()) === undefined ? true : undefined));
     await settings().update('feedback.publicUrl', publicUrl, vscode.ConfigurationTarget.Global);
-    assert.equal(await until('the receiver to listen again', () => api.publicPushes.localUrl()), `http://127.0.0.1:${port}/`);
+    assert.equal(await until('the receiver to listen again', () => api.publicPushes.url()), `http://127.0.0.1:${port}/`);
     assert.equal((await api.secrets.pushRegistration(account))?.auth, auth, 'the same Auth');
     // A workspace cannot send the account's pushes elsewhere.
     await assert.rejects(
@@ -190,14 +190,14 @@ describe('Feedback pushes from an account, at a public URL', () => {
     assert.equal((await api.secrets.pushRegistration(account))?.auth, auth, 'declined: kept');
     assert.equal(await run([{ confirm: true }], 'mailroom.stopFeedbackPushes'), true);
     assert.equal(await api.secrets.pushRegistration(account), undefined);
-    assert.equal(await api.publicPushes.localUrl(), undefined);
+    assert.equal(await api.publicPushes.url(), undefined);
     await assert.rejects(post(publicUrl, { ID: '1', Status: '-1002' }), 'nothing listens on the port');
 
     // Registered again, then signed out of: the Auth is forgotten with the other secrets and the port let go.
     assert.equal(await run([{ confirm: true }], 'mailroom.receiveFeedbackPushes'), publicUrl);
-    assert.ok(await api.publicPushes.localUrl());
+    assert.ok(await api.publicPushes.url());
     await api.signIn.signOut();
-    await until('the receiver to stop', async () => ((await api.publicPushes.localUrl()) === undefined ? true : undefined));
+    await until('the receiver to stop', async () => ((await api.publicPushes.url()) === undefined ? true : undefined));
     assert.equal(await api.secrets.pushRegistration(account), undefined);
   });
 });
