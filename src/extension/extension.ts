@@ -47,7 +47,7 @@ import { Refresher } from './refresher';
 import { sendLogPaths } from './send-log';
 import { SpendingGuard } from './spending';
 import { TrackedMailers } from './tracked-mailers';
-import { DetailsPanels } from './views/details-panel';
+import { DetailsPanels, type DetailsPanel } from './views/details-panel';
 import { HistoryTree, type HistoryNode } from './views/history-tree';
 import { MailersMessage } from './views/mailers-message';
 import { MailersTree, type MailersNode } from './views/mailers-tree';
@@ -81,6 +81,8 @@ export interface MailroomApi {
   readonly statusBarItem: vscode.StatusBarItem;
   /** The PDF previews open now, newest last. */
   readonly previews: readonly PdfPreview[];
+  /** A mailer's details panel, while it is open. */
+  detailsOf(id: number): DetailsPanel | undefined;
   readonly storedFiles: StoredFilesTree;
   readonly addresses: AddressBook;
   /** What the extension keeps in global state, for the tests that check no secret is there. */
@@ -115,6 +117,7 @@ class Mailroom extends Disposable {
   readonly status: MailroomStatus;
   readonly storedFiles: StoredFilesTree;
   readonly previews: PdfPreviews;
+  readonly details: DetailsPanels;
   readonly addresses: AddressBook;
   readonly mergeTemplates: MergeTemplates;
   readonly diagnostics: LiveDiagnostics;
@@ -153,7 +156,7 @@ class Mailroom extends Disposable {
     history.view = this.historyView = this.register(vscode.window.createTreeView('mailroom.history', { treeDataProvider: history }));
     const storedFiles = (this.storedFiles = this.register(new StoredFilesTree(accounts, clients)));
     this.register(vscode.window.createTreeView('mailroom.storedFiles', { treeDataProvider: storedFiles }));
-    const details = this.register(new DetailsPanels(context.extensionUri));
+    const details = (this.details = this.register(new DetailsPanels(context.extensionUri)));
     const previews = (this.previews = this.register(new PdfPreviews(context.extensionUri)));
     const addresses = (this.addresses = new AddressBook(context.globalState));
     const mergeTemplates = (this.mergeTemplates = this.register(new MergeTemplates(context.workspaceState)));
@@ -197,7 +200,6 @@ class Mailroom extends Disposable {
             .notify('error', couldNot(vscode.l10n.t('Mailroom could not refresh the mailers.'), failure), vscode.l10n.t('Show Log'))
             .then((choice) => choice && log.show());
         }
-        return failure?.message;
       },
       'mailroom.changeUserSettings': changeUserSettingsCommand(connection, log),
       'mailroom.showLog': () => log.show(),
@@ -209,8 +211,7 @@ class Mailroom extends Disposable {
       ...feedbackPushActions(connection, publicPushes),
     } satisfies Record<MailroomCommand, Command>;
     // Each through the one wrapper: failures in words, the workbench's arguments only (commands/register.ts).
-    const host = { log, extensionMode: context.extensionMode };
-    for (const id of MAILROOM_COMMANDS) this.register(registerCommand(id, commands[id], host));
+    for (const id of MAILROOM_COMMANDS) this.register(registerCommand(id, commands[id], log));
 
     this.register(proofLens());
     printOnThread(vscode.Uri.joinPath(context.extensionUri, 'dist', 'printing-worker.js').fsPath);
@@ -243,6 +244,7 @@ class Mailroom extends Disposable {
       get previews() {
         return previews.list;
       },
+      detailsOf: (id) => this.details.get(id),
       storedFiles,
       addresses,
       diagnostics,

@@ -23,10 +23,9 @@ const attemptOf = (mailers: TrackedMailers, node: unknown): SendAttempt | undefi
 
 export function attemptActions(clients: Clients, mailers: TrackedMailers, refresh: () => Promise<unknown>, log: Log) {
   return {
-    /** Answers the mailer's ID when found, null when looked for and not found. */
-    'mailroom.lookUpAttempt': async (node: unknown): Promise<number | null | undefined> => {
+    'mailroom.lookUpAttempt': async (node: unknown): Promise<void> => {
       const attempt = attemptOf(mailers, node);
-      if (!attempt) return undefined;
+      if (!attempt) return;
       if (attempt.afterId === undefined) {
         void prompts.notify(
           'warning',
@@ -35,7 +34,7 @@ export function attemptActions(clients: Clients, mailers: TrackedMailers, refres
             attempt.description,
           ),
         );
-        return undefined;
+        return;
       }
       try {
         const { MailWsError } = await clientModule();
@@ -54,7 +53,7 @@ export function attemptActions(clients: Clients, mailers: TrackedMailers, refres
             'info',
             vscode.l10n.t('Mailroom: {0} did reach the service: it is mailer {1}. Do not send it again.', attempt.description, found.ID),
           );
-          return found.ID;
+          return;
         }
         const forget = vscode.l10n.t('Forget Attempt');
         const answer = await prompts.notify(
@@ -67,10 +66,8 @@ export function attemptActions(clients: Clients, mailers: TrackedMailers, refres
           forget,
         );
         if (answer === forget) await mailers.removeAttempt(attempt.key);
-        return null;
       } catch (error) {
         log.showError(couldNot(vscode.l10n.t('Mailroom could not look {0} up.', attempt.description), error), error);
-        return undefined;
       }
     },
     'mailroom.forgetAttempt': async (node: unknown) => {

@@ -134,10 +134,10 @@ export function mailerActions(ctx: MailerActionsContext) {
     },
     'mailroom.previewPdf': (node: unknown) => {
       const id = mailerOf(node);
-      if (id === undefined) return undefined;
+      if (id === undefined) return;
       // The preview follows the mailer as the refresher sees it: one opened before printing shows the PDF by itself.
       const subject = { id, current: () => mailers.get(id), onDidChange: mailers.onDidChange };
-      return ctx.previews.show(previewTitle(id, mailers.get(id)?.description), () => printedPdf(id), subject);
+      ctx.previews.show(previewTitle(id, mailers.get(id)?.description), () => printedPdf(id), subject);
     },
     'mailroom.savePdf': async (node: unknown) => {
       const id = mailerOf(node);
@@ -150,23 +150,20 @@ export function mailerActions(ctx: MailerActionsContext) {
     },
     'mailroom.showDetails': async (node: unknown) => {
       const id = mailerOf(node);
-      if (id === undefined) return undefined;
+      if (id === undefined) return;
       const c = await client();
       const [details] = (await c.datedA.GetDetailsExtended({ ID: String(id) })).Details;
       if (!details) throw new Error(vscode.l10n.t('GetDetailsExtended gave no details of mailer {0}', id));
       const batch = details.IsBatch ? await c.datedA.GetBatchDetails({ ID: id, ItemID: '' }) : undefined;
-      // Its own panel, refreshed when shown again; the panel (its page, its text) for the tests.
-      return ctx.details.show(detailsPage(details, batch, mailers.get(id)?.sha256));
+      // Its own panel, refreshed when shown again.
+      ctx.details.show(detailsPage(details, batch, mailers.get(id)?.sha256));
     },
     'mailroom.copyId': async (node: unknown) => {
       const id = mailerOf(node);
-      if (id === undefined) return undefined;
+      if (id === undefined) return;
       await vscode.env.clipboard.writeText(String(id));
       // Said in the status bar, gone by itself: a notification would ask to be closed.
-      const said = `$(copy) ${vscode.l10n.t('Mailroom: copied mailer ID {0}', id)}`;
-      vscode.window.setStatusBarMessage(said, COPIED_MESSAGE_MS);
-      // What the status bar says, for the extension's tests (invocation.ts keeps results in Test mode only).
-      return said;
+      prompts.status(`$(copy) ${vscode.l10n.t('Mailroom: copied mailer ID {0}', id)}`, COPIED_MESSAGE_MS);
     },
     'mailroom.stopTracking': async (node: unknown) => {
       const id = mailerOf(node);

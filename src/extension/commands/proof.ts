@@ -177,11 +177,11 @@ export function showProof(ctx: ProofContext, first: LetterProof): PdfPreview {
 }
 
 export function previewBeforeSendingCommand(ctx: ProofContext) {
-  return async (target?: vscode.Uri): Promise<PdfPreview | undefined> => {
+  return async (target?: vscode.Uri): Promise<void> => {
     const uri = target instanceof vscode.Uri ? target : vscode.window.activeTextEditor?.document.uri;
     if (!uri) {
       void prompts.notify('warning', vscode.l10n.t('Mailroom: open the document to preview, or choose it in the explorer.'));
-      return undefined;
+      return;
     }
     const { DocumentError } = await clientModule();
     let letter: DocumentLetter;
@@ -190,11 +190,11 @@ export function previewBeforeSendingCommand(ctx: ProofContext) {
     } catch (error) {
       if (!(error instanceof DocumentError)) throw error;
       ctx.log.showError(vscode.l10n.t('Mailroom: {0}', wordsOf(error)));
-      return undefined;
+      return;
     }
     const address = await recipientOf(ctx, letter);
-    if (address === undefined) return undefined;
-    return showProof(ctx, await proofOf(letter, address, defaultWorkMode()));
+    if (address === undefined) return;
+    showProof(ctx, await proofOf(letter, address, defaultWorkMode()));
   };
 }
 

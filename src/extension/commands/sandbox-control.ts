@@ -53,7 +53,7 @@ export function sandboxControlActions(connection: OnSandbox, mailers: TrackedMai
         validateInput: (text) =>
           (parseDuration(text) ?? 0) > 0 ? undefined : vscode.l10n.t('A number and a unit, such as 60s, 2h, 3d or 1h30m'),
       });
-      if (duration === undefined) return undefined;
+      if (duration === undefined) return;
       const reply = await control(callControl(endpoint, 'advance', { duration }));
       await refresher.refresh();
       void prompts.notify(
@@ -64,17 +64,16 @@ export function sandboxControlActions(connection: OnSandbox, mailers: TrackedMai
           formatDuration(reply.offsetMs),
         ),
       );
-      return reply;
     },
     'mailroom.sandbox.fail': async (node: unknown) => {
       const id = rowMailerOf(node);
-      if (id === undefined || !mailers.get(id)) return undefined;
+      if (id === undefined || !mailers.get(id)) return;
       const endpoint = await sandboxEndpoint(connection);
       const choice = await prompts.pick(
         failureChoices().map((failure) => ({ label: String(failure.code), description: failure.description, code: failure.code })),
         { title: vscode.l10n.t('Make mailer {0} fail', id), placeHolder: vscode.l10n.t('The failure status it ends at now') },
       );
-      if (choice === undefined) return undefined;
+      if (choice === undefined) return;
       const reply = await control(callControl(endpoint, 'fail', { id, code: choice.code }));
       await refresher.refresh();
       const refund = reply.refunded > 0 ? vscode.l10n.t(' ${0} was refunded.', reply.refunded.toFixed(2)) : '';
@@ -82,7 +81,6 @@ export function sandboxControlActions(connection: OnSandbox, mailers: TrackedMai
         'info',
         vscode.l10n.t('Mailroom: mailer {0} failed: {1}.{2}', id, reply.description, refund) + paidFor(reply.funded),
       );
-      return reply;
     },
     'mailroom.sandbox.setFunds': async () => {
       const endpoint = await sandboxEndpoint(connection);
@@ -94,14 +92,13 @@ export function sandboxControlActions(connection: OnSandbox, mailers: TrackedMai
           amountOf(text) === undefined ? vscode.l10n.t('An amount in dollars, 0 or more, such as 25 or 12.50') : undefined,
       });
       const dollars = amount === undefined ? undefined : amountOf(amount);
-      if (dollars === undefined) return undefined;
+      if (dollars === undefined) return;
       const reply = await control(callControl(endpoint, 'funds', { user, amount: dollars }));
       await refresher.refresh();
       void prompts.notify(
         'info',
         vscode.l10n.t('Mailroom: account {0} now has ${1}.', reply.account, reply.balance.toFixed(2)) + paidFor(reply.funded),
       );
-      return reply;
     },
   } satisfies CommandMap;
 }

@@ -134,12 +134,12 @@ async function advancedPrice(
 }
 
 export function sendAdvancedCommand(ctx: SendContext & SignedIn) {
-  return async (target?: vscode.Uri, selection?: readonly vscode.Uri[]): Promise<number | undefined> => {
+  return async (target?: vscode.Uri, selection?: readonly vscode.Uri[]): Promise<void> => {
     await signInFirst(ctx);
-    if (!(await ensureApiKey(ctx, title()))) return undefined;
+    if (!(await ensureApiKey(ctx, title()))) return;
     const chosen = selection?.length ? selection : target instanceof vscode.Uri ? [target] : undefined;
     const start: AdvancedAnswers = { ...(chosen ? { files: chosen } : {}), to: NEW_ADDRESS, reply: { choice: 'none', fields: {} } };
-    return askAndSend(ctx, steps(ctx, chosen !== undefined), start, async (answers) => {
+    await askAndSend(ctx, steps(ctx, chosen !== undefined), start, async (answers) => {
       const uris = answers.files ?? [];
       const files = await letterFiles(ctx, uris);
       if (!files) return undefined;

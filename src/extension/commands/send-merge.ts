@@ -18,7 +18,7 @@ import { wordsOf } from '../model/failure-words';
 import { signInFirst } from './signed-in';
 
 export function sendMailMergeCommand(ctx: ProofContext) {
-  return async (target?: vscode.Uri): Promise<number | undefined> => {
+  return async (target?: vscode.Uri): Promise<void> => {
     await signInFirst(ctx);
     const files = await askMergeFiles(
       ctx,
@@ -29,7 +29,7 @@ export function sendMailMergeCommand(ctx: ProofContext) {
       target instanceof vscode.Uri ? target : undefined,
       'skipped',
     );
-    if (!files) return undefined;
+    if (!files) return;
     const { template, data } = files;
     const [templateName, dataName] = [basename(template.path), basename(data.path)];
     let merge: MailMerge;
@@ -40,7 +40,7 @@ export function sendMailMergeCommand(ctx: ProofContext) {
     } catch (error) {
       if (!(error instanceof DocumentError)) throw error;
       ctx.log.showError(vscode.l10n.t('Mailroom: {0}', wordsOf(error)));
-      return undefined;
+      return;
     }
     const letters = merge.letters === 1 ? vscode.l10n.t('1 letter') : vscode.l10n.t('{0} letters', merge.letters);
     const workMode = (
@@ -57,17 +57,16 @@ export function sendMailMergeCommand(ctx: ProofContext) {
         {},
       )
     )?.workMode;
-    if (!workMode) return undefined;
+    if (!workMode) return;
     // The preflight, before anything is paid: an error stops the send with Open Proof (proof.ts).
     const csv = Buffer.from(dataBytes)
       .toString('utf8')
       .replace(/^\uFEFF/, '');
     const report = await preflightMerge({ type: merge.type, template: templateBytes, csv }, { workMode: printedIn(workMode) });
     const title = `${templateName} × ${dataName}`;
-    if (!(await goesOnAfterPreflight(ctx.log, title, report, workMode, () => showMergeProof(ctx, title, report, workMode))))
-      return undefined;
+    if (!(await goesOnAfterPreflight(ctx.log, title, report, workMode, () => showMergeProof(ctx, title, report, workMode)))) return;
     const description = `${templateName} × ${dataName}`.slice(0, 100);
-    return askAndSend(ctx, [], {}, () => ({
+    await askAndSend(ctx, [], {}, () => ({
       what: vscode.l10n.t('{0} from {1}', letters, templateName),
       description,
       workMode,

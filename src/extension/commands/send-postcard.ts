@@ -106,10 +106,10 @@ async function side(ctx: SendContext, uri: vscode.Uri): Promise<{ name: string; 
 }
 
 export function sendPostcardCommand(ctx: SendContext & SignedIn) {
-  return async (target?: vscode.Uri): Promise<number | undefined> => {
+  return async (target?: vscode.Uri): Promise<void> => {
     await signInFirst(ctx);
     const given = target instanceof vscode.Uri ? target : undefined;
-    return askAndSend(ctx, steps(ctx, given !== undefined), { image: given, to: NEW_ADDRESS }, async (answers) => {
+    await askAndSend(ctx, steps(ctx, given !== undefined), { image: given, to: NEW_ADDRESS }, async (answers) => {
       const [image, addressSide] = [await side(ctx, answers.image!), await side(ctx, answers.addressSide!)];
       if (!image || !addressSide) return undefined;
       const address = addressOf(answers.to) ?? {};

@@ -4,7 +4,6 @@ import type { Clients } from '../connection/clients';
 import type { StoredFileNode, StoredFilesTree } from '../views/stored-files-tree';
 import { afterConfirming } from './confirm';
 import type { CommandMap } from './invocation';
-import { showFailure } from './register';
 import { sendStoredFileCommand } from './send-document';
 import type { SendContext } from './send-flow';
 import { fileToUpload, uploadFile } from './upload-file';
@@ -15,17 +14,10 @@ export function storedFileActions(clients: Clients, storedFiles: StoredFilesTree
     'mailroom.refreshFiles': () => storedFiles.refresh(),
     'mailroom.sendStoredFile': (node?: StoredFileNode) => sendStored(node?.file.FileName ?? undefined),
     'mailroom.uploadFile': async (given?: vscode.Uri) => {
-      try {
-        const uri = await fileToUpload(given);
-        if (!uri) return false;
-        const done = await uploadFile(await clients.client(), uri);
-        await storedFiles.refresh();
-        return done;
-      } catch (error) {
-        // Told as any command's failure; the tests read false as "not uploaded".
-        showFailure(sending.log, 'mailroom.uploadFile', error);
-        return false;
-      }
+      const uri = await fileToUpload(given);
+      if (!uri) return;
+      await uploadFile(await clients.client(), uri);
+      await storedFiles.refresh();
     },
     'mailroom.deleteStoredFile': async (node?: StoredFileNode) => {
       const name = node?.file.FileName;

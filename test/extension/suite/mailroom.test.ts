@@ -23,8 +23,11 @@ import {
   inProduction,
   mailroomApi,
   onSandbox as onSandboxAs,
+  notes,
   person,
+  previewOpened,
   run,
+  send,
   sendNotes,
   track,
   typedAddress,
@@ -70,7 +73,7 @@ describe('Mailroom in VS Code', () => {
     await onSandbox();
     letterSent ??= (async () => {
       await vscode.window.showTextDocument(vscode.Uri.joinPath(workspace(), 'letter.md'));
-      const id = await vscode.commands.executeCommand<number>('mailroom.sendDocument');
+      const id = await send([], 'mailroom.sendDocument');
       assert.ok(id, 'the letter was sent');
       return id;
     })();
@@ -91,6 +94,28 @@ describe('Mailroom in VS Code', () => {
       60,
     );
     return id;
+  }
+
+  /** Show Details… on a mailer's row: its details panel, as it opened. */
+  async function detailsShown(id: number): Promise<DetailsPanel> {
+    await vscode.commands.executeCommand('mailroom.showDetails', api.tree.nodeOf(id));
+    const details = api.detailsOf(id);
+    assert.ok(details, `the details of mailer ${id} are shown`);
+    return details;
+  }
+
+  /** Preview PDF on a mailer's row: the preview it opened. */
+  async function previewShown(id: number): Promise<PdfPreview> {
+    const preview = await previewOpened(api, () => vscode.commands.executeCommand('mailroom.previewPdf', api.tree.nodeOf(id)));
+    assert.ok(preview, `the PDF of mailer ${id} is previewed`);
+    return preview;
+  }
+
+  /** Change User Settings… with these answers: the service took them, as the person is told. */
+  async function changeUserSettings(answers: readonly Answer[]): Promise<void> {
+    const before = person.notices.length;
+    await run(answers, 'mailroom.changeUserSettings');
+    assert.match(person.shown(before).join('\n'), /^Mailroom: \w+'s [\w, ]+ changed\.$/);
   }
 
   before(async () => {
@@ -134,7 +159,7 @@ describe('Mailroom in VS Code', () => {
     const before = tracked();
     const uri = vscode.Uri.joinPath(workspace(), 'letter.md');
     await vscode.window.showTextDocument(uri);
-    const letter = await vscode.commands.executeCommand<number>('mailroom.sendDocument');
+    const letter = await send([], 'mailroom.sendDocument');
     assertNewMailer(letter, before);
     letterSent ??= Promise.resolve(letter);
     const mailer = api.mailers.get(letter)!;
@@ -175,10 +200,10 @@ describe('Mailroom in VS Code', () => {
   it('sends in Production once confirmed, shown as Production in the details', async () => {
     await onSandbox();
     const address = { AttentionLine1: 'Jane Doe', Address1: '1 Main St', City: 'Springfield', State: 'IL', PostalCode: '62701' };
-    const declined = await inProduction(() => sendNotes([...newAddress(address), { confirm: false }]));
+    const declined = await inProduction(() => send([...newAddress(address), { confirm: false }], 'mailroom.sendDocument', notes()));
     assert.equal(declined, undefined, 'not sent when the person says no');
     const id = await inProduction(() => sendNotes([...newAddress(address), { confirm: true }]));
-    const details = await vscode.commands.executeCommand<DetailsPanel>('mailroom.showDetails', api.tree.nodeOf(id));
+    const details = await detailsShown(id);
     assert.match(details.text, /Work mode: Production: printed, mailed and charged/);
     details.panel.dispose();
     await run([{ confirm: true }], 'mailroom.cancelDelivery', api.tree.nodeOf(id));
@@ -187,7 +212,7 @@ describe('Mailroom in VS Code', () => {
 
   it('previews the printed PDF: pdf.js draws the address page, not blank', async () => {
     const letter = await aCompletedLetter();
-    const preview = await vscode.commands.executeCommand<PdfPreview>('mailroom.previewPdf', api.tree.nodeOf(letter));
+    const preview = await previewShown(letter);
     const state = await until(
       'the first page to be drawn',
       async () => (preview.lastState?.type === 'rendered' || preview.lastState?.type === 'failed' ? preview.lastState : undefined),
@@ -204,7 +229,7 @@ describe('Mailroom in VS Code', () => {
 
   it('keeps the preview strict: a nonce for its one script, nothing remote, no inline script', async () => {
     const letter = await aLetter();
-    const preview = await vscode.commands.executeCommand<PdfPreview>('mailroom.previewPdf', api.tree.nodeOf(letter));
+    const preview = await previewShown(letter);
     const html = preview.panel.webview.html;
     const csp = /http-equiv="Content-Security-Policy" content="([^"]+)"/.exec(html)![1]!;
     assert.match(csp, /default-src 'none'/);
@@ -235,7 +260,7 @@ describe('Mailroom in VS Code', () => {
   it('shows a PDF not printed yet as not available, with a retry', async () => {
     await onSandbox();
     const id = await sendNotes(newAddress({ AttentionLine1: 'Pat Poe', Address1: '3 Far Rd', City: 'Ogdenville' }));
-    const preview = await vscode.commands.executeCommand<PdfPreview>('mailroom.previewPdf', api.tree.nodeOf(id));
+    const preview = await previewShown(id);
     const state = await until('the preview to answer', async () => preview.lastState, 30);
     assert.equal(state.type, 'unavailable');
     assert.match((state as { reason: string }).reason, /not available yet/);
@@ -274,16 +299,24 @@ describe('Mailroom in VS Code', () => {
     const letter = await aLetter();
     const row = { kind: 'mailer', mailer: { id: letter } };
     await vscode.commands.executeCommand('mailroom.stopTracking', row);
-    assert.equal(await vscode.commands.executeCommand('mailroom.showDetails', row), undefined, 'no details of a mailer not followed');
-    assert.equal(await vscode.commands.executeCommand('mailroom.previewPdf', row), undefined, 'no preview of a mailer not followed');
+    await vscode.commands.executeCommand('mailroom.showDetails', row);
+    assert.equal(api.detailsOf(letter), undefined, 'no details of a mailer not followed');
+    assert.equal(
+      await previewOpened(api, () => vscode.commands.executeCommand('mailroom.previewPdf', row)),
+      undefined,
+      'no preview of a mailer not followed',
+    );
     const attempt = {
       kind: 'attempt',
       attempt: { key: 'made-up', description: 'letter.md', sentAt: Date.now(), workMode: 'Development', afterId: letter - 1 },
     };
-    assert.equal(await vscode.commands.executeCommand('mailroom.lookUpAttempt', attempt), undefined, 'no look-up of an attempt not kept');
+    const told = person.notices.length;
+    await vscode.commands.executeCommand('mailroom.lookUpAttempt', attempt);
+    assert.deepEqual(person.shown(told), [], 'no look-up of an attempt not kept');
     assert.equal(api.mailers.get(letter), undefined, 'and nothing followed because of it');
     await track(String(letter));
-    const details = await vscode.commands.executeCommand<DetailsPanel>('mailroom.showDetails', row);
+    await vscode.commands.executeCommand('mailroom.showDetails', row);
+    const details = api.detailsOf(letter)!;
     assert.match(details.text, new RegExp(`Mailer ID: ${letter}\n`));
     details.panel.dispose();
   });
@@ -326,17 +359,18 @@ describe('Mailroom in VS Code', () => {
     await onSandbox();
     const before = tracked();
     const uri = vscode.Uri.joinPath(workspace(), 'letterhead.html');
-    assert.equal(await run([{ pick: 'User' }, { input: 'Our letterhead' }], 'mailroom.uploadFile', uri), true);
+    await run([{ pick: 'User' }, { input: 'Our letterhead' }], 'mailroom.uploadFile', uri);
     const [node] = api.storedFiles.getChildren();
     assert.ok(node);
     assert.equal(node.file.FileName, 'letterhead.html');
     assert.equal(api.storedFiles.getTreeItem(node).description, 'User · Our letterhead');
+    await run([{ pick: 'User' }, { input: 'again' }, { confirm: false }], 'mailroom.uploadFile', uri);
     assert.equal(
-      await run([{ pick: 'User' }, { input: 'again' }, { confirm: false }], 'mailroom.uploadFile', uri),
-      false,
+      api.storedFiles.getTreeItem(api.storedFiles.getChildren()[0]!).description,
+      'User · Our letterhead',
       'not replaced without leave',
     );
-    const id = await run<number>(
+    const id = await send(
       newAddress({ Company: 'Acme Corp', Address1: '9 Side St', City: 'Shelbyville' }),
       'mailroom.sendStoredFile',
       node,
@@ -351,7 +385,7 @@ describe('Mailroom in VS Code', () => {
     await onSandbox();
     const before = tracked();
     const address = { AttentionLine1: 'Ann Lee', Address1: '4 Elm St', City: 'Capital City', State: 'IL', PostalCode: '62703' };
-    const id = await run<number>(
+    const id = await send(
       [
         { pick: 'postcard-back.html' },
         { pick: 'FitToPage' },
@@ -366,7 +400,7 @@ describe('Mailroom in VS Code', () => {
     );
     assertNewMailer(id, before);
     assert.equal(api.mailers.get(id)!.description, 'Postcard: postcard-front.html');
-    const details = await vscode.commands.executeCommand<DetailsPanel>('mailroom.showDetails', api.tree.nodeOf(id));
+    const details = await detailsShown(id);
     assert.match(details.text, /Kind: Postcard\n/);
     assert.match(details.text, /Work mode: Development: /);
     details.panel.dispose();
@@ -376,7 +410,7 @@ describe('Mailroom in VS Code', () => {
   it('sends a mail merge of the sample CSV: a batch with one item per row, shown in the tree and in its details', async () => {
     await onSandbox();
     const before = tracked();
-    const id = await run<number>(
+    const id = await send(
       [{ pick: 'people.csv' }, { pick: /in Development mode/ }],
       'mailroom.sendMailMerge',
       vscode.Uri.joinPath(workspace(), 'invite.html'),
@@ -393,7 +427,8 @@ describe('Mailroom in VS Code', () => {
       [1, 2, 3],
     );
     assert.equal(api.tree.getTreeItem(items[0]!).label, 'Item 1');
-    const details = await vscode.commands.executeCommand<DetailsPanel>('mailroom.showDetails', node);
+    await vscode.commands.executeCommand('mailroom.showDetails', node);
+    const details = api.detailsOf(id)!;
     assert.match(details.text, /Batch items \(3\)/);
     assert.match(details.text, /Mail merge batch: Yes, 3 letters/);
     details.panel.dispose();
@@ -412,7 +447,7 @@ describe('Mailroom in VS Code', () => {
       { pick: 'Black' },
       { pick: /in Development mode/ },
     ];
-    const id = await run<number>(answers, 'mailroom.sendAdvanced', files[0], files);
+    const id = await send(answers, 'mailroom.sendAdvanced', files[0], files);
     assertNewMailer(id, before);
     assert.equal(api.mailers.get(id)!.description, 'letter.md + notes.txt');
     const client = await api.clients.client();
@@ -430,11 +465,15 @@ describe('Mailroom in VS Code', () => {
       { input: 'America/Chicago' },
       { pick: /Apply 2 settings/ },
     ];
-    assert.equal(await run(changed, 'mailroom.changeUserSettings'), -3000);
+    const before = person.notices.length;
+    await run(changed, 'mailroom.changeUserSettings');
+    assert.deepEqual(person.shown(before), ["Mailroom: clerk's Letters_PrintSides, General_Timezone changed."]);
     await person.answering(
       [{ input: 'clerk' }, { pick: 'General_Timezone' }, { input: 'Mars/Olympus Mons' }, { dismiss: true }],
       async () => {
-        assert.equal(await vscode.commands.executeCommand('mailroom.changeUserSettings'), undefined, 'nothing sent');
+        const told = person.notices.length;
+        await vscode.commands.executeCommand('mailroom.changeUserSettings');
+        assert.deepEqual(person.shown(told), [], 'nothing sent, nothing said');
         assert.equal(person.refusals.length, 1);
         assert.match(
           person.refusals[0]!,
@@ -472,7 +511,7 @@ describe('Mailroom in VS Code', () => {
       await track(String(letter));
       const before = person.notices.length;
       const address = { AttentionLine1: 'Jane Doe', Address1: '1 Main St', City: 'Springfield' };
-      const id = await inProduction(() => sendNotes([...newAddress(address), { confirm: true }]));
+      const id = await inProduction(() => send([...newAddress(address), { confirm: true }], 'mailroom.sendDocument', notes()));
       assert.match(person.shown(before, 'warning').join('\n'), /the outcome of sending notes\.txt .* is unknown/);
       assert.equal(id, undefined, 'no ID: the answer never came');
       assert.equal(sent, 1, 'sent once, never again');
@@ -483,8 +522,10 @@ describe('Mailroom in VS Code', () => {
       assert.equal(groups[0]!.kind, 'attempts', 'outcome unknown comes first');
       const [node] = api.tree.getChildren(groups[0]);
       assert.equal(api.tree.getTreeItem(node!).contextValue, 'attempt');
-      const found = await vscode.commands.executeCommand<number>('mailroom.lookUpAttempt', node);
-      assert.ok(found && found > letter, 'the mailer it made was found');
+      const told = person.notices.length;
+      await vscode.commands.executeCommand('mailroom.lookUpAttempt', node);
+      const found = Number(/it is mailer (\d+)\./.exec(person.shown(told, 'info').join('\n'))?.[1]);
+      assert.ok(found > letter, 'the mailer it made was found, and said');
       assert.deepEqual(api.mailers.attempts(), []);
       assert.equal(api.mailers.get(found)!.description, 'notes.txt');
       await run([{ confirm: true }], 'mailroom.cancelDelivery', api.tree.nodeOf(found));
@@ -516,7 +557,7 @@ describe('Mailroom in VS Code', () => {
     const secret = 'Tz8-vault-x1';
     await api.signIn.connect(endpoint, 'soap11', 'demo', { password: 'demo', apiKey: 'demo-key' });
     const newPassword = (user: string) => [{ input: user }, { pick: 'Security_Password' }, { input: secret }, { pick: /Apply 1 setting/ }];
-    assert.equal(await run(newPassword('clerk'), 'mailroom.changeUserSettings'), -3000);
+    await changeUserSettings(newPassword('clerk'));
     const clerk = await api.signIn.connect(endpoint, 'soap11', 'clerk', { password: secret });
     await track('1021984');
     const kept = JSON.stringify(api.globalState.keys().map((key) => [key, api.globalState.get(key)]));
@@ -563,7 +604,7 @@ describe('Mailroom in VS Code', () => {
       City: 'Capital City',
     });
     const newPassword = [{ input: 'other' }, { pick: 'Security_Password' }, { input: secret }, { pick: /Apply 1 setting/ }];
-    assert.equal(await run(newPassword, 'mailroom.changeUserSettings'), -3000);
+    await changeUserSettings(newPassword);
     // In front of the sandbox: it passes the sign-in through, then cuts every connection it is asked on.
     let cut = false;
     const urls: string[] = [];
@@ -629,7 +670,7 @@ describe('Mailroom in VS Code', () => {
         .flatMap((group) => group.tabs)
         .filter((tab) => tab.input instanceof vscode.TabInputWebview && tab.input.viewType.includes('mailroom.pdfPreview'));
     const cycle = async () => {
-      const preview = await vscode.commands.executeCommand<PdfPreview>('mailroom.previewPdf', api.tree.nodeOf(letter));
+      const preview = await previewShown(letter);
       await until('the preview to answer', async () => preview.lastState, 30);
       assert.ok(api.previews.includes(preview));
       // Closed as a person closes it: its tab.

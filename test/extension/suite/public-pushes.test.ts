@@ -28,6 +28,10 @@ async function freePort(): Promise<number> {
   return port;
 }
 
+/** What Receive Feedback Pushes… says once the service took the registration. */
+const registered = (url: string) =>
+  new RegExp(`^Mailroom: feedback pushes of other now go to ${url.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')};`, 'm');
+
 /** A push as anyone on the internet could post it to the public URL. */
 async function post(url: string, fields: Record<string, string>): Promise<string> {
   const response = await fetch(url, { method: 'POST', body: new URLSearchParams(fields) });
@@ -90,7 +94,7 @@ describe('Feedback pushes from an account, at a public URL', () => {
     await settings().update('feedback.publicUrl', publicUrl, vscode.ConfigurationTarget.Global);
 
     // Declined: nothing changes on the service, nothing is kept.
-    assert.equal(await run([{ confirm: false }], 'mailroom.receiveFeedbackPushes'), undefined);
+    await run([{ confirm: false }], 'mailroom.receiveFeedbackPushes');
     assert.equal(await api.secrets.pushRegistration(account), undefined);
 
     // A wrong API key: the service's refusal in words; nothing kept, nothing left listening.
@@ -104,9 +108,11 @@ describe('Feedback pushes from an account, at a public URL', () => {
 
     // Confirmed, after reading what changes where.
     person.answer({ confirm: true });
-    assert.equal(await vscode.commands.executeCommand('mailroom.receiveFeedbackPushes'), publicUrl);
+    const registering = person.notices.length;
+    await vscode.commands.executeCommand('mailroom.receiveFeedbackPushes');
     const question = person.asked.join('\n');
     person.settle();
+    assert.match(person.shown(registering, 'info').join('\n'), registered(publicUrl));
     assert.match(question, new RegExp(`other's feedback settings at ${proxyUrl}`));
     assert.match(question, /unencrypted/, 'an http URL is said to be plain');
     const registration = await api.secrets.pushRegistration(account);
@@ -121,7 +127,7 @@ describe('Feedback pushes from an account, at a public URL', () => {
     const arriving = api.publicPushes.onDidArrive((push) => pushes.push(push));
     let id = 0;
     try {
-      id = (await sendNotes(typedAddress(api, { AttentionLine1: 'Pia Public', Address1: '9 Oak St', City: 'Ogdenville' }))) ?? 0;
+      id = await sendNotes(typedAddress(api, { AttentionLine1: 'Pia Public', Address1: '9 Oak St', City: 'Ogdenville' }));
       assert.ok(id > 0);
       // A push forged by someone who found the URL: answered, not believed.
       assert.equal(
@@ -186,15 +192,22 @@ describe('Feedback pushes from an account, at a public URL', () => {
     );
 
     // Stop: asked first (it ends any feedback the account has), then the service is told, the Auth forgotten, the port let go.
-    assert.equal(await run([{ confirm: false }], 'mailroom.stopFeedbackPushes'), undefined);
+    await run([{ confirm: false }], 'mailroom.stopFeedbackPushes');
     assert.equal((await api.secrets.pushRegistration(account))?.auth, auth, 'declined: kept');
-    assert.equal(await run([{ confirm: true }], 'mailroom.stopFeedbackPushes'), true);
+    const stopping = person.notices.length;
+    await run([{ confirm: true }], 'mailroom.stopFeedbackPushes');
+    assert.match(
+      person.shown(stopping, 'info').join('\n'),
+      /the service no longer sends the feedback of other; the Mailers view polls as before/,
+    );
     assert.equal(await api.secrets.pushRegistration(account), undefined);
     assert.equal(await api.publicPushes.url(), undefined);
     await assert.rejects(post(publicUrl, { ID: '1', Status: '-1002' }), 'nothing listens on the port');
 
     // Registered again, then signed out of: the Auth is forgotten with the other secrets and the port let go.
-    assert.equal(await run([{ confirm: true }], 'mailroom.receiveFeedbackPushes'), publicUrl);
+    const again = person.notices.length;
+    await run([{ confirm: true }], 'mailroom.receiveFeedbackPushes');
+    assert.match(person.shown(again, 'info').join('\n'), registered(publicUrl));
     assert.ok(await api.publicPushes.url());
     await api.signIn.signOut();
     await until('the receiver to stop', async () => ((await api.publicPushes.url()) === undefined ? true : undefined));

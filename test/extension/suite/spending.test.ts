@@ -5,7 +5,20 @@
  */
 import { strict as assert } from 'node:assert';
 import * as vscode from 'vscode';
-import { inProduction, mailroomApi, onSandbox, person, sendNotes, settings, typedAddress, until, sendLogLines } from './support';
+import {
+  inProduction,
+  mailroomApi,
+  notes,
+  onSandbox,
+  person,
+  send,
+  sendLogLines,
+  sendNotes,
+  sentSince,
+  settings,
+  typedAddress,
+  until,
+} from './support';
 
 const lines = sendLogLines;
 
@@ -27,24 +40,23 @@ describe('The spending guard', () => {
 
     // Declined at the amount: nothing leaves.
     let before = lines(log).length;
-    const declined = await inProduction(() => sendNotes([...typedAddress(api, address), { confirm: true }, { confirm: false }]));
-    assert.equal(declined, undefined);
+    const declined = await inProduction(() =>
+      send([...typedAddress(api, address), { confirm: true }, { confirm: false }], 'mailroom.sendDocument', notes()),
+    );
+    assert.equal(declined, undefined, 'no mailer said to be sent');
     assert.equal(lines(log).length, before, 'nothing sent, nothing logged');
 
     // Asked with the amount, and sent: the log keeps the price asked about.
     before = lines(log).length;
     let question = '';
-    const id = await inProduction(() =>
+    const from = person.notices.length;
+    await inProduction(() =>
       person.answering([...typedAddress(api, address), { confirm: true }, { confirm: true }], async () => {
-        const sent = await vscode.commands.executeCommand<number>(
-          'mailroom.sendDocument',
-          vscode.Uri.joinPath(vscode.workspace.workspaceFolders![0]!.uri, 'notes.txt'),
-        );
+        await vscode.commands.executeCommand('mailroom.sendDocument', notes());
         question = person.asked.find((q) => q.includes('you asked to confirm')) ?? '';
-        return sent;
       }),
     );
-    assert.ok(id, 'sent once confirmed');
+    assert.ok(sentSince(from), 'sent once confirmed');
     assert.match(question, /^notes\.txt to Mo Hart, Ogdenville costs about \$\d+\.\d\d, above the \$0\.10 you asked to confirm/);
     const price = amountIn(question, /costs about \$(\d+\.\d\d)/);
     assert.ok(price > 0.1);
@@ -64,8 +76,8 @@ describe('The spending guard', () => {
     await settings().update('spending.dailyBudget', spent, vscode.ConfigurationTarget.Global);
     before = lines(log).length;
     const shown = person.notices.length;
-    const refused = await inProduction(() => sendNotes(typedAddress(api, address)));
-    assert.equal(refused, undefined);
+    const refused = await inProduction(() => send(typedAddress(api, address), 'mailroom.sendDocument', notes()));
+    assert.equal(refused, undefined, 'no mailer said to be sent');
     assert.equal(lines(log).length, before, 'nothing sent');
     const told = person.shown(shown, 'error');
     assert.equal(told.length, 1, told.join('\n'));

@@ -16,7 +16,7 @@ import type { MailroomApi } from '../../../src/extension/extension';
 import { groupOf } from '../../../src/extension/model/mailers';
 import { clockTime } from '../../../src/extension/model/service-health';
 import { startHangingProxy, type HangingProxy } from '../../helpers/hanging-proxy';
-import { mailroomApi, person, until } from './support';
+import { mailroomApi, person, send, until } from './support';
 
 const INTERVAL_SECONDS = 2;
 const TIMEOUT_SECONDS = 1;
@@ -69,7 +69,7 @@ describe('Mailroom when the service does not answer', function () {
     const view = api.mailersView;
     const logStart = (await logged().catch(() => '')).length;
     await vscode.window.showTextDocument(letter());
-    const id = await vscode.commands.executeCommand<number>('mailroom.sendDocument');
+    const id = await send([], 'mailroom.sendDocument');
     assert.ok(id, 'the letter was sent');
     // Short deadlines from now on (a new budget applies to the calls begun after it), so that a hung
     // refresh ends soon; the send above had the usual one.
@@ -106,7 +106,7 @@ describe('Mailroom when the service does not answer', function () {
     // A send meanwhile: one request, unanswered, ends at its deadline as "outcome unknown", never sent again.
     const attempts = api.mailers.attempts().length;
     const sends = () => proxy.requests.slice(hungFrom).filter((r) => r.operation.startsWith('Send')).length;
-    assert.equal(await vscode.commands.executeCommand('mailroom.sendDocument'), undefined, 'no ID: no answer came');
+    assert.equal(await send([], 'mailroom.sendDocument'), undefined, 'no mailer said to be sent: no answer came');
     assert.equal(api.mailers.attempts().length, attempts + 1, 'kept as an attempt to look up');
     assert.equal(sends(), 1, 'sent once');
 
