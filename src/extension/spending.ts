@@ -24,7 +24,8 @@ import {
   type SpendingLimits,
 } from '../rulebook';
 import { clientModule } from './client-module';
-import type { Connection } from './connection';
+import type { Accounts } from './connection/accounts';
+import type { Clients } from './connection/clients';
 import type { Log } from './log';
 import { ownSendLogPath } from './send-log';
 import type { TrackedMailers } from './tracked-mailers';
@@ -52,12 +53,13 @@ export class SpendingGuard {
   private read: { readonly path: string; readonly stamp: string; readonly records: Promise<readonly SendLogRecord[]> } | undefined;
   /** What GetDetails said at the last send under a budget, of the day's mailers: their price, work mode and status. */
   private asked = new Map<number, MailerReport>();
-  /** Whose mailers `asked` holds (Connection.accountKey), and when they were last asked about. */
+  /** Whose mailers `asked` holds (Accounts.accountKey), and when they were last asked about. */
   private askedFor: string | undefined;
   private askedAt = 0;
 
   constructor(
-    private readonly connection: Connection,
+    private readonly accounts: Pick<Accounts, 'account' | 'accountKey'>,
+    private readonly clients: Pick<Clients, 'client'>,
     private readonly mailers: Pick<TrackedMailers, 'list'>,
     private readonly log: Log,
   ) {}
@@ -68,7 +70,7 @@ export class SpendingGuard {
   }
 
   private account(): AccountRef | undefined {
-    const account = this.connection.account;
+    const account = this.accounts.account;
     return account && { endpoint: account.endpoint, user: account.username };
   }
 
@@ -80,7 +82,7 @@ export class SpendingGuard {
     const tracked = new Map(
       this.mailers.list().map((m): [number, MailerReport] => [m.id, { workMode: m.workMode, status: m.status, price: m.price }]),
     );
-    const asked = this.askedFor === this.connection.accountKey ? this.asked : new Map<number, MailerReport>();
+    const asked = this.askedFor === this.accounts.accountKey ? this.asked : new Map<number, MailerReport>();
     const [older, newer] = fresher === 'tracked' ? [asked, tracked] : [tracked, asked];
     const reports = new Map(older);
     for (const [id, report] of newer) reports.set(id, { ...reports.get(id), ...definedFields(report) });
@@ -99,7 +101,7 @@ export class SpendingGuard {
     const records = await this.records();
     const tracked = new Set(this.mailers.list().map((m) => m.id));
     const untracked = mailersToAsk(records, account, now).filter((id) => !tracked.has(id));
-    const known = this.askedFor === this.connection.accountKey;
+    const known = this.askedFor === this.accounts.accountKey;
     if (untracked.some((id) => !known || !this.asked.has(id)) || (untracked.length > 0 && now.getTime() - this.askedAt > 60_000)) {
       await this.ask(untracked);
     }
@@ -135,7 +137,7 @@ export class SpendingGuard {
 
   /** Asks GetDetails of the active account's mailers; one it does not report (or a failed call) counts as last known, else at its predicted price. */
   private async ask(ids: readonly number[]): Promise<void> {
-    const key = this.connection.accountKey;
+    const key = this.accounts.accountKey;
     if (key !== this.askedFor) {
       this.asked = new Map();
       this.askedFor = key;
@@ -144,8 +146,8 @@ export class SpendingGuard {
     this.askedAt = Date.now();
     try {
       const { fetchDetails } = await clientModule();
-      const details = await fetchDetails(await this.connection.client(), ids);
-      if (this.connection.accountKey !== key) return;
+      const details = await fetchDetails(await this.clients.client(), ids);
+      if (this.accounts.accountKey !== key) return;
       for (const id of ids) {
         const d = details.get(id);
         this.asked.set(id, d ? { workMode: d.WorkMode, status: d.Status, price: d.Price } : {});

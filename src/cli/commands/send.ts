@@ -11,7 +11,7 @@ import { readFile } from 'node:fs/promises';
 import { basename, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { AddressError, DocumentError, letterDocument, parseAddressLine, type RecipientAddress } from '../../client';
-import { checkRecipient, enums, RECIPIENT_FIELDS, type EnumValue } from '../../contract';
+import { checkRecipient, enums, RECIPIENT_FIELDS, STATUS, type EnumValue } from '../../contract';
 import { GLOBAL_OPTIONS, accountOf, connect, print, progressPrinter, type Io } from '../context';
 import { guardSend, predictedLetterPrice, refusalOf, sayRepeated } from '../spending';
 import { mayCharge, recipientSummary } from '../../rulebook';
@@ -95,8 +95,6 @@ function addressLine(line: string): RecipientAddress {
   }
 }
 
-/** The status a mailer whose US address cannot be verified fails with: accepted at send, so refused here. */
-const US_ZIP_FORM = -1018;
 
 export async function run(args: readonly string[], io: Io): Promise<void> {
   const { values, positionals } = parseArgs({
@@ -118,7 +116,7 @@ export async function run(args: readonly string[], io: Io): Promise<void> {
   const document = await readDocument(path);
   const mode = workModeOption(values.mode);
   const address = recipientOf(document.to, values, addressOptions(values));
-  const mistyped = checkRecipient(address).find((problem) => problem.code === US_ZIP_FORM);
+  const mistyped = checkRecipient(address).find((problem) => problem.code === STATUS.AddressNotVerified);
   if (Object.keys(address).length > 0 && mistyped) throw new UsageError(`The recipient cannot be sent to: ${mistyped.message}`);
   const addressed = Object.keys(address).length > 0;
   const to = addressed ? ` to ${recipientSummary(address) ?? ''}` : ' (the address is in the document)';

@@ -9,7 +9,8 @@ import type { CallOptions, MailWsClient, RecipientAddress, SendNote } from '../.
 import type { EnumValue } from '../../contract';
 import { randomUUID } from 'node:crypto';
 import { clientModule } from '../client-module';
-import type { Connection } from '../connection';
+import type { Accounts } from '../connection/accounts';
+import type { Clients } from '../connection/clients';
 import { mayCharge, OverBudget, recipientLine, recipientSummary, RepeatedSend } from '../../rulebook';
 import { repeatedNote, rowsAgainChoice, sendAgainQuestion } from '../model/repeats';
 import { accountName } from '../account-name';
@@ -22,13 +23,14 @@ import type { TrackedMailers } from '../tracked-mailers';
 import type { MailersTree } from '../views/mailers-tree';
 import type { SpendingGuard } from '../spending';
 import type { AddressBook } from './address-input';
-import { logLine, wordsOf } from '../model/failure-words';
-import { couldNot } from './failure';
+import { couldNot, logLine, wordsOf } from '../model/failure-words';
 import type { MailroomCommand } from './ids';
 import { askSteps, type Step } from './steps';
 
 export interface SendContext {
-  readonly connection: Connection;
+  /** Whose account a send goes from, in the spending guard's words. */
+  readonly accounts: Accounts;
+  readonly clients: Clients;
   readonly mailers: TrackedMailers;
   readonly tree: MailersTree;
   readonly view: vscode.TreeView<unknown>;
@@ -112,7 +114,7 @@ export async function submit(
   // The spending guard (src/rulebook/spending.ts): the budget first, then the work mode, then the amount.
   let price = mayCharge(workMode) ? await submission.price?.() : undefined;
   const guard = await ctx.spending.check(workMode, price);
-  const who = ctx.connection.account ? accountName(ctx.connection.account) : '';
+  const who = ctx.accounts.account ? accountName(ctx.accounts.account) : '';
   const choices = { overBudget: false, again: false };
   if (guard.budget.kind === 'over') {
     if (!(await asked(overBudgetQuestion(guard.budget, who)))) return 'not sent';
@@ -140,7 +142,7 @@ export async function submit(
       id = await vscode.window.withProgress(
         { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Mailroom: sending {0}{1} ({2} mode)', what, to, workMode) },
         async (progress) => {
-          const client = await ctx.connection.client();
+          const client = await ctx.clients.client();
           let shown = 0;
           return sending.send(client, {
             ...(price === undefined ? {} : { price }),

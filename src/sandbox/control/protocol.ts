@@ -4,7 +4,7 @@
  * operations do not change): plain JSON over HTTP POST at `/_mailroom/control/ACTION`, answered to
  * loopback callers only. Written once here for the sandbox, the command line and the extension.
  */
-import { describeStatus, isLoopback } from '../../contract';
+import { describeStatus, isLoopback, STATUS } from '../../contract';
 
 export const CONTROL_PATH = '/_mailroom/control';
 
@@ -54,7 +54,14 @@ export interface ControlRefusal {
 }
 
 /** The failure statuses a mailer can be made to end at (the service's, but -1099 internal error). */
-export const CHOSEN_FAILURES: readonly number[] = [-1010, -1018, -1021, -1025, -1045, -1065];
+export const CHOSEN_FAILURES: readonly number[] = [
+  STATUS.NoFunds,
+  STATUS.AddressNotVerified,
+  STATUS.InvalidPageSize,
+  STATUS.DocumentNotProcessed,
+  STATUS.AddressNotExtracted,
+  STATUS.TooManySheets,
+];
 
 export function failureChoices(): { readonly code: number; readonly description: string }[] {
   return CHOSEN_FAILURES.map((code) => ({ code, description: describeStatus(code) }));

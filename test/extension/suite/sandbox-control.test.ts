@@ -88,7 +88,7 @@ describe('Sandbox: Advance Time, Make This Mailer Fail, Set Funds', () => {
   });
 
   it('refuses in words on an account that is not the sandbox', async () => {
-    await api.connection.signOut();
+    await api.signIn.signOut();
     try {
       await run([], 'mailroom.sandbox.advance');
       assert.match(lastNotice(), /could not advance the sandbox's clock\. This works on the local sandbox only/);

@@ -127,8 +127,8 @@ describe('The spending guard', () => {
   it('counts the same sends as the command line, as the service charged them, and gives the same verdict', async () => {
     const api = await mailroomApi();
     await onSandbox(api);
-    await api.connection.client();
-    const endpoint = api.connection.account!.endpoint;
+    await api.clients.client();
+    const endpoint = api.accounts.account!.endpoint;
     const address = { AttentionLine1: 'Rae Lund', Address1: '7 Oak Ave', City: 'Ogdenville' };
     const notes = vscode.Uri.joinPath(workspace(), 'notes.txt').fsPath;
     const cliSend = (...flags: string[]) =>
@@ -156,7 +156,7 @@ describe('The spending guard', () => {
       const sentToday = lines(machineSendLog()).flatMap((l) =>
         l.kind === 'answered' && ids.includes(l.entry) && typeof l.id === 'number' ? [l.id] : [],
       );
-      const { Details } = await (await api.connection.client()).datedA.GetDetails({ ID: sentToday.join(',') });
+      const { Details } = await (await api.clients.client()).datedA.GetDetails({ ID: sentToday.join(',') });
       const charged = Details.filter((d) => d.WorkMode === 'Production' && [-900, -910, -990, -995, -1000].includes(d.Status));
       return Math.round(charged.reduce((sum, d) => sum + d.Price, 0) * 100) / 100;
     };
