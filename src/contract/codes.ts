@@ -195,7 +195,6 @@ export const STATUS = Object.fromEntries(STATUS_TABLE.map(({ code, name }) => [n
 
 export const NO_PERMISSIONS_STATUS = STATUS.NoPermissions;
 
-
 /** Anything above -1000 is still in process; -1000 and below is final. */
 export function isFinalStatus(code: number): boolean {
   return code <= STATUS.Completed;
