@@ -95,7 +95,6 @@ function addressLine(line: string): RecipientAddress {
   }
 }
 
-
 export async function run(args: readonly string[], io: Io): Promise<void> {
   const { values, positionals } = parseArgs({
     args: [...args],
