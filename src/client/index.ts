@@ -12,6 +12,7 @@ export {
   workModeAsked,
   type SendAdmission,
   type SendLogRecord,
+  type SendNote,
   type SendOutcome,
   type SendRecorder,
 } from './send-log';
@@ -42,4 +43,4 @@ export {
   type LetterDocument,
   type LetterDraft,
 } from './letter-document';
-export { mailMerge, type MailMerge } from './mail-merge';
+export { mailMerge, mergeWithRows, type MailMerge } from './mail-merge';
