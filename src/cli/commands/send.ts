@@ -98,7 +98,6 @@ function addressLine(line: string): RecipientAddress {
   }
 }
 
-
 export async function run(args: readonly string[], io: Io): Promise<void> {
   const { values, positionals } = parseArgs({
     args: [...args],
