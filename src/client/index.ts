@@ -26,7 +26,14 @@ export {
   type RecipientAddress,
 } from '../contract';
 export { checkSignIn } from './sign-in';
-export { readFrontMatter, readFrontMatterAsWritten, type FrontMatter, type FrontMatterRecipient } from '../contract';
+export {
+  FrontMatterError,
+  readFrontMatter,
+  readFrontMatterAsWritten,
+  type FrontMatter,
+  type FrontMatterProblem,
+  type FrontMatterRecipient,
+} from '../contract/front-matter';
 export {
   DocumentError,
   fileTypeOf,

@@ -3,7 +3,8 @@
  * [--mode Development|Production|Default] [--description TEXT] [--yes]`
  *
  * PDF, DOC, DOCX and HTML go as they are; Markdown is rendered (a front-matter `to:` gives the
- * recipient unless flags do) and other text goes as preformatted HTML, since the service refuses
+ * recipient unless flags do; a front matter that cannot be read is refused with its errors' lines,
+ * and its warnings are printed) and other text goes as preformatted HTML, since the service refuses
  * text. The work mode is always shown first; Production, which prints and charges, is sent only
  * after --yes or a yes on the terminal. The new mailer's ID is printed.
  */
@@ -27,8 +28,10 @@ export const usage = `mailroom send FILE [--to "Name, Street, City, ST ZIP" | ${
 export const help: CommandHelp = {
   summary:
     "Sends FILE as a letter and prints the new mailer's ID. PDF, DOC, DOCX and HTML go as they are; Markdown is rendered " +
-    "(its front matter's to: names the recipient unless flags do) and other text goes as preformatted HTML. The file, the " +
-    'recipient and the work mode are shown first; Production goes only with --yes or a yes typed on a terminal.',
+    "(its front matter's to: names the recipient unless flags do) and other text goes as preformatted HTML. A front matter " +
+    'that cannot be read (never closed, not YAML, a key twice, a field under to: that is none) is refused, each error with ' +
+    'its line; a key Mailroom leaves aside is a warning. The file, the recipient and the work mode are shown first; ' +
+    'Production goes only with --yes or a yes typed on a terminal.',
   options: [
     ['FILE', 'the letter: .pdf, .doc, .docx, .html, .md or .txt'],
     ['--to "Name, Street, City, ST ZIP"', 'the recipient in one line'],
@@ -113,6 +116,8 @@ export async function run(args: readonly string[], io: Io): Promise<void> {
   if (positionals.length !== 1) throw new UsageError('Name one file to send');
   const path = positionals[0]!;
   const document = await readDocument(path);
+  // Said, not refused: a key the front matter's reader leaves aside, as the editor warns of it.
+  for (const w of document.warnings ?? []) io.err.write(`warning: ${basename(path)}, line ${w.line}: ${w.message}\n`);
   const mode = workModeOption(values.mode);
   const address = recipientOf(document.to, values, addressOptions(values));
   const mistyped = checkRecipient(address).find((problem) => problem.code === STATUS.AddressNotVerified);
