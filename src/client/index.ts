@@ -35,4 +35,4 @@ export {
   type LetterDocument,
   type LetterDraft,
 } from './letter-document';
-export { mailMerge, type MailMerge } from './mail-merge';
+export { mailMerge, mergeDataText, type MailMerge } from './mail-merge';

@@ -21,3 +21,4 @@ export * from './recipient';
 export * from './address-line';
 export * from './front-matter';
 export * from './csv';
+export * from './csv-encoding';

@@ -185,11 +185,23 @@ function toDiagnostic(document: vscode.TextDocument, f: TextFinding): vscode.Dia
   return diagnostic;
 }
 
+function titleOf(fix: QuickFix): string {
+  switch (fix.kind) {
+    case 'trim':
+      return vscode.l10n.t('Trim {0} to {1} characters', fix.field, fix.limit);
+    case 'add-column':
+      return vscode.l10n.t('Add the column "{0}" (an empty cell in every row)', fix.column);
+    case 'join-lines':
+      return fix.field === undefined
+        ? vscode.l10n.t('Join this row with its other half (the line break was inside a cell)')
+        : vscode.l10n.t('Join the lines of {0} into one', fix.field);
+    case 'remove-cells':
+      return vscode.l10n.t("Remove the empty cells past the header's last column");
+  }
+}
+
 function toCodeAction(document: vscode.TextDocument, diagnostic: vscode.Diagnostic, fix: QuickFix): vscode.CodeAction {
-  const title =
-    fix.kind === 'trim'
-      ? vscode.l10n.t('Trim {0} to {1} characters', fix.field, fix.limit)
-      : vscode.l10n.t('Add the column "{0}" (an empty cell in every row)', fix.column);
+  const title = titleOf(fix);
   const action = new vscode.CodeAction(title, vscode.CodeActionKind.QuickFix);
   action.diagnostics = [diagnostic];
   action.isPreferred = true;

@@ -5,7 +5,7 @@
  * columns; a row without a usable address (the contract's "Address1, City, and AttentionLine1 or
  * Company") fails at -1045.
  */
-import { RECIPIENT_FIELDS, checkAddress, escapeText } from '../contract';
+import { RECIPIENT_FIELDS, checkAddress, escapeText, type RecipientField } from '../contract';
 import { fieldsIn, fillFields, type Block } from './blocks';
 import { docxToBlocks } from './docx-text';
 import { htmlToBlocks } from './html-text';
@@ -66,17 +66,40 @@ export function postalAddressOf(fields: Readonly<Record<string, unknown>>): Post
 
 export interface MergeRow {
   readonly values: ReadonlyMap<string, string>;
+  /** The row's address, each cell's lines joined into one (as the join-the-lines fix writes it). */
   readonly address: PostalAddress;
+  /** The address fields whose cell holds a line break: the service reads one line per field, and the letter fails at -1045. */
+  readonly lineBreaks: readonly RecipientField[];
   /** Whether the row's address is one the service can use; a row without one fails at -1045. */
   readonly addressed: boolean;
+}
+
+const LINE_BREAK = /\r\n|\r|\n/;
+
+/** A cell's lines as one: each trimmed, the empty ones left out, joined by a space. */
+export function joinedLines(value: string): string {
+  return value
+    .split(LINE_BREAK)
+    .map((part) => part.trim())
+    .filter(Boolean)
+    .join(' ');
 }
 
 /** Each data row's values by column, and its address. */
 export function mergeRows(columns: readonly string[], rows: readonly (readonly string[])[]): MergeRow[] {
   return rows.map((row) => {
     const values = new Map(columns.map((name, i) => [name, row[i] ?? '']));
-    const address = postalAddressOf(Object.fromEntries(values));
-    return { values, address, addressed: checkAddress(address) === undefined };
+    const written = postalAddressOf(Object.fromEntries(values));
+    const lineBreaks = RECIPIENT_FIELDS.filter((field) => LINE_BREAK.test(written[field] ?? ''));
+    const address = Object.fromEntries(
+      Object.entries(written).map(([field, value]) => [field, value === undefined ? undefined : joinedLines(value) || undefined]),
+    ) as PostalAddress;
+    return {
+      values,
+      address: lineBreaks.length === 0 ? written : address,
+      lineBreaks,
+      addressed: lineBreaks.length === 0 && checkAddress(address) === undefined,
+    };
   });
 }
 

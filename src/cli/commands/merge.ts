@@ -11,6 +11,7 @@ import { GLOBAL_OPTIONS, accountOf, connect, print, type Io } from '../context';
 import { guardSend, predictedMergePrice } from '../spending';
 import { mayCharge } from '../../rulebook';
 import { UsageError } from '../usage';
+import { encodingLine } from './preflight';
 import { workModeOption } from './send';
 import type { CommandHelp } from '../help';
 
@@ -22,7 +23,10 @@ export const help: CommandHelp = {
     'Shows how many letters it makes and the work mode first; Production goes only with --yes or a yes typed on a terminal.',
   options: [
     ['TEMPLATE', 'the letter: .docx or .html'],
-    ['DATA.csv', 'a header row naming the fields, then one row per letter'],
+    [
+      'DATA.csv',
+      'a header row naming the fields, then one row per letter: UTF-8, UTF-16 with a byte order mark, or Windows-1252; sent as UTF-8',
+    ],
     ['--mode Development|Production|Default', "the work mode; Default (the account's own) by default"],
     ['--description TEXT', 'what the batch is called; "TEMPLATE × DATA.csv" by default'],
     ['--yes', 'send in Production without asking (also above the confirmation threshold; never past the daily budget)'],
@@ -48,19 +52,17 @@ export async function run(args: readonly string[], io: Io): Promise<void> {
   const [template, data] = positionals as [string, string];
   let merge: MailMerge;
   let templateBytes: Buffer;
-  let csv: Buffer;
   try {
-    [templateBytes, csv] = [await readFile(template), await readFile(data)];
-    merge = mailMerge(basename(template), templateBytes, basename(data), csv);
+    templateBytes = await readFile(template);
+    merge = mailMerge(basename(template), templateBytes, basename(data), await readFile(data));
   } catch (error) {
     if (error instanceof DocumentError) throw new UsageError(error.message);
     throw error;
   }
   const { letters } = merge;
   const mode = workModeOption(values.mode);
-  const price = mayCharge(mode)
-    ? await predictedMergePrice({ type: merge.type, template: templateBytes, csv: csv.toString('utf8') })
-    : undefined;
+  const price = mayCharge(mode) ? await predictedMergePrice({ type: merge.type, template: templateBytes, csv: merge.csv }) : undefined;
+  if (!values.json) io.err.write(`${encodingLine({ file: basename(data), encoding: merge.encoding })}\n`);
   const client = connect(values, io);
   try {
     const guard = await guardSend(io, values, client, {

@@ -45,7 +45,14 @@ export function sendMailMergeCommand(ctx: ProofContext) {
       await askSteps<{ workMode?: EnumValue<'WorkMode'> }>(
         [
           workModeStep(
-            vscode.l10n.t('Send Mail Merge: {0} from {1} and {2} (fields: {3})', letters, templateName, dataName, merge.fields.join(', ')),
+            vscode.l10n.t(
+              'Send Mail Merge: {0} from {1} and {2} (fields: {3}; read as {4})',
+              letters,
+              templateName,
+              dataName,
+              merge.fields.join(', '),
+              merge.encoding,
+            ),
             vscode.l10n.t('Send {0}', letters),
             defaultWorkMode(),
             (a) => a.workMode,
@@ -57,12 +64,11 @@ export function sendMailMergeCommand(ctx: ProofContext) {
     )?.workMode;
     if (!workMode) return undefined;
     // The preflight, before anything is paid: an error stops the send with Open Proof (proof.ts).
-    const csv = Buffer.from(dataBytes)
-      .toString('utf8')
-      .replace(/^\uFEFF/, '');
-    const report = await preflightMerge({ type: merge.type, template: templateBytes, csv }, { workMode: printedIn(workMode) });
+    // The CSV as mailMerge decoded it (the contract's decodeCsv): the text checked is the text sent.
+    const report = await preflightMerge({ type: merge.type, template: templateBytes, csv: merge.csv }, { workMode: printedIn(workMode) });
     const title = `${templateName} × ${dataName}`;
-    if (!(await goesOnAfterPreflight(ctx.log, title, report, workMode, () => showMergeProof(ctx, title, report, workMode))))
+    const mergeData = { name: dataName, encoding: merge.encoding };
+    if (!(await goesOnAfterPreflight(ctx.log, title, report, workMode, () => showMergeProof(ctx, title, report, workMode, mergeData))))
       return undefined;
     const description = `${templateName} × ${dataName}`.slice(0, 100);
     return askAndSend(ctx, [], {}, () => ({
