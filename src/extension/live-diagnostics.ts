@@ -21,6 +21,8 @@ import type { MergeTemplates } from './merge-templates';
 import { templateType } from './model/merge-templates';
 import { frontMatterDiagnostics } from '../printing/diagnostics/front-matter';
 import { mergeDataDiagnostics } from './printing-module';
+import { CsvError, decodeCsv } from '../contract';
+import { namesAddressColumn } from '../printing/diagnostics/merge-data';
 
 /** The pause after the last edit before a document is checked, in ms. */
 export const DIAGNOSTICS_PAUSE_MS = 300;
@@ -145,7 +147,39 @@ export class LiveDiagnostics extends Disposable implements vscode.CodeActionProv
 
   /** On the printing thread (printing-module.ts): a long CSV's check never holds the extension host. */
   private async checkCsv(uri: vscode.Uri, text: string): Promise<readonly TextFinding[]> {
-    return mergeDataDiagnostics(text, await this.templateOf(uri));
+    const template = await this.templateOf(uri);
+    const found = await mergeDataDiagnostics(text, template);
+    if (!template && !namesAddressColumn(text)) return found;
+    const unread = await this.unreadCharacters(uri, text);
+    return unread ? [unread, ...found] : found;
+  }
+
+  /**
+   * VS Code shows a file by its own setting (UTF-8 unless told), and what it cannot read as that
+   * it shows as U+FFFD, which saving writes over the file's letters for good. The merge reads the
+   * file itself, by the contract's rule (decodeCsv): when that finds another encoding, say so on
+   * the first such character, so that the person reopens the file in it before editing. No service code: Mailroom's own warning.
+   */
+  private async unreadCharacters(uri: vscode.Uri, text: string): Promise<TextFinding | undefined> {
+    const at = text.indexOf('\uFFFD');
+    if (at < 0) return undefined;
+    let encoding: string;
+    try {
+      encoding = decodeCsv(await vscode.workspace.fs.readFile(uri)).encoding;
+    } catch (error) {
+      if (error instanceof vscode.FileSystemError || error instanceof CsvError) return undefined;
+      throw error;
+    }
+    if (encoding !== 'Windows-1252') return undefined;
+    return {
+      severity: 'warning',
+      message: vscode.l10n.t(
+        'This file is {0}, as a spreadsheet saves it, and is shown here as another encoding: the merge reads it as {0} and sends its letters right, but saving it from here replaces them with \uFFFD for good. Reopen it with the encoding {0} (Reopen with Encoding) before editing it.',
+        encoding,
+      ),
+      span: { start: at, end: at + 1 },
+      fixes: [],
+    };
   }
 
   /** The CSV's template and its bytes, when it has one that can be read. */

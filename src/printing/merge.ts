@@ -75,6 +75,7 @@ export interface MergeRow {
 }
 
 const LINE_BREAK = /\r\n|\r|\n/;
+const NO_LINE_BREAKS: readonly RecipientField[] = [];
 
 /** A cell's lines as one: each trimmed, the empty ones left out, joined by a space. */
 export function joinedLines(value: string): string {
@@ -90,16 +91,17 @@ export function mergeRows(columns: readonly string[], rows: readonly (readonly s
   return rows.map((row) => {
     const values = new Map(columns.map((name, i) => [name, row[i] ?? '']));
     const written = postalAddressOf(Object.fromEntries(values));
-    const lineBreaks = RECIPIENT_FIELDS.filter((field) => LINE_BREAK.test(written[field] ?? ''));
+    // A plain loop: this runs for every row of a 10,000-row CSV at each pause in typing.
+    let lineBreaks: RecipientField[] | undefined;
+    for (const field of RECIPIENT_FIELDS) {
+      const value = written[field];
+      if (value !== undefined && (value.includes('\n') || value.includes('\r'))) (lineBreaks ??= []).push(field);
+    }
+    if (!lineBreaks) return { values, address: written, lineBreaks: NO_LINE_BREAKS, addressed: checkAddress(written) === undefined };
     const address = Object.fromEntries(
       Object.entries(written).map(([field, value]) => [field, value === undefined ? undefined : joinedLines(value) || undefined]),
     ) as PostalAddress;
-    return {
-      values,
-      address: lineBreaks.length === 0 ? written : address,
-      lineBreaks,
-      addressed: lineBreaks.length === 0 && checkAddress(address) === undefined,
-    };
+    return { values, address, lineBreaks, addressed: false };
   });
 }
 

@@ -5,29 +5,16 @@
  * or line, with a trim for a cell too long, a missing column added, an address cell's lines joined,
  * a split row joined and a long row's empty cells removed. The findings are preflightMerge's own (preflight/merge-findings.ts).
  */
-import { CsvError, RECIPIENT_FIELDS, csvCell, isSplitRow, parseCsvLines, type RecipientField, type Span } from '../../contract';
+import { CsvError, csvCell, isSplitRow, parseCsvLines, type RecipientField, type Span } from '../../contract';
 import { UnreadableDocument } from '../docx-text';
 import { joinedLines, mergeRows, mergeTemplate, type MergeTemplate } from '../merge';
 import type { Finding } from '../preflight/findings';
 import { csvNotWellFormed, csvWithoutRows, headerFindings, raggedRowFindings, rowFindings } from '../preflight/merge-findings';
 import { trimFix } from './front-matter';
+import { namesAddressColumn } from './merge-data';
 import type { QuickFix, TextFinding } from './types';
 
-/** The columns that make a CSV a merge's data whatever its template: the address fields (and Zipcode, read as PostalCode). */
-const ADDRESS_COLUMNS: ReadonlySet<string> = new Set<string>([...RECIPIENT_FIELDS, 'Zipcode']);
-
-/** Whether the CSV's first line names an address column: then it is a merge's data, checked with or without its template. */
-export function namesAddressColumn(text: string): boolean {
-  const header = /^\uFEFF?([^\r\n]*)/.exec(text)![1]!;
-  return header.split(',').some((name) =>
-    ADDRESS_COLUMNS.has(
-      name
-        .trim()
-        .replace(/^"(.*)"$/, '$1')
-        .trim(),
-    ),
-  );
-}
+export { namesAddressColumn };
 
 /** The line (1-based) as a span, without its line break. */
 function lineSpan(text: string, line: number): Span {

@@ -67,15 +67,19 @@ export function rowFindings(row: Pick<MergeRow, 'address' | 'lineBreaks'>, where
   const missing = problems.filter((p) => p.code === -4006 || p.code === -4007 || p.code === -4008);
   const rest = problems.filter((p) => !missing.includes(p));
   const zip = zipPrefixFinding(address);
+  const lineBreaks =
+    row.lineBreaks.length === 0
+      ? []
+      : row.lineBreaks.map((field) =>
+          finding(
+            -1045,
+            'error',
+            `${field} holds a line break: the service reads each address field as one line. Join its lines: "${address[field] ?? ''}".`,
+            { ...where, field },
+          ),
+        );
   return [
-    ...row.lineBreaks.map((field) =>
-      finding(
-        -1045,
-        'error',
-        `${field} holds a line break: the service reads each address field as one line. Join its lines: "${address[field] ?? ''}".`,
-        { ...where, field },
-      ),
-    ),
+    ...lineBreaks,
     ...(missing.length > 0
       ? [finding(-1045, 'error', missing.map((p) => p.message).join(' '), { ...where, field: missing[0]!.field })]
       : []),

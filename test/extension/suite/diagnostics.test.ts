@@ -143,6 +143,25 @@ describe('Mailroom: live diagnostics and quick fixes', function () {
     assert.deepEqual(await checked(document), []);
   });
 
+  it('warns that a Windows-1252 CSV shown as UTF-8 would lose its letters if saved here, on the first one it cannot show', async () => {
+    const uri = vscode.Uri.joinPath(workspace(), 'diagnostics-windows-1252.csv');
+    made.push(uri);
+    const header = 'AttentionLine1,Address1,City,State,PostalCode\r\n';
+    await vscode.workspace.fs.writeFile(uri, Buffer.from(`${header}José Müller,1 Main St,Springfield,IL,62701\r\n`, 'latin1'));
+    const document = (await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(uri))).document;
+    const found = await checked(document);
+    assert.deepEqual(
+      found.map((d) => [d.code, d.severity, document.offsetAt(d.range.start), document.getText(d.range)]),
+      [[undefined, vscode.DiagnosticSeverity.Warning, document.getText().indexOf('\uFFFD'), '\uFFFD']],
+    );
+    assert.match(found[0]!.message, /^This file is Windows-1252, as a spreadsheet saves it, .* Reopen it with the encoding Windows-1252/);
+    const plain = vscode.Uri.joinPath(workspace(), 'diagnostics-totals-1252.csv');
+    made.push(plain);
+    await vscode.workspace.fs.writeFile(plain, Buffer.from('Month,Total\r\nM\u00e4rz,3\r\n', 'latin1'));
+    const other = (await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(plain))).document;
+    assert.deepEqual(await checked(other), [], "a CSV that is no merge data is none of Mailroom's business");
+  });
+
   it('checks a CSV against the template remembered for it, and none of a CSV that is no merge data', async () => {
     const plain = await opened('diagnostics-totals.csv', 'Month,Total\nJanuary,3\n');
     assert.deepEqual(await checked(plain.document), []);
