@@ -548,6 +548,10 @@ describe('mailroom preflight', function () {
             pdfPages(readFileSync(proof)).map((p) => p.text),
             'the proof is what the sandbox printed',
           );
+          if (encoding === 'Windows-1252') {
+            const json = JSON.parse(await cli('merge', template, csv, '--mode', 'Development', '--json')) as { encoding: string };
+            assert.equal(json.encoding, 'Windows-1252', '--json says it too');
+          }
         });
       }
     });

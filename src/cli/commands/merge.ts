@@ -83,7 +83,9 @@ export async function run(args: readonly string[], io: Io): Promise<void> {
       },
       { source: `${resolve(template)} + ${resolve(data)}`, ...(price === undefined ? {} : { price }), ...guard },
     );
-    print(io, values, { id: result.ResultCode, description: result.ResultDescription }, () => [String(result.ResultCode)]);
+    print(io, values, { id: result.ResultCode, description: result.ResultDescription, encoding: merge.encoding }, () => [
+      String(result.ResultCode),
+    ]);
     if (!values.json && result.ResultDescription) io.err.write(`${result.ResultDescription}\n`);
   } finally {
     client.close();
