@@ -12,6 +12,7 @@ export {
   workModeAsked,
   type SendAdmission,
   type SendLogRecord,
+  type SendNote,
   type SendOutcome,
   type SendRecorder,
 } from './send-log';
@@ -35,4 +36,4 @@ export {
   type LetterDocument,
   type LetterDraft,
 } from './letter-document';
-export { mailMerge, mergeDataText, type MailMerge } from './mail-merge';
+export { mailMerge, mergeDataText, mergeWithRows, type MailMerge } from './mail-merge';

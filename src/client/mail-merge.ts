@@ -6,14 +6,14 @@
  * UTF-16 with one, else Windows-1252) and sent as the UTF-8 the service takes (facts, Part B).
  */
 import { gzipSync } from 'node:zlib';
-import { CsvError, decodeCsv, encodeCsv, mergeTemplateTypes, parseCsv, type CsvEncoding } from '../contract';
+import { CsvError, decodeCsv, encodeCsv, formatCsv, mergeTemplateTypes, parseCsv, type CsvEncoding } from '../contract';
 import { DocumentError, fileTypeOf } from './letter-document';
 
 export interface MailMerge {
   /** The template's FileExtension. */
   readonly type: string;
   readonly template: Buffer;
-  /** The CSV as text, decoded from its file: what the preflight reads. */
+  /** The CSV as text, decoded from its file: what the preflight reads, and what is sent. */
   readonly csv: string;
   /** Which encoding the CSV's file was read as. */
   readonly encoding: CsvEncoding;
@@ -22,6 +22,8 @@ export interface MailMerge {
   /** One letter per data row. */
   readonly letters: number;
   readonly fields: readonly string[];
+  /** The data rows, in order: the batch's items 1…N. */
+  readonly rows: readonly (readonly string[])[];
 }
 
 export function mailMerge(templateName: string, template: Uint8Array, csvName: string, csv: Uint8Array): MailMerge {
@@ -46,7 +48,15 @@ export function mailMerge(templateName: string, template: Uint8Array, csvName: s
     mergeData: gzipSync(encodeCsv(decoded.text)),
     letters: rows.length - 1,
     fields: rows[0]!,
+    rows: rows.slice(1),
   };
+}
+
+/** The same merge with only the data rows (1-based) kept: a merge that leaves out rows sent before. */
+export function mergeWithRows(merge: MailMerge, keep: (row: number) => boolean): MailMerge {
+  const rows = merge.rows.filter((_, i) => keep(i + 1));
+  const csv = formatCsv([merge.fields, ...rows]);
+  return { ...merge, rows, letters: rows.length, csv, mergeData: gzipSync(encodeCsv(csv)) };
 }
 
 /** A CSV file's bytes as the preflight reads them, with the encoding assumed; a file whose bytes do not follow its byte order mark throws DocumentError. */

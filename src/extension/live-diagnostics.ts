@@ -23,6 +23,7 @@ import { frontMatterDiagnostics } from '../printing/diagnostics/front-matter';
 import { mergeDataDiagnostics } from './printing-module';
 import { CsvError, decodeCsv } from '../contract';
 import { namesAddressColumn } from '../printing/diagnostics/merge-data';
+import { logLine, wordsOf } from './model/failure-words';
 
 /** The pause after the last edit before a document is checked, in ms. */
 export const DIAGNOSTICS_PAUSE_MS = 300;
@@ -100,7 +101,7 @@ export class LiveDiagnostics extends Disposable implements vscode.CodeActionProv
       timeout(DIAGNOSTICS_PAUSE_MS, () => {
         this.pending.delete(key);
         void this.check(document, generation).catch((error: unknown) =>
-          this.log.error(`Could not check ${document.uri.fsPath || document.uri.toString()}: ${(error as Error).message}`),
+          this.log.error(logLine(`Could not check ${document.uri.fsPath || document.uri.toString()}: ${wordsOf(error)}`, error)),
         );
       }),
     );

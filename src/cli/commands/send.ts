@@ -11,9 +11,9 @@ import { readFile } from 'node:fs/promises';
 import { basename, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { AddressError, DocumentError, letterDocument, parseAddressLine, type RecipientAddress } from '../../client';
-import { checkRecipient, enums, RECIPIENT_FIELDS, type EnumValue } from '../../contract';
+import { checkRecipient, enums, RECIPIENT_FIELDS, STATUS, type EnumValue } from '../../contract';
 import { GLOBAL_OPTIONS, accountOf, connect, print, progressPrinter, type Io } from '../context';
-import { guardSend, predictedLetterPrice } from '../spending';
+import { guardSend, predictedLetterPrice, refusalOf, sayRepeated } from '../spending';
 import { mayCharge, recipientSummary } from '../../rulebook';
 import { UsageError } from '../usage';
 import type { CommandHelp } from '../help';
@@ -22,7 +22,7 @@ import type { CommandHelp } from '../help';
 export const flagOf = (field: string) => field.replace(/([a-z])([A-Z])/g, '$1-$2').toLowerCase();
 export const ADDRESS_OPTIONS = Object.fromEntries(RECIPIENT_FIELDS.map((f) => [flagOf(f), { type: 'string' as const }]));
 
-export const usage = `mailroom send FILE [--to "Name, Street, City, ST ZIP" | ${RECIPIENT_FIELDS.map((f) => `--${flagOf(f)}`).join(' ')}] [--mode Development|Production|Default] [--description TEXT] [--yes] [--over-budget]`;
+export const usage = `mailroom send FILE [--to "Name, Street, City, ST ZIP" | ${RECIPIENT_FIELDS.map((f) => `--${flagOf(f)}`).join(' ')}] [--mode Development|Production|Default] [--description TEXT] [--yes] [--over-budget] [--again]`;
 
 export const help: CommandHelp = {
   summary:
@@ -36,7 +36,11 @@ export const help: CommandHelp = {
     ['--mode Development|Production|Default', "the work mode; Default (the account's own) by default"],
     ['--description TEXT', 'what the mailer is called (MyDescription); the file name by default'],
     ['--yes', 'send in Production without asking (also above the confirmation threshold; never past the daily budget)'],
-    ['--over-budget', "send even if it passes the account's daily budget (config.json), and say so"],
+    ['--over-budget', 'send even if it passes the daily budget (config.json) of the user you send as, and say so'],
+    [
+      '--again',
+      'send it although the same letter went to the same recipient within the last 30 days (repeats.windowDays in config.json); the send log says so',
+    ],
   ],
   global: true,
   examples: ['mailroom send letter.pdf --to "Jane Doe, 1 Main St, Springfield, IL 62701" --mode Development'],
@@ -91,8 +95,6 @@ function addressLine(line: string): RecipientAddress {
   }
 }
 
-/** The status a mailer whose US address cannot be verified fails with: accepted at send, so refused here. */
-const US_ZIP_FORM = -1018;
 
 export async function run(args: readonly string[], io: Io): Promise<void> {
   const { values, positionals } = parseArgs({
@@ -106,6 +108,7 @@ export async function run(args: readonly string[], io: Io): Promise<void> {
       description: { type: 'string' },
       yes: { type: 'boolean', default: false },
       'over-budget': { type: 'boolean', default: false },
+      again: { type: 'boolean', default: false },
     },
   });
   if (positionals.length !== 1) throw new UsageError('Name one file to send');
@@ -113,7 +116,7 @@ export async function run(args: readonly string[], io: Io): Promise<void> {
   const document = await readDocument(path);
   const mode = workModeOption(values.mode);
   const address = recipientOf(document.to, values, addressOptions(values));
-  const mistyped = checkRecipient(address).find((problem) => problem.code === US_ZIP_FORM);
+  const mistyped = checkRecipient(address).find((problem) => problem.code === STATUS.AddressNotVerified);
   if (Object.keys(address).length > 0 && mistyped) throw new UsageError(`The recipient cannot be sent to: ${mistyped.message}`);
   const addressed = Object.keys(address).length > 0;
   const to = addressed ? ` to ${recipientSummary(address) ?? ''}` : ' (the address is in the document)';
@@ -123,13 +126,15 @@ export async function run(args: readonly string[], io: Io): Promise<void> {
     : undefined;
   const client = connect(values, io);
   try {
+    const account = accountOf(values, io);
     const guard = await guardSend(io, values, client, {
-      account: accountOf(values, io),
+      account,
       mode,
       price,
       what: `Sending ${basename(path)} as a letter${to}`,
       yes: values.yes,
       overBudget: values['over-budget'],
+      again: values.again,
     });
     const request = {
       MyDescription: values.description ?? basename(path).slice(0, 100),
@@ -142,11 +147,14 @@ export async function run(args: readonly string[], io: Io): Promise<void> {
       source: resolve(path),
       ...(price === undefined ? {} : { price }),
       ...(progress ? { onProgress: progress } : {}),
-      ...guard,
+      ...guard.options,
     };
-    const id = addressed
-      ? await client.simple.SendLetterAndAddressV2({ ...request, ...address }, options)
-      : await client.simple.SendLetterV2(request, options);
+    const id = await (
+      addressed ? client.simple.SendLetterAndAddressV2({ ...request, ...address }, options) : client.simple.SendLetterV2(request, options)
+    ).catch((error: unknown) => {
+      throw refusalOf(error, account) ?? error;
+    });
+    sayRepeated(io, guard.noted(), mode);
     print(io, values, { id }, () => [String(id)]);
   } finally {
     client.close();

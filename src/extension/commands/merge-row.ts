@@ -45,7 +45,7 @@ export async function readMergeData(ctx: ProofContext, data: vscode.Uri): Promis
 }
 
 export function previewMergeRowCommand(ctx: ProofContext) {
-  return async (target?: vscode.Uri): Promise<PdfPreview | undefined> => {
+  return async (target?: vscode.Uri): Promise<void> => {
     const given = target instanceof vscode.Uri ? target : vscode.window.activeTextEditor?.document.uri;
     const files = await askMergeFiles(
       ctx,
@@ -56,13 +56,13 @@ export function previewMergeRowCommand(ctx: ProofContext) {
       given,
       'preselected',
     );
-    if (!files) return undefined;
+    if (!files) return;
     const { template, data } = files;
     const [templateName, dataName] = [basename(template.path), basename(data.path)];
     const type = templateName.slice(templateName.lastIndexOf('.') + 1).toLowerCase();
     const templateBytes = await vscode.workspace.fs.readFile(template);
     const decoded = await readMergeData(ctx, data);
-    if (!decoded) return undefined;
+    if (!decoded) return;
     const csv = decoded.text;
     const mergeData = { name: dataName, encoding: decoded.encoding };
     const workMode = defaultWorkMode();
@@ -71,7 +71,7 @@ export function previewMergeRowCommand(ctx: ProofContext) {
     if (report.letters.length === 0) {
       // Refused as a whole (an unreadable template, a CSV without rows): nothing to pick from.
       showMergeProof(ctx, `${templateName} × ${dataName}`, report, workMode, mergeData);
-      return undefined;
+      return;
     }
     const { rows, lines } = parseCsvLines(csv);
     const columns = rows[0]!.map((c) => c.trim());
@@ -94,7 +94,7 @@ export function previewMergeRowCommand(ctx: ProofContext) {
       matchOnDescription: true,
       ignoreFocusOut: true,
     });
-    if (!chosen) return undefined;
+    if (!chosen) return;
     const one = await preflightMerge({ type, template: templateBytes, csv: csvOfRow(csv, lines, chosen.row) }, settings);
     const letter = report.letters[chosen.row - 1]!;
     const facts = {
@@ -104,7 +104,7 @@ export function previewMergeRowCommand(ctx: ProofContext) {
       sheets: letter.sheets,
       mergeData,
     };
-    return ctx.previews.show(vscode.l10n.t('Proof · {0} row {1}', templateName, chosen.row), pdfOf(one), undefined, {
+    ctx.previews.show(vscode.l10n.t('Proof · {0} row {1}', templateName, chosen.row), pdfOf(one), undefined, {
       view: { facts: { ...facts, price: letter.price }, canSend: false },
     });
   };

@@ -5,7 +5,7 @@
  * or line, with a trim for a cell too long, a missing column added, an address cell's lines joined,
  * a split row joined and a long row's empty cells removed. The findings are preflightMerge's own (preflight/merge-findings.ts).
  */
-import { CsvError, csvCell, isSplitRow, parseCsvLines, type RecipientField, type Span } from '../../contract';
+import { CsvError, RESULT, STATUS, csvCell, isSplitRow, parseCsvLines, type RecipientField, type Span } from '../../contract';
 import { UnreadableDocument } from '../docx-text';
 import { joinedLines, mergeRows, mergeTemplate, type MergeTemplate } from '../merge';
 import type { Finding } from '../preflight/findings';
@@ -63,7 +63,7 @@ export function csvDiagnostics(text: string, template?: Pick<MergeTemplate, 'fie
   const findings: TextFinding[] = [];
   if (template) {
     for (const f of headerFindings(columns, template, lines[0]!)) {
-      if (f.code === -3145) findings.push(located(f, cellSpan(0, columns.indexOf(f.field!)) ?? rowSpan(0)));
+      if (f.code === RESULT.MergeFieldNotInTemplate) findings.push(located(f, cellSpan(0, columns.indexOf(f.field!)) ?? rowSpan(0)));
       else findings.push(located(f, rowSpan(0), [addColumn(f.field!, rows, spans)]));
     }
   }
@@ -93,7 +93,7 @@ export function csvDiagnostics(text: string, template?: Pick<MergeTemplate, 'fie
       const quoted = text[cell.start] === '"';
       const value = rows[r]![c]!;
       const written = (v: string) => csvCell(v, quoted);
-      const breaks = f.code === -1045 && merged[i]!.lineBreaks.includes(f.field as RecipientField);
+      const breaks = f.code === STATUS.AddressNotExtracted && merged[i]!.lineBreaks.includes(f.field as RecipientField);
       findings.push(located(f, cell, breaks ? [joinCell(f.field!, joinedLines(value), cell, written)] : trimFix(f, value, cell, written)));
     }
   }

@@ -11,6 +11,7 @@ import {
   isUsAddress,
   mailerStatuses,
   type RecipientFields,
+  STATUS,
 } from '../../contract';
 import { isKnownState, statesOfZip } from './zip-prefixes';
 
@@ -60,11 +61,11 @@ export function zipPrefixFinding(address: RecipientFields): Finding | undefined 
   const states = statesOfZip(zip);
   if (states.length === 0 || states.includes(state)) return undefined;
   return {
-    code: -1018,
+    code: STATUS.AddressNotVerified,
     severity: 'warning',
     message:
       `ZIP codes starting ${zip.slice(0, 3)} are ${states.join(' or ')}'s, not ${state}'s: the real service's address check may fail ` +
-      `the letter with -1018 (${meaningOf(-1018)}). Check the ZIP code and the state; the sandbox checks only the ZIP code's form.`,
+      `the letter with ${STATUS.AddressNotVerified} (${meaningOf(STATUS.AddressNotVerified)}). Check the ZIP code and the state; the sandbox checks only the ZIP code's form.`,
     field: 'PostalCode',
   };
 }

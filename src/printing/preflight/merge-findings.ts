@@ -4,26 +4,29 @@
  * header's (-3144), and each row's address (-1045, -1018, lengths). `mailroom preflight --data`
  * and the editor's live diagnostics both read them here, so that both say the same.
  */
-import { checkRecipient, isSplitRow, raggedRows, type CsvError } from '../../contract';
+import { RESULT, STATUS, checkRecipient, isSplitRow, raggedRows, type CsvError } from '../../contract';
 import { fieldsWithoutColumn, unusedColumns, type MergeRow, type MergeTemplate } from '../merge';
 import { finding, zipPrefixFinding, type Finding } from './findings';
 
 export function csvNotWellFormed(error: CsvError): Finding {
-  return finding(-3144, 'error', `The CSV is not well formed: ${error.message}.`, { line: error.line });
+  return finding(RESULT.InvalidMergeData, 'error', `The CSV is not well formed: ${error.message}.`, { line: error.line });
 }
 
 export function csvWithoutRows(): Finding {
-  return finding(-3144, 'error', 'The CSV needs a header row and at least one data row.');
+  return finding(RESULT.InvalidMergeData, 'error', 'The CSV needs a header row and at least one data row.');
 }
 
 /** Columns the template does not use (-3145) and the template's fields without a column (-3144), at the header's line. */
 export function headerFindings(columns: readonly string[], template: Pick<MergeTemplate, 'fields'>, line: number): Finding[] {
   return [
     ...unusedColumns(columns, template).map((name) =>
-      finding(-3145, 'error', `The column "${name}" is neither a field of the template nor an address field.`, { field: name, line }),
+      finding(RESULT.MergeFieldNotInTemplate, 'error', `The column "${name}" is neither a field of the template nor an address field.`, {
+        field: name,
+        line,
+      }),
     ),
     ...fieldsWithoutColumn(columns, template).map((name) =>
-      finding(-3144, 'error', `The template's field "${name}" has no column.`, { field: name, line }),
+      finding(RESULT.InvalidMergeData, 'error', `The template's field "${name}" has no column.`, { field: name, line }),
     ),
   ];
 }
@@ -48,7 +51,7 @@ export function raggedRowFindings(rows: readonly (readonly string[])[], lines: r
           : cells < columns
             ? ' Which cells are missing only the data can tell: add them, empty if need be, where they belong.'
             : ' Which cells are extra only the data can tell (a comma inside a cell that is not quoted?): quote that cell or remove them.';
-    return finding(-3144, 'error', counted + why, { row: r, line: lines[r]! });
+    return finding(RESULT.InvalidMergeData, 'error', counted + why, { row: r, line: lines[r]! });
   });
 }
 
@@ -64,7 +67,9 @@ export function raggedRowFindings(rows: readonly (readonly string[])[], lines: r
 export function rowFindings(row: Pick<MergeRow, 'address' | 'lineBreaks'>, where: Pick<Finding, 'row' | 'line'>): Finding[] {
   const { address } = row;
   const problems = checkRecipient(address);
-  const missing = problems.filter((p) => p.code === -4006 || p.code === -4007 || p.code === -4008);
+  const missing = problems.filter(
+    (p) => p.code === RESULT.MissingAddress1 || p.code === RESULT.MissingCity || p.code === RESULT.MissingAttentionLine1OrCompany,
+  );
   const rest = problems.filter((p) => !missing.includes(p));
   const zip = zipPrefixFinding(address);
   const lineBreaks =
@@ -72,7 +77,7 @@ export function rowFindings(row: Pick<MergeRow, 'address' | 'lineBreaks'>, where
       ? []
       : row.lineBreaks.map((field) =>
           finding(
-            -1045,
+            STATUS.AddressNotExtracted,
             'error',
             `${field} holds a line break: the service reads each address field as one line. Join its lines: "${address[field] ?? ''}".`,
             { ...where, field },
@@ -81,9 +86,11 @@ export function rowFindings(row: Pick<MergeRow, 'address' | 'lineBreaks'>, where
   return [
     ...lineBreaks,
     ...(missing.length > 0
-      ? [finding(-1045, 'error', missing.map((p) => p.message).join(' '), { ...where, field: missing[0]!.field })]
+      ? [finding(STATUS.AddressNotExtracted, 'error', missing.map((p) => p.message).join(' '), { ...where, field: missing[0]!.field })]
       : []),
-    ...rest.map((p) => finding(p.code, p.code === -1018 ? 'error' : 'warning', p.message, { ...where, field: p.field })),
+    ...rest.map((p) =>
+      finding(p.code, p.code === STATUS.AddressNotVerified ? 'error' : 'warning', p.message, { ...where, field: p.field }),
+    ),
     ...(zip ? [{ ...zip, ...where }] : []),
   ];
 }

@@ -5,7 +5,7 @@
  * naming its 1-based data row and the CSV line it starts on. The CSV is text: its bytes are read by
  * the contract's decodeCsv (csv-encoding.ts) before.
  */
-import { CsvError, missingFieldCodes, parseCsvLines } from '../../contract';
+import { CsvError, missingFieldCodes, parseCsvLines, RESULT, STATUS } from '../../contract';
 import { UnreadableDocument } from '../docx-text';
 import { mergeRows, mergeTemplate, printMerge, type MergeTemplate } from '../merge';
 import { DEFAULT_PRICING, letterPrice } from '../pricing';
@@ -42,7 +42,7 @@ export async function preflightMerge(
     template = mergeTemplate(merge.type, merge.template);
   } catch (error) {
     if (!(error instanceof UnreadableDocument)) throw error;
-    return refused([finding(-3004, 'error', `The template cannot be read: ${error.message}.`)]);
+    return refused([finding(RESULT.FileExtensionNotSupported, 'error', `The template cannot be read: ${error.message}.`)]);
   }
   let rows: string[][];
   let lines: number[];
@@ -68,7 +68,7 @@ export async function preflightMerge(
     else
       findings.push(
         ...rowFindings(merged[i]!, where),
-        ...printFindings(printed.failures, printed.sheets, where).filter((f) => f.code !== -1045),
+        ...printFindings(printed.failures, printed.sheets, where).filter((f) => f.code !== STATUS.AddressNotExtracted),
       );
     return {
       ...where,

@@ -7,8 +7,7 @@
 import { strict as assert } from 'node:assert';
 import * as vscode from 'vscode';
 import type { MailroomApi } from '../../../src/extension/extension';
-import type { PdfPreview } from '../../../src/extension/views/pdf-preview';
-import { mailroomApi, person, run, until, workspace } from './support';
+import { mailroomApi, person, previewOpened, run, until, workspace } from './support';
 
 const LONG_CITY = 'Springfield Township of the Long Name'; // 37 characters; the service takes 30
 const LONG_NAME = 'Jane Alexandra Montgomery-Featherstonehaugh Doe'; // 47; the service takes 45
@@ -171,11 +170,14 @@ describe('Mailroom: live diagnostics and quick fixes', function () {
     );
     assert.deepEqual(await checked(document), []);
     // The person pairs them once, previewing a row: the CSV is then checked against that template.
-    const preview = await run<PdfPreview>(
-      [{ enter: true }, { pick: 'diagnostics-list.csv' }, { pick: /Row 1$/ }],
-      'mailroom.previewMergeRow',
-      vscode.Uri.joinPath(workspace(), 'invite.html'),
+    const preview = await previewOpened(api, () =>
+      run(
+        [{ enter: true }, { pick: 'diagnostics-list.csv' }, { pick: /Row 1$/ }],
+        'mailroom.previewMergeRow',
+        vscode.Uri.joinPath(workspace(), 'invite.html'),
+      ),
     );
+    assert.ok(preview, 'the row is shown');
     preview.panel.dispose();
     person.settle();
     const found = await until('the header checked against invite.html', async () => {
