@@ -43,4 +43,4 @@ export {
   type LetterDocument,
   type LetterDraft,
 } from './letter-document';
-export { mailMerge, mergeWithRows, type MailMerge } from './mail-merge';
+export { mailMerge, mergeDataText, mergeWithRows, type MailMerge } from './mail-merge';

@@ -24,3 +24,5 @@ export * from './address-line';
 export * from './front-matter-fence';
 export * from './front-matter-keys';
 export * from './csv';
+export * from './merge-data';
+export * from './csv-encoding';

@@ -21,7 +21,7 @@ import { Disposable, timeout, toDisposable } from './lifecycle';
 import type { Log } from './log';
 import type { MergeTemplates } from './merge-templates';
 import { templateType } from './model/merge-templates';
-import { isLetterFrontMatter } from '../contract';
+import { CsvError, decodeCsv, isLetterFrontMatter, namesAddressColumn } from '../contract';
 import { frontMatterDiagnostics, mergeDataDiagnostics } from './printing-module';
 import { logLine, wordsOf } from './model/failure-words';
 
@@ -153,7 +153,39 @@ export class LiveDiagnostics extends Disposable implements vscode.CodeActionProv
 
   /** On the printing thread (printing-module.ts): a long CSV's check never holds the extension host. */
   private async checkCsv(uri: vscode.Uri, text: string): Promise<readonly TextFinding[]> {
-    return mergeDataDiagnostics(text, await this.templateOf(uri));
+    const template = await this.templateOf(uri);
+    const found = await mergeDataDiagnostics(text, template);
+    if (!template && !namesAddressColumn(text)) return found;
+    const unread = await this.unreadCharacters(uri, text);
+    return unread ? [unread, ...found] : found;
+  }
+
+  /**
+   * VS Code shows a file by its own setting (UTF-8 unless told), and what it cannot read as that
+   * it shows as U+FFFD, which saving writes over the file's letters for good. The merge reads the
+   * file itself, by the contract's rule (decodeCsv): when that finds another encoding, say so on
+   * the first such character, so that the person reopens the file in it before editing. No service code: Mailroom's own warning.
+   */
+  private async unreadCharacters(uri: vscode.Uri, text: string): Promise<TextFinding | undefined> {
+    const at = text.indexOf('\uFFFD');
+    if (at < 0) return undefined;
+    let encoding: string;
+    try {
+      encoding = decodeCsv(await vscode.workspace.fs.readFile(uri)).encoding;
+    } catch (error) {
+      if (error instanceof vscode.FileSystemError || error instanceof CsvError) return undefined;
+      throw error;
+    }
+    if (encoding !== 'Windows-1252') return undefined;
+    return {
+      severity: 'warning',
+      message: vscode.l10n.t(
+        'This file is {0}, as a spreadsheet saves it, and is shown here as another encoding: the merge reads it as {0} and sends its letters right, but saving it from here replaces them with \uFFFD for good. Reopen it with the encoding {0} (Reopen with Encoding) before editing it.',
+        encoding,
+      ),
+      span: { start: at, end: at + 1 },
+      fixes: [],
+    };
   }
 
   /** The CSV's template and its bytes, when it has one that can be read. */
@@ -202,13 +234,25 @@ function toDiagnostic(document: vscode.TextDocument, f: TextFinding): vscode.Dia
   return diagnostic;
 }
 
+function titleOf(fix: QuickFix): string {
+  switch (fix.kind) {
+    case 'trim':
+      return vscode.l10n.t('Trim {0} to {1} characters', fix.field, fix.limit);
+    case 'add-column':
+      return vscode.l10n.t('Add the column "{0}" (an empty cell in every row)', fix.column);
+    case 'rename':
+      return vscode.l10n.t('Rename "{0}" to "{1}"', fix.from, fix.to);
+    case 'join-lines':
+      return fix.field === undefined
+        ? vscode.l10n.t('Join this row with its other half (the line break was inside a cell)')
+        : vscode.l10n.t('Join the lines of {0} into one', fix.field);
+    case 'remove-cells':
+      return vscode.l10n.t("Remove the empty cells past the header's last column");
+  }
+}
+
 function toCodeAction(document: vscode.TextDocument, diagnostic: vscode.Diagnostic, fix: QuickFix): vscode.CodeAction {
-  const title =
-    fix.kind === 'trim'
-      ? vscode.l10n.t('Trim {0} to {1} characters', fix.field, fix.limit)
-      : fix.kind === 'rename'
-        ? vscode.l10n.t('Rename "{0}" to "{1}"', fix.from, fix.to)
-        : vscode.l10n.t('Add the column "{0}" (an empty cell in every row)', fix.column);
+  const title = titleOf(fix);
   const action = new vscode.CodeAction(title, vscode.CodeActionKind.QuickFix);
   action.diagnostics = [diagnostic];
   action.isPreferred = true;

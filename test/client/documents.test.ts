@@ -109,4 +109,19 @@ describe('documents', () => {
       /bad\.csv is not CSV: unterminated/,
     );
   });
+
+  it("sends a merge's CSV as the UTF-8 the service takes, whatever the spreadsheet saved it as, and says which it read", () => {
+    const text = 'AttentionLine1,City\r\nJosé Müller,Zürich\r\n';
+    const saved: [string, Buffer][] = [
+      ['Windows-1252', Buffer.from(text, 'latin1')],
+      ['UTF-16LE with BOM', Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, 'utf16le')])],
+      ['UTF-8 with BOM', Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(text)])],
+    ];
+    for (const [encoding, bytes] of saved) {
+      const merge = mailMerge('invite.html', Buffer.from('<p>Dear {{AttentionLine1}}</p>'), 'people.csv', bytes);
+      assert.equal(merge.encoding, encoding);
+      assert.equal(merge.csv, text);
+      assert.deepEqual(gunzipSync(merge.mergeData), Buffer.from(text, 'utf8'), encoding);
+    }
+  });
 });

@@ -231,6 +231,9 @@ describe('live diagnostics: a mail merge CSV', () => {
       { code: -3145, severity: 'error', field: 'Nickname', on: 'Nickname' },
       { code: -3144, severity: 'error', field: 'FirstName', on: 'AttentionLine1,Address1,City,State,PostalCode,Nickname' },
       { code: -3144, severity: 'error', field: 'Amount', on: 'AttentionLine1,Address1,City,State,PostalCode,Nickname' },
+      // The short and the long row are refused too (their own tests below); the added column keeps them as they are.
+      { code: -3144, severity: 'error', field: undefined, on: '"John Roe","2 Elm\nSt",Springfield' },
+      { code: -3144, severity: 'error', field: undefined, on: ',beyond the header' },
     ]);
     const fix = findings[1]!.fixes[0]!;
     assert.equal(fix.kind, 'add-column');
@@ -244,15 +247,21 @@ describe('live diagnostics: a mail merge CSV', () => {
       "a cell beyond the header's columns stays beyond the new one",
     );
     assert.deepEqual(
-      csvDiagnostics(applied(csv, fix.edits), template).map((f) => [f.code, f.field]),
+      csvDiagnostics(applied(csv, fix.edits), template).map((f) => [f.code, f.field, f.row]),
       [
-        [-3145, 'Nickname'],
-        [-3144, 'Amount'],
+        [-3145, 'Nickname', undefined],
+        [-3144, 'Amount', undefined],
+        [-1045, 'Address1', 2],
+        [-3144, undefined, 3],
       ],
+      "the short row, padded to the header's columns, is read: its street holds a line break",
     );
     assert.deepEqual(
-      csvDiagnostics(csv).map((f) => f.code),
-      [],
+      csvDiagnostics(csv).map((f) => [f.code, f.row]),
+      [
+        [-3144, 2],
+        [-3144, 3],
+      ],
       'without the template, no header findings',
     );
   });
@@ -269,6 +278,101 @@ describe('live diagnostics: a mail merge CSV', () => {
   });
 });
 
+describe("live diagnostics: rows whose cells are not the header's, and a line break in an address cell", () => {
+  const header = 'AttentionLine1,Address1,City,State,PostalCode';
+  const jane = 'Jane Doe,1 Main St,Springfield,IL,62701';
+  const fixed = (csv: string, f: TextFinding) => applied(csv, f.fixes[0]!.edits);
+
+  it('puts -3144 on a short row, naming its row and line, with no fix where which cells are missing cannot be known', () => {
+    const csv = `${header}\r\n${jane}\r\nSam Roe,2 Side St,Shelbyville\r\n`;
+    const findings = csvDiagnostics(csv);
+    assert.deepEqual(
+      findings.map((f) => [f.code, f.severity, f.row, on(csv, f), f.fixes.length]),
+      [[-3144, 'error', 2, 'Sam Roe,2 Side St,Shelbyville', 0]],
+    );
+    assert.match(findings[0]!.message, /^invalid merge data\. Row 2 has 3 cells; the header has 5 columns\. Which cells are missing/);
+  });
+
+  it("puts -3144 on a long row's cells past the header, and removes them when they are empty (stray trailing commas)", () => {
+    const csv = `${header}\r\n${jane},,\r\nSam Roe,2 Side St,Shelbyville,IL,62565,extra,cells\r\n`;
+    const findings = csvDiagnostics(csv);
+    assert.deepEqual(
+      findings.map((f) => [f.code, f.row, on(csv, f), f.fixes.map((x) => x.kind)]),
+      [
+        [-3144, 1, ',,', ['remove-cells']],
+        [-3144, 2, ',extra,cells', []],
+      ],
+    );
+    assert.match(
+      findings[0]!.message,
+      /Row 1 has 7 cells; the header has 5 columns\. The cells past the header's last column are empty: remove them\./,
+    );
+    assert.match(findings[1]!.message, /a comma inside a cell that is not quoted\?/);
+    const mended = fixed(csv, findings[0]!);
+    assert.equal(mended, `${header}\r\n${jane}\r\nSam Roe,2 Side St,Shelbyville,IL,62565,extra,cells\r\n`);
+    assert.deepEqual(
+      csvDiagnostics(mended).map((f) => f.row),
+      [2],
+    );
+  });
+
+  it('joins a row split by a line break in a cell that is not quoted, from either half', () => {
+    const csv = `${header}\n${jane}\nSam Roe,2 Side St\nApt 4,Shelbyville,IL,62565\n`;
+    const findings = csvDiagnostics(csv);
+    assert.deepEqual(
+      findings.map((f) => [f.code, f.row, on(csv, f), f.fixes.map((x) => x.kind)]),
+      [
+        [-3144, 2, 'Sam Roe,2 Side St', ['join-lines']],
+        [-3144, 3, 'Apt 4,Shelbyville,IL,62565', ['join-lines']],
+      ],
+    );
+    assert.match(
+      findings[0]!.message,
+      /Rows 2 and 3 are one row split by a line break inside a cell that is not quoted: join the two lines/,
+    );
+    for (const f of findings) {
+      assert.equal(fixed(csv, f), `${header}\n${jane}\nSam Roe,2 Side St Apt 4,Shelbyville,IL,62565\n`);
+      assert.deepEqual(csvDiagnostics(fixed(csv, f)), []);
+    }
+    const apart = `${header}\n${jane}\nSam Roe,2 Side St\n\nApt 4,Shelbyville,IL,62565\n`;
+    assert.deepEqual(
+      csvDiagnostics(apart).map((f) => [f.row, f.fixes.length]),
+      [
+        [2, 0],
+        [3, 0],
+      ],
+      'a blank line between the halves: not plainly one row',
+    );
+  });
+
+  it('puts -1045 on an address cell holding a quoted line break, and joins its lines, quoting kept, with CRLF too', () => {
+    for (const eol of ['\n', '\r\n']) {
+      const csv = `${header},Body${eol}Jane Doe,"1 Main St${eol}Apt 2",Springfield,IL,62701,"Two${eol}lines"${eol}`;
+      const findings = csvDiagnostics(csv);
+      assert.deepEqual(
+        findings.map((f) => [f.code, f.severity, f.field, f.row, on(csv, f), f.fixes.map((x) => x.kind)]),
+        [[-1045, 'error', 'Address1', 1, `"1 Main St${eol}Apt 2"`, ['join-lines']]],
+        'the Body cell may hold a line break: it is no address field',
+      );
+      assert.match(
+        findings[0]!.message,
+        /^Failed: the address could not be extracted from the document\. Address1 holds a line break: the service reads each address field as one line\. Join its lines: "1 Main St Apt 2"\.$/,
+      );
+      const mended = fixed(csv, findings[0]!);
+      assert.equal(mended, `${header},Body${eol}Jane Doe,"1 Main St Apt 2",Springfield,IL,62701,"Two${eol}lines"${eol}`);
+      assert.deepEqual(csvDiagnostics(mended), []);
+    }
+  });
+
+  it('reads a joined ZIP code for its other checks: only the line break is said', () => {
+    const csv = `${header}\nJane Doe,1 Main St,Springfield,IL,"62701\n"\n`;
+    assert.deepEqual(
+      csvDiagnostics(csv).map((f) => [f.code, f.field]),
+      [[-1045, 'PostalCode']],
+    );
+  });
+});
+
 describe('live diagnostics and mailroom preflight --data say the same', () => {
   it('has every finding of the preflight that its text shows, with the same code, words, field and row', async () => {
     const { preflightMerge } = await import('../../src/printing');
@@ -277,11 +381,22 @@ describe('live diagnostics and mailroom preflight --data say the same', () => {
       'AttentionLine1,Address1,City,State,PostalCode,FirstName,Nickname\n' +
       'Jane Doe,1 Main St,Springfield,IL,62701,Jane,JJ\n' +
       'John Roe,,Springfield,IL,62701,John,J\n' +
-      `${LONG_NAME},2 Elm St,Springfield,IL,90210,Al,A\n`;
+      `${LONG_NAME},2 Elm St,Springfield,IL,90210,Al,A\n` +
+      'Sam Roe,"3 Side St\nApt 4",Shelbyville,IL,62565,Sam,S\n' +
+      'Pat Poe,4 Far Rd,Ogdenville\n' +
+      'Lee Loe,5 Near Rd,Capital City,IL,62702,Lee,L,,\n';
     const report = await preflightMerge({ type: 'html', template: html, csv }, { workMode: 'Development' });
     const live = csvDiagnostics(csv, { fields: ['FirstName', 'Amount'] });
     const said = (f: { code?: number; message: string; field?: string; row?: number }) => [f.code, f.message, f.field, f.row];
-    assert.ok(report.findings.length >= 5);
+    assert.ok(report.findings.length >= 8);
+    assert.deepEqual(
+      report.findings.filter((f) => f.row! >= 4).map((f) => [f.code, f.row, f.line]),
+      [
+        [-1045, 4, 5],
+        [-3144, 5, 7],
+        [-3144, 6, 8],
+      ],
+    );
     assert.deepEqual(live.map(said), report.findings.map(said));
   });
 });

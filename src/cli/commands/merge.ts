@@ -7,11 +7,11 @@ import { readFile } from 'node:fs/promises';
 import { basename, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { DocumentError, mailMerge, mergeWithRows, type CallOptions, type MailMerge } from '../../client';
-import { formatCsv } from '../../contract';
 import { GLOBAL_OPTIONS, accountOf, connect, print, type Io } from '../context';
 import { guardSend, predictedMergePrice, refusalOf, rowList, sayRepeated } from '../spending';
 import { mayCharge, mergeRowKeys, RepeatedSend } from '../../rulebook';
 import { UsageError } from '../usage';
+import { encodingLine } from './preflight';
 import { workModeOption } from './send';
 import type { CommandHelp } from '../help';
 
@@ -24,7 +24,10 @@ export const help: CommandHelp = {
     'Shows how many letters it makes and the work mode first; Production goes only with --yes or a yes typed on a terminal.',
   options: [
     ['TEMPLATE', 'the letter: .docx or .html'],
-    ['DATA.csv', 'a header row naming the fields, then one row per letter'],
+    [
+      'DATA.csv',
+      'a header row naming the fields, then one row per letter: UTF-8, UTF-16 with a byte order mark, or Windows-1252; sent as UTF-8',
+    ],
     ['--mode Development|Production|Default', "the work mode; Default (the account's own) by default"],
     ['--description TEXT', 'what the batch is called; "TEMPLATE × DATA.csv" by default'],
     ['--yes', 'send in Production without asking (also above the confirmation threshold; never past the daily budget)'],
@@ -59,19 +62,17 @@ export async function run(args: readonly string[], io: Io): Promise<void> {
   const [template, data] = positionals as [string, string];
   let merge: MailMerge;
   let templateBytes: Buffer;
-  let csv: Buffer;
   try {
-    [templateBytes, csv] = [await readFile(template), await readFile(data)];
-    merge = mailMerge(basename(template), templateBytes, basename(data), csv);
+    templateBytes = await readFile(template);
+    merge = mailMerge(basename(template), templateBytes, basename(data), await readFile(data));
   } catch (error) {
     if (error instanceof DocumentError) throw new UsageError(error.message);
     throw error;
   }
   const { letters } = merge;
   const mode = workModeOption(values.mode);
-  const price = mayCharge(mode)
-    ? await predictedMergePrice({ type: merge.type, template: templateBytes, csv: csv.toString('utf8') })
-    : undefined;
+  const price = mayCharge(mode) ? await predictedMergePrice({ type: merge.type, template: templateBytes, csv: merge.csv }) : undefined;
+  if (!values.json) io.err.write(`${encodingLine({ file: basename(data), encoding: merge.encoding })}\n`);
   const client = connect(values, io);
   try {
     const account = accountOf(values, io);
@@ -112,7 +113,7 @@ export async function run(args: readonly string[], io: Io): Promise<void> {
         `Leaving out ${sent.size} row${sent.size === 1 ? '' : 's'} sent before (${rowList([...sent])}); sending the other ${rest.letters}.\n`,
       );
       const restPrice = mayCharge(mode)
-        ? await predictedMergePrice({ type: rest.type, template: rest.template, csv: formatCsv([rest.fields, ...rest.rows]) })
+        ? await predictedMergePrice({ type: rest.type, template: rest.template, csv: rest.csv })
         : undefined;
       result = await send(rest, { ...(restPrice === undefined ? {} : { price: restPrice }), ...guard.at(restPrice) }).catch(
         (again: unknown) => {
@@ -121,7 +122,9 @@ export async function run(args: readonly string[], io: Io): Promise<void> {
       );
     }
     sayRepeated(io, guard.noted(), mode);
-    print(io, values, { id: result.ResultCode, description: result.ResultDescription }, () => [String(result.ResultCode)]);
+    print(io, values, { id: result.ResultCode, description: result.ResultDescription, encoding: merge.encoding }, () => [
+      String(result.ResultCode),
+    ]);
     if (!values.json && result.ResultDescription) io.err.write(`${result.ResultDescription}\n`);
   } finally {
     client.close();

@@ -15,13 +15,14 @@ import {
   DocumentError,
   fileTypeOf,
   letterDraft,
+  mergeDataText,
   notReadAsAddress,
   readAddressLine,
   type FrontMatterProblem,
   type LetterDraft,
   type RecipientAddress,
 } from '../../client';
-import { RECIPIENT_FIELDS, mergeTemplateTypes, type EnumValue } from '../../contract';
+import { RECIPIENT_FIELDS, mergeTemplateTypes, type CsvEncoding, type EnumValue } from '../../contract';
 import type { Finding, MergePreflightReport, PreflightReport, WorkModeUsed } from '../../printing';
 import { dollars } from '../../rulebook';
 import type { Io } from '../context';
@@ -41,16 +42,21 @@ export const help: CommandHelp = {
     '(TEMPLATE and its CSV) entirely on this machine, with no account and no network: prints it as the service would, and ' +
     "reports the pages, the sheets, the price (from the sandbox's price list, an estimate) and every finding with the " +
     "service's own code and words: field lengths, missing fields, the US address check, unreadable files, no address, too " +
-    'many sheets, merge columns the template does not use and template fields without a column (for a merge, with the data ' +
-    'row and CSV line), and, beyond the service, a ZIP code whose first three digits belong to another state (a warning) ' +
-    "and a Markdown front matter's key that Mailroom leaves aside (a warning with its line and no code). A front matter " +
-    'that cannot be read (never closed, not YAML, a key twice, a field under to: that is none) is a usage mistake, each ' +
-    'error with its line. Exit codes: 0 nothing would fail, 1 something would, 2 a usage mistake.',
+    'many sheets, merge columns the template does not use and template fields without a column, rows whose cells are not ' +
+    "as many as the header's columns, address cells holding a line break (for a merge, with the data row and CSV line; and " +
+    'which encoding the CSV was read as: UTF-8, UTF-16 with a byte order mark, or Windows-1252), and, beyond the service, ' +
+    "a ZIP code whose first three digits belong to another state (a warning) and a Markdown front matter's key that " +
+    'Mailroom leaves aside (a warning with its line and no code). A front matter that cannot be read (never closed, not ' +
+    'YAML, a key twice, a field under to: that is none) is a usage mistake, each error with its line. Exit codes: 0 ' +
+    'nothing would fail, 1 something would, 2 a usage mistake.',
   options: [
     ['FILE', 'the letter (.pdf, .doc, .docx, .html, .md, .txt), or with --data the template (.docx, .html)'],
     ['--to "Name, Street, City, ST ZIP"', 'the recipient in one line (a letter only)'],
     ...Object.keys(ADDRESS_OPTIONS).map((flag): [string, string] => [`--${flag} TEXT`, 'one field of the recipient, over --to']),
-    ['--data DATA.csv', 'check a mail merge: a header row naming the fields, then one row per letter'],
+    [
+      '--data DATA.csv',
+      'check a mail merge: a header row naming the fields, then one row per letter (UTF-8, UTF-16 with a byte order mark, or Windows-1252)',
+    ],
     [
       '--mode Development|Production|Default',
       "the work mode the proof is printed in; Default (the account's own, unknown offline) prints as a new account's, Development",
@@ -58,7 +64,8 @@ export const help: CommandHelp = {
     ['--proof OUT.pdf', 'write the proof: the PDF as the service would print it'],
     [
       '--json',
-      'print {"ok", "pages", "sheets", "price", "findings": [{"code", "severity", "message", "field"?, "row"?, "line"?}]} (and "letters" for a merge; a front matter\'s own finding has no "code")',
+      'print {"ok", "pages", "sheets", "price", "findings": [{"code", "severity", "message", "field"?, "row"?, "line"?}]} ' +
+        '(and for a merge "letters", and "encoding": which the CSV was read as; a front matter\'s own finding has no "code")',
     ],
   ],
   global: false,
@@ -110,6 +117,17 @@ function findingLine(f: Reported): string {
   return `${f.severity.padEnd(7)} ${f.code ?? 'Mailroom'}  ${where ? `${where}: ` : ''}${f.message}`;
 }
 
+/** Which encoding a merge's CSV was read as (facts, Part B): said, since a wrong guess shows only in the names. */
+interface DataEncoding {
+  readonly file: string;
+  readonly encoding: CsvEncoding;
+}
+
+export function encodingLine({ file, encoding }: DataEncoding): string {
+  const why = encoding === 'Windows-1252' ? ' (it is not UTF-8: read as a spreadsheet on Windows saves it)' : '';
+  return `${file} read as ${encoding}${why}; the merge sends it as UTF-8.`;
+}
+
 function report(
   io: Io,
   json: boolean,
@@ -117,14 +135,14 @@ function report(
   mode: string,
   result: PreflightReport | MergePreflightReport,
   frontMatter: readonly Reported[],
+  data: DataEncoding | undefined,
 ): void {
   const letters = 'letters' in result ? result.letters : undefined;
   const findings: readonly Reported[] = [...frontMatter, ...result.findings];
   if (json) {
     const { ok, pages, sheets, price } = result;
-    io.out.write(
-      `${JSON.stringify({ ok, pages, sheets, price, priceFrom: PRICE_FROM, workMode: mode, findings, ...(letters ? { letters } : {}) }, null, 2)}\n`,
-    );
+    const merge = letters ? { letters, encoding: data?.encoding } : {};
+    io.out.write(`${JSON.stringify({ ok, pages, sheets, price, priceFrom: PRICE_FROM, workMode: mode, findings, ...merge }, null, 2)}\n`);
     return;
   }
   const errors = findings.filter((f) => f.severity === 'error').length;
@@ -134,6 +152,7 @@ function report(
       `${what}: ${letters ? `${plural(letters.length, 'letter')}, ` : ''}${plural(result.pages, 'page')} on ${plural(result.sheets, 'sheet')}, ` +
         `${dollars(result.price)}, printed in ${mode} mode`,
       `The price is from ${PRICE_FROM}.`,
+      ...(data ? [encodingLine(data)] : []),
       ...findings.map(findingLine),
       errors > 0
         ? `Would fail: ${plural(errors, 'error')}${warnings > 0 ? `, ${plural(warnings, 'warning')}` : ''}.`
@@ -168,6 +187,7 @@ export async function run(args: readonly string[], io: Io): Promise<number> {
   let what: string;
   let result: PreflightReport | MergePreflightReport;
   let frontMatter: readonly Reported[] = [];
+  let encoding: DataEncoding | undefined;
   if (values.data !== undefined) {
     if (values.to !== undefined || RECIPIENT_FIELDS.some((f) => (values as Record<string, unknown>)[flagOf(f)] !== undefined)) {
       throw new UsageError("A mail merge's addresses come from its CSV's columns: --to and the address flags are for a letter");
@@ -177,9 +197,16 @@ export async function run(args: readonly string[], io: Io): Promise<number> {
       throw new UsageError(`${basename(path)}: a mail-merge template is ${mergeTemplateTypes.join(', ')}; not .${type || 'this file'}`);
     }
     const template = await readInput(path, 'the template');
-    const csv = (await readInput(values.data, 'the data')).toString('utf8');
+    let data: ReturnType<typeof mergeDataText>;
+    try {
+      data = mergeDataText(basename(values.data), await readInput(values.data, 'the data'));
+    } catch (error) {
+      if (error instanceof DocumentError) throw new UsageError(error.message);
+      throw error;
+    }
     what = `${basename(path)} × ${basename(values.data)}`;
-    result = await preflightMerge({ type, template, csv }, settings);
+    encoding = { file: basename(values.data), encoding: data.encoding };
+    result = await preflightMerge({ type, template, csv: data.text }, settings);
   } else {
     const bytes = await readInput(path, 'the letter');
     let draft: LetterDraft;
@@ -207,7 +234,7 @@ export async function run(args: readonly string[], io: Io): Promise<number> {
     if (result.pdf) await writeFile(values.proof, result.pdf);
     else io.err.write(`No proof written: nothing could be printed.\n`);
   }
-  report(io, values.json, what, settings.workMode, result, frontMatter);
+  report(io, values.json, what, settings.workMode, result, frontMatter, encoding);
   if (mode === 'Default' && !values.json) {
     io.out.write(
       "(--mode Default is the account's own work mode, which only the service knows: the proof is a new account's, Development.)\n",

@@ -7,7 +7,7 @@ import * as vscode from 'vscode';
 import { basename } from 'node:path';
 import type { MailMerge } from '../../client';
 import { clientModule } from '../client-module';
-import { formatCsv, type EnumValue } from '../../contract';
+import type { EnumValue } from '../../contract';
 import { mergeRowKeys } from '../../rulebook';
 import { askMergeFiles } from './merge-files';
 import { askSteps, workModeStep } from './steps';
@@ -48,7 +48,14 @@ export function sendMailMergeCommand(ctx: ProofContext) {
       await askSteps<{ workMode?: EnumValue<'WorkMode'> }>(
         [
           workModeStep(
-            vscode.l10n.t('Send Mail Merge: {0} from {1} and {2} (fields: {3})', letters, templateName, dataName, merge.fields.join(', ')),
+            vscode.l10n.t(
+              'Send Mail Merge: {0} from {1} and {2} (fields: {3}; read as {4})',
+              letters,
+              templateName,
+              dataName,
+              merge.fields.join(', '),
+              merge.encoding,
+            ),
             vscode.l10n.t('Send {0}', letters),
             defaultWorkMode(),
             (a) => a.workMode,
@@ -60,12 +67,12 @@ export function sendMailMergeCommand(ctx: ProofContext) {
     )?.workMode;
     if (!workMode) return;
     // The preflight, before anything is paid: an error stops the send with Open Proof (proof.ts).
-    const csv = Buffer.from(dataBytes)
-      .toString('utf8')
-      .replace(/^\uFEFF/, '');
-    const report = await preflightMerge({ type: merge.type, template: templateBytes, csv }, { workMode: printedIn(workMode) });
+    // The CSV as mailMerge decoded it (the contract's decodeCsv): the text checked is the text sent.
+    const report = await preflightMerge({ type: merge.type, template: templateBytes, csv: merge.csv }, { workMode: printedIn(workMode) });
     const title = `${templateName} × ${dataName}`;
-    if (!(await goesOnAfterPreflight(ctx.log, title, report, workMode, () => showMergeProof(ctx, title, report, workMode)))) return;
+    const mergeData = { name: dataName, encoding: merge.encoding };
+    if (!(await goesOnAfterPreflight(ctx.log, title, report, workMode, () => showMergeProof(ctx, title, report, workMode, mergeData))))
+      return;
     const description = `${templateName} × ${dataName}`.slice(0, 100);
     const { mergeWithRows } = await clientModule();
     /** The merge as a send: its rows' keys go to the send log, and rows sent before can be left out (src/rulebook/repeats.ts). */
@@ -94,12 +101,8 @@ export function sendMailMergeCommand(ctx: ProofContext) {
       withoutRows: (keep) => {
         const rest = mergeWithRows(batch, keep);
         return submissionOf(rest, async () => {
-          return (
-            await preflightMerge(
-              { type: rest.type, template: templateBytes, csv: formatCsv([rest.fields, ...rest.rows]) },
-              { workMode: printedIn(workMode) },
-            )
-          ).price;
+          return (await preflightMerge({ type: rest.type, template: templateBytes, csv: rest.csv }, { workMode: printedIn(workMode) }))
+            .price;
         });
       },
     });

@@ -25,6 +25,8 @@ export interface ProofFacts {
   readonly findings: readonly Finding[];
   /** Of the bytes that Send This Letter sends; none for a merge row, which is not sent alone. */
   readonly sha256?: string;
+  /** A merge's CSV, and which encoding its file was read as (sent as UTF-8). */
+  readonly mergeData?: { readonly name: string; readonly encoding: string };
 }
 
 export interface ProofRow {
@@ -32,7 +34,7 @@ export interface ProofRow {
   readonly value: string;
 }
 
-/** The facts as rows: pages, sheets, price (an estimate from the sandbox's price list), work mode, SHA-256. */
+/** The facts as rows: pages, sheets, price (an estimate from the sandbox's price list), work mode, a merge's data and its encoding, SHA-256. */
 export function proofRows(facts: ProofFacts): ProofRow[] {
   return [
     { label: l10n.t('Pages'), value: String(facts.pages) },
@@ -47,6 +49,14 @@ export function proofRows(facts: ProofFacts): ProofRow[] {
           {
             label: l10n.t('Sends in'),
             value: l10n.t("{0}: the account's own work mode, which may be Production (printed and charged)", facts.sendsIn),
+          },
+        ]
+      : []),
+    ...(facts.mergeData
+      ? [
+          {
+            label: l10n.t('Merge data'),
+            value: l10n.t('{0}, read as {1}; sent as UTF-8', facts.mergeData.name, facts.mergeData.encoding),
           },
         ]
       : []),

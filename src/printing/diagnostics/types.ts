@@ -16,7 +16,11 @@ export interface TextEdit {
 export type QuickFix =
   | { readonly kind: 'trim'; readonly field: string; readonly limit: number; readonly edits: readonly TextEdit[] }
   | { readonly kind: 'add-column'; readonly column: string; readonly edits: readonly TextEdit[] }
-  | { readonly kind: 'rename'; readonly from: string; readonly to: string; readonly edits: readonly TextEdit[] };
+  | { readonly kind: 'rename'; readonly from: string; readonly to: string; readonly edits: readonly TextEdit[] }
+  /** An address cell's lines joined into one (with its field), or a row split by a line break joined with its other half. */
+  | { readonly kind: 'join-lines'; readonly field?: string; readonly edits: readonly TextEdit[] }
+  /** A row's empty cells past the header's last column, removed. */
+  | { readonly kind: 'remove-cells'; readonly edits: readonly TextEdit[] };
 
 export interface TextFinding {
   /**

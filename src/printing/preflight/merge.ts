@@ -1,14 +1,16 @@
 /**
  * The preflight of a mail merge: every row's letter printed as the service would print the batch,
- * with what the service would refuse the whole merge for (-3144, -3145) and what each row's letter
- * would fail with (-1045, -1018, -1065), each naming its 1-based data row and the CSV line it starts on.
+ * with what the service would refuse the whole merge for (-3144, -3145: among them a row whose cells
+ * are not the header's) and what each row's letter would fail with (-1045, -1018, -1065), each
+ * naming its 1-based data row and the CSV line it starts on. The CSV is text: its bytes are read by
+ * the contract's decodeCsv (csv-encoding.ts) before.
  */
 import { CsvError, missingFieldCodes, parseCsvLines, RESULT, STATUS } from '../../contract';
 import { UnreadableDocument } from '../docx-text';
 import { mergeRows, mergeTemplate, printMerge, type MergeTemplate } from '../merge';
 import { DEFAULT_PRICING, letterPrice } from '../pricing';
 import { finding, hasErrors, type Finding } from './findings';
-import { csvNotWellFormed, csvWithoutRows, headerFindings, rowFindings } from './merge-findings';
+import { csvNotWellFormed, csvWithoutRows, headerFindings, raggedRowFindings, rowFindings } from './merge-findings';
 import { printFindings, type PreflightReport, type PrintSettings } from './letter';
 
 export interface MergeLetter {
@@ -54,15 +56,20 @@ export async function preflightMerge(
 
   const columns = rows[0]!.map((name) => name.trim());
   const findings: Finding[] = headerFindings(columns, template, lines[0]!);
+  const ragged = new Map(raggedRowFindings(rows, lines).map((f) => [f.row!, f]));
   const merged = mergeRows(columns, rows.slice(1));
   const { pdf, letters } = await printMerge(template, merged, { workMode: settings.workMode, duplex: settings.duplex ?? false });
   const pricing = settings.pricing ?? DEFAULT_PRICING;
   const report = letters.map((printed, i) => {
     const where = { row: i + 1, line: lines[i + 1]! };
-    findings.push(
-      ...rowFindings(merged[i]!.address, where),
-      ...printFindings(printed.failures, printed.sheets, where).filter((f) => f.code !== STATUS.AddressNotExtracted),
-    );
+    // A row whose cells are not the header's refuses the whole merge; what its cells would mean is anyone's guess.
+    const refusal = ragged.get(where.row);
+    if (refusal) findings.push(refusal);
+    else
+      findings.push(
+        ...rowFindings(merged[i]!, where),
+        ...printFindings(printed.failures, printed.sheets, where).filter((f) => f.code !== STATUS.AddressNotExtracted),
+      );
     return {
       ...where,
       pages: printed.pages,

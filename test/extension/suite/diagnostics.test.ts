@@ -155,6 +155,54 @@ describe('Mailroom: live diagnostics and quick fixes', function () {
     );
   });
 
+  it('joins the lines of an address cell, and a row split by a line break, as quick fixes; names a short row', async () => {
+    const header = 'AttentionLine1,Address1,City,State,PostalCode';
+    const csv = `${header}\r\nJane Doe,"1 Main St\r\nApt 2",Springfield,IL,62701\r\nSam Roe,2 Side St\r\nApt 4,Shelbyville,IL,62565\r\n`;
+    const { document } = await opened('diagnostics-lines.csv', csv);
+    const found = await checked(document);
+    assert.deepEqual(
+      found.map((d) => [d.code, document.getText(d.range)]),
+      [
+        [-1045, '"1 Main St\r\nApt 2"'],
+        [-3144, 'Sam Roe,2 Side St'],
+        [-3144, 'Apt 4,Shelbyville,IL,62565'],
+      ],
+    );
+    assert.match(found[1]!.message, /Row 2 has 2 cells; the header has 5 columns\. Rows 2 and 3 are one row split/);
+    const joinCell = (await quickFixes(document, found[0]!.range)).find((a) => a.title === 'Join the lines of Address1 into one');
+    assert.ok(joinCell?.edit, 'joining the cell is offered');
+    assert.ok(await vscode.workspace.applyEdit(joinCell.edit));
+    const [split] = await checked(document);
+    assert.ok(split, 'the split row is still there');
+    const joinRow = (await quickFixes(document, split.range)).find((a) => /^Join this row with its other half/.test(a.title));
+    assert.ok(joinRow?.edit, 'joining the row is offered');
+    assert.ok(await vscode.workspace.applyEdit(joinRow.edit));
+    assert.equal(
+      document.getText(),
+      `${header}\r\nJane Doe,"1 Main St Apt 2",Springfield,IL,62701\r\nSam Roe,2 Side St Apt 4,Shelbyville,IL,62565\r\n`,
+    );
+    assert.deepEqual(await checked(document), []);
+  });
+
+  it('warns that a Windows-1252 CSV shown as UTF-8 would lose its letters if saved here, on the first one it cannot show', async () => {
+    const uri = vscode.Uri.joinPath(workspace(), 'diagnostics-windows-1252.csv');
+    made.push(uri);
+    const header = 'AttentionLine1,Address1,City,State,PostalCode\r\n';
+    await vscode.workspace.fs.writeFile(uri, Buffer.from(`${header}José Müller,1 Main St,Springfield,IL,62701\r\n`, 'latin1'));
+    const document = (await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(uri))).document;
+    const found = await checked(document);
+    assert.deepEqual(
+      found.map((d) => [d.code, d.severity, document.offsetAt(d.range.start), document.getText(d.range)]),
+      [[undefined, vscode.DiagnosticSeverity.Warning, document.getText().indexOf('\uFFFD'), '\uFFFD']],
+    );
+    assert.match(found[0]!.message, /^This file is Windows-1252, as a spreadsheet saves it, .* Reopen it with the encoding Windows-1252/);
+    const plain = vscode.Uri.joinPath(workspace(), 'diagnostics-totals-1252.csv');
+    made.push(plain);
+    await vscode.workspace.fs.writeFile(plain, Buffer.from('Month,Total\r\nM\u00e4rz,3\r\n', 'latin1'));
+    const other = (await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(plain))).document;
+    assert.deepEqual(await checked(other), [], "a CSV that is no merge data is none of Mailroom's business");
+  });
+
   it('checks a CSV against the template remembered for it, and none of a CSV that is no merge data', async () => {
     const plain = await opened('diagnostics-totals.csv', 'Month,Total\nJanuary,3\n');
     assert.deepEqual(await checked(plain.document), []);

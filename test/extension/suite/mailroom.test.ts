@@ -17,6 +17,7 @@ import { groupOf } from '../../../src/extension/model/mailers';
 import type { DetailsPanel } from '../../../src/extension/views/details-panel';
 import type { MailersNode } from '../../../src/extension/views/mailers-tree';
 import { PdfPreview } from '../../../src/extension/views/pdf-preview';
+import { pdfPages } from '../../helpers/tools';
 import type { Answer } from './prompts';
 import {
   EXTENSION_ID,
@@ -29,6 +30,7 @@ import {
   run,
   send,
   sendNotes,
+  sentSince,
   track,
   typedAddress,
   until,
@@ -432,6 +434,46 @@ describe('Mailroom in VS Code', () => {
     assert.match(details.text, /Batch items \(3\)/);
     assert.match(details.text, /Mail merge batch: Yes, 3 letters/);
     details.panel.dispose();
+  });
+
+  it('sends a mail merge of a CSV a spreadsheet saved in Windows-1252: said which it was read as, the names printed right', async () => {
+    await onSandbox();
+    const data = vscode.Uri.joinPath(workspace(), 'merge-windows-1252.csv');
+    const text =
+      'AttentionLine1,Address1,City,State,PostalCode\r\nJosé Müller,1 Main St,Springfield,IL,62701\r\nZoë Çelik,2 Side St,Shelbyville,IL,62565\r\n';
+    await vscode.workspace.fs.writeFile(data, Buffer.from(text, 'latin1'));
+    try {
+      const before = tracked();
+      let asked: string[] = [];
+      const from = person.notices.length;
+      await person.answering([{ pick: 'merge-windows-1252.csv' }, { pick: /in Development mode/ }], async () => {
+        await vscode.commands.executeCommand<void>('mailroom.sendMailMerge', vscode.Uri.joinPath(workspace(), 'invite.html'));
+        asked = [...person.asked];
+      });
+      const id = sentSince(from);
+      assertNewMailer(id, before);
+      assert.ok(
+        asked.some((title) => /merge-windows-1252\.csv \(fields: .*; read as Windows-1252\)/.test(title)),
+        asked.join('\n'),
+      );
+      const client = await api.clients.client();
+      // The PDF is there once the batch is printed: seconds on the sandbox's schedule.
+      const pdf = await until(
+        'the batch printed',
+        () =>
+          client.simple.GetPDF({ ID: id }).then(
+            (r): Buffer | undefined => r.FileData,
+            () => undefined,
+          ),
+        60,
+      );
+      const printed = pdfPages(pdf)
+        .map((p) => p.text)
+        .join('\n');
+      assert.ok(printed.includes('José Müller') && printed.includes('Zoë Çelik'), printed);
+    } finally {
+      await vscode.workspace.fs.delete(data);
+    }
   });
 
   it('sends two files as one advanced letter with a reply address, perforation and a reply envelope', async () => {

@@ -300,4 +300,25 @@ describe('Mailroom: the proof before sending', function () {
     assert.doesNotMatch(preview.panel.webview.html, /id="send"/);
     preview.panel.dispose();
   });
+
+  it('previews a row of a CSV a spreadsheet saved in Windows-1252: the name right, and which encoding was assumed', async () => {
+    const data = await write('proof-windows-1252.csv', '');
+    await vscode.workspace.fs.writeFile(
+      data,
+      Buffer.from('AttentionLine1,Address1,City,State,PostalCode\r\nJosé Müller,1 Main St,Springfield,IL,62701\r\n', 'latin1'),
+    );
+    const preview = await previewOpened(api, () =>
+      run(
+        [{ enter: true }, { pick: 'proof-windows-1252.csv' }, { pick: /Row 1$/ }],
+        'mailroom.previewMergeRow',
+        vscode.Uri.joinPath(workspace(), 'invite.html'),
+      ),
+    );
+    assert.ok(preview, 'the row is shown');
+    const state = await drawn(preview);
+    assert.match(state.text, /José Müller/);
+    assert.deepEqual(preview.proof!.view.facts.mergeData, { name: 'proof-windows-1252.csv', encoding: 'Windows-1252' });
+    assert.match(preview.panel.webview.html, /proof-windows-1252\.csv, read as Windows-1252; sent as UTF-8/);
+    preview.panel.dispose();
+  });
 });
