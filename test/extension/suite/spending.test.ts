@@ -199,7 +199,10 @@ describe('The spending guard', () => {
 
     // VS Code goes within the budget exactly (the cancelled letter would have passed it): no budget question.
     let before = sentIds().length;
-    const within = await inProduction(() => sendNotesAsking([...typedAddress(api, address), { confirm: true }]));
+    // To another recipient: the same letter to Rae Lund again would be a repeat (repeats.test.ts).
+    const within = await inProduction(() =>
+      sendNotesAsking([...typedAddress(api, { ...address, AttentionLine1: 'Rae Lund Jr.' }), { confirm: true }]),
+    );
     assert.equal(sentIds().length, before + 1, 'sent within the budget');
     assert.ok(!within.some((q) => /daily budget/.test(q)), within.join('\n'));
 
