@@ -9,9 +9,10 @@
  * still running when the next edit comes is never published. Which documents: Markdown (with a
  * front matter naming `to:`; without one there is nothing to say) and any .csv that is a merge's
  * data: one whose header names an address column, or one with a template (merge-templates.ts).
- * A closed document's diagnostics go with it. A front matter is checked here (a tenth of a
- * millisecond, from a small part of printing that carries no pdf-lib, bundled with the extension);
- * a CSV, which may have 10,000 rows, on the printing thread.
+ * A closed document's diagnostics go with it. Both are checked on the printing thread: a CSV,
+ * which may have 10,000 rows, so as never to hold the extension host; a front matter (a fraction of
+ * a millisecond) since its address check reads the USPS's ZIP codes, which only the printing bundle
+ * carries.
  */
 import * as vscode from 'vscode';
 import type { QuickFix, TextFinding } from '../printing';
@@ -19,8 +20,7 @@ import { Disposable, timeout, toDisposable } from './lifecycle';
 import type { Log } from './log';
 import type { MergeTemplates } from './merge-templates';
 import { templateType } from './model/merge-templates';
-import { frontMatterDiagnostics } from '../printing/diagnostics/front-matter';
-import { mergeDataDiagnostics } from './printing-module';
+import { frontMatterDiagnostics, mergeDataDiagnostics } from './printing-module';
 
 /** The pause after the last edit before a document is checked, in ms. */
 export const DIAGNOSTICS_PAUSE_MS = 300;
@@ -132,7 +132,7 @@ export class LiveDiagnostics extends Disposable implements vscode.CodeActionProv
     const key = document.uri.toString();
     const text = document.getText();
     const version = document.version;
-    const found = checkedAs(document) === 'letter' ? frontMatterDiagnostics(text) : await this.checkCsv(document.uri, text);
+    const found = checkedAs(document) === 'letter' ? await frontMatterDiagnostics(text) : await this.checkCsv(document.uri, text);
     // A newer edit, or a close, came while this ran: what it found is about text that is gone.
     if (this.isDisposed || document.isClosed || this.generations.get(key) !== generation) return;
     const diagnostics = found.map((f) => ({ diagnostic: toDiagnostic(document, f), fixes: f.fixes }));
@@ -189,7 +189,9 @@ function toCodeAction(document: vscode.TextDocument, diagnostic: vscode.Diagnost
   const title =
     fix.kind === 'trim'
       ? vscode.l10n.t('Trim {0} to {1} characters', fix.field, fix.limit)
-      : vscode.l10n.t('Add the column "{0}" (an empty cell in every row)', fix.column);
+      : fix.kind === 'replace'
+        ? vscode.l10n.t('Change {0} to "{1}"', fix.field, fix.value)
+        : vscode.l10n.t('Add the column "{0}" (an empty cell in every row)', fix.column);
   const action = new vscode.CodeAction(title, vscode.CodeActionKind.QuickFix);
   action.diagnostics = [diagnostic];
   action.isPreferred = true;

@@ -54,3 +54,12 @@ export async function mergeDataDiagnostics(...args: Parameters<PrintingModule['m
     ? thread.mergeDataDiagnostics({ text, ...(template ? { template } : {}) })
     : (await printingModule()).mergeDataDiagnostics(...args);
 }
+
+/**
+ * A Markdown letter's front matter checked for the live diagnostics (src/printing/diagnostics/letter.ts):
+ * a fraction of a millisecond, but its address check reads the USPS's ZIP codes, which only the
+ * printing bundle carries (a few hundred kilobytes the extension's own bundle is spared).
+ */
+export async function frontMatterDiagnostics(text: string): Promise<readonly TextFinding[]> {
+  return thread ? thread.frontMatterDiagnostics(text) : (await printingModule()).frontMatterDiagnostics(text);
+}

@@ -94,6 +94,20 @@ function addressLine(line: string): RecipientAddress {
 /** The status a mailer whose US address cannot be verified fails with: accepted at send, so refused here. */
 const US_ZIP_FORM = -1018;
 
+/**
+ * The service's address check (src/printing/address/verify.ts, which the sandbox fails mailers by):
+ * a letter it fails (-1018) is refused in Production, where it would fail, and said in Development,
+ * which is never mailed, and in Default, whose work mode only the service knows. A city the ZIP
+ * code may not serve is said, and sent.
+ */
+async function checkAddress(io: Io, address: RecipientAddress, mode: EnumValue<'WorkMode'>): Promise<void> {
+  const { zipFinding } = await import('../../printing');
+  const found = zipFinding(address, mode === 'Production' ? 'Production' : 'Development');
+  if (!found) return;
+  if (found.severity === 'error') throw new UsageError(`The recipient cannot be sent to: ${found.message}`);
+  io.err.write(`mailroom: warning ${found.code}: ${found.message}\n`);
+}
+
 export async function run(args: readonly string[], io: Io): Promise<void> {
   const { values, positionals } = parseArgs({
     args: [...args],
@@ -116,6 +130,7 @@ export async function run(args: readonly string[], io: Io): Promise<void> {
   const mistyped = checkRecipient(address).find((problem) => problem.code === US_ZIP_FORM);
   if (Object.keys(address).length > 0 && mistyped) throw new UsageError(`The recipient cannot be sent to: ${mistyped.message}`);
   const addressed = Object.keys(address).length > 0;
+  if (addressed) await checkAddress(io, address, mode);
   const to = addressed ? ` to ${recipientSummary(address) ?? ''}` : ' (the address is in the document)';
   // Priced only when it may charge: Development costs nothing.
   const price = mayCharge(mode)

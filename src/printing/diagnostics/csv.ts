@@ -1,8 +1,8 @@
 /**
  * The live diagnostics of a mail merge's CSV: what `mailroom preflight --data` finds in it from
  * its text (a CSV that is not well formed, each row's address, and, when the template is known,
- * the header's -3145 and -3144), each on its exact cell or line, with a trim for a cell too long
- * and a missing column added. The findings are preflightMerge's own (preflight/merge-findings.ts).
+ * the header's -3145 and -3144), each on its exact cell or line, with a trim for a cell too long,
+ * a missing column added, and a City its ZIP code does not serve replaced by the ZIP code's city. The findings are preflightMerge's own (preflight/merge-findings.ts).
  */
 import { CsvError, RECIPIENT_FIELDS, csvCell, parseCsvLines, type Span } from '../../contract';
 import { UnreadableDocument } from '../docx-text';
@@ -10,6 +10,7 @@ import { mergeRows, mergeTemplate, type MergeTemplate } from '../merge';
 import type { Finding } from '../preflight/findings';
 import { csvNotWellFormed, csvWithoutRows, headerFindings, rowFindings } from '../preflight/merge-findings';
 import { trimFix } from './front-matter';
+import { replaceFix } from './replace-fix';
 import type { QuickFix, TextFinding } from './types';
 
 /** The columns that make a CSV a merge's data whatever its template: the address fields (and Zipcode, read as PostalCode). */
@@ -46,6 +47,7 @@ const located = (f: Finding, span: Span, fixes: readonly QuickFix[] = []): TextF
   message: f.message,
   ...(f.field === undefined ? {} : { field: f.field }),
   ...(f.row === undefined ? {} : { row: f.row }),
+  ...(f.suggestion === undefined ? {} : { suggestion: f.suggestion }),
   span,
   fixes,
 });
@@ -87,7 +89,8 @@ export function csvDiagnostics(text: string, template?: Pick<MergeTemplate, 'fie
   const merged = mergeRows(columns, rows.slice(1));
   for (let i = 0; i < merged.length; i++) {
     const r = i + 1;
-    for (const f of rowFindings(merged[i]!.address, { row: r, line: lines[r]! })) {
+    // The editor does not know the work mode: it says what mailing the letters meets (Production).
+    for (const f of rowFindings(merged[i]!.address, { row: r, line: lines[r]! }, 'Production')) {
       let c = f.field === undefined ? -1 : column(f.field);
       // "A name or a company" is named at Company; with no Company column, the name's cell.
       if (c < 0 && f.field === 'Company') c = column('AttentionLine1');
@@ -97,13 +100,8 @@ export function csvDiagnostics(text: string, template?: Pick<MergeTemplate, 'fie
         continue;
       }
       const quoted = text[cell.start] === '"';
-      findings.push(
-        located(
-          f,
-          cell,
-          trimFix(f, rows[r]![c]!, cell, (v) => csvCell(v, quoted)),
-        ),
-      );
+      const written = (v: string) => csvCell(v, quoted);
+      findings.push(located(f, cell, [...trimFix(f, rows[r]![c]!, cell, written), ...replaceFix(f, rows[r]![c]!, cell, written)]));
     }
   }
   return findings;

@@ -15,7 +15,8 @@ export interface TextEdit {
 /** A mend, as data: the editor titles it in the user's language. */
 export type QuickFix =
   | { readonly kind: 'trim'; readonly field: string; readonly limit: number; readonly edits: readonly TextEdit[] }
-  | { readonly kind: 'add-column'; readonly column: string; readonly edits: readonly TextEdit[] };
+  | { readonly kind: 'add-column'; readonly column: string; readonly edits: readonly TextEdit[] }
+  | { readonly kind: 'replace'; readonly field: string; readonly value: string; readonly edits: readonly TextEdit[] };
 
 export interface TextFinding {
   /** The service's code; none for an address line that does not read as one (Mailroom's own refusal, as `send` refuses it). */
@@ -29,5 +30,7 @@ export interface TextFinding {
   readonly row?: number;
   /** Where it is: the field's value, the CSV's cell, or the line. */
   readonly span: Span;
+  /** What the field should hold instead (a ZIP code's own city): the preflight finding's. */
+  readonly suggestion?: { readonly instead: string; readonly value: string };
   readonly fixes: readonly QuickFix[];
 }

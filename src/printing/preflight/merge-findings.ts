@@ -6,7 +6,7 @@
  */
 import { checkRecipient, type CsvError, type RecipientFields } from '../../contract';
 import { fieldsWithoutColumn, unusedColumns, type MergeTemplate } from '../merge';
-import { finding, zipPrefixFinding, type Finding } from './findings';
+import { finding, zipFinding, type Finding } from './findings';
 
 export function csvNotWellFormed(error: CsvError): Finding {
   return finding(-3144, 'error', `The CSV is not well formed: ${error.message}.`, { line: error.line });
@@ -32,13 +32,18 @@ export function headerFindings(columns: readonly string[], template: Pick<MergeT
  * A row's address as the merge reads it: without Address1, City, and a name or a company the
  * letter fails at -1045 (where a letter's send would be refused); a US ZIP code not of the form
  * fails at -1018; a field longer than a letter's send allows is a warning, since the service does
- * not say what a merge does with one (the sandbox prints it). Then the ZIP-prefix warning.
+ * not say what a merge does with one (the sandbox prints it). Then the address check's ZIP code,
+ * state and city, as the work mode has it (findings.ts zipFinding).
  */
-export function rowFindings(address: RecipientFields, where: Pick<Finding, 'row' | 'line'>): Finding[] {
+export function rowFindings(
+  address: RecipientFields,
+  where: Pick<Finding, 'row' | 'line'>,
+  workMode: 'Production' | 'Development',
+): Finding[] {
   const problems = checkRecipient(address);
   const missing = problems.filter((p) => p.code === -4006 || p.code === -4007 || p.code === -4008);
   const rest = problems.filter((p) => !missing.includes(p));
-  const zip = zipPrefixFinding(address);
+  const zip = zipFinding(address, workMode);
   return [
     ...(missing.length > 0
       ? [finding(-1045, 'error', missing.map((p) => p.message).join(' '), { ...where, field: missing[0]!.field })]

@@ -60,7 +60,7 @@ export async function preflightMerge(
   const report = letters.map((printed, i) => {
     const where = { row: i + 1, line: lines[i + 1]! };
     findings.push(
-      ...rowFindings(merged[i]!.address, where),
+      ...rowFindings(merged[i]!.address, where, settings.workMode),
       ...printFindings(printed.failures, printed.sheets, where).filter((f) => f.code !== -1045),
     );
     return {
