@@ -28,7 +28,9 @@ export const help: CommandHelp = {
   summary:
     "Sends FILE as a letter and prints the new mailer's ID. PDF, DOC, DOCX and HTML go as they are; Markdown is rendered " +
     "(its front matter's to: names the recipient unless flags do) and other text goes as preformatted HTML. The file, the " +
-    'recipient and the work mode are shown first; Production goes only with --yes or a yes typed on a terminal.',
+    'recipient and the work mode are shown first; Production goes only with --yes or a yes typed on a terminal. A recipient ' +
+    "whose ZIP code does not exist or is another state's is refused in Production, where the service fails it (-1018), " +
+    'and sent with a warning otherwise.',
   options: [
     ['FILE', 'the letter: .pdf, .doc, .docx, .html, .md or .txt'],
     ['--to "Name, Street, City, ST ZIP"', 'the recipient in one line'],

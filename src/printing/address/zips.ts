@@ -44,7 +44,6 @@ function center(prefix: string): Center | undefined {
     for (const entry of line.split(' ')) {
       if (entry.startsWith('=')) {
         state = entry.slice(1);
-        at = 0;
         continue;
       }
       const [delta, coded] = entry.split(':');
