@@ -4,7 +4,7 @@
  * the user sees how many letters it makes (one per data row) before paying for them.
  */
 import { gzipSync } from 'node:zlib';
-import { CsvError, mergeTemplateTypes, parseCsv } from '../contract';
+import { CsvError, formatCsv, mergeTemplateTypes, parseCsv } from '../contract';
 import { DocumentError, fileTypeOf } from './letter-document';
 
 export interface MailMerge {
@@ -16,6 +16,8 @@ export interface MailMerge {
   /** One letter per data row. */
   readonly letters: number;
   readonly fields: readonly string[];
+  /** The data rows, in order: the batch's items 1…N. */
+  readonly rows: readonly (readonly string[])[];
 }
 
 export function mailMerge(templateName: string, template: Uint8Array, csvName: string, csv: Uint8Array): MailMerge {
@@ -35,5 +37,18 @@ export function mailMerge(templateName: string, template: Uint8Array, csvName: s
     throw error;
   }
   if (rows.length < 2) throw new DocumentError(`${csvName} needs a header row and at least one row of data`);
-  return { type, template: Buffer.from(template), mergeData: gzipSync(csv), letters: rows.length - 1, fields: rows[0]! };
+  return {
+    type,
+    template: Buffer.from(template),
+    mergeData: gzipSync(csv),
+    letters: rows.length - 1,
+    fields: rows[0]!,
+    rows: rows.slice(1),
+  };
+}
+
+/** The same merge with only the data rows (1-based) kept: a merge that leaves out rows sent before. */
+export function mergeWithRows(merge: MailMerge, keep: (row: number) => boolean): MailMerge {
+  const rows = merge.rows.filter((_, i) => keep(i + 1));
+  return { ...merge, rows, letters: rows.length, mergeData: gzipSync(formatCsv([merge.fields, ...rows])) };
 }

@@ -1,18 +1,19 @@
 /**
- * Live diagnostics: as a person types a Markdown letter's front-matter address or a mail merge's
- * CSV, what the preflight would find shows in the Problems panel, squiggled on the exact value or
- * cell, with the service's code, and quick fixes where one is obvious. The checks themselves are
- * printing's (src/printing/diagnostics, text in, offsets out); this maps them to the editor's terms.
+ * Live diagnostics: as a person types a Markdown letter's front matter or a mail merge's CSV, what
+ * `mailroom send` and the preflight would find shows in the Problems panel, squiggled on the exact
+ * key, value or cell, with the service's code where it has one, and quick fixes where one is
+ * obvious. The checks themselves are printing's (src/printing/diagnostics, text in, offsets out);
+ * this maps them to the editor's terms.
  *
  * Never in the way of typing: a document is checked DIAGNOSTICS_PAUSE_MS after its last edit (a
  * pause between words, not between keys), and each edit starts a new generation, so that a check
- * still running when the next edit comes is never published. Which documents: Markdown (with a
- * front matter naming `to:`; without one there is nothing to say) and any .csv that is a merge's
- * data: one whose header names an address column, or one with a template (merge-templates.ts).
- * A closed document's diagnostics go with it. Both are checked on the printing thread: a CSV,
- * which may have 10,000 rows, so as never to hold the extension host; a front matter (a fraction of
- * a millisecond) since its address check reads the USPS's ZIP codes, which only the printing bundle
- * carries.
+ * still running when the next edit comes is never published. Which documents: Markdown whose front
+ * matter names `to:` (a letter's; another tool's front matter, a site generator's page, is not
+ * Mailroom's to judge) and any .csv that is a merge's data: one whose header names an address
+ * column, or one with a template (merge-templates.ts). A closed document's diagnostics go with it.
+ * Both are checked on the printing thread: a front matter needs the YAML parser and its address
+ * check the USPS's ZIP codes, which stay out of the extension's bundle, and a CSV may have 10,000
+ * rows. Whether a Markdown document is a letter is told here, without the parser.
  */
 import * as vscode from 'vscode';
 import type { QuickFix, TextFinding } from '../printing';
@@ -20,7 +21,9 @@ import { Disposable, timeout, toDisposable } from './lifecycle';
 import type { Log } from './log';
 import type { MergeTemplates } from './merge-templates';
 import { templateType } from './model/merge-templates';
+import { isLetterFrontMatter } from '../contract';
 import { frontMatterDiagnostics, mergeDataDiagnostics } from './printing-module';
+import { logLine, wordsOf } from './model/failure-words';
 
 /** The pause after the last edit before a document is checked, in ms. */
 export const DIAGNOSTICS_PAUSE_MS = 300;
@@ -98,7 +101,7 @@ export class LiveDiagnostics extends Disposable implements vscode.CodeActionProv
       timeout(DIAGNOSTICS_PAUSE_MS, () => {
         this.pending.delete(key);
         void this.check(document, generation).catch((error: unknown) =>
-          this.log.error(`Could not check ${document.uri.fsPath || document.uri.toString()}: ${(error as Error).message}`),
+          this.log.error(logLine(`Could not check ${document.uri.fsPath || document.uri.toString()}: ${wordsOf(error)}`, error)),
         );
       }),
     );
@@ -132,7 +135,7 @@ export class LiveDiagnostics extends Disposable implements vscode.CodeActionProv
     const key = document.uri.toString();
     const text = document.getText();
     const version = document.version;
-    const found = checkedAs(document) === 'letter' ? await frontMatterDiagnostics(text) : await this.checkCsv(document.uri, text);
+    const found = checkedAs(document) === 'letter' ? await this.checkLetter(text) : await this.checkCsv(document.uri, text);
     // A newer edit, or a close, came while this ran: what it found is about text that is gone.
     if (this.isDisposed || document.isClosed || this.generations.get(key) !== generation) return;
     const diagnostics = found.map((f) => ({ diagnostic: toDiagnostic(document, f), fixes: f.fixes }));
@@ -141,6 +144,11 @@ export class LiveDiagnostics extends Disposable implements vscode.CodeActionProv
       document.uri,
       diagnostics.map((d) => d.diagnostic),
     );
+  }
+
+  /** A letter's front matter, on the printing thread (printing-module.ts); a Markdown document that is no letter has nothing to say. */
+  private async checkLetter(text: string): Promise<readonly TextFinding[]> {
+    return isLetterFrontMatter(text) ? frontMatterDiagnostics(text) : [];
   }
 
   /** On the printing thread (printing-module.ts): a long CSV's check never holds the extension host. */
@@ -182,6 +190,15 @@ function toDiagnostic(document: vscode.TextDocument, f: TextFinding): vscode.Dia
   );
   diagnostic.source = DIAGNOSTICS_SOURCE;
   if (f.code !== undefined) diagnostic.code = f.code;
+  if (f.related) {
+    diagnostic.relatedInformation = f.related.map(
+      (r) =>
+        new vscode.DiagnosticRelatedInformation(
+          new vscode.Location(document.uri, new vscode.Range(document.positionAt(r.span.start), document.positionAt(r.span.end))),
+          r.message,
+        ),
+    );
+  }
   return diagnostic;
 }
 
@@ -189,9 +206,11 @@ function toCodeAction(document: vscode.TextDocument, diagnostic: vscode.Diagnost
   const title =
     fix.kind === 'trim'
       ? vscode.l10n.t('Trim {0} to {1} characters', fix.field, fix.limit)
-      : fix.kind === 'replace'
-        ? vscode.l10n.t('Change {0} to "{1}"', fix.field, fix.value)
-        : vscode.l10n.t('Add the column "{0}" (an empty cell in every row)', fix.column);
+      : fix.kind === 'rename'
+        ? vscode.l10n.t('Rename "{0}" to "{1}"', fix.from, fix.to)
+        : fix.kind === 'replace'
+          ? vscode.l10n.t('Change {0} to "{1}"', fix.field, fix.value)
+          : vscode.l10n.t('Add the column "{0}" (an empty cell in every row)', fix.column);
   const action = new vscode.CodeAction(title, vscode.CodeActionKind.QuickFix);
   action.diagnostics = [diagnostic];
   action.isPreferred = true;

@@ -57,8 +57,8 @@ export async function mergeDataDiagnostics(...args: Parameters<PrintingModule['m
 
 /**
  * A Markdown letter's front matter checked for the live diagnostics (src/printing/diagnostics/letter.ts):
- * a fraction of a millisecond, but its address check reads the USPS's ZIP codes, which only the
- * printing bundle carries (a few hundred kilobytes the extension's own bundle is spared).
+ * on the printing thread, which carries the YAML parser and the address check's USPS ZIP codes, so
+ * that the extension host never loads them.
  */
 export async function frontMatterDiagnostics(text: string): Promise<readonly TextFinding[]> {
   return thread ? thread.frontMatterDiagnostics(text) : (await printingModule()).frontMatterDiagnostics(text);

@@ -5,7 +5,7 @@
  * columns; a row without a usable address (the contract's "Address1, City, and AttentionLine1 or
  * Company") fails at -1045.
  */
-import { RECIPIENT_FIELDS, checkAddress, escapeText } from '../contract';
+import { RECIPIENT_FIELDS, checkAddress, escapeText, STATUS } from '../contract';
 import { fieldsIn, fillFields, type Block } from './blocks';
 import { docxToBlocks } from './docx-text';
 import { htmlToBlocks } from './html-text';
@@ -102,8 +102,8 @@ export async function printMerge(
     pdf,
     letters: letters.map((printed, i) => {
       if (rows[i]!.addressed) return printed;
-      const failures = [-1045, ...printed.failures.filter((code) => code !== -1045)];
-      return { ...printed, failure: -1045, failures };
+      const failures = [STATUS.AddressNotExtracted, ...printed.failures.filter((code) => code !== STATUS.AddressNotExtracted)];
+      return { ...printed, failure: STATUS.AddressNotExtracted, failures };
     }),
   };
 }

@@ -9,7 +9,7 @@
  * not refused at send: the mailer fails later, as the service's does (-1025, -1018, -1045, -1065).
  */
 import { PDFDocument, StandardFonts, degrees, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
-import { checkMailableAddress, type RecipientFields } from '../contract';
+import { checkMailableAddress, type RecipientFields, STATUS } from '../contract';
 import { addressCheckFailure } from './address/verify';
 import type { Block } from './blocks';
 import { UnreadableDocument, docxToBlocks } from './docx-text';
@@ -324,10 +324,10 @@ async function addLetter(doc: PDFDocument, job: LetterJob, fonts: Fonts): Promis
   let text = false;
   for (const content of job.contents) {
     const added = await addContent(doc, content, fonts);
-    if (!added.readable && !failures.includes(-1025)) failures.push(-1025);
+    if (!added.readable && !failures.includes(STATUS.DocumentNotProcessed)) failures.push(STATUS.DocumentNotProcessed);
     text ||= added.text;
   }
-  if (!job.address && !text) failures.push(-1045);
+  if (!job.address && !text) failures.push(STATUS.AddressNotExtracted);
   if (job.perforation) {
     const last = doc.getPage(doc.getPageCount() - 1);
     last.drawLine({
@@ -341,7 +341,7 @@ async function addLetter(doc: PDFDocument, job: LetterJob, fonts: Fonts): Promis
   if (job.workMode === 'Development' && !fonts.measuring) markDevelopment(doc, first, fonts);
   const pages = doc.getPageCount() - first;
   const sheets = Math.ceil(pages / (job.duplex ? 2 : 1));
-  if (sheets > MAX_LETTER_SHEETS) failures.push(-1065);
+  if (sheets > MAX_LETTER_SHEETS) failures.push(STATUS.TooManySheets);
   return printedAs(pages, sheets, failures);
 }
 
@@ -480,6 +480,6 @@ async function layOutPostcard(job: PostcardJob, options: PrintOptions): Promise<
   drawLines(back, addressLines(job.address), width / 2 + 18, height / 2 + 20, 10, fonts);
   if (job.workMode === 'Development') markDevelopment(doc, 0, fonts);
   const address = addressFailure(job.address, job.workMode);
-  const failures = [...(!imageOk || !messageOk ? [-1025] : []), ...(address === undefined ? [] : [address])];
+  const failures = [...(!imageOk || !messageOk ? [STATUS.DocumentNotProcessed] : []), ...(address === undefined ? [] : [address])];
   return { doc, printed: printedAs(2, 1, failures) };
 }

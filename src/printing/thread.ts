@@ -66,7 +66,7 @@ export class PrintingThread {
 
   /**
    * A Markdown letter's front matter checked as the live diagnostics check it (diagnostics/letter.ts):
-   * here, since its address check reads the ZIP codes, which only the printing bundle carries.
+   * here, since its YAML parser and its address check's ZIP codes are the printing bundle's.
    */
   frontMatterDiagnostics(text: string): Promise<readonly TextFinding[]> {
     return this.ask({ id: this.next++, kind: 'front-matter', text }) as Promise<readonly TextFinding[]>;

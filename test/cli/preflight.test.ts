@@ -449,7 +449,7 @@ describe('mailroom preflight', function () {
       assert.equal(refused.stdout, '', 'nothing sent');
       const sent = await mailroom(['send', sample('notes.txt'), '--to', to, '--mode', 'Development'], { env: env() });
       assert.equal(sent.code, 0, sent.stderr);
-      assert.match(sent.stderr, /^mailroom: warning -1018: Failed: the US address could not be verified\. 21301 is not a ZIP code/m);
+      assert.match(sent.stderr, /^warning -1018: Failed: the US address could not be verified\. 21301 is not a ZIP code/m);
       assert.equal((await details(sent.stdout)).WorkMode, 'Development');
     });
 

@@ -162,6 +162,84 @@ describe('live diagnostics: a front-matter address', () => {
   });
 });
 
+describe("live diagnostics: a front matter's own findings", () => {
+  it('renames an unknown key to the nearest known one, and the renamed text has nothing to say', () => {
+    const text = '---\ntitel: Hello\nTo: Jane Doe, 1 Main St, Springfield, IL 62701\n---\n# Dear Jane\n';
+    const findings = frontMatterDiagnostics(text);
+    assert.deepEqual(summary(text, findings), [
+      { code: undefined, severity: 'warning', field: undefined, on: 'titel' },
+      { code: undefined, severity: 'warning', field: undefined, on: 'To' },
+    ]);
+    const [title, to] = findings as [TextFinding, TextFinding];
+    assert.deepEqual(title.fixes, [{ kind: 'rename', from: 'titel', to: 'title', edits: [{ ...title.span, text: 'title' }] }]);
+    const fixed = applied(applied(text, to.fixes[0]!.edits), title.fixes[0]!.edits);
+    assert.equal(fixed, '---\ntitle: Hello\nto: Jane Doe, 1 Main St, Springfield, IL 62701\n---\n# Dear Jane\n');
+    assert.deepEqual(frontMatterDiagnostics(fixed), []);
+  });
+
+  it('renames an unknown field of to: and then checks the address it completes', () => {
+    const text = letter('to:\n  Name: Jane Doe\n  Street: 1 Main St\n  Cty: Springfield\n  State: IL\n  Zip: 62701');
+    const findings = frontMatterDiagnostics(text);
+    assert.deepEqual(
+      summary(text, findings).map((f) => [f.code, f.severity, f.on]),
+      [
+        [undefined, 'error', 'Cty'],
+        [-4007, 'error', 'to:\n  Name: Jane Doe\n  Street: 1 Main St\n  Cty: Springfield\n  State: IL\n  Zip: 62701'],
+      ],
+    );
+    const fixed = applied(text, findings[0]!.fixes[0]!.edits);
+    assert.ok(fixed.includes('\n  City: Springfield\n'));
+    assert.deepEqual(frontMatterDiagnostics(fixed), []);
+  });
+
+  it('puts a key written twice on the second, with the first as its related place', () => {
+    const text = letter('to: Jane Doe, 1 Main St, Springfield, IL 62701\ntitle: Again');
+    const [finding, ...more] = frontMatterDiagnostics(text);
+    assert.deepEqual(more, []);
+    assert.equal(finding?.severity, 'error');
+    assert.equal(on(text, finding), 'title');
+    assert.equal(finding.span.start, text.lastIndexOf('title'));
+    assert.deepEqual(
+      finding.related?.map((r) => [text.slice(r.span.start, r.span.end), r.span.start, r.message]),
+      [['title', text.indexOf('title'), '"title" first written here']],
+    );
+    assert.match(finding.message, /^"title" is written twice, on lines 2 and 4/);
+  });
+
+  it('puts a front matter never closed on its opening ---, and YAML that does not parse where it breaks', () => {
+    const open = '---\nto: Jane Doe, 1 Main St, Springfield, IL 62701\n# Dear Jane\n';
+    assert.deepEqual(summary(open, frontMatterDiagnostics(open)), [{ code: undefined, severity: 'error', field: undefined, on: '---' }]);
+    const broken = letter('to: Attn: Jane Doe, 1 Main St, Springfield, IL 62701');
+    const [finding, ...more] = frontMatterDiagnostics(broken);
+    assert.deepEqual(more, [], 'no address findings from YAML that does not parse');
+    assert.equal(on(broken, finding!), 'Attn: Jane Doe, 1 Main St, Springfield, IL 62701');
+    assert.match(finding!.message, /put the value in quotes/);
+  });
+
+  it('finds each part of a to: written as a list on its own line, and a ZIP code kept as written', () => {
+    const text = letter(`to:\n  - ${LONG_NAME}\n  - 1 Main St\n  - Boston, MA 2134`);
+    assert.deepEqual(summary(text, frontMatterDiagnostics(text)), [
+      { code: -3120, severity: 'error', field: 'AttentionLine1', on: LONG_NAME },
+      { code: -1018, severity: 'error', field: 'PostalCode', on: '2134' },
+    ]);
+    assert.deepEqual(frontMatterDiagnostics(letter('to:\n  - Jane Doe\n  - 1 Main St\n  - Boston, MA 02134')), []);
+    assert.deepEqual(
+      frontMatterDiagnostics(letter('to:\n  name: Jane Doe\n  street: 1 Main St\n  city: Boston\n  state: MA\n  zip: 02134')),
+      [],
+    );
+  });
+
+  it('offers no trim where the text is not the value itself (an escape in double quotes)', () => {
+    const text = letter(
+      `to:\n  AttentionLine1: "${LONG_NAME} \\u00e9"\n  Address1: 1 Main St\n  City: Springfield\n  State: IL\n  PostalCode: 62701`,
+    );
+    const [finding, ...more] = frontMatterDiagnostics(text);
+    assert.deepEqual(more, []);
+    assert.equal(finding?.code, -3120);
+    assert.deepEqual(finding.fixes, []);
+  });
+});
+
 describe('live diagnostics: a mail merge CSV', () => {
   const template = { fields: ['FirstName', 'Amount'] };
   const header = 'AttentionLine1,Address1,City,State,PostalCode,FirstName,Amount';

@@ -3,8 +3,10 @@
  * a letter (or, with --data, a mail merge) printed on this machine as the service would print it,
  * with its pages, sheets, price and everything the service would refuse it for or fail it with,
  * before anything is sent or paid: no account, no network. Exit 0 when nothing would fail, 1 when
- * something would, 2 for a usage mistake (as `send`, a file that is no letter, or an address line
- * that does not read as one; an address that reads but breaks the service's rules is a finding).
+ * something would, 2 for a usage mistake (as `send`, a file that is no letter, a Markdown front
+ * matter that cannot be read, or an address line that does not read as one; an address that reads
+ * but breaks the service's rules is a finding). A front matter's warnings (a key it leaves aside)
+ * are findings of Mailroom's own, without a service code.
  */
 import { readFile, writeFile } from 'node:fs/promises';
 import { basename } from 'node:path';
@@ -15,6 +17,7 @@ import {
   letterDraft,
   notReadAsAddress,
   readAddressLine,
+  type FrontMatterProblem,
   type LetterDraft,
   type RecipientAddress,
 } from '../../client';
@@ -40,8 +43,9 @@ export const help: CommandHelp = {
     "service's own code and words: field lengths, missing fields, the US address check (a ZIP code that does not exist or " +
     "is another state's fails in Production; a city the ZIP code does not serve is a warning), unreadable files, no " +
     'address, too many sheets, merge columns the template does not use and template fields without a column (for a merge, ' +
-    'with the data row and CSV line). ' +
-    'Exit codes: 0 nothing would fail, 1 something would, 2 a usage mistake.',
+    "with the data row and CSV line), and a Markdown front matter's key that Mailroom leaves aside (a warning with its line " +
+    'and no code). A front matter that cannot be read (never closed, not YAML, a key twice, a field under to: that is none) ' +
+    'is a usage mistake, each error with its line. Exit codes: 0 nothing would fail, 1 something would, 2 a usage mistake.',
   options: [
     ['FILE', 'the letter (.pdf, .doc, .docx, .html, .md, .txt), or with --data the template (.docx, .html)'],
     ['--to "Name, Street, City, ST ZIP"', 'the recipient in one line (a letter only)'],
@@ -54,7 +58,7 @@ export const help: CommandHelp = {
     ['--proof OUT.pdf', 'write the proof: the PDF as the service would print it'],
     [
       '--json',
-      'print {"ok", "pages", "sheets", "price", "findings": [{"code", "severity", "message", "field"?, "row"?, "line"?}]} (and "letters" for a merge)',
+      'print {"ok", "pages", "sheets", "price", "findings": [{"code", "severity", "message", "field"?, "row"?, "line"?}]} (and "letters" for a merge; a front matter\'s own finding has no "code")',
     ],
   ],
   global: false,
@@ -93,30 +97,44 @@ function flagsAddress(values: Readonly<Record<string, unknown>>): RecipientAddre
 
 const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
 
-function findingLine(f: Finding): string {
+/** A finding as reported: the preflight's, with the service's code, or a front matter's own, without one. */
+type Reported = Omit<Finding, 'code'> & { readonly code?: number };
+
+/** A front matter's warning as a finding: Mailroom's own, on the document's line. */
+const frontMatterFinding = (w: FrontMatterProblem): Reported => ({ severity: w.severity, message: w.message, line: w.line });
+
+function findingLine(f: Reported): string {
   const where = [f.row === undefined ? (f.line === undefined ? '' : `line ${f.line}`) : `row ${f.row} (line ${f.line})`, f.field ?? '']
     .filter(Boolean)
     .join(', ');
-  return `${f.severity.padEnd(7)} ${f.code}  ${where ? `${where}: ` : ''}${f.message}`;
+  return `${f.severity.padEnd(7)} ${f.code ?? 'Mailroom'}  ${where ? `${where}: ` : ''}${f.message}`;
 }
 
-function report(io: Io, json: boolean, what: string, mode: string, result: PreflightReport | MergePreflightReport): void {
+function report(
+  io: Io,
+  json: boolean,
+  what: string,
+  mode: string,
+  result: PreflightReport | MergePreflightReport,
+  frontMatter: readonly Reported[],
+): void {
   const letters = 'letters' in result ? result.letters : undefined;
+  const findings: readonly Reported[] = [...frontMatter, ...result.findings];
   if (json) {
-    const { ok, pages, sheets, price, findings } = result;
+    const { ok, pages, sheets, price } = result;
     io.out.write(
       `${JSON.stringify({ ok, pages, sheets, price, priceFrom: PRICE_FROM, workMode: mode, findings, ...(letters ? { letters } : {}) }, null, 2)}\n`,
     );
     return;
   }
-  const errors = result.findings.filter((f) => f.severity === 'error').length;
-  const warnings = result.findings.length - errors;
+  const errors = findings.filter((f) => f.severity === 'error').length;
+  const warnings = findings.length - errors;
   io.out.write(
     [
       `${what}: ${letters ? `${plural(letters.length, 'letter')}, ` : ''}${plural(result.pages, 'page')} on ${plural(result.sheets, 'sheet')}, ` +
         `${dollars(result.price)}, printed in ${mode} mode`,
       `The price is from ${PRICE_FROM}.`,
-      ...result.findings.map(findingLine),
+      ...findings.map(findingLine),
       errors > 0
         ? `Would fail: ${plural(errors, 'error')}${warnings > 0 ? `, ${plural(warnings, 'warning')}` : ''}.`
         : `Nothing would fail${warnings > 0 ? ` (${plural(warnings, 'warning')})` : ''}.`,
@@ -149,6 +167,7 @@ export async function run(args: readonly string[], io: Io): Promise<number> {
   const { preflightLetter, preflightMerge } = await import('../../printing');
   let what: string;
   let result: PreflightReport | MergePreflightReport;
+  let frontMatter: readonly Reported[] = [];
   if (values.data !== undefined) {
     if (values.to !== undefined || RECIPIENT_FIELDS.some((f) => (values as Record<string, unknown>)[flagOf(f)] !== undefined)) {
       throw new UsageError("A mail merge's addresses come from its CSV's columns: --to and the address flags are for a letter");
@@ -170,6 +189,7 @@ export async function run(args: readonly string[], io: Io): Promise<number> {
       if (error instanceof DocumentError) throw new UsageError(error.message);
       throw error;
     }
+    frontMatter = (draft.warnings ?? []).map(frontMatterFinding);
     const written =
       draft.to === undefined
         ? {}
@@ -187,7 +207,7 @@ export async function run(args: readonly string[], io: Io): Promise<number> {
     if (result.pdf) await writeFile(values.proof, result.pdf);
     else io.err.write(`No proof written: nothing could be printed.\n`);
   }
-  report(io, values.json, what, settings.workMode, result);
+  report(io, values.json, what, settings.workMode, result, frontMatter);
   if (mode === 'Default' && !values.json) {
     io.out.write(
       "(--mode Default is the account's own work mode, which only the service knows: the proof is a new account's, Development.)\n",

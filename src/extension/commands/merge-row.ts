@@ -30,7 +30,7 @@ export function showMergeProof(
 }
 
 export function previewMergeRowCommand(ctx: ProofContext) {
-  return async (target?: vscode.Uri): Promise<PdfPreview | undefined> => {
+  return async (target?: vscode.Uri): Promise<void> => {
     const given = target instanceof vscode.Uri ? target : vscode.window.activeTextEditor?.document.uri;
     const files = await askMergeFiles(
       ctx,
@@ -41,7 +41,7 @@ export function previewMergeRowCommand(ctx: ProofContext) {
       given,
       'preselected',
     );
-    if (!files) return undefined;
+    if (!files) return;
     const { template, data } = files;
     const [templateName, dataName] = [basename(template.path), basename(data.path)];
     const type = templateName.slice(templateName.lastIndexOf('.') + 1).toLowerCase();
@@ -55,7 +55,7 @@ export function previewMergeRowCommand(ctx: ProofContext) {
     if (report.letters.length === 0) {
       // Refused as a whole (an unreadable template, a CSV without rows): nothing to pick from.
       showMergeProof(ctx, `${templateName} × ${dataName}`, report, workMode);
-      return undefined;
+      return;
     }
     const { rows, lines } = parseCsvLines(csv);
     const columns = rows[0]!.map((c) => c.trim());
@@ -78,7 +78,7 @@ export function previewMergeRowCommand(ctx: ProofContext) {
       matchOnDescription: true,
       ignoreFocusOut: true,
     });
-    if (!chosen) return undefined;
+    if (!chosen) return;
     const one = await preflightMerge({ type, template: templateBytes, csv: csvOfRow(csv, lines, chosen.row) }, settings);
     const letter = report.letters[chosen.row - 1]!;
     const facts = {
@@ -87,7 +87,7 @@ export function previewMergeRowCommand(ctx: ProofContext) {
       pages: letter.pages,
       sheets: letter.sheets,
     };
-    return ctx.previews.show(vscode.l10n.t('Proof · {0} row {1}', templateName, chosen.row), pdfOf(one), undefined, {
+    ctx.previews.show(vscode.l10n.t('Proof · {0} row {1}', templateName, chosen.row), pdfOf(one), undefined, {
       view: { facts: { ...facts, price: letter.price }, canSend: false },
     });
   };

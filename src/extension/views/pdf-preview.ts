@@ -14,6 +14,8 @@ import { pdfWait, worthAskingAgain } from '../model/pdf-wait';
 import type { FromPreview, ToPreview } from './preview-messages';
 import { proofHtml, type ProofView } from './proof-html';
 import { escapeHtml, webviewPage } from './webview-page';
+import { RESULT } from '../../contract';
+import { wordsOf } from '../model/failure-words';
 
 export type PreviewState =
   Extract<FromPreview, { type: 'rendered' | 'failed' }> | { readonly type: 'unavailable' | 'error'; readonly reason: string };
@@ -164,9 +166,9 @@ ${this.proofPanel ? proofHtml(this.proofPanel.view) : ''}
       if (!pdf) return this.report({ type: 'unavailable', reason: vscode.l10n.t('There is no PDF for this mailer.') });
       this.post({ type: 'pdf', title: this.title, base64: pdf.toString('base64') });
     } catch (error) {
-      const notYet = (await resultCodeOf(error)) === -3020;
+      const notYet = (await resultCodeOf(error)) === RESULT.PdfNotAvailable;
       const reason = !notYet
-        ? (error as Error).message
+        ? wordsOf(error)
         : this.subject
           ? pdfWait(this.subject.current()).reason
           : vscode.l10n.t('The PDF is not available yet: it is made when the mailer is printed. Try again in a little while.');

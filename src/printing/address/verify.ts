@@ -10,7 +10,7 @@
  * the preflight says what the sandbox does. A ZIP code not of the form (12345 or 12345-6789) is the
  * contract's rule (src/contract/recipient.ts), failed in both work modes, and not checked again here.
  */
-import { US_ZIP_CODE, isUsAddress, type RecipientFields } from '../../contract';
+import { STATUS, US_ZIP_CODE, isUsAddress, type RecipientFields } from '../../contract';
 import { servesCity, stateCode, zipCode, type ZipCode } from './zips';
 
 export type AddressVerdict =
@@ -41,5 +41,5 @@ export function failsAddressCheck(verdict: AddressVerdict | undefined): boolean 
 
 /** -1018 for a mailer in Production whose address the service's check fails (the printer's rule). */
 export function addressCheckFailure(address: RecipientFields, workMode: 'Production' | 'Development'): number | undefined {
-  return workMode === 'Production' && failsAddressCheck(verifyAddress(address)) ? -1018 : undefined;
+  return workMode === 'Production' && failsAddressCheck(verifyAddress(address)) ? STATUS.AddressNotVerified : undefined;
 }

@@ -4,7 +4,7 @@
  * the header's -3145 and -3144), each on its exact cell or line, with a trim for a cell too long,
  * a missing column added, and a City its ZIP code does not serve replaced by the ZIP code's city. The findings are preflightMerge's own (preflight/merge-findings.ts).
  */
-import { CsvError, RECIPIENT_FIELDS, csvCell, parseCsvLines, type Span } from '../../contract';
+import { CsvError, RECIPIENT_FIELDS, csvCell, parseCsvLines, type Span, RESULT } from '../../contract';
 import { UnreadableDocument } from '../docx-text';
 import { mergeRows, mergeTemplate, type MergeTemplate } from '../merge';
 import type { Finding } from '../preflight/findings';
@@ -77,7 +77,7 @@ export function csvDiagnostics(text: string, template?: Pick<MergeTemplate, 'fie
   const findings: TextFinding[] = [];
   if (template) {
     for (const f of headerFindings(columns, template, lines[0]!)) {
-      if (f.code === -3145) findings.push(located(f, cellSpan(0, columns.indexOf(f.field!)) ?? rowSpan(0)));
+      if (f.code === RESULT.MergeFieldNotInTemplate) findings.push(located(f, cellSpan(0, columns.indexOf(f.field!)) ?? rowSpan(0)));
       else findings.push(located(f, rowSpan(0), [addColumn(f.field!, rows, spans)]));
     }
   }

@@ -16,10 +16,15 @@ export interface TextEdit {
 export type QuickFix =
   | { readonly kind: 'trim'; readonly field: string; readonly limit: number; readonly edits: readonly TextEdit[] }
   | { readonly kind: 'add-column'; readonly column: string; readonly edits: readonly TextEdit[] }
+  | { readonly kind: 'rename'; readonly from: string; readonly to: string; readonly edits: readonly TextEdit[] }
   | { readonly kind: 'replace'; readonly field: string; readonly value: string; readonly edits: readonly TextEdit[] };
 
 export interface TextFinding {
-  /** The service's code; none for an address line that does not read as one (Mailroom's own refusal, as `send` refuses it). */
+  /**
+   * The service's code; none for Mailroom's own findings, which `send` refuses (or warns of) as the
+   * editor does: an address line that does not read as one, and a front matter's own (its fences,
+   * its YAML, its keys).
+   */
   readonly code?: number;
   readonly severity: Severity;
   /** As the preflight says it: the code's meaning in the service's words, then what is wrong. */
@@ -30,6 +35,8 @@ export interface TextFinding {
   readonly row?: number;
   /** Where it is: the field's value, the CSV's cell, or the line. */
   readonly span: Span;
+  /** Other places it is about, each with a word on it (the first of a key written twice). */
+  readonly related?: readonly { readonly span: Span; readonly message: string }[];
   /** What the field should hold instead (a ZIP code's own city): the preflight finding's. */
   readonly suggestion?: { readonly instead: string; readonly value: string };
   readonly fixes: readonly QuickFix[];

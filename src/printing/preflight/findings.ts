@@ -3,7 +3,7 @@
  * tables) and, in people's words, what is wrong: an `error` is something the service would refuse
  * or fail the mailer with; a `warning` is likely trouble the service does not check.
  */
-import { checkRecipient, describeResultCode, describeStatus, mailerStatuses, type RecipientFields } from '../../contract';
+import { STATUS, checkRecipient, describeResultCode, describeStatus, mailerStatuses, type RecipientFields } from '../../contract';
 import { verifyAddress } from '../address/verify';
 
 export type Severity = 'error' | 'warning';
@@ -57,7 +57,7 @@ export function zipFinding(address: RecipientFields, workMode: 'Production' | 'D
     ? 'The service fails the letter.'
     : 'In Production the service fails the letter; in Development it is not mailed, nor failed for it.';
   if (verdict.kind === 'unknown-zip') {
-    return finding(-1018, production ? 'error' : 'warning', `${verdict.zip} is not a ZIP code the USPS has. ${fails}`, {
+    return finding(STATUS.AddressNotVerified, production ? 'error' : 'warning', `${verdict.zip} is not a ZIP code the USPS has. ${fails}`, {
       field: 'PostalCode',
     });
   }
@@ -65,14 +65,14 @@ export function zipFinding(address: RecipientFields, workMode: 'Production' | 'D
   const city = zip.cities[0]!;
   if (verdict.kind === 'other-state') {
     return finding(
-      -1018,
+      STATUS.AddressNotVerified,
       production ? 'error' : 'warning',
       `ZIP code ${zip.zip} is ${city}, ${zip.state}: not in ${verdict.state}. Check the ZIP code and the state. ${fails}`,
       { field: 'PostalCode' },
     );
   }
   return finding(
-    -1018,
+    STATUS.AddressNotVerified,
     'warning',
     `It may be: ZIP code ${zip.zip} is ${city}'s, and neither it nor any ZIP code near it (${zip.zip.slice(0, 3)}xx) is ` +
       `${verdict.city}'s. Unless the USPS takes ${verdict.city} for ${zip.zip}, the address check may fail the letter: ` +

@@ -2,7 +2,7 @@
  * The preflight of a letter: printed here as the service would print it, with its pages, sheets,
  * price and everything the service would refuse it for or fail it with, before anything is sent.
  */
-import { missingFieldCodes } from '../../contract';
+import { missingFieldCodes, STATUS } from '../../contract';
 import { MAX_LETTER_SHEETS, printLetters, type PostalAddress, type WorkModeUsed } from '../printer';
 import { DEFAULT_PRICING, letterPrice, type Pricing } from '../pricing';
 import { addressFindings, finding, hasErrors, zipFinding, type Finding } from './findings';
@@ -30,9 +30,10 @@ export interface PreflightReport {
 /** What the printer found beyond the address rules, in words; -1018 is the address rules' own finding. */
 export function printFindings(failures: readonly number[], sheets: number, where: Pick<Finding, 'row' | 'line'> = {}): Finding[] {
   const words: Readonly<Record<number, string>> = {
-    [-1025]: 'The document cannot be read as its type says (a damaged or mislabelled file); the proof shows what could be printed.',
-    [-1045]: 'No address is given and the document has no text to find one in.',
-    [-1065]: `It prints on ${sheets} sheets; a No. 10 envelope holds ${MAX_LETTER_SHEETS}.`,
+    [STATUS.DocumentNotProcessed]:
+      'The document cannot be read as its type says (a damaged or mislabelled file); the proof shows what could be printed.',
+    [STATUS.AddressNotExtracted]: 'No address is given and the document has no text to find one in.',
+    [STATUS.TooManySheets]: `It prints on ${sheets} sheets; a No. 10 envelope holds ${MAX_LETTER_SHEETS}.`,
   };
   return failures.flatMap((code) => (words[code] === undefined ? [] : [finding(code, 'error', words[code], where)]));
 }
@@ -58,10 +59,10 @@ export async function preflightLetter(
   ]);
   const printed = letters[0]!;
   findings.push(...printFindings(printed.failures, printed.sheets));
-  if (!letter.address && !printed.failures.includes(-1045)) {
+  if (!letter.address && !printed.failures.includes(STATUS.AddressNotExtracted)) {
     findings.push(
       finding(
-        -1045,
+        STATUS.AddressNotExtracted,
         'warning',
         'No address is given: the service reads it from the document, where the envelope window shows it (the proof shows where).',
       ),

@@ -4,26 +4,29 @@
  * (-1045, -1018, lengths). `mailroom preflight --data` and the editor's live diagnostics both
  * read them here, so that both say the same.
  */
-import { checkRecipient, type CsvError, type RecipientFields } from '../../contract';
+import { checkRecipient, type CsvError, type RecipientFields, RESULT, STATUS } from '../../contract';
 import { fieldsWithoutColumn, unusedColumns, type MergeTemplate } from '../merge';
 import { finding, zipFinding, type Finding } from './findings';
 
 export function csvNotWellFormed(error: CsvError): Finding {
-  return finding(-3144, 'error', `The CSV is not well formed: ${error.message}.`, { line: error.line });
+  return finding(RESULT.InvalidMergeData, 'error', `The CSV is not well formed: ${error.message}.`, { line: error.line });
 }
 
 export function csvWithoutRows(): Finding {
-  return finding(-3144, 'error', 'The CSV needs a header row and at least one data row.');
+  return finding(RESULT.InvalidMergeData, 'error', 'The CSV needs a header row and at least one data row.');
 }
 
 /** Columns the template does not use (-3145) and the template's fields without a column (-3144), at the header's line. */
 export function headerFindings(columns: readonly string[], template: Pick<MergeTemplate, 'fields'>, line: number): Finding[] {
   return [
     ...unusedColumns(columns, template).map((name) =>
-      finding(-3145, 'error', `The column "${name}" is neither a field of the template nor an address field.`, { field: name, line }),
+      finding(RESULT.MergeFieldNotInTemplate, 'error', `The column "${name}" is neither a field of the template nor an address field.`, {
+        field: name,
+        line,
+      }),
     ),
     ...fieldsWithoutColumn(columns, template).map((name) =>
-      finding(-3144, 'error', `The template's field "${name}" has no column.`, { field: name, line }),
+      finding(RESULT.InvalidMergeData, 'error', `The template's field "${name}" has no column.`, { field: name, line }),
     ),
   ];
 }
@@ -41,14 +44,18 @@ export function rowFindings(
   workMode: 'Production' | 'Development',
 ): Finding[] {
   const problems = checkRecipient(address);
-  const missing = problems.filter((p) => p.code === -4006 || p.code === -4007 || p.code === -4008);
+  const missing = problems.filter(
+    (p) => p.code === RESULT.MissingAddress1 || p.code === RESULT.MissingCity || p.code === RESULT.MissingAttentionLine1OrCompany,
+  );
   const rest = problems.filter((p) => !missing.includes(p));
   const zip = zipFinding(address, workMode);
   return [
     ...(missing.length > 0
-      ? [finding(-1045, 'error', missing.map((p) => p.message).join(' '), { ...where, field: missing[0]!.field })]
+      ? [finding(STATUS.AddressNotExtracted, 'error', missing.map((p) => p.message).join(' '), { ...where, field: missing[0]!.field })]
       : []),
-    ...rest.map((p) => finding(p.code, p.code === -1018 ? 'error' : 'warning', p.message, { ...where, field: p.field })),
+    ...rest.map((p) =>
+      finding(p.code, p.code === STATUS.AddressNotVerified ? 'error' : 'warning', p.message, { ...where, field: p.field }),
+    ),
     ...(zip ? [{ ...zip, ...where }] : []),
   ];
 }

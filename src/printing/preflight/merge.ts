@@ -3,7 +3,7 @@
  * with what the service would refuse the whole merge for (-3144, -3145) and what each row's letter
  * would fail with (-1045, -1018, -1065), each naming its 1-based data row and the CSV line it starts on.
  */
-import { CsvError, missingFieldCodes, parseCsvLines } from '../../contract';
+import { CsvError, missingFieldCodes, parseCsvLines, RESULT, STATUS } from '../../contract';
 import { UnreadableDocument } from '../docx-text';
 import { mergeRows, mergeTemplate, printMerge, type MergeTemplate } from '../merge';
 import { DEFAULT_PRICING, letterPrice } from '../pricing';
@@ -40,7 +40,7 @@ export async function preflightMerge(
     template = mergeTemplate(merge.type, merge.template);
   } catch (error) {
     if (!(error instanceof UnreadableDocument)) throw error;
-    return refused([finding(-3004, 'error', `The template cannot be read: ${error.message}.`)]);
+    return refused([finding(RESULT.FileExtensionNotSupported, 'error', `The template cannot be read: ${error.message}.`)]);
   }
   let rows: string[][];
   let lines: number[];
@@ -61,7 +61,7 @@ export async function preflightMerge(
     const where = { row: i + 1, line: lines[i + 1]! };
     findings.push(
       ...rowFindings(merged[i]!.address, where, settings.workMode),
-      ...printFindings(printed.failures, printed.sheets, where).filter((f) => f.code !== -1045),
+      ...printFindings(printed.failures, printed.sheets, where).filter((f) => f.code !== STATUS.AddressNotExtracted),
     );
     return {
       ...where,

@@ -5,7 +5,7 @@
  * from the columns named like the address fields. A row without a usable address fails at -1045.
  */
 import { gunzipSync } from 'node:zlib';
-import { describeResultCode, mergeTemplateTypes, missingFieldCodes } from '../../contract';
+import { describeResultCode, mergeTemplateTypes, missingFieldCodes, RESULT } from '../../contract';
 import { CsvError, parseCsv } from '../../contract';
 import {
   fieldsWithoutColumn,
@@ -22,7 +22,7 @@ import { LETTER_CODES, resolveDocument } from './documents';
 import { commitMailer, workModeOf } from './send';
 
 function invalidData(reason: string): never {
-  refuse(-3144, `${describeResultCode(-3144)}: ${reason}`);
+  refuse(RESULT.InvalidMergeData, `${describeResultCode(RESULT.InvalidMergeData)}: ${reason}`);
 }
 
 function readMergeData(data: Uint8Array | undefined): string[][] {
@@ -47,7 +47,7 @@ function templateOf(type: string, data: Uint8Array): MergeTemplate {
   try {
     return mergeTemplate(type, data);
   } catch (error) {
-    if (error instanceof UnreadableDocument) refuse(-3004, `the template cannot be read: ${error.message}`);
+    if (error instanceof UnreadableDocument) refuse(RESULT.FileExtensionNotSupported, `the template cannot be read: ${error.message}`);
     throw error;
   }
 }
@@ -61,12 +61,12 @@ export const sendWordMailMerge: Handler<'datedA', 'SendWordMailMerge_Compressed'
     caller,
     sandbox,
   );
-  if (document.content.kind !== 'file') refuse(-3004);
+  if (document.content.kind !== 'file') refuse(RESULT.FileExtensionNotSupported);
   const template = templateOf(document.content.type, document.content.data);
   const [header, ...rows] = readMergeData(request.MergeData);
   const columns = header!.map((name) => name.trim());
   const unknown = unusedColumns(columns, template)[0];
-  if (unknown !== undefined) refuse(-3145, `${describeResultCode(-3145)}: ${unknown}`);
+  if (unknown !== undefined) refuse(RESULT.MergeFieldNotInTemplate, `${describeResultCode(RESULT.MergeFieldNotInTemplate)}: ${unknown}`);
   const missing = fieldsWithoutColumn(columns, template)[0];
   if (missing !== undefined) invalidData(`the template field «${missing}» has no column`);
 

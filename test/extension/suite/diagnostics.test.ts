@@ -7,8 +7,7 @@
 import { strict as assert } from 'node:assert';
 import * as vscode from 'vscode';
 import type { MailroomApi } from '../../../src/extension/extension';
-import type { PdfPreview } from '../../../src/extension/views/pdf-preview';
-import { mailroomApi, person, run, until, workspace } from './support';
+import { mailroomApi, person, previewOpened, run, until, workspace } from './support';
 
 const LONG_CITY = 'Springfield Township of the Long Name'; // 37 characters; the service takes 30
 const LONG_NAME = 'Jane Alexandra Montgomery-Featherstonehaugh Doe'; // 47; the service takes 45
@@ -113,6 +112,48 @@ describe('Mailroom: live diagnostics and quick fixes', function () {
     assert.match(unknown.message, /21301 is not a ZIP code the USPS has/);
   });
 
+  it('warns of a front-matter key Mailroom does not know on the key itself, and renames it with the quick fix', async () => {
+    const text = '---\ntitel: Your order\nto: Jane Doe, 1 Main St, Springfield, IL 62701\n---\n# Dear Jane\n';
+    const { document } = await opened('diagnostics-key.md', text);
+    const [diagnostic, ...more] = await checked(document);
+    assert.deepEqual(more, []);
+    assert.equal(diagnostic?.severity, vscode.DiagnosticSeverity.Warning);
+    assert.equal(diagnostic.code, undefined, "Mailroom's own finding: no service code");
+    assert.ok(diagnostic.range.isEqual(rangeOf(document, 'titel')), `on the key, not ${JSON.stringify(diagnostic.range)}`);
+    assert.equal(diagnostic.message, '"titel" is not a front-matter key Mailroom knows, and is left aside: did you mean "title"?');
+    const rename = (await quickFixes(document, diagnostic.range)).find((a) => a.title === 'Rename "titel" to "title"');
+    assert.ok(rename?.edit, 'the rename is offered');
+    assert.ok(await vscode.workspace.applyEdit(rename.edit));
+    assert.equal(document.getText(), text.replace('titel', 'title'));
+    assert.deepEqual(await checked(document), []);
+  });
+
+  it("says a front matter never closed on its ---, a key written twice with the first as related, and nothing of another tool's page", async () => {
+    const open = await opened('diagnostics-open.md', '---\nto: Jane Doe, 1 Main St, Springfield, IL 62701\n\n# Dear Jane\n');
+    const [unclosed, ...more] = await checked(open.document);
+    assert.deepEqual(more, []);
+    assert.equal(unclosed?.severity, vscode.DiagnosticSeverity.Error);
+    assert.ok(unclosed.range.isEqual(new vscode.Range(0, 0, 0, 3)));
+    assert.match(unclosed.message, /^The front matter that opens here is never closed/);
+    // Closed by typing the line: nothing left to say.
+    await open.edit((edit) => edit.insert(new vscode.Position(2, 0), '---\n'));
+    assert.deepEqual(await checked(open.document), []);
+
+    const twice = await opened('diagnostics-twice.md', '---\nto: Jane Doe, 1 Main St, Springfield, IL 62701\ntitle: A\ntitle: B\n---\n');
+    const [duplicate, ...others] = await checked(twice.document);
+    assert.deepEqual(others, []);
+    assert.equal(duplicate?.severity, vscode.DiagnosticSeverity.Error);
+    assert.ok(duplicate.range.isEqual(new vscode.Range(3, 0, 3, 5)), 'on the second title');
+    assert.match(duplicate.message, /^"title" is written twice, on lines 3 and 4/);
+    assert.deepEqual(
+      duplicate.relatedInformation?.map((r) => [r.location.uri.toString(), r.location.range.start.line, r.message]),
+      [[twice.document.uri.toString(), 2, '"title" first written here']],
+    );
+
+    const page = await opened('diagnostics-page.md', '---\nlayout: post\ncategories: [news]\n---\n# Release notes\n');
+    assert.deepEqual(await checked(page.document), [], 'no to:, so no letter');
+  });
+
   it('puts -1045 on the empty street cell of a CSV row with no address, the template beside it, and adds a missing column', async () => {
     made.push(vscode.Uri.joinPath(workspace(), 'diagnostics-guests.html'));
     await vscode.workspace.fs.writeFile(made.at(-1)!, Buffer.from('<p>Dear {{AttentionLine1}}, table {{Table}}.</p>'));
@@ -152,11 +193,14 @@ describe('Mailroom: live diagnostics and quick fixes', function () {
     );
     assert.deepEqual(await checked(document), []);
     // The person pairs them once, previewing a row: the CSV is then checked against that template.
-    const preview = await run<PdfPreview>(
-      [{ enter: true }, { pick: 'diagnostics-list.csv' }, { pick: /Row 1$/ }],
-      'mailroom.previewMergeRow',
-      vscode.Uri.joinPath(workspace(), 'invite.html'),
+    const preview = await previewOpened(api, () =>
+      run(
+        [{ enter: true }, { pick: 'diagnostics-list.csv' }, { pick: /Row 1$/ }],
+        'mailroom.previewMergeRow',
+        vscode.Uri.joinPath(workspace(), 'invite.html'),
+      ),
     );
+    assert.ok(preview, 'the row is shown');
     preview.panel.dispose();
     person.settle();
     const found = await until('the header checked against invite.html', async () => {
