@@ -11,9 +11,9 @@
  * matter names `to:` (a letter's; another tool's front matter, a site generator's page, is not
  * Mailroom's to judge) and any .csv that is a merge's data: one whose header names an address
  * column, or one with a template (merge-templates.ts). A closed document's diagnostics go with it.
- * Both are checked on the printing thread: a front matter needs the YAML parser, which stays out
- * of the extension's bundle, and a CSV may have 10,000 rows. Whether a Markdown document is a
- * letter is told here, without the parser.
+ * Both are checked on the printing thread: a front matter needs the YAML parser and its address
+ * check the USPS's ZIP codes, which stay out of the extension's bundle, and a CSV may have 10,000
+ * rows. Whether a Markdown document is a letter is told here, without the parser.
  */
 import * as vscode from 'vscode';
 import type { QuickFix, TextFinding } from '../printing';
@@ -242,6 +242,8 @@ function titleOf(fix: QuickFix): string {
       return vscode.l10n.t('Add the column "{0}" (an empty cell in every row)', fix.column);
     case 'rename':
       return vscode.l10n.t('Rename "{0}" to "{1}"', fix.from, fix.to);
+    case 'replace':
+      return vscode.l10n.t('Change {0} to "{1}"', fix.field, fix.value);
     case 'join-lines':
       return fix.field === undefined
         ? vscode.l10n.t('Join this row with its other half (the line break was inside a cell)')

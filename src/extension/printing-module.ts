@@ -56,8 +56,9 @@ export async function mergeDataDiagnostics(...args: Parameters<PrintingModule['m
 }
 
 /**
- * A Markdown letter's front matter checked for the live diagnostics (src/printing/diagnostics/front-matter.ts):
- * on the printing thread, which carries the YAML parser, so that the extension host never loads it.
+ * A Markdown letter's front matter checked for the live diagnostics (src/printing/diagnostics/letter.ts):
+ * on the printing thread, which carries the YAML parser and the address check's USPS ZIP codes, so
+ * that the extension host never loads them.
  */
 export async function frontMatterDiagnostics(text: string): Promise<readonly TextFinding[]> {
   return thread ? thread.frontMatterDiagnostics(text) : (await printingModule()).frontMatterDiagnostics(text);

@@ -41,7 +41,9 @@ export {
 export { hasErrors, type Finding, type Severity } from './preflight/findings';
 export { preflightLetter, type PreflightReport, type PrintSettings } from './preflight/letter';
 export { preflightMerge, type MergeLetter, type MergePreflightReport } from './preflight/merge';
-export { ZIP_PREFIX_RANGES, statesOfZip } from './preflight/zip-prefixes';
+export { addressCheckFailure, failsAddressCheck, verifyAddress, type AddressVerdict } from './address/verify';
+export { ZIP_SOURCES, servesCity, stateCode, zipCode, type ZipCode } from './address/zips';
+export { zipFinding } from './preflight/findings';
 export {
   csvDiagnostics,
   frontMatterDiagnostics,

@@ -10,6 +10,7 @@
  */
 import { PDFDocument, StandardFonts, degrees, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
 import { checkMailableAddress, type RecipientFields, STATUS } from '../contract';
+import { addressCheckFailure } from './address/verify';
 import type { Block } from './blocks';
 import { UnreadableDocument, docxToBlocks } from './docx-text';
 import { htmlToBlocks } from './html-text';
@@ -204,9 +205,12 @@ export function addressLines(address: PostalAddress): string[] {
     .filter((line): line is string => Boolean(line));
 }
 
-/** -1018 for a US address whose ZIP code is not one (the contract's rule, which input checks share). */
-function addressFailure(address: PostalAddress): number | undefined {
-  return checkMailableAddress(address);
+/**
+ * -1018 for a US address whose ZIP code is not one (the contract's rule, which input checks share),
+ * or, in Production, one the service's address check fails (address/verify.ts, as the preflight says).
+ */
+function addressFailure(address: PostalAddress, workMode: WorkModeUsed): number | undefined {
+  return checkMailableAddress(address) ?? addressCheckFailure(address, workMode);
 }
 
 /** Address lines inside a window: 11 pt, closer together when many lines must fit. */
@@ -314,7 +318,7 @@ async function addLetter(doc: PDFDocument, job: LetterJob, fonts: Fonts): Promis
     if (job.reply?.stamping === 'Bottom') drawLines(page, addressLines(job.reply.address), RECIPIENT_WINDOW.left, 2.6 * INCH, 9, fonts);
     else if (job.reply) drawInWindow(page, addressLines(job.reply.address), RETURN_WINDOW, fonts, 9);
     drawInWindow(page, addressLines(job.address), RECIPIENT_WINDOW, fonts);
-    const address = addressFailure(job.address);
+    const address = addressFailure(job.address, job.workMode);
     if (address !== undefined) failures.push(address);
   }
   let text = false;
@@ -475,7 +479,7 @@ async function layOutPostcard(job: PostcardJob, options: PrintOptions): Promise<
   back.drawRectangle({ x: width - 72, y: height - 78, width: 54, height: 60, borderWidth: 0.75, borderColor: rgb(0.5, 0.5, 0.5) });
   drawLines(back, addressLines(job.address), width / 2 + 18, height / 2 + 20, 10, fonts);
   if (job.workMode === 'Development') markDevelopment(doc, 0, fonts);
-  const address = addressFailure(job.address);
+  const address = addressFailure(job.address, job.workMode);
   const failures = [...(!imageOk || !messageOk ? [STATUS.DocumentNotProcessed] : []), ...(address === undefined ? [] : [address])];
   return { doc, printed: printedAs(2, 1, failures) };
 }

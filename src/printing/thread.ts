@@ -64,7 +64,10 @@ export class PrintingThread {
     return this.ask({ id: this.next++, kind: 'merge-data', data }) as Promise<readonly TextFinding[]>;
   }
 
-  /** A Markdown letter's front matter checked as the live diagnostics check it (diagnostics/front-matter.ts frontMatterDiagnostics). */
+  /**
+   * A Markdown letter's front matter checked as the live diagnostics check it (diagnostics/letter.ts):
+   * here, since its YAML parser and its address check's ZIP codes are the printing bundle's.
+   */
   frontMatterDiagnostics(text: string): Promise<readonly TextFinding[]> {
     return this.ask({ id: this.next++, kind: 'front-matter', text }) as Promise<readonly TextFinding[]>;
   }

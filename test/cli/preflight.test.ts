@@ -213,21 +213,48 @@ describe('mailroom preflight', function () {
       assert.match(run.stdout, /^Would fail: 3 errors\.$/m);
     });
 
-    it("beyond the service: a ZIP code whose first three digits are another state's is a warning (exit 0)", async () => {
-      const { code, report: r } = await report(sample('price-list.pdf'), '--to', 'Jane Doe, 1 Main St, Springfield, CA 62701');
+    it("the address check: a ZIP code that does not exist or is another state's fails at -1018 in Production, warns in Development", async () => {
+      for (const [to, words] of [
+        ['Jane Doe, 1 Main St, Springfield, IL 21301', /21301 is not a ZIP code the USPS has\./],
+        ['Jane Doe, 1 Main St, Springfield, CA 62701', /ZIP code 62701 is Springfield, IL: not in CA\./],
+      ] as const) {
+        const production = await report(sample('price-list.pdf'), '--to', to, '--mode', 'Production');
+        assert.equal(production.code, 1, to);
+        assert.deepEqual(codes(production.report), [-1018]);
+        assert.equal(production.report.findings[0]!.field, 'PostalCode');
+        assert.match(production.report.findings[0]!.message, /^Failed: the US address could not be verified\. /);
+        assert.match(production.report.findings[0]!.message, words);
+        const development = await report(sample('price-list.pdf'), '--to', to, '--mode', 'Development');
+        assert.equal(development.code, 0, to);
+        assert.deepEqual(codes(development.report), []);
+        assert.deepEqual(codes(development.report, 'warning'), [-1018]);
+        assert.match(development.report.findings[0]!.message, /In Production the service fails the letter/);
+      }
+    });
+
+    it("the address check: a city the ZIP code does not serve is a warning naming the ZIP code's city, in either mode (exit 0)", async () => {
+      const { code, report: r } = await report(
+        sample('price-list.pdf'),
+        '--to',
+        'Jane Doe, 1 Main St, Los Angeles, CA 90210',
+        '--mode',
+        'Production',
+      );
       assert.equal(code, 0);
-      assert.equal(r.ok, true);
-      assert.deepEqual(codes(r), []);
-      const warning = r.findings.find((f) => f.severity === 'warning')!;
-      assert.equal(warning.code, -1018);
-      assert.equal(warning.field, 'PostalCode');
-      assert.match(warning.message, /ZIP codes starting 627 are IL's, not CA's/);
+      assert.deepEqual(codes(r, 'warning'), [-1018]);
+      const [warning] = r.findings;
+      assert.equal(warning!.field, 'City');
+      assert.match(warning!.message, /ZIP code 90210 is Beverly Hills's/);
       for (const fine of [
         'Jane Doe, 1 Main St, Springfield, IL 62701',
-        'Jane Doe, 1 Main St, Beverly Hills, CA 90210',
+        'Jane Doe, 1 Main St, Beverly Hills, CA 90210-1234',
         'Jane Doe, 1 Main St, Austin, TX 73301',
+        'Jane Doe, 1 Main St, St. Louis, MO 63130',
+        'Jane Doe, 1 Main St, Flushing, NY 11375',
+        'Jane Doe, PSC 1234 Box 5678, APO, AE 09001',
+        'Jane Doe, 1 Calle Sol, San Juan, PR 00901',
       ]) {
-        assert.deepEqual((await report(sample('price-list.pdf'), '--to', fine)).report.findings, [], fine);
+        assert.deepEqual((await report(sample('price-list.pdf'), '--to', fine, '--mode', 'Production')).report.findings, [], fine);
       }
     });
   });
@@ -465,6 +492,21 @@ describe('mailroom preflight', function () {
       }
     }
 
+    it('a ZIP code that does not exist: refused by send in Production as preflight fails it; sent in Development with the warning', async () => {
+      const to = 'Jane Doe, 1 Main St, Springfield, IL 21301';
+      const refused = await mailroom(['send', sample('notes.txt'), '--to', to, '--mode', 'Production', '--yes'], { env: env() });
+      assert.equal(refused.code, 2);
+      assert.match(
+        refused.stderr,
+        /The recipient cannot be sent to: Failed: the US address could not be verified\. 21301 is not a ZIP code the USPS has\. The service fails the letter\./,
+      );
+      assert.equal(refused.stdout, '', 'nothing sent');
+      const sent = await mailroom(['send', sample('notes.txt'), '--to', to, '--mode', 'Development'], { env: env() });
+      assert.equal(sent.code, 0, sent.stderr);
+      assert.match(sent.stderr, /^warning -1018: Failed: the US address could not be verified\. 21301 is not a ZIP code/m);
+      assert.equal((await details(sent.stdout)).WorkMode, 'Development');
+    });
+
     it('a merge: each letter and the whole batch, as GetBatchDetails and GetDetails report them', async () => {
       const template = file('merge.html', '<h1>Dear {{AttentionLine1}}</h1><p>{{Body}}</p>');
       const csv = file(
@@ -473,7 +515,7 @@ describe('mailroom preflight', function () {
           'AttentionLine1,Address1,City,State,PostalCode,Body',
           'Jane Doe,1 Main St,Springfield,IL,62701,Short.',
           `Sam Roe,2 Side St,Shelbyville,IL,62565,"${'A longer letter. '.repeat(600)}"`,
-          `Pat Poe,3 Far Rd,Ogdenville,IL,62702,"${'A longer letter still. '.repeat(1200)}"`,
+          `Pat Poe,3 Far Rd,Springfield,IL,62702,"${'A longer letter still. '.repeat(1200)}"`,
         ].join('\n'),
       );
       const { code, report: r } = await report(template, '--data', csv, '--mode', 'Development');

@@ -48,12 +48,73 @@ describe('live diagnostics: a front-matter address', () => {
     ]);
   });
 
-  it('warns of a ZIP code of another state at the ZIP code', () => {
-    const text = letter('to: Jane Doe, 1 Main St, Springfield, IL 90210');
+  it('fails a ZIP code of another state, or one that does not exist, at the ZIP code: -1018 as Production meets it', () => {
+    for (const [line, words] of [
+      [
+        'Springfield, IL 90210',
+        /ZIP code 90210 is Beverly Hills, CA: not in IL\. Check the ZIP code and the state\. The service fails the letter\.$/,
+      ],
+      ['Springfield, IL 21399', /21399 is not a ZIP code the USPS has\. The service fails the letter\.$/],
+    ] as const) {
+      const text = letter(`to: Jane Doe, 1 Main St, ${line}`);
+      const findings = frontMatterDiagnostics(text);
+      assert.deepEqual(summary(text, findings), [{ code: -1018, severity: 'error', field: 'PostalCode', on: line.slice(-5) }]);
+      assert.match(findings[0]!.message, /^Failed: the US address could not be verified\. /);
+      assert.match(findings[0]!.message, words);
+      assert.deepEqual(findings[0]!.fixes, []);
+    }
+  });
+
+  it("warns of a city the ZIP code does not serve, naming the ZIP code's city, and changes it to that", () => {
+    const text = letter('to: Jane Doe, 1 Main St, Los Angeles, CA 90210-1234');
     const findings = frontMatterDiagnostics(text);
-    assert.deepEqual(summary(text, findings), [{ code: -1018, severity: 'warning', field: 'PostalCode', on: '90210' }]);
-    assert.match(findings[0]!.message, /ZIP codes starting 902 are CA's, not IL's/);
-    assert.deepEqual(findings[0]!.fixes, []);
+    assert.deepEqual(summary(text, findings), [{ code: -1018, severity: 'warning', field: 'City', on: 'Los Angeles' }]);
+    assert.match(
+      findings[0]!.message,
+      /^Failed: the US address could not be verified\. It may be: ZIP code 90210 is Beverly Hills's, .*write Beverly Hills/,
+    );
+    assert.deepEqual(
+      findings[0]!.fixes.map((f) => f.kind === 'replace' && [f.field, f.value]),
+      [['City', 'Beverly Hills']],
+    );
+    const fixed = applied(text, findings[0]!.fixes[0]!.edits);
+    assert.equal(fixed, letter('to: Jane Doe, 1 Main St, Beverly Hills, CA 90210-1234'));
+    assert.deepEqual(frontMatterDiagnostics(fixed), []);
+  });
+
+  it('changes an indented City in its quotes, and offers no change a single-quoted value could not hold', () => {
+    const text = letter('to:\n  AttentionLine1: Jane Doe\n  Address1: 1 Main St\n  City: "los angeles"\n  State: CA\n  PostalCode: 90210');
+    const [found] = frontMatterDiagnostics(text);
+    assert.equal(on(text, found!), 'los angeles');
+    const fixed = applied(text, found!.fixes[0]!.edits);
+    assert.ok(fixed.includes('  City: "Beverly Hills"\n'));
+    assert.deepEqual(frontMatterDiagnostics(fixed), []);
+
+    // 83814 is Coeur d'Alene's: an apostrophe would end a single-quoted value.
+    const quoted = letter("to:\n  AttentionLine1: Jane Doe\n  Address1: 1 Main St\n  City: 'Boise'\n  State: ID\n  PostalCode: 83814");
+    const [boise] = frontMatterDiagnostics(quoted);
+    assert.equal(boise?.field, 'City');
+    assert.match(boise.message, /ZIP code 83814 is Coeur D'Alene's/);
+    assert.deepEqual(boise.fixes, []);
+  });
+
+  it('takes the names a ZIP code goes by: its own, in any case and abbreviated, and those of its area; ZIP+4; other countries unchecked', () => {
+    for (const line of [
+      'St. Louis, MO 63130',
+      'SAINT LOUIS, MO 63130',
+      'Flushing, NY 11375',
+      'Forest Hills, NY 11375-5555',
+      'Winston-Salem, NC 27101',
+      'Ft Worth, TX 76102',
+      'Mt. Vernon, NY 10550',
+      'Washington, DC 20500',
+      'APO, AE 09001',
+      'Hagatna, GU 96910',
+      'Frisco, TX 75036',
+    ]) {
+      assert.deepEqual(frontMatterDiagnostics(letter(`to: Jane Doe, 1 Main St, ${line}`)), [], line);
+    }
+    assert.deepEqual(frontMatterDiagnostics(letter('to: Jane Doe, 1 Main St, 75001 Paris, France')), []);
   });
 
   it('says what was understood of a line that does not read as an address, on the whole line, without a code', () => {
@@ -202,6 +263,27 @@ describe('live diagnostics: a mail merge CSV', () => {
       ],
     );
     assert.match(findings[0]!.message, /A street address is needed/);
+  });
+
+  it("warns of a city cell its ZIP code does not serve and changes it to the ZIP code's city, keeping the quoting right", () => {
+    const csv = `${header}\nJane Doe,1 Main St,"Los Angeles",CA,90210,Jane,10\nJohn Roe,2 Elm St,Springfield,IL,62701,John,5\n`;
+    const findings = csvDiagnostics(csv, template);
+    assert.deepEqual(
+      findings.map((f) => [f.code, f.severity, f.field, f.row, on(csv, f)]),
+      [[-1018, 'warning', 'City', 1, '"Los Angeles"']],
+    );
+    assert.equal(findings[0]!.fixes[0]?.kind, 'replace');
+    const fixed = applied(csv, findings[0]!.fixes[0].edits);
+    assert.equal(fixed, csv.replace('"Los Angeles"', '"Beverly Hills"'));
+    assert.deepEqual(csvDiagnostics(fixed, template), []);
+  });
+
+  it("fails a row whose ZIP code does not exist or is another state's at its ZIP code cell (an error: Production)", () => {
+    const csv = `${header}\nJane Doe,1 Main St,Springfield,IL,21399,Jane,10\nJohn Roe,2 Elm St,Springfield,CA,62701,John,5\n`;
+    assert.deepEqual(summary(csv, csvDiagnostics(csv, template)), [
+      { code: -1018, severity: 'error', field: 'PostalCode', on: '21399' },
+      { code: -1018, severity: 'error', field: 'PostalCode', on: '62701' },
+    ]);
   });
 
   it('puts -1045 on the whole row when the address columns are not there at all', () => {
@@ -385,7 +467,8 @@ describe('live diagnostics and mailroom preflight --data say the same', () => {
       'Sam Roe,"3 Side St\nApt 4",Shelbyville,IL,62565,Sam,S\n' +
       'Pat Poe,4 Far Rd,Ogdenville\n' +
       'Lee Loe,5 Near Rd,Capital City,IL,62702,Lee,L,,\n';
-    const report = await preflightMerge({ type: 'html', template: html, csv }, { workMode: 'Development' });
+    // The editor says what mailing the letters meets: Production's findings.
+    const report = await preflightMerge({ type: 'html', template: html, csv }, { workMode: 'Production' });
     const live = csvDiagnostics(csv, { fields: ['FirstName', 'Amount'] });
     const said = (f: { code?: number; message: string; field?: string; row?: number }) => [f.code, f.message, f.field, f.row];
     assert.ok(report.findings.length >= 8);

@@ -41,14 +41,14 @@ export const help: CommandHelp = {
     'Checks a letter (any file send takes, the recipient from flags or a Markdown front matter) or, with --data, a mail merge ' +
     '(TEMPLATE and its CSV) entirely on this machine, with no account and no network: prints it as the service would, and ' +
     "reports the pages, the sheets, the price (from the sandbox's price list, an estimate) and every finding with the " +
-    "service's own code and words: field lengths, missing fields, the US address check, unreadable files, no address, too " +
-    'many sheets, merge columns the template does not use and template fields without a column, rows whose cells are not ' +
-    "as many as the header's columns, address cells holding a line break (for a merge, with the data row and CSV line; and " +
-    'which encoding the CSV was read as: UTF-8, UTF-16 with a byte order mark, or Windows-1252), and, beyond the service, ' +
-    "a ZIP code whose first three digits belong to another state (a warning) and a Markdown front matter's key that " +
-    'Mailroom leaves aside (a warning with its line and no code). A front matter that cannot be read (never closed, not ' +
-    'YAML, a key twice, a field under to: that is none) is a usage mistake, each error with its line. Exit codes: 0 ' +
-    'nothing would fail, 1 something would, 2 a usage mistake.',
+    "service's own code and words: field lengths, missing fields, the US address check (a ZIP code that does not exist or " +
+    "is another state's fails in Production; a city the ZIP code does not serve is a warning), unreadable files, no " +
+    'address, too many sheets, merge columns the template does not use and template fields without a column, rows whose ' +
+    "cells are not as many as the header's columns, address cells holding a line break (for a merge, with the data row and " +
+    'CSV line; and which encoding the CSV was read as: UTF-8, UTF-16 with a byte order mark, or Windows-1252), and a ' +
+    "Markdown front matter's key that Mailroom leaves aside (a warning with its line and no code). A front matter that " +
+    'cannot be read (never closed, not YAML, a key twice, a field under to: that is none) is a usage mistake, each error ' +
+    'with its line. Exit codes: 0 nothing would fail, 1 something would, 2 a usage mistake.',
   options: [
     ['FILE', 'the letter (.pdf, .doc, .docx, .html, .md, .txt), or with --data the template (.docx, .html)'],
     ['--to "Name, Street, City, ST ZIP"', 'the recipient in one line (a letter only)'],

@@ -31,7 +31,8 @@ export const help: CommandHelp = {
     "(its front matter's to: names the recipient unless flags do) and other text goes as preformatted HTML. A front matter " +
     'that cannot be read (never closed, not YAML, a key twice, a field under to: that is none) is refused, each error with ' +
     'its line; a key Mailroom leaves aside is a warning. The file, the recipient and the work mode are shown first; ' +
-    'Production goes only with --yes or a yes typed on a terminal.',
+    'Production goes only with --yes or a yes typed on a terminal. A recipient whose ZIP code does not exist or is another ' +
+    "state's is refused in Production, where the service fails it (-1018), and sent with a warning otherwise.",
   options: [
     ['FILE', 'the letter: .pdf, .doc, .docx, .html, .md or .txt'],
     ['--to "Name, Street, City, ST ZIP"', 'the recipient in one line'],
@@ -98,6 +99,20 @@ function addressLine(line: string): RecipientAddress {
   }
 }
 
+/**
+ * The service's address check (src/printing/address/verify.ts, which the sandbox fails mailers by):
+ * a letter it fails (-1018) is refused in Production, where it would fail, and said in Development,
+ * which is never mailed, and in Default, whose work mode only the service knows. A city the ZIP
+ * code may not serve is said, and sent.
+ */
+async function checkAddress(io: Io, address: RecipientAddress, mode: EnumValue<'WorkMode'>): Promise<void> {
+  const { zipFinding } = await import('../../printing');
+  const found = zipFinding(address, mode === 'Production' ? 'Production' : 'Development');
+  if (!found) return;
+  if (found.severity === 'error') throw new UsageError(`The recipient cannot be sent to: ${found.message}`);
+  io.err.write(`warning ${found.code}: ${found.message}\n`);
+}
+
 export async function run(args: readonly string[], io: Io): Promise<void> {
   const { values, positionals } = parseArgs({
     args: [...args],
@@ -123,6 +138,7 @@ export async function run(args: readonly string[], io: Io): Promise<void> {
   const mistyped = checkRecipient(address).find((problem) => problem.code === STATUS.AddressNotVerified);
   if (Object.keys(address).length > 0 && mistyped) throw new UsageError(`The recipient cannot be sent to: ${mistyped.message}`);
   const addressed = Object.keys(address).length > 0;
+  if (addressed) await checkAddress(io, address, mode);
   const to = addressed ? ` to ${recipientSummary(address) ?? ''}` : ' (the address is in the document)';
   // Priced only when it may charge: Development costs nothing.
   const price = mayCharge(mode)

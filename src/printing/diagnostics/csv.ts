@@ -3,7 +3,8 @@
  * its text (a CSV that is not well formed, rows whose cells are not the header's, each row's
  * address, and, when the template is known, the header's -3145 and -3144), each on its exact cell
  * or line, with a trim for a cell too long, a missing column added, an address cell's lines joined,
- * a split row joined and a long row's empty cells removed. The findings are preflightMerge's own (preflight/merge-findings.ts).
+ * a split row joined, a long row's empty cells removed, and a City its ZIP code does not serve
+ * replaced by the ZIP code's city. The findings are preflightMerge's own (preflight/merge-findings.ts).
  */
 import {
   CsvError,
@@ -21,6 +22,7 @@ import { joinedLines, mergeRows, mergeTemplate, type MergeTemplate } from '../me
 import type { Finding } from '../preflight/findings';
 import { csvNotWellFormed, csvWithoutRows, headerFindings, raggedRowFindings, rowFindings } from '../preflight/merge-findings';
 import { trimFix } from './front-matter';
+import { replaceFix } from './replace-fix';
 import type { QuickFix, TextFinding } from './types';
 
 export { namesAddressColumn };
@@ -43,6 +45,7 @@ const located = (f: Finding, span: Span, fixes: readonly QuickFix[] = []): TextF
   message: f.message,
   ...(f.field === undefined ? {} : { field: f.field }),
   ...(f.row === undefined ? {} : { row: f.row }),
+  ...(f.suggestion === undefined ? {} : { suggestion: f.suggestion }),
   span,
   fixes,
 });
@@ -90,7 +93,8 @@ export function csvDiagnostics(text: string, template?: Pick<MergeTemplate, 'fie
       findings.push(raggedRow(refusal, text, rows, spans, r));
       continue;
     }
-    for (const f of rowFindings(merged[i]!, { row: r, line: lines[r]! })) {
+    // The editor does not know the work mode: it says what mailing the letters meets (Production).
+    for (const f of rowFindings(merged[i]!, { row: r, line: lines[r]! }, 'Production')) {
       let c = f.field === undefined ? -1 : column(f.field);
       // "A name or a company" is named at Company; with no Company column, the name's cell.
       if (c < 0 && f.field === 'Company') c = column('AttentionLine1');
@@ -103,7 +107,15 @@ export function csvDiagnostics(text: string, template?: Pick<MergeTemplate, 'fie
       const value = rows[r]![c]!;
       const written = (v: string) => csvCell(v, quoted);
       const breaks = f.code === STATUS.AddressNotExtracted && merged[i]!.lineBreaks.includes(f.field as RecipientField);
-      findings.push(located(f, cell, breaks ? [joinCell(f.field!, joinedLines(value), cell, written)] : trimFix(f, value, cell, written)));
+      findings.push(
+        located(
+          f,
+          cell,
+          breaks
+            ? [joinCell(f.field!, joinedLines(value), cell, written)]
+            : [...trimFix(f, value, cell, written), ...replaceFix(f, value, cell, written)],
+        ),
+      );
     }
   }
   return findings;

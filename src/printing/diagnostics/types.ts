@@ -17,6 +17,7 @@ export type QuickFix =
   | { readonly kind: 'trim'; readonly field: string; readonly limit: number; readonly edits: readonly TextEdit[] }
   | { readonly kind: 'add-column'; readonly column: string; readonly edits: readonly TextEdit[] }
   | { readonly kind: 'rename'; readonly from: string; readonly to: string; readonly edits: readonly TextEdit[] }
+  | { readonly kind: 'replace'; readonly field: string; readonly value: string; readonly edits: readonly TextEdit[] }
   /** An address cell's lines joined into one (with its field), or a row split by a line break joined with its other half. */
   | { readonly kind: 'join-lines'; readonly field?: string; readonly edits: readonly TextEdit[] }
   /** A row's empty cells past the header's last column, removed. */
@@ -40,5 +41,7 @@ export interface TextFinding {
   readonly span: Span;
   /** Other places it is about, each with a word on it (the first of a key written twice). */
   readonly related?: readonly { readonly span: Span; readonly message: string }[];
+  /** What the field should hold instead (a ZIP code's own city): the preflight finding's. */
+  readonly suggestion?: { readonly instead: string; readonly value: string };
   readonly fixes: readonly QuickFix[];
 }

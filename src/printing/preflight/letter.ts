@@ -5,7 +5,7 @@
 import { missingFieldCodes, STATUS } from '../../contract';
 import { MAX_LETTER_SHEETS, printLetters, type PostalAddress, type WorkModeUsed } from '../printer';
 import { DEFAULT_PRICING, letterPrice, type Pricing } from '../pricing';
-import { addressFindings, finding, hasErrors, zipPrefixFinding, type Finding } from './findings';
+import { addressFindings, finding, hasErrors, zipFinding, type Finding } from './findings';
 
 /** How the account prints letters; a new account's settings when not said (black, one side). */
 export interface PrintSettings {
@@ -45,7 +45,7 @@ export async function preflightLetter(
   const findings: Finding[] = [];
   if (letter.address) {
     findings.push(...addressFindings(letter.address));
-    const zip = zipPrefixFinding(letter.address);
+    const zip = zipFinding(letter.address, settings.workMode);
     if (zip) findings.push(zip);
   }
   if (letter.data.length === 0) findings.push(finding(missingFieldCodes.FileBinaryData!, 'error', 'The file is empty.'));

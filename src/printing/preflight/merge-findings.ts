@@ -6,7 +6,7 @@
  */
 import { RESULT, STATUS, checkRecipient, isSplitRow, raggedRows, type CsvError } from '../../contract';
 import { fieldsWithoutColumn, unusedColumns, type MergeRow, type MergeTemplate } from '../merge';
-import { finding, zipPrefixFinding, type Finding } from './findings';
+import { finding, zipFinding, type Finding } from './findings';
 
 export function csvNotWellFormed(error: CsvError): Finding {
   return finding(RESULT.InvalidMergeData, 'error', `The CSV is not well formed: ${error.message}.`, { line: error.line });
@@ -61,17 +61,22 @@ export function raggedRowFindings(rows: readonly (readonly string[])[], lines: r
  * without Address1, City, and a name or a company the letter fails at -1045 (where a letter's send
  * would be refused); a US ZIP code not of the form fails at -1018; a field longer than a letter's
  * send allows is a warning, since the service does not say what a merge does with one (the sandbox
- * prints it). Then the ZIP-prefix warning. The checks after the line breaks read each cell's lines
- * joined, as the fix writes them.
+ * prints it). Then the address check's ZIP code, state and city, as the work mode has it
+ * (findings.ts zipFinding). The checks after the line breaks read each cell's lines joined, as the
+ * fix writes them.
  */
-export function rowFindings(row: Pick<MergeRow, 'address' | 'lineBreaks'>, where: Pick<Finding, 'row' | 'line'>): Finding[] {
+export function rowFindings(
+  row: Pick<MergeRow, 'address' | 'lineBreaks'>,
+  where: Pick<Finding, 'row' | 'line'>,
+  workMode: 'Production' | 'Development',
+): Finding[] {
   const { address } = row;
   const problems = checkRecipient(address);
   const missing = problems.filter(
     (p) => p.code === RESULT.MissingAddress1 || p.code === RESULT.MissingCity || p.code === RESULT.MissingAttentionLine1OrCompany,
   );
   const rest = problems.filter((p) => !missing.includes(p));
-  const zip = zipPrefixFinding(address);
+  const zip = zipFinding(address, workMode);
   const lineBreaks =
     row.lineBreaks.length === 0
       ? []

@@ -67,7 +67,7 @@ export async function preflightMerge(
     if (refusal) findings.push(refusal);
     else
       findings.push(
-        ...rowFindings(merged[i]!, where),
+        ...rowFindings(merged[i]!, where, settings.workMode),
         ...printFindings(printed.failures, printed.sheets, where).filter((f) => f.code !== STATUS.AddressNotExtracted),
       );
     return {

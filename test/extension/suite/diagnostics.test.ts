@@ -59,10 +59,16 @@ describe('Mailroom: live diagnostics and quick fixes', function () {
   it('squiggles a city too long in a one-line to: with -3113 on the city itself, and clears it when typed right', async () => {
     const editor = await opened('diagnostics-city.md', `---\nto: Jane Doe, 1 Main St, ${LONG_CITY}, IL 62701\n---\n# Dear Jane\n`);
     const document = editor.document;
-    const [diagnostic, ...more] = await checked(document);
-    assert.deepEqual(more, []);
-    assert.equal(diagnostic?.code, -3113);
-    assert.equal(diagnostic.severity, vscode.DiagnosticSeverity.Error);
+    const found = await checked(document);
+    // Its length, and a city the ZIP code does not serve (a warning, on the same city).
+    assert.deepEqual(
+      found.map((d) => [d.code, d.severity]),
+      [
+        [-3113, vscode.DiagnosticSeverity.Error],
+        [-1018, vscode.DiagnosticSeverity.Warning],
+      ],
+    );
+    const [diagnostic] = found as [vscode.Diagnostic];
     assert.ok(diagnostic.range.isEqual(rangeOf(document, LONG_CITY)), `on the city, not ${JSON.stringify(diagnostic.range)}`);
     assert.match(diagnostic.message, /The city is 37 characters long; the service takes at most 30\./);
 
@@ -81,6 +87,29 @@ describe('Mailroom: live diagnostics and quick fixes', function () {
     assert.ok(await vscode.workspace.applyEdit(trim.edit));
     assert.equal(document.getText(), text.replace(LONG_NAME, LONG_NAME.slice(0, 45)));
     assert.deepEqual(await checked(document), []);
+  });
+
+  it("warns of a city its ZIP code does not serve, naming the ZIP code's city, and changes it to that; fails a ZIP code that does not exist", async () => {
+    const text = `---\nto: Jane Doe, 1 Main St, Los Angeles, CA 90210\n---\n# Dear Jane\n`;
+    const editor = await opened('diagnostics-zip.md', text);
+    const { document } = editor;
+    const [diagnostic, ...more] = await checked(document);
+    assert.deepEqual(more, []);
+    assert.equal(diagnostic?.code, -1018);
+    assert.equal(diagnostic.severity, vscode.DiagnosticSeverity.Warning);
+    assert.ok(diagnostic.range.isEqual(rangeOf(document, 'Los Angeles')), 'on the city');
+    assert.match(diagnostic.message, /ZIP code 90210 is Beverly Hills's/);
+    const change = (await quickFixes(document, diagnostic.range)).find((a) => a.title === 'Change City to "Beverly Hills"');
+    assert.ok(change?.edit, 'the change is offered');
+    assert.ok(await vscode.workspace.applyEdit(change.edit));
+    assert.equal(document.getText(), text.replace('Los Angeles', 'Beverly Hills'));
+    assert.deepEqual(await checked(document), []);
+
+    await editor.edit((edit) => edit.replace(rangeOf(document, '90210'), '21301'));
+    const [unknown] = await checked(document);
+    assert.equal(unknown?.code, -1018);
+    assert.equal(unknown.severity, vscode.DiagnosticSeverity.Error, 'what Production meets');
+    assert.match(unknown.message, /21301 is not a ZIP code the USPS has/);
   });
 
   it('warns of a front-matter key Mailroom does not know on the key itself, and renames it with the quick fix', async () => {
@@ -245,7 +274,7 @@ describe('Mailroom: live diagnostics and quick fixes', function () {
     try {
       // A city too long, typed over at once (well within the pause) with one the service takes.
       await editor.edit((edit) => edit.replace(rangeOf(document, 'Springfield'), LONG_CITY));
-      await editor.edit((edit) => edit.replace(rangeOf(document, LONG_CITY), 'Shelbyville'));
+      await editor.edit((edit) => edit.replace(rangeOf(document, LONG_CITY), 'Springfield'));
       assert.deepEqual(await checked(document), []);
       // Longer than a pause again: a check of the first edit, had one run, would have come by now.
       await new Promise((r) => setTimeout(r, 1000));
@@ -260,7 +289,7 @@ describe('Mailroom: live diagnostics and quick fixes', function () {
 
   it("clears a document's diagnostics when it is closed", async () => {
     const { document } = await opened('diagnostics-closed.md', `---\nto: Jane Doe, 1 Main St, ${LONG_CITY}, IL 62701\n---\n`);
-    assert.equal((await checked(document)).length, 1);
+    assert.equal((await checked(document)).length, 2, 'the city too long, and not the ZIP code’s');
     await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
     await until('the diagnostics cleared', async () =>
       vscode.languages.getDiagnostics(document.uri).some((d) => d.source === 'Mailroom') ? undefined : true,
