@@ -213,9 +213,24 @@ class CodeLens {
   }
 }
 
+class Location {
+  constructor(
+    readonly uri: Uri,
+    readonly range: Range,
+  ) {}
+}
+
+class DiagnosticRelatedInformation {
+  constructor(
+    readonly location: Location,
+    readonly message: string,
+  ) {}
+}
+
 class Diagnostic {
   source?: string;
   code?: string | number;
+  relatedInformation?: DiagnosticRelatedInformation[];
   constructor(
     readonly range: Range,
     readonly message: string,
@@ -290,9 +305,11 @@ export const vscodeStandIn = {
   CodeActionKind,
   CodeLens,
   Diagnostic,
+  DiagnosticRelatedInformation,
   Disposable,
   EventEmitter,
   FileSystemError,
+  Location,
   MarkdownString,
   Position,
   Range,
