@@ -37,9 +37,12 @@ export const help: CommandHelp = {
     'Checks a letter (any file send takes, the recipient from flags or a Markdown front matter) or, with --data, a mail merge ' +
     '(TEMPLATE and its CSV) entirely on this machine, with no account and no network: prints it as the service would, and ' +
     "reports the pages, the sheets, the price (from the sandbox's price list, an estimate) and every finding with the " +
-    "service's own code and words: field lengths, missing fields, the US address check, unreadable files, no address, too " +
-    'many sheets, merge columns the template does not use and template fields without a column (for a merge, with the data ' +
-    'row and CSV line), and, beyond the service, a ZIP code whose first three digits belong to another state (a warning). ' +
+    "service's own code and words: field lengths, missing fields, the US address check, unreadable, encrypted or damaged " +
+    'files, pages that are not US Letter (with their pages and sizes), no address (and, for a letter sent without one, the ' +
+    'address the service would read from the recipient box of page 1), too many sheets, merge columns the template does not ' +
+    'use and template fields without a column (for a merge, with the data row and CSV line), and, beyond the service, a ZIP ' +
+    'code whose first three digits belong to another state, fonts a PDF does not embed, images under 300 DPI, characters the ' +
+    'printing fonts cannot draw and a printed PDF over 2 MB (warnings; those about printing have no code). ' +
     'Exit codes: 0 nothing would fail, 1 something would, 2 a usage mistake.',
   options: [
     ['FILE', 'the letter (.pdf, .doc, .docx, .html, .md, .txt), or with --data the template (.docx, .html)'],
@@ -53,7 +56,8 @@ export const help: CommandHelp = {
     ['--proof OUT.pdf', 'write the proof: the PDF as the service would print it'],
     [
       '--json',
-      'print {"ok", "pages", "sheets", "price", "findings": [{"code", "severity", "message", "field"?, "row"?, "line"?}]} (and "letters" for a merge)',
+      'print {"ok", "pages", "sheets", "price", "findings": [{"code"?, "severity", "message", "field"?, "row"?, "line"?, "pages"?}], ' +
+        '"addressRead"?} ("addressRead": the lines read from the recipient box when no address is given; "letters" for a merge)',
     ],
   ],
   global: false,
@@ -96,15 +100,31 @@ function findingLine(f: Finding): string {
   const where = [f.row === undefined ? (f.line === undefined ? '' : `line ${f.line}`) : `row ${f.row} (line ${f.line})`, f.field ?? '']
     .filter(Boolean)
     .join(', ');
-  return `${f.severity.padEnd(7)} ${f.code}  ${where ? `${where}: ` : ''}${f.message}`;
+  // A warning about how something prints has no code: its column stays empty.
+  return `${f.severity.padEnd(7)} ${String(f.code ?? '').padEnd(5)}  ${where ? `${where}: ` : ''}${f.message}`;
 }
 
 function report(io: Io, json: boolean, what: string, mode: string, result: PreflightReport | MergePreflightReport): void {
   const letters = 'letters' in result ? result.letters : undefined;
+  const { addressRead } = result;
   if (json) {
     const { ok, pages, sheets, price, findings } = result;
     io.out.write(
-      `${JSON.stringify({ ok, pages, sheets, price, priceFrom: PRICE_FROM, workMode: mode, findings, ...(letters ? { letters } : {}) }, null, 2)}\n`,
+      `${JSON.stringify(
+        {
+          ok,
+          pages,
+          sheets,
+          price,
+          priceFrom: PRICE_FROM,
+          workMode: mode,
+          findings,
+          ...(addressRead ? { addressRead } : {}),
+          ...(letters ? { letters } : {}),
+        },
+        null,
+        2,
+      )}\n`,
     );
     return;
   }
@@ -115,6 +135,14 @@ function report(io: Io, json: boolean, what: string, mode: string, result: Prefl
       `${what}: ${letters ? `${plural(letters.length, 'letter')}, ` : ''}${plural(result.pages, 'page')} on ${plural(result.sheets, 'sheet')}, ` +
         `${dollars(result.price)}, printed in ${mode} mode`,
       `The price is from ${PRICE_FROM}.`,
+      ...(addressRead === undefined
+        ? []
+        : addressRead.length === 0
+          ? ['No address is given, and the recipient box of page 1 holds no text to read one from.']
+          : [
+              'No address is given: the service would read this one from the recipient box of page 1:',
+              ...addressRead.map((line) => `  ${line}`),
+            ]),
       ...result.findings.map(findingLine),
       errors > 0
         ? `Would fail: ${plural(errors, 'error')}${warnings > 0 ? `, ${plural(warnings, 'warning')}` : ''}.`

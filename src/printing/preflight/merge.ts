@@ -1,15 +1,17 @@
 /**
  * The preflight of a mail merge: every row's letter printed as the service would print the batch,
  * with what the service would refuse the whole merge for (-3144, -3145) and what each row's letter
- * would fail with (-1045, -1018, -1065), each naming its 1-based data row and the CSV line it starts on.
+ * would fail with (-1045, -1018, -1065), each naming its 1-based data row and the CSV line it starts on;
+ * and the characters of a row's values, or of the template, that no printing font draws.
  */
-import { CsvError, missingFieldCodes, parseCsvLines } from '../../contract';
+import { CsvError, RECIPIENT_FIELDS, missingFieldCodes, parseCsvLines } from '../../contract';
 import { UnreadableDocument } from '../docx-text';
 import { mergeRows, mergeTemplate, printMerge, type MergeTemplate } from '../merge';
 import { DEFAULT_PRICING, letterPrice } from '../pricing';
 import { finding, hasErrors, type Finding } from './findings';
 import { csvNotWellFormed, csvWithoutRows, headerFindings, rowFindings } from './merge-findings';
-import { printFindings, type PreflightReport, type PrintSettings } from './letter';
+import { charactersNotDrawn, printFindings, type PreflightReport, type PrintSettings } from './letter';
+import { notDrawable } from '../fonts';
 
 export interface MergeLetter {
   readonly row: number;
@@ -55,13 +57,33 @@ export async function preflightMerge(
   const columns = rows[0]!.map((name) => name.trim());
   const findings: Finding[] = headerFindings(columns, template, lines[0]!);
   const merged = mergeRows(columns, rows.slice(1));
+  // The template's own text first (what no row fills), then each row's values, by column.
+  const own = await notDrawable(
+    template
+      .fill(new Map())
+      .map((b) => (b.kind === 'page-break' ? '' : b.text))
+      .join('\n'),
+  );
+  if (own.length > 0) findings.push(charactersNotDrawn(own, {}));
   const { pdf, letters } = await printMerge(template, merged, { workMode: settings.workMode, duplex: settings.duplex ?? false });
   const pricing = settings.pricing ?? DEFAULT_PRICING;
+  const used = new Set([...template.fields, ...RECIPIENT_FIELDS]);
+  const drawn = await Promise.all(
+    merged.map(async (row) => {
+      const found: [string, string[]][] = [];
+      for (const [column, value] of row.values) {
+        const missing = used.has(column) ? await notDrawable(value) : [];
+        if (missing.length > 0) found.push([column, missing]);
+      }
+      return found;
+    }),
+  );
   const report = letters.map((printed, i) => {
     const where = { row: i + 1, line: lines[i + 1]! };
     findings.push(
       ...rowFindings(merged[i]!.address, where),
-      ...printFindings(printed.failures, printed.sheets, where).filter((f) => f.code !== -1045),
+      ...printFindings(printed, where).filter((f) => f.code !== -1045),
+      ...drawn[i]!.map(([field, missing]) => charactersNotDrawn(missing, { ...where, field })),
     );
     return {
       ...where,
