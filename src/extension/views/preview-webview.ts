@@ -168,7 +168,8 @@ function mark(context: CanvasRenderingContext2D, drawing: PageDrawing | undefine
     context.setLineDash([6 * scale, 4 * scale]);
     context.strokeRect(left * scale, top * scale, width * scale, height * scale);
     context.setLineDash([]);
-    label(context, drawing.box.label, left * scale, (top + height) * scale + 2 * scale, '#0b5cad');
+    // Above the box, where a letter leaves room between the return address and the recipient's.
+    label(context, drawing.box.label, left * scale, (top - 17) * scale, '#0b5cad');
     marks.push('box');
     words.push(drawing.box.label);
   }
