@@ -96,6 +96,24 @@ export default defineConfig(
     },
   },
   {
+    // The extension's bundle loads at activation: the YAML parser (110 KB, read by the front
+    // matter's reader) stays out of it; the front matter is checked on the printing thread.
+    files: ['src/extension/**', 'src/rulebook/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['yaml', '**/contract/front-matter', '**/printing/diagnostics', '**/printing/diagnostics/**'],
+              message: "the YAML parser stays out of the extension's bundle: import the contract's index, or printing-module.ts",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Tests stand in for async interfaces (SecretStorage, Memento.update, a file's write) and poll
     // with async probes that answer at once: `async` is how they return the promise asked for.
     files: ['test/**'],

@@ -6,10 +6,11 @@
  *
  *     {
  *       "profiles": { "work": { "endpoint": "https://mail.example.com", "user": "jane" } },
- *       "spending": { "confirmAbove": 25, "dailyBudget": 200 }
+ *       "spending": { "confirmAbove": 25, "dailyBudget": 200 },
+ *       "repeats": { "windowDays": 30 }
  *     }
  *
- * A profile's own "spending" replaces the file's for that profile's account.
+ * A profile's own "spending" (or "repeats") replaces the file's for that profile's account.
  */
 import { closeSync, fsyncSync, mkdirSync, openSync, readFileSync, renameSync, writeSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -24,16 +25,23 @@ export interface Spending {
   readonly dailyBudget?: number;
 }
 
+export interface Repeats {
+  /** How many days back a send of the same letter to the same recipient is refused (0: never); 30 by default. */
+  readonly windowDays?: number;
+}
+
 export interface Profile {
   readonly endpoint: string;
   readonly user: string;
   readonly binding?: Binding;
   readonly spending?: Spending;
+  readonly repeats?: Repeats;
 }
 
 export interface CliConfig {
   readonly profiles?: Readonly<Record<string, Profile>>;
   readonly spending?: Spending;
+  readonly repeats?: Repeats;
 }
 
 export function configPath(env: NodeJS.ProcessEnv): string {
@@ -51,6 +59,15 @@ function checkSpending(spending: unknown, where: string): void {
   }
 }
 
+function checkRepeats(repeats: unknown, where: string): void {
+  if (repeats === undefined) return;
+  if (!isObject(repeats)) throw new Error(`${where} is not an object`);
+  const days = repeats.windowDays;
+  if (days !== undefined && !(typeof days === 'number' && Number.isInteger(days) && days >= 0 && days <= 3650)) {
+    throw new Error(`${where}.windowDays is not a number of days (0 to 3650)`);
+  }
+}
+
 /** The file as written, checked; none is an empty configuration, one that does not read is a usage mistake naming the file. */
 export function readConfig(env: NodeJS.ProcessEnv): CliConfig {
   const path = configPath(env);
@@ -65,6 +82,7 @@ export function readConfig(env: NodeJS.ProcessEnv): CliConfig {
     const config: unknown = JSON.parse(text);
     if (!isObject(config)) throw new Error('it is not a JSON object');
     checkSpending(config.spending, 'spending');
+    checkRepeats(config.repeats, 'repeats');
     if (config.profiles !== undefined && !isObject(config.profiles)) throw new Error('profiles is not an object');
     for (const [name, profile] of Object.entries(config.profiles ?? {})) {
       if (!isObject(profile) || typeof profile.endpoint !== 'string' || typeof profile.user !== 'string')
@@ -72,6 +90,7 @@ export function readConfig(env: NodeJS.ProcessEnv): CliConfig {
       if (profile.binding !== undefined && !(BINDINGS as readonly unknown[]).includes(profile.binding))
         throw new Error(`the profile "${name}" has the binding ${JSON.stringify(profile.binding)}, not one of ${BINDINGS.join(', ')}`);
       checkSpending(profile.spending, `profiles.${name}.spending`);
+      checkRepeats(profile.repeats, `profiles.${name}.repeats`);
     }
     return config;
   } catch (error) {

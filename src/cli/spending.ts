@@ -8,15 +8,26 @@
  * `--yes` never passes a budget. The budget's last word is said under the send log's lock, when the
  * send is written down: a send started at the same moment elsewhere cannot pass it along with this one.
  */
-import { fetchDetails, MailWsFailure, readSendLog, type CallOptions, type MailWsClient, type RecipientAddress } from '../client';
+import {
+  fetchDetails,
+  MailWsFailure,
+  readSendLog,
+  type CallOptions,
+  type MailWsClient,
+  type RecipientAddress,
+  type SendNote,
+} from '../client';
 import type { EnumValue } from '../contract';
 import {
-  budgetAdmission,
   checkSend,
+  DEFAULT_REPEAT_WINDOW_DAYS,
   dollars,
+  localMinute,
   mailersToAsk,
   mayCharge,
   OverBudget,
+  RepeatedSend,
+  sendAdmission,
   sendLogPath,
   spendingToday,
   type AccountRef,
@@ -34,6 +45,11 @@ export function limitsOf(values: GlobalValues, io: Io): SpendingLimits {
   return profileOf(values, io)?.spending ?? readConfig(io.env).spending ?? {};
 }
 
+/** How many days back a repeat send is looked for: the profile's, else the file's (`repeats.windowDays`), else 30. */
+export function repeatWindowOf(values: GlobalValues, io: Io): number {
+  return (profileOf(values, io)?.repeats ?? readConfig(io.env).repeats)?.windowDays ?? DEFAULT_REPEAT_WINDOW_DAYS;
+}
+
 export interface GuardedSend {
   readonly account: AccountRef;
   readonly mode: EnumValue<'WorkMode'>;
@@ -43,6 +59,8 @@ export interface GuardedSend {
   readonly what: string;
   readonly yes: boolean | undefined;
   readonly overBudget: boolean | undefined;
+  /** Send it although it repeats an earlier send (`--again`). */
+  readonly again: boolean | undefined;
   /** Whether the work mode is asked about (a raw `mailroom call` is the service's own operation: it asks about money only). */
   readonly askWorkMode?: boolean;
 }
@@ -56,38 +74,42 @@ function overWords(verdict: Extract<BudgetVerdict, { kind: 'over' }>, account: A
     : `${spent}; this send's ${dollars(verdict.price)} would pass the daily budget of ${dollars(verdict.budget)}`;
 }
 
-/** What the service says of the account's sends today, for the spending; offline (and said so) when it does not answer. */
-async function reportsToday(io: Io, client: MailWsClient, ids: readonly number[]): Promise<Reports> {
+/** What the service says of the user's recent mailers, for the spending and repeats; offline (and said so) when it does not answer. */
+async function reportsOf(io: Io, client: MailWsClient, ids: readonly number[]): Promise<Reports> {
   if (ids.length === 0) return new Map();
   try {
     const details = await fetchDetails(client, ids);
     return new Map([...details].map(([id, d]): [number, MailerReport] => [id, { workMode: d.WorkMode, status: d.Status, price: d.Price }]));
   } catch (error) {
     if (!(error instanceof MailWsFailure)) throw error;
-    io.err.write(`The service did not say what today's sends cost (${error.message}): they count at their predicted prices.\n`);
+    io.err.write(
+      `The service did not say how your recent sends ended (${error.message}): they count as made, at their predicted prices.\n`,
+    );
     return 'offline';
   }
 }
 
+/** What guardSend answers: the call options that keep the rules under the send log's lock, and what they noted. */
+export interface Guard {
+  readonly options: Pick<CallOptions, 'admit'>;
+  /** The same for the send at another price (a merge that leaves out rows sent before). */
+  readonly at: (price: number | undefined) => Pick<CallOptions, 'admit'>;
+  /** The earlier mailers the send repeated knowingly (a test in Development, or sent --again), once it was written. */
+  readonly noted: () => SendNote | undefined;
+}
+
 /**
  * Checks a send and asks what the rulebook says to ask; throws a UsageError (nothing sent) when
- * it may not go. Answers the call options that keep the budget under the send log's lock.
+ * it may not go. The rules' last word is said under the send log's lock (src/rulebook/admission.ts):
+ * what it refuses comes back from the call as OverBudget or RepeatedSend, which refusalOf words.
  */
-export async function guardSend(
-  io: Io,
-  values: GlobalValues,
-  client: MailWsClient,
-  send: GuardedSend,
-): Promise<Pick<CallOptions, 'admit'>> {
+export async function guardSend(io: Io, values: GlobalValues, client: MailWsClient, send: GuardedSend): Promise<Guard> {
   const limits = mayCharge(send.mode) ? limitsOf(values, io) : {};
-  let reports: Reports = new Map();
-  let spent = 0;
-  if (limits.dailyBudget !== undefined) {
-    const now = new Date();
-    const records = await readSendLog(sendLogPath(io.env));
-    reports = await reportsToday(io, client, mailersToAsk(records, send.account, now));
-    spent = spendingToday(records, send.account, reports, now).spent;
-  }
+  const windowDays = repeatWindowOf(values, io);
+  const now = new Date();
+  const records = await readSendLog(sendLogPath(io.env));
+  const reports = await reportsOf(io, client, mailersToAsk(records, send.account, now, windowDays));
+  const spent = limits.dailyBudget === undefined ? 0 : spendingToday(records, send.account, reports, now).spent;
   const check = checkSend(send.mode, send.price, limits, spent);
   if (check.budget.kind === 'over') {
     const over = overWords(check.budget, send.account);
@@ -113,20 +135,65 @@ export async function guardSend(
       }
     }
   }
-  const admission = send.overBudget ? undefined : budgetAdmission(send.account, limits, send, reports);
-  if (!admission) return {};
-  return {
-    admit: (records) => {
-      try {
-        admission(records);
-      } catch (error) {
-        if (!(error instanceof OverBudget)) throw error;
-        throw new UsageError(
-          `Not sent: meanwhile other sends took the budget: ${overWords(error.verdict, send.account)}. Add --over-budget to send anyway.`,
-        );
-      }
-    },
+  let noted: SendNote | undefined;
+  const at = (price: number | undefined): Pick<CallOptions, 'admit'> => {
+    const admission = sendAdmission({ ...send, price, limits, windowDays, reports });
+    return {
+      admit: (sends, sending) => {
+        noted = admission(sends, sending) ?? undefined;
+        return noted;
+      },
+    };
   };
+  return { options: at(send.price), at, noted: () => noted };
+}
+
+/** A refusal of the rules under the send log's lock, in the command line's words; undefined for any other error. */
+export function refusalOf(error: unknown, account: AccountRef): UsageError | undefined {
+  if (error instanceof OverBudget) {
+    return new UsageError(
+      `Not sent: meanwhile other sends took the budget: ${overWords(error.verdict, account)}. Add --over-budget to send anyway.`,
+    );
+  }
+  if (error instanceof RepeatedSend) {
+    const { earlier, rows, of } = error.verdict;
+    const before = earlier
+      .map((e) => `${e.id === undefined ? 'a send of unknown outcome' : `mailer ${e.id}`} on ${localMinute(e.time)}`)
+      .join(', ');
+    if (rows) {
+      const which = rows.length === of ? `all ${of} rows` : `${rows.length} of ${of} rows (${rowList(rows)})`;
+      return new UsageError(
+        `Not sent: ${which} of this merge went before, the same letter to the same recipient, in ${before}. Add --skip-sent to send only the others, or --again to send them all again.`,
+      );
+    }
+    return new UsageError(
+      `Not sent: the same letter went to ${earlier[0]?.recipient ?? 'the same recipient'} as ${before}. Add --again to send it again.`,
+    );
+  }
+  return undefined;
+}
+
+/** Row numbers as a person reads them: "3, 7, 9–12", and "…" past twenty. */
+export function rowList(rows: readonly number[]): string {
+  const runs: string[] = [];
+  for (let i = 0; i < rows.length;) {
+    let j = i;
+    while (j + 1 < rows.length && rows[j + 1] === rows[j]! + 1) j++;
+    runs.push(j > i + 1 ? `${rows[i]}–${rows[j]}` : j === i + 1 ? `${rows[i]}, ${rows[j]}` : String(rows[i]));
+    i = j + 1;
+  }
+  return runs.length > 20 ? `${runs.slice(0, 20).join(', ')}, …` : runs.join(', ');
+}
+
+/** Says, after a send, what it knowingly repeated. */
+export function sayRepeated(io: Io, noted: SendNote | undefined, mode: EnumValue<'WorkMode'>): void {
+  if (!noted?.repeats?.length) return;
+  const mailers = noted.repeats.join(', ');
+  io.err.write(
+    noted.again
+      ? `Sent again as asked (--again): it repeats mailer ${mailers}; the send log says so.\n`
+      : `A repeat of mailer ${mailers}, sent in ${mode} mode as a test.\n`,
+  );
 }
 
 /** A letter's predicted price, printed here as the service would print it. */

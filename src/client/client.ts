@@ -28,6 +28,7 @@ import {
   type RequestOf,
   type ResultOf,
   type ServiceKey,
+  RESULT,
 } from '../contract';
 import { MailWsError, MailWsNetworkError, mayHaveTakenEffect } from './errors';
 import { callHttp } from './http-binding';
@@ -96,7 +97,9 @@ export interface CallOptions {
   readonly source?: string;
   /** The price the sender predicted (dollars), for the send log and the spending guards that read it. */
   readonly price?: number;
-  /** A send's last check, under the send log's lock (a daily budget): what it throws refuses the send. See send-log.ts. */
+  /** A mail merge's rows, each its letter's key, for the send log (a repeat of a row is found by it). */
+  readonly rows?: readonly string[];
+  /** A send's last check, under the send log's lock (a daily budget, a repeat): what it throws refuses the send. See send-log.ts. */
   readonly admit?: SendAdmission;
 }
 
@@ -304,7 +307,7 @@ export class MailWsClient {
       if (wait > 0 && Date.now() + wait >= settings.deadline) {
         const slot = `the next ${op.name} the service allows is ${seconds(wait)} s away`;
         const description = `${slot}, past this call's ${seconds(timeoutMs)} s timeout`;
-        const error = new MailWsError(op.name, -3500, { local: true, description });
+        const error = new MailWsError(op.name, RESULT.RateLimit, { local: true, description });
         report(0, Date.now(), { error: error.name, code: error.code });
         throw error;
       }
@@ -324,7 +327,7 @@ export class MailWsClient {
         return result;
       } catch (error) {
         report(attempt, started, { error: (error as Error).name, ...(error instanceof MailWsError ? { code: error.code } : {}) });
-        const rateLimited = error instanceof MailWsError && error.code === -3500;
+        const rateLimited = error instanceof MailWsError && error.code === RESULT.RateLimit;
         const transient = (error instanceof MailWsNetworkError && !callOptions.signal?.aborted) || rateLimited;
         if (!read || !transient || attempt >= attempts) throw error;
         lastError = error;

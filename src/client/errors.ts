@@ -3,27 +3,27 @@
  * the request, so no password or API key can travel inside one: a network error names where the
  * call went by scheme, host and path only (HTTP GET's query holds the password).
  */
-import { describeResultCode, effectOfOperationNamed, isWarningCode } from '../contract';
+import { describeResultCode, effectOfOperationNamed, isWarningCode, RESULT } from '../contract';
 
 /** What to do about the codes people meet most. */
 const HINTS: Readonly<Record<number, string>> = {
-  [-3001]: 'the mailer belongs to another account, or to nobody you may see',
-  [-3002]: "ask the account's administrator to unblock the user",
-  [-3003]: 'check the username and password (or the API key)',
-  [-3004]: 'send PDF, DOC, DOCX or HTML; convert text to HTML first',
-  [-3010]: 'add funds to the account',
-  [-3020]: 'the PDF exists once the mailer is printed; try again in a little while',
-  [-3022]: 'the mailer was already handed to the postal service, or cancelled',
-  [-3115]: 'nothing matched the query',
-  [-3116]: 'check the ID',
-  [-3500]: 'the service allows one call of each Get method every 6 seconds; wait and try again',
-  [-4013]: 'use one ID, a range like 1021984-1021994, or a comma list',
+  [RESULT.NotAuthorized]: 'the mailer belongs to another account, or to nobody you may see',
+  [RESULT.UserBlocked]: "ask the account's administrator to unblock the user",
+  [RESULT.NotAuthenticated]: 'check the username and password (or the API key)',
+  [RESULT.FileExtensionNotSupported]: 'send PDF, DOC, DOCX or HTML; convert text to HTML first',
+  [RESULT.NoFunds]: 'add funds to the account',
+  [RESULT.PdfNotAvailable]: 'the PDF exists once the mailer is printed; try again in a little while',
+  [RESULT.CancellationDenied]: 'the mailer was already handed to the postal service, or cancelled',
+  [RESULT.NoData]: 'nothing matched the query',
+  [RESULT.NoSuchItemId]: 'check the ID',
+  [RESULT.RateLimit]: 'the service allows one call of each Get method every 6 seconds; wait and try again',
+  [RESULT.InvalidIds]: 'use one ID, a range like 1021984-1021994, or a comma list',
 };
 
 const sentence = (text: string) => `${text.charAt(0).toUpperCase()}${text.slice(1)}`;
 
 /** Hints that explain the meaning again rather than say what to do: left out of the words for people. */
-const RESTATING = new Set([-3022, -3115]);
+const RESTATING = new Set([RESULT.CancellationDenied, RESULT.NoData]);
 
 /**
  * Every error a call of the client throws: catch this one type. `operation` is the operation's

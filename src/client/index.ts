@@ -12,6 +12,7 @@ export {
   workModeAsked,
   type SendAdmission,
   type SendLogRecord,
+  type SendNote,
   type SendOutcome,
   type SendRecorder,
 } from './send-log';
@@ -25,7 +26,14 @@ export {
   type RecipientAddress,
 } from '../contract';
 export { checkSignIn } from './sign-in';
-export { readFrontMatter, readFrontMatterAsWritten, type FrontMatter, type FrontMatterRecipient } from '../contract';
+export {
+  FrontMatterError,
+  readFrontMatter,
+  readFrontMatterAsWritten,
+  type FrontMatter,
+  type FrontMatterProblem,
+  type FrontMatterRecipient,
+} from '../contract/front-matter';
 export {
   DocumentError,
   fileTypeOf,
@@ -35,4 +43,4 @@ export {
   type LetterDocument,
   type LetterDraft,
 } from './letter-document';
-export { mailMerge, type MailMerge } from './mail-merge';
+export { mailMerge, mergeDataText, mergeWithRows, type MailMerge } from './mail-merge';

@@ -2,18 +2,18 @@
  * A file as a letter the service prints: PDF, DOC, DOCX and HTML as they are; Markdown rendered
  * to HTML (its front matter may name the recipient); any other text wrapped as preformatted HTML,
  * since the service refuses `txt`. Pictures and other binary files are refused here, before
- * anything is sent, with the types that would do.
+ * anything is sent, with the types that would do, and so is a Markdown letter whose front matter
+ * cannot be read as written (each error with its line, in the words the editor shows).
  */
+import { AddressError, escapeText, letterFileTypes, normalizeFileType } from '../contract';
 import {
-  AddressError,
-  escapeText,
-  letterFileTypes,
-  normalizeFileType,
+  FrontMatterError,
   readFrontMatter,
   readFrontMatterAsWritten,
   type FrontMatter,
+  type FrontMatterProblem,
   type FrontMatterRecipient,
-} from '../contract';
+} from '../contract/front-matter';
 
 export interface LetterDocument {
   /** The FileExtension to send. */
@@ -21,6 +21,8 @@ export interface LetterDocument {
   readonly data: Buffer;
   /** The recipient named in a Markdown front matter. */
   readonly to?: FrontMatter['to'];
+  /** What a Markdown front matter says that Mailroom leaves aside, or may have read otherwise than meant. */
+  readonly warnings?: readonly FrontMatterProblem[];
 }
 
 export class DocumentError extends Error {}
@@ -45,11 +47,14 @@ export function fileTypeOf(fileName: string): string {
   return dot < 0 ? '' : normalizeFileType(fileName.slice(dot + 1));
 }
 
-/** A front matter whose recipient is not one the service can mail is the document's mistake. */
-function frontMatterOf(fileName: string, text: string): FrontMatter {
+/** A front matter that cannot be read, or whose recipient is not one the service can mail, is the document's mistake. */
+function documentMistake<T>(fileName: string, read: () => T): T {
   try {
-    return readFrontMatter(text);
+    return read();
   } catch (error) {
+    if (error instanceof FrontMatterError) {
+      throw new DocumentError(error.problems.map((p) => `${fileName}, line ${p.line}: ${p.message}`).join('\n'));
+    }
     if (error instanceof AddressError) throw new DocumentError(`${fileName}: ${error.message}`);
     throw error;
   }
@@ -60,6 +65,7 @@ export interface LetterDraft {
   readonly type: string;
   readonly data: Buffer;
   readonly to?: FrontMatterRecipient;
+  readonly warnings?: readonly FrontMatterProblem[];
 }
 
 /**
@@ -67,18 +73,18 @@ export interface LetterDraft {
  * service would refuse is a finding rather than a refusal. A file that is no letter is a DocumentError.
  */
 export async function letterDraft(fileName: string, content: Uint8Array): Promise<LetterDraft> {
-  return convert(fileName, content, (text) => readFrontMatterAsWritten(text));
+  return convert(fileName, content, (text) => documentMistake(fileName, () => readFrontMatterAsWritten(text)));
 }
 
 export async function letterDocument(fileName: string, content: Uint8Array): Promise<LetterDocument> {
-  return convert(fileName, content, (text) => frontMatterOf(fileName, text));
+  return convert(fileName, content, (text) => documentMistake(fileName, () => readFrontMatter(text)));
 }
 
 async function convert<To>(
   fileName: string,
   content: Uint8Array,
-  frontMatter: (text: string) => { readonly to?: To; readonly body: string },
-): Promise<{ type: string; data: Buffer; to?: To }> {
+  frontMatter: (text: string) => { readonly to?: To; readonly body: string; readonly warnings: readonly FrontMatterProblem[] },
+): Promise<{ type: string; data: Buffer; to?: To; warnings?: readonly FrontMatterProblem[] }> {
   const type = fileTypeOf(fileName);
   if ((letterFileTypes as readonly string[]).includes(type)) return { type, data: Buffer.from(content) };
   const text = new TextDecoder('utf-8', { fatal: false }).decode(content);
@@ -89,12 +95,12 @@ async function convert<To>(
     );
   }
   if ((MARKDOWN_TYPES as readonly string[]).includes(type)) {
-    const { to, body } = frontMatter(text);
+    const { to, body, warnings } = frontMatter(text);
     // Loaded only for Markdown, so that opening the client stays cheap. Raw HTML in Markdown is
     // kept off: the letter is what the Markdown says.
     const { default: MarkdownIt } = await import('markdown-it');
     const html = new MarkdownIt({ html: false, linkify: false, typographer: true }).render(body);
-    return { type: 'html', data: Buffer.from(page(fileName, html)), ...(to ? { to } : {}) };
+    return { type: 'html', data: Buffer.from(page(fileName, html)), ...(to ? { to } : {}), ...(warnings.length > 0 ? { warnings } : {}) };
   }
   return { type: 'html', data: Buffer.from(page(fileName, `<pre>${escapeText(text)}</pre>`)) };
 }

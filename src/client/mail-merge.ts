@@ -1,21 +1,29 @@
 /**
  * A mail merge as `SendWordMailMerge_Compressed` takes it: a .docx («Field») or HTML ({{Field}})
  * template and CSV merge data with a header row, gzip-compressed. Checked before sending, so that
- * the user sees how many letters it makes (one per data row) before paying for them.
+ * the user sees how many letters it makes (one per data row) before paying for them. The CSV's
+ * bytes are read by the contract's one rule (decodeCsv: UTF-8 with or without a byte order mark,
+ * UTF-16 with one, else Windows-1252) and sent as the UTF-8 the service takes (facts, Part B).
  */
 import { gzipSync } from 'node:zlib';
-import { CsvError, mergeTemplateTypes, parseCsv } from '../contract';
+import { CsvError, decodeCsv, encodeCsv, formatCsv, mergeTemplateTypes, parseCsv, type CsvEncoding } from '../contract';
 import { DocumentError, fileTypeOf } from './letter-document';
 
 export interface MailMerge {
   /** The template's FileExtension. */
   readonly type: string;
   readonly template: Buffer;
-  /** The CSV, compressed as the service expects. */
+  /** The CSV as text, decoded from its file: what the preflight reads, and what is sent. */
+  readonly csv: string;
+  /** Which encoding the CSV's file was read as. */
+  readonly encoding: CsvEncoding;
+  /** The CSV as UTF-8, compressed as the service expects. */
   readonly mergeData: Buffer;
   /** One letter per data row. */
   readonly letters: number;
   readonly fields: readonly string[];
+  /** The data rows, in order: the batch's items 1…N. */
+  readonly rows: readonly (readonly string[])[];
 }
 
 export function mailMerge(templateName: string, template: Uint8Array, csvName: string, csv: Uint8Array): MailMerge {
@@ -23,17 +31,40 @@ export function mailMerge(templateName: string, template: Uint8Array, csvName: s
   if (!(mergeTemplateTypes as readonly string[]).includes(type)) {
     throw new DocumentError(`${templateName}: a mail-merge template is ${mergeTemplateTypes.join(', ')}; not .${type || 'this file'}`);
   }
+  const decoded = mergeDataText(csvName, csv);
   let rows: string[][];
   try {
-    rows = parseCsv(
-      Buffer.from(csv)
-        .toString('utf8')
-        .replace(/^\uFEFF/, ''),
-    );
+    rows = parseCsv(decoded.text);
   } catch (error) {
-    if (error instanceof CsvError) throw new DocumentError(`${csvName} is not CSV: ${error.message}`);
+    if (error instanceof CsvError) throw new DocumentError(`${csvName} is not CSV: ${error.message} (line ${error.line})`);
     throw error;
   }
   if (rows.length < 2) throw new DocumentError(`${csvName} needs a header row and at least one row of data`);
-  return { type, template: Buffer.from(template), mergeData: gzipSync(csv), letters: rows.length - 1, fields: rows[0]! };
+  return {
+    type,
+    template: Buffer.from(template),
+    csv: decoded.text,
+    encoding: decoded.encoding,
+    mergeData: gzipSync(encodeCsv(decoded.text)),
+    letters: rows.length - 1,
+    fields: rows[0]!,
+    rows: rows.slice(1),
+  };
+}
+
+/** The same merge with only the data rows (1-based) kept: a merge that leaves out rows sent before. */
+export function mergeWithRows(merge: MailMerge, keep: (row: number) => boolean): MailMerge {
+  const rows = merge.rows.filter((_, i) => keep(i + 1));
+  const csv = formatCsv([merge.fields, ...rows]);
+  return { ...merge, rows, letters: rows.length, csv, mergeData: gzipSync(encodeCsv(csv)) };
+}
+
+/** A CSV file's bytes as the preflight reads them, with the encoding assumed; a file whose bytes do not follow its byte order mark throws DocumentError. */
+export function mergeDataText(csvName: string, csv: Uint8Array): { readonly text: string; readonly encoding: CsvEncoding } {
+  try {
+    return decodeCsv(csv);
+  } catch (error) {
+    if (error instanceof CsvError) throw new DocumentError(`${csvName} is not CSV: ${error.message} (line ${error.line})`);
+    throw error;
+  }
 }

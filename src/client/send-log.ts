@@ -35,6 +35,12 @@ export interface SendLogSending {
   readonly bytes: number;
   /** The price the sender predicted (dollars, the sandbox's price list), for a spending guard. */
   readonly price?: number;
+  /** A mail merge's rows, each its letter's key (src/rulebook/repeats.ts), in data order: what a repeat of a row is found by. */
+  readonly rows?: readonly string[];
+  /** The earlier mailers this send repeats, knowingly (a test in Development, or sent again as asked). */
+  readonly repeats?: readonly number[];
+  /** Sent although it repeats an earlier send, because the person said to send it again. */
+  readonly again?: boolean;
 }
 
 export type SendOutcome =
@@ -49,11 +55,15 @@ export type SendLogRecord = SendLogSending &
     readonly answered?: string;
   };
 
+/** What a send's check adds to its line: the earlier mailers it repeats, knowingly. */
+export type SendNote = Pick<SendLogSending, 'repeats' | 'again'>;
+
 /**
  * A check of the sends the log holds, made under the log's lock just before this send's line is
- * written (a spending guard's budget): what it throws refuses the send, and nothing is written.
+ * written (a spending guard's budget, a repeat): what it throws refuses the send, and nothing is
+ * written; what it answers goes into the send's line.
  */
-export type SendAdmission = (records: readonly SendLogRecord[]) => void;
+export type SendAdmission = (records: readonly SendLogRecord[], send: Omit<SendLogSending, 'entry' | 'time'>) => SendNote | void;
 
 /** Where a send is written down; the client waits for `sending` (it is durable when it resolves). */
 export interface SendRecorder {
@@ -117,14 +127,15 @@ export class SendLog implements SendRecorder {
     try {
       await mkdir(dirname(own), { recursive: true, mode: 0o700 });
       written = await withSendLogLock(own, async () => {
+        let note: SendNote | void = undefined;
         try {
           // Read only for a check: a long log is not read at every send.
-          if (admit) admit(await readSendLog(own));
+          if (admit) note = admit(await readSendLog(own), send);
         } catch (error) {
           refusal = { error };
           return [];
         }
-        const sending: SendLogSending = { entry, time: new Date().toISOString(), ...send };
+        const sending: SendLogSending = { entry, time: new Date().toISOString(), ...send, ...note };
         return Promise.allSettled(this.paths.map((path) => appendDurably(path, `${JSON.stringify({ kind: 'sending', ...sending })}\n`)));
       });
     } catch (error) {
@@ -226,7 +237,7 @@ export function describeSend(
   op: Operation,
   request: Record<string, unknown>,
   account: { readonly endpoint: string; readonly user: string },
-  noted: { readonly source?: string | undefined; readonly price?: number | undefined },
+  noted: { readonly source?: string | undefined; readonly price?: number | undefined; readonly rows?: readonly string[] | undefined },
 ): Omit<SendLogSending, 'entry' | 'time'> {
   const parts = binaryParts(request);
   const hash = createHash('sha256');
@@ -244,5 +255,6 @@ export function describeSend(
     sha256: hash.digest('hex'),
     bytes: parts.reduce((sum, p) => sum + p.length, 0),
     ...(noted.price === undefined ? {} : { price: noted.price }),
+    ...(noted.rows === undefined ? {} : { rows: noted.rows }),
   };
 }

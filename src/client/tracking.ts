@@ -3,7 +3,16 @@
  * fewest ID strings of at most 1000 items (compressed into ranges where they run on), one
  * `GetStatus` each, paced by the client's minimum interval per method.
  */
-import { NO_PERMISSIONS_STATUS, ZERO_DATE, describeStatus, expandIdQuery, parseIdQuery, planIdQueries, type Structure } from '../contract';
+import {
+  NO_PERMISSIONS_STATUS,
+  ZERO_DATE,
+  describeStatus,
+  expandIdQuery,
+  parseIdQuery,
+  planIdQueries,
+  type Structure,
+  RESULT,
+} from '../contract';
 import type { CallOptions, MailWsClient } from './client';
 import { MailWsError } from './errors';
 
@@ -22,7 +31,7 @@ export async function fetchStatuses(
       for (const status of result.Statuses) statuses.set(status.ID, status);
     } catch (error) {
       // -3115: none of these can be seen; each is reported as such rather than failing the rest.
-      if (!(error instanceof MailWsError && error.code === -3115)) throw error;
+      if (!(error instanceof MailWsError && error.code === RESULT.NoData)) throw error;
       for (const id of expandIdQuery(parseIdQuery(query)!)) {
         statuses.set(id, {
           ID: id,
@@ -48,7 +57,7 @@ export async function fetchDetails(
       const result = await client.datedA.GetDetails({ ID: query }, options);
       for (const item of result.Details) if (item.Status !== NO_PERMISSIONS_STATUS) details.set(item.ID, item);
     } catch (error) {
-      if (!(error instanceof MailWsError && error.code === -3115)) throw error;
+      if (!(error instanceof MailWsError && error.code === RESULT.NoData)) throw error;
     }
   }
   return details;

@@ -106,3 +106,26 @@ export function csvCell(value: string, quoted = false): string {
 export function formatCsv(rows: readonly (readonly string[])[]): string {
   return rows.map((row) => `${row.map((value) => csvCell(value)).join(',')}\r\n`).join('');
 }
+
+/**
+ * The data rows (indexes into `rows`, the header being 0) whose cells are not as many as the
+ * header's columns: RFC 4180 holds every record to the same number of fields, and merge data that
+ * does not is refused (facts, Part B: data that does not parse, -3144).
+ */
+export function raggedRows(rows: readonly (readonly string[])[]): number[] {
+  const columns = rows[0]?.length ?? 0;
+  const ragged: number[] = [];
+  for (let r = 1; r < rows.length; r++) if (rows[r]!.length !== columns) ragged.push(r);
+  return ragged;
+}
+
+/**
+ * Whether data rows `r` and `r + 1` are one row split by a line break inside a cell that is not
+ * quoted: each is short of the header's columns, and joined (the first's last cell and the
+ * second's first becoming one) they have exactly as many.
+ */
+export function isSplitRow(rows: readonly (readonly string[])[], r: number): boolean {
+  const columns = rows[0]?.length ?? 0;
+  const [first, second] = [rows[r], rows[r + 1]];
+  return r >= 1 && !!first && !!second && first.length < columns && second.length < columns && first.length + second.length - 1 === columns;
+}

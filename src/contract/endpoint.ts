@@ -18,7 +18,8 @@ export function serviceUrl(baseUrl: string, service: Service): string {
  */
 export function isLoopback(endpoint: string): boolean {
   const host = new URL(endpoint).hostname;
-  return host === 'localhost' || host === '[::1]' || host.startsWith('127.');
+  // 127.0.0.0/8 as an address: a name that merely starts with "127." (127.0.0.1.example.com) is elsewhere.
+  return host === 'localhost' || host === '[::1]' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
 }
 
 /** A file name for a service's WSDL that tells the four apart: `2009-02-26-MailWS.wsdl`. */

@@ -19,5 +19,10 @@ export * from './bindings';
 export * from './checks';
 export * from './recipient';
 export * from './address-line';
-export * from './front-matter';
+// Where a front matter is and its keys, but not its reader (./front-matter): that loads the YAML
+// parser, which the extension, importing this index, must not bundle. Import it by its file.
+export * from './front-matter-fence';
+export * from './front-matter-keys';
 export * from './csv';
+export * from './merge-data';
+export * from './csv-encoding';

@@ -1,6 +1,6 @@
 /** An account in words, for messages, the Switch Account pick and the Mailers view: its user and the service's host. */
 import * as vscode from 'vscode';
-import type { Account } from './connection';
+import type { Account } from './connection/accounts';
 
 /** A key that tells accounts apart, for what is remembered per account: the sandbox's port changes from one start to the next. */
 export const keyOfAccount = (account: Omit<Account, 'binding'>) => `${account.sandbox ? 'sandbox' : account.endpoint}|${account.username}`;

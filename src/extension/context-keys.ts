@@ -8,13 +8,13 @@
 
 /** Keys Mailroom sets itself, with `setContext`. */
 export const MAILROOM_CONTEXT_KEYS = {
-  /** Signed in to an account or the sandbox (Connection.setAccount). */
+  /** Signed in to an account or the sandbox (connection/accounts.ts). */
   'mailroom.connected': 'boolean',
   /** The account's stored files were listed, and there are none (StoredFilesTree.refresh): the view's welcome says how to upload. */
   'mailroom.noStoredFiles': 'boolean',
   /** Filter Mailers… left something out (MailerFilterState): Clear Filter shows in the views' title bars. */
   'mailroom.mailersFiltered': 'boolean',
-  /** The active account is the local sandbox (Connection.setAccount): its Sandbox: commands show. */
+  /** The active account is the local sandbox (connection/accounts.ts): its Sandbox: commands show. */
   'mailroom.onSandbox': 'boolean',
 } as const;
 

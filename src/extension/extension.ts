@@ -1,6 +1,6 @@
 /**
- * The Mailroom extension: builds its parts (connection, tracked mailers, views) and registers the
- * commands, which live under commands/. Activation stays cheap: the client (with the SOAP stack),
+ * The Mailroom extension: builds its parts (who it talks to, in connection/; the tracked mailers;
+ * the views) and registers the commands, which live under commands/. Activation stays cheap: the client (with the SOAP stack),
  * the sandbox and pdf.js are loaded only when a command first needs them.
  *
  * Other extensions get nothing from activate(): what it would return, VS Code hands to any of them
@@ -9,7 +9,6 @@
  */
 import * as l10n from '@vscode/l10n';
 import * as vscode from 'vscode';
-import type { MailroomContextKey } from './context-keys';
 import { AddressBook } from './commands/address-input';
 import { attemptActions } from './commands/attempts';
 import { connectCommand } from './commands/connect';
@@ -25,25 +24,30 @@ import { previewBeforeSendingCommand, type ProofContext } from './commands/proof
 import { previewMergeRowCommand } from './commands/merge-row';
 import { sendMailMergeCommand } from './commands/send-merge';
 import { sendPostcardCommand } from './commands/send-postcard';
-import { couldNot } from './commands/failure';
+import { couldNot, logLine } from './model/failure-words';
 import { registerCommand } from './commands/register';
 import { signOutCommand } from './commands/sign-out';
 import { switchAccountCommand } from './commands/switch-account';
 import { storedFileActions } from './commands/stored-files';
 import { changeUserSettingsCommand } from './commands/user-settings';
-import { Connection } from './connection';
+import { Accounts } from './connection/accounts';
+import { Clients } from './connection/clients';
+import { SandboxHost } from './connection/sandbox-host';
+import { AccountSecrets } from './connection/secrets';
+import { SignIn } from './connection/sign-in';
 import { aliveCounts, Disposable, type AliveCounts } from './lifecycle';
 import { LiveDiagnostics } from './live-diagnostics';
 import { MailerFilterState } from './mailer-filter-state';
 import { Log } from './log';
 import { MergeTemplates } from './merge-templates';
+import type { FeedbackReceiver } from './feedback-receiver';
 import { PublicPushes } from './public-pushes';
 import { PushListener } from './push-listener';
 import { Refresher } from './refresher';
 import { moveOldSendLog } from './send-log';
 import { SpendingGuard } from './spending';
 import { TrackedMailers } from './tracked-mailers';
-import { DetailsPanels } from './views/details-panel';
+import { DetailsPanels, type DetailsPanel } from './views/details-panel';
 import { HistoryTree, type HistoryNode } from './views/history-tree';
 import { MailersMessage } from './views/mailers-message';
 import { MailersTree, type MailersNode } from './views/mailers-tree';
@@ -56,14 +60,18 @@ import { printOnThread, stopPrinting } from './printing-module';
 
 /** The extension's parts, for its own in-host tests only (see activate). */
 export interface MailroomApi {
-  readonly connection: Connection;
+  /** Who Mailroom talks to, and as whom: the accounts, their secrets, the active one's client, signing in and out. */
+  readonly accounts: Accounts;
+  readonly secrets: AccountSecrets;
+  readonly clients: Clients;
+  readonly signIn: SignIn;
   readonly mailers: TrackedMailers;
   readonly tree: MailersTree;
   readonly refresher: Refresher;
-  /** The loopback receiver of the sandbox's feedback pushes. */
-  readonly pushes: PushListener;
+  /** The receiver of the sandbox's feedback pushes: where it listens, what arrived. */
+  readonly pushes: FeedbackReceiver;
   /** The receiver of a real account's feedback pushes, forwarded from mailroom.feedback.publicUrl. */
-  readonly publicPushes: PublicPushes;
+  readonly publicPushes: FeedbackReceiver;
   /** The Mailers view and the status bar item, read for what they tell the user (its message, their text). */
   readonly mailersView: vscode.TreeView<MailersNode>;
   /** Filter Mailers…'s filter, and the Send History view (its rows as last read, and its message). */
@@ -73,6 +81,8 @@ export interface MailroomApi {
   readonly statusBarItem: vscode.StatusBarItem;
   /** The PDF previews open now, newest last. */
   readonly previews: readonly PdfPreview[];
+  /** A mailer's details panel, while it is open. */
+  detailsOf(id: number): DetailsPanel | undefined;
   readonly storedFiles: StoredFilesTree;
   readonly addresses: AddressBook;
   /** What the extension keeps in global state, for the tests that check no secret is there. */
@@ -93,7 +103,11 @@ export interface MailroomApi {
 /** Everything the extension made while active: disposed, and its sandbox closed, when it deactivates. */
 class Mailroom extends Disposable {
   readonly log = this.register(new Log());
-  readonly connection: Connection;
+  readonly accounts: Accounts;
+  readonly secrets: AccountSecrets;
+  readonly sandbox: SandboxHost;
+  readonly clients: Clients;
+  readonly signIn: SignIn;
   readonly mailers: TrackedMailers;
   readonly tree: MailersTree;
   readonly refresher: Refresher;
@@ -103,6 +117,7 @@ class Mailroom extends Disposable {
   readonly status: MailroomStatus;
   readonly storedFiles: StoredFilesTree;
   readonly previews: PdfPreviews;
+  readonly details: DetailsPanels;
   readonly addresses: AddressBook;
   readonly mergeTemplates: MergeTemplates;
   readonly diagnostics: LiveDiagnostics;
@@ -113,39 +128,45 @@ class Mailroom extends Disposable {
   constructor(private readonly context: vscode.ExtensionContext) {
     super();
     const { log } = this;
-    const connection = (this.connection = this.register(new Connection(context, log)));
-    const mailers = (this.mailers = this.register(new TrackedMailers(context.globalState, connection)));
+    // Who Mailroom talks to, and as whom (connection/): each part with its own job.
+    const accounts = (this.accounts = this.register(new Accounts(context.globalState)));
+    const secrets = (this.secrets = new AccountSecrets(context.secrets));
+    const sandbox = (this.sandbox = this.register(new SandboxHost(context, log)));
+    const clients = (this.clients = this.register(new Clients(accounts, secrets, sandbox, log)));
+    const signIn = (this.signIn = new SignIn(accounts, secrets, sandbox, clients, log));
+    const connection = { accounts, secrets, clients, signIn };
+    const mailers = (this.mailers = this.register(new TrackedMailers(context.globalState, accounts)));
     const filter = (this.filter = this.register(new MailerFilterState()));
     const tree = (this.tree = this.register(
       new MailersTree(
         mailers,
-        async (id) => (await (await connection.client()).datedA.GetBatchStatus({ ID: id, ItemID: '' })).Statuses,
+        async (id) => (await (await clients.client()).datedA.GetBatchStatus({ ID: id, ItemID: '' })).Statuses,
         filter,
-        connection,
+        accounts,
       ),
     ));
     const view = (this.view = this.register(
       vscode.window.createTreeView('mailroom.mailers', { treeDataProvider: tree, showCollapseAll: true }),
     ));
-    const refresher = (this.refresher = this.register(new Refresher(connection, mailers, log)));
-    this.pushes = this.register(new PushListener(connection, refresher, log));
-    const publicPushes = (this.publicPushes = this.register(new PublicPushes(connection, refresher, log)));
+    const refresher = (this.refresher = this.register(new Refresher(accounts, clients, mailers, log)));
+    this.pushes = this.register(new PushListener(accounts, secrets, clients, refresher, log));
+    const publicPushes = (this.publicPushes = this.register(new PublicPushes(accounts, secrets, clients, refresher, log)));
     // The machine's send log (send-log.ts), not a team's in the workspace; the extension's older one moves into it.
-    void moveOldSendLog(context).catch((error: unknown) => log.warn(`The old send log could not be moved: ${(error as Error).message}`));
-    const history = (this.history = this.register(new HistoryTree(connection, mailers, filter)));
+    void moveOldSendLog(context).catch((error: unknown) => log.warn(logLine('The old send log could not be moved.', error)));
+    const history = (this.history = this.register(new HistoryTree(accounts, mailers, filter)));
     history.view = this.historyView = this.register(vscode.window.createTreeView('mailroom.history', { treeDataProvider: history }));
-    const storedFiles = (this.storedFiles = this.register(new StoredFilesTree(connection)));
+    const storedFiles = (this.storedFiles = this.register(new StoredFilesTree(accounts, clients)));
     this.register(vscode.window.createTreeView('mailroom.storedFiles', { treeDataProvider: storedFiles }));
-    const details = this.register(new DetailsPanels(context.extensionUri));
+    const details = (this.details = this.register(new DetailsPanels(context.extensionUri)));
     const previews = (this.previews = this.register(new PdfPreviews(context.extensionUri)));
     const addresses = (this.addresses = new AddressBook(context.globalState));
     const mergeTemplates = (this.mergeTemplates = this.register(new MergeTemplates(context.workspaceState)));
     this.diagnostics = this.register(new LiveDiagnostics(mergeTemplates, log));
-    const spending = new SpendingGuard(connection, mailers, log);
+    const spending = new SpendingGuard(accounts, clients, mailers, log);
     const sending: ProofContext = {
       previews,
       mergeTemplates,
-      connection,
+      ...connection,
       mailers,
       tree,
       view,
@@ -157,15 +178,15 @@ class Mailroom extends Disposable {
 
     const commands = {
       'mailroom.useSandbox': async () => {
-        await connection.useSandbox();
+        await signIn.useSandbox();
         void prompts.notify(
           'info',
           vscode.l10n.t('Mailroom: connected to the local sandbox as demo. Letters sent here are never printed.'),
         );
       },
-      'mailroom.connect': connectCommand(connection, log),
-      'mailroom.signOut': signOutCommand(connection, mailers),
-      'mailroom.switchAccount': switchAccountCommand(connection, () => refresher.refresh()),
+      'mailroom.connect': connectCommand(signIn, log),
+      'mailroom.signOut': signOutCommand(accounts, signIn, mailers),
+      'mailroom.switchAccount': switchAccountCommand(accounts, signIn, () => refresher.refresh()),
       'mailroom.sendDocument': sendDocumentCommand(sending),
       'mailroom.sendAdvanced': sendAdvancedCommand(sending),
       'mailroom.sendPostcard': sendPostcardCommand(sending),
@@ -180,46 +201,42 @@ class Mailroom extends Disposable {
             .notify('error', couldNot(vscode.l10n.t('Mailroom could not refresh the mailers.'), failure), vscode.l10n.t('Show Log'))
             .then((choice) => choice && log.show());
         }
-        return failure?.message;
       },
       'mailroom.changeUserSettings': changeUserSettingsCommand(connection, log),
       'mailroom.showLog': () => log.show(),
-      ...mailerActions({ connection, mailers, refresher, details, previews, log, history }),
+      ...mailerActions({ clients, mailers, refresher, details, previews, log, history }),
       ...filterActions(filter, tree),
-      ...storedFileActions(connection, storedFiles, sending),
-      ...attemptActions(connection, mailers, () => refresher.refresh(), log),
+      ...storedFileActions(clients, storedFiles, sending),
+      ...attemptActions(clients, mailers, () => refresher.refresh(), log),
       ...sandboxControlActions(connection, mailers, refresher),
       ...feedbackPushActions(connection, publicPushes),
     } satisfies Record<MailroomCommand, Command>;
     // Each through the one wrapper: failures in words, the workbench's arguments only (commands/register.ts).
-    const host = { log, extensionMode: context.extensionMode };
-    for (const id of MAILROOM_COMMANDS) this.register(registerCommand(id, commands[id], host));
+    for (const id of MAILROOM_COMMANDS) this.register(registerCommand(id, commands[id], log));
 
     this.register(proofLens());
     printOnThread(vscode.Uri.joinPath(context.extensionUri, 'dist', 'printing-worker.js').fsPath);
     // The status bar item, and the view's message while the service is not answering.
     // The message also says which filter is on (views/mailers-message.ts).
     const message = this.register(new MailersMessage(view, tree, mailers, filter));
-    this.status = this.register(new MailroomStatus(connection, mailers, refresher, message, () => spending.spentToday()));
-    this.register(connection.onDidChange(() => mailers.refreshView()));
-    void vscode.commands.executeCommand('setContext', 'mailroom.connected' satisfies MailroomContextKey, connection.account !== undefined);
-    void vscode.commands.executeCommand(
-      'setContext',
-      'mailroom.onSandbox' satisfies MailroomContextKey,
-      connection.account?.sandbox === true,
-    );
-    if (connection.account) void refresher.refresh();
+    this.status = this.register(new MailroomStatus(accounts, mailers, refresher, message, () => spending.spentToday()));
+    this.register(accounts.onDidChange(() => mailers.refreshView()));
+    if (accounts.account) void refresher.refresh();
   }
 
   testApi(): MailroomApi {
-    const { connection, mailers, tree, refresher, previews, storedFiles, addresses, diagnostics, mergeTemplates } = this;
+    const { accounts, secrets, clients, signIn, mailers, tree, refresher, previews, storedFiles, addresses, diagnostics, mergeTemplates } =
+      this;
     return {
-      connection,
+      accounts,
+      secrets,
+      clients,
+      signIn,
       mailers,
       tree,
       refresher,
-      pushes: this.pushes,
-      publicPushes: this.publicPushes,
+      pushes: this.pushes.receiver,
+      publicPushes: this.publicPushes.receiver,
       mailersView: this.view,
       filter: this.filter,
       history: this.history,
@@ -228,6 +245,7 @@ class Mailroom extends Disposable {
       get previews() {
         return previews.list;
       },
+      detailsOf: (id) => this.details.get(id),
       storedFiles,
       addresses,
       diagnostics,
@@ -246,7 +264,7 @@ class Mailroom extends Disposable {
       this.dispose();
     } finally {
       // Whatever failed to dispose, the sandbox's journal is closed before the host exits, and the printing thread ended.
-      await Promise.all([this.connection.close(), stopPrinting()]);
+      await Promise.all([this.sandbox.close(), stopPrinting()]);
     }
   }
 }

@@ -1,17 +1,19 @@
 /**
- * Live diagnostics: as a person types a Markdown letter's front-matter address or a mail merge's
- * CSV, what the preflight would find shows in the Problems panel, squiggled on the exact value or
- * cell, with the service's code, and quick fixes where one is obvious. The checks themselves are
- * printing's (src/printing/diagnostics, text in, offsets out); this maps them to the editor's terms.
+ * Live diagnostics: as a person types a Markdown letter's front matter or a mail merge's CSV, what
+ * `mailroom send` and the preflight would find shows in the Problems panel, squiggled on the exact
+ * key, value or cell, with the service's code where it has one, and quick fixes where one is
+ * obvious. The checks themselves are printing's (src/printing/diagnostics, text in, offsets out);
+ * this maps them to the editor's terms.
  *
  * Never in the way of typing: a document is checked DIAGNOSTICS_PAUSE_MS after its last edit (a
  * pause between words, not between keys), and each edit starts a new generation, so that a check
- * still running when the next edit comes is never published. Which documents: Markdown (with a
- * front matter naming `to:`; without one there is nothing to say) and any .csv that is a merge's
- * data: one whose header names an address column, or one with a template (merge-templates.ts).
- * A closed document's diagnostics go with it. A front matter is checked here (a tenth of a
- * millisecond, from a small part of printing that carries no pdf-lib, bundled with the extension);
- * a CSV, which may have 10,000 rows, on the printing thread.
+ * still running when the next edit comes is never published. Which documents: Markdown whose front
+ * matter names `to:` (a letter's; another tool's front matter, a site generator's page, is not
+ * Mailroom's to judge) and any .csv that is a merge's data: one whose header names an address
+ * column, or one with a template (merge-templates.ts). A closed document's diagnostics go with it.
+ * Both are checked on the printing thread: a front matter needs the YAML parser and its address
+ * check the USPS's ZIP codes, which stay out of the extension's bundle, and a CSV may have 10,000
+ * rows. Whether a Markdown document is a letter is told here, without the parser.
  */
 import * as vscode from 'vscode';
 import type { QuickFix, TextFinding } from '../printing';
@@ -19,8 +21,9 @@ import { Disposable, timeout, toDisposable } from './lifecycle';
 import type { Log } from './log';
 import type { MergeTemplates } from './merge-templates';
 import { templateType } from './model/merge-templates';
-import { frontMatterDiagnostics } from '../printing/diagnostics/front-matter';
-import { mergeDataDiagnostics } from './printing-module';
+import { CsvError, decodeCsv, isLetterFrontMatter, namesAddressColumn } from '../contract';
+import { frontMatterDiagnostics, mergeDataDiagnostics } from './printing-module';
+import { logLine, wordsOf } from './model/failure-words';
 
 /** The pause after the last edit before a document is checked, in ms. */
 export const DIAGNOSTICS_PAUSE_MS = 300;
@@ -98,7 +101,7 @@ export class LiveDiagnostics extends Disposable implements vscode.CodeActionProv
       timeout(DIAGNOSTICS_PAUSE_MS, () => {
         this.pending.delete(key);
         void this.check(document, generation).catch((error: unknown) =>
-          this.log.error(`Could not check ${document.uri.fsPath || document.uri.toString()}: ${(error as Error).message}`),
+          this.log.error(logLine(`Could not check ${document.uri.fsPath || document.uri.toString()}: ${wordsOf(error)}`, error)),
         );
       }),
     );
@@ -132,7 +135,7 @@ export class LiveDiagnostics extends Disposable implements vscode.CodeActionProv
     const key = document.uri.toString();
     const text = document.getText();
     const version = document.version;
-    const found = checkedAs(document) === 'letter' ? frontMatterDiagnostics(text) : await this.checkCsv(document.uri, text);
+    const found = checkedAs(document) === 'letter' ? await this.checkLetter(text) : await this.checkCsv(document.uri, text);
     // A newer edit, or a close, came while this ran: what it found is about text that is gone.
     if (this.isDisposed || document.isClosed || this.generations.get(key) !== generation) return;
     const diagnostics = found.map((f) => ({ diagnostic: toDiagnostic(document, f), fixes: f.fixes }));
@@ -143,9 +146,46 @@ export class LiveDiagnostics extends Disposable implements vscode.CodeActionProv
     );
   }
 
+  /** A letter's front matter, on the printing thread (printing-module.ts); a Markdown document that is no letter has nothing to say. */
+  private async checkLetter(text: string): Promise<readonly TextFinding[]> {
+    return isLetterFrontMatter(text) ? frontMatterDiagnostics(text) : [];
+  }
+
   /** On the printing thread (printing-module.ts): a long CSV's check never holds the extension host. */
   private async checkCsv(uri: vscode.Uri, text: string): Promise<readonly TextFinding[]> {
-    return mergeDataDiagnostics(text, await this.templateOf(uri));
+    const template = await this.templateOf(uri);
+    const found = await mergeDataDiagnostics(text, template);
+    if (!template && !namesAddressColumn(text)) return found;
+    const unread = await this.unreadCharacters(uri, text);
+    return unread ? [unread, ...found] : found;
+  }
+
+  /**
+   * VS Code shows a file by its own setting (UTF-8 unless told), and what it cannot read as that
+   * it shows as U+FFFD, which saving writes over the file's letters for good. The merge reads the
+   * file itself, by the contract's rule (decodeCsv): when that finds another encoding, say so on
+   * the first such character, so that the person reopens the file in it before editing. No service code: Mailroom's own warning.
+   */
+  private async unreadCharacters(uri: vscode.Uri, text: string): Promise<TextFinding | undefined> {
+    const at = text.indexOf('\uFFFD');
+    if (at < 0) return undefined;
+    let encoding: string;
+    try {
+      encoding = decodeCsv(await vscode.workspace.fs.readFile(uri)).encoding;
+    } catch (error) {
+      if (error instanceof vscode.FileSystemError || error instanceof CsvError) return undefined;
+      throw error;
+    }
+    if (encoding !== 'Windows-1252') return undefined;
+    return {
+      severity: 'warning',
+      message: vscode.l10n.t(
+        'This file is {0}, as a spreadsheet saves it, and is shown here as another encoding: the merge reads it as {0} and sends its letters right, but saving it from here replaces them with \uFFFD for good. Reopen it with the encoding {0} (Reopen with Encoding) before editing it.',
+        encoding,
+      ),
+      span: { start: at, end: at + 1 },
+      fixes: [],
+    };
   }
 
   /** The CSV's template and its bytes, when it has one that can be read. */
@@ -182,14 +222,39 @@ function toDiagnostic(document: vscode.TextDocument, f: TextFinding): vscode.Dia
   );
   diagnostic.source = DIAGNOSTICS_SOURCE;
   if (f.code !== undefined) diagnostic.code = f.code;
+  if (f.related) {
+    diagnostic.relatedInformation = f.related.map(
+      (r) =>
+        new vscode.DiagnosticRelatedInformation(
+          new vscode.Location(document.uri, new vscode.Range(document.positionAt(r.span.start), document.positionAt(r.span.end))),
+          r.message,
+        ),
+    );
+  }
   return diagnostic;
 }
 
+function titleOf(fix: QuickFix): string {
+  switch (fix.kind) {
+    case 'trim':
+      return vscode.l10n.t('Trim {0} to {1} characters', fix.field, fix.limit);
+    case 'add-column':
+      return vscode.l10n.t('Add the column "{0}" (an empty cell in every row)', fix.column);
+    case 'rename':
+      return vscode.l10n.t('Rename "{0}" to "{1}"', fix.from, fix.to);
+    case 'replace':
+      return vscode.l10n.t('Change {0} to "{1}"', fix.field, fix.value);
+    case 'join-lines':
+      return fix.field === undefined
+        ? vscode.l10n.t('Join this row with its other half (the line break was inside a cell)')
+        : vscode.l10n.t('Join the lines of {0} into one', fix.field);
+    case 'remove-cells':
+      return vscode.l10n.t("Remove the empty cells past the header's last column");
+  }
+}
+
 function toCodeAction(document: vscode.TextDocument, diagnostic: vscode.Diagnostic, fix: QuickFix): vscode.CodeAction {
-  const title =
-    fix.kind === 'trim'
-      ? vscode.l10n.t('Trim {0} to {1} characters', fix.field, fix.limit)
-      : vscode.l10n.t('Add the column "{0}" (an empty cell in every row)', fix.column);
+  const title = titleOf(fix);
   const action = new vscode.CodeAction(title, vscode.CodeActionKind.QuickFix);
   action.diagnostics = [diagnostic];
   action.isPreferred = true;

@@ -6,7 +6,7 @@
  * of a mailer the service has nothing on yet meets on every cycle) is named as the warning it is,
  * not as the error the client throws for it; a call with no answer it could read (no answer at
  * all, a fault, an unreadable one) is a `warning`, and so is a connect that failed, whoever asked
- * (connection.ts); only what failed for the user (a refresh, a command) is an `error`.
+ * (connection/sign-in.ts); only what failed for the user (a refresh, a command) is an `error`.
  */
 import * as vscode from 'vscode';
 import type { CallEvent } from '../client';

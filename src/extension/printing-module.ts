@@ -54,3 +54,12 @@ export async function mergeDataDiagnostics(...args: Parameters<PrintingModule['m
     ? thread.mergeDataDiagnostics({ text, ...(template ? { template } : {}) })
     : (await printingModule()).mergeDataDiagnostics(...args);
 }
+
+/**
+ * A Markdown letter's front matter checked for the live diagnostics (src/printing/diagnostics/letter.ts):
+ * on the printing thread, which carries the YAML parser and the address check's USPS ZIP codes, so
+ * that the extension host never loads them.
+ */
+export async function frontMatterDiagnostics(text: string): Promise<readonly TextFinding[]> {
+  return thread ? thread.frontMatterDiagnostics(text) : (await printingModule()).frontMatterDiagnostics(text);
+}

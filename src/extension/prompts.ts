@@ -1,7 +1,7 @@
 /**
  * Every question Mailroom asks a person, and every message it shows, goes through here: quick
- * picks, input boxes (with a Back button in multi-step input), modal confirmations, file dialogs
- * and notifications.
+ * picks, input boxes (with a Back button in multi-step input), modal confirmations, file dialogs,
+ * notifications and the status bar's passing messages.
  *
  * The one test-only seam: the extension's in-host tests (ExtensionMode.Test) answer these as the
  * person would, by handing the test API a Prompts of their own (test/extension/suite/prompts.ts);
@@ -9,6 +9,7 @@
  * it asks, and whoever is at the keyboard answers.
  */
 import * as vscode from 'vscode';
+import { wordsOf } from './model/failure-words';
 
 /** The Back button of a multi-step input was pressed (registered, so that the tests' own bundle has the same one). */
 export const BACK: unique symbol = Symbol.for('mailroom.prompts.back');
@@ -46,6 +47,8 @@ export interface Prompts {
   open(options: vscode.OpenDialogOptions): Promise<readonly vscode.Uri[] | undefined>;
   /** A notification; answers the button pressed, if any. */
   notify(severity: Severity, message: string, ...buttons: string[]): Promise<string | undefined>;
+  /** A message in the status bar that goes by itself after `hideAfterMs`. */
+  status(message: string, hideAfterMs: number): void;
 }
 
 type Answer<T> = T | Back | undefined;
@@ -87,7 +90,7 @@ function inputBox(options: InputOptions & { back?: boolean }): Promise<string | 
       try {
         message = await options.validateInput?.(text);
       } catch (error) {
-        message = error instanceof Error ? error.message : String(error);
+        message = wordsOf(error);
       }
       box.validationMessage = message ?? undefined;
       return !message || (typeof message !== 'string' && message.severity !== vscode.InputBoxValidationSeverity.Error);
@@ -147,6 +150,7 @@ const windowPrompts: Prompts = {
   saveTo: async (options) => vscode.window.showSaveDialog(options),
   open: async (options) => vscode.window.showOpenDialog(options),
   notify: async (severity, message, ...buttons) => NOTIFY[severity](message, ...buttons),
+  status: (message, hideAfterMs) => void vscode.window.setStatusBarMessage(message, hideAfterMs),
 };
 
 let current: Prompts = windowPrompts;
@@ -160,6 +164,7 @@ export const prompts: Prompts = {
   saveTo: (options) => current.saveTo(options),
   open: (options) => current.open(options),
   notify: (severity, message, ...buttons) => current.notify(severity, message, ...buttons),
+  status: (message, hideAfterMs) => current.status(message, hideAfterMs),
 };
 
 /** Only for the extension's own tests (extension.ts offers it in ExtensionMode.Test alone). */

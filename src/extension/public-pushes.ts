@@ -6,22 +6,24 @@
  *
  * Registering changes the account's settings on the service, so it happens only when the person
  * asks (Receive Feedback Pushes…) and confirms; the Auth value is made here, kept in SecretStorage
- * with the URL it was registered with, and a push is believed only when it carries the Auth of an
- * account registered from this machine and that account is the one the Mailers view shows. After a
- * restart the receiver listens again for an account registered before, without a call, as long as
- * the setting still names the registered URL. Stop Feedback Pushes sets Feedback_FeedbackType back
- * to None and forgets the Auth; signing out forgets it too. See docs/extension.md,
- * "Feedback pushes from a real account".
+ * with the URL it was registered with, and the extension's receiver (feedback-receiver.ts) believes
+ * a push only when it carries the Auth of an account registered from this machine and that account
+ * is the one the Mailers view shows. After a restart the receiver listens again for an account
+ * registered before, without a call, as long as the setting still names the registered URL. Stop
+ * Feedback Pushes sets Feedback_FeedbackType back to None and forgets the Auth; signing out forgets
+ * it too. See docs/extension.md, "Feedback pushes from a real account".
  */
 import { randomBytes } from 'node:crypto';
 import * as vscode from 'vscode';
-import { startPushReceiver, type FeedbackPush, type PushReceiver } from '../client/push-receiver';
 import { OK, describeResultCode } from '../contract';
 import { keyOfAccount } from './account-name';
-import type { Account, Connection } from './connection';
-import { Disposable, Emitter, toDisposable } from './lifecycle';
+import type { Account, Accounts } from './connection/accounts';
+import type { Clients } from './connection/clients';
+import type { AccountSecrets } from './connection/secrets';
+import { FeedbackReceiver, pushSettings } from './feedback-receiver';
+import { Disposable } from './lifecycle';
 import type { Log } from './log';
-import { pushSettings, takeIn } from './push-listener';
+import { logLine, wordsOf } from './model/failure-words';
 import type { Refresher } from './refresher';
 
 /** Not `mailroom listen`'s 8318, so that the two can run side by side (one for the sandbox, one for an account). */
@@ -50,48 +52,35 @@ export function localPortSetting(): number {
   return Number.isInteger(port) && port > 0 && port < 65536 ? port : DEFAULT_LOCAL_PORT;
 }
 
-/** A registration believed here: the account (its key) and the URL it was registered with. */
-interface Registered {
-  readonly account: string;
-  readonly url: string;
-}
-
 export class PublicPushes extends Disposable {
-  private receiver: { readonly port: number; readonly server: PushReceiver } | undefined;
-  /** The receiver's changes, one after another: a start waits for the close before it. */
-  private receiving: Promise<unknown> = Promise.resolve();
-  /** Auth value → its registration, for each registered account met since start and still signed in. */
-  private readonly registered = new Map<string, Registered>();
-  private readonly arrivedEmitter = this.register(new Emitter<FeedbackPush>());
-  /** A push of a registered account arrived and was taken in. */
-  readonly onDidArrive = this.arrivedEmitter.event;
+  /**
+   * Listens on mailroom.feedback.localPort while a registration is believed: for each registered
+   * account met since start and still signed in, its Auth and the URL it was registered with.
+   */
+  readonly receiver: FeedbackReceiver;
 
   constructor(
-    private readonly connection: Connection,
-    private readonly refresher: Refresher,
+    private readonly accounts: Accounts,
+    private readonly secrets: AccountSecrets,
+    private readonly clients: Clients,
+    refresher: Refresher,
     private readonly log: Log,
   ) {
     super();
-    const warn = (error: unknown) => this.log.warn((error as Error).message);
-    this.register(connection.onDidMakeClient(({ account }) => void this.resume(account).catch(warn)));
-    this.register(connection.onDidChange(() => void this.forgetSignedOut().catch(warn)));
+    this.receiver = this.register(new FeedbackReceiver(accounts, refresher, localPortSetting));
+    const warn = (error: unknown) => this.log.warn(logLine(wordsOf(error), error));
+    this.register(clients.onDidMake(({ account }) => void this.resume(account).catch(warn)));
+    this.register(accounts.onDidChange(() => void this.forgetSignedOut().catch(warn)));
     this.register(
       vscode.workspace.onDidChangeConfiguration((event) => {
         if (event.affectsConfiguration('mailroom.feedback')) void this.settingsChanged().catch(warn);
       }),
     );
-    this.register(toDisposable(() => void this.reconcile().catch(() => undefined)));
-  }
-
-  /** Where the receiver listens now, if it does. */
-  async localUrl(): Promise<string | undefined> {
-    await this.receiving;
-    return this.receiver?.server.url;
   }
 
   /** The active account and the public URL to register it at; an error in words when there is none. */
   target(): { readonly account: Account; readonly url: string } {
-    const account = this.connection.account;
+    const account = this.accounts.account;
     if (!account) throw new Error(vscode.l10n.t('Mailroom is not connected: use the local sandbox or connect to an account first.'));
     if (account.sandbox) {
       throw new Error(vscode.l10n.t('On the local sandbox the extension receives feedback pushes by itself: nothing to register.'));
@@ -116,45 +105,45 @@ export class PublicPushes extends Disposable {
    */
   async registerAt(account: Account, url: string): Promise<void> {
     this.assertShown(account);
-    const client = await this.connection.client();
-    const previous = await this.connection.pushRegistration(account);
+    const client = await this.clients.client();
+    const previous = await this.secrets.pushRegistration(account);
     const auth = randomBytes(24).toString('hex');
-    await this.connection.storePushRegistration(account, { url, auth });
-    this.registered.set(auth, { account: keyOfAccount(account), url });
+    await this.secrets.storePushRegistration(account, { url, auth });
+    this.receiver.believe(auth, { account: keyOfAccount(account), url });
     try {
-      await this.reconcile();
+      await this.listen();
       const code = await client.admin.SetUserSettings({ Username: account.username, Settings: pushSettings(url, auth) });
       if (code !== OK) throw refused(code);
     } catch (error) {
-      this.registered.delete(auth);
-      await this.connection.storePushRegistration(account, previous);
-      await this.reconcile().catch(() => undefined);
+      this.receiver.believe(auth, undefined);
+      await this.secrets.storePushRegistration(account, previous);
+      await this.listen().catch(() => undefined);
       throw error;
     }
-    if (previous) this.registered.delete(previous.auth);
-    this.log.info(`Feedback pushes of ${account.username} at ${account.endpoint} go to ${url}, received at ${await this.localUrl()}`);
+    if (previous) this.receiver.believe(previous.auth, undefined);
+    this.log.info(`Feedback pushes of ${account.username} at ${account.endpoint} go to ${url}, received at ${await this.receiver.url()}`);
   }
 
   /** Whether this machine registered the account's pushes (Stop Feedback Pushes says so when asking). */
   async isRegistered(account: Account): Promise<boolean> {
-    return (await this.connection.pushRegistration(account)) !== undefined;
+    return (await this.secrets.pushRegistration(account)) !== undefined;
   }
 
   /** Turns the account's feedback off on the service (Feedback_FeedbackType None) and forgets its Auth. */
   async stop(account: Account): Promise<void> {
     this.assertShown(account);
-    const client = await this.connection.client();
+    const client = await this.clients.client();
     const code = await client.admin.SetUserSettings({ Username: account.username, Settings: [['Feedback_FeedbackType', 'None']] });
     if (code !== OK) throw refused(code);
-    await this.connection.storePushRegistration(account, undefined);
-    this.forget((registered) => registered.account === keyOfAccount(account));
-    await this.reconcile();
+    await this.secrets.storePushRegistration(account, undefined);
+    this.receiver.forget((belief) => belief.account === keyOfAccount(account));
+    await this.listen();
     this.log.info(`Feedback pushes of ${account.username} at ${account.endpoint} are off`);
   }
 
   /** The person answered a question meanwhile: the account must still be the one they asked about. */
   private assertShown(account: Account): void {
-    const shown = this.connection.account;
+    const shown = this.accounts.account;
     if (!shown || keyOfAccount(shown) !== keyOfAccount(account)) {
       throw new Error(vscode.l10n.t('The account changed while you were asked: nothing was changed on the service.'));
     }
@@ -163,7 +152,7 @@ export class PublicPushes extends Disposable {
   /** An account registered before (on this machine): its receiver listens again, if the setting still names its URL. */
   private async resume(account: Account): Promise<void> {
     if (account.sandbox || this.isDisposed) return;
-    const registration = await this.connection.pushRegistration(account);
+    const registration = await this.secrets.pushRegistration(account);
     if (!registration || this.isDisposed) return;
     const url = publicUrlSetting();
     if (url !== registration.url) {
@@ -172,67 +161,40 @@ export class PublicPushes extends Disposable {
       );
       return;
     }
-    this.registered.set(registration.auth, { account: keyOfAccount(account), url });
-    await this.reconcile();
+    this.receiver.believe(registration.auth, { account: keyOfAccount(account), url });
+    await this.listen();
   }
 
-  /** Signed out of (its secrets forgotten by connection.ts): its pushes are no longer believed. */
+  /** Signed out of (its secrets forgotten by connection/sign-in.ts): its pushes are no longer believed. */
   private async forgetSignedOut(): Promise<void> {
-    const listed = new Set(this.connection.accounts.map(keyOfAccount));
-    this.forget((registered) => !listed.has(registered.account));
-    await this.reconcile();
+    const listed = new Set(this.accounts.listed.map(keyOfAccount));
+    this.receiver.forget((belief) => !listed.has(belief.account));
+    await this.listen();
   }
 
   /** The URL or port changed: what was registered for another URL is not believed (as after a restart); the shown account resumes. */
   private async settingsChanged(): Promise<void> {
     const url = publicUrlSetting();
-    this.forget((registered) => registered.url !== url);
-    const shown = this.connection.account;
+    this.receiver.forget((belief) => belief.url !== url);
+    const shown = this.accounts.account;
     if (shown && typeof url === 'string') await this.resume(shown);
-    await this.reconcile();
+    await this.listen();
   }
 
-  private forget(which: (registered: Registered) => boolean): void {
-    for (const [auth, registered] of this.registered) if (which(registered)) this.registered.delete(auth);
-  }
-
-  /** Listens on the port of the settings while a registration is believed, else not at all: one change at a time. */
-  private reconcile(): Promise<void> {
-    const next = this.receiving.then(() => this.reconcileNow());
-    this.receiving = next.catch(() => undefined);
-    return next;
-  }
-
-  private async reconcileNow(): Promise<void> {
-    const port = !this.isDisposed && this.registered.size > 0 ? localPortSetting() : undefined;
-    if (this.receiver?.port === port) return;
-    const old = this.receiver;
-    this.receiver = undefined;
-    await old?.server.close();
-    if (port === undefined) return;
+  /** Listens on mailroom.feedback.localPort while a registration is believed, else not at all; refused in words. */
+  private async listen(): Promise<void> {
     try {
-      const server = await startPushReceiver({ port, onPush: (push) => void this.arrived(push).catch(() => undefined) });
-      this.receiver = { port, server };
+      await this.receiver.listen();
     } catch (error) {
       throw new Error(
         vscode.l10n.t(
           'Mailroom cannot receive feedback pushes on 127.0.0.1:{0} ({1}): another program or VS Code window may be using it; set mailroom.feedback.localPort to another port and forward the public URL there.',
-          port,
-          (error as Error).message,
+          localPortSetting(),
+          wordsOf(error),
         ),
         { cause: error },
       );
     }
-  }
-
-  private async arrived(push: FeedbackPush): Promise<void> {
-    // Anyone on the internet can post to a public URL: only a push with a registered Auth is the service's.
-    const registered = this.registered.get(push.Auth);
-    if (registered === undefined || this.isDisposed) return;
-    // Another account's news, while the view shows this one: a poll tells it when that one is chosen.
-    const shown = this.connection.account;
-    if (!shown || keyOfAccount(shown) !== registered.account) return;
-    if (await takeIn(push, this.refresher)) this.arrivedEmitter.fire(push);
   }
 }
 

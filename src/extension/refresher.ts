@@ -13,7 +13,8 @@
 import * as vscode from 'vscode';
 import { clientModule } from './client-module';
 import { MAX_IDS_PER_QUERY, NO_PERMISSIONS_STATUS, formatDateTime, formatIds } from '../contract';
-import type { Connection } from './connection';
+import type { Accounts } from './connection/accounts';
+import type { Clients } from './connection/clients';
 import { Disposable, Emitter, timeout, toDisposable } from './lifecycle';
 import type { Log } from './log';
 import { groupOf, needsDetails, type TrackedMailer } from './model/mailers';
@@ -22,6 +23,7 @@ import { prompts } from './prompts';
 import { GATEWAY_STATUSES, ServiceHealth, answeredAgainWords } from './model/service-health';
 import type { MailerFacts, TrackedMailers } from './tracked-mailers';
 import type { MailerStatus } from '../client';
+import { logLine, wordsOf } from './model/failure-words';
 
 export class Refresher extends Disposable {
   /** The next refresh, when one is scheduled. */
@@ -37,7 +39,8 @@ export class Refresher extends Disposable {
   readonly onDidChangeHealth = this.healthChanged.event;
 
   constructor(
-    private readonly connection: Connection,
+    private readonly accounts: Accounts,
+    private readonly clients: Clients,
     private readonly mailers: TrackedMailers,
     private readonly log: Log,
   ) {
@@ -49,7 +52,7 @@ export class Refresher extends Disposable {
     );
     // Another account is another service: what was found about the last one no longer holds.
     this.register(
-      connection.onDidChange(() => {
+      accounts.onDidChange(() => {
         // Pushes of the last account say nothing of whether this one's arrive.
         this.lastPushAt = -Infinity;
         this.health.reset();
@@ -72,7 +75,7 @@ export class Refresher extends Disposable {
   }
 
   private async run(): Promise<Error | undefined> {
-    if (!this.connection.account) return undefined;
+    if (!this.accounts.account) return undefined;
     const open = this.mailers.list().filter((m) => groupOf(m) === 'inProcess' || needsDetails(m));
     if (open.length === 0) {
       // Nothing shown needs the service (the mailers left in process were untracked): nothing is
@@ -85,11 +88,11 @@ export class Refresher extends Disposable {
     }
     const began = Date.now();
     // A refresh still under way when another account became the active one tells nothing about it.
-    const account = this.connection.accountKey;
-    const current = () => this.connection.accountKey === account;
+    const account = this.accounts.accountKey;
+    const current = () => this.accounts.accountKey === account;
     try {
       const { MailWsError, fetchStatuses } = await clientModule();
-      const client = await this.connection.client();
+      const client = await this.clients.client();
       const ids = open.map((m) => m.id);
       const statuses = await fetchStatuses(client, ids);
       const details = new Map<number, MailerFacts>();
@@ -117,17 +120,19 @@ export class Refresher extends Disposable {
     } catch (error) {
       if (this.isDisposed) return undefined;
       this.schedule.failed();
-      const { message } = error as Error;
+      const words = wordsOf(error);
       const { MailWsNetworkError, MailWsFault } = await clientModule();
       const noAnswer = error instanceof MailWsNetworkError || (error instanceof MailWsFault && GATEWAY_STATUSES.includes(error.httpStatus));
-      if (!noAnswer || !current()) this.log.error(`Refresh failed: ${message}`);
-      else if (this.health.notAnswering(began, message)) {
-        this.log.error(`Refresh failed: ${message}. The service is not answering: Mailroom asks again on its own, less often.`);
+      if (!noAnswer || !current()) this.log.error(logLine(`Refresh failed: ${words}`, error));
+      else if (this.health.notAnswering(began, words)) {
+        this.log.error(
+          logLine(`Refresh failed: ${words} The service is not answering: Mailroom asks again on its own, less often.`, error),
+        );
         this.healthChanged.fire();
       }
       // Each call of the cycle has its line already; the outage was told when it began.
-      else this.log.warn(`Refresh failed again, the service still not answering: ${message}`);
-      return error instanceof Error ? error : new Error(message);
+      else this.log.warn(logLine(`Refresh failed again, the service still not answering: ${words}`, error));
+      return error instanceof Error ? error : new Error(words);
     }
   }
 

@@ -8,13 +8,14 @@
  */
 import { stat } from 'node:fs/promises';
 import * as vscode from 'vscode';
-import type { SendAdmission, SendLogRecord } from '../client';
+import type { SendAdmission, SendLogRecord, SendNote } from '../client';
 import type { EnumValue } from '../contract';
 import {
   amountSetting,
-  budgetAdmission,
   checkSend,
+  DEFAULT_REPEAT_WINDOW_DAYS,
   mailersToAsk,
+  sendAdmission,
   spendingToday,
   type AccountRef,
   type MailerReport,
@@ -23,14 +24,26 @@ import {
   type SpendingLimits,
 } from '../rulebook';
 import { clientModule } from './client-module';
-import type { Connection } from './connection';
+import type { Accounts } from './connection/accounts';
+import type { Clients } from './connection/clients';
 import type { Log } from './log';
 import { ownSendLogPath } from './send-log';
 import type { TrackedMailers } from './tracked-mailers';
 
-/** A send's verdict, with what keeps the budget under the send log's lock when it is written. */
+/** A send's verdict, with what keeps the rules under the send log's lock when it is written. */
 export interface GuardedSend extends SendCheck {
-  readonly admit: SendAdmission | undefined;
+  /** The send log's last check, for what the person chose (past the budget; again although it repeats) and the price. */
+  readonly admission: (choices: { readonly overBudget: boolean; readonly again: boolean; readonly price: number | undefined }) => {
+    readonly admit: SendAdmission;
+    /** What the send's line says it repeated knowingly, once written. */
+    readonly noted: () => SendNote | undefined;
+  };
+}
+
+/** How many days back a repeat send is looked for (`mailroom.repeats.windowDays`; 0: never). */
+export function repeatWindowDays(): number {
+  const days = vscode.workspace.getConfiguration('mailroom').get<number>('repeats.windowDays', DEFAULT_REPEAT_WINDOW_DAYS);
+  return Number.isInteger(days) && days >= 0 ? days : DEFAULT_REPEAT_WINDOW_DAYS;
 }
 
 const definedFields = (report: MailerReport): MailerReport =>
@@ -40,12 +53,13 @@ export class SpendingGuard {
   private read: { readonly path: string; readonly stamp: string; readonly records: Promise<readonly SendLogRecord[]> } | undefined;
   /** What GetDetails said at the last send under a budget, of the day's mailers: their price, work mode and status. */
   private asked = new Map<number, MailerReport>();
-  /** Whose mailers `asked` holds (Connection.accountKey), and when they were last asked about. */
+  /** Whose mailers `asked` holds (Accounts.accountKey), and when they were last asked about. */
   private askedFor: string | undefined;
   private askedAt = 0;
 
   constructor(
-    private readonly connection: Connection,
+    private readonly accounts: Pick<Accounts, 'account' | 'accountKey'>,
+    private readonly clients: Pick<Clients, 'client'>,
     private readonly mailers: Pick<TrackedMailers, 'list'>,
     private readonly log: Log,
   ) {}
@@ -56,7 +70,7 @@ export class SpendingGuard {
   }
 
   private account(): AccountRef | undefined {
-    const account = this.connection.account;
+    const account = this.accounts.account;
     return account && { endpoint: account.endpoint, user: account.username };
   }
 
@@ -68,7 +82,7 @@ export class SpendingGuard {
     const tracked = new Map(
       this.mailers.list().map((m): [number, MailerReport] => [m.id, { workMode: m.workMode, status: m.status, price: m.price }]),
     );
-    const asked = this.askedFor === this.connection.accountKey ? this.asked : new Map<number, MailerReport>();
+    const asked = this.askedFor === this.accounts.accountKey ? this.asked : new Map<number, MailerReport>();
     const [older, newer] = fresher === 'tracked' ? [asked, tracked] : [tracked, asked];
     const reports = new Map(older);
     for (const [id, report] of newer) reports.set(id, { ...reports.get(id), ...definedFields(report) });
@@ -87,7 +101,7 @@ export class SpendingGuard {
     const records = await this.records();
     const tracked = new Set(this.mailers.list().map((m) => m.id));
     const untracked = mailersToAsk(records, account, now).filter((id) => !tracked.has(id));
-    const known = this.askedFor === this.connection.accountKey;
+    const known = this.askedFor === this.accounts.accountKey;
     if (untracked.some((id) => !known || !this.asked.has(id)) || (untracked.length > 0 && now.getTime() - this.askedAt > 60_000)) {
       await this.ask(untracked);
     }
@@ -95,24 +109,35 @@ export class SpendingGuard {
   }
 
   /**
-   * The verdict on a send: under a daily budget, the day's mailers are asked about first (one
-   * GetDetails), so that what was cancelled or failed since, from here or the command line, counts nothing.
+   * The verdict on a send: the user's recent mailers are asked about first (one GetDetails), so
+   * that what was cancelled or failed since, from here or the command line, counts nothing and
+   * is no repeat.
    */
   async check(workMode: EnumValue<'WorkMode'>, price: number | undefined): Promise<GuardedSend> {
     const limits = this.limits();
     const account = this.account();
-    if (limits.dailyBudget === undefined || !account) return { ...checkSend(workMode, price, limits, 0), admit: undefined };
+    const windowDays = repeatWindowDays();
     const now = new Date();
-    const records = await this.records();
-    await this.ask(mailersToAsk(records, account, now));
+    const records = account ? await this.records() : [];
+    if (account) await this.ask(mailersToAsk(records, account, now, windowDays));
     const reports = this.known('asked');
-    const spent = spendingToday(records, account, reports, now).spent;
-    return { ...checkSend(workMode, price, limits, spent), admit: budgetAdmission(account, limits, { mode: workMode, price }, reports) };
+    const spent = account && limits.dailyBudget !== undefined ? spendingToday(records, account, reports, now).spent : 0;
+    return {
+      ...checkSend(workMode, price, limits, spent),
+      admission: (choices) => {
+        let noted: SendNote | undefined;
+        const admission = account && sendAdmission({ account, mode: workMode, limits, windowDays, reports, ...choices });
+        return {
+          admit: (sends, sending) => (noted = admission?.(sends, sending) ?? undefined),
+          noted: () => noted,
+        };
+      },
+    };
   }
 
   /** Asks GetDetails of the active account's mailers; one it does not report (or a failed call) counts as last known, else at its predicted price. */
   private async ask(ids: readonly number[]): Promise<void> {
-    const key = this.connection.accountKey;
+    const key = this.accounts.accountKey;
     if (key !== this.askedFor) {
       this.asked = new Map();
       this.askedFor = key;
@@ -121,8 +146,8 @@ export class SpendingGuard {
     this.askedAt = Date.now();
     try {
       const { fetchDetails } = await clientModule();
-      const details = await fetchDetails(await this.connection.client(), ids);
-      if (this.connection.accountKey !== key) return;
+      const details = await fetchDetails(await this.clients.client(), ids);
+      if (this.accounts.accountKey !== key) return;
       for (const id of ids) {
         const d = details.get(id);
         this.asked.set(id, d ? { workMode: d.WorkMode, status: d.Status, price: d.Price } : {});

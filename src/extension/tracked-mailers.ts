@@ -5,7 +5,7 @@
 import * as vscode from 'vscode';
 import type { MailerStatus } from '../client';
 import { formatDateTime } from '../contract';
-import type { Connection } from './connection';
+import type { Accounts } from './connection/accounts';
 import { Disposable, Emitter } from './lifecycle';
 import type { SendAttempt } from './model/attempts';
 import type { TrackedMailer } from './model/mailers';
@@ -19,13 +19,13 @@ export class TrackedMailers extends Disposable {
 
   constructor(
     private readonly state: vscode.Memento,
-    private readonly connection: Connection,
+    private readonly accounts: Pick<Accounts, 'accountKey'>,
   ) {
     super();
   }
 
   private get key(): string | undefined {
-    const account = this.connection.accountKey;
+    const account = this.accounts.accountKey;
     return account && `mailroom.mailers|${account}`;
   }
 
@@ -52,7 +52,7 @@ export class TrackedMailers extends Disposable {
     return this.key ? (this.state.get<TrackedMailer[]>(this.key) ?? []) : [];
   }
 
-  /** The mailers followed for any account (Connection.accountKey's key), for the view grouped by account. */
+  /** The mailers followed for any account (Accounts.accountKey's key), for the view grouped by account. */
   listOf(accountKey: string): TrackedMailer[] {
     return this.state.get<TrackedMailer[]>(`mailroom.mailers|${accountKey}`) ?? [];
   }

@@ -47,7 +47,9 @@ export {
 export { hasErrors, type Finding, type Severity } from './preflight/findings';
 export { MAX_PRINTED_BYTES, preflightLetter, type PreflightReport, type PrintSettings, type ProofMarks } from './preflight/letter';
 export { preflightMerge, type MergeLetter, type MergePreflightReport } from './preflight/merge';
-export { ZIP_PREFIX_RANGES, statesOfZip } from './preflight/zip-prefixes';
+export { addressCheckFailure, failsAddressCheck, verifyAddress, type AddressVerdict } from './address/verify';
+export { ZIP_SOURCES, servesCity, stateCode, zipCode, type ZipCode } from './address/zips';
+export { zipFinding } from './preflight/findings';
 export {
   csvDiagnostics,
   frontMatterDiagnostics,

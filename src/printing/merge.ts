@@ -5,7 +5,7 @@
  * columns; a row without a usable address (the contract's "Address1, City, and AttentionLine1 or
  * Company") fails at -1045.
  */
-import { RECIPIENT_FIELDS, checkAddress, escapeText } from '../contract';
+import { RECIPIENT_FIELDS, STATUS, checkAddress, escapeText, type RecipientField } from '../contract';
 import { fieldsIn, fillFields, type Block } from './blocks';
 import { docxToBlocks } from './docx-text';
 import { htmlToBlocks } from './html-text';
@@ -66,17 +66,42 @@ export function postalAddressOf(fields: Readonly<Record<string, unknown>>): Post
 
 export interface MergeRow {
   readonly values: ReadonlyMap<string, string>;
+  /** The row's address, each cell's lines joined into one (as the join-the-lines fix writes it). */
   readonly address: PostalAddress;
+  /** The address fields whose cell holds a line break: the service reads one line per field, and the letter fails at -1045. */
+  readonly lineBreaks: readonly RecipientField[];
   /** Whether the row's address is one the service can use; a row without one fails at -1045. */
   readonly addressed: boolean;
+}
+
+const LINE_BREAK = /\r\n|\r|\n/;
+const NO_LINE_BREAKS: readonly RecipientField[] = [];
+
+/** A cell's lines as one: each trimmed, the empty ones left out, joined by a space. */
+export function joinedLines(value: string): string {
+  return value
+    .split(LINE_BREAK)
+    .map((part) => part.trim())
+    .filter(Boolean)
+    .join(' ');
 }
 
 /** Each data row's values by column, and its address. */
 export function mergeRows(columns: readonly string[], rows: readonly (readonly string[])[]): MergeRow[] {
   return rows.map((row) => {
     const values = new Map(columns.map((name, i) => [name, row[i] ?? '']));
-    const address = postalAddressOf(Object.fromEntries(values));
-    return { values, address, addressed: checkAddress(address) === undefined };
+    const written = postalAddressOf(Object.fromEntries(values));
+    // A plain loop: this runs for every row of a 10,000-row CSV at each pause in typing.
+    let lineBreaks: RecipientField[] | undefined;
+    for (const field of RECIPIENT_FIELDS) {
+      const value = written[field];
+      if (value !== undefined && (value.includes('\n') || value.includes('\r'))) (lineBreaks ??= []).push(field);
+    }
+    if (!lineBreaks) return { values, address: written, lineBreaks: NO_LINE_BREAKS, addressed: checkAddress(written) === undefined };
+    const address = Object.fromEntries(
+      Object.entries(written).map(([field, value]) => [field, value === undefined ? undefined : joinedLines(value) || undefined]),
+    ) as PostalAddress;
+    return { values, address, lineBreaks, addressed: false };
   });
 }
 
@@ -102,8 +127,8 @@ export async function printMerge(
     pdf,
     letters: letters.map((printed, i) => {
       if (rows[i]!.addressed) return printed;
-      const failures = [-1045, ...printed.failures.filter((code) => code !== -1045)];
-      return { ...printed, failure: -1045, failures };
+      const failures = [STATUS.AddressNotExtracted, ...printed.failures.filter((code) => code !== STATUS.AddressNotExtracted)];
+      return { ...printed, failure: STATUS.AddressNotExtracted, failures };
     }),
   };
 }

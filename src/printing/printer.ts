@@ -9,7 +9,8 @@
  * not refused at send: the mailer fails later, as the service's does (-1025, -1018, -1045, -1065).
  */
 import { PDFDocument, degrees, rgb, type PDFPage } from 'pdf-lib';
-import { checkMailableAddress, type RecipientFields } from '../contract';
+import { STATUS, checkMailableAddress, type RecipientFields } from '../contract';
+import { addressCheckFailure } from './address/verify';
 import { readBox, type PlacedText, type ReadLine } from './address-read';
 import type { Block } from './blocks';
 import { UnreadableDocument, docxToBlocks } from './docx-text';
@@ -270,9 +271,12 @@ export function addressLines(address: PostalAddress): string[] {
     .filter((line): line is string => Boolean(line));
 }
 
-/** -1018 for a US address whose ZIP code is not one (the contract's rule, which input checks share). */
-function addressFailure(address: PostalAddress): number | undefined {
-  return checkMailableAddress(address);
+/**
+ * -1018 for a US address whose ZIP code is not one (the contract's rule, which input checks share),
+ * or, in Production, one the service's address check fails (address/verify.ts, as the preflight says).
+ */
+function addressFailure(address: PostalAddress, workMode: WorkModeUsed): number | undefined {
+  return checkMailableAddress(address) ?? addressCheckFailure(address, workMode);
 }
 
 /**
@@ -473,22 +477,22 @@ async function addLetter(doc: PDFDocument, job: LetterJob, layout: Layout): Prom
     if (job.reply?.stamping === 'Bottom') drawLines(page, replyLines, RECIPIENT_WINDOW.left, 2.6 * INCH, 9, fonts);
     else if (job.reply) drawInWindow(page, replyLines, RETURN_WINDOW, fonts, 9);
     drawInWindow(page, addressLines(job.address), RECIPIENT_WINDOW, fonts);
-    const address = addressFailure(job.address);
+    const address = addressFailure(job.address, job.workMode);
     if (address !== undefined) failures.push(address);
   }
   const added: Added[] = [];
   for (const content of job.contents) {
     const placing = { letterStart: first, readsPage1: !job.address && added.length === 0, misses };
     const one = await addContent(doc, content, layout, placing);
-    if (one.unreadable !== undefined && !failures.includes(-1025)) failures.push(-1025);
-    if ((one.offSize?.length ?? 0) > 0 && !failures.includes(-1021)) failures.push(-1021);
+    if (one.unreadable !== undefined && !failures.includes(STATUS.DocumentNotProcessed)) failures.push(STATUS.DocumentNotProcessed);
+    if ((one.offSize?.length ?? 0) > 0 && !failures.includes(STATUS.InvalidPageSize)) failures.push(STATUS.InvalidPageSize);
     added.push(one);
   }
   let read: Printed['read'];
   if (!job.address) {
     const firstPage = added[0]?.firstPage ?? [];
     read = firstPage === 'unknown' ? 'unknown' : readBox(firstPage, RECIPIENT_WINDOW);
-    if (read !== 'unknown' && read.length === 0) failures.push(-1045);
+    if (read !== 'unknown' && read.length === 0) failures.push(STATUS.AddressNotExtracted);
   }
   if (job.perforation) {
     const last = doc.getPage(doc.getPageCount() - 1);
@@ -503,7 +507,7 @@ async function addLetter(doc: PDFDocument, job: LetterJob, layout: Layout): Prom
   if (job.workMode === 'Development' && !layout.measuring) markDevelopment(doc, first, fonts);
   const pages = doc.getPageCount() - first;
   const sheets = Math.ceil(pages / (job.duplex ? 2 : 1));
-  if (sheets > MAX_LETTER_SHEETS) failures.push(-1065);
+  if (sheets > MAX_LETTER_SHEETS) failures.push(STATUS.TooManySheets);
   const unreadable = added.find((a) => a.unreadable !== undefined)?.unreadable;
   const offSize = added.flatMap((a) => a.offSize ?? []);
   const inspections = added.flatMap((a) => (a.inspection ? [a.inspection] : []));
@@ -666,7 +670,7 @@ async function layOutPostcard(job: PostcardJob, options: PrintOptions): Promise<
   await fonts.cover(addressLines(job.address));
   drawLines(back, addressLines(job.address), width / 2 + 18, height / 2 + 20, 10, fonts);
   if (job.workMode === 'Development') markDevelopment(doc, 0, fonts);
-  const address = addressFailure(job.address);
-  const failures = [...(!imageOk || !messageOk ? [-1025] : []), ...(address === undefined ? [] : [address])];
+  const address = addressFailure(job.address, job.workMode);
+  const failures = [...(!imageOk || !messageOk ? [STATUS.DocumentNotProcessed] : []), ...(address === undefined ? [] : [address])];
   return { doc, printed: printedAs(2, 1, failures) };
 }

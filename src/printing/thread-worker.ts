@@ -4,18 +4,21 @@
  */
 import { parentPort } from 'node:worker_threads';
 // '../printing', not '.': the build then loads the dist/printing.js every bundle shares (esbuild.mjs, `apart`).
-import { mergeDataDiagnostics, preflightLetter, preflightMerge } from '../printing';
+import { frontMatterDiagnostics, mergeDataDiagnostics, preflightLetter, preflightMerge } from '../printing';
 import type { FromPrintingThread, ToPrintingThread } from './thread';
 
 if (!parentPort) throw new Error('dist/printing-worker.js runs as a worker thread (src/printing/thread.ts starts it)');
 const parent = parentPort;
 
 parent.on('message', (request: ToPrintingThread) => {
-  if (request.kind === 'merge-data') {
+  if (request.kind === 'merge-data' || request.kind === 'front-matter') {
     try {
       parent.postMessage({
         id: request.id,
-        answer: mergeDataDiagnostics(request.data.text, request.data.template),
+        answer:
+          request.kind === 'merge-data'
+            ? mergeDataDiagnostics(request.data.text, request.data.template)
+            : frontMatterDiagnostics(request.text),
       } satisfies FromPrintingThread);
     } catch (error) {
       failed(request.id, error);

@@ -32,7 +32,8 @@ export interface MergeDataRequest {
 export type ToPrintingThread =
   | { readonly id: number; readonly kind: 'letter'; readonly letter: LetterRequest; readonly settings: PrintSettings }
   | { readonly id: number; readonly kind: 'merge'; readonly merge: MergeRequest; readonly settings: PrintSettings }
-  | { readonly id: number; readonly kind: 'merge-data'; readonly data: MergeDataRequest };
+  | { readonly id: number; readonly kind: 'merge-data'; readonly data: MergeDataRequest }
+  | { readonly id: number; readonly kind: 'front-matter'; readonly text: string };
 
 type Answer = PreflightReport | MergePreflightReport | readonly TextFinding[];
 
@@ -61,6 +62,14 @@ export class PrintingThread {
   /** A mail merge's CSV checked as the live diagnostics check it (diagnostics/csv.ts mergeDataDiagnostics). */
   mergeDataDiagnostics(data: MergeDataRequest): Promise<readonly TextFinding[]> {
     return this.ask({ id: this.next++, kind: 'merge-data', data }) as Promise<readonly TextFinding[]>;
+  }
+
+  /**
+   * A Markdown letter's front matter checked as the live diagnostics check it (diagnostics/letter.ts):
+   * here, since its YAML parser and its address check's ZIP codes are the printing bundle's.
+   */
+  frontMatterDiagnostics(text: string): Promise<readonly TextFinding[]> {
+    return this.ask({ id: this.next++, kind: 'front-matter', text }) as Promise<readonly TextFinding[]>;
   }
 
   /** Ends the thread, if started; what it was still doing fails. A later request starts a new one. */

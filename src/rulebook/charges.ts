@@ -7,7 +7,7 @@
  * asked) counts at the price predicted when it was sent; so does one whose answer never came,
  * since a mailer may have been made.
  */
-import { statusGroupOf, WAITING_FOR_FUNDS_STATUS } from '../contract';
+import { STATUS, statusGroupOf } from '../contract';
 import type { SendLogRecord } from '../client/send-log';
 
 /** Whether a send in this work mode may charge the account: Production, and Default (the account's own, which may be Production). */
@@ -48,7 +48,7 @@ export function reportedCharge(report: MailerReport): Charge | undefined {
   if (group === 'cancelled') return NOTHING('cancelled');
   if (group === 'failed') return NOTHING('failed');
   if (group === 'unknown' || report.workMode !== 'Production' || report.price === undefined) return undefined;
-  return { amount: report.price, basis: report.status === WAITING_FOR_FUNDS_STATUS ? 'awaiting funds' : 'charged' };
+  return { amount: report.price, basis: report.status === STATUS.NotEnoughFunds ? 'awaiting funds' : 'charged' };
 }
 
 /** What a send of the log costs, given what the service reports of its mailer now (none: not reported, or not asked). */

@@ -4,11 +4,13 @@
  * their own words and ask their own questions. It imports the client's modules by file, never
  * `../client` itself, so that the extension's activation does not load the SOAP stack with it.
  */
+export * from './admission';
 export * from './charges';
 export * from './endpoint';
 export * from './history';
 export * from './money';
 export * from './places';
 export * from './recipient';
+export * from './repeats';
 export * from './sandbox-control';
 export * from './spending';

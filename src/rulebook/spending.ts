@@ -42,9 +42,21 @@ export function sendsToday(records: readonly SendLogRecord[], account: AccountRe
   );
 }
 
-/** The mailers to ask the service about (GetDetails) before counting today's spending. */
-export function mailersToAsk(records: readonly SendLogRecord[], account: AccountRef, now: Date): number[] {
-  return sendsToday(records, account, now).flatMap((r) => (r.outcome === 'sent' ? [r.id] : []));
+/**
+ * The mailers to ask the service about (GetDetails) before a send: the user's made today (the
+ * spending) and, within the repeat window, before (repeats.ts), that may have charged or mailed.
+ */
+export function mailersToAsk(records: readonly SendLogRecord[], account: AccountRef, now: Date, windowDays = 0): number[] {
+  const today = now.toDateString();
+  const since = now.getTime() - windowDays * 86_400_000;
+  return records.flatMap((r) =>
+    r.outcome === 'sent' &&
+    mayCharge(r.workMode) &&
+    sameAccount(r, account) &&
+    (Date.parse(r.time) >= since || new Date(r.time).toDateString() === today)
+      ? [r.id]
+      : [],
+  );
 }
 
 export function spendingToday(records: readonly SendLogRecord[], account: AccountRef, reports: Reports, now: Date): Spending {
@@ -100,32 +112,11 @@ export function checkSend(mode: EnumValue<'WorkMode'>, price: number | undefined
   };
 }
 
-/** A send the send log refused under its lock: meanwhile other sends took what was left of the budget. */
+/** A send the send log refused under its lock: with the sends it holds (some made meanwhile), it would pass the budget. */
 export class OverBudget extends Error {
   override readonly name = 'OverBudget';
   constructor(readonly verdict: Extract<BudgetVerdict, { kind: 'over' }>) {
     const price = verdict.price === undefined ? 'a price that cannot be predicted' : dollars(verdict.price);
     super(`${dollars(verdict.spent)} spent today and ${price} more would pass the daily budget of ${dollars(verdict.budget)}`);
   }
-}
-
-/**
- * The budget's last word, given to the send (CallOptions.admit): the send log calls it under its
- * lock with every send it holds, just before it writes this one, so that sends started at once,
- * from any front end, can never pass the budget together. Undefined when there is nothing to keep
- * (no budget, or a Development send, which costs nothing).
- */
-export function budgetAdmission(
-  account: AccountRef,
-  limits: SpendingLimits,
-  send: { readonly mode: EnumValue<'WorkMode'>; readonly price: number | undefined },
-  reports: Reports,
-  now: () => Date = () => new Date(),
-): ((records: readonly SendLogRecord[]) => void) | undefined {
-  if (limits.dailyBudget === undefined || !mayCharge(send.mode)) return undefined;
-  const { price } = send;
-  return (records) => {
-    const verdict = budgetVerdict(limits, spendingToday(records, account, reports, now()).spent, price);
-    if (verdict.kind === 'over') throw new OverBudget(verdict);
-  };
 }

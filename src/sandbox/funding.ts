@@ -19,8 +19,9 @@ import { round } from './store/store';
 import { statusAt, type Schedule } from './lifecycle';
 import type { SandboxState } from './operations/context';
 import { chargeOf, type MailerRecord } from './store/records';
+import { STATUS } from '../contract';
 
-const WAITING = new Set([-900, -990]);
+const WAITING = new Set([STATUS.Received, STATUS.NotEnoughFunds]);
 
 export function fundedByRise(
   mailers: Iterable<MailerRecord>,

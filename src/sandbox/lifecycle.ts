@@ -8,7 +8,7 @@
  * chosen through the control path (`failedAt`) ends the course there, unless the mailer was
  * already final by then.
  */
-import { isPrintedStatus } from '../contract';
+import { isPrintedStatus, STATUS } from '../contract';
 import type { MailerRecord } from './store/records';
 
 export interface Schedule {
@@ -78,19 +78,23 @@ export function statusAt(mailer: Course, now: number, schedule: Schedule): Statu
 /** The course a mailer takes by itself. */
 function naturalStatusAt(mailer: Course, now: number, schedule: Schedule): StatusAt {
   if (mailer.cancelledAt !== undefined && now >= mailer.cancelledAt) {
-    return { status: -1005, since: mailer.cancelledAt, completedAt: mailer.cancelledAt };
+    return { status: STATUS.Canceled, since: mailer.cancelledAt, completedAt: mailer.cancelledAt };
   }
   const t = courseTimes(mailer, schedule);
-  if (now < t.inProcess) return { status: -900, since: mailer.submittedAt };
+  if (now < t.inProcess) return { status: STATUS.Received, since: mailer.submittedAt };
   if (!mailer.funded) {
-    if (now < t.givesUp) return { status: -990, since: t.inProcess };
-    return { status: -1010, since: t.givesUp, completedAt: t.givesUp };
+    if (now < t.givesUp) return { status: STATUS.NotEnoughFunds, since: t.inProcess };
+    return { status: STATUS.NoFunds, since: t.givesUp, completedAt: t.givesUp };
   }
-  if (now < t.funded) return { status: -990, since: t.inProcess };
-  if (now < t.printed) return { status: -910, since: t.funded };
+  if (now < t.funded) return { status: STATUS.NotEnoughFunds, since: t.inProcess };
+  if (now < t.printed) return { status: STATUS.InProcess, since: t.funded };
   if (mailer.failure !== undefined) return { status: mailer.failure, since: t.printed, completedAt: t.printed };
-  if (now < t.completed) return { status: -995, since: t.printed };
-  return { status: mailer.workMode === 'Production' ? -1000 : -1002, since: t.completed, completedAt: t.completed };
+  if (now < t.completed) return { status: STATUS.WaitingForDelivery, since: t.printed };
+  return {
+    status: mailer.workMode === 'Production' ? STATUS.Completed : STATUS.CompletedInDevelopment,
+    since: t.completed,
+    completedAt: t.completed,
+  };
 }
 
 /** The printed PDF exists from Waiting For Delivery on, for a mailer that did not fail (the contract says which). */

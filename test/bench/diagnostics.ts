@@ -23,13 +23,34 @@ const RUNS: Sizes<{ readonly csvRows: number; readonly pages: number; readonly r
   small: { csvRows: 500, pages: 2, rounds: 2, frontMatterRounds: 5 },
 };
 
-/** A merge's data as people keep it: names, streets, cities, a few quoted cells, a few rows with findings. */
+/** Real cities, states and ZIP codes, which the address check takes (a ZIP code's city, or another name of its area). */
+const PLACES = [
+  ['Springfield', 'IL', '62701'],
+  ['Springfield', 'IL', '62704'],
+  ['Chicago', 'IL', '60614'],
+  ['Peoria', 'IL', '61602'],
+  ['Naperville', 'IL', '60540'],
+  ['Saint Louis', 'MO', '63101'],
+  ['St. Louis', 'MO', '63130'],
+  ['New York', 'NY', '10001'],
+  ['Flushing', 'NY', '11375'],
+  ['Los Angeles', 'CA', '90012'],
+  ['Beverly Hills', 'CA', '90210'],
+  ['Austin', 'TX', '78701'],
+] as const;
+
+/**
+ * A merge's data as people keep it: names, streets, real cities and ZIP codes, a few quoted cells,
+ * a few rows with findings (no street; a ZIP code not of the form; a city its ZIP code does not serve).
+ */
 function mergeCsv(rows: number): string {
   const lines = ['AttentionLine1,Company,Address1,City,State,PostalCode,FirstName,Amount'];
   for (let i = 1; i <= rows; i++) {
     const street = i % 97 === 0 ? '' : `${i} Main St`;
-    const zip = i % 101 === 0 ? '6270' : String(60000 + (i % 2000)).padStart(5, '0');
-    lines.push(`Person ${i},"Acme, Inc. ${i % 50}",${street},Springfield,IL,${zip},Person,${i}.00`);
+    const [place, state, code] = PLACES[i % PLACES.length]!;
+    const city = i % 89 === 0 ? 'Shelbyville' : place;
+    const zip = i % 101 === 0 ? '6270' : code;
+    lines.push(`Person ${i},"Acme, Inc. ${i % 50}",${street},${city},${state},${zip},Person,${i}.00`);
   }
   return `${lines.join('\n')}\n`;
 }

@@ -183,6 +183,9 @@ describe('the send log and mailroom history', function () {
     assert.deepEqual(ids(await history('--user', 'alice', '--status', 'completed')), [sent.pdf, sent.markdown, sent.merge]);
     assert.deepEqual(ids(await history('--user', 'alice', '--status=-1002')), [sent.pdf, sent.markdown, sent.merge]);
     assert.deepEqual(ids(await history('--user', 'alice', '--status=-1000')), []);
+    // A code is matched whole, never as a part of another (-1 is in -1002, -100 in -1000 and -1002).
+    assert.deepEqual(ids(await history('--user', 'alice', '--status=-1')), []);
+    assert.deepEqual(ids(await history('--user', 'alice', '--status=-100')), []);
     assert.deepEqual(ids(await history('--search', 'jane doe')), [sent.markdown]);
     assert.deepEqual(ids(await history('--search', String(sent.merge))), [sent.merge]);
     assert.deepEqual(ids(await history('--search', 'people.csv')), [sent.merge]);
@@ -284,5 +287,39 @@ describe('the send log and mailroom history', function () {
     assert.equal(result.code, 1);
     assert.match(result.stderr, /demo at http:\/\/127\.0\.0\.1:1 could not be asked/);
     assert.match((JSON.parse(result.stdout) as HistoryRow[])[0]!.statusText, /^Not asked: the service did not answer/);
+  });
+
+  it("takes --since and --until as this machine's days, where the local and UTC dates differ (near local midnight)", async () => {
+    const state = join(dir, 'midnight');
+    const line = (fields: object) => `${JSON.stringify(fields)}\n`;
+    const at = (entry: string, time: string) =>
+      line({
+        kind: 'sending',
+        entry,
+        time,
+        endpoint: 'http://127.0.0.1:1',
+        user: 'demo',
+        operation: 'SendLetterV2',
+        sha256: '0',
+        bytes: 0,
+        description: entry,
+      });
+    mkdirSync(join(state, 'mailroom'), { recursive: true });
+    // In Los Angeles (UTC-8 in November): 23:50 on the 24th, 00:30 and 23:10 on the 25th, 00:20 on the 26th.
+    writeFileSync(
+      join(state, 'mailroom', 'sent.jsonl'),
+      at('the 24th, 23:50', '2026-11-25T07:50:00.000Z') +
+        at('the 25th, 00:30', '2026-11-25T08:30:00.000Z') +
+        at('the 25th, 23:10', '2026-11-26T07:10:00.000Z') +
+        at('the 26th, 00:20', '2026-11-26T08:20:00.000Z'),
+    );
+    const days = async (...args: string[]) => {
+      const result = await mailroom(['history', '--json', ...args], { env: { XDG_STATE_HOME: state, TZ: 'America/Los_Angeles' } });
+      assert.equal(result.code, 0, result.stderr);
+      return (JSON.parse(result.stdout) as HistoryRow[]).map((r) => r.description);
+    };
+    assert.deepEqual(await days('--since', '2026-11-25', '--until', '2026-11-25'), ['the 25th, 00:30', 'the 25th, 23:10']);
+    assert.deepEqual(await days('--until', '2026-11-24'), ['the 24th, 23:50']);
+    assert.deepEqual(await days('--since', '2026-11-26'), ['the 26th, 00:20']);
   });
 });

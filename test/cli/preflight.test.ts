@@ -268,25 +268,52 @@ describe('mailroom preflight', function () {
       assert.match(run.stdout, /^error {3}-3113 {2}City: City longer than 30\. /m);
       assert.match(run.stdout, /^error {3}-1018 {2}PostalCode: Failed: the US address could not be verified\. /m);
       assert.match(run.stdout, /^error {3}-1065 {2}Failed: too many sheets/m);
-      assert.match(run.stdout, /^warning {8}The font “Helvetica” is not embedded in the PDF \(pages 2–9\)/m);
+      assert.match(run.stdout, /^warning Mailroom {2}The font “Helvetica” is not embedded in the PDF \(pages 2–9\)/m);
       assert.match(run.stdout, /^Would fail: 3 errors, 1 warning\.$/m);
     });
 
-    it("beyond the service: a ZIP code whose first three digits are another state's is a warning (exit 0)", async () => {
-      const { code, report: r } = await report(sample('price-list.pdf'), '--to', 'Jane Doe, 1 Main St, Springfield, CA 62701');
+    it("the address check: a ZIP code that does not exist or is another state's fails at -1018 in Production, warns in Development", async () => {
+      for (const [to, words] of [
+        ['Jane Doe, 1 Main St, Springfield, IL 21301', /21301 is not a ZIP code the USPS has\./],
+        ['Jane Doe, 1 Main St, Springfield, CA 62701', /ZIP code 62701 is Springfield, IL: not in CA\./],
+      ] as const) {
+        const production = await report(sample('price-list.pdf'), '--to', to, '--mode', 'Production');
+        assert.equal(production.code, 1, to);
+        assert.deepEqual(codes(production.report), [-1018]);
+        assert.equal(production.report.findings[0]!.field, 'PostalCode');
+        assert.match(production.report.findings[0]!.message, /^Failed: the US address could not be verified\. /);
+        assert.match(production.report.findings[0]!.message, words);
+        const development = await report(sample('price-list.pdf'), '--to', to, '--mode', 'Development');
+        assert.equal(development.code, 0, to);
+        assert.deepEqual(codes(development.report), []);
+        assert.deepEqual(codes(development.report, 'warning'), [-1018]);
+        assert.match(development.report.findings[0]!.message, /In Production the service fails the letter/);
+      }
+    });
+
+    it("the address check: a city the ZIP code does not serve is a warning naming the ZIP code's city, in either mode (exit 0)", async () => {
+      const { code, report: r } = await report(
+        sample('price-list.pdf'),
+        '--to',
+        'Jane Doe, 1 Main St, Los Angeles, CA 90210',
+        '--mode',
+        'Production',
+      );
       assert.equal(code, 0);
-      assert.equal(r.ok, true);
-      assert.deepEqual(codes(r), []);
-      const warning = r.findings.find((f) => f.severity === 'warning')!;
-      assert.equal(warning.code, -1018);
-      assert.equal(warning.field, 'PostalCode');
-      assert.match(warning.message, /ZIP codes starting 627 are IL's, not CA's/);
+      assert.deepEqual(codes(r, 'warning'), [-1018]);
+      const [warning] = r.findings;
+      assert.equal(warning!.field, 'City');
+      assert.match(warning!.message, /ZIP code 90210 is Beverly Hills's/);
       for (const fine of [
         'Jane Doe, 1 Main St, Springfield, IL 62701',
-        'Jane Doe, 1 Main St, Beverly Hills, CA 90210',
+        'Jane Doe, 1 Main St, Beverly Hills, CA 90210-1234',
         'Jane Doe, 1 Main St, Austin, TX 73301',
+        'Jane Doe, 1 Main St, St. Louis, MO 63130',
+        'Jane Doe, 1 Main St, Flushing, NY 11375',
+        'Jane Doe, PSC 1234 Box 5678, APO, AE 09001',
+        'Jane Doe, 1 Calle Sol, San Juan, PR 00901',
       ]) {
-        const found = (await report(sample('price-list.pdf'), '--to', fine)).report.findings;
+        const found = (await report(sample('price-list.pdf'), '--to', fine, '--mode', 'Production')).report.findings;
         // price-list.pdf's Helvetica is not embedded: a warning of its own, without a code.
         assert.deepEqual(
           found.filter((f) => f.code !== undefined),
@@ -364,6 +391,60 @@ describe('mailroom preflight', function () {
       );
       const header = await report(template(), '--data', file('header.csv', 'AttentionLine1,Body\n'));
       assert.deepEqual(codes(header.report), [-3144]);
+    });
+
+    it("-3144: rows whose cells are not as many as the header's columns, short or long, each with its row and line", async () => {
+      const csv = file(
+        'ragged.csv',
+        [
+          'AttentionLine1,Address1,City,State,PostalCode,Body',
+          'Jane Doe,1 Main St,Springfield,IL,62701,Hello',
+          'Sam Roe,2 Side St,Shelbyville',
+          '',
+          'Pat Poe,3 Far Rd,Ogdenville,IL,62702,Hi,and,more',
+          'Lee Loe,4 Near Rd,Capital City,IL,62703,Hey,,',
+        ].join('\r\n'),
+      );
+      const { code, report: r } = await report(template(), '--data', csv);
+      assert.equal(code, 1);
+      assert.deepEqual(
+        r.findings.map((f) => [f.code, f.severity, f.row, f.line]),
+        [
+          [-3144, 'error', 2, 3],
+          [-3144, 'error', 3, 5],
+          [-3144, 'error', 4, 6],
+        ],
+      );
+      assert.match(r.findings[0]!.message, /^invalid merge data\. Row 2 has 3 cells; the header has 6 columns\./);
+      assert.match(r.findings[1]!.message, /Row 3 has 8 cells; the header has 6 columns\./);
+      assert.match(r.findings[2]!.message, /The cells past the header's last column are empty: remove them\./);
+      const text = await preflight(template(), '--data', csv);
+      assert.match(text.stdout, /^error {3}-3144 {2}row 2 \(line 3\): invalid merge data\. Row 2 has 3 cells/m);
+      assert.match(text.stdout, /^Would fail: 3 errors\.$/m);
+    });
+
+    it('-1045: an address cell holding a line break, with its row and line; a line break in a field of the template is fine', async () => {
+      const csv = file(
+        'broken.csv',
+        'AttentionLine1,Address1,City,State,PostalCode,Body\r\nJane Doe,"1 Main St\r\nApt 2",Springfield,IL,62701,"Two\r\nlines"\r\n',
+      );
+      const { code, report: r } = await report(template(), '--data', csv);
+      assert.equal(code, 1);
+      assert.deepEqual(
+        r.findings.map((f) => [f.code, f.severity, f.row, f.line, f.field]),
+        [[-1045, 'error', 1, 2, 'Address1']],
+      );
+      assert.match(r.findings[0]!.message, /Address1 holds a line break: .* Join its lines: "1 Main St Apt 2"\.$/);
+    });
+
+    it('a CSV whose bytes do not follow its byte order mark is a usage mistake that says where (exit 2)', async () => {
+      const csv = file(
+        'marked.csv',
+        Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from('AttentionLine1\nJos'), Buffer.from([0xe9, 0x0a])]),
+      );
+      const run = await preflight(template(), '--data', csv);
+      assert.equal(run.code, 2, run.stdout);
+      assert.match(run.stderr, /marked\.csv is not CSV: its byte order mark says UTF-8, but byte 22 is not UTF-8 \(line 2\)/);
     });
 
     it('-3004: a .docx template that cannot be read', async () => {
@@ -476,6 +557,21 @@ describe('mailroom preflight', function () {
       }
     }
 
+    it('a ZIP code that does not exist: refused by send in Production as preflight fails it; sent in Development with the warning', async () => {
+      const to = 'Jane Doe, 1 Main St, Springfield, IL 21301';
+      const refused = await mailroom(['send', sample('notes.txt'), '--to', to, '--mode', 'Production', '--yes'], { env: env() });
+      assert.equal(refused.code, 2);
+      assert.match(
+        refused.stderr,
+        /The recipient cannot be sent to: Failed: the US address could not be verified\. 21301 is not a ZIP code the USPS has\. The service fails the letter\./,
+      );
+      assert.equal(refused.stdout, '', 'nothing sent');
+      const sent = await mailroom(['send', sample('notes.txt'), '--to', to, '--mode', 'Development'], { env: env() });
+      assert.equal(sent.code, 0, sent.stderr);
+      assert.match(sent.stderr, /^warning -1018: Failed: the US address could not be verified\. 21301 is not a ZIP code/m);
+      assert.equal((await details(sent.stdout)).WorkMode, 'Development');
+    });
+
     it('a merge: each letter and the whole batch, as GetBatchDetails and GetDetails report them', async () => {
       const template = file('merge.html', '<h1>Dear {{AttentionLine1}}</h1><p>{{Body}}</p>');
       const csv = file(
@@ -484,7 +580,7 @@ describe('mailroom preflight', function () {
           'AttentionLine1,Address1,City,State,PostalCode,Body',
           'Jane Doe,1 Main St,Springfield,IL,62701,Short.',
           `Sam Roe,2 Side St,Shelbyville,IL,62565,"${'A longer letter. '.repeat(600)}"`,
-          `Pat Poe,3 Far Rd,Ogdenville,IL,62702,"${'A longer letter still. '.repeat(1200)}"`,
+          `Pat Poe,3 Far Rd,Springfield,IL,62702,"${'A longer letter still. '.repeat(1200)}"`,
         ].join('\n'),
       );
       const { code, report: r } = await report(template, '--data', csv, '--mode', 'Development');
@@ -497,6 +593,113 @@ describe('mailroom preflight', function () {
       assert.deepEqual(
         r.letters!.map((l) => [l.row, l.sheets, l.price]),
         batch.Items.map((i) => [i.ItemID, i.NumOfSheets, i.Price]),
+      );
+      const sent = await details(id);
+      assert.deepEqual([r.sheets, r.price], [sent.NumOfSheets, sent.Price]);
+    });
+
+    describe('a CSV as a spreadsheet saves it, in each encoding, CRLF line ends: previewed and merged with the right names', () => {
+      const ROWS = [
+        'AttentionLine1,Address1,City,State,PostalCode,Greeting',
+        'José Müller,1 Main St,Springfield,IL,62701,Grüß Gott',
+        '"Zoë Çelik, Jr.",2 Side St,Shelbyville,IL,62565,Señora – welcome',
+      ];
+      const TEXT = `${ROWS.join('\r\n')}\r\n`;
+      /** Windows-1252 as a spreadsheet writes it: Latin-1's bytes, and the code page's own for the en dash. */
+      const windows1252 = (text: string) => Buffer.from([...text].map((c) => (c === '–' ? 0x96 : c.charCodeAt(0))));
+      const utf16le = Buffer.from(TEXT, 'utf16le');
+      const saved: readonly [encoding: string, bytes: Buffer][] = [
+        ['UTF-8', Buffer.from(TEXT, 'utf8')],
+        ['UTF-8 with BOM', Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(TEXT, 'utf8')])],
+        ['UTF-16LE with BOM', Buffer.concat([Buffer.from([0xff, 0xfe]), utf16le])],
+        ['UTF-16BE with BOM', Buffer.concat([Buffer.from([0xfe, 0xff]), Buffer.from(utf16le.map((_, i, b) => b[i ^ 1]!))])],
+        ['Windows-1252', windows1252(TEXT)],
+      ];
+      const NAMES = ['José Müller', 'Zoë Çelik, Jr.', 'Grüß Gott', 'Señora – welcome'];
+
+      for (const [encoding, bytes] of saved) {
+        it(encoding, async () => {
+          const template = file('greeting.html', '<h1>{{Greeting}}, {{AttentionLine1}}</h1><p>Thank you.</p>');
+          const csv = file(`people-${encoding.replace(/\W+/g, '-')}.csv`, bytes);
+          const proof = join(dir, `proof-${encoding.replace(/\W+/g, '-')}.pdf`);
+          const { code, report: r } = await report(template, '--data', csv, '--mode', 'Development', '--proof', proof);
+          assert.equal(code, 0, JSON.stringify(r.findings));
+          assert.equal((r as Report & { encoding: string }).encoding, encoding);
+          const previewed = pdfPages(readFileSync(proof))
+            .map((p) => p.text)
+            .join('\n');
+          for (const name of NAMES) assert.ok(previewed.includes(name), `the proof shows ${name}: ${previewed}`);
+          const text = await preflight(template, '--data', csv, '--mode', 'Development');
+          assert.match(text.stdout, new RegExp(`^people-.*\\.csv read as ${encoding}.*; the merge sends it as UTF-8\\.$`, 'm'));
+          if (encoding === 'Windows-1252')
+            assert.match(text.stdout, /read as Windows-1252 \(it is not UTF-8: read as a spreadsheet on Windows saves it\)/);
+
+          const sent = await mailroom(['merge', template, csv, '--mode', 'Development'], { env: env() });
+          assert.equal(sent.code, 0, sent.stderr);
+          assert.match(sent.stderr, new RegExp(`read as ${encoding}`));
+          const id = sent.stdout.trim();
+          const batch = JSON.parse(await cli('call', 'GetBatchDetails', '--param', `ID=${id}`, '--param', 'ItemID=')) as {
+            Items: { ItemID: number; NumOfSheets: number; Price: number }[];
+          };
+          assert.deepEqual(
+            r.letters!.map((l) => [l.row, l.sheets, l.price]),
+            batch.Items.map((i) => [i.ItemID, i.NumOfSheets, i.Price]),
+          );
+          sandbox.advance(60_000);
+          const printed = join(dir, `printed-${encoding.replace(/\W+/g, '-')}.pdf`);
+          await cli('pdf', id, '-o', printed);
+          const pages = pdfPages(readFileSync(printed)).map((p) => p.text);
+          for (const name of NAMES) assert.ok(pages.join('\n').includes(name), `the sandbox printed ${name}`);
+          assert.deepEqual(
+            pages,
+            pdfPages(readFileSync(proof)).map((p) => p.text),
+            'the proof is what the sandbox printed',
+          );
+          if (encoding === 'Windows-1252') {
+            const json = JSON.parse(await cli('merge', template, csv, '--mode', 'Development', '--json')) as { encoding: string };
+            assert.equal(json.encoding, 'Windows-1252', '--json says it too');
+          }
+        });
+      }
+    });
+
+    it("what preflight refuses the sandbox refuses: rows whose cells are not the header's, at -3144 with the same row and line", async () => {
+      const template = file('short.html', '<h1>Dear {{AttentionLine1}}</h1>');
+      const csv = file(
+        'short.csv',
+        'AttentionLine1,Address1,City,State,PostalCode\r\nJane Doe,1 Main St,Springfield,IL,62701\r\n"Sam\r\nRoe",2 Side St\r\n',
+      );
+      const { code, report: r } = await report(template, '--data', csv, '--mode', 'Development');
+      assert.equal(code, 1);
+      assert.deepEqual(
+        r.findings.map((f) => [f.code, f.row, f.line]),
+        [[-3144, 2, 3]],
+      );
+      const sent = await mailroom(['merge', template, csv, '--mode', 'Development'], { env: env() });
+      assert.equal(sent.code, 1, sent.stdout);
+      assert.match(sent.stderr, /-3144.*row 2 \(line 3\) has 2 cells; the header has 5 columns/);
+    });
+
+    it('an address cell with a line break: the letter preflight fails at -1045 is the batch item the sandbox fails at -1045', async () => {
+      const template = file('broken.html', '<h1>Dear {{AttentionLine1}}</h1>');
+      const csv = file(
+        'broken-cell.csv',
+        'AttentionLine1,Address1,City,State,PostalCode\r\nJane Doe,1 Main St,Springfield,IL,62701\r\nSam Roe,"2 Side St\r\nApt 4",Shelbyville,IL,62565\r\n',
+      );
+      const { report: r } = await report(template, '--data', csv, '--mode', 'Development');
+      assert.deepEqual(
+        r.findings.map((f) => [f.code, f.row, f.line, f.field]),
+        [[-1045, 2, 3, 'Address1']],
+      );
+      const id = (await cli('merge', template, csv, '--mode', 'Development')).trim();
+      sandbox.advance(60_000);
+      const statuses = JSON.parse(await cli('call', 'GetBatchStatus', '--param', `ID=${id}`, '--param', 'ItemID=')) as {
+        Statuses: { Status: number }[];
+      };
+      assert.deepEqual(
+        statuses.Statuses.map((s) => s.Status === -1045),
+        [false, true],
+        JSON.stringify(statuses),
       );
       const sent = await details(id);
       assert.deepEqual([r.sheets, r.price], [sent.NumOfSheets, sent.Price]);

@@ -39,7 +39,8 @@ describe('mailroom profiles and the spending guard', function () {
     assert.equal(secretIn(`${result.stdout}\n${result.stderr}`), undefined, `mailroom ${args[0]} printed a secret`);
     return result;
   };
-  const sendProduction = (...flags: string[]) => run('send', letter, '--to', TO, '--mode', 'Production', '--json', ...flags);
+  // The same letter again and again: --again, since these tests are of money, not of repeats (repeats.test.ts).
+  const sendProduction = (...flags: string[]) => run('send', letter, '--to', TO, '--mode', 'Production', '--json', '--again', ...flags);
 
   before(async () => {
     sandbox = await startTestSandbox({
@@ -139,7 +140,8 @@ describe('the spending guard of the command line counts as the service charges',
     mkdirSync(join(dir, 'config', 'mailroom'), { recursive: true });
     writeFileSync(join(dir, 'config', 'mailroom', 'config.json'), JSON.stringify({ spending: { dailyBudget } }));
   };
-  const send = (mode = 'Production', ...flags: string[]) => run('send', letter, '--to', TO, '--mode', mode, '--yes', '--json', ...flags);
+  const send = (mode = 'Production', ...flags: string[]) =>
+    run('send', letter, '--to', TO, '--mode', mode, '--yes', '--json', '--again', ...flags);
   const idOf = (result: CliRun) => (JSON.parse(result.stdout) as { id: number }).id;
   /** What one letter of notes.txt to Kim Lee costs, as the sandbox prices it. */
   let price: number;
@@ -204,7 +206,10 @@ describe('the spending guard of the command line counts as the service charges',
         env: env(endpoint),
       });
       assert.equal(refused.code, 2, refused.stderr);
-      assert.match(refused.stderr, /The service did not say what today's sends cost .*: they count at their predicted prices\./);
+      assert.match(
+        refused.stderr,
+        /The service did not say how your recent sends ended .*: they count as made, at their predicted prices\./,
+      );
       // The Development letter counts nothing; the Production one at its predicted price, and this one would pass.
       assert.match(refused.stderr, new RegExp(`Not sent: \\$${price.toFixed(2)} spent today`));
     } finally {

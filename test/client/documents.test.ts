@@ -1,13 +1,14 @@
 /** Files as the service takes them: letters (Markdown rendered, text wrapped) and mail merges. */
 import { strict as assert } from 'node:assert';
 import { gunzipSync } from 'node:zlib';
-import { DocumentError, letterDocument, mailMerge, readFrontMatter } from '../../src/client';
+import { DocumentError, letterDocument, letterDraft, mailMerge, readFrontMatter } from '../../src/client';
 
 describe('documents', () => {
   it('reads the recipient of a Markdown letter from its front matter, on one line or by field', () => {
     assert.deepEqual(readFrontMatter('---\nto: "Jane Doe, 1 Main St, Springfield, IL 62701"\n---\n# Hi\n'), {
       to: { AttentionLine1: 'Jane Doe', Address1: '1 Main St', City: 'Springfield', State: 'IL', PostalCode: '62701' },
       body: '# Hi\n',
+      warnings: [],
     });
     assert.deepEqual(
       readFrontMatter(
@@ -16,10 +17,11 @@ describe('documents', () => {
       {
         to: { AttentionLine1: 'Jane Doe', Company: 'Acme', Address1: '1 Main St', City: 'Springfield', PostalCode: '62701' },
         body: 'Body',
+        warnings: [],
       },
     );
-    assert.deepEqual(readFrontMatter('No front matter'), { body: 'No front matter' });
-    assert.deepEqual(readFrontMatter('---\ntitle: x\n---\nBody'), { body: 'Body' });
+    assert.deepEqual(readFrontMatter('No front matter'), { body: 'No front matter', warnings: [] });
+    assert.deepEqual(readFrontMatter('---\ntitle: x\n---\nBody'), { body: 'Body', warnings: [] });
   });
 
   it('refuses a Markdown letter whose to: is not an address the service can mail, in either form', async () => {
@@ -40,6 +42,30 @@ describe('documents', () => {
         e instanceof DocumentError &&
         /^letter\.md: The front matter's to: is not an address .* A street address is needed\./.test(e.message),
     );
+  });
+
+  it('refuses a Markdown letter whose front matter cannot be read, each error with its line, and carries its warnings', async () => {
+    const unclosed = '---\nto: Jane Doe, 1 Main St, Springfield, IL 62701\n\n# Dear Jane\n';
+    for (const read of [letterDocument, letterDraft]) {
+      await assert.rejects(
+        read('letter.md', Buffer.from(unclosed)),
+        (e: Error) => e instanceof DocumentError && /^letter\.md, line 1: The front matter that opens here is never closed/.test(e.message),
+      );
+    }
+    await assert.rejects(
+      letterDraft('two.md', Buffer.from('---\nto:\n  Cty: Springfield\ntitle: a\ntitle: b\n---\nHi')),
+      (e: Error) =>
+        e instanceof DocumentError &&
+        /^two\.md, line 3: "Cty" is not an address field: did you mean City\?.*\ntwo\.md, line 5: "title" is written twice/s.test(
+          e.message,
+        ),
+    );
+    const warned = await letterDraft('warned.md', Buffer.from('---\ntitel: Hi\nto: Jane Doe, 1 Main St, Springfield, IL 62701\n---\nHi'));
+    assert.deepEqual(
+      warned.warnings?.map((w) => [w.line, w.rename]),
+      [[2, 'title']],
+    );
+    assert.equal((await letterDocument('plain.md', Buffer.from('# Hi'))).warnings, undefined);
   });
 
   it('turns files into letters: Markdown rendered, text wrapped, PDF as it is, pictures refused', async () => {
@@ -82,5 +108,20 @@ describe('documents', () => {
       () => mailMerge('invite.html', Buffer.from('x'), 'bad.csv', Buffer.from('Name\n"open')),
       /bad\.csv is not CSV: unterminated/,
     );
+  });
+
+  it("sends a merge's CSV as the UTF-8 the service takes, whatever the spreadsheet saved it as, and says which it read", () => {
+    const text = 'AttentionLine1,City\r\nJosé Müller,Zürich\r\n';
+    const saved: [string, Buffer][] = [
+      ['Windows-1252', Buffer.from(text, 'latin1')],
+      ['UTF-16LE with BOM', Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, 'utf16le')])],
+      ['UTF-8 with BOM', Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(text)])],
+    ];
+    for (const [encoding, bytes] of saved) {
+      const merge = mailMerge('invite.html', Buffer.from('<p>Dear {{AttentionLine1}}</p>'), 'people.csv', bytes);
+      assert.equal(merge.encoding, encoding);
+      assert.equal(merge.csv, text);
+      assert.deepEqual(gunzipSync(merge.mergeData), Buffer.from(text, 'utf8'), encoding);
+    }
   });
 });

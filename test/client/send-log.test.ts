@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { MailWsClient, SendLog, SendLogError, readSendLog, type SendRecorder } from '../../src/client';
-import { budgetAdmission, OverBudget } from '../../src/rulebook';
+import { OverBudget, sendAdmission } from '../../src/rulebook';
 import { startTestSandbox } from '../helpers/sandbox';
 
 const send = { endpoint: 'http://127.0.0.1:8317', user: 'demo', operation: 'SendLetterV2', sha256: '00', bytes: 0 };
@@ -113,7 +113,7 @@ describe('the send log file', () => {
     const path = join(dir, 'sent.jsonl');
     const log = new SendLog([path]);
     const account = { endpoint: send.endpoint, user: send.user };
-    const admit = budgetAdmission(account, { dailyBudget: 3 }, { mode: 'Production', price: 1 }, new Map())!;
+    const admit = sendAdmission({ account, limits: { dailyBudget: 3 }, mode: 'Production', price: 1, windowDays: 0, reports: new Map() });
     const outcomes = await Promise.allSettled(
       Array.from({ length: 20 }, (_, i) => log.sending({ ...send, workMode: 'Production', price: 1, description: `letter ${i}` }, admit)),
     );

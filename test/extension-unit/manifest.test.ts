@@ -8,8 +8,7 @@ import { strict as assert } from 'node:assert';
 import { readFileSync } from 'node:fs';
 import { LETTER_DOCUMENT_TYPES, MailWsError, MailWsNetworkError } from '../../src/client';
 import { postcardFileTypes } from '../../src/contract';
-import { failureMessage } from '../../src/extension/commands/failure';
-import { logLine } from '../../src/extension/model/failure-words';
+import { couldNot, logLine } from '../../src/extension/model/failure-words';
 import { COMMANDS, MAILROOM_COMMANDS, type MailroomCommand } from '../../src/extension/commands/ids';
 import { BUILT_IN_CONTEXT_KEYS, MAILROOM_CONTEXT_KEYS, VIEW_IDS, VIEW_ITEMS } from '../../src/extension/context-keys';
 
@@ -323,6 +322,9 @@ describe('settings that guard money', () => {
     assert.equal(properties['mailroom.confirmProduction']?.scope, 'application');
   });
 });
+
+/** What the registration wrapper (commands/register.ts) shows when a command fails. */
+const failureMessage = (id: MailroomCommand, error: unknown) => couldNot(COMMANDS[id].failed(), error);
 
 describe('a failing command in words', () => {
   it("says what could not be done, the service's meaning of the code, and what to do", () => {

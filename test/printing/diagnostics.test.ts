@@ -48,12 +48,73 @@ describe('live diagnostics: a front-matter address', () => {
     ]);
   });
 
-  it('warns of a ZIP code of another state at the ZIP code', () => {
-    const text = letter('to: Jane Doe, 1 Main St, Springfield, IL 90210');
+  it('fails a ZIP code of another state, or one that does not exist, at the ZIP code: -1018 as Production meets it', () => {
+    for (const [line, words] of [
+      [
+        'Springfield, IL 90210',
+        /ZIP code 90210 is Beverly Hills, CA: not in IL\. Check the ZIP code and the state\. The service fails the letter\.$/,
+      ],
+      ['Springfield, IL 21399', /21399 is not a ZIP code the USPS has\. The service fails the letter\.$/],
+    ] as const) {
+      const text = letter(`to: Jane Doe, 1 Main St, ${line}`);
+      const findings = frontMatterDiagnostics(text);
+      assert.deepEqual(summary(text, findings), [{ code: -1018, severity: 'error', field: 'PostalCode', on: line.slice(-5) }]);
+      assert.match(findings[0]!.message, /^Failed: the US address could not be verified\. /);
+      assert.match(findings[0]!.message, words);
+      assert.deepEqual(findings[0]!.fixes, []);
+    }
+  });
+
+  it("warns of a city the ZIP code does not serve, naming the ZIP code's city, and changes it to that", () => {
+    const text = letter('to: Jane Doe, 1 Main St, Los Angeles, CA 90210-1234');
     const findings = frontMatterDiagnostics(text);
-    assert.deepEqual(summary(text, findings), [{ code: -1018, severity: 'warning', field: 'PostalCode', on: '90210' }]);
-    assert.match(findings[0]!.message, /ZIP codes starting 902 are CA's, not IL's/);
-    assert.deepEqual(findings[0]!.fixes, []);
+    assert.deepEqual(summary(text, findings), [{ code: -1018, severity: 'warning', field: 'City', on: 'Los Angeles' }]);
+    assert.match(
+      findings[0]!.message,
+      /^Failed: the US address could not be verified\. It may be: ZIP code 90210 is Beverly Hills's, .*write Beverly Hills/,
+    );
+    assert.deepEqual(
+      findings[0]!.fixes.map((f) => f.kind === 'replace' && [f.field, f.value]),
+      [['City', 'Beverly Hills']],
+    );
+    const fixed = applied(text, findings[0]!.fixes[0]!.edits);
+    assert.equal(fixed, letter('to: Jane Doe, 1 Main St, Beverly Hills, CA 90210-1234'));
+    assert.deepEqual(frontMatterDiagnostics(fixed), []);
+  });
+
+  it('changes an indented City in its quotes, and offers no change a single-quoted value could not hold', () => {
+    const text = letter('to:\n  AttentionLine1: Jane Doe\n  Address1: 1 Main St\n  City: "los angeles"\n  State: CA\n  PostalCode: 90210');
+    const [found] = frontMatterDiagnostics(text);
+    assert.equal(on(text, found!), 'los angeles');
+    const fixed = applied(text, found!.fixes[0]!.edits);
+    assert.ok(fixed.includes('  City: "Beverly Hills"\n'));
+    assert.deepEqual(frontMatterDiagnostics(fixed), []);
+
+    // 83814 is Coeur d'Alene's: an apostrophe would end a single-quoted value.
+    const quoted = letter("to:\n  AttentionLine1: Jane Doe\n  Address1: 1 Main St\n  City: 'Boise'\n  State: ID\n  PostalCode: 83814");
+    const [boise] = frontMatterDiagnostics(quoted);
+    assert.equal(boise?.field, 'City');
+    assert.match(boise.message, /ZIP code 83814 is Coeur D'Alene's/);
+    assert.deepEqual(boise.fixes, []);
+  });
+
+  it('takes the names a ZIP code goes by: its own, in any case and abbreviated, and those of its area; ZIP+4; other countries unchecked', () => {
+    for (const line of [
+      'St. Louis, MO 63130',
+      'SAINT LOUIS, MO 63130',
+      'Flushing, NY 11375',
+      'Forest Hills, NY 11375-5555',
+      'Winston-Salem, NC 27101',
+      'Ft Worth, TX 76102',
+      'Mt. Vernon, NY 10550',
+      'Washington, DC 20500',
+      'APO, AE 09001',
+      'Hagatna, GU 96910',
+      'Frisco, TX 75036',
+    ]) {
+      assert.deepEqual(frontMatterDiagnostics(letter(`to: Jane Doe, 1 Main St, ${line}`)), [], line);
+    }
+    assert.deepEqual(frontMatterDiagnostics(letter('to: Jane Doe, 1 Main St, 75001 Paris, France')), []);
   });
 
   it('says what was understood of a line that does not read as an address, on the whole line, without a code', () => {
@@ -101,6 +162,84 @@ describe('live diagnostics: a front-matter address', () => {
   });
 });
 
+describe("live diagnostics: a front matter's own findings", () => {
+  it('renames an unknown key to the nearest known one, and the renamed text has nothing to say', () => {
+    const text = '---\ntitel: Hello\nTo: Jane Doe, 1 Main St, Springfield, IL 62701\n---\n# Dear Jane\n';
+    const findings = frontMatterDiagnostics(text);
+    assert.deepEqual(summary(text, findings), [
+      { code: undefined, severity: 'warning', field: undefined, on: 'titel' },
+      { code: undefined, severity: 'warning', field: undefined, on: 'To' },
+    ]);
+    const [title, to] = findings as [TextFinding, TextFinding];
+    assert.deepEqual(title.fixes, [{ kind: 'rename', from: 'titel', to: 'title', edits: [{ ...title.span, text: 'title' }] }]);
+    const fixed = applied(applied(text, to.fixes[0]!.edits), title.fixes[0]!.edits);
+    assert.equal(fixed, '---\ntitle: Hello\nto: Jane Doe, 1 Main St, Springfield, IL 62701\n---\n# Dear Jane\n');
+    assert.deepEqual(frontMatterDiagnostics(fixed), []);
+  });
+
+  it('renames an unknown field of to: and then checks the address it completes', () => {
+    const text = letter('to:\n  Name: Jane Doe\n  Street: 1 Main St\n  Cty: Springfield\n  State: IL\n  Zip: 62701');
+    const findings = frontMatterDiagnostics(text);
+    assert.deepEqual(
+      summary(text, findings).map((f) => [f.code, f.severity, f.on]),
+      [
+        [undefined, 'error', 'Cty'],
+        [-4007, 'error', 'to:\n  Name: Jane Doe\n  Street: 1 Main St\n  Cty: Springfield\n  State: IL\n  Zip: 62701'],
+      ],
+    );
+    const fixed = applied(text, findings[0]!.fixes[0]!.edits);
+    assert.ok(fixed.includes('\n  City: Springfield\n'));
+    assert.deepEqual(frontMatterDiagnostics(fixed), []);
+  });
+
+  it('puts a key written twice on the second, with the first as its related place', () => {
+    const text = letter('to: Jane Doe, 1 Main St, Springfield, IL 62701\ntitle: Again');
+    const [finding, ...more] = frontMatterDiagnostics(text);
+    assert.deepEqual(more, []);
+    assert.equal(finding?.severity, 'error');
+    assert.equal(on(text, finding), 'title');
+    assert.equal(finding.span.start, text.lastIndexOf('title'));
+    assert.deepEqual(
+      finding.related?.map((r) => [text.slice(r.span.start, r.span.end), r.span.start, r.message]),
+      [['title', text.indexOf('title'), '"title" first written here']],
+    );
+    assert.match(finding.message, /^"title" is written twice, on lines 2 and 4/);
+  });
+
+  it('puts a front matter never closed on its opening ---, and YAML that does not parse where it breaks', () => {
+    const open = '---\nto: Jane Doe, 1 Main St, Springfield, IL 62701\n# Dear Jane\n';
+    assert.deepEqual(summary(open, frontMatterDiagnostics(open)), [{ code: undefined, severity: 'error', field: undefined, on: '---' }]);
+    const broken = letter('to: Attn: Jane Doe, 1 Main St, Springfield, IL 62701');
+    const [finding, ...more] = frontMatterDiagnostics(broken);
+    assert.deepEqual(more, [], 'no address findings from YAML that does not parse');
+    assert.equal(on(broken, finding!), 'Attn: Jane Doe, 1 Main St, Springfield, IL 62701');
+    assert.match(finding!.message, /put the value in quotes/);
+  });
+
+  it('finds each part of a to: written as a list on its own line, and a ZIP code kept as written', () => {
+    const text = letter(`to:\n  - ${LONG_NAME}\n  - 1 Main St\n  - Boston, MA 2134`);
+    assert.deepEqual(summary(text, frontMatterDiagnostics(text)), [
+      { code: -3120, severity: 'error', field: 'AttentionLine1', on: LONG_NAME },
+      { code: -1018, severity: 'error', field: 'PostalCode', on: '2134' },
+    ]);
+    assert.deepEqual(frontMatterDiagnostics(letter('to:\n  - Jane Doe\n  - 1 Main St\n  - Boston, MA 02134')), []);
+    assert.deepEqual(
+      frontMatterDiagnostics(letter('to:\n  name: Jane Doe\n  street: 1 Main St\n  city: Boston\n  state: MA\n  zip: 02134')),
+      [],
+    );
+  });
+
+  it('offers no trim where the text is not the value itself (an escape in double quotes)', () => {
+    const text = letter(
+      `to:\n  AttentionLine1: "${LONG_NAME} \\u00e9"\n  Address1: 1 Main St\n  City: Springfield\n  State: IL\n  PostalCode: 62701`,
+    );
+    const [finding, ...more] = frontMatterDiagnostics(text);
+    assert.deepEqual(more, []);
+    assert.equal(finding?.code, -3120);
+    assert.deepEqual(finding.fixes, []);
+  });
+});
+
 describe('live diagnostics: a mail merge CSV', () => {
   const template = { fields: ['FirstName', 'Amount'] };
   const header = 'AttentionLine1,Address1,City,State,PostalCode,FirstName,Amount';
@@ -124,6 +263,27 @@ describe('live diagnostics: a mail merge CSV', () => {
       ],
     );
     assert.match(findings[0]!.message, /A street address is needed/);
+  });
+
+  it("warns of a city cell its ZIP code does not serve and changes it to the ZIP code's city, keeping the quoting right", () => {
+    const csv = `${header}\nJane Doe,1 Main St,"Los Angeles",CA,90210,Jane,10\nJohn Roe,2 Elm St,Springfield,IL,62701,John,5\n`;
+    const findings = csvDiagnostics(csv, template);
+    assert.deepEqual(
+      findings.map((f) => [f.code, f.severity, f.field, f.row, on(csv, f)]),
+      [[-1018, 'warning', 'City', 1, '"Los Angeles"']],
+    );
+    assert.equal(findings[0]!.fixes[0]?.kind, 'replace');
+    const fixed = applied(csv, findings[0]!.fixes[0].edits);
+    assert.equal(fixed, csv.replace('"Los Angeles"', '"Beverly Hills"'));
+    assert.deepEqual(csvDiagnostics(fixed, template), []);
+  });
+
+  it("fails a row whose ZIP code does not exist or is another state's at its ZIP code cell (an error: Production)", () => {
+    const csv = `${header}\nJane Doe,1 Main St,Springfield,IL,21399,Jane,10\nJohn Roe,2 Elm St,Springfield,CA,62701,John,5\n`;
+    assert.deepEqual(summary(csv, csvDiagnostics(csv, template)), [
+      { code: -1018, severity: 'error', field: 'PostalCode', on: '21399' },
+      { code: -1018, severity: 'error', field: 'PostalCode', on: '62701' },
+    ]);
   });
 
   it('puts -1045 on the whole row when the address columns are not there at all', () => {
@@ -153,6 +313,9 @@ describe('live diagnostics: a mail merge CSV', () => {
       { code: -3145, severity: 'error', field: 'Nickname', on: 'Nickname' },
       { code: -3144, severity: 'error', field: 'FirstName', on: 'AttentionLine1,Address1,City,State,PostalCode,Nickname' },
       { code: -3144, severity: 'error', field: 'Amount', on: 'AttentionLine1,Address1,City,State,PostalCode,Nickname' },
+      // The short and the long row are refused too (their own tests below); the added column keeps them as they are.
+      { code: -3144, severity: 'error', field: undefined, on: '"John Roe","2 Elm\nSt",Springfield' },
+      { code: -3144, severity: 'error', field: undefined, on: ',beyond the header' },
     ]);
     const fix = findings[1]!.fixes[0]!;
     assert.equal(fix.kind, 'add-column');
@@ -166,15 +329,21 @@ describe('live diagnostics: a mail merge CSV', () => {
       "a cell beyond the header's columns stays beyond the new one",
     );
     assert.deepEqual(
-      csvDiagnostics(applied(csv, fix.edits), template).map((f) => [f.code, f.field]),
+      csvDiagnostics(applied(csv, fix.edits), template).map((f) => [f.code, f.field, f.row]),
       [
-        [-3145, 'Nickname'],
-        [-3144, 'Amount'],
+        [-3145, 'Nickname', undefined],
+        [-3144, 'Amount', undefined],
+        [-1045, 'Address1', 2],
+        [-3144, undefined, 3],
       ],
+      "the short row, padded to the header's columns, is read: its street holds a line break",
     );
     assert.deepEqual(
-      csvDiagnostics(csv).map((f) => f.code),
-      [],
+      csvDiagnostics(csv).map((f) => [f.code, f.row]),
+      [
+        [-3144, 2],
+        [-3144, 3],
+      ],
       'without the template, no header findings',
     );
   });
@@ -191,6 +360,101 @@ describe('live diagnostics: a mail merge CSV', () => {
   });
 });
 
+describe("live diagnostics: rows whose cells are not the header's, and a line break in an address cell", () => {
+  const header = 'AttentionLine1,Address1,City,State,PostalCode';
+  const jane = 'Jane Doe,1 Main St,Springfield,IL,62701';
+  const fixed = (csv: string, f: TextFinding) => applied(csv, f.fixes[0]!.edits);
+
+  it('puts -3144 on a short row, naming its row and line, with no fix where which cells are missing cannot be known', () => {
+    const csv = `${header}\r\n${jane}\r\nSam Roe,2 Side St,Shelbyville\r\n`;
+    const findings = csvDiagnostics(csv);
+    assert.deepEqual(
+      findings.map((f) => [f.code, f.severity, f.row, on(csv, f), f.fixes.length]),
+      [[-3144, 'error', 2, 'Sam Roe,2 Side St,Shelbyville', 0]],
+    );
+    assert.match(findings[0]!.message, /^invalid merge data\. Row 2 has 3 cells; the header has 5 columns\. Which cells are missing/);
+  });
+
+  it("puts -3144 on a long row's cells past the header, and removes them when they are empty (stray trailing commas)", () => {
+    const csv = `${header}\r\n${jane},,\r\nSam Roe,2 Side St,Shelbyville,IL,62565,extra,cells\r\n`;
+    const findings = csvDiagnostics(csv);
+    assert.deepEqual(
+      findings.map((f) => [f.code, f.row, on(csv, f), f.fixes.map((x) => x.kind)]),
+      [
+        [-3144, 1, ',,', ['remove-cells']],
+        [-3144, 2, ',extra,cells', []],
+      ],
+    );
+    assert.match(
+      findings[0]!.message,
+      /Row 1 has 7 cells; the header has 5 columns\. The cells past the header's last column are empty: remove them\./,
+    );
+    assert.match(findings[1]!.message, /a comma inside a cell that is not quoted\?/);
+    const mended = fixed(csv, findings[0]!);
+    assert.equal(mended, `${header}\r\n${jane}\r\nSam Roe,2 Side St,Shelbyville,IL,62565,extra,cells\r\n`);
+    assert.deepEqual(
+      csvDiagnostics(mended).map((f) => f.row),
+      [2],
+    );
+  });
+
+  it('joins a row split by a line break in a cell that is not quoted, from either half', () => {
+    const csv = `${header}\n${jane}\nSam Roe,2 Side St\nApt 4,Shelbyville,IL,62565\n`;
+    const findings = csvDiagnostics(csv);
+    assert.deepEqual(
+      findings.map((f) => [f.code, f.row, on(csv, f), f.fixes.map((x) => x.kind)]),
+      [
+        [-3144, 2, 'Sam Roe,2 Side St', ['join-lines']],
+        [-3144, 3, 'Apt 4,Shelbyville,IL,62565', ['join-lines']],
+      ],
+    );
+    assert.match(
+      findings[0]!.message,
+      /Rows 2 and 3 are one row split by a line break inside a cell that is not quoted: join the two lines/,
+    );
+    for (const f of findings) {
+      assert.equal(fixed(csv, f), `${header}\n${jane}\nSam Roe,2 Side St Apt 4,Shelbyville,IL,62565\n`);
+      assert.deepEqual(csvDiagnostics(fixed(csv, f)), []);
+    }
+    const apart = `${header}\n${jane}\nSam Roe,2 Side St\n\nApt 4,Shelbyville,IL,62565\n`;
+    assert.deepEqual(
+      csvDiagnostics(apart).map((f) => [f.row, f.fixes.length]),
+      [
+        [2, 0],
+        [3, 0],
+      ],
+      'a blank line between the halves: not plainly one row',
+    );
+  });
+
+  it('puts -1045 on an address cell holding a quoted line break, and joins its lines, quoting kept, with CRLF too', () => {
+    for (const eol of ['\n', '\r\n']) {
+      const csv = `${header},Body${eol}Jane Doe,"1 Main St${eol}Apt 2",Springfield,IL,62701,"Two${eol}lines"${eol}`;
+      const findings = csvDiagnostics(csv);
+      assert.deepEqual(
+        findings.map((f) => [f.code, f.severity, f.field, f.row, on(csv, f), f.fixes.map((x) => x.kind)]),
+        [[-1045, 'error', 'Address1', 1, `"1 Main St${eol}Apt 2"`, ['join-lines']]],
+        'the Body cell may hold a line break: it is no address field',
+      );
+      assert.match(
+        findings[0]!.message,
+        /^Failed: the address could not be extracted from the document\. Address1 holds a line break: the service reads each address field as one line\. Join its lines: "1 Main St Apt 2"\.$/,
+      );
+      const mended = fixed(csv, findings[0]!);
+      assert.equal(mended, `${header},Body${eol}Jane Doe,"1 Main St Apt 2",Springfield,IL,62701,"Two${eol}lines"${eol}`);
+      assert.deepEqual(csvDiagnostics(mended), []);
+    }
+  });
+
+  it('reads a joined ZIP code for its other checks: only the line break is said', () => {
+    const csv = `${header}\nJane Doe,1 Main St,Springfield,IL,"62701\n"\n`;
+    assert.deepEqual(
+      csvDiagnostics(csv).map((f) => [f.code, f.field]),
+      [[-1045, 'PostalCode']],
+    );
+  });
+});
+
 describe('live diagnostics and mailroom preflight --data say the same', () => {
   it('has every finding of the preflight that its text shows, with the same code, words, field and row', async () => {
     const { preflightMerge } = await import('../../src/printing');
@@ -199,11 +463,23 @@ describe('live diagnostics and mailroom preflight --data say the same', () => {
       'AttentionLine1,Address1,City,State,PostalCode,FirstName,Nickname\n' +
       'Jane Doe,1 Main St,Springfield,IL,62701,Jane,JJ\n' +
       'John Roe,,Springfield,IL,62701,John,J\n' +
-      `${LONG_NAME},2 Elm St,Springfield,IL,90210,Al,A\n`;
-    const report = await preflightMerge({ type: 'html', template: html, csv }, { workMode: 'Development' });
+      `${LONG_NAME},2 Elm St,Springfield,IL,90210,Al,A\n` +
+      'Sam Roe,"3 Side St\nApt 4",Shelbyville,IL,62565,Sam,S\n' +
+      'Pat Poe,4 Far Rd,Ogdenville\n' +
+      'Lee Loe,5 Near Rd,Capital City,IL,62702,Lee,L,,\n';
+    // The editor says what mailing the letters meets: Production's findings.
+    const report = await preflightMerge({ type: 'html', template: html, csv }, { workMode: 'Production' });
     const live = csvDiagnostics(csv, { fields: ['FirstName', 'Amount'] });
     const said = (f: { code?: number; message: string; field?: string; row?: number }) => [f.code, f.message, f.field, f.row];
-    assert.ok(report.findings.length >= 5);
+    assert.ok(report.findings.length >= 8);
+    assert.deepEqual(
+      report.findings.filter((f) => f.row! >= 4).map((f) => [f.code, f.row, f.line]),
+      [
+        [-1045, 4, 5],
+        [-3144, 5, 7],
+        [-3144, 6, 8],
+      ],
+    );
     assert.deepEqual(live.map(said), report.findings.map(said));
   });
 });

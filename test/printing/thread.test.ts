@@ -7,7 +7,7 @@
 import { strict as assert } from 'node:assert';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { mergeDataDiagnostics, preflightLetter, preflightMerge } from '../../src/printing';
+import { frontMatterDiagnostics, mergeDataDiagnostics, preflightLetter, preflightMerge } from '../../src/printing';
 import { PrintingThread } from '../../src/printing/thread';
 import { projectRoot } from '../helpers/tools';
 
@@ -62,6 +62,16 @@ describe('the preflight on its own thread', function () {
     assert.deepEqual(there, mergeDataDiagnostics(text, template));
     assert.ok(there.some((f) => f.code === -1045));
     assert.deepEqual(await thread.mergeDataDiagnostics({ text: 'Month,Total\nJanuary,3\n' }), [], 'no merge data, nothing');
+  });
+
+  it("checks a letter's front matter as the live diagnostics do, its address against the ZIP codes the printing bundle carries", async () => {
+    const text = '---\nto: Jane Doe, 1 Main St, Chicago, IL 62701\n---\nHello\n';
+    const there = await thread.frontMatterDiagnostics(text);
+    assert.deepEqual(there, frontMatterDiagnostics(text));
+    assert.deepEqual(
+      there.map((f) => [f.code, f.severity, f.field, f.fixes.map((fix) => fix.kind === 'replace' && fix.value)]),
+      [[-1018, 'warning', 'City', ['Springfield']]],
+    );
   });
 
   it('keeps the asking thread turning while it prints a long letter', async () => {

@@ -20,6 +20,7 @@ describe('the rulebook: endpoints and amounts', () => {
     assert.ok(sameAccount({ endpoint: 'http://[::1]:9', user: 'demo' }, { endpoint: 'http://127.0.0.1:8317', user: 'demo' }));
     assert.ok(!sameAccount({ endpoint: 'http://127.0.0.1:9', user: 'other' }, { endpoint: 'http://127.0.0.1:8317', user: 'demo' }));
     assert.ok(!sameService('not a url', 'http://127.0.0.1:1'));
+    assert.ok(!sameService('http://127.0.0.1.example.com', 'http://127.0.0.1:1'), 'a name that starts with 127. is elsewhere');
   });
 
   it('takes a sandbox address only on this machine, over http, without a path', () => {

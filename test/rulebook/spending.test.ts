@@ -4,7 +4,7 @@
  * order, and the last word under the send log's lock.
  */
 import { strict as assert } from 'node:assert';
-import { budgetAdmission, budgetVerdict, checkSend, mailersToAsk, OverBudget, spendingToday, type MailerReport } from '../../src/rulebook';
+import { budgetVerdict, checkSend, mailersToAsk, OverBudget, sendAdmission, spendingToday, type MailerReport } from '../../src/rulebook';
 import { record } from './charges.test';
 
 const ann = { endpoint: 'https://mail.example.com', user: 'ann' };
@@ -83,17 +83,40 @@ describe('the rulebook: spending today and the verdict on a send', () => {
   });
 
   it("keeps the budget's last word for the send log's lock: it refuses once the log holds what passes it", () => {
-    assert.equal(budgetAdmission(ann, {}, { mode: 'Production', price: 1 }, 'offline'), undefined, 'no budget, nothing to keep');
-    assert.equal(
-      budgetAdmission(ann, { dailyBudget: 0 }, { mode: 'Development', price: 1 }, 'offline'),
-      undefined,
-      'Development costs nothing',
-    );
-    const admit = budgetAdmission(ann, { dailyBudget: 3 }, { mode: 'Default', price: 1.5 }, new Map(), () => now)!;
-    admit([record({ price: 1.5 })]);
+    const rules = { account: ann, windowDays: 0, reports: new Map<number, MailerReport>() };
+    const send = record({ price: 1.5 });
+    assert.equal(sendAdmission({ ...rules, limits: {}, mode: 'Production', price: 1 })([], send), undefined, 'no budget, nothing to keep');
+    const development = sendAdmission({ ...rules, limits: { dailyBudget: 0 }, mode: 'Development', price: 1 });
+    assert.equal(development([record({ price: 5 })], send), undefined, 'Development costs nothing');
+    const admit = sendAdmission({ ...rules, limits: { dailyBudget: 3 }, mode: 'Default', price: 1.5 }, () => now);
+    admit([record({ price: 1.5 })], send);
     assert.throws(
-      () => admit([record({ price: 1.5 }), record({ price: 1 })]),
+      () => admit([record({ price: 1.5 }), record({ price: 1 })], send),
       (error: unknown) => error instanceof OverBudget && error.verdict.spent === 2.5 && error.verdict.price === 1.5,
     );
+    const over = sendAdmission({ ...rules, limits: { dailyBudget: 3 }, mode: 'Production', price: 1.5, overBudget: true });
+    assert.equal(over([record({ price: 3 })], send), undefined, 'sent past the budget as the person said');
+  });
+
+  it("counts this machine's day, not UTC's: near local midnight in a zone where the two dates differ", () => {
+    const zone = process.env.TZ;
+    process.env.TZ = 'America/Los_Angeles';
+    try {
+      // 23:30 on 25 November in Los Angeles (UTC-8): 07:30 on the 26th in UTC.
+      const lateEvening = new Date('2026-11-26T07:30:00.000Z');
+      const at = (time: string, price: number) => record({ time, price, id: Math.round(price * 100) });
+      const sends = [
+        at('2026-11-25T07:50:00.000Z', 1), // 23:50 on the 24th there: yesterday, though the UTC date is the 25th
+        at('2026-11-25T08:30:00.000Z', 2), // 00:30 on the 25th: today
+        at('2026-11-26T07:10:00.000Z', 4), // 23:10 on the 25th: today, though the UTC date is the 26th
+      ];
+      assert.equal(spendingToday(sends, ann, 'offline', lateEvening).spent, 6);
+      // Forty minutes later it is the 26th there: a new day, nothing spent yet.
+      assert.equal(spendingToday(sends, ann, 'offline', new Date('2026-11-26T08:10:00.000Z')).spent, 0);
+      assert.deepEqual(mailersToAsk(sends, ann, lateEvening), [200, 400]);
+    } finally {
+      if (zone === undefined) delete process.env.TZ;
+      else process.env.TZ = zone;
+    }
   });
 });

@@ -122,6 +122,20 @@ describe('sandbox lifecycle, with an injected clock', function () {
     assert.equal(((await call('simple', 'GetPDF', { ...demo, ID: broken })) as { ResultCode: number }).ResultCode, -3020);
   });
 
+  it("fails a Production letter to a ZIP code that does not exist, or is another state's, at -1018 when printed, unpaid; Development completes it", async () => {
+    const unknown = await send({ PostalCode: '21301', WorkMode: 'Production' });
+    const otherState = await send({ State: 'MO', WorkMode: 'Production' });
+    const otherCity = await send({ City: 'Chicago', WorkMode: 'Production' });
+    const development = await send({ PostalCode: '21301' });
+    sandbox.advance(10_000);
+    // The balance of 1.00 pays for one letter: the third is mailed only if the two before it, failed, drew nothing.
+    assert.deepEqual(
+      await Promise.all([unknown, otherState, otherCity, development].map(async (id) => (await status(id)).Status)),
+      [-1018, -1018, -1000, -1002],
+      "a city the ZIP code may not serve is the USPS's to mend, not a failure",
+    );
+  });
+
   it("writes times on the wall clock of the user's time zone, without an offset", async () => {
     const id = await send();
     const soap = soapCaller(sandbox.url, 'soap11');

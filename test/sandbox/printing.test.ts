@@ -6,6 +6,7 @@
 import { strict as assert } from 'node:assert';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { RECIPIENT_WINDOW } from '../../src/printing';
 import { docxOf, gzipText, samplePdf } from '../helpers/documents';
 import { httpCaller, startTestSandbox, type Call, type TestSandbox } from '../helpers/sandbox';
@@ -183,6 +184,50 @@ describe('sandbox printing, read back with pdftotext', function () {
       ResultCode: number;
     };
     assert.equal(badQuote.ResultCode, -3144);
+  });
+
+  it("refuses rows whose cells are not the header's and data that is not UTF-8 at -3144, each named; fails an address cell with a line break at -1045", async () => {
+    const base = {
+      ...demo,
+      MyDescription: 'm',
+      FileExtension: 'html',
+      FileBinaryData: Buffer.from('<p>Dear {{AttentionLine1}}</p>'),
+      WorkMode: 'Development',
+    };
+    const send = async (MergeData: Buffer) =>
+      (await call('datedA', 'SendWordMailMerge_Compressed', { ...base, MergeData })) as { ResultCode: number; ResultDescription: string };
+    const header = 'AttentionLine1,Address1,City,State,PostalCode';
+    const jane = 'Jane Doe,1 Main St,Springfield,IL,62701';
+    const short = await send(gzipText(`${header}\r\n${jane}\r\n"Sam\r\nRoe",2 Side St,Shelbyville\r\n`));
+    assert.deepEqual(
+      [short.ResultCode, short.ResultDescription],
+      [-3144, 'invalid merge data: row 2 (line 3) has 3 cells; the header has 5 columns'],
+    );
+    const long = await send(gzipText(`${header}\n${jane},,\n`));
+    assert.deepEqual(
+      [long.ResultCode, long.ResultDescription],
+      [-3144, 'invalid merge data: row 1 (line 2) has 7 cells; the header has 5 columns'],
+    );
+    const latin = await send(
+      gzipSync(Buffer.concat([Buffer.from(`${header}\nJos`), Buffer.from([0xe9]), Buffer.from(',1 Main St,Springfield,IL,62701\n')])),
+    );
+    assert.deepEqual([latin.ResultCode, latin.ResultDescription], [-3144, 'invalid merge data: the CSV is not UTF-8 text']);
+    const broken = await send(gzipText(`${header}\n${jane}\nSam Roe,"2 Side St\nApt 4",Shelbyville,IL,62565\n`));
+    assert.ok(broken.ResultCode > 0, JSON.stringify(broken));
+    assert.equal(broken.ResultDescription, '2 letters queued; 1 without a usable address will fail');
+    const items = (await call('datedA', 'GetBatchStatus', { ...demo, ID: broken.ResultCode, ItemID: '' })) as {
+      Statuses: { Status: number }[];
+    };
+    assert.deepEqual(
+      items.Statuses.map((s) => s.Status),
+      [-1002, -1045],
+    );
+    // Its letter is printed with the cell's lines joined, as the fix writes them: never a "?" for the break.
+    const pages = await printed(broken.ResultCode);
+    assert.ok(
+      pages.some((page) => /2 Side St Apt 4/.test(page.text)),
+      pages.map((p) => p.text).join('\n---\n'),
+    );
   });
 
   it('fills a stored HTML template from XML merge values (MyTemplate:)', async () => {

@@ -11,11 +11,12 @@ import { parseArgs } from 'node:util';
 import { MailWsInputError, workModeAsked } from '../../client';
 import { ValueError, operationList, parseLeaf, serviceByPath, serviceList, type Field, type Operation } from '../../contract';
 import { GLOBAL_OPTIONS, accountOf, connect, print, type Io } from '../context';
-import { guardSend } from '../spending';
+import { guardSend, refusalOf } from '../spending';
 import { UsageError } from '../usage';
 import type { CommandHelp } from '../help';
 
-export const usage = 'mailroom call OPERATION [--service PATH] [--param Name=Value …] [--file Name=PATH …] [--yes] [--over-budget]';
+export const usage =
+  'mailroom call OPERATION [--service PATH] [--param Name=Value …] [--file Name=PATH …] [--yes] [--over-budget] [--again]';
 
 export const help: CommandHelp = {
   summary:
@@ -30,6 +31,7 @@ export const help: CommandHelp = {
       '--yes, --over-budget',
       'a send that may charge, while a spending guard is set (config.json): its price cannot be predicted here, so it goes only with --yes (a confirmation threshold) and --over-budget (a daily budget)',
     ],
+    ['--again', 'a send of the same bytes to the same recipient as one made within the last 30 days goes only with --again'],
   ],
   global: true,
   examples: ['mailroom call GetStatus --param ID=1021984-1021990'],
@@ -83,6 +85,7 @@ export async function run(args: readonly string[], io: Io): Promise<void> {
       file: { type: 'string', multiple: true },
       yes: { type: 'boolean', default: false },
       'over-budget': { type: 'boolean', default: false },
+      again: { type: 'boolean', default: false },
     },
   });
   if (positionals.length !== 1) throw new UsageError(usage);
@@ -112,11 +115,14 @@ export async function run(args: readonly string[], io: Io): Promise<void> {
             what: `Calling ${op.name}`,
             yes: values.yes,
             overBudget: values['over-budget'],
+            again: values.again,
             askWorkMode: false,
           })
-        : {};
+        : undefined;
     const source = files.map(([, path]) => resolve(path)).join(' + ');
-    const result = await client.call(op, request, { ...(source ? { source } : {}), ...guard });
+    const result = await client.call(op, request, { ...(source ? { source } : {}), ...guard?.options }).catch((error: unknown) => {
+      throw refusalOf(error, accountOf(values, io)) ?? error;
+    });
     print(io, { json: true }, result, () => []);
   } finally {
     client.close();

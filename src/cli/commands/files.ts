@@ -6,7 +6,7 @@ import { readFile } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { parseArgs } from 'node:util';
 import { MailWsError } from '../../client';
-import { enums, formatDateTime, type EnumValue } from '../../contract';
+import { enums, formatDateTime, type EnumValue, RESULT } from '../../contract';
 import { GLOBAL_OPTIONS, connect, print, progressPrinter, table, type Io } from '../context';
 import { UsageError } from '../usage';
 import type { CommandHelp } from '../help';
@@ -54,7 +54,7 @@ export async function run(args: readonly string[], io: Io): Promise<void> {
         try {
           files = (await client.datedA.GetUploadedFileDetails({})).UploadedFiles;
         } catch (error) {
-          if (!(error instanceof MailWsError && error.code === -3163)) throw error;
+          if (!(error instanceof MailWsError && error.code === RESULT.NoStoredFiles)) throw error;
         }
         print(io, values, files, () =>
           files.length === 0

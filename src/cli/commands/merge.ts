@@ -6,15 +6,17 @@
 import { readFile } from 'node:fs/promises';
 import { basename, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { DocumentError, mailMerge, type MailMerge } from '../../client';
+import { DocumentError, mailMerge, mergeWithRows, type CallOptions, type MailMerge } from '../../client';
 import { GLOBAL_OPTIONS, accountOf, connect, print, type Io } from '../context';
-import { guardSend, predictedMergePrice } from '../spending';
-import { mayCharge } from '../../rulebook';
+import { guardSend, predictedMergePrice, refusalOf, rowList, sayRepeated } from '../spending';
+import { mayCharge, mergeRowKeys, RepeatedSend } from '../../rulebook';
 import { UsageError } from '../usage';
+import { encodingLine } from './preflight';
 import { workModeOption } from './send';
 import type { CommandHelp } from '../help';
 
-export const usage = 'mailroom merge TEMPLATE DATA.csv [--mode Development|Production|Default] [--description D] [--yes] [--over-budget]';
+export const usage =
+  'mailroom merge TEMPLATE DATA.csv [--mode Development|Production|Default] [--description D] [--yes] [--over-budget] [--again | --skip-sent]';
 
 export const help: CommandHelp = {
   summary:
@@ -22,11 +24,19 @@ export const help: CommandHelp = {
     'Shows how many letters it makes and the work mode first; Production goes only with --yes or a yes typed on a terminal.',
   options: [
     ['TEMPLATE', 'the letter: .docx or .html'],
-    ['DATA.csv', 'a header row naming the fields, then one row per letter'],
+    [
+      'DATA.csv',
+      'a header row naming the fields, then one row per letter: UTF-8, UTF-16 with a byte order mark, or Windows-1252; sent as UTF-8',
+    ],
     ['--mode Development|Production|Default', "the work mode; Default (the account's own) by default"],
     ['--description TEXT', 'what the batch is called; "TEMPLATE × DATA.csv" by default'],
     ['--yes', 'send in Production without asking (also above the confirmation threshold; never past the daily budget)'],
-    ['--over-budget', "send even if it passes the account's daily budget (config.json), and say so"],
+    ['--over-budget', 'send even if it passes the daily budget (config.json) of the user you send as, and say so'],
+    [
+      '--again',
+      'send every row although some letters went to the same recipients within the last 30 days (repeats.windowDays in config.json); the send log says so',
+    ],
+    ['--skip-sent', 'leave out the rows whose letters went to the same recipients within that time, and send the others'],
   ],
   global: true,
   examples: ['mailroom merge invite.html people.csv --mode Development'],
@@ -42,46 +52,79 @@ export async function run(args: readonly string[], io: Io): Promise<void> {
       description: { type: 'string' },
       yes: { type: 'boolean', default: false },
       'over-budget': { type: 'boolean', default: false },
+      again: { type: 'boolean', default: false },
+      'skip-sent': { type: 'boolean', default: false },
     },
   });
   if (positionals.length !== 2) throw new UsageError(usage);
+  if (values.again && values['skip-sent'])
+    throw new UsageError('Choose --again (send every row) or --skip-sent (leave out those sent before), not both');
   const [template, data] = positionals as [string, string];
   let merge: MailMerge;
   let templateBytes: Buffer;
-  let csv: Buffer;
   try {
-    [templateBytes, csv] = [await readFile(template), await readFile(data)];
-    merge = mailMerge(basename(template), templateBytes, basename(data), csv);
+    templateBytes = await readFile(template);
+    merge = mailMerge(basename(template), templateBytes, basename(data), await readFile(data));
   } catch (error) {
     if (error instanceof DocumentError) throw new UsageError(error.message);
     throw error;
   }
   const { letters } = merge;
   const mode = workModeOption(values.mode);
-  const price = mayCharge(mode)
-    ? await predictedMergePrice({ type: merge.type, template: templateBytes, csv: csv.toString('utf8') })
-    : undefined;
+  const price = mayCharge(mode) ? await predictedMergePrice({ type: merge.type, template: templateBytes, csv: merge.csv }) : undefined;
+  if (!values.json) io.err.write(`${encodingLine({ file: basename(data), encoding: merge.encoding })}\n`);
   const client = connect(values, io);
   try {
+    const account = accountOf(values, io);
     const guard = await guardSend(io, values, client, {
-      account: accountOf(values, io),
+      account,
       mode,
       price,
       what: `Sending ${letters} letter${letters === 1 ? '' : 's'} from ${basename(template)} and ${basename(data)}`,
       yes: values.yes,
       overBudget: values['over-budget'],
+      again: values.again,
     });
-    const result = await client.datedA.SendWordMailMerge_Compressed(
-      {
-        MyDescription: values.description ?? `${basename(template)} × ${basename(data)}`.slice(0, 100),
-        FileExtension: merge.type,
-        FileBinaryData: merge.template,
-        MergeData: merge.mergeData,
-        WorkMode: mode,
-      },
-      { source: `${resolve(template)} + ${resolve(data)}`, ...(price === undefined ? {} : { price }), ...guard },
-    );
-    print(io, values, { id: result.ResultCode, description: result.ResultDescription }, () => [String(result.ResultCode)]);
+    const send = (batch: MailMerge, options: CallOptions) =>
+      client.datedA.SendWordMailMerge_Compressed(
+        {
+          MyDescription: values.description ?? `${basename(template)} × ${basename(data)}`.slice(0, 100),
+          FileExtension: batch.type,
+          FileBinaryData: batch.template,
+          MergeData: batch.mergeData,
+          WorkMode: mode,
+        },
+        { source: `${resolve(template)} + ${resolve(data)}`, rows: mergeRowKeys(batch.template, batch.fields, batch.rows), ...options },
+      );
+    let result;
+    try {
+      result = await send(merge, { ...(price === undefined ? {} : { price }), ...guard.options });
+    } catch (error) {
+      // Rows sent before, refused under the send log's lock (nothing was sent): --skip-sent sends the others.
+      if (!(error instanceof RepeatedSend && error.verdict.rows && values['skip-sent'])) throw refusalOf(error, account) ?? error;
+      const sent = new Set(error.verdict.rows);
+      if (sent.size === merge.letters) {
+        io.err.write(`Nothing sent: all ${merge.letters} rows went before (--skip-sent).\n`);
+        print(io, values, { id: null, skipped: [...sent] }, () => []);
+        return;
+      }
+      const rest = mergeWithRows(merge, (row) => !sent.has(row));
+      io.err.write(
+        `Leaving out ${sent.size} row${sent.size === 1 ? '' : 's'} sent before (${rowList([...sent])}); sending the other ${rest.letters}.\n`,
+      );
+      const restPrice = mayCharge(mode)
+        ? await predictedMergePrice({ type: rest.type, template: rest.template, csv: rest.csv })
+        : undefined;
+      result = await send(rest, { ...(restPrice === undefined ? {} : { price: restPrice }), ...guard.at(restPrice) }).catch(
+        (again: unknown) => {
+          throw refusalOf(again, account) ?? again;
+        },
+      );
+    }
+    sayRepeated(io, guard.noted(), mode);
+    print(io, values, { id: result.ResultCode, description: result.ResultDescription, encoding: merge.encoding }, () => [
+      String(result.ResultCode),
+    ]);
     if (!values.json && result.ResultDescription) io.err.write(`${result.ResultDescription}\n`);
   } finally {
     client.close();

@@ -3,8 +3,10 @@
  * a letter (or, with --data, a mail merge) printed on this machine as the service would print it,
  * with its pages, sheets, price and everything the service would refuse it for or fail it with,
  * before anything is sent or paid: no account, no network. Exit 0 when nothing would fail, 1 when
- * something would, 2 for a usage mistake (as `send`, a file that is no letter, or an address line
- * that does not read as one; an address that reads but breaks the service's rules is a finding).
+ * something would, 2 for a usage mistake (as `send`, a file that is no letter, a Markdown front
+ * matter that cannot be read, or an address line that does not read as one; an address that reads
+ * but breaks the service's rules is a finding). A front matter's warnings (a key it leaves aside)
+ * are findings of Mailroom's own, without a service code.
  */
 import { readFile, writeFile } from 'node:fs/promises';
 import { basename } from 'node:path';
@@ -13,12 +15,14 @@ import {
   DocumentError,
   fileTypeOf,
   letterDraft,
+  mergeDataText,
   notReadAsAddress,
   readAddressLine,
+  type FrontMatterProblem,
   type LetterDraft,
   type RecipientAddress,
 } from '../../client';
-import { RECIPIENT_FIELDS, mergeTemplateTypes, type EnumValue } from '../../contract';
+import { RECIPIENT_FIELDS, mergeTemplateTypes, type CsvEncoding, type EnumValue } from '../../contract';
 import type { Finding, MergePreflightReport, PreflightReport, WorkModeUsed } from '../../printing';
 import { dollars } from '../../rulebook';
 import type { Io } from '../context';
@@ -37,18 +41,26 @@ export const help: CommandHelp = {
     'Checks a letter (any file send takes, the recipient from flags or a Markdown front matter) or, with --data, a mail merge ' +
     '(TEMPLATE and its CSV) entirely on this machine, with no account and no network: prints it as the service would, and ' +
     "reports the pages, the sheets, the price (from the sandbox's price list, an estimate) and every finding with the " +
-    "service's own code and words: field lengths, missing fields, the US address check, unreadable, encrypted or damaged " +
-    'files, pages that are not US Letter (with their pages and sizes), no address (and, for a letter sent without one, the ' +
-    'address the service would read from the recipient box of page 1), too many sheets, merge columns the template does not ' +
-    'use and template fields without a column (for a merge, with the data row and CSV line), and, beyond the service, a ZIP ' +
-    'code whose first three digits belong to another state, fonts a PDF does not embed, images under 300 DPI, characters the ' +
-    'printing fonts cannot draw and a printed PDF over 2 MB (warnings; those about printing have no code). ' +
-    'Exit codes: 0 nothing would fail, 1 something would, 2 a usage mistake.',
+    "service's own code and words: field lengths, missing fields, the US address check (a ZIP code that does not exist or " +
+    "is another state's fails in Production; a city the ZIP code does not serve is a warning), unreadable, encrypted or " +
+    'damaged files, pages that are not US Letter (with their pages and sizes), no address (and, for a letter sent without ' +
+    'one, the address the service would read from the recipient box of page 1), too many sheets, merge columns the template ' +
+    'does not use and template fields without a column, rows whose ' +
+    "cells are not as many as the header's columns, address cells holding a line break (for a merge, with the data row and " +
+    'CSV line; and which encoding the CSV was read as: UTF-8, UTF-16 with a byte order mark, or Windows-1252), and a ' +
+    "Markdown front matter's key that Mailroom leaves aside (a warning with its line and no code); and warnings with no " +
+    'code of what prints less well: fonts a PDF does not embed, images under 300 DPI, characters the printing fonts cannot ' +
+    'draw, and a printed PDF over 2 MB (-1025). A front matter that ' +
+    'cannot be read (never closed, not YAML, a key twice, a field under to: that is none) is a usage mistake, each error ' +
+    'with its line. Exit codes: 0 nothing would fail, 1 something would, 2 a usage mistake.',
   options: [
     ['FILE', 'the letter (.pdf, .doc, .docx, .html, .md, .txt), or with --data the template (.docx, .html)'],
     ['--to "Name, Street, City, ST ZIP"', 'the recipient in one line (a letter only)'],
     ...Object.keys(ADDRESS_OPTIONS).map((flag): [string, string] => [`--${flag} TEXT`, 'one field of the recipient, over --to']),
-    ['--data DATA.csv', 'check a mail merge: a header row naming the fields, then one row per letter'],
+    [
+      '--data DATA.csv',
+      'check a mail merge: a header row naming the fields, then one row per letter (UTF-8, UTF-16 with a byte order mark, or Windows-1252)',
+    ],
     [
       '--mode Development|Production|Default',
       "the work mode the proof is printed in; Default (the account's own, unknown offline) prints as a new account's, Development",
@@ -57,7 +69,8 @@ export const help: CommandHelp = {
     [
       '--json',
       'print {"ok", "pages", "sheets", "price", "findings": [{"code"?, "severity", "message", "field"?, "row"?, "line"?, "pages"?}], ' +
-        '"addressRead"?} ("addressRead": the lines read from the recipient box when no address is given; "letters" for a merge)',
+        '"addressRead"?} ("addressRead": the lines read from the recipient box when no address is given; for a merge "letters", ' +
+        'and "encoding": which the CSV was read as; a front matter\'s own finding and one about printing have no "code")',
     ],
   ],
   global: false,
@@ -96,45 +109,59 @@ function flagsAddress(values: Readonly<Record<string, unknown>>): RecipientAddre
 
 const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
 
-function findingLine(f: Finding): string {
+/** A finding as reported: the preflight's, with the service's code, or a front matter's own, without one. */
+type Reported = Omit<Finding, 'code'> & { readonly code?: number };
+
+/** A front matter's warning as a finding: Mailroom's own, on the document's line. */
+const frontMatterFinding = (w: FrontMatterProblem): Reported => ({ severity: w.severity, message: w.message, line: w.line });
+
+function findingLine(f: Reported): string {
   const where = [f.row === undefined ? (f.line === undefined ? '' : `line ${f.line}`) : `row ${f.row} (line ${f.line})`, f.field ?? '']
     .filter(Boolean)
     .join(', ');
-  // A warning about how something prints has no code: its column stays empty.
-  return `${f.severity.padEnd(7)} ${String(f.code ?? '').padEnd(5)}  ${where ? `${where}: ` : ''}${f.message}`;
+  return `${f.severity.padEnd(7)} ${f.code ?? 'Mailroom'}  ${where ? `${where}: ` : ''}${f.message}`;
 }
 
-function report(io: Io, json: boolean, what: string, mode: string, result: PreflightReport | MergePreflightReport): void {
+/** Which encoding a merge's CSV was read as (facts, Part B): said, since a wrong guess shows only in the names. */
+interface DataEncoding {
+  readonly file: string;
+  readonly encoding: CsvEncoding;
+}
+
+export function encodingLine({ file, encoding }: DataEncoding): string {
+  const why = encoding === 'Windows-1252' ? ' (it is not UTF-8: read as a spreadsheet on Windows saves it)' : '';
+  return `${file} read as ${encoding}${why}; the merge sends it as UTF-8.`;
+}
+
+function report(
+  io: Io,
+  json: boolean,
+  what: string,
+  mode: string,
+  result: PreflightReport | MergePreflightReport,
+  frontMatter: readonly Reported[],
+  data: DataEncoding | undefined,
+): void {
   const letters = 'letters' in result ? result.letters : undefined;
+  const findings: readonly Reported[] = [...frontMatter, ...result.findings];
   const { addressRead } = result;
   if (json) {
-    const { ok, pages, sheets, price, findings } = result;
+    const { ok, pages, sheets, price } = result;
+    const merge = letters ? { letters, encoding: data?.encoding } : {};
+    const read = addressRead ? { addressRead } : {};
     io.out.write(
-      `${JSON.stringify(
-        {
-          ok,
-          pages,
-          sheets,
-          price,
-          priceFrom: PRICE_FROM,
-          workMode: mode,
-          findings,
-          ...(addressRead ? { addressRead } : {}),
-          ...(letters ? { letters } : {}),
-        },
-        null,
-        2,
-      )}\n`,
+      `${JSON.stringify({ ok, pages, sheets, price, priceFrom: PRICE_FROM, workMode: mode, findings, ...read, ...merge }, null, 2)}\n`,
     );
     return;
   }
-  const errors = result.findings.filter((f) => f.severity === 'error').length;
-  const warnings = result.findings.length - errors;
+  const errors = findings.filter((f) => f.severity === 'error').length;
+  const warnings = findings.length - errors;
   io.out.write(
     [
       `${what}: ${letters ? `${plural(letters.length, 'letter')}, ` : ''}${plural(result.pages, 'page')} on ${plural(result.sheets, 'sheet')}, ` +
         `${dollars(result.price)}, printed in ${mode} mode`,
       `The price is from ${PRICE_FROM}.`,
+      ...(data ? [encodingLine(data)] : []),
       ...(addressRead === undefined
         ? []
         : addressRead.length === 0
@@ -143,7 +170,7 @@ function report(io: Io, json: boolean, what: string, mode: string, result: Prefl
               'No address is given: the service would read this one from the recipient box of page 1:',
               ...addressRead.map((line) => `  ${line}`),
             ]),
-      ...result.findings.map(findingLine),
+      ...findings.map(findingLine),
       errors > 0
         ? `Would fail: ${plural(errors, 'error')}${warnings > 0 ? `, ${plural(warnings, 'warning')}` : ''}.`
         : `Nothing would fail${warnings > 0 ? ` (${plural(warnings, 'warning')})` : ''}.`,
@@ -176,6 +203,8 @@ export async function run(args: readonly string[], io: Io): Promise<number> {
   const { preflightLetter, preflightMerge } = await import('../../printing');
   let what: string;
   let result: PreflightReport | MergePreflightReport;
+  let frontMatter: readonly Reported[] = [];
+  let encoding: DataEncoding | undefined;
   if (values.data !== undefined) {
     if (values.to !== undefined || RECIPIENT_FIELDS.some((f) => (values as Record<string, unknown>)[flagOf(f)] !== undefined)) {
       throw new UsageError("A mail merge's addresses come from its CSV's columns: --to and the address flags are for a letter");
@@ -185,9 +214,16 @@ export async function run(args: readonly string[], io: Io): Promise<number> {
       throw new UsageError(`${basename(path)}: a mail-merge template is ${mergeTemplateTypes.join(', ')}; not .${type || 'this file'}`);
     }
     const template = await readInput(path, 'the template');
-    const csv = (await readInput(values.data, 'the data')).toString('utf8');
+    let data: ReturnType<typeof mergeDataText>;
+    try {
+      data = mergeDataText(basename(values.data), await readInput(values.data, 'the data'));
+    } catch (error) {
+      if (error instanceof DocumentError) throw new UsageError(error.message);
+      throw error;
+    }
     what = `${basename(path)} × ${basename(values.data)}`;
-    result = await preflightMerge({ type, template, csv }, settings);
+    encoding = { file: basename(values.data), encoding: data.encoding };
+    result = await preflightMerge({ type, template, csv: data.text }, settings);
   } else {
     const bytes = await readInput(path, 'the letter');
     let draft: LetterDraft;
@@ -197,6 +233,7 @@ export async function run(args: readonly string[], io: Io): Promise<number> {
       if (error instanceof DocumentError) throw new UsageError(error.message);
       throw error;
     }
+    frontMatter = (draft.warnings ?? []).map(frontMatterFinding);
     const written =
       draft.to === undefined
         ? {}
@@ -214,7 +251,7 @@ export async function run(args: readonly string[], io: Io): Promise<number> {
     if (result.pdf) await writeFile(values.proof, result.pdf);
     else io.err.write(`No proof written: nothing could be printed.\n`);
   }
-  report(io, values.json, what, settings.workMode, result);
+  report(io, values.json, what, settings.workMode, result, frontMatter, encoding);
   if (mode === 'Default' && !values.json) {
     io.out.write(
       "(--mode Default is the account's own work mode, which only the service knows: the proof is a new account's, Development.)\n",

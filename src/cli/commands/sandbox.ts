@@ -6,10 +6,10 @@
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { DEFAULT_SANDBOX_PORT } from '../../contract';
+import { DEFAULT_SANDBOX_PORT, RESULT, STATUS } from '../../contract';
 import type { Schedule } from '../../sandbox/lifecycle';
 import type { Io } from '../context';
-import { CONTROL_ACTIONS } from '../../sandbox/control/protocol';
+import { CHOSEN_FAILURES, CONTROL_ACTIONS } from '../../sandbox/control/protocol';
 import { runControl } from '../sandbox-control';
 import { UsageError } from '../usage';
 import type { CommandHelp } from '../help';
@@ -24,14 +24,14 @@ export const help: CommandHelp = {
     'Runs the local Mail WS sandbox until Ctrl+C (SIGINT) or SIGTERM, with the demo accounts (demo/demo, clerk/clerk, ' +
     'other/other) on a fresh data folder. Prints "Mail WS sandbox listening on URL" when ready. Its subcommands control ' +
     'a running sandbox (on this machine) for tests: advance moves its clock forward for everyone (60s, 2h, 3d, 1h30m), ' +
-    'fail makes a mailer not yet final end now at a failure status (-1010, -1018, -1021, -1025, -1045 or -1065; what was ' +
+    `fail makes a mailer not yet final end now at a failure status (${CHOSEN_FAILURES.slice(0, -1).join(', ')} or ${CHOSEN_FAILURES.at(-1)}; what was ` +
     "charged is refunded), funds sets the balance of a user's account (paying for mailers waiting for funds), reset forgets every mailer and stored file (accounts " +
     'and users stay). Each is kept across restarts.',
   options: [
     ['--port P', 'where to listen on 127.0.0.1; 8317 by default, 0 for any free port'],
     ['--data DIR', 'its data folder; ~/.local/share/mailroom/sandbox by default'],
     ['--accounts FILE', 'accounts and users from a JSON file instead of the demo ones'],
-    ['--rate-limit', "refuse Get calls faster than the real service's pace (-3500)"],
+    ['--rate-limit', `refuse Get calls faster than the real service's pace (${RESULT.RateLimit})`],
     ['--max-body-mb N', 'the largest request body; 32 by default'],
     ['--schedule S1,S2,S3', 'seconds until In Process, printed and Completed (2,4,6 by default), or interactive (5,20,25)'],
     ['advance DURATION', "moves the running sandbox's clock forward by DURATION"],
@@ -45,7 +45,7 @@ export const help: CommandHelp = {
   examples: [
     'mailroom sandbox --port 8317 --schedule interactive',
     'mailroom sandbox advance 1h30m',
-    'mailroom sandbox fail 1021984 -1018',
+    `mailroom sandbox fail 1021984 ${STATUS.AddressNotVerified}`,
     'mailroom sandbox funds demo 0',
     'mailroom sandbox reset --endpoint http://127.0.0.1:8317',
   ],

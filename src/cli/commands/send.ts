@@ -3,7 +3,8 @@
  * [--mode Development|Production|Default] [--description TEXT] [--yes]`
  *
  * PDF, DOC, DOCX and HTML go as they are; Markdown is rendered (a front-matter `to:` gives the
- * recipient unless flags do) and other text goes as preformatted HTML, since the service refuses
+ * recipient unless flags do; a front matter that cannot be read is refused with its errors' lines,
+ * and its warnings are printed) and other text goes as preformatted HTML, since the service refuses
  * text. The work mode is always shown first; Production, which prints and charges, is sent only
  * after --yes or a yes on the terminal. The new mailer's ID is printed.
  */
@@ -11,9 +12,9 @@ import { readFile } from 'node:fs/promises';
 import { basename, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { AddressError, DocumentError, letterDocument, parseAddressLine, type RecipientAddress } from '../../client';
-import { checkRecipient, enums, RECIPIENT_FIELDS, type EnumValue } from '../../contract';
+import { checkRecipient, enums, RECIPIENT_FIELDS, STATUS, type EnumValue } from '../../contract';
 import { GLOBAL_OPTIONS, accountOf, connect, print, progressPrinter, type Io } from '../context';
-import { guardSend, predictedLetterPrice } from '../spending';
+import { guardSend, predictedLetterPrice, refusalOf, sayRepeated } from '../spending';
 import { mayCharge, recipientSummary } from '../../rulebook';
 import { UsageError } from '../usage';
 import type { CommandHelp } from '../help';
@@ -22,13 +23,16 @@ import type { CommandHelp } from '../help';
 export const flagOf = (field: string) => field.replace(/([a-z])([A-Z])/g, '$1-$2').toLowerCase();
 export const ADDRESS_OPTIONS = Object.fromEntries(RECIPIENT_FIELDS.map((f) => [flagOf(f), { type: 'string' as const }]));
 
-export const usage = `mailroom send FILE [--to "Name, Street, City, ST ZIP" | ${RECIPIENT_FIELDS.map((f) => `--${flagOf(f)}`).join(' ')}] [--mode Development|Production|Default] [--description TEXT] [--yes] [--over-budget]`;
+export const usage = `mailroom send FILE [--to "Name, Street, City, ST ZIP" | ${RECIPIENT_FIELDS.map((f) => `--${flagOf(f)}`).join(' ')}] [--mode Development|Production|Default] [--description TEXT] [--yes] [--over-budget] [--again]`;
 
 export const help: CommandHelp = {
   summary:
     "Sends FILE as a letter and prints the new mailer's ID. PDF, DOC, DOCX and HTML go as they are; Markdown is rendered " +
-    "(its front matter's to: names the recipient unless flags do) and other text goes as preformatted HTML. The file, the " +
-    'recipient and the work mode are shown first; Production goes only with --yes or a yes typed on a terminal.',
+    "(its front matter's to: names the recipient unless flags do) and other text goes as preformatted HTML. A front matter " +
+    'that cannot be read (never closed, not YAML, a key twice, a field under to: that is none) is refused, each error with ' +
+    'its line; a key Mailroom leaves aside is a warning. The file, the recipient and the work mode are shown first; ' +
+    'Production goes only with --yes or a yes typed on a terminal. A recipient whose ZIP code does not exist or is another ' +
+    "state's is refused in Production, where the service fails it (-1018), and sent with a warning otherwise.",
   options: [
     ['FILE', 'the letter: .pdf, .doc, .docx, .html, .md or .txt'],
     ['--to "Name, Street, City, ST ZIP"', 'the recipient in one line'],
@@ -36,7 +40,11 @@ export const help: CommandHelp = {
     ['--mode Development|Production|Default', "the work mode; Default (the account's own) by default"],
     ['--description TEXT', 'what the mailer is called (MyDescription); the file name by default'],
     ['--yes', 'send in Production without asking (also above the confirmation threshold; never past the daily budget)'],
-    ['--over-budget', "send even if it passes the account's daily budget (config.json), and say so"],
+    ['--over-budget', 'send even if it passes the daily budget (config.json) of the user you send as, and say so'],
+    [
+      '--again',
+      'send it although the same letter went to the same recipient within the last 30 days (repeats.windowDays in config.json); the send log says so',
+    ],
   ],
   global: true,
   examples: ['mailroom send letter.pdf --to "Jane Doe, 1 Main St, Springfield, IL 62701" --mode Development'],
@@ -91,8 +99,19 @@ function addressLine(line: string): RecipientAddress {
   }
 }
 
-/** The status a mailer whose US address cannot be verified fails with: accepted at send, so refused here. */
-const US_ZIP_FORM = -1018;
+/**
+ * The service's address check (src/printing/address/verify.ts, which the sandbox fails mailers by):
+ * a letter it fails (-1018) is refused in Production, where it would fail, and said in Development,
+ * which is never mailed, and in Default, whose work mode only the service knows. A city the ZIP
+ * code may not serve is said, and sent.
+ */
+async function checkAddress(io: Io, address: RecipientAddress, mode: EnumValue<'WorkMode'>): Promise<void> {
+  const { zipFinding } = await import('../../printing');
+  const found = zipFinding(address, mode === 'Production' ? 'Production' : 'Development');
+  if (!found) return;
+  if (found.severity === 'error') throw new UsageError(`The recipient cannot be sent to: ${found.message}`);
+  io.err.write(`warning ${found.code}: ${found.message}\n`);
+}
 
 export async function run(args: readonly string[], io: Io): Promise<void> {
   const { values, positionals } = parseArgs({
@@ -106,16 +125,20 @@ export async function run(args: readonly string[], io: Io): Promise<void> {
       description: { type: 'string' },
       yes: { type: 'boolean', default: false },
       'over-budget': { type: 'boolean', default: false },
+      again: { type: 'boolean', default: false },
     },
   });
   if (positionals.length !== 1) throw new UsageError('Name one file to send');
   const path = positionals[0]!;
   const document = await readDocument(path);
+  // Said, not refused: a key the front matter's reader leaves aside, as the editor warns of it.
+  for (const w of document.warnings ?? []) io.err.write(`warning: ${basename(path)}, line ${w.line}: ${w.message}\n`);
   const mode = workModeOption(values.mode);
   const address = recipientOf(document.to, values, addressOptions(values));
-  const mistyped = checkRecipient(address).find((problem) => problem.code === US_ZIP_FORM);
+  const mistyped = checkRecipient(address).find((problem) => problem.code === STATUS.AddressNotVerified);
   if (Object.keys(address).length > 0 && mistyped) throw new UsageError(`The recipient cannot be sent to: ${mistyped.message}`);
   const addressed = Object.keys(address).length > 0;
+  if (addressed) await checkAddress(io, address, mode);
   const to = addressed ? ` to ${recipientSummary(address) ?? ''}` : ' (the address is in the document)';
   // Priced only when it may charge: Development costs nothing.
   const price = mayCharge(mode)
@@ -123,13 +146,15 @@ export async function run(args: readonly string[], io: Io): Promise<void> {
     : undefined;
   const client = connect(values, io);
   try {
+    const account = accountOf(values, io);
     const guard = await guardSend(io, values, client, {
-      account: accountOf(values, io),
+      account,
       mode,
       price,
       what: `Sending ${basename(path)} as a letter${to}`,
       yes: values.yes,
       overBudget: values['over-budget'],
+      again: values.again,
     });
     const request = {
       MyDescription: values.description ?? basename(path).slice(0, 100),
@@ -142,11 +167,14 @@ export async function run(args: readonly string[], io: Io): Promise<void> {
       source: resolve(path),
       ...(price === undefined ? {} : { price }),
       ...(progress ? { onProgress: progress } : {}),
-      ...guard,
+      ...guard.options,
     };
-    const id = addressed
-      ? await client.simple.SendLetterAndAddressV2({ ...request, ...address }, options)
-      : await client.simple.SendLetterV2(request, options);
+    const id = await (
+      addressed ? client.simple.SendLetterAndAddressV2({ ...request, ...address }, options) : client.simple.SendLetterV2(request, options)
+    ).catch((error: unknown) => {
+      throw refusalOf(error, account) ?? error;
+    });
+    sayRepeated(io, guard.noted(), mode);
     print(io, values, { id }, () => [String(id)]);
   } finally {
     client.close();

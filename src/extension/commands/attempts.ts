@@ -6,12 +6,12 @@
 import * as vscode from 'vscode';
 import { MAX_IDS_PER_QUERY } from '../../contract';
 import { clientModule } from '../client-module';
-import type { Connection } from '../connection';
+import type { Clients } from '../connection/clients';
 import type { Log } from '../log';
 import { prompts } from '../prompts';
 import { mailerOfAttempt, type SendAttempt } from '../model/attempts';
 import type { TrackedMailers } from '../tracked-mailers';
-import { couldNot } from './failure';
+import { couldNot } from '../model/failure-words';
 import type { CommandMap } from './invocation';
 
 /** The attempt of a row, if it is one kept: another extension could hand in any (commands/invocation.ts). */
@@ -21,12 +21,11 @@ const attemptOf = (mailers: TrackedMailers, node: unknown): SendAttempt | undefi
   return mailers.attempts().find((attempt) => attempt.key === key);
 };
 
-export function attemptActions(connection: Connection, mailers: TrackedMailers, refresh: () => Promise<unknown>, log: Log) {
+export function attemptActions(clients: Clients, mailers: TrackedMailers, refresh: () => Promise<unknown>, log: Log) {
   return {
-    /** Answers the mailer's ID when found, null when looked for and not found. */
-    'mailroom.lookUpAttempt': async (node: unknown): Promise<number | null | undefined> => {
+    'mailroom.lookUpAttempt': async (node: unknown): Promise<void> => {
       const attempt = attemptOf(mailers, node);
-      if (!attempt) return undefined;
+      if (!attempt) return;
       if (attempt.afterId === undefined) {
         void prompts.notify(
           'warning',
@@ -35,11 +34,11 @@ export function attemptActions(connection: Connection, mailers: TrackedMailers, 
             attempt.description,
           ),
         );
-        return undefined;
+        return;
       }
       try {
         const { MailWsError } = await clientModule();
-        const client = await connection.client();
+        const client = await clients.client();
         const range = `${attempt.afterId + 1}-${attempt.afterId + MAX_IDS_PER_QUERY}`;
         const details = await client.datedA.GetDetails({ ID: range }).then(
           (answer) => answer.Details,
@@ -54,7 +53,7 @@ export function attemptActions(connection: Connection, mailers: TrackedMailers, 
             'info',
             vscode.l10n.t('Mailroom: {0} did reach the service: it is mailer {1}. Do not send it again.', attempt.description, found.ID),
           );
-          return found.ID;
+          return;
         }
         const forget = vscode.l10n.t('Forget Attempt');
         const answer = await prompts.notify(
@@ -67,10 +66,8 @@ export function attemptActions(connection: Connection, mailers: TrackedMailers, 
           forget,
         );
         if (answer === forget) await mailers.removeAttempt(attempt.key);
-        return null;
       } catch (error) {
         log.showError(couldNot(vscode.l10n.t('Mailroom could not look {0} up.', attempt.description), error), error);
-        return undefined;
       }
     },
     'mailroom.forgetAttempt': async (node: unknown) => {

@@ -7,11 +7,11 @@
  */
 import * as vscode from 'vscode';
 import { BINDINGS, type Binding } from '../../contract';
-import type { Connection } from '../connection';
+import { readEndpoint } from '../../rulebook';
+import type { SignIn } from '../connection/sign-in';
 import type { Log } from '../log';
-import { logLine } from '../model/failure-words';
+import { couldNot, logLine } from '../model/failure-words';
 import { BACK, prompts } from '../prompts';
-import { couldNot } from './failure';
 import { askSteps, pickStep, type Step } from './steps';
 
 const BINDING_LABELS: Readonly<Record<Binding, () => string>> = {
@@ -61,15 +61,12 @@ const steps = (): readonly Step<ConnectAnswers>[] => [
     prompt: vscode.l10n.t('Base URL of the service'),
     placeHolder: 'https://mail.example.com',
     validateInput: (v) => {
-      if (!/^https?:\/\/\S+$/.test(v.trim())) return vscode.l10n.t('An http(s) URL');
       // The URL is shown and logged: no user, password or query in it (the password has its own step).
-      let url: URL;
-      try {
-        url = new URL(v.trim());
-      } catch {
-        return vscode.l10n.t('An http(s) URL');
-      }
-      return url.username || url.password || url.search ? vscode.l10n.t('The URL without a user, a password or a query') : undefined;
+      const read = readEndpoint(v);
+      if ('endpoint' in read) return undefined;
+      return read.problem === 'not an http URL'
+        ? vscode.l10n.t('An http(s) URL')
+        : vscode.l10n.t('The URL without a user, a password or a query');
     },
   }),
   pickStep<ConnectAnswers, vscode.QuickPickItem & { binding: Binding }>(
@@ -90,7 +87,7 @@ const steps = (): readonly Step<ConnectAnswers>[] => [
   ),
 ];
 
-export function connectCommand(connection: Connection, log: Log) {
+export function connectCommand(signIn: SignIn, log: Log) {
   return async (): Promise<void> => {
     const endpoint = vscode.workspace.getConfiguration('mailroom').get<string>('endpoint', '');
     let start: ConnectAnswers = { endpoint, username: '', password: '', apiKey: '' };
@@ -99,7 +96,7 @@ export function connectCommand(connection: Connection, log: Log) {
       if (!answers?.binding) return;
       const { username, password, apiKey, binding } = answers;
       try {
-        const account = await connection.connect(answers.endpoint, binding, username, { password, ...(apiKey.trim() ? { apiKey } : {}) });
+        const account = await signIn.connect(answers.endpoint, binding, username, { password, ...(apiKey.trim() ? { apiKey } : {}) });
         void prompts.notify('info', vscode.l10n.t('Mailroom: connected to {0} as {1}.', account.endpoint, username));
         return;
       } catch (error) {

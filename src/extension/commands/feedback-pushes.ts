@@ -4,17 +4,17 @@
  * changes and asks before it does.
  */
 import * as vscode from 'vscode';
-import type { Connection } from '../connection';
 import { prompts } from '../prompts';
 import { localPortSetting, type PublicPushes } from '../public-pushes';
 import { ensureApiKey } from './api-key';
+import type { SignedIn } from './signed-in';
 import type { CommandMap } from './invocation';
 
-export function feedbackPushActions(connection: Connection, pushes: PublicPushes) {
+export function feedbackPushActions(connection: SignedIn, pushes: PublicPushes) {
   return {
     'mailroom.receiveFeedbackPushes': async () => {
       const { account, url } = pushes.target();
-      if (!(await ensureApiKey(connection, vscode.l10n.t('Receiving feedback pushes')))) return undefined;
+      if (!(await ensureApiKey(connection, vscode.l10n.t('Receiving feedback pushes')))) return;
       const port = localPortSetting();
       const question = url.startsWith('http:')
         ? vscode.l10n.t(
@@ -32,7 +32,7 @@ export function feedbackPushActions(connection: Connection, pushes: PublicPushes
             port,
           );
       const agreed = await prompts.confirm(question, vscode.l10n.t('Register'));
-      if (!agreed) return undefined;
+      if (!agreed) return;
       await pushes.registerAt(account, url);
       void prompts.notify(
         'info',
@@ -43,14 +43,13 @@ export function feedbackPushActions(connection: Connection, pushes: PublicPushes
           port,
         ),
       );
-      return url;
     },
     'mailroom.stopFeedbackPushes': async () => {
-      const account = connection.account;
+      const account = connection.accounts.account;
       if (!account || account.sandbox) {
         throw new Error(vscode.l10n.t('Feedback pushes to a public URL are for an account of the service, not the local sandbox.'));
       }
-      if (!(await ensureApiKey(connection, vscode.l10n.t('Stopping feedback pushes')))) return undefined;
+      if (!(await ensureApiKey(connection, vscode.l10n.t('Stopping feedback pushes')))) return;
       // Feedback_FeedbackType is one value: None ends the account's e-mail or SOAP feedback too, which may not be ours.
       const question = (await pushes.isRegistered(account))
         ? vscode.l10n.t(
@@ -63,13 +62,12 @@ export function feedbackPushActions(connection: Connection, pushes: PublicPushes
             account.username,
             account.endpoint,
           );
-      if (!(await prompts.confirm(question, vscode.l10n.t('Stop Feedback')))) return undefined;
+      if (!(await prompts.confirm(question, vscode.l10n.t('Stop Feedback')))) return;
       await pushes.stop(account);
       void prompts.notify(
         'info',
         vscode.l10n.t('Mailroom: the service no longer sends the feedback of {0}; the Mailers view polls as before.', account.username),
       );
-      return true;
     },
   } satisfies CommandMap;
 }

@@ -96,11 +96,9 @@ export function filterActions(filter: MailerFilterState, tree: MailersTree) {
     'mailroom.filterMailers': async () => {
       const { text, group, workMode, from, to } = filter.current;
       const answered = await askSteps(filterSteps(), { text, group, workMode, from, to });
-      if (!answered) return undefined;
-      const chosen = asFilter(answered);
-      await filter.set(chosen);
-      // The view's message says it, with how many are shown; the result is for the extension's tests.
-      return isFiltering(chosen) ? describeFilter(chosen) : undefined;
+      if (!answered) return;
+      // The views' messages say it, with how many are shown.
+      await filter.set(asFilter(answered));
     },
     'mailroom.clearMailerFilter': async () => {
       await filter.set({});
@@ -116,7 +114,7 @@ export function filterActions(filter: MailerFilterState, tree: MailersTree) {
         ? vscode.l10n.t('Export the {0} mailers the filter keeps ({1})', shown.length, describeFilter(current))
         : vscode.l10n.t('Export the {0} mailers', shown.length);
       const chosen = await prompts.pick(formats, { title: what, placeHolder: vscode.l10n.t('Format') });
-      if (!chosen) return undefined;
+      if (!chosen) return;
       const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
       const name = `mailers.${chosen.format}`;
       const target = await prompts.saveTo({
@@ -124,13 +122,12 @@ export function filterActions(filter: MailerFilterState, tree: MailersTree) {
         ...(folder ? { defaultUri: vscode.Uri.joinPath(folder, name) } : {}),
         filters: { [chosen.label]: [chosen.format] },
       });
-      if (!target) return undefined;
+      if (!target) return;
       await vscode.workspace.fs.writeFile(target, new TextEncoder().encode(exportedMailers(shown, chosen.format)));
       void prompts.notify(
         'info',
         vscode.l10n.t('Mailroom: wrote {0} mailers to {1} ({2}).', shown.length, vscode.workspace.asRelativePath(target), chosen.label),
       );
-      return target.toString();
     },
   } satisfies CommandMap;
 }

@@ -28,9 +28,11 @@ export interface DocumentLetter {
 }
 
 /**
- * The document's letter. A file that is no letter, or a front matter whose `to:` line does not
- * read as an address at all, is a DocumentError (as before any preflight); a `to:` that reads but
- * breaks the service's rules is kept as written, for the preflight to find.
+ * The document's letter. A file that is no letter, a front matter that cannot be read (never
+ * closed, not YAML, a key twice: each error with its line, as the Problems panel says it), or one
+ * whose `to:` line does not read as an address at all, is a DocumentError (as before any
+ * preflight); a `to:` that reads but breaks the service's rules is kept as written, for the
+ * preflight to find.
  */
 export async function letterOf(uri: vscode.Uri): Promise<DocumentLetter> {
   const name = basename(uri.path);

@@ -4,9 +4,9 @@
  */
 import * as vscode from 'vscode';
 import { homedir } from 'node:os';
-import { describeStatus, isFinalStatus, NO_PERMISSIONS_STATUS, parseIds } from '../../contract';
+import { describeStatus, isFinalStatus, NO_PERMISSIONS_STATUS, parseIds, RESULT, STATUS } from '../../contract';
 import { clientModule, resultCodeOf } from '../client-module';
-import type { Connection } from '../connection';
+import type { Clients } from '../connection/clients';
 import type { Log } from '../log';
 import { detailsPage } from '../model/details';
 import { previewTitle } from '../model/pdf-wait';
@@ -21,7 +21,7 @@ import { afterConfirming } from './confirm';
 import type { CommandMap } from './invocation';
 
 export interface MailerActionsContext {
-  readonly connection: Connection;
+  readonly clients: Clients;
   readonly mailers: TrackedMailers;
   readonly refresher: Refresher;
   readonly details: DetailsPanels;
@@ -38,8 +38,6 @@ export function rowMailerOf(node: unknown): number | undefined {
   if (candidate?.kind === 'history') return candidate.row.id;
   return candidate?.kind === 'item' ? candidate.batch.id : undefined;
 }
-
-const CANCELLATION_DENIED = -3022;
 
 /** How long the status bar says that an ID was copied. */
 const COPIED_MESSAGE_MS = 4000;
@@ -68,19 +66,19 @@ function notTracked(unknown: readonly number[], asked: number): string {
 /** Why a cancel came too late, from the status the service gives now. */
 function tooLate(status: number | undefined): string {
   if (status === undefined) return vscode.l10n.t('the service has already handed it to the postal service, or it was cancelled before.');
-  if (status === -1005) return vscode.l10n.t('it is already cancelled.');
+  if (status === STATUS.Canceled) return vscode.l10n.t('it is already cancelled.');
   if (isFinalStatus(status)) return vscode.l10n.t('it has already ended ({0}).', describeStatus(status));
   return vscode.l10n.t('it is {0} now, handed to the postal service.', describeStatus(status));
 }
 
 export function mailerActions(ctx: MailerActionsContext) {
-  const { connection, mailers, refresher } = ctx;
+  const { clients, mailers, refresher } = ctx;
   // A row's mailer, if it is one the user follows or sent: another extension could hand in any ID (commands/invocation.ts).
   const mailerOf = (node: unknown) => {
     const id = rowMailerOf(node);
     return id !== undefined && (mailers.get(id) || ctx.history?.opens(id)) ? id : undefined;
   };
-  const client = () => connection.client();
+  const client = () => clients.client();
   const printedPdf = async (id: number) => (await (await client()).simple.GetPDF({ ID: id })).FileData;
   return {
     'mailroom.trackIds': async () => {
@@ -122,7 +120,7 @@ export function mailerActions(ctx: MailerActionsContext) {
           await (await client()).datedA.CancelDelivery({ ID: id });
         } catch (error) {
           // The tree offers Cancel only while it may be done, as of the last refresh; since then it moved on.
-          if ((await resultCodeOf(error)) !== CANCELLATION_DENIED) throw error;
+          if ((await resultCodeOf(error)) !== RESULT.CancellationDenied) throw error;
           await refresher.refresh();
           void prompts.notify(
             'warning',
@@ -136,10 +134,10 @@ export function mailerActions(ctx: MailerActionsContext) {
     },
     'mailroom.previewPdf': (node: unknown) => {
       const id = mailerOf(node);
-      if (id === undefined) return undefined;
+      if (id === undefined) return;
       // The preview follows the mailer as the refresher sees it: one opened before printing shows the PDF by itself.
       const subject = { id, current: () => mailers.get(id), onDidChange: mailers.onDidChange };
-      return ctx.previews.show(previewTitle(id, mailers.get(id)?.description), () => printedPdf(id), subject);
+      ctx.previews.show(previewTitle(id, mailers.get(id)?.description), () => printedPdf(id), subject);
     },
     'mailroom.savePdf': async (node: unknown) => {
       const id = mailerOf(node);
@@ -152,23 +150,20 @@ export function mailerActions(ctx: MailerActionsContext) {
     },
     'mailroom.showDetails': async (node: unknown) => {
       const id = mailerOf(node);
-      if (id === undefined) return undefined;
+      if (id === undefined) return;
       const c = await client();
       const [details] = (await c.datedA.GetDetailsExtended({ ID: String(id) })).Details;
       if (!details) throw new Error(vscode.l10n.t('GetDetailsExtended gave no details of mailer {0}', id));
       const batch = details.IsBatch ? await c.datedA.GetBatchDetails({ ID: id, ItemID: '' }) : undefined;
-      // Its own panel, refreshed when shown again; the panel (its page, its text) for the tests.
-      return ctx.details.show(detailsPage(details, batch, mailers.get(id)?.sha256));
+      // Its own panel, refreshed when shown again.
+      ctx.details.show(detailsPage(details, batch, mailers.get(id)?.sha256));
     },
     'mailroom.copyId': async (node: unknown) => {
       const id = mailerOf(node);
-      if (id === undefined) return undefined;
+      if (id === undefined) return;
       await vscode.env.clipboard.writeText(String(id));
       // Said in the status bar, gone by itself: a notification would ask to be closed.
-      const said = `$(copy) ${vscode.l10n.t('Mailroom: copied mailer ID {0}', id)}`;
-      vscode.window.setStatusBarMessage(said, COPIED_MESSAGE_MS);
-      // What the status bar says, for the extension's tests (invocation.ts keeps results in Test mode only).
-      return said;
+      prompts.status(`$(copy) ${vscode.l10n.t('Mailroom: copied mailer ID {0}', id)}`, COPIED_MESSAGE_MS);
     },
     'mailroom.stopTracking': async (node: unknown) => {
       const id = mailerOf(node);

@@ -7,9 +7,9 @@
  */
 import * as vscode from 'vscode';
 import { basename } from 'node:path';
-import { parseCsvLines, type EnumValue } from '../../contract';
+import { CsvError, decodeCsv, parseCsvLines, type DecodedCsv, type EnumValue } from '../../contract';
 import type { MergePreflightReport } from '../../printing';
-import { csvOfRow, errorsIn, rowFindings } from '../model/proof';
+import { csvOfRow, errorsIn, rowFindings, type ProofFacts } from '../model/proof';
 import { preflightMerge } from '../printing-module';
 import { prompts } from '../prompts';
 import type { PdfPreview } from '../views/pdf-preview';
@@ -23,14 +23,29 @@ export function showMergeProof(
   title: string,
   report: MergePreflightReport,
   workMode: EnumValue<'WorkMode'>,
+  mergeData: MergeData,
 ): PdfPreview {
   return ctx.previews.show(vscode.l10n.t('Proof · {0}', title), pdfOf(report), undefined, {
-    view: { facts: factsOf(report, workMode), canSend: false },
+    view: { facts: { ...factsOf(report, workMode), mergeData }, canSend: false },
   });
 }
 
+/** A merge's CSV and the encoding its file was read as. */
+type MergeData = NonNullable<ProofFacts['mergeData']>;
+
+/** The CSV file's text by the contract's one rule (decodeCsv), or undefined when its bytes do not follow its byte order mark (said). */
+export async function readMergeData(ctx: ProofContext, data: vscode.Uri): Promise<DecodedCsv | undefined> {
+  try {
+    return decodeCsv(await vscode.workspace.fs.readFile(data));
+  } catch (error) {
+    if (!(error instanceof CsvError)) throw error;
+    ctx.log.showError(vscode.l10n.t('Mailroom: {0} is not CSV: {1} (line {2})', basename(data.path), error.message, error.line));
+    return undefined;
+  }
+}
+
 export function previewMergeRowCommand(ctx: ProofContext) {
-  return async (target?: vscode.Uri): Promise<PdfPreview | undefined> => {
+  return async (target?: vscode.Uri): Promise<void> => {
     const given = target instanceof vscode.Uri ? target : vscode.window.activeTextEditor?.document.uri;
     const files = await askMergeFiles(
       ctx,
@@ -41,21 +56,22 @@ export function previewMergeRowCommand(ctx: ProofContext) {
       given,
       'preselected',
     );
-    if (!files) return undefined;
+    if (!files) return;
     const { template, data } = files;
     const [templateName, dataName] = [basename(template.path), basename(data.path)];
     const type = templateName.slice(templateName.lastIndexOf('.') + 1).toLowerCase();
     const templateBytes = await vscode.workspace.fs.readFile(template);
-    const csv = Buffer.from(await vscode.workspace.fs.readFile(data))
-      .toString('utf8')
-      .replace(/^\uFEFF/, '');
+    const decoded = await readMergeData(ctx, data);
+    if (!decoded) return;
+    const csv = decoded.text;
+    const mergeData = { name: dataName, encoding: decoded.encoding };
     const workMode = defaultWorkMode();
     const settings = { workMode: printedIn(workMode) } as const;
     const report = await preflightMerge({ type, template: templateBytes, csv }, settings);
     if (report.letters.length === 0) {
       // Refused as a whole (an unreadable template, a CSV without rows): nothing to pick from.
-      showMergeProof(ctx, `${templateName} × ${dataName}`, report, workMode);
-      return undefined;
+      showMergeProof(ctx, `${templateName} × ${dataName}`, report, workMode, mergeData);
+      return;
     }
     const { rows, lines } = parseCsvLines(csv);
     const columns = rows[0]!.map((c) => c.trim());
@@ -82,7 +98,7 @@ export function previewMergeRowCommand(ctx: ProofContext) {
       matchOnDescription: true,
       ignoreFocusOut: true,
     });
-    if (!chosen) return undefined;
+    if (!chosen) return;
     const one = await preflightMerge({ type, template: templateBytes, csv: csvOfRow(csv, lines, chosen.row) }, settings);
     const letter = report.letters[chosen.row - 1]!;
     const facts = {
@@ -90,8 +106,9 @@ export function previewMergeRowCommand(ctx: ProofContext) {
       findings: rowFindings(report.findings, chosen.row),
       pages: letter.pages,
       sheets: letter.sheets,
+      mergeData,
     };
-    return ctx.previews.show(vscode.l10n.t('Proof · {0} row {1}', templateName, chosen.row), pdfOf(one), undefined, {
+    ctx.previews.show(vscode.l10n.t('Proof · {0} row {1}', templateName, chosen.row), pdfOf(one), undefined, {
       view: { facts: { ...facts, price: letter.price }, canSend: false },
     });
   };

@@ -20,12 +20,13 @@ import { preflightLetter } from '../printing-module';
 import { prompts } from '../prompts';
 import type { PdfPreview, PdfPreviews } from '../views/pdf-preview';
 import { addressOf, NEW_ADDRESS, type AddressDraft } from './address-input';
-import { couldNot } from './failure';
+import { couldNot, wordsOf } from '../model/failure-words';
 import { fromDocument, letterOf, documentOf, type DocumentLetter } from './letter-source';
 import { defaultWorkMode, submit, type SendContext, type Submission } from './send-flow';
+import type { SignedIn } from './signed-in';
 import { askSteps } from './steps';
 
-export interface ProofContext extends SendContext {
+export interface ProofContext extends SendContext, SignedIn {
   readonly previews: PdfPreviews;
   /** Told of each template and CSV a person pairs, for the CSV's live diagnostics. */
   readonly mergeTemplates: { rememberMergeTemplate(csvUri: vscode.Uri, templateUri: vscode.Uri): Promise<void> };
@@ -178,11 +179,11 @@ export function showProof(ctx: ProofContext, first: LetterProof): PdfPreview {
 }
 
 export function previewBeforeSendingCommand(ctx: ProofContext) {
-  return async (target?: vscode.Uri): Promise<PdfPreview | undefined> => {
+  return async (target?: vscode.Uri): Promise<void> => {
     const uri = target instanceof vscode.Uri ? target : vscode.window.activeTextEditor?.document.uri;
     if (!uri) {
       void prompts.notify('warning', vscode.l10n.t('Mailroom: open the document to preview, or choose it in the explorer.'));
-      return undefined;
+      return;
     }
     const { DocumentError } = await clientModule();
     let letter: DocumentLetter;
@@ -190,12 +191,12 @@ export function previewBeforeSendingCommand(ctx: ProofContext) {
       letter = await letterOf(uri);
     } catch (error) {
       if (!(error instanceof DocumentError)) throw error;
-      ctx.log.showError(vscode.l10n.t('Mailroom: {0}', error.message));
-      return undefined;
+      ctx.log.showError(vscode.l10n.t('Mailroom: {0}', wordsOf(error)));
+      return;
     }
     const address = await recipientOf(ctx, letter);
-    if (address === undefined) return undefined;
-    return showProof(ctx, await proofOf(letter, address, defaultWorkMode()));
+    if (address === undefined) return;
+    showProof(ctx, await proofOf(letter, address, defaultWorkMode()));
   };
 }
 

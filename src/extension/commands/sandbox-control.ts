@@ -6,21 +6,30 @@
 import * as vscode from 'vscode';
 import { callControl } from '../../sandbox/control/client';
 import { failureChoices, formatDuration, parseDuration } from '../../sandbox/control/protocol';
-import type { Connection } from '../connection';
+import { dollars, moneyOutcome, parseDollars } from '../../rulebook';
+import type { Accounts } from '../connection/accounts';
+import type { Clients } from '../connection/clients';
+
+/** The active account and its client. */
+interface OnSandbox {
+  readonly accounts: Pick<Accounts, 'account'>;
+  readonly clients: Pick<Clients, 'client'>;
+}
 import { prompts } from '../prompts';
 import type { Refresher } from '../refresher';
 import type { TrackedMailers } from '../tracked-mailers';
 import type { CommandMap } from './invocation';
 import { rowMailerOf } from './mailer-actions';
+import { wordsOf } from '../model/failure-words';
 
 /** The sandbox's endpoint (started again if it has to be); refused in words on another account. */
-async function sandboxEndpoint(connection: Connection): Promise<string> {
-  if (connection.account?.sandbox !== true) {
+async function sandboxEndpoint({ accounts, clients }: OnSandbox): Promise<string> {
+  if (accounts.account?.sandbox !== true) {
     throw new Error(vscode.l10n.t('This works on the local sandbox only: use the local sandbox first.'));
   }
   // The client finds where the sandbox listens now (it may have been started again on another port).
-  await connection.client();
-  return connection.account.endpoint;
+  await clients.client();
+  return accounts.account.endpoint;
 }
 
 /** The sandbox's refusal as a sentence. */
@@ -28,12 +37,12 @@ async function control<T>(call: Promise<T>): Promise<T> {
   try {
     return await call;
   } catch (error) {
-    const text = (error as Error).message;
+    const text = wordsOf(error);
     throw new Error(`${text.charAt(0).toUpperCase()}${text.slice(1)}${/[.!?]$/.test(text) ? '' : '.'}`, { cause: error });
   }
 }
 
-export function sandboxControlActions(connection: Connection, mailers: TrackedMailers, refresher: Refresher) {
+export function sandboxControlActions(connection: OnSandbox, mailers: TrackedMailers, refresher: Refresher) {
   return {
     'mailroom.sandbox.advance': async () => {
       const endpoint = await sandboxEndpoint(connection);
@@ -45,7 +54,7 @@ export function sandboxControlActions(connection: Connection, mailers: TrackedMa
         validateInput: (text) =>
           (parseDuration(text) ?? 0) > 0 ? undefined : vscode.l10n.t('A number and a unit, such as 60s, 2h, 3d or 1h30m'),
       });
-      if (duration === undefined) return undefined;
+      if (duration === undefined) return;
       const reply = await control(callControl(endpoint, 'advance', { duration }));
       await refresher.refresh();
       void prompts.notify(
@@ -56,58 +65,50 @@ export function sandboxControlActions(connection: Connection, mailers: TrackedMa
           formatDuration(reply.offsetMs),
         ),
       );
-      return reply;
     },
     'mailroom.sandbox.fail': async (node: unknown) => {
       const id = rowMailerOf(node);
-      if (id === undefined || !mailers.get(id)) return undefined;
+      if (id === undefined || !mailers.get(id)) return;
       const endpoint = await sandboxEndpoint(connection);
       const choice = await prompts.pick(
         failureChoices().map((failure) => ({ label: String(failure.code), description: failure.description, code: failure.code })),
         { title: vscode.l10n.t('Make mailer {0} fail', id), placeHolder: vscode.l10n.t('The failure status it ends at now') },
       );
-      if (choice === undefined) return undefined;
+      if (choice === undefined) return;
       const reply = await control(callControl(endpoint, 'fail', { id, code: choice.code }));
       await refresher.refresh();
-      const refund = reply.refunded > 0 ? vscode.l10n.t(' ${0} was refunded.', reply.refunded.toFixed(2)) : '';
+      const money = moneyOutcome(reply);
+      const refund = money.refunded > 0 ? vscode.l10n.t(' {0} was refunded.', dollars(money.refunded)) : '';
       void prompts.notify(
         'info',
-        vscode.l10n.t('Mailroom: mailer {0} failed: {1}.{2}', id, reply.description, refund) + paidFor(reply.funded),
+        vscode.l10n.t('Mailroom: mailer {0} failed: {1}.{2}', id, reply.description, refund) + paidFor(money.paidFor),
       );
-      return reply;
     },
     'mailroom.sandbox.setFunds': async () => {
       const endpoint = await sandboxEndpoint(connection);
-      const user = connection.account!.username;
+      const user = connection.accounts.account!.username;
       const amount = await prompts.input({
         title: vscode.l10n.t('Set the funds of the sandbox account'),
         prompt: vscode.l10n.t("The balance of {0}'s account, in dollars (0 makes Production letters wait for funds).", user),
         validateInput: (text) =>
-          amountOf(text) === undefined ? vscode.l10n.t('An amount in dollars, 0 or more, such as 25 or 12.50') : undefined,
+          parseDollars(text) === undefined ? vscode.l10n.t('An amount in dollars, 0 or more, to the cent, such as 25 or 12.50') : undefined,
       });
-      const dollars = amount === undefined ? undefined : amountOf(amount);
-      if (dollars === undefined) return undefined;
-      const reply = await control(callControl(endpoint, 'funds', { user, amount: dollars }));
+      const balance = amount === undefined ? undefined : parseDollars(amount);
+      if (balance === undefined) return;
+      const reply = await control(callControl(endpoint, 'funds', { user, amount: balance }));
       await refresher.refresh();
       void prompts.notify(
         'info',
-        vscode.l10n.t('Mailroom: account {0} now has ${1}.', reply.account, reply.balance.toFixed(2)) + paidFor(reply.funded),
+        vscode.l10n.t('Mailroom: account {0} now has {1}.', reply.account, dollars(reply.balance)) + paidFor(moneyOutcome(reply).paidFor),
       );
-      return reply;
     },
   } satisfies CommandMap;
 }
 
 /** The mailers waiting for funds that the money paid for, as a sentence of its own (none: nothing). */
-function paidFor(funded: readonly number[] | undefined): string {
-  if (!funded?.length) return '';
+function paidFor(funded: readonly number[]): string {
+  if (funded.length === 0) return '';
   return funded.length === 1
     ? vscode.l10n.t(' It paid for mailer {0}, which was waiting for funds and goes on now.', funded[0]!)
     : vscode.l10n.t(' It paid for mailers {0}, which were waiting for funds and go on now.', funded.join(', '));
-}
-
-/** Dollars to the cent, 0 or more; `$` allowed in front. */
-function amountOf(text: string): number | undefined {
-  const match = /^\s*\$?\s*(\d+(\.\d{1,2})?)\s*$/.exec(text);
-  return match ? Number(match[1]) : undefined;
 }

@@ -16,6 +16,8 @@ import { addressOf, NEW_ADDRESS, type AddressDraft } from './address-input';
 import { documentOf } from './letter-source';
 import { askAndSend, defaultWorkMode, type SendContext } from './send-flow';
 import { enumStep, filesStep, optionalEnumStep, workModeStep, type Step } from './steps';
+import { wordsOf } from '../model/failure-words';
+import { signInFirst, type SignedIn } from './signed-in';
 
 const title = () => vscode.l10n.t('Send Letter (Advanced)');
 const CONVERTED_TYPES = [...letterFileTypes, 'md', 'markdown', 'txt'];
@@ -111,7 +113,7 @@ async function letterFiles(ctx: SendContext, uris: readonly vscode.Uri[]): Promi
     }
   } catch (error) {
     if (!(error instanceof DocumentError)) throw error;
-    ctx.log.showError(vscode.l10n.t('Mailroom: {0}', error.message));
+    ctx.log.showError(vscode.l10n.t('Mailroom: {0}', wordsOf(error)));
     return undefined;
   }
   return files;
@@ -131,13 +133,13 @@ async function advancedPrice(
   return letterPrice(DEFAULT_PRICING, sheets, color === 'FullColor', Boolean(envelope));
 }
 
-export function sendAdvancedCommand(ctx: SendContext) {
-  return async (target?: vscode.Uri, selection?: readonly vscode.Uri[]): Promise<number | undefined> => {
-    if (!ctx.connection.account) await ctx.connection.useSandbox();
-    if (!(await ensureApiKey(ctx.connection, title()))) return undefined;
+export function sendAdvancedCommand(ctx: SendContext & SignedIn) {
+  return async (target?: vscode.Uri, selection?: readonly vscode.Uri[]): Promise<void> => {
+    await signInFirst(ctx);
+    if (!(await ensureApiKey(ctx, title()))) return;
     const chosen = selection?.length ? selection : target instanceof vscode.Uri ? [target] : undefined;
     const start: AdvancedAnswers = { ...(chosen ? { files: chosen } : {}), to: NEW_ADDRESS, reply: { choice: 'none', fields: {} } };
-    return askAndSend(ctx, steps(ctx, chosen !== undefined), start, async (answers) => {
+    await askAndSend(ctx, steps(ctx, chosen !== undefined), start, async (answers) => {
       const uris = answers.files ?? [];
       const files = await letterFiles(ctx, uris);
       if (!files) return undefined;

@@ -14,6 +14,8 @@ import { addressOf, NEW_ADDRESS, type AddressDraft } from './address-input';
 import { fromDocument, letterOf } from './letter-source';
 import { goesOnAfterPreflight, proofOf, showProof, type ProofContext } from './proof';
 import { askAndSend, defaultWorkMode, type SendContext } from './send-flow';
+import { wordsOf } from '../model/failure-words';
+import { signInFirst } from './signed-in';
 
 interface LetterAnswers {
   readonly to: AddressDraft;
@@ -73,31 +75,31 @@ function sendLetter(
 }
 
 export function sendDocumentCommand(ctx: ProofContext) {
-  return async (target?: vscode.Uri): Promise<number | undefined> => {
+  return async (target?: vscode.Uri): Promise<void> => {
     const uri = target instanceof vscode.Uri ? target : vscode.window.activeTextEditor?.document.uri;
     if (!uri) {
       void prompts.notify('warning', vscode.l10n.t('Mailroom: open the document to send, or choose it in the explorer.'));
-      return undefined;
+      return;
     }
-    if (!ctx.connection.account) await ctx.connection.useSandbox();
+    await signInFirst(ctx);
     const name = basename(uri.path);
     const { DocumentError } = await clientModule();
     try {
       const letter = await letterOf(uri);
-      return await sendLetter(ctx, name, letter.type, letter.data, letter.to, uri, async (address, workMode) => {
+      await sendLetter(ctx, name, letter.type, letter.data, letter.to, uri, async (address, workMode) => {
         const proof = await proofOf(letter, address, workMode);
         return (await goesOnAfterPreflight(ctx.log, name, proof.report, workMode, () => showProof(ctx, proof))) ? proof : undefined;
       });
     } catch (error) {
       if (!(error instanceof DocumentError)) throw error;
-      ctx.log.showError(vscode.l10n.t('Mailroom: {0}', error.message));
-      return undefined;
+      ctx.log.showError(vscode.l10n.t('Mailroom: {0}', wordsOf(error)));
     }
   };
 }
 
 /** "Send Stored File as Letter": the file named as `MyFile:<name>`, with no bytes of its own. */
 export function sendStoredFileCommand(ctx: SendContext) {
-  return (fileName: string | undefined): Promise<number | undefined> =>
-    fileName ? sendLetter(ctx, fileName, `${STORED_FILE_PREFIX}${fileName}`, new Uint8Array(), undefined) : Promise.resolve(undefined);
+  return async (fileName: string | undefined): Promise<void> => {
+    if (fileName) await sendLetter(ctx, fileName, `${STORED_FILE_PREFIX}${fileName}`, new Uint8Array(), undefined);
+  };
 }

@@ -5,12 +5,14 @@
  * a send whose outcome is unknown is kept as an attempt to look up (model/attempts.ts).
  */
 import * as vscode from 'vscode';
-import type { CallOptions, MailWsClient, RecipientAddress } from '../../client';
+import type { CallOptions, MailWsClient, RecipientAddress, SendNote } from '../../client';
 import type { EnumValue } from '../../contract';
 import { randomUUID } from 'node:crypto';
 import { clientModule } from '../client-module';
-import type { Connection } from '../connection';
-import { mayCharge, OverBudget, recipientLine, recipientSummary } from '../../rulebook';
+import type { Accounts } from '../connection/accounts';
+import type { Clients } from '../connection/clients';
+import { mayCharge, OverBudget, recipientLine, recipientSummary, RepeatedSend } from '../../rulebook';
+import { repeatedNote, rowsAgainChoice, sendAgainQuestion } from '../model/repeats';
 import { accountName } from '../account-name';
 import { amountQuestion, overBudgetQuestion, takenMeanwhile } from '../model/spending';
 import { productionQuestion } from '../model/work-mode';
@@ -21,13 +23,14 @@ import type { TrackedMailers } from '../tracked-mailers';
 import type { MailersTree } from '../views/mailers-tree';
 import type { SpendingGuard } from '../spending';
 import type { AddressBook } from './address-input';
-import { logLine, wordsOf } from '../model/failure-words';
-import { couldNot } from './failure';
+import { couldNot, logLine, wordsOf } from '../model/failure-words';
 import type { MailroomCommand } from './ids';
 import { askSteps, type Step } from './steps';
 
 export interface SendContext {
-  readonly connection: Connection;
+  /** Whose account a send goes from, in the spending guard's words. */
+  readonly accounts: Accounts;
+  readonly clients: Clients;
   readonly mailers: TrackedMailers;
   readonly tree: MailersTree;
   readonly view: vscode.TreeView<unknown>;
@@ -54,6 +57,8 @@ export interface Submission {
    */
   readonly price?: () => Promise<number | undefined>;
   readonly send: (client: MailWsClient, options: CallOptions) => Promise<number>;
+  /** A mail merge's: the same merge with only the data rows (1-based) kept, to leave out those sent before. */
+  readonly withoutRows?: (keep: (row: number) => boolean) => Submission;
 }
 
 export const defaultWorkMode = (): EnumValue<'WorkMode'> =>
@@ -107,14 +112,13 @@ export async function submit(
   const { what, workMode } = submission;
   const to = recipientOf(submission.address);
   // The spending guard (src/rulebook/spending.ts): the budget first, then the work mode, then the amount.
-  const price = mayCharge(workMode) ? await submission.price?.() : undefined;
+  let price = mayCharge(workMode) ? await submission.price?.() : undefined;
   const guard = await ctx.spending.check(workMode, price);
-  const who = ctx.connection.account ? accountName(ctx.connection.account) : '';
-  let admit = guard.admit;
+  const who = ctx.accounts.account ? accountName(ctx.accounts.account) : '';
+  const choices = { overBudget: false, again: false };
   if (guard.budget.kind === 'over') {
     if (!(await asked(overBudgetQuestion(guard.budget, who)))) return 'not sent';
-    // Sent over the budget as asked: the send log's last check would refuse it.
-    admit = undefined;
+    choices.overBudget = true;
   }
   const confirmProduction = vscode.workspace.getConfiguration('mailroom').get<boolean>('confirmProduction', true);
   for (const question of guard.questions) {
@@ -129,58 +133,84 @@ export async function submit(
   }
   const started = Date.now();
   let id: number;
-  try {
-    id = await vscode.window.withProgress(
-      { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Mailroom: sending {0}{1} ({2} mode)', what, to, workMode) },
-      async (progress) => {
-        const client = await ctx.connection.client();
-        let shown = 0;
-        return submission.send(client, {
-          ...(price === undefined ? {} : { price }),
-          ...(admit ? { admit } : {}),
-          onProgress: ({ direction, bytes, total }) => {
-            if (direction !== 'up' || !total) return;
-            const percent = Math.floor((bytes / total) * 100);
-            if (percent > shown) progress.report({ increment: percent - shown, message: `${percent}%` });
-            shown = Math.max(shown, percent);
-          },
-        });
-      },
-    );
-  } catch (error) {
-    // The send log's last check: sends made meanwhile (here or from the command line) took the budget. Nothing was sent.
-    if (error instanceof OverBudget) {
-      void prompts.notify('error', takenMeanwhile(error.verdict, who));
-      return 'not sent';
-    }
-    // Edit and Retry only for a send that surely did not happen: a gateway's 504 may come after the mailer was made.
-    const { mayHaveTakenEffect } = await clientModule();
-    if (!mayHaveTakenEffect(error)) return { failed: error };
-    // The mailer may exist and be charged: never sent again on its own, kept until looked up.
-    const afterId = Math.max(0, ...ctx.mailers.list().map((m) => m.id));
-    const attempt: SendAttempt = {
-      key: randomUUID(),
-      description: submission.description,
-      sentAt: started,
-      workMode,
-      ...(afterId > 0 ? { afterId } : {}),
-    };
-    await ctx.mailers.addAttempt(attempt);
-    void prompts
-      .notify(
-        'warning',
-        vscode.l10n.t(
-          'Mailroom: the outcome of sending {0} is unknown ({1}). It is under "Outcome unknown" in the Mailers view: look it up before sending again.',
-          what,
-          wordsOf(error).replace(/\.$/, ''),
-        ),
-        vscode.l10n.t('Look Up'),
-      )
-      .then(
-        (answer) =>
-          answer && vscode.commands.executeCommand('mailroom.lookUpAttempt' satisfies MailroomCommand, { kind: 'attempt', attempt }),
+  let noted: (() => SendNote | undefined) | undefined;
+  // Sent once; a send the send log refused under its lock (nothing written, nothing sent) is asked about, and sent as the person says.
+  for (let sending = submission; ;) {
+    try {
+      const admission = guard.admission({ ...choices, price });
+      noted = admission.noted;
+      id = await vscode.window.withProgress(
+        { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Mailroom: sending {0}{1} ({2} mode)', what, to, workMode) },
+        async (progress) => {
+          const client = await ctx.clients.client();
+          let shown = 0;
+          return sending.send(client, {
+            ...(price === undefined ? {} : { price }),
+            admit: admission.admit,
+            onProgress: ({ direction, bytes, total }) => {
+              if (direction !== 'up' || !total) return;
+              const percent = Math.floor((bytes / total) * 100);
+              if (percent > shown) progress.report({ increment: percent - shown, message: `${percent}%` });
+              shown = Math.max(shown, percent);
+            },
+          });
+        },
       );
-    return 'outcome unknown';
+      break;
+    } catch (error) {
+      // The send log's last check: sends made meanwhile (here or from the command line) took the budget. Nothing was sent.
+      if (error instanceof OverBudget) {
+        void prompts.notify('error', takenMeanwhile(error.verdict, who));
+        return 'not sent';
+      }
+      // The same letter to the same recipient went before (src/rulebook/repeats.ts): sent again only if the person says so.
+      if (error instanceof RepeatedSend) {
+        const { rows } = error.verdict;
+        if (rows && sending.withoutRows) {
+          const choice = rowsAgainChoice({ ...error.verdict, rows });
+          const items = [...(choice.newRows ? [{ label: choice.newRows, again: false }] : []), { label: choice.all, again: true }];
+          const picked = await prompts.pick(items, { title: choice.title, placeHolder: vscode.l10n.t('Nothing is sent until you choose') });
+          if (!picked) return 'not sent';
+          if (!picked.again) {
+            const sent = new Set(rows);
+            sending = sending.withoutRows((row) => !sent.has(row));
+            price = mayCharge(workMode) ? await sending.price?.() : undefined;
+          } else choices.again = true;
+          continue;
+        }
+        if (!(await asked(sendAgainQuestion(error.verdict, what)))) return 'not sent';
+        choices.again = true;
+        continue;
+      }
+      // Edit and Retry only for a send that surely did not happen: a gateway's 504 may come after the mailer was made.
+      const { mayHaveTakenEffect } = await clientModule();
+      if (!mayHaveTakenEffect(error)) return { failed: error };
+      // The mailer may exist and be charged: never sent again on its own, kept until looked up.
+      const afterId = Math.max(0, ...ctx.mailers.list().map((m) => m.id));
+      const attempt: SendAttempt = {
+        key: randomUUID(),
+        description: submission.description,
+        sentAt: started,
+        workMode,
+        ...(afterId > 0 ? { afterId } : {}),
+      };
+      await ctx.mailers.addAttempt(attempt);
+      void prompts
+        .notify(
+          'warning',
+          vscode.l10n.t(
+            'Mailroom: the outcome of sending {0} is unknown ({1}). It is under "Outcome unknown" in the Mailers view: look it up before sending again.',
+            what,
+            wordsOf(error).replace(/\.$/, ''),
+          ),
+          vscode.l10n.t('Look Up'),
+        )
+        .then(
+          (answer) =>
+            answer && vscode.commands.executeCommand('mailroom.lookUpAttempt' satisfies MailroomCommand, { kind: 'attempt', attempt }),
+        );
+      return 'outcome unknown';
+    }
   }
   // Sent: what follows must not be mistaken for a failed send, whatever fails in it.
   try {
@@ -205,9 +235,16 @@ export async function submit(
     ctx.log.error(logLine(`Mailer ${id} was sent; following it in the Mailers view failed.`, error));
   }
   // Said once, with the ID, and what one usually does next; not awaited: the send is done.
+  const note = noted?.();
+  const repeated = note?.repeats?.length ? repeatedNote(note.repeats, note.again === true) : '';
   const [showDetails, previewPdf] = [vscode.l10n.t('Show Details'), vscode.l10n.t('Preview PDF')];
   void prompts
-    .notify('info', vscode.l10n.t('Mailroom: sent {0}{1} as mailer {2} ({3} mode).', what, to, id, workMode), showDetails, previewPdf)
+    .notify(
+      'info',
+      vscode.l10n.t('Mailroom: sent {0}{1} as mailer {2} ({3} mode).', what, to, id, workMode) + repeated,
+      showDetails,
+      previewPdf,
+    )
     .then((answer) => {
       const command = answer === showDetails ? 'mailroom.showDetails' : answer === previewPdf ? 'mailroom.previewPdf' : undefined;
       const row = ctx.tree.nodeOf(id);

@@ -8,16 +8,19 @@ import { basename } from 'node:path';
 import type { MailMerge } from '../../client';
 import { clientModule } from '../client-module';
 import type { EnumValue } from '../../contract';
+import { mergeRowKeys } from '../../rulebook';
 import { askMergeFiles } from './merge-files';
 import { askSteps, workModeStep } from './steps';
 import { preflightMerge } from '../printing-module';
 import { showMergeProof } from './merge-row';
 import { goesOnAfterPreflight, printedIn, type ProofContext } from './proof';
-import { askAndSend, defaultWorkMode } from './send-flow';
+import { askAndSend, defaultWorkMode, type Submission } from './send-flow';
+import { wordsOf } from '../model/failure-words';
+import { signInFirst } from './signed-in';
 
 export function sendMailMergeCommand(ctx: ProofContext) {
-  return async (target?: vscode.Uri): Promise<number | undefined> => {
-    if (!ctx.connection.account) await ctx.connection.useSandbox();
+  return async (target?: vscode.Uri): Promise<void> => {
+    await signInFirst(ctx);
     const files = await askMergeFiles(
       ctx,
       {
@@ -27,7 +30,7 @@ export function sendMailMergeCommand(ctx: ProofContext) {
       target instanceof vscode.Uri ? target : undefined,
       'skipped',
     );
-    if (!files) return undefined;
+    if (!files) return;
     const { template, data } = files;
     const [templateName, dataName] = [basename(template.path), basename(data.path)];
     let merge: MailMerge;
@@ -37,15 +40,22 @@ export function sendMailMergeCommand(ctx: ProofContext) {
       merge = mailMerge(templateName, templateBytes, dataName, dataBytes);
     } catch (error) {
       if (!(error instanceof DocumentError)) throw error;
-      ctx.log.showError(vscode.l10n.t('Mailroom: {0}', error.message));
-      return undefined;
+      ctx.log.showError(vscode.l10n.t('Mailroom: {0}', wordsOf(error)));
+      return;
     }
     const letters = merge.letters === 1 ? vscode.l10n.t('1 letter') : vscode.l10n.t('{0} letters', merge.letters);
     const workMode = (
       await askSteps<{ workMode?: EnumValue<'WorkMode'> }>(
         [
           workModeStep(
-            vscode.l10n.t('Send Mail Merge: {0} from {1} and {2} (fields: {3})', letters, templateName, dataName, merge.fields.join(', ')),
+            vscode.l10n.t(
+              'Send Mail Merge: {0} from {1} and {2} (fields: {3}; read as {4})',
+              letters,
+              templateName,
+              dataName,
+              merge.fields.join(', '),
+              merge.encoding,
+            ),
             vscode.l10n.t('Send {0}', letters),
             defaultWorkMode(),
             (a) => a.workMode,
@@ -55,35 +65,47 @@ export function sendMailMergeCommand(ctx: ProofContext) {
         {},
       )
     )?.workMode;
-    if (!workMode) return undefined;
+    if (!workMode) return;
     // The preflight, before anything is paid: an error stops the send with Open Proof (proof.ts).
-    const csv = Buffer.from(dataBytes)
-      .toString('utf8')
-      .replace(/^\uFEFF/, '');
-    const report = await preflightMerge({ type: merge.type, template: templateBytes, csv }, { workMode: printedIn(workMode) });
+    // The CSV as mailMerge decoded it (the contract's decodeCsv): the text checked is the text sent.
+    const report = await preflightMerge({ type: merge.type, template: templateBytes, csv: merge.csv }, { workMode: printedIn(workMode) });
     const title = `${templateName} × ${dataName}`;
-    if (!(await goesOnAfterPreflight(ctx.log, title, report, workMode, () => showMergeProof(ctx, title, report, workMode))))
-      return undefined;
+    const mergeData = { name: dataName, encoding: merge.encoding };
+    if (!(await goesOnAfterPreflight(ctx.log, title, report, workMode, () => showMergeProof(ctx, title, report, workMode, mergeData))))
+      return;
     const description = `${templateName} × ${dataName}`.slice(0, 100);
-    return askAndSend(ctx, [], {}, () => ({
-      what: vscode.l10n.t('{0} from {1}', letters, templateName),
+    const { mergeWithRows } = await clientModule();
+    /** The merge as a send: its rows' keys go to the send log, and rows sent before can be left out (src/rulebook/repeats.ts). */
+    const submissionOf = (batch: MailMerge, price: () => Promise<number | undefined>): Submission => ({
+      what:
+        batch.letters === merge.letters
+          ? vscode.l10n.t('{0} from {1}', letters, templateName)
+          : vscode.l10n.t('{0} of {1} letters from {2}', batch.letters, merge.letters, templateName),
       description,
       workMode,
       isBatch: true,
-      price: () => Promise.resolve(report.price),
+      price,
       send: async (client, call) =>
         (
           await client.datedA.SendWordMailMerge_Compressed(
             {
               MyDescription: description,
-              FileExtension: merge.type,
-              FileBinaryData: merge.template,
-              MergeData: merge.mergeData,
+              FileExtension: batch.type,
+              FileBinaryData: batch.template,
+              MergeData: batch.mergeData,
               WorkMode: workMode,
             },
-            call,
+            { ...call, rows: mergeRowKeys(batch.template, batch.fields, batch.rows) },
           )
         ).ResultCode,
-    }));
+      withoutRows: (keep) => {
+        const rest = mergeWithRows(batch, keep);
+        return submissionOf(rest, async () => {
+          return (await preflightMerge({ type: rest.type, template: templateBytes, csv: rest.csv }, { workMode: printedIn(workMode) }))
+            .price;
+        });
+      },
+    });
+    await askAndSend(ctx, [], {}, () => submissionOf(merge, () => Promise.resolve(report.price)));
   };
 }

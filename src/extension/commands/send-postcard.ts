@@ -13,6 +13,7 @@ import { addressOf, NEW_ADDRESS, type AddressDraft } from './address-input';
 import { documentOf } from './letter-source';
 import { askAndSend, defaultWorkMode, type SendContext } from './send-flow';
 import { enumStep, filesStep, workModeStep, type Step } from './steps';
+import { signInFirst, type SignedIn } from './signed-in';
 
 const title = () => vscode.l10n.t('Send Postcard');
 
@@ -104,11 +105,11 @@ async function side(ctx: SendContext, uri: vscode.Uri): Promise<{ name: string; 
   return { name, type, data: await documentOf(uri) };
 }
 
-export function sendPostcardCommand(ctx: SendContext) {
-  return async (target?: vscode.Uri): Promise<number | undefined> => {
-    if (!ctx.connection.account) await ctx.connection.useSandbox();
+export function sendPostcardCommand(ctx: SendContext & SignedIn) {
+  return async (target?: vscode.Uri): Promise<void> => {
+    await signInFirst(ctx);
     const given = target instanceof vscode.Uri ? target : undefined;
-    return askAndSend(ctx, steps(ctx, given !== undefined), { image: given, to: NEW_ADDRESS }, async (answers) => {
+    await askAndSend(ctx, steps(ctx, given !== undefined), { image: given, to: NEW_ADDRESS }, async (answers) => {
       const [image, addressSide] = [await side(ctx, answers.image!), await side(ctx, answers.addressSide!)];
       if (!image || !addressSide) return undefined;
       const address = addressOf(answers.to) ?? {};

@@ -9,7 +9,8 @@
  */
 import * as vscode from 'vscode';
 import { accountName, viaUseSandbox } from '../account-name';
-import type { Account, Connection } from '../connection';
+import type { Account, Accounts } from '../connection/accounts';
+import type { SignIn } from '../connection/sign-in';
 import { prompts } from '../prompts';
 import type { TrackedMailers } from '../tracked-mailers';
 
@@ -36,11 +37,11 @@ function keptMessage(account: Account, mailers: number, attempts: number): strin
   );
 }
 
-export function signOutCommand(connection: Connection, mailers: TrackedMailers) {
+export function signOutCommand(accounts: Accounts, signIn: SignIn, mailers: TrackedMailers) {
   return async (): Promise<void> => {
-    const account = connection.account;
+    const account = accounts.account;
     const [followed, attempts] = [mailers.list().length, mailers.attempts().length];
-    await connection.signOut();
+    await signIn.signOut();
     if (account) void prompts.notify('info', keptMessage(account, followed, attempts));
   };
 }

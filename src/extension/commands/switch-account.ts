@@ -7,20 +7,21 @@
  */
 import * as vscode from 'vscode';
 import { accountName, keyOfAccount, viaUseSandbox } from '../account-name';
-import type { Account, Connection } from '../connection';
+import type { Account, Accounts } from '../connection/accounts';
+import type { SignIn } from '../connection/sign-in';
 import { prompts } from '../prompts';
 import type { MailroomCommand } from './ids';
 
 type Choice = vscode.QuickPickItem & ({ readonly account: Account } | { readonly run: MailroomCommand });
 
-export function switchAccountCommand(connection: Connection, refresh: () => Promise<unknown>) {
+export function switchAccountCommand(accounts: Accounts, signIn: SignIn, refresh: () => Promise<unknown>) {
   return async (row?: { readonly kind: string; readonly account?: Account }): Promise<void> => {
     let account = row?.kind === 'account' ? row.account : undefined;
     if (!account) {
-      const active = connection.accountKey;
-      const accounts = connection.accounts;
+      const active = accounts.accountKey;
+      const listed = accounts.listed;
       const choices: Choice[] = [
-        ...accounts.map((a) => ({
+        ...listed.map((a) => ({
           account: a,
           label: accountName(a),
           description: keyOfAccount(a) === active ? vscode.l10n.t('active') : undefined,
@@ -28,7 +29,7 @@ export function switchAccountCommand(connection: Connection, refresh: () => Prom
         })),
         { label: '', kind: vscode.QuickPickItemKind.Separator, run: 'mailroom.connect' },
         { label: vscode.l10n.t('Add Account…'), iconPath: new vscode.ThemeIcon('add'), run: 'mailroom.connect' },
-        ...(accounts.some(viaUseSandbox)
+        ...(listed.some(viaUseSandbox)
           ? []
           : [
               {
@@ -47,8 +48,8 @@ export function switchAccountCommand(connection: Connection, refresh: () => Prom
       if ('run' in chosen) return void (await vscode.commands.executeCommand(chosen.run));
       account = chosen.account;
     }
-    if (keyOfAccount(account) === connection.accountKey) return;
-    await connection.switchTo(keyOfAccount(account));
+    if (keyOfAccount(account) === accounts.accountKey) return;
+    await signIn.switchTo(keyOfAccount(account));
     void prompts.notify('info', vscode.l10n.t('Mailroom: switched to {0}.', accountName(account)));
     await refresh();
   };

@@ -5,12 +5,9 @@
  */
 import * as vscode from 'vscode';
 import type { MailWsClient } from '../../client';
-import type { EnumValue } from '../../contract';
+import { RESULT, type EnumValue } from '../../contract';
 import { resultCodeOf } from '../client-module';
 import { prompts } from '../prompts';
-
-/** A stored file of that name exists already. */
-const ALREADY_STORED = -3127;
 
 const permissions = (): readonly { label: EnumValue<'Permissions'>; description: string }[] => [
   { label: 'User', description: vscode.l10n.t('only you may see, use and delete it') },
@@ -27,12 +24,12 @@ export async function fileToUpload(given: unknown): Promise<vscode.Uri | undefin
 }
 
 /** Uploads a file, asking for permissions, a description, and before replacing one of the same name; says when it is done. */
-export async function uploadFile(client: MailWsClient, uri: vscode.Uri): Promise<boolean> {
+export async function uploadFile(client: MailWsClient, uri: vscode.Uri): Promise<void> {
   const name = uri.path.slice(uri.path.lastIndexOf('/') + 1);
   const chosen = (await prompts.pick(permissions(), { title: vscode.l10n.t('Upload {0}: who may use it?', name) }))?.label;
-  if (!chosen) return false;
+  if (!chosen) return;
   const description = await prompts.input({ title: vscode.l10n.t('Upload {0}', name), prompt: vscode.l10n.t('Description (optional)') });
-  if (description === undefined) return false;
+  if (description === undefined) return;
   const data = await vscode.workspace.fs.readFile(uri);
   const upload = (overwrite: boolean) =>
     client.datedA.UploadFile({
@@ -46,8 +43,8 @@ export async function uploadFile(client: MailWsClient, uri: vscode.Uri): Promise
   try {
     await upload(false);
   } catch (error) {
-    if ((await resultCodeOf(error)) !== ALREADY_STORED) throw error;
-    if (!(await prompts.confirm(vscode.l10n.t('{0} is already stored. Replace it?', name), vscode.l10n.t('Replace')))) return false;
+    if ((await resultCodeOf(error)) !== RESULT.FileNameExists) throw error;
+    if (!(await prompts.confirm(vscode.l10n.t('{0} is already stored. Replace it?', name), vscode.l10n.t('Replace')))) return;
     await upload(true);
     replaced = true;
   }
@@ -59,5 +56,4 @@ export async function uploadFile(client: MailWsClient, uri: vscode.Uri): Promise
       ? vscode.l10n.t('Mailroom: {0} is replaced ({1}).', name, shown)
       : vscode.l10n.t('Mailroom: {0} is stored ({1}).', name, shown),
   );
-  return true;
 }

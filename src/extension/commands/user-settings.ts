@@ -6,10 +6,11 @@
 import * as vscode from 'vscode';
 import { prompts } from '../prompts';
 import { OK, describeResultCode, isValidSettingValue, settingCode, userSettings, type SettingRule } from '../../contract';
-import type { Connection } from '../connection';
+import type { Clients } from '../connection/clients';
 import type { Log } from '../log';
 import { ensureApiKey } from './api-key';
-import { couldNot } from './failure';
+import type { SignedIn } from './signed-in';
+import { couldNot } from '../model/failure-words';
 
 const title = () => vscode.l10n.t('Change User Settings');
 
@@ -77,22 +78,23 @@ async function askSettings(): Promise<[string, string][] | undefined> {
   }
 }
 
-export function changeUserSettingsCommand(connection: Connection, log: Log) {
-  return async (): Promise<number | undefined> => {
-    if (!connection.account) {
+export function changeUserSettingsCommand(connection: SignedIn & { readonly clients: Clients }, log: Log) {
+  const { accounts, clients } = connection;
+  return async (): Promise<void> => {
+    if (!accounts.account) {
       void prompts.notify('warning', vscode.l10n.t('Mailroom: connect first (the local sandbox or an account).'));
-      return undefined;
+      return;
     }
-    if (!(await ensureApiKey(connection, title()))) return undefined;
+    if (!(await ensureApiKey(connection, title()))) return;
     const username = await prompts.input({
       title: vscode.l10n.t('Change User Settings: the user'),
       prompt: vscode.l10n.t('Username whose settings change'),
-      value: connection.account.username,
+      value: accounts.account.username,
       ignoreFocusOut: true,
     });
-    if (!username) return undefined;
+    if (!username) return;
     const settings = await askSettings();
-    if (!settings?.length) return undefined;
+    if (!settings?.length) return;
     for (const [name, value] of settings) {
       const setting = userSettings.find((s) => s.name === name);
       if (!setting || !isValidSettingValue(setting.rule, value)) {
@@ -104,20 +106,18 @@ export function changeUserSettingsCommand(connection: Connection, log: Log) {
             setting ? ruleHint(setting.rule) : vscode.l10n.t('not a setting the service knows'),
           ),
         );
-        return undefined;
+        return;
       }
     }
     try {
       const code = await (
-        await connection.client()
+        await clients.client()
       ).admin.SetUserSettings({ Username: username, Settings: settings.map(([name, value]) => [name, value]) });
       const names = settings.map(([name]) => name).join(', ');
       if (code === OK) void prompts.notify('info', vscode.l10n.t("Mailroom: {0}'s {1} changed.", username, names));
       else log.showError(vscode.l10n.t("Mailroom: {0}'s settings were not changed: {1}: {2}.", username, code, describeResultCode(code)));
-      return code;
     } catch (error) {
       log.showError(couldNot(vscode.l10n.t("Mailroom could not change {0}'s settings.", username), error), error);
-      return undefined;
     }
   };
 }

@@ -4,6 +4,8 @@
  * never sends again on its own; it keeps the attempt in the Mailers view until the user looks it
  * up (a mailer with its description, sent since the attempt) or forgets it.
  */
+import { STATUS } from '../../contract';
+
 export interface SendAttempt {
   /** Tells attempts apart. */
   readonly key: string;
@@ -33,7 +35,9 @@ export function mailerOfAttempt(attempt: SendAttempt, found: readonly MailerFoun
   return found
     .filter(
       (m) =>
-        m.Status !== -3001 && m.MyDescription === attempt.description && m.SubmitTime.getTime() >= attempt.sentAt - 60_000 - zoneSlackMs,
+        m.Status !== STATUS.NoPermissions &&
+        m.MyDescription === attempt.description &&
+        m.SubmitTime.getTime() >= attempt.sentAt - 60_000 - zoneSlackMs,
     )
     .sort((a, b) => a.ID - b.ID)[0];
 }

@@ -157,7 +157,7 @@ export function detailsPage(details: ExtendedDetails, batch?: BatchDetails, sha2
   };
 }
 
-/** The page as plain text: what the command hands its tests, and what a screen reader gets in order. */
+/** The page as plain text: what a screen reader gets, in order (the in-host tests read it too). */
 export function detailsText(page: DetailsPage): string {
   const lines = [page.heading, ''];
   for (const section of page.sections) {

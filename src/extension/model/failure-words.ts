@@ -1,7 +1,10 @@
 /**
- * An error in two registers: the words a person reads (what happened and what to do; the client's
- * `inWords`, src/client/errors.ts) and the technical account the output log keeps besides (the
- * operation and the result code, the client's `message`). No `vscode` import.
+ * The one way the extension puts an error into words, in two registers: what a person reads
+ * (`wordsOf`: what happened and what to do; the client's errors say it in `inWords`,
+ * src/client/errors.ts, without the operation's name or the code), and the line the output log
+ * keeps (`logLine`: the words, then the technical account, the client's `message` with the
+ * operation and the code). The extension's own errors (connect first, fix a setting) already say
+ * what to do. No `vscode` import, so the words are checked without VS Code.
  */
 import * as l10n from '@vscode/l10n';
 
@@ -12,13 +15,22 @@ export function wordsOf(error: unknown): string {
   return (error instanceof Error ? error.message : String(error)) || l10n.t('An error without a message (see the log).');
 }
 
-/** The technical account the log keeps besides the words (the operation, the code), when there is one. */
-export function technicalOf(error: unknown): string | undefined {
-  return error instanceof Error && error.message !== wordsOf(error) ? error.message : undefined;
+/**
+ * A failure as a person reads it: "Mailroom could not <do it>. <What happened; what to do>."
+ * `couldNot` is the whole first sentence ("Mailroom could not send letter.md."), translated as one
+ * by the caller: a verb phrase put into an English frame would not translate. The words that
+ * follow are the client's English (see docs/extension.md, "Languages").
+ */
+export function couldNot(couldNot: string, error: unknown): string {
+  return `${couldNot} ${wordsOf(error)}`;
 }
 
-/** The line the log keeps: the words, then the technical account. */
-export function logLine(shown: string, error: unknown): string {
-  const technical = technicalOf(error);
-  return technical ? `${shown} [${technical}]` : shown;
+/**
+ * The line the log keeps of an error: what was said of it (its words among them: `couldNot`'s
+ * message, or a line of the log's own ending in `wordsOf`), then the technical account when there
+ * is one besides (the operation, the code).
+ */
+export function logLine(said: string, error: unknown): string {
+  const technical = error instanceof Error && error.message !== wordsOf(error) ? error.message : undefined;
+  return technical ? `${said} [${technical}]` : said;
 }

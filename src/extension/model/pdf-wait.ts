@@ -5,10 +5,8 @@
  * names that status rather than a time. No VS Code here, so that it is tested as plain code.
  */
 import * as l10n from '@vscode/l10n';
-import { describeResultCode, describeStatus, isFinalStatus, isPrintedStatus } from '../../contract';
+import { describeResultCode, describeStatus, isFinalStatus, isPrintedStatus, RESULT, STATUS } from '../../contract';
 import type { TrackedMailer } from './mailers';
-
-const WAITING_FOR_DELIVERY = -995;
 
 /** The preview's tab title after "PDF · ": the mailer's name and ID, so that two letters of one name differ. */
 export function previewTitle(id: number, description?: string): string {
@@ -25,7 +23,10 @@ export interface PdfWait {
 export function pdfWait(mailer: Pick<TrackedMailer, 'status' | 'statusText' | 'lastUpdate'> | undefined): PdfWait {
   const status = mailer?.status;
   if (status !== undefined && isPrintedStatus(status)) {
-    return { reason: l10n.t('The PDF is not available now: the service says {0}.', describeResultCode(-3020)), waiting: false };
+    return {
+      reason: l10n.t('The PDF is not available now: the service says {0}.', describeResultCode(RESULT.PdfNotAvailable)),
+      waiting: false,
+    };
   }
   if (status !== undefined && isFinalStatus(status)) {
     return {
@@ -43,7 +44,7 @@ export function pdfWait(mailer: Pick<TrackedMailer, 'status' | 'statusText' | 'l
     reason: l10n.t(
       'The PDF is not available yet: it is made when the mailer is printed. {0}; this preview shows the PDF by itself when the mailer reaches {1}.',
       now,
-      describeStatus(WAITING_FOR_DELIVERY),
+      describeStatus(STATUS.WaitingForDelivery),
     ),
     waiting: true,
   };

@@ -29,6 +29,8 @@ export interface ProofFacts {
   readonly addressRead?: readonly string[];
   /** What the proof draws over its pages. */
   readonly marks?: ProofMarks;
+  /** A merge's CSV, and which encoding its file was read as (sent as UTF-8). */
+  readonly mergeData?: { readonly name: string; readonly encoding: string };
 }
 
 /** A box on a page, in points from its top-left corner as shown. */
@@ -69,7 +71,7 @@ export interface ProofRow {
   readonly value: string;
 }
 
-/** The facts as rows: pages, sheets, price (an estimate from the sandbox's price list), work mode, SHA-256. */
+/** The facts as rows: pages, sheets, price (an estimate from the sandbox's price list), work mode, a merge's data and its encoding, SHA-256. */
 export function proofRows(facts: ProofFacts): ProofRow[] {
   return [
     { label: l10n.t('Pages'), value: String(facts.pages) },
@@ -84,6 +86,14 @@ export function proofRows(facts: ProofFacts): ProofRow[] {
           {
             label: l10n.t('Sends in'),
             value: l10n.t("{0}: the account's own work mode, which may be Production (printed and charged)", facts.sendsIn),
+          },
+        ]
+      : []),
+    ...(facts.mergeData
+      ? [
+          {
+            label: l10n.t('Merge data'),
+            value: l10n.t('{0}, read as {1}; sent as UTF-8', facts.mergeData.name, facts.mergeData.encoding),
           },
         ]
       : []),

@@ -9,7 +9,7 @@ import * as vscode from 'vscode';
 import type { ViewItem } from '../context-keys';
 import type { MailroomCommand } from '../commands/ids';
 import { clientModule } from '../client-module';
-import type { Connection } from '../connection';
+import type { Accounts } from '../connection/accounts';
 import { Disposable, Emitter } from '../lifecycle';
 import { historyEntries, type HistoryEntry } from '../model/history-entries';
 import { filterMessage, filterRows } from '../model/mailer-filter';
@@ -41,7 +41,7 @@ export class HistoryTree extends Disposable implements vscode.TreeDataProvider<H
   view: vscode.TreeView<HistoryNode> | undefined;
 
   constructor(
-    private readonly connection: Connection,
+    private readonly accounts: Accounts,
     private readonly mailers: TrackedMailers,
     private readonly filter: MailerFilterState,
   ) {
@@ -49,13 +49,13 @@ export class HistoryTree extends Disposable implements vscode.TreeDataProvider<H
     const redraw = () => this.changed.fire(undefined);
     this.register(mailers.onDidChange(redraw));
     this.register(filter.onDidChange(redraw));
-    this.register(connection.onDidChange(redraw));
+    this.register(accounts.onDidChange(redraw));
   }
 
   /** The send log's rows of the active account and the filter, read now. */
   async read(): Promise<readonly HistoryEntry[]> {
     const { readSendLog } = await clientModule();
-    const all = historyEntries(await readSendLog(ownSendLogPath()), this.connection.account, (id) => this.mailers.get(id));
+    const all = historyEntries(await readSendLog(ownSendLogPath()), this.accounts.account, (id) => this.mailers.get(id));
     const shown = filterRows(all, this.filter.current);
     if (this.view) this.view.message = filterMessage(this.filter.current, shown.length, all.length, 'sends');
     this.rows = shown;

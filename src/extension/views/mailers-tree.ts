@@ -7,7 +7,7 @@
  */
 import * as vscode from 'vscode';
 import { accountName, keyOfAccount } from '../account-name';
-import type { Account } from '../connection';
+import type { Account } from '../connection/accounts';
 import type { ViewItem } from '../context-keys';
 import type { MailroomCommand } from '../commands/ids';
 import { describeStatus, formatDateTime, isCancellableStatus, type ResultOf } from '../../contract';
@@ -18,6 +18,7 @@ import type { SendAttempt } from '../model/attempts';
 import { spokenAttempt, spokenAttempts, spokenBatchItem, spokenGroup, spokenMailer } from '../model/spoken-labels';
 import { Disposable, Emitter } from '../lifecycle';
 import type { TrackedMailers } from '../tracked-mailers';
+import { wordsOf } from '../model/failure-words';
 
 export type BatchItem = ResultOf<'datedA', 'GetBatchStatus'>['Statuses'][number];
 
@@ -70,9 +71,9 @@ export class MailersTree extends Disposable implements vscode.TreeDataProvider<M
     private readonly mailers: TrackedMailers,
     private readonly readBatchItems: (id: number) => Promise<readonly BatchItem[]>,
     private readonly filter: MailerFilterState,
-    /** The accounts listed and the active one's key (the connection), for the view grouped by account. */
-    private readonly accounts: { readonly accounts: readonly Account[]; readonly accountKey: string | undefined } = {
-      accounts: [],
+    /** The accounts listed and the active one's key, for the view grouped by account. */
+    private readonly accounts: { readonly listed: readonly Account[]; readonly accountKey: string | undefined } = {
+      listed: [],
       accountKey: undefined,
     },
   ) {
@@ -109,7 +110,7 @@ export class MailersTree extends Disposable implements vscode.TreeDataProvider<M
       if (!this.groupedByAccount) return this.activeGroups(undefined);
       this.accountNodes.clear();
       const active = this.accounts.accountKey;
-      return this.accounts.accounts.map((account) => {
+      return this.accounts.listed.map((account) => {
         const accountNode: AccountNode = { kind: 'account', account, active: keyOfAccount(account) === active };
         this.accountNodes.set(keyOfAccount(account), accountNode);
         return accountNode;
@@ -159,7 +160,7 @@ export class MailersTree extends Disposable implements vscode.TreeDataProvider<M
     if (!items) {
       items = this.readBatchItems(batch.id).then(
         (list) => list.map((item): MailersNode => ({ kind: 'item', batch, item })),
-        (error: Error) => [{ kind: 'note', batch, text: vscode.l10n.t('Items not available: {0}', error.message) }],
+        (error: unknown) => [{ kind: 'note', batch, text: vscode.l10n.t('Items not available: {0}', wordsOf(error)) }],
       );
       this.items.set(batch.id, items);
     }

@@ -15,6 +15,8 @@ import { pageDrawings } from '../model/proof';
 import type { FromPreview, ToPreview } from './preview-messages';
 import { proofHtml, type ProofView } from './proof-html';
 import { escapeHtml, webviewPage } from './webview-page';
+import { RESULT } from '../../contract';
+import { wordsOf } from '../model/failure-words';
 
 export type PreviewState =
   Extract<FromPreview, { type: 'rendered' | 'failed' }> | { readonly type: 'unavailable' | 'error'; readonly reason: string };
@@ -168,9 +170,9 @@ ${this.proofPanel ? proofHtml(this.proofPanel.view) : ''}
       const drawings = facts ? pageDrawings(facts.marks, facts.addressRead) : undefined;
       this.post({ type: 'pdf', title: this.title, base64: pdf.toString('base64'), ...(drawings ? { drawings } : {}) });
     } catch (error) {
-      const notYet = (await resultCodeOf(error)) === -3020;
+      const notYet = (await resultCodeOf(error)) === RESULT.PdfNotAvailable;
       const reason = !notYet
-        ? (error as Error).message
+        ? wordsOf(error)
         : this.subject
           ? pdfWait(this.subject.current()).reason
           : vscode.l10n.t('The PDF is not available yet: it is made when the mailer is printed. Try again in a little while.');

@@ -7,7 +7,7 @@
 import * as vscode from 'vscode';
 import type { MailroomCommand } from '../commands/ids';
 import { accountName } from '../account-name';
-import type { Connection } from '../connection';
+import type { Accounts } from '../connection/accounts';
 import { dollars, type Spending } from '../../rulebook';
 import { spendingLine } from '../model/spending';
 import { Disposable } from '../lifecycle';
@@ -20,7 +20,7 @@ export class MailroomStatus extends Disposable {
   readonly item = this.register(vscode.window.createStatusBarItem(vscode.StatusBarAlignment.Left, 20));
 
   constructor(
-    private readonly connection: Connection,
+    private readonly accounts: Accounts,
     private readonly mailers: TrackedMailers,
     private readonly refresher: Refresher,
     private readonly view: Pick<vscode.TreeView<unknown>, 'message'>,
@@ -34,9 +34,9 @@ export class MailroomStatus extends Disposable {
     // A send adds its mailer once the send log has its price; a switch is another account's spending.
     const spend = () => void this.readSpending();
     this.register(mailers.onDidChange(spend));
-    this.register(connection.onDidChange(spend));
+    this.register(accounts.onDidChange(spend));
     this.register(mailers.onDidChange(update));
-    this.register(connection.onDidChange(update));
+    this.register(accounts.onDidChange(update));
     this.register(refresher.onDidChangeHealth(update));
     this.register(vscode.workspace.onDidChangeConfiguration((e) => e.affectsConfiguration('mailroom') && update()));
     this.update();
@@ -57,7 +57,7 @@ export class MailroomStatus extends Disposable {
   }
 
   private update(): void {
-    const account = this.connection.account;
+    const account = this.accounts.account;
     const outage = this.refresher.health.unanswered;
     const words =
       account && outage

@@ -2,8 +2,9 @@
 import * as vscode from 'vscode';
 import type { MailroomContextKey, ViewItem } from '../context-keys';
 import { resultCodeOf } from '../client-module';
-import { formatDateTime, type Structure } from '../../contract';
-import type { Connection } from '../connection';
+import { formatDateTime, type Structure, RESULT } from '../../contract';
+import type { Accounts } from '../connection/accounts';
+import type { Clients } from '../connection/clients';
 import { Disposable, Emitter } from '../lifecycle';
 import { spokenStoredFile } from '../model/spoken-labels';
 
@@ -19,9 +20,12 @@ export class StoredFilesTree extends Disposable implements vscode.TreeDataProvid
   private files: StoredFile[] = [];
   private listedNone = false;
 
-  constructor(private readonly connection: Connection) {
+  constructor(
+    private readonly accounts: Accounts,
+    private readonly clients: Clients,
+  ) {
     super();
-    this.register(connection.onDidChange(() => void this.refresh().catch(() => this.changed.fire(undefined))));
+    this.register(accounts.onDidChange(() => void this.refresh().catch(() => this.changed.fire(undefined))));
   }
 
   /**
@@ -37,11 +41,11 @@ export class StoredFilesTree extends Disposable implements vscode.TreeDataProvid
     this.files = [];
     let none = false;
     try {
-      if (this.connection.account) {
+      if (this.accounts.account) {
         try {
-          this.files = (await (await this.connection.client()).datedA.GetUploadedFileDetails({})).UploadedFiles;
+          this.files = (await (await this.clients.client()).datedA.GetUploadedFileDetails({})).UploadedFiles;
         } catch (error) {
-          if ((await resultCodeOf(error)) !== -3163) throw error;
+          if ((await resultCodeOf(error)) !== RESULT.NoStoredFiles) throw error;
         }
         none = this.files.length === 0;
       }

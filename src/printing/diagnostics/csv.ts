@@ -1,32 +1,31 @@
 /**
  * The live diagnostics of a mail merge's CSV: what `mailroom preflight --data` finds in it from
- * its text (a CSV that is not well formed, each row's address, and, when the template is known,
- * the header's -3145 and -3144), each on its exact cell or line, with a trim for a cell too long
- * and a missing column added. The findings are preflightMerge's own (preflight/merge-findings.ts).
+ * its text (a CSV that is not well formed, rows whose cells are not the header's, each row's
+ * address, and, when the template is known, the header's -3145 and -3144), each on its exact cell
+ * or line, with a trim for a cell too long, a missing column added, an address cell's lines joined,
+ * a split row joined, a long row's empty cells removed, and a City its ZIP code does not serve
+ * replaced by the ZIP code's city. The findings are preflightMerge's own (preflight/merge-findings.ts).
  */
-import { CsvError, RECIPIENT_FIELDS, csvCell, parseCsvLines, type Span } from '../../contract';
+import {
+  CsvError,
+  RESULT,
+  STATUS,
+  csvCell,
+  isSplitRow,
+  namesAddressColumn,
+  parseCsvLines,
+  type RecipientField,
+  type Span,
+} from '../../contract';
 import { UnreadableDocument } from '../docx-text';
-import { mergeRows, mergeTemplate, type MergeTemplate } from '../merge';
+import { joinedLines, mergeRows, mergeTemplate, type MergeTemplate } from '../merge';
 import type { Finding } from '../preflight/findings';
-import { csvNotWellFormed, csvWithoutRows, headerFindings, rowFindings } from '../preflight/merge-findings';
+import { csvNotWellFormed, csvWithoutRows, headerFindings, raggedRowFindings, rowFindings } from '../preflight/merge-findings';
 import { trimFix } from './front-matter';
+import { replaceFix } from './replace-fix';
 import type { QuickFix, TextFinding } from './types';
 
-/** The columns that make a CSV a merge's data whatever its template: the address fields (and Zipcode, read as PostalCode). */
-const ADDRESS_COLUMNS: ReadonlySet<string> = new Set<string>([...RECIPIENT_FIELDS, 'Zipcode']);
-
-/** Whether the CSV's first line names an address column: then it is a merge's data, checked with or without its template. */
-export function namesAddressColumn(text: string): boolean {
-  const header = /^\uFEFF?([^\r\n]*)/.exec(text)![1]!;
-  return header.split(',').some((name) =>
-    ADDRESS_COLUMNS.has(
-      name
-        .trim()
-        .replace(/^"(.*)"$/, '$1')
-        .trim(),
-    ),
-  );
-}
+export { namesAddressColumn };
 
 /** The line (1-based) as a span, without its line break. */
 function lineSpan(text: string, line: number): Span {
@@ -46,6 +45,7 @@ const located = (f: Finding, span: Span, fixes: readonly QuickFix[] = []): TextF
   message: f.message,
   ...(f.field === undefined ? {} : { field: f.field }),
   ...(f.row === undefined ? {} : { row: f.row }),
+  ...(f.suggestion === undefined ? {} : { suggestion: f.suggestion }),
   span,
   fixes,
 });
@@ -75,7 +75,7 @@ export function csvDiagnostics(text: string, template?: Pick<MergeTemplate, 'fie
   const findings: TextFinding[] = [];
   if (template) {
     for (const f of headerFindings(columns, template, lines[0]!)) {
-      if (f.code === -3145) findings.push(located(f, cellSpan(0, columns.indexOf(f.field!)) ?? rowSpan(0)));
+      if (f.code === RESULT.MergeFieldNotInTemplate) findings.push(located(f, cellSpan(0, columns.indexOf(f.field!)) ?? rowSpan(0)));
       else findings.push(located(f, rowSpan(0), [addColumn(f.field!, rows, spans)]));
     }
   }
@@ -84,10 +84,17 @@ export function csvDiagnostics(text: string, template?: Pick<MergeTemplate, 'fie
     if (at >= 0 || field !== 'PostalCode') return at;
     return columns.indexOf('Zipcode');
   };
+  const ragged = new Map(raggedRowFindings(rows, lines).map((f) => [f.row!, f]));
   const merged = mergeRows(columns, rows.slice(1));
   for (let i = 0; i < merged.length; i++) {
     const r = i + 1;
-    for (const f of rowFindings(merged[i]!.address, { row: r, line: lines[r]! })) {
+    const refusal = ragged.get(r);
+    if (refusal) {
+      findings.push(raggedRow(refusal, text, rows, spans, r));
+      continue;
+    }
+    // The editor does not know the work mode: it says what mailing the letters meets (Production).
+    for (const f of rowFindings(merged[i]!, { row: r, line: lines[r]! }, 'Production')) {
       let c = f.field === undefined ? -1 : column(f.field);
       // "A name or a company" is named at Company; with no Company column, the name's cell.
       if (c < 0 && f.field === 'Company') c = column('AttentionLine1');
@@ -97,16 +104,50 @@ export function csvDiagnostics(text: string, template?: Pick<MergeTemplate, 'fie
         continue;
       }
       const quoted = text[cell.start] === '"';
+      const value = rows[r]![c]!;
+      const written = (v: string) => csvCell(v, quoted);
+      const breaks = f.code === STATUS.AddressNotExtracted && merged[i]!.lineBreaks.includes(f.field as RecipientField);
       findings.push(
         located(
           f,
           cell,
-          trimFix(f, rows[r]![c]!, cell, (v) => csvCell(v, quoted)),
+          breaks
+            ? [joinCell(f.field!, joinedLines(value), cell, written)]
+            : [...trimFix(f, value, cell, written), ...replaceFix(f, value, cell, written)],
         ),
       );
     }
   }
   return findings;
+}
+
+/** A cell's lines joined into one, written as the cell was (quoted stays quoted). */
+function joinCell(field: string, joined: string, cell: Span, written: (value: string) => string): QuickFix {
+  return { kind: 'join-lines', field, edits: [{ ...cell, text: written(joined) }] };
+}
+
+/**
+ * A row whose cells are not the header's, where the mistake is: a long row on its cells past the
+ * header's last column, a short one on the whole row. Mended where the mend is plain: a row split by
+ * a line break in a cell that is not quoted, joined with its other half (the break becomes a
+ * space); a long row's empty cells past the header's last column, removed.
+ */
+function raggedRow(f: Finding, text: string, rows: readonly (readonly string[])[], spans: readonly (readonly number[])[], r: number) {
+  const columns = rows[0]!.length;
+  const row = spans[r]!;
+  const end = row.at(-1)!;
+  const long = rows[r]!.length > columns;
+  const span: Span = long ? { start: row[2 * columns - 1]!, end } : { start: row[0]!, end };
+  const fixes: QuickFix[] = [];
+  const split = isSplitRow(rows, r) ? r : isSplitRow(rows, r - 1) ? r - 1 : undefined;
+  if (split !== undefined) {
+    // Only a single line break between the halves: anything more (a blank line) is not plainly one row.
+    const [from, to] = [spans[split]!.at(-1)!, spans[split + 1]![0]!];
+    if (/^(\r\n|\r|\n)$/.test(text.slice(from, to))) fixes.push({ kind: 'join-lines', edits: [{ start: from, end: to, text: ' ' }] });
+  } else if (long && rows[r]!.slice(columns).every((cell) => cell.trim() === '')) {
+    fixes.push({ kind: 'remove-cells', edits: [{ ...span, text: '' }] });
+  }
+  return located(f, span, fixes);
 }
 
 /**

@@ -1,4 +1,4 @@
 /** The editor's live diagnostics of a front-matter address and a mail merge's CSV, in text offsets. */
 export { csvDiagnostics, mergeDataDiagnostics, namesAddressColumn } from './csv';
-export { frontMatterDiagnostics } from './front-matter';
+export { frontMatterDiagnostics } from './letter';
 export type { QuickFix, TextEdit, TextFinding } from './types';

@@ -5,16 +5,8 @@
  * about how something prints (a font not embedded, an image under 300 DPI, a character no
  * printing font draws) has no code: the service has none for it.
  */
-import {
-  US_ZIP_CODE,
-  checkRecipient,
-  describeResultCode,
-  describeStatus,
-  isUsAddress,
-  mailerStatuses,
-  type RecipientFields,
-} from '../../contract';
-import { isKnownState, statesOfZip } from './zip-prefixes';
+import { STATUS, checkRecipient, describeResultCode, describeStatus, mailerStatuses, type RecipientFields } from '../../contract';
+import { verifyAddress } from '../address/verify';
 
 export type Severity = 'error' | 'warning';
 
@@ -35,6 +27,8 @@ export interface Finding {
   readonly line?: number;
   /** The printed letter's 1-based pages it is about (its address page, when it has one, is 1), as the proof numbers them. */
   readonly pages?: readonly number[];
+  /** What the field should hold instead of what it does (a ZIP code's own city), for a quick fix. */
+  readonly suggestion?: { readonly instead: string; readonly value: string };
 }
 
 /** A code's meaning as the service says it: a mailer status's description, else the result code's. */
@@ -77,23 +71,46 @@ export function addressFindings(address: RecipientFields): Finding[] {
 }
 
 /**
- * A US ZIP code whose first three digits belong to another state than the one given (the table in
- * zip-prefixes.ts): a warning, since the service's own check takes any ZIP code of the right form.
+ * The service's check of a US address's ZIP code, state and city (address/verify.ts, which the
+ * sandbox fails mailers by): a ZIP code that does not exist or is another state's fails the letter
+ * at -1018 in Production (an error), and is a warning in Development, which is never mailed. A
+ * City the ZIP code does not serve is a warning in both, naming the ZIP code's city.
  */
+export function zipFinding(address: RecipientFields, workMode: 'Production' | 'Development'): Finding | undefined {
+  const verdict = verifyAddress(address);
+  if (!verdict) return undefined;
+  const production = workMode === 'Production';
+  const fails = production
+    ? 'The service fails the letter.'
+    : 'In Production the service fails the letter; in Development it is not mailed, nor failed for it.';
+  if (verdict.kind === 'unknown-zip') {
+    return finding(STATUS.AddressNotVerified, production ? 'error' : 'warning', `${verdict.zip} is not a ZIP code the USPS has. ${fails}`, {
+      field: 'PostalCode',
+    });
+  }
+  const { zip } = verdict;
+  const city = zip.cities[0]!;
+  if (verdict.kind === 'other-state') {
+    return finding(
+      STATUS.AddressNotVerified,
+      production ? 'error' : 'warning',
+      `ZIP code ${zip.zip} is ${city}, ${zip.state}: not in ${verdict.state}. Check the ZIP code and the state. ${fails}`,
+      { field: 'PostalCode' },
+    );
+  }
+  return finding(
+    STATUS.AddressNotVerified,
+    'warning',
+    `It may be: ZIP code ${zip.zip} is ${city}'s, and neither it nor any ZIP code near it (${zip.zip.slice(0, 3)}xx) is ` +
+      `${verdict.city}'s. Unless the USPS takes ${verdict.city} for ${zip.zip}, the address check may fail the letter: ` +
+      `write ${city}, or check the ZIP code.`,
+    { field: 'City', suggestion: { instead: verdict.city, value: city } },
+  );
+}
+
+/** zipFinding as the editor's live diagnostics ask for it (front-matter.ts): in Production, what mailing the letter meets. */
 export function zipPrefixFinding(address: RecipientFields): Finding | undefined {
-  const zip = address.PostalCode?.trim() ?? '';
-  const state = address.State?.trim().toUpperCase() ?? '';
-  if (!isUsAddress(address) || !US_ZIP_CODE.test(zip) || !isKnownState(state)) return undefined;
-  const states = statesOfZip(zip);
-  if (states.length === 0 || states.includes(state)) return undefined;
-  return {
-    code: -1018,
-    severity: 'warning',
-    message:
-      `ZIP codes starting ${zip.slice(0, 3)} are ${states.join(' or ')}'s, not ${state}'s: the real service's address check may fail ` +
-      `the letter with -1018 (${meaningOf(-1018)}). Check the ZIP code and the state; the sandbox checks only the ZIP code's form.`,
-    field: 'PostalCode',
-  };
+  return zipFinding(address, 'Production');
 }
 
 export function hasErrors(findings: readonly Finding[]): boolean {

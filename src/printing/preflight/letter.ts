@@ -5,12 +5,12 @@
  * well than it shows (fonts not embedded, images under 300 DPI, characters no printing font
  * draws, a printed PDF over the documented 2 MB).
  */
-import { RECIPIENT_FIELDS, missingFieldCodes } from '../../contract';
+import { RECIPIENT_FIELDS, STATUS, missingFieldCodes } from '../../contract';
 import { ADDRESS_TYPE_POINTS, RECIPIENT_WINDOW, sizeWords, type Box } from '../envelope';
 import { NOT_DRAWN, characterWords, notDrawable } from '../fonts';
 import { MAX_LETTER_SHEETS, printLetters, type PostalAddress, type Printed, type WorkModeUsed } from '../printer';
 import { DEFAULT_PRICING, letterPrice, type Pricing } from '../pricing';
-import { addressFindings, finding, hasErrors, pageWords, printNotice, zipPrefixFinding, type Finding } from './findings';
+import { addressFindings, finding, hasErrors, pageWords, printNotice, zipFinding, type Finding } from './findings';
 
 /** How the account prints letters; a new account's settings when not said (black, one side). */
 export interface PrintSettings {
@@ -68,27 +68,33 @@ function pageInBoth(page: number, documentPage: number): string {
 export function printFindings(printed: Printed, where: Pick<Finding, 'row' | 'line'> = {}): Finding[] {
   const offSize = printed.offSize ?? [];
   const words: Readonly<Record<number, () => Finding>> = {
-    [-1025]: () =>
+    [STATUS.DocumentNotProcessed]: () =>
       finding(
-        -1025,
+        STATUS.DocumentNotProcessed,
         'error',
         `${printed.unreadable ?? 'The document cannot be read as its type says (a damaged or mislabelled file).'} The proof shows what could be printed.`,
         where,
       ),
-    [-1021]: () =>
+    [STATUS.InvalidPageSize]: () =>
       finding(
-        -1021,
+        STATUS.InvalidPageSize,
         'error',
         `${capital(offSize.map((p) => `${pageInBoth(p.page, p.documentPage)} is ${sizeWords(p.width, p.height)}`).join('; '))}. ` +
           'The service prints on US Letter, 8.5 × 11 in (either way up, within 1/16 in); the proof outlines the pages that are not.',
         { ...where, pages: offSize.map((p) => p.page) },
       ),
-    [-1045]: () =>
-      finding(-1045, 'error', `No address is given, and ${BOX_WORDS} holds no text: the service finds no address to read.`, {
-        ...where,
-        pages: [1],
-      }),
-    [-1065]: () => finding(-1065, 'error', `It prints on ${printed.sheets} sheets; a No. 10 envelope holds ${MAX_LETTER_SHEETS}.`, where),
+    [STATUS.AddressNotExtracted]: () =>
+      finding(
+        STATUS.AddressNotExtracted,
+        'error',
+        `No address is given, and ${BOX_WORDS} holds no text: the service finds no address to read.`,
+        {
+          ...where,
+          pages: [1],
+        },
+      ),
+    [STATUS.TooManySheets]: () =>
+      finding(STATUS.TooManySheets, 'error', `It prints on ${printed.sheets} sheets; a No. 10 envelope holds ${MAX_LETTER_SHEETS}.`, where),
   };
   return printed.failures.flatMap((code) => (words[code] ? [words[code]()] : []));
 }
@@ -99,7 +105,7 @@ function addressReadFindings(read: Printed['read']): Finding[] {
   if (read === 'unknown') {
     return [
       finding(
-        -1045,
+        STATUS.AddressNotExtracted,
         'warning',
         `No address is given: the service reads it from ${BOX_WORDS}, which the sandbox cannot see in this document; make sure the address stands there.`,
         { pages: [1] },
@@ -108,7 +114,7 @@ function addressReadFindings(read: Printed['read']): Finding[] {
   }
   const findings = [
     finding(
-      -1045,
+      STATUS.AddressNotExtracted,
       'warning',
       `No address is given: the service reads it from ${BOX_WORDS}, where it finds “${read.map((l) => l.text).join(' / ')}”. ` +
         'Check that this is the address (the proof draws the box).',
@@ -183,7 +189,7 @@ export async function preflightLetter(
   const findings: Finding[] = [];
   if (letter.address) {
     findings.push(...addressFindings(letter.address));
-    const zip = zipPrefixFinding(letter.address);
+    const zip = zipFinding(letter.address, settings.workMode);
     if (zip) findings.push(zip);
   }
   if (letter.data.length === 0) findings.push(finding(missingFieldCodes.FileBinaryData!, 'error', 'The file is empty.'));
@@ -214,7 +220,7 @@ export async function preflightLetter(
   if (pdf.length > MAX_PRINTED_BYTES) {
     findings.push(
       finding(
-        -1025,
+        STATUS.DocumentNotProcessed,
         'warning',
         `The printed PDF is ${pdf.length.toLocaleString('en-US')} bytes; the service's documentation limits a letter's to 2 MB (${MAX_PRINTED_BYTES.toLocaleString('en-US')} bytes), ` +
           'and the service may not process a larger one. Smaller images, or fewer pages, make it smaller.',

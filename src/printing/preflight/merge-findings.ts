@@ -1,49 +1,101 @@
 /**
  * What a mail merge's CSV is refused or failed for, found from its text alone: a CSV that is not
- * well formed, a header the template does not match (-3145, -3144), and each row's address
- * (-1045, -1018, lengths). `mailroom preflight --data` and the editor's live diagnostics both
- * read them here, so that both say the same.
+ * well formed, a header the template does not match (-3145, -3144), rows whose cells are not the
+ * header's (-3144), and each row's address (-1045, -1018, lengths). `mailroom preflight --data`
+ * and the editor's live diagnostics both read them here, so that both say the same.
  */
-import { checkRecipient, type CsvError, type RecipientFields } from '../../contract';
-import { fieldsWithoutColumn, unusedColumns, type MergeTemplate } from '../merge';
-import { finding, zipPrefixFinding, type Finding } from './findings';
+import { RESULT, STATUS, checkRecipient, isSplitRow, raggedRows, type CsvError } from '../../contract';
+import { fieldsWithoutColumn, unusedColumns, type MergeRow, type MergeTemplate } from '../merge';
+import { finding, zipFinding, type Finding } from './findings';
 
 export function csvNotWellFormed(error: CsvError): Finding {
-  return finding(-3144, 'error', `The CSV is not well formed: ${error.message}.`, { line: error.line });
+  return finding(RESULT.InvalidMergeData, 'error', `The CSV is not well formed: ${error.message}.`, { line: error.line });
 }
 
 export function csvWithoutRows(): Finding {
-  return finding(-3144, 'error', 'The CSV needs a header row and at least one data row.');
+  return finding(RESULT.InvalidMergeData, 'error', 'The CSV needs a header row and at least one data row.');
 }
 
 /** Columns the template does not use (-3145) and the template's fields without a column (-3144), at the header's line. */
 export function headerFindings(columns: readonly string[], template: Pick<MergeTemplate, 'fields'>, line: number): Finding[] {
   return [
     ...unusedColumns(columns, template).map((name) =>
-      finding(-3145, 'error', `The column "${name}" is neither a field of the template nor an address field.`, { field: name, line }),
+      finding(RESULT.MergeFieldNotInTemplate, 'error', `The column "${name}" is neither a field of the template nor an address field.`, {
+        field: name,
+        line,
+      }),
     ),
     ...fieldsWithoutColumn(columns, template).map((name) =>
-      finding(-3144, 'error', `The template's field "${name}" has no column.`, { field: name, line }),
+      finding(RESULT.InvalidMergeData, 'error', `The template's field "${name}" has no column.`, { field: name, line }),
     ),
   ];
 }
 
 /**
- * A row's address as the merge reads it: without Address1, City, and a name or a company the
- * letter fails at -1045 (where a letter's send would be refused); a US ZIP code not of the form
- * fails at -1018; a field longer than a letter's send allows is a warning, since the service does
- * not say what a merge does with one (the sandbox prints it). Then the ZIP-prefix warning.
+ * Data rows whose cells are not as many as the header's columns: the service refuses the merge
+ * (-3144, data that does not parse), naming the first. A row split by a line break in a cell that
+ * is not quoted (two short rows that together have the header's cells) says so; a long row whose
+ * extra cells are all empty (a spreadsheet's stray trailing commas) says that.
  */
-export function rowFindings(address: RecipientFields, where: Pick<Finding, 'row' | 'line'>): Finding[] {
+export function raggedRowFindings(rows: readonly (readonly string[])[], lines: readonly number[]): Finding[] {
+  const columns = rows[0]!.length;
+  return raggedRows(rows).map((r) => {
+    const cells = rows[r]!.length;
+    const counted = `Row ${r} has ${cells} cell${cells === 1 ? '' : 's'}; the header has ${columns} column${columns === 1 ? '' : 's'}.`;
+    const split = isSplitRow(rows, r) ? r : isSplitRow(rows, r - 1) ? r - 1 : undefined;
+    const why =
+      split !== undefined
+        ? ` Rows ${split} and ${split + 1} are one row split by a line break inside a cell that is not quoted: join the two lines (or quote the cell).`
+        : cells > columns && rows[r]!.slice(columns).every((cell) => cell.trim() === '')
+          ? " The cells past the header's last column are empty: remove them."
+          : cells < columns
+            ? ' Which cells are missing only the data can tell: add them, empty if need be, where they belong.'
+            : ' Which cells are extra only the data can tell (a comma inside a cell that is not quoted?): quote that cell or remove them.';
+    return finding(RESULT.InvalidMergeData, 'error', counted + why, { row: r, line: lines[r]! });
+  });
+}
+
+/**
+ * A row's address as the merge reads it: an address cell holding a line break fails the letter at
+ * -1045 (the service reads one line per address field; facts, Part B, as this project decides it);
+ * without Address1, City, and a name or a company the letter fails at -1045 (where a letter's send
+ * would be refused); a US ZIP code not of the form fails at -1018; a field longer than a letter's
+ * send allows is a warning, since the service does not say what a merge does with one (the sandbox
+ * prints it). Then the address check's ZIP code, state and city, as the work mode has it
+ * (findings.ts zipFinding). The checks after the line breaks read each cell's lines joined, as the
+ * fix writes them.
+ */
+export function rowFindings(
+  row: Pick<MergeRow, 'address' | 'lineBreaks'>,
+  where: Pick<Finding, 'row' | 'line'>,
+  workMode: 'Production' | 'Development',
+): Finding[] {
+  const { address } = row;
   const problems = checkRecipient(address);
-  const missing = problems.filter((p) => p.code === -4006 || p.code === -4007 || p.code === -4008);
+  const missing = problems.filter(
+    (p) => p.code === RESULT.MissingAddress1 || p.code === RESULT.MissingCity || p.code === RESULT.MissingAttentionLine1OrCompany,
+  );
   const rest = problems.filter((p) => !missing.includes(p));
-  const zip = zipPrefixFinding(address);
+  const zip = zipFinding(address, workMode);
+  const lineBreaks =
+    row.lineBreaks.length === 0
+      ? []
+      : row.lineBreaks.map((field) =>
+          finding(
+            STATUS.AddressNotExtracted,
+            'error',
+            `${field} holds a line break: the service reads each address field as one line. Join its lines: "${address[field] ?? ''}".`,
+            { ...where, field },
+          ),
+        );
   return [
+    ...lineBreaks,
     ...(missing.length > 0
-      ? [finding(-1045, 'error', missing.map((p) => p.message).join(' '), { ...where, field: missing[0]!.field })]
+      ? [finding(STATUS.AddressNotExtracted, 'error', missing.map((p) => p.message).join(' '), { ...where, field: missing[0]!.field })]
       : []),
-    ...rest.map((p) => finding(p.code, p.code === -1018 ? 'error' : 'warning', p.message, { ...where, field: p.field })),
+    ...rest.map((p) =>
+      finding(p.code, p.code === STATUS.AddressNotVerified ? 'error' : 'warning', p.message, { ...where, field: p.field }),
+    ),
     ...(zip ? [{ ...zip, ...where }] : []),
   ];
 }

@@ -1,15 +1,17 @@
 /**
  * The preflight of a mail merge: every row's letter printed as the service would print the batch,
- * with what the service would refuse the whole merge for (-3144, -3145) and what each row's letter
- * would fail with (-1045, -1018, -1065), each naming its 1-based data row and the CSV line it starts on;
- * and the characters of a row's values, or of the template, that no printing font draws.
+ * with what the service would refuse the whole merge for (-3144, -3145: among them a row whose cells
+ * are not the header's) and what each row's letter would fail with (-1045, -1018, -1065), each
+ * naming its 1-based data row and the CSV line it starts on; and the characters of a row's values,
+ * or of the template, that no printing font draws. The CSV is text: its bytes are read by the
+ * contract's decodeCsv (csv-encoding.ts) before.
  */
-import { CsvError, RECIPIENT_FIELDS, missingFieldCodes, parseCsvLines } from '../../contract';
+import { CsvError, RECIPIENT_FIELDS, missingFieldCodes, parseCsvLines, RESULT, STATUS } from '../../contract';
 import { UnreadableDocument } from '../docx-text';
 import { mergeRows, mergeTemplate, printMerge, type MergeTemplate } from '../merge';
 import { DEFAULT_PRICING, letterPrice } from '../pricing';
 import { finding, hasErrors, type Finding } from './findings';
-import { csvNotWellFormed, csvWithoutRows, headerFindings, rowFindings } from './merge-findings';
+import { csvNotWellFormed, csvWithoutRows, headerFindings, raggedRowFindings, rowFindings } from './merge-findings';
 import { charactersNotDrawn, printFindings, type PreflightReport, type PrintSettings } from './letter';
 import { notDrawable } from '../fonts';
 
@@ -42,7 +44,7 @@ export async function preflightMerge(
     template = mergeTemplate(merge.type, merge.template);
   } catch (error) {
     if (!(error instanceof UnreadableDocument)) throw error;
-    return refused([finding(-3004, 'error', `The template cannot be read: ${error.message}.`)]);
+    return refused([finding(RESULT.FileExtensionNotSupported, 'error', `The template cannot be read: ${error.message}.`)]);
   }
   let rows: string[][];
   let lines: number[];
@@ -56,6 +58,7 @@ export async function preflightMerge(
 
   const columns = rows[0]!.map((name) => name.trim());
   const findings: Finding[] = headerFindings(columns, template, lines[0]!);
+  const ragged = new Map(raggedRowFindings(rows, lines).map((f) => [f.row!, f]));
   const merged = mergeRows(columns, rows.slice(1));
   // The template's own text first (what no row fills), then each row's values, by column.
   const own = await notDrawable(
@@ -80,11 +83,15 @@ export async function preflightMerge(
   );
   const report = letters.map((printed, i) => {
     const where = { row: i + 1, line: lines[i + 1]! };
-    findings.push(
-      ...rowFindings(merged[i]!.address, where),
-      ...printFindings(printed, where).filter((f) => f.code !== -1045),
-      ...drawn[i]!.map(([field, missing]) => charactersNotDrawn(missing, { ...where, field })),
-    );
+    // A row whose cells are not the header's refuses the whole merge; what its cells would mean is anyone's guess.
+    const refusal = ragged.get(where.row);
+    if (refusal) findings.push(refusal);
+    else
+      findings.push(
+        ...rowFindings(merged[i]!, where, settings.workMode),
+        ...printFindings(printed, where).filter((f) => f.code !== STATUS.AddressNotExtracted),
+        ...drawn[i]!.map(([field, missing]) => charactersNotDrawn(missing, { ...where, field })),
+      );
     return {
       ...where,
       pages: printed.pages,

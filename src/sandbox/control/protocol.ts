@@ -4,7 +4,7 @@
  * operations do not change): plain JSON over HTTP POST at `/_mailroom/control/ACTION`, answered to
  * loopback callers only. Written once here for the sandbox, the command line and the extension.
  */
-import { describeStatus } from '../../contract';
+import { describeStatus, isLoopback, STATUS } from '../../contract';
 
 export const CONTROL_PATH = '/_mailroom/control';
 
@@ -54,7 +54,14 @@ export interface ControlRefusal {
 }
 
 /** The failure statuses a mailer can be made to end at (the service's, but -1099 internal error). */
-export const CHOSEN_FAILURES: readonly number[] = [-1010, -1018, -1021, -1025, -1045, -1065];
+export const CHOSEN_FAILURES: readonly number[] = [
+  STATUS.NoFunds,
+  STATUS.AddressNotVerified,
+  STATUS.InvalidPageSize,
+  STATUS.DocumentNotProcessed,
+  STATUS.AddressNotExtracted,
+  STATUS.TooManySheets,
+];
 
 export function failureChoices(): { readonly code: number; readonly description: string }[] {
   return CHOSEN_FAILURES.map((code) => ({ code, description: describeStatus(code) }));
@@ -104,7 +111,10 @@ export function isLoopbackAddress(address: string | undefined): boolean {
 
 /** Whether a request's Host names this machine (localhost, 127.x, [::1]): a page that rebound another name to 127.0.0.1 names that name. */
 export function isLoopbackHost(host: string | undefined): boolean {
-  if (host === undefined) return false;
-  const name = host.startsWith('[') ? host.slice(0, host.indexOf(']') + 1) : host.replace(/:\d+$/, '');
-  return name === 'localhost' || name === '[::1]' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(name);
+  if (host === undefined || /[/?#@\\\s]/.test(host)) return false;
+  try {
+    return isLoopback(`http://${host}`);
+  } catch {
+    return false;
+  }
 }

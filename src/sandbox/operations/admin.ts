@@ -3,21 +3,21 @@
  * Each entry is a pair (name, value); every value is checked by its setting's rule before
  * anything changes, and the first bad one answers its own code (-3213 … -3239).
  */
-import { OK, isValidSettingValue, settingCode, userSettings } from '../../contract';
+import { OK, isValidSettingValue, settingCode, userSettings, RESULT } from '../../contract';
 import { hashPassword } from '../credentials';
 import { pushesSince } from '../pushes/due';
 import { refuse, type Handler } from './context';
 
 export const setUserSettings: Handler<'admin', 'SetUserSettings'> = async (request, caller, sandbox) => {
-  if (!caller.user.admin) refuse(-3125);
+  if (!caller.user.admin) refuse(RESULT.AdministratorsOnly);
   const target = request.Username ? sandbox.store.userByName(request.Username) : undefined;
-  if (!target || target.accountId !== caller.account.id) refuse(-3211);
+  if (!target || target.accountId !== caller.account.id) refuse(RESULT.NoSuchUser);
   const pairs = request.Settings ?? [];
   if (pairs.length === 0 || pairs.some((pair) => !pair || pair.length !== 2 || pair.some((v) => v === undefined || v === null)))
-    refuse(-3240);
+    refuse(RESULT.InvalidSettingsArray);
   const changes: Record<string, string> = {};
   for (const [name, value] of pairs as [string, string][]) {
-    const setting = userSettings.find((s) => s.name === name) ?? refuse(-3212);
+    const setting = userSettings.find((s) => s.name === name) ?? refuse(RESULT.InvalidParameters);
     if (!isValidSettingValue(setting.rule, value)) refuse(settingCode(name)!);
     if (name === 'General_Username' && value !== target.username && sandbox.store.userByName(value)) refuse(settingCode(name)!);
     changes[name] = value;

@@ -4,7 +4,7 @@
  * refunds what was charged at once; the refund pays for mailers of the account waiting for funds
  * (funding.ts), as funds set through the control path would.
  */
-import { isCancellableStatus, OK } from '../../contract';
+import { isCancellableStatus, OK, RESULT } from '../../contract';
 import { refundOf } from '../funding';
 import { refuse, type Handler } from './context';
 import { ownMailer, reporter } from './mailers';
@@ -12,7 +12,7 @@ import { ownMailer, reporter } from './mailers';
 export const cancelDelivery: Handler<'datedA', 'CancelDelivery'> = async (request, caller, sandbox) => {
   const mailer = ownMailer(request.ID, caller, sandbox);
   const r = reporter(caller, sandbox);
-  if (!isCancellableStatus(r.status(mailer).status)) refuse(-3022);
+  if (!isCancellableStatus(r.status(mailer).status)) refuse(RESULT.CancellationDenied);
   await sandbox.store.commit({ t: 'cancel', id: mailer.id, at: r.now, ...refundOf(mailer, sandbox, r.now) });
   return OK;
 };

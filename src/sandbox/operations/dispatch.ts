@@ -11,6 +11,7 @@ import {
   operationEffect,
   REAL_SERVICE_MIN_INTERVAL_MS,
   type Operation,
+  RESULT,
 } from '../../contract';
 import { isPassword } from '../credentials';
 import type { Invoke } from '../wire/soap';
@@ -37,8 +38,8 @@ function authenticate(op: Operation, request: Record<string, unknown>, sandbox: 
     user = store.userByName(username);
     if (user && !isPassword(user.passwordHash, password)) user = undefined;
   }
-  if (!user) refuse(-3003);
-  if (user.blocked) refuse(-3002);
+  if (!user) refuse(RESULT.NotAuthenticated);
+  if (user.blocked) refuse(RESULT.UserBlocked);
   return { user, account: store.accounts.get(user.accountId)! };
 }
 
@@ -59,7 +60,7 @@ export function createInvoke(handlers: Handlers, sandbox: SandboxState, options:
         const key = `${caller.user.id} ${op.name}`;
         const now = sandbox.now();
         const last = lastCall.get(key);
-        if (last !== undefined && now - last < REAL_SERVICE_MIN_INTERVAL_MS) refuse(-3500);
+        if (last !== undefined && now - last < REAL_SERVICE_MIN_INTERVAL_MS) refuse(RESULT.RateLimit);
         lastCall.set(key, now);
       }
       const tooLong = checkFieldLengths(op.params, request);

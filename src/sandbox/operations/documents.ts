@@ -3,7 +3,7 @@
  * (`MyFile:<name>.<ext>` with no bytes), or a stored HTML template filled from XML merge values
  * (`MyTemplate:<name>.<ext>`). Each kind of mistake answers the code its field has.
  */
-import { STORED_FILE_PREFIX, STORED_TEMPLATE_PREFIX, escapeText, normalizeFileType, readXml } from '../../contract';
+import { STORED_FILE_PREFIX, STORED_TEMPLATE_PREFIX, escapeText, normalizeFileType, readXml, RESULT } from '../../contract';
 import { fieldsIn, fillFields, htmlToBlocks, type Content } from '../../printing';
 import type { StoredFileRecord } from '../store/records';
 import { refuse, type Caller, type SandboxState } from './context';
@@ -21,13 +21,13 @@ export interface DocumentCodes {
 }
 
 export const LETTER_CODES = {
-  missingType: -4004,
-  missingData: -4005,
-  unsupported: -3004,
-  noStoredFile: -3146,
-  notTemplate: -3004,
-  invalidMergeXml: -3144,
-  fieldsMissing: -3144,
+  missingType: RESULT.MissingFileExtension,
+  missingData: RESULT.MissingFileBinaryData,
+  unsupported: RESULT.FileExtensionNotSupported,
+  noStoredFile: RESULT.NoSuchStoredDocument,
+  notTemplate: RESULT.FileExtensionNotSupported,
+  invalidMergeXml: RESULT.InvalidMergeData,
+  fieldsMissing: RESULT.InvalidMergeData,
 } as const;
 
 export interface ResolvedDocument {
@@ -84,7 +84,7 @@ export async function resolveDocument(
   const { file, bytes } = await readStoredFile(field.slice(prefix.length).trim(), codes, caller, sandbox);
   const type = typeOfName(file.name);
   if (prefix === STORED_FILE_PREFIX) {
-    if (data && data.length > 0) refuse(-3147);
+    if (data && data.length > 0) refuse(RESULT.FileAndTemplate);
     if (!codes.allowed.includes(type)) refuse(codes.unsupported);
     return { content: { kind: 'file', type, data: bytes }, storedFile: file.name };
   }

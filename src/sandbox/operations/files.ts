@@ -3,7 +3,7 @@
  * regard to case). `User` files are their owner's alone; `Account` files every user of the
  * account may see and use, but only administrators may store, replace or delete them.
  */
-import { MAX_STORED_FILES, OK, STORED_FILE_NAME, fieldLimits, missingFieldCodes } from '../../contract';
+import { MAX_STORED_FILES, OK, STORED_FILE_NAME, fieldLimits, missingFieldCodes, RESULT } from '../../contract';
 import type { StoredFileRecord } from '../store/records';
 import { refuse, type Caller, type Handler, type SandboxState } from './context';
 import { clockOf } from './mailers';
@@ -19,22 +19,22 @@ export function findStoredFile(name: string, caller: Caller, sandbox: SandboxSta
 }
 
 function validName(name: string | undefined): string {
-  if (!name || name.length > fieldLimits.MyFileName!.maxLength || !STORED_FILE_NAME.test(name)) refuse(-3126);
+  if (!name || name.length > fieldLimits.MyFileName!.maxLength || !STORED_FILE_NAME.test(name)) refuse(RESULT.InvalidFileName);
   return name;
 }
 
 export const uploadFile: Handler<'datedA', 'UploadFile'> = async (request, caller, sandbox) => {
   const name = validName(request.MyFileName);
   if (!request.FileBinaryData || request.FileBinaryData.length === 0) refuse(missingFieldCodes.FileBinaryData!);
-  if (request.Permissions === 'Account' && !caller.user.admin) refuse(-3164);
+  if (request.Permissions === 'Account' && !caller.user.admin) refuse(RESULT.AccountPermissionAdminOnly);
   const files = sandbox.store.filesOf(caller.account.id);
   const existing = files.get(name.toLowerCase());
   if (existing) {
-    if (!request.Overwrite) refuse(-3127);
+    if (!request.Overwrite) refuse(RESULT.FileNameExists);
     const mayReplace = existing.permissions === 'Account' ? caller.user.admin : existing.ownerId === caller.user.id;
-    if (!mayReplace) refuse(-3161);
+    if (!mayReplace) refuse(RESULT.InsufficientPermissions);
   } else if (files.size >= MAX_STORED_FILES) {
-    refuse(-3162);
+    refuse(RESULT.TooManyStoredFiles);
   }
   const now = sandbox.now();
   const blob = await sandbox.store.saveBlob(request.FileBinaryData);
@@ -56,8 +56,8 @@ export const uploadFile: Handler<'datedA', 'UploadFile'> = async (request, calle
 
 export const deleteUploadedFile: Handler<'datedA', 'DeleteUploadedFile'> = async (request, caller, sandbox) => {
   const name = validName(request.MyFileName);
-  const file = findStoredFile(name, caller, sandbox) ?? refuse(-3160);
-  if (file.permissions === 'Account' && !caller.user.admin) refuse(-3161);
+  const file = findStoredFile(name, caller, sandbox) ?? refuse(RESULT.NoSuchFile);
+  if (file.permissions === 'Account' && !caller.user.admin) refuse(RESULT.InsufficientPermissions);
   await sandbox.store.commit({ t: 'file-deleted', accountId: caller.account.id, name: file.name });
   return OK;
 };
@@ -67,7 +67,7 @@ export const getUploadedFileDetails: Handler<'datedA', 'GetUploadedFileDetails'>
   const files = [...sandbox.store.filesOf(caller.account.id).values()]
     .filter((file) => canUseFile(file, caller))
     .sort((a, b) => a.name.localeCompare(b.name));
-  if (files.length === 0) refuse(-3163);
+  if (files.length === 0) refuse(RESULT.NoStoredFiles);
   return {
     ResultCode: OK,
     UploadedFiles: files.map((file) => ({

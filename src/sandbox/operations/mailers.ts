@@ -11,6 +11,7 @@ import {
   missingFieldCodes,
   INVALID_IDS,
   type Structure,
+  RESULT,
 } from '../../contract';
 import { statusAt, type StatusAt } from '../lifecycle';
 import type { BatchItemRecord, MailerRecord } from '../store/records';
@@ -21,8 +22,8 @@ import { refuse, type Caller, type SandboxState } from './context';
 export function ownMailer(id: number | undefined, caller: Caller, sandbox: SandboxState): MailerRecord {
   if (id === undefined) refuse(missingFieldCodes.ID!);
   const mailer = sandbox.store.mailers.get(id);
-  if (!mailer) refuse(-3116);
-  if (mailer.accountId !== caller.account.id) refuse(-3001);
+  if (!mailer) refuse(RESULT.NoSuchItemId);
+  if (mailer.accountId !== caller.account.id) refuse(RESULT.NotAuthorized);
   return mailer;
 }
 

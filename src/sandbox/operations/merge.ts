@@ -2,11 +2,13 @@
  * SendWordMailMerge_Compressed as Part B of the facts defines it: a .docx template with «Field»
  * (or Word MERGEFIELD) fields, or an HTML template with {{Field}}; MergeData a gzip-compressed
  * UTF-8 CSV whose first row names the fields. Each further row is one letter of a batch, addressed
- * from the columns named like the address fields. A row without a usable address fails at -1045.
+ * from the columns named like the address fields. Data that does not parse, among it a row whose
+ * cells are not as many as the header's columns, is refused at -3144. A row without a usable
+ * address (among them one whose address cell holds a line break) fails at -1045.
  */
 import { gunzipSync } from 'node:zlib';
-import { describeResultCode, mergeTemplateTypes, missingFieldCodes } from '../../contract';
-import { CsvError, parseCsv } from '../../contract';
+import { describeResultCode, mergeTemplateTypes, missingFieldCodes, RESULT } from '../../contract';
+import { CsvError, parseCsvLines, raggedRows } from '../../contract';
 import {
   fieldsWithoutColumn,
   letterPrice,
@@ -22,32 +24,46 @@ import { LETTER_CODES, resolveDocument } from './documents';
 import { commitMailer, workModeOf } from './send';
 
 function invalidData(reason: string): never {
-  refuse(-3144, `${describeResultCode(-3144)}: ${reason}`);
+  refuse(RESULT.InvalidMergeData, `${describeResultCode(RESULT.InvalidMergeData)}: ${reason}`);
 }
 
 function readMergeData(data: Uint8Array | undefined): string[][] {
   if (!data || data.length === 0) refuse(missingFieldCodes.MergeData!);
+  let bytes: Uint8Array;
+  try {
+    bytes = gunzipSync(data, { maxOutputLength: 64 * 1024 * 1024 });
+  } catch {
+    return invalidData('MergeData is not gzip-compressed');
+  }
   let text: string;
   try {
-    text = new TextDecoder('utf-8', { fatal: true }).decode(gunzipSync(data, { maxOutputLength: 64 * 1024 * 1024 }));
+    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
   } catch {
-    return invalidData('MergeData is not gzip-compressed UTF-8 text');
+    // The service takes UTF-8 only (facts, Part B): the client decodes a spreadsheet's other encodings before it sends.
+    return invalidData('the CSV is not UTF-8 text');
   }
+  let parsed: { rows: string[][]; lines: number[] };
   try {
-    const rows = parseCsv(text.replace(/^\uFEFF/, ''));
-    if (rows.length < 2) invalidData('the CSV needs a header row and at least one data row');
-    return rows;
+    parsed = parseCsvLines(text.replace(/^\uFEFF/, ''));
   } catch (error) {
-    if (error instanceof CsvError) invalidData(`the CSV is not well formed: ${error.message}`);
+    if (error instanceof CsvError) invalidData(`the CSV is not well formed: ${error.message} (line ${error.line})`);
     throw error;
   }
+  const { rows, lines } = parsed;
+  if (rows.length < 2) invalidData('the CSV needs a header row and at least one data row');
+  // RFC 4180 holds every record to the header's number of fields: data that does not is data that does not parse.
+  const ragged = raggedRows(rows)[0];
+  if (ragged !== undefined) {
+    invalidData(`row ${ragged} (line ${lines[ragged]}) has ${rows[ragged]!.length} cells; the header has ${rows[0]!.length} columns`);
+  }
+  return rows;
 }
 
 function templateOf(type: string, data: Uint8Array): MergeTemplate {
   try {
     return mergeTemplate(type, data);
   } catch (error) {
-    if (error instanceof UnreadableDocument) refuse(-3004, `the template cannot be read: ${error.message}`);
+    if (error instanceof UnreadableDocument) refuse(RESULT.FileExtensionNotSupported, `the template cannot be read: ${error.message}`);
     throw error;
   }
 }
@@ -61,12 +77,12 @@ export const sendWordMailMerge: Handler<'datedA', 'SendWordMailMerge_Compressed'
     caller,
     sandbox,
   );
-  if (document.content.kind !== 'file') refuse(-3004);
+  if (document.content.kind !== 'file') refuse(RESULT.FileExtensionNotSupported);
   const template = templateOf(document.content.type, document.content.data);
   const [header, ...rows] = readMergeData(request.MergeData);
   const columns = header!.map((name) => name.trim());
   const unknown = unusedColumns(columns, template)[0];
-  if (unknown !== undefined) refuse(-3145, `${describeResultCode(-3145)}: ${unknown}`);
+  if (unknown !== undefined) refuse(RESULT.MergeFieldNotInTemplate, `${describeResultCode(RESULT.MergeFieldNotInTemplate)}: ${unknown}`);
   const missing = fieldsWithoutColumn(columns, template)[0];
   if (missing !== undefined) invalidData(`the template field «${missing}» has no column`);
 

@@ -2,7 +2,7 @@
  * The report operations: status and details of one mailer, of an ID string, of a range and of a
  * batch's items, and the printed PDF.
  */
-import { INVALID_IDS, MAX_IDS_PER_QUERY, OK, describeStatus, missingFieldCodes, type Structure } from '../../contract';
+import { INVALID_IDS, MAX_IDS_PER_QUERY, OK, describeStatus, missingFieldCodes, type Structure, RESULT } from '../../contract';
 import { isPrinted } from '../lifecycle';
 import { pdfKeptUntil } from '../retention';
 import { printedPdfOf } from './printed-pdf';
@@ -39,7 +39,7 @@ function listReport<T>(
     any = true;
     return seen(mailer, r);
   });
-  if (!any) refuse(-3115);
+  if (!any) refuse(RESULT.NoData);
   return items;
 }
 
@@ -65,7 +65,7 @@ function rangeReport<T>(
     for (const mailer of mailers.values()) if (mailer.id >= min && mailer.id <= max && canSee(mailer, caller)) found.push(mailer);
     found.sort((a, b) => a.id - b.id).splice(MAX_IDS_PER_QUERY);
   }
-  if (found.length === 0) refuse(-3115);
+  if (found.length === 0) refuse(RESULT.NoData);
   const r = reporter(caller, sandbox);
   return found.map((m) => item(m, r));
 }
@@ -83,11 +83,11 @@ function letterDetails(mailer: MailerRecord, r: Reporter) {
 
 /** A batch's items named by an ItemID string (empty: all); -3115 when none of them exist. */
 function batchItems(batch: MailerRecord, itemIds: string | undefined) {
-  const items = batch.items ?? refuse(-3116);
+  const items = batch.items ?? refuse(RESULT.NoSuchItemId);
   if (!itemIds) return items;
   const wanted = new Set(idsOf(itemIds));
   const chosen = items.filter((item) => wanted.has(item.itemId));
-  if (chosen.length === 0) refuse(-3115);
+  if (chosen.length === 0) refuse(RESULT.NoData);
   return chosen;
 }
 
@@ -95,9 +95,10 @@ function batchItems(batch: MailerRecord, itemIds: string | undefined) {
 async function printedPdf(id: number | undefined, caller: Caller, sandbox: SandboxState) {
   const mailer = ownMailer(id, caller, sandbox);
   const r = reporter(caller, sandbox);
-  if (!(mailer.pdf || mailer.job) || !isPrinted(r.status(mailer).status) || r.now >= pdfKeptUntil(mailer, sandbox)) refuse(-3020);
+  if (!(mailer.pdf || mailer.job) || !isPrinted(r.status(mailer).status) || r.now >= pdfKeptUntil(mailer, sandbox))
+    refuse(RESULT.PdfNotAvailable);
   const pdf = await printedPdfOf(mailer, sandbox);
-  return { ResultCode: OK, FileData: pdf ? Buffer.from(pdf.buffer, pdf.byteOffset, pdf.byteLength) : refuse(-3020) };
+  return { ResultCode: OK, FileData: pdf ? Buffer.from(pdf.buffer, pdf.byteOffset, pdf.byteLength) : refuse(RESULT.PdfNotAvailable) };
 }
 
 export const getPDF: Handler<'simple' | 'datedA', 'GetPDF'> = (request, caller, sandbox) => printedPdf(request.ID, caller, sandbox);

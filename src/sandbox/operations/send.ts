@@ -4,7 +4,7 @@
  * price and failure are known at once), and commits it with its content (kept-content.ts: a small
  * print job in the record, or the printed PDF first) before answering its new ID.
  */
-import { checkAddress, letterFileTypes, missingFieldCodes, postcardFileTypes, type EnumValue } from '../../contract';
+import { checkAddress, letterFileTypes, missingFieldCodes, postcardFileTypes, type EnumValue, RESULT } from '../../contract';
 import {
   letterPrice,
   measureLetters,
@@ -164,23 +164,23 @@ export const sendLetterAdvanced: Handler<'datedB', 'SendLetterAdvanced'> = (requ
 
 const IMAGE_SIDE = {
   allowed: postcardFileTypes,
-  missingType: -3128,
-  missingData: -3132,
-  unsupported: -3130,
-  noStoredFile: -3134,
-  notTemplate: -3142,
-  invalidMergeXml: -3138,
-  fieldsMissing: -3136,
+  missingType: RESULT.ImageSideFileTypeMissing,
+  missingData: RESULT.ImageSideBinaryDataMissing,
+  unsupported: RESULT.ImageSideFileTypeNotSupported,
+  noStoredFile: RESULT.ImageSideStoredFileMissing,
+  notTemplate: RESULT.ImageSideNotTemplate,
+  invalidMergeXml: RESULT.ImageSideInvalidMergeXml,
+  fieldsMissing: RESULT.ImageSideFieldsMissing,
 };
 const ADDRESS_SIDE = {
   allowed: postcardFileTypes,
-  missingType: -3129,
-  missingData: -3133,
-  unsupported: -3131,
-  noStoredFile: -3135,
-  notTemplate: -3143,
-  invalidMergeXml: -3139,
-  fieldsMissing: -3137,
+  missingType: RESULT.AddressSideFileTypeMissing,
+  missingData: RESULT.AddressSideBinaryDataMissing,
+  unsupported: RESULT.AddressSideFileTypeNotSupported,
+  noStoredFile: RESULT.AddressSideStoredFileMissing,
+  notTemplate: RESULT.AddressSideNotTemplate,
+  invalidMergeXml: RESULT.AddressSideInvalidMergeXml,
+  fieldsMissing: RESULT.AddressSideFieldsMissing,
 };
 
 type PostcardRequest =

@@ -13,12 +13,12 @@ describe('Mailroom for screen readers', () => {
   before(async () => {
     api = await mailroomApi();
     await onSandbox(api);
-    assert.equal(api.connection.account?.sandbox, true, 'on the local sandbox');
+    assert.equal(api.accounts.account?.sandbox, true, 'on the local sandbox');
   });
 
   it('reads a mailer row as its name, ID, status and price, and its group with the count', async () => {
     // Sent by the client and tracked as a send would: the rows are what this test hears, not the send's questions.
-    const client = await api.connection.client();
+    const client = await api.clients.client();
     const id = await client.simple.SendLetterV2({
       MyDescription: 'letter.md',
       FileExtension: 'html',
@@ -45,7 +45,7 @@ describe('Mailroom for screen readers', () => {
   });
 
   it('reads a stored file row as its name, permissions, description and last use', async () => {
-    const client = await api.connection.client();
+    const client = await api.clients.client();
     await client.datedA.UploadFile({
       MyFileName: 'spoken.html',
       FileBinaryData: Buffer.from('<p>Hello</p>'),

@@ -26,7 +26,7 @@ describe('Several accounts', () => {
   it('adds an account without signing out, switches, shows the active one’s mailers, and signs out of one only', async () => {
     const api = await mailroomApi();
     await onSandbox(api);
-    const demo = api.connection.account!;
+    const demo = api.accounts.account!;
     const address = { AttentionLine1: 'Ida Fox', Address1: '7 Pine St', City: 'Ogdenville' };
     const demosLetter = await sendNotes(typedAddress(api, address));
     assert.ok(demosLetter);
@@ -34,21 +34,21 @@ describe('Several accounts', () => {
     // Add Account… from Switch Account…: Connect… as clerk, on the same sandbox, with a password
     // demo (clerk's administrator) sets, whatever the suites before set it to.
     const password = 'Acc-clerk-4Rw9';
-    await (await api.connection.client()).admin.SetUserSettings({ Username: 'clerk', Settings: [['Security_Password', password]] });
+    await (await api.clients.client()).admin.SetUserSettings({ Username: 'clerk', Settings: [['Security_Password', password]] });
     await run(
       [{ pick: 'Add Account…' }, { input: demo.endpoint }, { pick: /SOAP 1\.1/ }, { input: 'clerk' }, { input: password }, { input: '' }],
       'mailroom.switchAccount',
     );
-    assert.equal(api.connection.account?.username, 'clerk');
-    const other = api.connection.account;
+    assert.equal(api.accounts.account?.username, 'clerk');
+    const other = api.accounts.account;
     assert.ok(other);
     // Accounts the suites before added stay listed after these two.
     assert.deepEqual(
-      api.connection.accounts.slice(0, 2).map((a) => a.username),
+      api.accounts.listed.slice(0, 2).map((a) => a.username),
       ['clerk', 'demo'],
       'both listed, the active first',
     );
-    assert.deepEqual(await api.connection.secretsOf(demo), { password: true, apiKey: true }, "demo's secrets kept");
+    assert.deepEqual(await api.secrets.held(demo), { password: true, apiKey: true }, "demo's secrets kept");
     assert.ok(!shownIds(api).includes(demosLetter), "the view shows clerk's mailers, not demo's");
     const othersLetter = await sendNotes(typedAddress(api, address));
     assert.ok(othersLetter);
@@ -58,7 +58,7 @@ describe('Several accounts', () => {
     // Switched back by the pick (the status bar item runs the same command): demo's mailers, no password asked.
     const shown = person.notices.length;
     await run([{ pick: 'the local sandbox' }], 'mailroom.switchAccount');
-    assert.equal(api.connection.account?.username, 'demo');
+    assert.equal(api.accounts.account?.username, 'demo');
     assert.deepEqual(person.shown(shown), ['Mailroom: switched to the local sandbox.']);
     assert.ok(shownIds(api).includes(demosLetter));
     assert.ok(!shownIds(api).includes(othersLetter));
@@ -80,15 +80,15 @@ describe('Several accounts', () => {
     const otherItem = api.tree.getTreeItem(otherRow!);
     assert.equal(otherItem.contextValue, 'account');
     await vscode.commands.executeCommand(otherItem.command!.command, ...((otherItem.command!.arguments ?? []) as unknown[]));
-    assert.equal(api.connection.account?.username, 'clerk');
+    assert.equal(api.accounts.account?.username, 'clerk');
     await settings().update('mailers.groupByAccount', undefined, vscode.ConfigurationTarget.Global);
 
     // Signing out of clerk forgets clerk's secrets only; demo becomes the active account again.
     await run([], 'mailroom.signOut');
-    assert.deepEqual(await api.connection.secretsOf(other), { password: false, apiKey: false });
-    assert.deepEqual(await api.connection.secretsOf(demo), { password: true, apiKey: true });
-    assert.equal(api.connection.account?.username, 'demo');
-    assert.ok(!api.connection.accounts.some((a) => a.username === 'clerk'), 'clerk is off the list');
+    assert.deepEqual(await api.secrets.held(other), { password: false, apiKey: false });
+    assert.deepEqual(await api.secrets.held(demo), { password: true, apiKey: true });
+    assert.equal(api.accounts.account?.username, 'demo');
+    assert.ok(!api.accounts.listed.some((a) => a.username === 'clerk'), 'clerk is off the list');
     await until('the view to show demo’s mailers', async () => (shownIds(api).includes(demosLetter) ? true : undefined));
   });
 });

@@ -9,7 +9,7 @@ import { strict as assert } from 'node:assert';
 import * as vscode from 'vscode';
 import { serviceByKey, serviceUrl } from '../../../src/contract';
 import type { MailroomApi } from '../../../src/extension/extension';
-import { mailroomApi, person } from './support';
+import { mailroomApi, person, until } from './support';
 import { startTricklingServer, type TricklingServer } from '../../helpers/trickling-server';
 
 const TRACKED = 1021984;
@@ -28,12 +28,12 @@ describe('Mailroom refresh against an answer that never completes', function () 
   before(async () => {
     api = await mailroomApi();
     await vscode.commands.executeCommand('mailroom.useSandbox');
-    server = await startTricklingServer({ trickles: (operation) => operation === 'GetStatus', upstream: api.connection.account!.endpoint });
+    server = await startTricklingServer({ trickles: (operation) => operation === 'GetStatus', upstream: api.accounts.account!.endpoint });
     await settings().update('timeoutSeconds', 2, vscode.ConfigurationTarget.Global);
     // No refresh on the view's own schedule while the test counts the attempts.
     await settings().update('refreshIntervalSeconds', 3600, vscode.ConfigurationTarget.Global);
     // Signing in goes through to the sandbox; only GetStatus trickles. HTTP GET puts the password in the URL.
-    await api.connection.connect(server.url, 'http-get', 'demo', { password: 'demo' });
+    await api.signIn.connect(server.url, 'http-get', 'demo', { password: 'demo' });
     await api.mailers.add([{ id: TRACKED }]);
     // Whatever refresh an earlier suite left scheduled runs now, and the next waits an hour.
     await api.refresher.refresh();
@@ -41,24 +41,33 @@ describe('Mailroom refresh against an answer that never completes', function () 
 
   after(async () => {
     await api.mailers.remove(TRACKED);
-    await api.connection.signOut();
+    await api.signIn.signOut();
     await server?.close();
     await settings().update('timeoutSeconds', undefined, vscode.ConfigurationTarget.Global);
     await settings().update('refreshIntervalSeconds', undefined, vscode.ConfigurationTarget.Global);
   });
 
   const endpoint = () => `${serviceUrl(server!.url, serviceByKey('datedA'))}/GetStatus`;
+  const logged = async () =>
+    Buffer.from(await vscode.workspace.fs.readFile(vscode.Uri.joinPath(api.logUri, 'Mailroom.log'))).toString('utf8');
 
   it('ends at the timeout after one attempt, its failure naming the endpoint', async () => {
     const before = server!.trickled.length;
     const shown = person.notices.length;
-    const failure = await vscode.commands.executeCommand<string | undefined>('mailroom.refresh');
-    assert.ok(failure, 'the refresh failed');
+    const logStart = (await logged().catch(() => '')).length;
+    await vscode.commands.executeCommand('mailroom.refresh');
     const [told] = person.shown(shown, 'error');
     assert.match(told ?? '', /^Mailroom could not refresh the mailers\. At 127\.0\.0\.1:\d+, the answer never completed/);
     assert.ok(!told!.includes('GetStatus'), `in words, without the operation's name: ${told}`);
-    assert.match(failure, neverCompleted(endpoint(), 2));
-    assert.ok(!failure.includes('?') && !/Password/i.test(failure), 'no query, no password');
+    // What Show Log shows besides: the failure's technical account, naming the endpoint.
+    const line = await until('the failed refresh in the log', async () =>
+      (await logged())
+        .slice(logStart)
+        .split('\n')
+        .find((l) => l.includes('Refresh failed')),
+    );
+    assert.match(/\[([^\]]*)\]$/.exec(line)?.[1] ?? line, neverCompleted(endpoint(), 2));
+    assert.ok(!line.includes('?') && !/Password/i.test(line), 'no query, no password');
     assert.deepEqual(server!.trickled.slice(before), ['GetStatus'], 'one attempt, no retry after the deadline');
     assert.equal(api.mailers.get(TRACKED)!.status, undefined, 'the mailer is still tracked, its status still unknown');
   });

@@ -7,8 +7,7 @@
 import { strict as assert } from 'node:assert';
 import * as vscode from 'vscode';
 import type { MailroomApi } from '../../../src/extension/extension';
-import type { PdfPreview } from '../../../src/extension/views/pdf-preview';
-import { mailroomApi, person, run, until, workspace } from './support';
+import { mailroomApi, person, previewOpened, run, until, workspace } from './support';
 
 const LONG_CITY = 'Springfield Township of the Long Name'; // 37 characters; the service takes 30
 const LONG_NAME = 'Jane Alexandra Montgomery-Featherstonehaugh Doe'; // 47; the service takes 45
@@ -60,10 +59,16 @@ describe('Mailroom: live diagnostics and quick fixes', function () {
   it('squiggles a city too long in a one-line to: with -3113 on the city itself, and clears it when typed right', async () => {
     const editor = await opened('diagnostics-city.md', `---\nto: Jane Doe, 1 Main St, ${LONG_CITY}, IL 62701\n---\n# Dear Jane\n`);
     const document = editor.document;
-    const [diagnostic, ...more] = await checked(document);
-    assert.deepEqual(more, []);
-    assert.equal(diagnostic?.code, -3113);
-    assert.equal(diagnostic.severity, vscode.DiagnosticSeverity.Error);
+    const found = await checked(document);
+    // Its length, and a city the ZIP code does not serve (a warning, on the same city).
+    assert.deepEqual(
+      found.map((d) => [d.code, d.severity]),
+      [
+        [-3113, vscode.DiagnosticSeverity.Error],
+        [-1018, vscode.DiagnosticSeverity.Warning],
+      ],
+    );
+    const [diagnostic] = found as [vscode.Diagnostic];
     assert.ok(diagnostic.range.isEqual(rangeOf(document, LONG_CITY)), `on the city, not ${JSON.stringify(diagnostic.range)}`);
     assert.match(diagnostic.message, /The city is 37 characters long; the service takes at most 30\./);
 
@@ -82,6 +87,71 @@ describe('Mailroom: live diagnostics and quick fixes', function () {
     assert.ok(await vscode.workspace.applyEdit(trim.edit));
     assert.equal(document.getText(), text.replace(LONG_NAME, LONG_NAME.slice(0, 45)));
     assert.deepEqual(await checked(document), []);
+  });
+
+  it("warns of a city its ZIP code does not serve, naming the ZIP code's city, and changes it to that; fails a ZIP code that does not exist", async () => {
+    const text = `---\nto: Jane Doe, 1 Main St, Los Angeles, CA 90210\n---\n# Dear Jane\n`;
+    const editor = await opened('diagnostics-zip.md', text);
+    const { document } = editor;
+    const [diagnostic, ...more] = await checked(document);
+    assert.deepEqual(more, []);
+    assert.equal(diagnostic?.code, -1018);
+    assert.equal(diagnostic.severity, vscode.DiagnosticSeverity.Warning);
+    assert.ok(diagnostic.range.isEqual(rangeOf(document, 'Los Angeles')), 'on the city');
+    assert.match(diagnostic.message, /ZIP code 90210 is Beverly Hills's/);
+    const change = (await quickFixes(document, diagnostic.range)).find((a) => a.title === 'Change City to "Beverly Hills"');
+    assert.ok(change?.edit, 'the change is offered');
+    assert.ok(await vscode.workspace.applyEdit(change.edit));
+    assert.equal(document.getText(), text.replace('Los Angeles', 'Beverly Hills'));
+    assert.deepEqual(await checked(document), []);
+
+    await editor.edit((edit) => edit.replace(rangeOf(document, '90210'), '21301'));
+    const [unknown] = await checked(document);
+    assert.equal(unknown?.code, -1018);
+    assert.equal(unknown.severity, vscode.DiagnosticSeverity.Error, 'what Production meets');
+    assert.match(unknown.message, /21301 is not a ZIP code the USPS has/);
+  });
+
+  it('warns of a front-matter key Mailroom does not know on the key itself, and renames it with the quick fix', async () => {
+    const text = '---\ntitel: Your order\nto: Jane Doe, 1 Main St, Springfield, IL 62701\n---\n# Dear Jane\n';
+    const { document } = await opened('diagnostics-key.md', text);
+    const [diagnostic, ...more] = await checked(document);
+    assert.deepEqual(more, []);
+    assert.equal(diagnostic?.severity, vscode.DiagnosticSeverity.Warning);
+    assert.equal(diagnostic.code, undefined, "Mailroom's own finding: no service code");
+    assert.ok(diagnostic.range.isEqual(rangeOf(document, 'titel')), `on the key, not ${JSON.stringify(diagnostic.range)}`);
+    assert.equal(diagnostic.message, '"titel" is not a front-matter key Mailroom knows, and is left aside: did you mean "title"?');
+    const rename = (await quickFixes(document, diagnostic.range)).find((a) => a.title === 'Rename "titel" to "title"');
+    assert.ok(rename?.edit, 'the rename is offered');
+    assert.ok(await vscode.workspace.applyEdit(rename.edit));
+    assert.equal(document.getText(), text.replace('titel', 'title'));
+    assert.deepEqual(await checked(document), []);
+  });
+
+  it("says a front matter never closed on its ---, a key written twice with the first as related, and nothing of another tool's page", async () => {
+    const open = await opened('diagnostics-open.md', '---\nto: Jane Doe, 1 Main St, Springfield, IL 62701\n\n# Dear Jane\n');
+    const [unclosed, ...more] = await checked(open.document);
+    assert.deepEqual(more, []);
+    assert.equal(unclosed?.severity, vscode.DiagnosticSeverity.Error);
+    assert.ok(unclosed.range.isEqual(new vscode.Range(0, 0, 0, 3)));
+    assert.match(unclosed.message, /^The front matter that opens here is never closed/);
+    // Closed by typing the line: nothing left to say.
+    await open.edit((edit) => edit.insert(new vscode.Position(2, 0), '---\n'));
+    assert.deepEqual(await checked(open.document), []);
+
+    const twice = await opened('diagnostics-twice.md', '---\nto: Jane Doe, 1 Main St, Springfield, IL 62701\ntitle: A\ntitle: B\n---\n');
+    const [duplicate, ...others] = await checked(twice.document);
+    assert.deepEqual(others, []);
+    assert.equal(duplicate?.severity, vscode.DiagnosticSeverity.Error);
+    assert.ok(duplicate.range.isEqual(new vscode.Range(3, 0, 3, 5)), 'on the second title');
+    assert.match(duplicate.message, /^"title" is written twice, on lines 3 and 4/);
+    assert.deepEqual(
+      duplicate.relatedInformation?.map((r) => [r.location.uri.toString(), r.location.range.start.line, r.message]),
+      [[twice.document.uri.toString(), 2, '"title" first written here']],
+    );
+
+    const page = await opened('diagnostics-page.md', '---\nlayout: post\ncategories: [news]\n---\n# Release notes\n');
+    assert.deepEqual(await checked(page.document), [], 'no to:, so no letter');
   });
 
   it('puts -1045 on the empty street cell of a CSV row with no address, the template beside it, and adds a missing column', async () => {
@@ -114,6 +184,54 @@ describe('Mailroom: live diagnostics and quick fixes', function () {
     );
   });
 
+  it('joins the lines of an address cell, and a row split by a line break, as quick fixes; names a short row', async () => {
+    const header = 'AttentionLine1,Address1,City,State,PostalCode';
+    const csv = `${header}\r\nJane Doe,"1 Main St\r\nApt 2",Springfield,IL,62701\r\nSam Roe,2 Side St\r\nApt 4,Shelbyville,IL,62565\r\n`;
+    const { document } = await opened('diagnostics-lines.csv', csv);
+    const found = await checked(document);
+    assert.deepEqual(
+      found.map((d) => [d.code, document.getText(d.range)]),
+      [
+        [-1045, '"1 Main St\r\nApt 2"'],
+        [-3144, 'Sam Roe,2 Side St'],
+        [-3144, 'Apt 4,Shelbyville,IL,62565'],
+      ],
+    );
+    assert.match(found[1]!.message, /Row 2 has 2 cells; the header has 5 columns\. Rows 2 and 3 are one row split/);
+    const joinCell = (await quickFixes(document, found[0]!.range)).find((a) => a.title === 'Join the lines of Address1 into one');
+    assert.ok(joinCell?.edit, 'joining the cell is offered');
+    assert.ok(await vscode.workspace.applyEdit(joinCell.edit));
+    const [split] = await checked(document);
+    assert.ok(split, 'the split row is still there');
+    const joinRow = (await quickFixes(document, split.range)).find((a) => /^Join this row with its other half/.test(a.title));
+    assert.ok(joinRow?.edit, 'joining the row is offered');
+    assert.ok(await vscode.workspace.applyEdit(joinRow.edit));
+    assert.equal(
+      document.getText(),
+      `${header}\r\nJane Doe,"1 Main St Apt 2",Springfield,IL,62701\r\nSam Roe,2 Side St Apt 4,Shelbyville,IL,62565\r\n`,
+    );
+    assert.deepEqual(await checked(document), []);
+  });
+
+  it('warns that a Windows-1252 CSV shown as UTF-8 would lose its letters if saved here, on the first one it cannot show', async () => {
+    const uri = vscode.Uri.joinPath(workspace(), 'diagnostics-windows-1252.csv');
+    made.push(uri);
+    const header = 'AttentionLine1,Address1,City,State,PostalCode\r\n';
+    await vscode.workspace.fs.writeFile(uri, Buffer.from(`${header}José Müller,1 Main St,Springfield,IL,62701\r\n`, 'latin1'));
+    const document = (await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(uri))).document;
+    const found = await checked(document);
+    assert.deepEqual(
+      found.map((d) => [d.code, d.severity, document.offsetAt(d.range.start), document.getText(d.range)]),
+      [[undefined, vscode.DiagnosticSeverity.Warning, document.getText().indexOf('\uFFFD'), '\uFFFD']],
+    );
+    assert.match(found[0]!.message, /^This file is Windows-1252, as a spreadsheet saves it, .* Reopen it with the encoding Windows-1252/);
+    const plain = vscode.Uri.joinPath(workspace(), 'diagnostics-totals-1252.csv');
+    made.push(plain);
+    await vscode.workspace.fs.writeFile(plain, Buffer.from('Month,Total\r\nM\u00e4rz,3\r\n', 'latin1'));
+    const other = (await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(plain))).document;
+    assert.deepEqual(await checked(other), [], "a CSV that is no merge data is none of Mailroom's business");
+  });
+
   it('checks a CSV against the template remembered for it, and none of a CSV that is no merge data', async () => {
     const plain = await opened('diagnostics-totals.csv', 'Month,Total\nJanuary,3\n');
     assert.deepEqual(await checked(plain.document), []);
@@ -123,11 +241,14 @@ describe('Mailroom: live diagnostics and quick fixes', function () {
     );
     assert.deepEqual(await checked(document), []);
     // The person pairs them once, previewing a row: the CSV is then checked against that template.
-    const preview = await run<PdfPreview>(
-      [{ enter: true }, { pick: 'diagnostics-list.csv' }, { pick: /Row 1$/ }],
-      'mailroom.previewMergeRow',
-      vscode.Uri.joinPath(workspace(), 'invite.html'),
+    const preview = await previewOpened(api, () =>
+      run(
+        [{ enter: true }, { pick: 'diagnostics-list.csv' }, { pick: /Row 1$/ }],
+        'mailroom.previewMergeRow',
+        vscode.Uri.joinPath(workspace(), 'invite.html'),
+      ),
     );
+    assert.ok(preview, 'the row is shown');
     preview.panel.dispose();
     person.settle();
     const found = await until('the header checked against invite.html', async () => {
@@ -153,7 +274,7 @@ describe('Mailroom: live diagnostics and quick fixes', function () {
     try {
       // A city too long, typed over at once (well within the pause) with one the service takes.
       await editor.edit((edit) => edit.replace(rangeOf(document, 'Springfield'), LONG_CITY));
-      await editor.edit((edit) => edit.replace(rangeOf(document, LONG_CITY), 'Shelbyville'));
+      await editor.edit((edit) => edit.replace(rangeOf(document, LONG_CITY), 'Springfield'));
       assert.deepEqual(await checked(document), []);
       // Longer than a pause again: a check of the first edit, had one run, would have come by now.
       await new Promise((r) => setTimeout(r, 1000));
@@ -168,7 +289,7 @@ describe('Mailroom: live diagnostics and quick fixes', function () {
 
   it("clears a document's diagnostics when it is closed", async () => {
     const { document } = await opened('diagnostics-closed.md', `---\nto: Jane Doe, 1 Main St, ${LONG_CITY}, IL 62701\n---\n`);
-    assert.equal((await checked(document)).length, 1);
+    assert.equal((await checked(document)).length, 2, 'the city too long, and not the ZIP code’s');
     await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
     await until('the diagnostics cleared', async () =>
       vscode.languages.getDiagnostics(document.uri).some((d) => d.source === 'Mailroom') ? undefined : true,

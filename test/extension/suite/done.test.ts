@@ -6,9 +6,8 @@
 import { strict as assert } from 'node:assert';
 import * as vscode from 'vscode';
 import type { MailroomApi } from '../../../src/extension/extension';
-import type { DetailsPanel } from '../../../src/extension/views/details-panel';
 import type { MailersNode } from '../../../src/extension/views/mailers-tree';
-import { mailroomApi, onSandbox as onSandboxAs, person, run, sendNotes, signOutOfAll, typedAddress, workspace } from './support';
+import { mailroomApi, onSandbox as onSandboxAs, person, run, send, sendNotes, signOutOfAll, typedAddress, workspace } from './support';
 
 describe('Mailroom says when something is done', () => {
   let api: MailroomApi;
@@ -23,7 +22,7 @@ describe('Mailroom says when something is done', () => {
   const aLetter = (name: string) => sendNotes(typedAddress(api, { AttentionLine1: name, Address1: '3 Pine St', City: 'Ogdenville' }));
   /** Every stored file of the signed-in user deleted, as the tests that follow expect to find none. */
   const deleteStoredFiles = async () => {
-    const client = await api.connection.client();
+    const client = await api.clients.client();
     const listed = await client.datedA.GetUploadedFileDetails({}).catch(() => ({ UploadedFiles: [] }));
     for (const file of listed.UploadedFiles) await client.datedA.DeleteUploadedFile({ MyFileName: file.FileName ?? '' });
     await api.storedFiles.refresh();
@@ -34,15 +33,24 @@ describe('Mailroom says when something is done', () => {
     await deleteStoredFiles();
     const uri = vscode.Uri.joinPath(workspace(), 'price-list.pdf');
     try {
+      // The Stored Files view's rows, as a person reads them.
+      const described = () =>
+        api.storedFiles.getChildren().map((node) => {
+          const { label, description } = api.storedFiles.getTreeItem(node);
+          return `${typeof label === 'string' ? label : label?.label}: ${String(description)}`;
+        });
       let before = person.notices.length;
-      assert.equal(await run([{ pick: 'User' }, { input: 'Our letterhead' }], 'mailroom.uploadFile', uri), true);
+      await run([{ pick: 'User' }, { input: 'Our letterhead' }], 'mailroom.uploadFile', uri);
       assert.deepEqual(person.shown(before), ['Mailroom: price-list.pdf is stored (User · Our letterhead).']);
+      assert.deepEqual(described(), ['price-list.pdf: User · Our letterhead'], 'in the Stored Files view');
       before = person.notices.length;
-      assert.equal(await run([{ pick: 'User' }, { input: 'Prices of 2027' }, { confirm: true }], 'mailroom.uploadFile', uri), true);
+      await run([{ pick: 'User' }, { input: 'Prices of 2027' }, { confirm: true }], 'mailroom.uploadFile', uri);
       assert.deepEqual(person.shown(before), ['Mailroom: price-list.pdf is replaced (User · Prices of 2027).']);
+      assert.deepEqual(described(), ['price-list.pdf: User · Prices of 2027']);
       before = person.notices.length;
-      assert.equal(await run([{ pick: 'User' }, { input: '' }, { confirm: false }], 'mailroom.uploadFile', uri), false);
+      await run([{ pick: 'User' }, { input: '' }, { confirm: false }], 'mailroom.uploadFile', uri);
       assert.deepEqual(person.shown(before), [], 'nothing said when nothing was done');
+      assert.deepEqual(described(), ['price-list.pdf: User · Prices of 2027'], 'not replaced');
     } finally {
       await deleteStoredFiles();
     }
@@ -54,7 +62,7 @@ describe('Mailroom says when something is done', () => {
     assert.equal(api.storedFiles.nothingStored, true, 'listed, and none');
     // The welcome's button: no file from the explorer, so one is picked.
     const uri = vscode.Uri.joinPath(workspace(), 'letterhead.html');
-    assert.equal(await run([{ open: [uri] }, { pick: 'User' }, { input: '' }], 'mailroom.uploadFile'), true);
+    await run([{ open: [uri] }, { pick: 'User' }, { input: '' }], 'mailroom.uploadFile');
     assert.equal(api.storedFiles.nothingStored, false);
     assert.deepEqual(
       api.storedFiles.getChildren().map((node) => node.file.FileName),
@@ -73,41 +81,43 @@ describe('Mailroom says when something is done', () => {
     await onSandbox();
     const id = await aLetter('Max Dee');
     await vscode.env.clipboard.writeText('');
-    const said = await vscode.commands.executeCommand<string>('mailroom.copyId', api.tree.nodeOf(id));
+    await vscode.commands.executeCommand('mailroom.copyId', api.tree.nodeOf(id));
     assert.equal(await vscode.env.clipboard.readText(), String(id));
-    assert.equal(said, `$(copy) Mailroom: copied mailer ID ${id}`);
+    assert.equal(person.statusMessages.at(-1), `$(copy) Mailroom: copied mailer ID ${id}`);
   });
 
   it("opens a mailer's details on a click (or Enter); a batch item opens its batch's; an unknown outcome is looked up", async () => {
     await onSandbox();
     const id = await aLetter('Ada Fox');
     const node = api.tree.nodeOf(id)!;
-    const clicked = async (row: MailersNode) => {
+    /** Clicks a row: the command its click runs, and the details panel of `id` it opened. */
+    const clicked = async (row: MailersNode, id: number) => {
       const { command } = api.tree.getTreeItem(row);
       assert.ok(command, 'a click does something');
       const args: readonly unknown[] = command.arguments ?? [];
-      return { id: command.command, result: await vscode.commands.executeCommand<unknown>(command.command, ...args) };
+      await vscode.commands.executeCommand(command.command, ...args);
+      return { id: command.command, details: api.detailsOf(id) };
     };
-    const letter = await clicked(node);
+    const letter = await clicked(node, id);
     assert.equal(letter.id, 'mailroom.showDetails');
-    const details = letter.result as DetailsPanel;
-    assert.match(details.panel.title, new RegExp(`Mailer ${id}`));
-    details.panel.dispose();
+    assert.match(letter.details?.panel.title ?? '', new RegExp(`Mailer ${id}`));
+    letter.details?.panel.dispose();
 
-    const batch = await run<number>(
+    const batch = await send(
       [{ pick: 'people.csv' }, { pick: /in Development mode/ }],
       'mailroom.sendMailMerge',
       vscode.Uri.joinPath(workspace(), 'invite.html'),
     );
+    assert.ok(batch, 'the merge was sent');
     const batchNode = api.tree.nodeOf(batch)!;
-    const batchClick = await clicked(batchNode);
+    const batchClick = await clicked(batchNode, batch);
     assert.equal(batchClick.id, 'mailroom.showDetails');
-    (batchClick.result as DetailsPanel).panel.dispose();
+    batchClick.details?.panel.dispose();
     const [item] = await api.tree.getChildren(batchNode);
     assert.equal(item?.kind, 'item');
-    const itemClick = await clicked(item);
+    const itemClick = await clicked(item, batch);
     assert.equal(itemClick.id, 'mailroom.showDetails');
-    const batchDetails = itemClick.result as DetailsPanel;
+    const batchDetails = itemClick.details!;
     assert.match(batchDetails.panel.title, new RegExp(`Mailer ${batch}`));
     assert.match(batchDetails.text, /Batch items \(3\)/);
     batchDetails.panel.dispose();
@@ -134,7 +144,7 @@ describe('Mailroom says when something is done', () => {
         .sort();
     const sandbox = followed();
     // Read afresh each time (an assertion narrows a property read once).
-    const account = () => api.connection.account;
+    const account = () => api.accounts.account;
     const [count, attempts] = [sandbox.length, api.mailers.attempts().length];
     let before = person.notices.length;
     // No question: `run` with no answers fails on any.
@@ -150,7 +160,7 @@ describe('Mailroom says when something is done', () => {
 
     // An account (the same service under another name is another account): its password is forgotten, its mailers kept.
     const endpoint = account()!.endpoint.replace('127.0.0.1', 'localhost');
-    await api.connection.connect(endpoint, 'soap11', 'demo', { password: 'demo' });
+    await api.signIn.connect(endpoint, 'soap11', 'demo', { password: 'demo' });
     assert.equal(account()?.sandbox, false);
     await run([{ input: String(id) }], 'mailroom.trackIds');
     assert.deepEqual(followed(), [id]);
@@ -160,9 +170,9 @@ describe('Mailroom says when something is done', () => {
     assert.deepEqual(person.shown(before), [
       `Mailroom: signed out of demo at ${host}. Its password and API key are forgotten. What was followed there (1 mailer) is kept and shows again when you connect as demo there again.`,
     ]);
-    await api.connection.connect(endpoint, 'soap11', 'demo', { password: 'demo' });
+    await api.signIn.connect(endpoint, 'soap11', 'demo', { password: 'demo' });
     assert.deepEqual(followed(), [id]);
-    await api.connection.signOut();
+    await api.signIn.signOut();
     await onSandbox();
   });
 });

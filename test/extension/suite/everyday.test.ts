@@ -14,9 +14,12 @@ import {
   EXTENSION_ID,
   mailroomApi,
   onSandbox as onSandboxAs,
+  notes,
   person,
   run,
+  send,
   sendNotes,
+  sentSince,
   settings,
   typedAddress,
   until,
@@ -57,7 +60,7 @@ describe('Mailroom in everyday use', () => {
     try {
       const id = await sendNotes(typedAddress(api, { AttentionLine1: 'Lee Moe', Address1: '5 Oak St', City: 'Ogdenville' }));
       assert.ok(offersOnRow('mailroom.cancelDelivery', rowOf(id).contextValue), 'offered while Received');
-      const client = await api.connection.client();
+      const client = await api.clients.client();
       const status = async () => (await client.datedA.GetStatus({ ID: String(id) })).Statuses[0]?.Status;
       await until('the service to hand the letter to the postal service', async () => ((await status()) === -995 ? true : undefined), 60);
       assert.ok(offersOnRow('mailroom.cancelDelivery', rowOf(id).contextValue), 'the tree does not know yet');
@@ -81,16 +84,16 @@ describe('Mailroom in everyday use', () => {
     const followed = () => api.mailers.list().map((m) => m.id);
     const mine = followed();
     assert.ok(mine.includes(id));
-    const endpoint = api.connection.account!.endpoint;
+    const endpoint = api.accounts.account!.endpoint;
     const connect = [{ input: `${endpoint}/` }, { pick: /SOAP 1\.2/ }, { input: 'demo' }, { input: 'demo' }, { input: '' }];
     await run(connect, 'mailroom.connect');
-    assert.equal(api.connection.account?.username, 'demo');
-    assert.equal(api.connection.account?.binding, 'soap12');
+    assert.equal(api.accounts.account?.username, 'demo');
+    assert.equal(api.accounts.account?.binding, 'soap12');
     assert.deepEqual(followed(), mine, "the sandbox's demo follows what it followed, not an empty tree");
     assert.ok(api.tree.nodeOf(id), 'and the tree shows them');
     // Another user of the same service follows its own (clerk's password as demo, its administrator, sets it).
-    await (await api.connection.client()).admin.SetUserSettings({ Username: 'clerk', Settings: [['Security_Password', 'clerk-again']] });
-    await api.connection.connect(endpoint, 'soap11', 'clerk', { password: 'clerk-again' });
+    await (await api.clients.client()).admin.SetUserSettings({ Username: 'clerk', Settings: [['Security_Password', 'clerk-again']] });
+    await api.signIn.connect(endpoint, 'soap11', 'clerk', { password: 'clerk-again' });
     assert.ok(!followed().includes(id));
     await vscode.commands.executeCommand('mailroom.useSandbox');
     assert.deepEqual(followed(), mine);
@@ -144,19 +147,16 @@ describe('Mailroom in everyday use', () => {
       { input: '' },
       { pick: /in Development mode/ },
     ];
-    const id = await person.answering(answers, async () => {
-      const sent = await vscode.commands.executeCommand<number>(
-        'mailroom.sendPostcard',
-        vscode.Uri.joinPath(workspace(), 'postcard-front.html'),
-      );
+    const from = person.notices.length;
+    await person.answering(answers, async () => {
+      await vscode.commands.executeCommand('mailroom.sendPostcard', vscode.Uri.joinPath(workspace(), 'postcard-front.html'));
       assert.equal(person.refusals.length, 2, person.refusals.join(' | '));
       assert.match(person.refusals[0]!, /^A name or a company is needed/);
       assert.match(person.refusals[1]!, /^6270 is not a US ZIP code \(12345 or 12345-6789\)/);
       // Going back showed each field with what was typed in it.
       assert.ok(person.opened.includes('6270'), `the ZIP box reopened with 6270: ${person.opened.join(', ')}`);
-      return sent;
     });
-    assert.ok(id, 'sent once the address was whole');
+    assert.ok(sentSince(from), 'sent once the address was whole');
     assert.deepEqual(api.addresses.recent()[0], {
       AttentionLine1: 'Ann Lee',
       Address1: '4 Elm St',
@@ -168,7 +168,7 @@ describe('Mailroom in everyday use', () => {
 
   it('offers Edit and Retry when a send was refused for sure, asking again with every answer kept; never after a 504', async () => {
     await onSandbox();
-    const sandboxUrl = api.connection.account!.endpoint;
+    const sandboxUrl = api.accounts.account!.endpoint;
     // In front of the sandbox: the next send is refused (a soap:Client fault: nothing was made) or
     // answered 504 by a gateway (the send may have been made); everything else passes.
     let next: 'refuse' | 'gateway' | undefined = 'refuse';
@@ -196,25 +196,24 @@ describe('Mailroom in everyday use', () => {
     await new Promise<void>((r) => proxy.listen(0, '127.0.0.1', r));
     const proxyUrl = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;
     try {
-      await api.connection.connect(proxyUrl, 'soap11', 'demo', { password: 'demo' });
+      await api.signIn.connect(proxyUrl, 'soap11', 'demo', { password: 'demo' });
       const address = { AttentionLine1: 'Bo Ray', Address1: '6 Pine St', City: 'Ogdenville' };
       const typed = typedAddress(api, address);
       person.pressWhenShown(/could not send notes\.txt\..*What you gave is kept/s, 'Edit and Retry');
       const before = person.notices.length;
       // Asked again, the person presses Enter on each question: what they gave is what is shown.
       const again = typed.map((): Answer => ({ enter: true }));
-      const id = await person.answering([...typed, ...again], async () => {
-        const sent = await vscode.commands.executeCommand<number>('mailroom.sendDocument', vscode.Uri.joinPath(workspace(), 'notes.txt'));
+      await person.answering([...typed, ...again], async () => {
+        await vscode.commands.executeCommand('mailroom.sendDocument', notes());
         const fields = ASKED.length;
         assert.deepEqual(
           person.opened.slice(fields),
           ASKED.map(([f]) => (address as Record<string, string>)[f] ?? ''),
           'asked again with what was typed',
         );
-        return sent;
       });
       assert.deepEqual(answered, ['refuse']);
-      assert.ok(id, 'sent on the second try');
+      assert.ok(sentSince(before), 'sent on the second try');
       assert.deepEqual(api.addresses.recent()[0], address, 'to the address typed the first time');
       const told = person.shown(before, 'error').join('\n');
       assert.match(told, /Mailroom could not send notes\.txt\. The service refused the request: The request was refused/);
@@ -224,7 +223,7 @@ describe('Mailroom in everyday use', () => {
       next = 'gateway';
       const attempts = api.mailers.attempts().length;
       const shown = person.notices.length;
-      assert.equal(await sendNotes(typedAddress(api, address)), undefined);
+      assert.equal(await send(typedAddress(api, address), 'mailroom.sendDocument', notes()), undefined, 'no mailer said to be sent');
       assert.deepEqual(answered, ['refuse', 'gateway']);
       assert.equal(api.mailers.attempts().length, attempts + 1, 'kept as an attempt to look up');
       const after = person.notices.slice(shown);
@@ -244,7 +243,7 @@ describe('Mailroom in everyday use', () => {
 
   it('tells a failed connect in words and offers Try Again with the URL and username filled in, not the password', async () => {
     await onSandbox();
-    const endpoint = api.connection.account!.endpoint;
+    const endpoint = api.accounts.account!.endpoint;
     const before = person.notices.length;
     person.pressWhenShown(/could not connect/, 'Try Again');
     const connect = (password: string): Answer[] => [
@@ -265,7 +264,7 @@ describe('Mailroom in everyday use', () => {
       new RegExp(`^Mailroom could not connect to ${endpoint.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} as demo\\. Not authenticated`),
     );
     assert.ok(!/GetUploadedFileDetails|-3003/.test(told[0]!), told[0]);
-    assert.equal(api.connection.account?.username, 'demo', 'connected on the second try');
+    assert.equal(api.accounts.account?.username, 'demo', 'connected on the second try');
   });
 
   it('ends a send with a line naming the new mailer, whose Show Details opens its details', async () => {

@@ -10,9 +10,7 @@ import * as vscode from 'vscode';
 import { parseCsv } from '../../../src/contract';
 import type { MailroomApi } from '../../../src/extension/extension';
 import { EXPORT_COLUMNS } from '../../../src/extension/model/mailer-export';
-import type { DetailsPanel } from '../../../src/extension/views/details-panel';
-import type { PdfPreview } from '../../../src/extension/views/pdf-preview';
-import { mailroomApi, onSandbox, person, run, sendNotes, typedAddress, until, workspace } from './support';
+import { mailroomApi, onSandbox, person, previewOpened, run, sendNotes, typedAddress, until, workspace } from './support';
 
 const QUIMBY = { AttentionLine1: 'Joe Quimby', Address1: '1 Town Hall Sq', City: 'Springfield', State: 'IL', PostalCode: '62701' };
 const FLANDERS = { AttentionLine1: 'Ned Flanders', Address1: '744 Evergreen Ter', City: 'Springfield', State: 'IL', PostalCode: '62701' };
@@ -141,11 +139,12 @@ describe('Filter and export mailers, and the send history', () => {
     const click = api.history.getTreeItem(node).command!;
     assert.equal(click.command, 'mailroom.showDetails');
     assert.equal(api.history.getTreeItem(node).contextValue, 'sent');
-    const details = await vscode.commands.executeCommand<DetailsPanel>(click.command, ...((click.arguments ?? []) as unknown[]));
-    assert.equal(details.page.id, node.row.id);
+    await vscode.commands.executeCommand(click.command, ...((click.arguments ?? []) as unknown[]));
+    const details = api.detailsOf(node.row.id!);
+    assert.ok(details, 'its details opened');
     assert.match(details.panel.title, new RegExp(`^Mailer ${node.row.id}`));
     details.panel.dispose();
-    const preview = await vscode.commands.executeCommand<PdfPreview>('mailroom.previewPdf', node);
+    const preview = await previewOpened(api, () => vscode.commands.executeCommand('mailroom.previewPdf', node));
     assert.ok(preview, 'the PDF preview opened from the row');
     preview.panel.dispose();
 
@@ -154,10 +153,12 @@ describe('Filter and export mailers, and the send history', () => {
     const [untracked] = (await api.history.getChildren()).filter((n) => n.row.id === flanders);
     assert.ok(untracked && !api.mailers.get(flanders));
     assert.match(untracked.row.statusText, /not tracked/);
-    const again = await vscode.commands.executeCommand<DetailsPanel>('mailroom.showDetails', untracked);
-    assert.equal(again.page.id, flanders);
+    await vscode.commands.executeCommand('mailroom.showDetails', untracked);
+    const again = api.detailsOf(flanders);
+    assert.ok(again, 'its details opened');
     again.panel.dispose();
     const forged = { kind: 'history', row: { ...untracked.row, id: flanders + 1000 } };
-    assert.equal(await vscode.commands.executeCommand('mailroom.showDetails', forged), undefined, 'no details of an ID not in the log');
+    await vscode.commands.executeCommand('mailroom.showDetails', forged);
+    assert.equal(api.detailsOf(forged.row.id), undefined, 'no details of an ID not in the log');
   });
 });

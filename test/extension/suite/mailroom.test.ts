@@ -17,15 +17,20 @@ import { groupOf } from '../../../src/extension/model/mailers';
 import type { DetailsPanel } from '../../../src/extension/views/details-panel';
 import type { MailersNode } from '../../../src/extension/views/mailers-tree';
 import { PdfPreview } from '../../../src/extension/views/pdf-preview';
+import { pdfPages } from '../../helpers/tools';
 import type { Answer } from './prompts';
 import {
   EXTENSION_ID,
   inProduction,
   mailroomApi,
   onSandbox as onSandboxAs,
+  notes,
   person,
+  previewOpened,
   run,
+  send,
   sendNotes,
+  sentSince,
   track,
   typedAddress,
   until,
@@ -70,7 +75,7 @@ describe('Mailroom in VS Code', () => {
     await onSandbox();
     letterSent ??= (async () => {
       await vscode.window.showTextDocument(vscode.Uri.joinPath(workspace(), 'letter.md'));
-      const id = await vscode.commands.executeCommand<number>('mailroom.sendDocument');
+      const id = await send([], 'mailroom.sendDocument');
       assert.ok(id, 'the letter was sent');
       return id;
     })();
@@ -93,6 +98,28 @@ describe('Mailroom in VS Code', () => {
     return id;
   }
 
+  /** Show Details… on a mailer's row: its details panel, as it opened. */
+  async function detailsShown(id: number): Promise<DetailsPanel> {
+    await vscode.commands.executeCommand('mailroom.showDetails', api.tree.nodeOf(id));
+    const details = api.detailsOf(id);
+    assert.ok(details, `the details of mailer ${id} are shown`);
+    return details;
+  }
+
+  /** Preview PDF on a mailer's row: the preview it opened. */
+  async function previewShown(id: number): Promise<PdfPreview> {
+    const preview = await previewOpened(api, () => vscode.commands.executeCommand('mailroom.previewPdf', api.tree.nodeOf(id)));
+    assert.ok(preview, `the PDF of mailer ${id} is previewed`);
+    return preview;
+  }
+
+  /** Change User Settings… with these answers: the service took them, as the person is told. */
+  async function changeUserSettings(answers: readonly Answer[]): Promise<void> {
+    const before = person.notices.length;
+    await run(answers, 'mailroom.changeUserSettings');
+    assert.match(person.shown(before).join('\n'), /^Mailroom: \w+'s [\w, ]+ changed\.$/);
+  }
+
   before(async () => {
     api = await mailroomApi();
   });
@@ -113,19 +140,19 @@ describe('Mailroom in VS Code', () => {
     ]) {
       assert.ok(commands.includes(id), id);
     }
-    assert.equal(api.connection.account, undefined);
+    assert.equal(api.accounts.account, undefined);
     assert.deepEqual(api.tree.getChildren(), []);
   });
 
   it('uses the local sandbox, signed in as demo, with the secrets in SecretStorage', async () => {
-    await api.connection.signOut();
+    await api.signIn.signOut();
     await vscode.commands.executeCommand('mailroom.useSandbox');
-    const account = api.connection.account!;
+    const account = api.accounts.account!;
     assert.equal(account.sandbox, true);
     assert.equal(account.username, 'demo');
     assert.match(account.endpoint, /^http:\/\/127\.0\.0\.1:\d+$/);
-    assert.deepEqual(await api.connection.secretsOf(account), { password: true, apiKey: true });
-    const client = await api.connection.client();
+    assert.deepEqual(await api.secrets.held(account), { password: true, apiKey: true });
+    const client = await api.clients.client();
     await assert.rejects(client.datedA.GetUploadedFileDetails({}), /-3163/, 'authenticated: no stored files yet');
   });
 
@@ -134,7 +161,7 @@ describe('Mailroom in VS Code', () => {
     const before = tracked();
     const uri = vscode.Uri.joinPath(workspace(), 'letter.md');
     await vscode.window.showTextDocument(uri);
-    const letter = await vscode.commands.executeCommand<number>('mailroom.sendDocument');
+    const letter = await send([], 'mailroom.sendDocument');
     assertNewMailer(letter, before);
     letterSent ??= Promise.resolve(letter);
     const mailer = api.mailers.get(letter)!;
@@ -175,10 +202,10 @@ describe('Mailroom in VS Code', () => {
   it('sends in Production once confirmed, shown as Production in the details', async () => {
     await onSandbox();
     const address = { AttentionLine1: 'Jane Doe', Address1: '1 Main St', City: 'Springfield', State: 'IL', PostalCode: '62701' };
-    const declined = await inProduction(() => sendNotes([...newAddress(address), { confirm: false }]));
+    const declined = await inProduction(() => send([...newAddress(address), { confirm: false }], 'mailroom.sendDocument', notes()));
     assert.equal(declined, undefined, 'not sent when the person says no');
     const id = await inProduction(() => sendNotes([...newAddress(address), { confirm: true }]));
-    const details = await vscode.commands.executeCommand<DetailsPanel>('mailroom.showDetails', api.tree.nodeOf(id));
+    const details = await detailsShown(id);
     assert.match(details.text, /Work mode: Production: printed, mailed and charged/);
     details.panel.dispose();
     await run([{ confirm: true }], 'mailroom.cancelDelivery', api.tree.nodeOf(id));
@@ -187,7 +214,7 @@ describe('Mailroom in VS Code', () => {
 
   it('previews the printed PDF: pdf.js draws the address page, not blank', async () => {
     const letter = await aCompletedLetter();
-    const preview = await vscode.commands.executeCommand<PdfPreview>('mailroom.previewPdf', api.tree.nodeOf(letter));
+    const preview = await previewShown(letter);
     const state = await until(
       'the first page to be drawn',
       async () => (preview.lastState?.type === 'rendered' || preview.lastState?.type === 'failed' ? preview.lastState : undefined),
@@ -204,7 +231,7 @@ describe('Mailroom in VS Code', () => {
 
   it('keeps the preview strict: a nonce for its one script, nothing remote, no inline script', async () => {
     const letter = await aLetter();
-    const preview = await vscode.commands.executeCommand<PdfPreview>('mailroom.previewPdf', api.tree.nodeOf(letter));
+    const preview = await previewShown(letter);
     const html = preview.panel.webview.html;
     const csp = /http-equiv="Content-Security-Policy" content="([^"]+)"/.exec(html)![1]!;
     assert.match(csp, /default-src 'none'/);
@@ -235,7 +262,7 @@ describe('Mailroom in VS Code', () => {
   it('shows a PDF not printed yet as not available, with a retry', async () => {
     await onSandbox();
     const id = await sendNotes(newAddress({ AttentionLine1: 'Pat Poe', Address1: '3 Far Rd', City: 'Ogdenville' }));
-    const preview = await vscode.commands.executeCommand<PdfPreview>('mailroom.previewPdf', api.tree.nodeOf(id));
+    const preview = await previewShown(id);
     const state = await until('the preview to answer', async () => preview.lastState, 30);
     assert.equal(state.type, 'unavailable');
     assert.match((state as { reason: string }).reason, /not available yet/);
@@ -274,16 +301,24 @@ describe('Mailroom in VS Code', () => {
     const letter = await aLetter();
     const row = { kind: 'mailer', mailer: { id: letter } };
     await vscode.commands.executeCommand('mailroom.stopTracking', row);
-    assert.equal(await vscode.commands.executeCommand('mailroom.showDetails', row), undefined, 'no details of a mailer not followed');
-    assert.equal(await vscode.commands.executeCommand('mailroom.previewPdf', row), undefined, 'no preview of a mailer not followed');
+    await vscode.commands.executeCommand('mailroom.showDetails', row);
+    assert.equal(api.detailsOf(letter), undefined, 'no details of a mailer not followed');
+    assert.equal(
+      await previewOpened(api, () => vscode.commands.executeCommand('mailroom.previewPdf', row)),
+      undefined,
+      'no preview of a mailer not followed',
+    );
     const attempt = {
       kind: 'attempt',
       attempt: { key: 'made-up', description: 'letter.md', sentAt: Date.now(), workMode: 'Development', afterId: letter - 1 },
     };
-    assert.equal(await vscode.commands.executeCommand('mailroom.lookUpAttempt', attempt), undefined, 'no look-up of an attempt not kept');
+    const told = person.notices.length;
+    await vscode.commands.executeCommand('mailroom.lookUpAttempt', attempt);
+    assert.deepEqual(person.shown(told), [], 'no look-up of an attempt not kept');
     assert.equal(api.mailers.get(letter), undefined, 'and nothing followed because of it');
     await track(String(letter));
-    const details = await vscode.commands.executeCommand<DetailsPanel>('mailroom.showDetails', row);
+    await vscode.commands.executeCommand('mailroom.showDetails', row);
+    const details = api.detailsOf(letter)!;
     assert.match(details.text, new RegExp(`Mailer ID: ${letter}\n`));
     details.panel.dispose();
   });
@@ -308,7 +343,7 @@ describe('Mailroom in VS Code', () => {
     await run([{ confirm: true }], 'mailroom.cancelDelivery', api.tree.nodeOf(fresh));
     // A failure of the extension's own (a setting), not the service's, says what to do.
     const settings = vscode.workspace.getConfiguration('mailroom');
-    await api.connection.signOut();
+    await api.signIn.signOut();
     await settings.update('sandboxUrl', 'http://example.com:8317', vscode.ConfigurationTarget.Global);
     try {
       assert.equal(await vscode.commands.executeCommand('mailroom.useSandbox'), undefined);
@@ -316,7 +351,7 @@ describe('Mailroom in VS Code', () => {
         'the refused setting in the log',
         async () => /Mailroom could not use the local sandbox\. mailroom\.sandboxUrl must be a loopback/.test(await logged()) || undefined,
       );
-      assert.equal(api.connection.account, undefined);
+      assert.equal(api.accounts.account, undefined);
     } finally {
       await settings.update('sandboxUrl', undefined, vscode.ConfigurationTarget.Global);
     }
@@ -326,17 +361,18 @@ describe('Mailroom in VS Code', () => {
     await onSandbox();
     const before = tracked();
     const uri = vscode.Uri.joinPath(workspace(), 'letterhead.html');
-    assert.equal(await run([{ pick: 'User' }, { input: 'Our letterhead' }], 'mailroom.uploadFile', uri), true);
+    await run([{ pick: 'User' }, { input: 'Our letterhead' }], 'mailroom.uploadFile', uri);
     const [node] = api.storedFiles.getChildren();
     assert.ok(node);
     assert.equal(node.file.FileName, 'letterhead.html');
     assert.equal(api.storedFiles.getTreeItem(node).description, 'User · Our letterhead');
+    await run([{ pick: 'User' }, { input: 'again' }, { confirm: false }], 'mailroom.uploadFile', uri);
     assert.equal(
-      await run([{ pick: 'User' }, { input: 'again' }, { confirm: false }], 'mailroom.uploadFile', uri),
-      false,
+      api.storedFiles.getTreeItem(api.storedFiles.getChildren()[0]!).description,
+      'User · Our letterhead',
       'not replaced without leave',
     );
-    const id = await run<number>(
+    const id = await send(
       newAddress({ Company: 'Acme Corp', Address1: '9 Side St', City: 'Shelbyville' }),
       'mailroom.sendStoredFile',
       node,
@@ -351,7 +387,7 @@ describe('Mailroom in VS Code', () => {
     await onSandbox();
     const before = tracked();
     const address = { AttentionLine1: 'Ann Lee', Address1: '4 Elm St', City: 'Capital City', State: 'IL', PostalCode: '62703' };
-    const id = await run<number>(
+    const id = await send(
       [
         { pick: 'postcard-back.html' },
         { pick: 'FitToPage' },
@@ -366,7 +402,7 @@ describe('Mailroom in VS Code', () => {
     );
     assertNewMailer(id, before);
     assert.equal(api.mailers.get(id)!.description, 'Postcard: postcard-front.html');
-    const details = await vscode.commands.executeCommand<DetailsPanel>('mailroom.showDetails', api.tree.nodeOf(id));
+    const details = await detailsShown(id);
     assert.match(details.text, /Kind: Postcard\n/);
     assert.match(details.text, /Work mode: Development: /);
     details.panel.dispose();
@@ -376,7 +412,7 @@ describe('Mailroom in VS Code', () => {
   it('sends a mail merge of the sample CSV: a batch with one item per row, shown in the tree and in its details', async () => {
     await onSandbox();
     const before = tracked();
-    const id = await run<number>(
+    const id = await send(
       [{ pick: 'people.csv' }, { pick: /in Development mode/ }],
       'mailroom.sendMailMerge',
       vscode.Uri.joinPath(workspace(), 'invite.html'),
@@ -393,10 +429,51 @@ describe('Mailroom in VS Code', () => {
       [1, 2, 3],
     );
     assert.equal(api.tree.getTreeItem(items[0]!).label, 'Item 1');
-    const details = await vscode.commands.executeCommand<DetailsPanel>('mailroom.showDetails', node);
+    await vscode.commands.executeCommand('mailroom.showDetails', node);
+    const details = api.detailsOf(id)!;
     assert.match(details.text, /Batch items \(3\)/);
     assert.match(details.text, /Mail merge batch: Yes, 3 letters/);
     details.panel.dispose();
+  });
+
+  it('sends a mail merge of a CSV a spreadsheet saved in Windows-1252: said which it was read as, the names printed right', async () => {
+    await onSandbox();
+    const data = vscode.Uri.joinPath(workspace(), 'merge-windows-1252.csv');
+    const text =
+      'AttentionLine1,Address1,City,State,PostalCode\r\nJosé Müller,1 Main St,Springfield,IL,62701\r\nZoë Çelik,2 Side St,Shelbyville,IL,62565\r\n';
+    await vscode.workspace.fs.writeFile(data, Buffer.from(text, 'latin1'));
+    try {
+      const before = tracked();
+      let asked: string[] = [];
+      const from = person.notices.length;
+      await person.answering([{ pick: 'merge-windows-1252.csv' }, { pick: /in Development mode/ }], async () => {
+        await vscode.commands.executeCommand<void>('mailroom.sendMailMerge', vscode.Uri.joinPath(workspace(), 'invite.html'));
+        asked = [...person.asked];
+      });
+      const id = sentSince(from);
+      assertNewMailer(id, before);
+      assert.ok(
+        asked.some((title) => /merge-windows-1252\.csv \(fields: .*; read as Windows-1252\)/.test(title)),
+        asked.join('\n'),
+      );
+      const client = await api.clients.client();
+      // The PDF is there once the batch is printed: seconds on the sandbox's schedule.
+      const pdf = await until(
+        'the batch printed',
+        () =>
+          client.simple.GetPDF({ ID: id }).then(
+            (r): Buffer | undefined => r.FileData,
+            () => undefined,
+          ),
+        60,
+      );
+      const printed = pdfPages(pdf)
+        .map((p) => p.text)
+        .join('\n');
+      assert.ok(printed.includes('José Müller') && printed.includes('Zoë Çelik'), printed);
+    } finally {
+      await vscode.workspace.fs.delete(data);
+    }
   });
 
   it('sends two files as one advanced letter with a reply address, perforation and a reply envelope', async () => {
@@ -412,10 +489,10 @@ describe('Mailroom in VS Code', () => {
       { pick: 'Black' },
       { pick: /in Development mode/ },
     ];
-    const id = await run<number>(answers, 'mailroom.sendAdvanced', files[0], files);
+    const id = await send(answers, 'mailroom.sendAdvanced', files[0], files);
     assertNewMailer(id, before);
     assert.equal(api.mailers.get(id)!.description, 'letter.md + notes.txt');
-    const client = await api.connection.client();
+    const client = await api.clients.client();
     const [details] = (await client.datedA.GetDetailsExtended({ ID: String(id) })).Details;
     assert.equal(details!.MyDescription, 'letter.md + notes.txt');
   });
@@ -430,11 +507,15 @@ describe('Mailroom in VS Code', () => {
       { input: 'America/Chicago' },
       { pick: /Apply 2 settings/ },
     ];
-    assert.equal(await run(changed, 'mailroom.changeUserSettings'), -3000);
+    const before = person.notices.length;
+    await run(changed, 'mailroom.changeUserSettings');
+    assert.deepEqual(person.shown(before), ["Mailroom: clerk's Letters_PrintSides, General_Timezone changed."]);
     await person.answering(
       [{ input: 'clerk' }, { pick: 'General_Timezone' }, { input: 'Mars/Olympus Mons' }, { dismiss: true }],
       async () => {
-        assert.equal(await vscode.commands.executeCommand('mailroom.changeUserSettings'), undefined, 'nothing sent');
+        const told = person.notices.length;
+        await vscode.commands.executeCommand('mailroom.changeUserSettings');
+        assert.deepEqual(person.shown(told), [], 'nothing sent, nothing said');
         assert.equal(person.refusals.length, 1);
         assert.match(
           person.refusals[0]!,
@@ -446,7 +527,7 @@ describe('Mailroom in VS Code', () => {
 
   it('keeps a send whose answer never came as "outcome unknown", never resends it, and looks it up', async () => {
     const letter = await aLetter();
-    const sandboxUrl = api.connection.account!.endpoint;
+    const sandboxUrl = api.accounts.account!.endpoint;
     // In front of the sandbox: sends reach it, but their answers are cut off.
     const proxy = createServer((req, res) => {
       const chunks: Buffer[] = [];
@@ -468,11 +549,11 @@ describe('Mailroom in VS Code', () => {
     let sent = 0;
     proxy.on('request', (req) => void (/\/Send/.test(req.url ?? '') && sent++));
     try {
-      await api.connection.connect(proxyUrl, 'http-post', 'demo', { password: 'demo' });
+      await api.signIn.connect(proxyUrl, 'http-post', 'demo', { password: 'demo' });
       await track(String(letter));
       const before = person.notices.length;
       const address = { AttentionLine1: 'Jane Doe', Address1: '1 Main St', City: 'Springfield' };
-      const id = await inProduction(() => sendNotes([...newAddress(address), { confirm: true }]));
+      const id = await inProduction(() => send([...newAddress(address), { confirm: true }], 'mailroom.sendDocument', notes()));
       assert.match(person.shown(before, 'warning').join('\n'), /the outcome of sending notes\.txt .* is unknown/);
       assert.equal(id, undefined, 'no ID: the answer never came');
       assert.equal(sent, 1, 'sent once, never again');
@@ -483,15 +564,17 @@ describe('Mailroom in VS Code', () => {
       assert.equal(groups[0]!.kind, 'attempts', 'outcome unknown comes first');
       const [node] = api.tree.getChildren(groups[0]);
       assert.equal(api.tree.getTreeItem(node!).contextValue, 'attempt');
-      const found = await vscode.commands.executeCommand<number>('mailroom.lookUpAttempt', node);
-      assert.ok(found && found > letter, 'the mailer it made was found');
+      const told = person.notices.length;
+      await vscode.commands.executeCommand('mailroom.lookUpAttempt', node);
+      const found = Number(/it is mailer (\d+)\./.exec(person.shown(told, 'info').join('\n'))?.[1]);
+      assert.ok(found > letter, 'the mailer it made was found, and said');
       assert.deepEqual(api.mailers.attempts(), []);
       assert.equal(api.mailers.get(found)!.description, 'notes.txt');
       await run([{ confirm: true }], 'mailroom.cancelDelivery', api.tree.nodeOf(found));
       assert.equal(sent, 1);
     } finally {
       proxy.close();
-      await api.connection.signOut();
+      await api.signIn.signOut();
       await vscode.commands.executeCommand('mailroom.useSandbox');
     }
   });
@@ -500,24 +583,24 @@ describe('Mailroom in VS Code', () => {
     await aLetter();
     const demos = [...tracked()];
     assert.ok(demos.length > 0, 'demo follows mailers');
-    const endpoint = api.connection.account!.endpoint;
-    await assert.rejects(api.connection.connect(endpoint, 'http-post', 'clerk', { password: 'wrong' }), /-3003/);
-    assert.equal(api.connection.account!.username, 'demo', 'still signed in as before');
-    const account = await api.connection.connect(endpoint, 'http-post', 'clerk', { password: 'clerk' });
-    assert.deepEqual(await api.connection.secretsOf(account), { password: true, apiKey: false });
+    const endpoint = api.accounts.account!.endpoint;
+    await assert.rejects(api.signIn.connect(endpoint, 'http-post', 'clerk', { password: 'wrong' }), /-3003/);
+    assert.equal(api.accounts.account!.username, 'demo', 'still signed in as before');
+    const account = await api.signIn.connect(endpoint, 'http-post', 'clerk', { password: 'clerk' });
+    assert.deepEqual(await api.secrets.held(account), { password: true, apiKey: false });
     assert.equal(api.tree.getChildren().length, 0, 'clerk has tracked nothing');
     await assert.rejects(
-      (await api.connection.client()).datedA.GetUploadedFileDetails({}),
+      (await api.clients.client()).datedA.GetUploadedFileDetails({}),
       /-3163/,
       'signed in as clerk, who has no stored files',
     );
-    await api.connection.signOut();
+    await api.signIn.signOut();
     // A password that was used, and then signed out: nowhere in state, settings or the tree.
     const secret = 'Tz8-vault-x1';
-    await api.connection.connect(endpoint, 'soap11', 'demo', { password: 'demo', apiKey: 'demo-key' });
+    await api.signIn.connect(endpoint, 'soap11', 'demo', { password: 'demo', apiKey: 'demo-key' });
     const newPassword = (user: string) => [{ input: user }, { pick: 'Security_Password' }, { input: secret }, { pick: /Apply 1 setting/ }];
-    assert.equal(await run(newPassword('clerk'), 'mailroom.changeUserSettings'), -3000);
-    const clerk = await api.connection.connect(endpoint, 'soap11', 'clerk', { password: secret });
+    await changeUserSettings(newPassword('clerk'));
+    const clerk = await api.signIn.connect(endpoint, 'soap11', 'clerk', { password: secret });
     await track('1021984');
     const kept = JSON.stringify(api.globalState.keys().map((key) => [key, api.globalState.get(key)]));
     const settings = JSON.stringify(vscode.workspace.getConfiguration('mailroom'));
@@ -535,9 +618,9 @@ describe('Mailroom in VS Code', () => {
       ['the Mailers tree', rows],
     ])
       assert.ok(!text!.includes(secret), `the password is in ${where}`);
-    assert.deepEqual(await api.connection.secretsOf(clerk), { password: true, apiKey: false }, 'only in SecretStorage');
-    await api.connection.signOut();
-    assert.deepEqual(await api.connection.secretsOf(clerk), { password: false, apiKey: false });
+    assert.deepEqual(await api.secrets.held(clerk), { password: true, apiKey: false }, 'only in SecretStorage');
+    await api.signIn.signOut();
+    assert.deepEqual(await api.secrets.held(clerk), { password: false, apiKey: false });
     await vscode.commands.executeCommand('mailroom.useSandbox');
     assert.deepEqual([...tracked()], demos, "demo's mailers are back");
     assert.ok(api.tree.getChildren().length > 0);
@@ -545,14 +628,14 @@ describe('Mailroom in VS Code', () => {
 
   it('fails an HTTP GET call, whose URL carries the password, without the password in the output channel or the error shown', async () => {
     await onSandbox();
-    const sandboxUrl = api.connection.account!.endpoint;
+    const sandboxUrl = api.accounts.account!.endpoint;
     const secret = 'Gx7-get-url-2Hq';
     const leaks = (text: string) => text.includes(secret) || text.includes(encodeURIComponent(secret));
     // "other" (an administrator of its own account) takes a password no other word looks like.
-    await api.connection.connect(sandboxUrl, 'soap11', 'other', { password: 'other', apiKey: 'other-key' });
+    await api.signIn.connect(sandboxUrl, 'soap11', 'other', { password: 'other', apiKey: 'other-key' });
     // A letter of other's own, to follow.
     const othersLetter = await (
-      await api.connection.client()
+      await api.clients.client()
     ).simple.SendLetterAndAddressV2({
       MyDescription: 'For other',
       FileExtension: 'html',
@@ -563,7 +646,7 @@ describe('Mailroom in VS Code', () => {
       City: 'Capital City',
     });
     const newPassword = [{ input: 'other' }, { pick: 'Security_Password' }, { input: secret }, { pick: /Apply 1 setting/ }];
-    assert.equal(await run(newPassword, 'mailroom.changeUserSettings'), -3000);
+    await changeUserSettings(newPassword);
     // In front of the sandbox: it passes the sign-in through, then cuts every connection it is asked on.
     let cut = false;
     const urls: string[] = [];
@@ -579,7 +662,7 @@ describe('Mailroom in VS Code', () => {
     const logFile = vscode.Uri.joinPath(api.logUri, 'Mailroom.log');
     const logged = async () => Buffer.from(await vscode.workspace.fs.readFile(logFile)).toString('utf8');
     try {
-      await api.connection.connect(proxyUrl, 'http-get', 'other', { password: secret });
+      await api.signIn.connect(proxyUrl, 'http-get', 'other', { password: secret });
       assert.ok(
         urls.some((url) => url.includes(`Password=${encodeURIComponent(secret)}`)),
         'the sign-in went over GET, the password in its URL',
@@ -607,7 +690,7 @@ describe('Mailroom in VS Code', () => {
       });
       assert.ok(!leaks(text), 'the password is in the output channel');
       assert.ok(!/Password=/.test(text), 'a request URL is in the output channel');
-      await assert.rejects((await api.connection.client()).simple.GetPDF({ ID: othersLetter }), (error: Error) => {
+      await assert.rejects((await api.clients.client()).simple.GetPDF({ ID: othersLetter }), (error: Error) => {
         assert.match(error.message, /GetPDF/);
         for (const text of [error.message, String(error.stack), JSON.stringify(error)])
           assert.ok(!leaks(text), 'the password is in the error');
@@ -615,7 +698,7 @@ describe('Mailroom in VS Code', () => {
       });
     } finally {
       proxy.close();
-      await api.connection.signOut();
+      await api.signIn.signOut();
     }
   });
 
@@ -623,13 +706,13 @@ describe('Mailroom in VS Code', () => {
     // Counts, not speed: 21 rounds of previews and sign-ins take a while on a busy machine.
     this.timeout(240_000);
     const letter = await aLetter();
-    const endpoint = api.connection.account!.endpoint;
+    const endpoint = api.accounts.account!.endpoint;
     const ourPanels = () =>
       vscode.window.tabGroups.all
         .flatMap((group) => group.tabs)
         .filter((tab) => tab.input instanceof vscode.TabInputWebview && tab.input.viewType.includes('mailroom.pdfPreview'));
     const cycle = async () => {
-      const preview = await vscode.commands.executeCommand<PdfPreview>('mailroom.previewPdf', api.tree.nodeOf(letter));
+      const preview = await previewShown(letter);
       await until('the preview to answer', async () => preview.lastState, 30);
       assert.ok(api.previews.includes(preview));
       // Closed as a person closes it: its tab.
@@ -639,7 +722,7 @@ describe('Mailroom in VS Code', () => {
       await until('the closed preview to leave the list', async () => (api.previews.includes(preview) ? undefined : true));
       // Reconnected twice, each time with a call over the new client.
       await vscode.commands.executeCommand('mailroom.signOut');
-      await api.connection.connect(endpoint, 'http-post', 'demo', { password: 'demo' });
+      await api.signIn.connect(endpoint, 'http-post', 'demo', { password: 'demo' });
       await api.storedFiles.refresh();
       await vscode.commands.executeCommand('mailroom.signOut');
       await vscode.commands.executeCommand('mailroom.useSandbox');
@@ -661,15 +744,15 @@ describe('Mailroom in VS Code', () => {
   it('signs out: the account and its secrets are gone, another listed account active, and none once all are signed out of', async () => {
     await aLetter();
     assert.notDeepEqual(api.tree.getChildren(), []);
-    const account = api.connection.account!;
+    const account = api.accounts.account!;
     const key = (a: { endpoint: string; username: string; sandbox: boolean } | undefined) =>
       a && `${a.sandbox}|${a.endpoint}|${a.username}`;
     await vscode.commands.executeCommand('mailroom.signOut');
-    assert.notEqual(key(api.connection.account), key(account));
-    assert.ok(!api.connection.accounts.some((a) => key(a) === key(account)), 'off the list');
-    assert.deepEqual(await api.connection.secretsOf(account), { password: false, apiKey: false });
-    while (api.connection.account) await vscode.commands.executeCommand('mailroom.signOut');
-    assert.deepEqual(api.connection.accounts, []);
+    assert.notEqual(key(api.accounts.account), key(account));
+    assert.ok(!api.accounts.listed.some((a) => key(a) === key(account)), 'off the list');
+    assert.deepEqual(await api.secrets.held(account), { password: false, apiKey: false });
+    while (api.accounts.account) await vscode.commands.executeCommand('mailroom.signOut');
+    assert.deepEqual(api.accounts.listed, []);
     assert.deepEqual(api.tree.getChildren(), []);
   });
 });

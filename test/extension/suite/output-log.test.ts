@@ -25,17 +25,17 @@ describe('Mailroom output log', () => {
 
   before(async () => {
     api = await mailroomApi();
-    if (!api.connection.account?.sandbox) await vscode.commands.executeCommand('mailroom.useSandbox');
-    sandboxUrl = api.connection.account!.endpoint;
+    if (!api.accounts.account?.sandbox) await vscode.commands.executeCommand('mailroom.useSandbox');
+    sandboxUrl = api.accounts.account!.endpoint;
     // The sandbox behind a proxy, as an account of its own (another address): it follows no mailer of the
     // other suites, whose visible IDs would keep the service from answering -3115 for the whole query.
     proxy = await startHangingProxy(sandboxUrl);
-    await api.connection.connect(proxy.url, 'soap11', 'demo', { password: 'demo' });
+    await api.signIn.connect(proxy.url, 'soap11', 'demo', { password: 'demo' });
   });
 
   after(async () => {
     await api.mailers.remove(UNKNOWN);
-    await api.connection.signOut();
+    await api.signIn.signOut();
     await proxy.close();
   });
 
@@ -62,7 +62,7 @@ describe('Mailroom output log', () => {
 
   it('logs a failed connect: its sign-in call, and where and as whom it failed', async () => {
     const start = (await logged().catch(() => '')).length;
-    await assert.rejects(api.connection.connect(sandboxUrl, 'soap11', 'nobody', { password: 'not-the-password' }), /-3003/);
+    await assert.rejects(api.signIn.connect(sandboxUrl, 'soap11', 'nobody', { password: 'not-the-password' }), /-3003/);
     const lines = await until('the refused connect in the log', async () => {
       const lines = await linesSince(start);
       return lines.some((l) => l.includes(`Connect to ${sandboxUrl} as nobody failed: `)) ? lines : undefined;
@@ -77,13 +77,13 @@ describe('Mailroom output log', () => {
     );
     // Nothing listens there: the call never reached a service.
     const nowhere = 'http://127.0.0.1:9';
-    await assert.rejects(api.connection.connect(nowhere, 'soap11', 'nobody', { password: 'not-the-password' }));
+    await assert.rejects(api.signIn.connect(nowhere, 'soap11', 'nobody', { password: 'not-the-password' }));
     await until(
       'the connect that reached nothing in the log',
       async () =>
         (await linesSince(start)).some((l) => /\[warning\] Connect to http:\/\/127\.0\.0\.1:9 as nobody failed: .*did not reach/.test(l)) ||
         undefined,
     );
-    assert.equal(api.connection.account?.username, 'demo', 'still connected as before');
+    assert.equal(api.accounts.account?.username, 'demo', 'still connected as before');
   });
 });

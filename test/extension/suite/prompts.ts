@@ -2,7 +2,8 @@
  * The person at the keyboard, for the in-host tests: answers Mailroom's questions in the order
  * they come, the way a person would (picks an item by its label, types into a box that must
  * accept the text, presses a button or Back, dismisses), and reads every message shown. Handed
- * to the extension through its test API (src/extension/prompts.ts, the one test-only seam).
+ * to the extension through its test API (src/extension/prompts.ts, the one test-only seam), and
+ * reads the status bar's passing messages too.
  *
  * A question the test did not expect, or an answer that does not fit it (an item not offered, a
  * Back not offered), is answered by dismissing and kept as a surprise; `settle()` fails on any,
@@ -51,6 +52,8 @@ export class ScriptedPrompts implements Prompts {
   readonly opened: string[] = [];
   /** Every notification shown, oldest first. */
   readonly notices: Notice[] = [];
+  /** Every passing message of the status bar, oldest first. */
+  readonly statusMessages: string[] = [];
 
   /** The answers to the next questions, in order. */
   answer(...answers: readonly Answer[]): this {
@@ -154,6 +157,10 @@ export class ScriptedPrompts implements Prompts {
   open = async (options: vscode.OpenDialogOptions): Promise<readonly vscode.Uri[] | undefined> => {
     const answer = this.next(options.title ?? 'Open', (a) => 'open' in a);
     return answer && 'open' in answer ? answer.open : undefined;
+  };
+
+  status = (message: string): void => {
+    this.statusMessages.push(message);
   };
 
   notify = async (severity: Severity, message: string, ...buttons: string[]): Promise<string | undefined> => {

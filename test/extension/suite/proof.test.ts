@@ -9,9 +9,8 @@ import { createServer, request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import * as vscode from 'vscode';
 import type { MailroomApi } from '../../../src/extension/extension';
-import type { DetailsPanel } from '../../../src/extension/views/details-panel';
 import type { PdfPreview } from '../../../src/extension/views/pdf-preview';
-import { inProduction, mailroomApi, onSandbox, person, run, until, workspace } from './support';
+import { inProduction, mailroomApi, onSandbox, person, previewOpened, run, send, until, workspace } from './support';
 
 const frontMatter = (zip: string) =>
   `---\nto:\n  AttentionLine1: Jane Doe\n  Address1: 1 Main St\n  City: Springfield\n  State: IL\n  PostalCode: ${zip}\n---\n`;
@@ -44,6 +43,13 @@ describe('Mailroom: the proof before sending', function () {
 
   const tracked = () => api.mailers.list().map((m) => m.id);
 
+  /** Preview Before Sending, on a document or the one in the editor: the proof it opened. */
+  const proofShown = async (...target: vscode.Uri[]) => {
+    const preview = await previewOpened(api, () => run([], 'mailroom.previewBeforeSending', ...target));
+    assert.ok(preview, 'the proof opened');
+    return preview;
+  };
+
   before(async () => {
     api = await mailroomApi();
     await onSandbox(api);
@@ -56,7 +62,7 @@ describe('Mailroom: the proof before sending', function () {
 
   it('previews a Markdown letter with a bad ZIP: the proof is drawn, -1018 beside it, the page strict', async () => {
     const uri = await write('proof-bad-zip.md', `${frontMatter('6270')}# Dear Jane\n\nYour order shipped.\n`);
-    const preview = await run<PdfPreview>([], 'mailroom.previewBeforeSending', uri);
+    const preview = await proofShown(uri);
     try {
       const state = await drawn(preview);
       assert.equal(state.blank, false);
@@ -101,7 +107,7 @@ describe('Mailroom: the proof before sending', function () {
   it('sends exactly what was previewed: the SHA-256 recorded, shown and logged; an edit after the proof changes nothing sent', async () => {
     const uri = await write('proof-send.md', `${frontMatter('62701')}# Dear Jane\n\nYour order shipped today.\n`);
     const editor = await vscode.window.showTextDocument(uri);
-    const preview = await run<PdfPreview>([], 'mailroom.previewBeforeSending');
+    const preview = await proofShown();
     await drawn(preview);
     const proof = preview.proof!.view.facts;
     assert.deepEqual(
@@ -119,14 +125,15 @@ describe('Mailroom: the proof before sending', function () {
     const id = await until('the letter to be sent', async () => tracked().find((i) => !before.includes(i)));
     const mailer = api.mailers.get(id)!;
     assert.equal(mailer.sha256, proof.sha256);
-    const client = await api.connection.client();
+    const client = await api.clients.client();
     const [details] = (await client.datedA.GetDetailsExtended({ ID: String(id) })).Details;
     assert.equal(details!.NumOfSheets, proof.sheets, 'the sheets of the proof, not of the document as edited');
-    const edited = await run<PdfPreview>([], 'mailroom.previewBeforeSending', uri);
+    const edited = await proofShown(uri);
     assert.ok(edited.proof!.view.facts.sheets > proof.sheets, 'the edited document prints on more sheets');
     assert.notEqual(edited.proof!.view.facts.sha256, proof.sha256);
     edited.panel.dispose();
-    const shown = await vscode.commands.executeCommand<DetailsPanel>('mailroom.showDetails', api.tree.nodeOf(id));
+    await vscode.commands.executeCommand('mailroom.showDetails', api.tree.nodeOf(id));
+    const shown = api.detailsOf(id)!;
     assert.match(shown.text, new RegExp(`SHA-256 of the letter's bytes \\(as sent\\): ${proof.sha256}`));
     shown.panel.dispose();
     const log = Buffer.from(await vscode.workspace.fs.readFile(vscode.Uri.joinPath(api.logUri, 'Mailroom.log'))).toString('utf8');
@@ -160,7 +167,7 @@ describe('Mailroom: the proof before sending', function () {
   });
 
   it('sends a proof whose answer never came (a gateway 504) no more: its outcome is unknown, look it up', async () => {
-    const sandboxUrl = api.connection.account!.endpoint;
+    const sandboxUrl = api.accounts.account!.endpoint;
     let sends = 0;
     // In front of the sandbox: every send is answered 504 by a "gateway", as after the mailer may have been made.
     const proxy = createServer((req, res) => {
@@ -180,9 +187,9 @@ describe('Mailroom: the proof before sending', function () {
     });
     await new Promise<void>((r) => proxy.listen(0, '127.0.0.1', r));
     try {
-      await api.connection.connect(`http://127.0.0.1:${(proxy.address() as AddressInfo).port}`, 'soap11', 'demo', { password: 'demo' });
+      await api.signIn.connect(`http://127.0.0.1:${(proxy.address() as AddressInfo).port}`, 'soap11', 'demo', { password: 'demo' });
       const uri = await write('proof-unknown.md', `${frontMatter('62701')}# Dear Jane\n\nA letter whose answer is lost.\n`);
-      const preview = await run<PdfPreview>([], 'mailroom.previewBeforeSending', uri);
+      const preview = await proofShown(uri);
       await drawn(preview);
       const from = person.notices.length;
       preview.receive({ type: 'send', sha256: preview.proof!.view.facts.sha256! });
@@ -204,7 +211,7 @@ describe('Mailroom: the proof before sending', function () {
   it('Send This Letter on a proof that would fail: refused in Production, sent in Development only when the person insists', async () => {
     const uri = await write('proof-fails.md', `${frontMatter('6270')}# Dear Jane\n`);
     const before = tracked();
-    const production = await inProduction(() => run<PdfPreview>([], 'mailroom.previewBeforeSending', uri));
+    const production = await inProduction(() => proofShown(uri));
     const from = person.notices.length;
     production.receive({ type: 'send', sha256: production.proof!.view.facts.sha256! });
     await until('the refusal', async () => (person.notices.length > from ? true : undefined));
@@ -213,7 +220,7 @@ describe('Mailroom: the proof before sending', function () {
       /proof-fails\.md would fail \(1 error; the first: -1018 .*Not sent in Production mode/,
     );
     production.panel.dispose();
-    const development = await run<PdfPreview>([], 'mailroom.previewBeforeSending', uri);
+    const development = await proofShown(uri);
     await person.answering([{ confirm: false }], async () => {
       development.receive({ type: 'send', sha256: development.proof!.view.facts.sha256! });
       await until('the question', async () => (person.asked.length > 0 ? true : undefined));
@@ -245,8 +252,8 @@ describe('Mailroom: the proof before sending', function () {
     const shownFrom = api.previews.length;
     const from = person.notices.length;
     person.pressWhenShown(/would fail/, 'Open Proof');
-    const sent = await run<number | undefined>([], 'mailroom.sendDocument', uri);
-    assert.equal(sent, undefined);
+    const sent = await send([], 'mailroom.sendDocument', uri);
+    assert.equal(sent, undefined, 'no mailer said to be sent');
     assert.deepEqual(tracked(), before, 'nothing was sent');
     const notice = person.notices.slice(from).find((n) => /would fail/.test(n.message))!;
     assert.match(notice.message, /1 error; the first: -1018 \(PostalCode\)/);
@@ -268,7 +275,7 @@ describe('Mailroom: the proof before sending', function () {
     const before = tracked();
     const from = person.notices.length;
     person.pressWhenShown(/would fail/, 'Send Anyway');
-    const id = await run<number>([], 'mailroom.sendDocument', uri);
+    const id = await send([], 'mailroom.sendDocument', uri);
     assert.ok(typeof id === 'number' && !before.includes(id), 'sent');
     assert.match(person.shown(from, 'error').join('\n'), /-1065/);
     assert.match(api.mailers.get(id)!.sha256 ?? '', /^[0-9a-f]{64}$/);
@@ -280,11 +287,10 @@ describe('Mailroom: the proof before sending', function () {
       'AttentionLine1,Address1,City,State,PostalCode\nJane Doe,1 Main St,Springfield,IL,62701\nSam Roe,2 Side St,Shelbyville,IL,6256\n',
     );
     const template = vscode.Uri.joinPath(workspace(), 'invite.html');
-    const preview = await run<PdfPreview>(
-      [{ enter: true }, { pick: 'proof-rows.csv' }, { pick: /Row 2$/ }],
-      'mailroom.previewMergeRow',
-      template,
+    const preview = await previewOpened(api, () =>
+      run([{ enter: true }, { pick: 'proof-rows.csv' }, { pick: /Row 2$/ }], 'mailroom.previewMergeRow', template),
     );
+    assert.ok(preview, 'the row is shown');
     const state = await drawn(preview);
     assert.match(state.text, /Sam Roe/);
     assert.doesNotMatch(state.text, /Jane Doe/);
@@ -295,6 +301,27 @@ describe('Mailroom: the proof before sending', function () {
     );
     assert.ok(!facts.findings.some((f) => f.row === 1));
     assert.doesNotMatch(preview.panel.webview.html, /id="send"/);
+    preview.panel.dispose();
+  });
+
+  it('previews a row of a CSV a spreadsheet saved in Windows-1252: the name right, and which encoding was assumed', async () => {
+    const data = await write('proof-windows-1252.csv', '');
+    await vscode.workspace.fs.writeFile(
+      data,
+      Buffer.from('AttentionLine1,Address1,City,State,PostalCode\r\nJosé Müller,1 Main St,Springfield,IL,62701\r\n', 'latin1'),
+    );
+    const preview = await previewOpened(api, () =>
+      run(
+        [{ enter: true }, { pick: 'proof-windows-1252.csv' }, { pick: /Row 1$/ }],
+        'mailroom.previewMergeRow',
+        vscode.Uri.joinPath(workspace(), 'invite.html'),
+      ),
+    );
+    assert.ok(preview, 'the row is shown');
+    const state = await drawn(preview);
+    assert.match(state.text, /José Müller/);
+    assert.deepEqual(preview.proof!.view.facts.mergeData, { name: 'proof-windows-1252.csv', encoding: 'Windows-1252' });
+    assert.match(preview.panel.webview.html, /proof-windows-1252\.csv, read as Windows-1252; sent as UTF-8/);
     preview.panel.dispose();
   });
 });

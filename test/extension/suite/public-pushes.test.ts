@@ -28,6 +28,10 @@ async function freePort(): Promise<number> {
   return port;
 }
 
+/** What Receive Feedback Pushes… says once the service took the registration. */
+const registered = (url: string) =>
+  new RegExp(`^Mailroom: feedback pushes of other now go to ${url.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')};`, 'm');
+
 /** A push as anyone on the internet could post it to the public URL. */
 async function post(url: string, fields: Record<string, string>): Promise<string> {
   const response = await fetch(url, { method: 'POST', body: new URLSearchParams(fields) });
@@ -44,7 +48,7 @@ describe('Feedback pushes from an account, at a public URL', () => {
   before(async () => {
     api = await mailroomApi();
     await onSandbox(api);
-    const sandboxUrl = api.connection.account!.endpoint;
+    const sandboxUrl = api.accounts.account!.endpoint;
     // "other" takes a password of this suite's own, whatever the suites before set it to.
     otherAdmin = new MailWsClient({ endpoint: sandboxUrl, credentials: { username: 'other', apiKey: 'other-key' } });
     assert.equal(await otherAdmin.admin.SetUserSettings({ Username: 'other', Settings: [['Security_Password', password]] }), OK);
@@ -65,7 +69,7 @@ describe('Feedback pushes from an account, at a public URL', () => {
     for (const name of ['feedback.publicUrl', 'feedback.localPort', 'refreshIntervalSeconds']) {
       await settings().update(name, undefined, vscode.ConfigurationTarget.Global);
     }
-    if (api.connection.account?.endpoint === proxyUrl) await api.connection.signOut();
+    if (api.accounts.account?.endpoint === proxyUrl) await api.signIn.signOut();
     await onSandbox(api);
     // However the test ended, "other" no longer pushes to a port nothing listens on.
     await otherAdmin?.admin.SetUserSettings({ Username: 'other', Settings: [['Feedback_FeedbackType', 'None']] });
@@ -74,15 +78,15 @@ describe('Feedback pushes from an account, at a public URL', () => {
 
   it('registers only when asked and confirmed, believes only its own Auth, updates the tree without a poll, and stops', async function () {
     this.timeout(120_000);
-    await api.connection.connect(proxyUrl, 'soap11', 'other', { password, apiKey: 'other-key' });
-    const account = api.connection.account!;
+    await api.signIn.connect(proxyUrl, 'soap11', 'other', { password, apiKey: 'other-key' });
+    const account = api.accounts.account!;
     assert.equal(account.sandbox, false, 'an account of "the service", not the sandbox');
 
     // Off by default: the command says what to set.
     const shown = person.notices.length;
     await run([], 'mailroom.receiveFeedbackPushes');
     assert.match(person.shown(shown).join('\n'), /Set mailroom\.feedback\.publicUrl first/);
-    assert.equal(await api.publicPushes.localUrl(), undefined, 'nothing listens');
+    assert.equal(await api.publicPushes.url(), undefined, 'nothing listens');
 
     const port = await freePort();
     const publicUrl = `http://127.0.0.1:${port}/mailroom-push`;
@@ -90,29 +94,31 @@ describe('Feedback pushes from an account, at a public URL', () => {
     await settings().update('feedback.publicUrl', publicUrl, vscode.ConfigurationTarget.Global);
 
     // Declined: nothing changes on the service, nothing is kept.
-    assert.equal(await run([{ confirm: false }], 'mailroom.receiveFeedbackPushes'), undefined);
-    assert.equal(await api.connection.pushRegistration(account), undefined);
+    await run([{ confirm: false }], 'mailroom.receiveFeedbackPushes');
+    assert.equal(await api.secrets.pushRegistration(account), undefined);
 
     // A wrong API key: the service's refusal in words; nothing kept, nothing left listening.
-    await api.connection.storeApiKey('not-other-key');
+    await api.signIn.storeApiKey('not-other-key');
     const refused = person.notices.length;
     await run([{ confirm: true }], 'mailroom.receiveFeedbackPushes');
     assert.match(person.shown(refused, 'error').join('\n'), /could not register for feedback pushes\. Not authenticated .*API key/);
-    assert.equal(await api.connection.pushRegistration(account), undefined);
-    assert.equal(await api.publicPushes.localUrl(), undefined);
-    await api.connection.storeApiKey('other-key');
+    assert.equal(await api.secrets.pushRegistration(account), undefined);
+    assert.equal(await api.publicPushes.url(), undefined);
+    await api.signIn.storeApiKey('other-key');
 
     // Confirmed, after reading what changes where.
     person.answer({ confirm: true });
-    assert.equal(await vscode.commands.executeCommand('mailroom.receiveFeedbackPushes'), publicUrl);
+    const registering = person.notices.length;
+    await vscode.commands.executeCommand('mailroom.receiveFeedbackPushes');
     const question = person.asked.join('\n');
     person.settle();
+    assert.match(person.shown(registering, 'info').join('\n'), registered(publicUrl));
     assert.match(question, new RegExp(`other's feedback settings at ${proxyUrl}`));
     assert.match(question, /unencrypted/, 'an http URL is said to be plain');
-    const registration = await api.connection.pushRegistration(account);
+    const registration = await api.secrets.pushRegistration(account);
     assert.equal(registration?.url, publicUrl);
     assert.match(registration?.auth ?? '', /^[0-9a-f]{48}$/);
-    assert.equal(await api.publicPushes.localUrl(), `http://127.0.0.1:${port}/`);
+    assert.equal(await api.publicPushes.url(), `http://127.0.0.1:${port}/`);
 
     // No refresh on the view's own schedule: only a push can tell the tree the letter completed.
     await settings().update('refreshIntervalSeconds', 3600, vscode.ConfigurationTarget.Global);
@@ -121,14 +127,14 @@ describe('Feedback pushes from an account, at a public URL', () => {
     const arriving = api.publicPushes.onDidArrive((push) => pushes.push(push));
     let id = 0;
     try {
-      id = (await sendNotes(typedAddress(api, { AttentionLine1: 'Pia Public', Address1: '9 Oak St', City: 'Ogdenville' }))) ?? 0;
+      id = await sendNotes(typedAddress(api, { AttentionLine1: 'Pia Public', Address1: '9 Oak St', City: 'Ogdenville' }));
       assert.ok(id > 0);
       // A push forged by someone who found the URL: answered, not believed.
       assert.equal(
         await post(publicUrl, { ID: String(id), ItemID: '0', Auth: 'guessed', Status: '-1018', StatusTime: '2026-01-01T00:00:00' }),
         '0',
       );
-      const client = await api.connection.client();
+      const client = await api.clients.client();
       await until(
         'the sandbox to complete the letter',
         async () => ((await client.datedA.GetStatus({ ID: String(id) })).Statuses[0]?.Status === -1002 ? true : undefined),
@@ -155,7 +161,7 @@ describe('Feedback pushes from an account, at a public URL', () => {
       await post(publicUrl, { ID: String(id), ItemID: '0', Auth: auth, Status: '-1018', StatusTime: '2026-01-01T00:00:00' }),
       '0',
     );
-    await api.connection.switchTo(keyOfAccount(account));
+    await api.signIn.switchTo(keyOfAccount(account));
     const later: FeedbackPush[] = [];
     const arrivingLater = api.publicPushes.onDidArrive((push) => later.push(push));
     try {
@@ -176,28 +182,35 @@ describe('Feedback pushes from an account, at a public URL', () => {
     // Turned off here, the receiver stops; turned on again, it listens again from what SecretStorage
     // kept (as after a restart), without registering again.
     await settings().update('feedback.publicUrl', undefined, vscode.ConfigurationTarget.Global);
-    await until('the receiver to stop', async () => ((await api.publicPushes.localUrl()) === undefined ? true : undefined));
+    await until('the receiver to stop', async () => ((await api.publicPushes.url()) === undefined ? true : undefined));
     await settings().update('feedback.publicUrl', publicUrl, vscode.ConfigurationTarget.Global);
-    assert.equal(await until('the receiver to listen again', () => api.publicPushes.localUrl()), `http://127.0.0.1:${port}/`);
-    assert.equal((await api.connection.pushRegistration(account))?.auth, auth, 'the same Auth');
+    assert.equal(await until('the receiver to listen again', () => api.publicPushes.url()), `http://127.0.0.1:${port}/`);
+    assert.equal((await api.secrets.pushRegistration(account))?.auth, auth, 'the same Auth');
     // A workspace cannot send the account's pushes elsewhere.
     await assert.rejects(
       Promise.resolve(settings().update('feedback.publicUrl', 'http://elsewhere.invalid/', vscode.ConfigurationTarget.Workspace)),
     );
 
     // Stop: asked first (it ends any feedback the account has), then the service is told, the Auth forgotten, the port let go.
-    assert.equal(await run([{ confirm: false }], 'mailroom.stopFeedbackPushes'), undefined);
-    assert.equal((await api.connection.pushRegistration(account))?.auth, auth, 'declined: kept');
-    assert.equal(await run([{ confirm: true }], 'mailroom.stopFeedbackPushes'), true);
-    assert.equal(await api.connection.pushRegistration(account), undefined);
-    assert.equal(await api.publicPushes.localUrl(), undefined);
+    await run([{ confirm: false }], 'mailroom.stopFeedbackPushes');
+    assert.equal((await api.secrets.pushRegistration(account))?.auth, auth, 'declined: kept');
+    const stopping = person.notices.length;
+    await run([{ confirm: true }], 'mailroom.stopFeedbackPushes');
+    assert.match(
+      person.shown(stopping, 'info').join('\n'),
+      /the service no longer sends the feedback of other; the Mailers view polls as before/,
+    );
+    assert.equal(await api.secrets.pushRegistration(account), undefined);
+    assert.equal(await api.publicPushes.url(), undefined);
     await assert.rejects(post(publicUrl, { ID: '1', Status: '-1002' }), 'nothing listens on the port');
 
     // Registered again, then signed out of: the Auth is forgotten with the other secrets and the port let go.
-    assert.equal(await run([{ confirm: true }], 'mailroom.receiveFeedbackPushes'), publicUrl);
-    assert.ok(await api.publicPushes.localUrl());
-    await api.connection.signOut();
-    await until('the receiver to stop', async () => ((await api.publicPushes.localUrl()) === undefined ? true : undefined));
-    assert.equal(await api.connection.pushRegistration(account), undefined);
+    const again = person.notices.length;
+    await run([{ confirm: true }], 'mailroom.receiveFeedbackPushes');
+    assert.match(person.shown(again, 'info').join('\n'), registered(publicUrl));
+    assert.ok(await api.publicPushes.url());
+    await api.signIn.signOut();
+    await until('the receiver to stop', async () => ((await api.publicPushes.url()) === undefined ? true : undefined));
+    assert.equal(await api.secrets.pushRegistration(account), undefined);
   });
 });

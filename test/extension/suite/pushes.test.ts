@@ -31,7 +31,7 @@ describe('Feedback pushes in the Mailers view', () => {
       const id = await sendNotes(typedAddress(api, { AttentionLine1: 'Pat Push', Address1: '3 Elm St', City: 'Ogdenville' }));
       const receiver = await until('the receiver to be running', () => api.pushes.url());
       assert.match(receiver, /^http:\/\/127\.0\.0\.1:\d+\/$/);
-      const client = await api.connection.client();
+      const client = await api.clients.client();
       const polled = async () => ((await client.datedA.GetStatus({ ID: String(id) })).Statuses[0]?.Status === -1002 ? true : undefined);
       // The service completes it; the tree knows only through the push (asked of the service here, not by the view).
       await until('the sandbox to complete the letter', polled, 60);

@@ -81,14 +81,17 @@ describe('Sandbox: Advance Time, Make This Mailer Fail, Set Funds', () => {
       lastNotice(),
       new RegExp(`account Demo now has \\$\\d+\\.\\d\\d\\. It paid for mailer ${waiting}, which was waiting for funds`),
     );
-    const mailed = await inProduction(() => sendNotes([...typedAddress(api, NAHASAPEEMAPETILON), { confirm: true }]));
+    // To another recipient: the same letter to the same one would be a repeat (repeats.test.ts).
+    const mailed = await inProduction(() =>
+      sendNotes([...typedAddress(api, { ...NAHASAPEEMAPETILON, AttentionLine1: 'Manjula Nahasapeemapetilon' }), { confirm: true }]),
+    );
     await run([{ input: '1m' }], 'mailroom.sandbox.advance');
     assert.equal(statusOf(mailed), -1000, 'Completed: delivered to the postal agency');
     assert.equal(statusOf(waiting), -1000, 'the one that waited went on once paid for');
   });
 
   it('refuses in words on an account that is not the sandbox', async () => {
-    await api.connection.signOut();
+    await api.signIn.signOut();
     try {
       await run([], 'mailroom.sandbox.advance');
       assert.match(lastNotice(), /could not advance the sandbox's clock\. This works on the local sandbox only/);

@@ -28,9 +28,9 @@ const isJournal = (path: string) => /[\\/]sandbox[\\/]journal\.jsonl$/.test(path
 describe('Mailroom shutting down', () => {
   it("runs the sandbox off the extension host's thread: it answers while that thread is blocked", async () => {
     const api = await mailroomApi();
-    if (!api.connection.account?.sandbox) await vscode.commands.executeCommand('mailroom.useSandbox');
-    await api.connection.client();
-    const { endpoint } = api.connection.account!;
+    if (!api.accounts.account?.sandbox) await vscode.commands.executeCommand('mailroom.useSandbox');
+    await api.clients.client();
+    const { endpoint } = api.accounts.account!;
     // A synchronous child holds this thread until it ends: a sandbox on it could not answer, and
     // the child would run into its timeout. Electron's Node runs as plain Node with the variable.
     const status = execFileSync(
@@ -47,10 +47,10 @@ describe('Mailroom shutting down', () => {
 
   it('deactivates only once the sandbox has stopped listening, closed its journal and ended its thread', async () => {
     const api = await mailroomApi();
-    if (!api.connection.account?.sandbox) await vscode.commands.executeCommand('mailroom.useSandbox');
-    const client = await api.connection.client();
+    if (!api.accounts.account?.sandbox) await vscode.commands.executeCommand('mailroom.useSandbox');
+    const client = await api.clients.client();
     await assert.rejects(client.datedA.GetStatus({ ID: '1' }), /-3115|-3001/, 'the sandbox answers');
-    const { endpoint } = api.connection.account!;
+    const { endpoint } = api.accounts.account!;
     assert.ok(openFiles().some(isJournal), 'the sandbox holds its journal open');
     // The module VS Code loaded, as it loaded it: its deactivate is the one the host calls.
     const extension = vscode.extensions.getExtension(EXTENSION_ID)!;
@@ -61,6 +61,6 @@ describe('Mailroom shutting down', () => {
     await deactivating;
     assert.deepEqual(openFiles().filter(isJournal), [], 'the journal is closed');
     await assert.rejects(fetch(`${endpoint}/MailWS.asmx?WSDL`), 'the sandbox no longer listens');
-    await assert.rejects(api.connection.client(), /shut down/, 'and is not started again');
+    await assert.rejects(api.clients.client(), /shut down/, 'and is not started again');
   });
 });

@@ -3,6 +3,7 @@ import { strict as assert } from 'node:assert';
 import { existsSync, readFileSync } from 'node:fs';
 import * as vscode from 'vscode';
 import type { MailroomApi } from '../../../src/extension/extension';
+import type { PdfPreview } from '../../../src/extension/views/pdf-preview';
 import type { RecipientAddress } from '../../../src/client';
 import { sendLogPath } from '../../../src/rulebook';
 import { ASKED } from '../../../src/extension/commands/address-input';
@@ -38,13 +39,40 @@ export const workspace = () => vscode.workspace.workspaceFolders![0]!.uri;
 
 export const settings = () => vscode.workspace.getConfiguration('mailroom');
 
-/** Runs a command with the answers a person gives to its questions. */
-export const run = <T = unknown>(answers: readonly Answer[], command: string, ...args: unknown[]) =>
-  person.answering(answers, () => vscode.commands.executeCommand<T>(command, ...args));
+/** Runs a command with the answers a person gives to its questions. Commands answer nothing: what they did shows. */
+export const run = (answers: readonly Answer[], command: string, ...args: unknown[]): Promise<void> =>
+  person.answering(answers, () => vscode.commands.executeCommand<void>(command, ...args));
 
-/** Sends the workspace's notes.txt (no address of its own) in the default work mode. */
-export const sendNotes = (answers: readonly Answer[]) =>
-  run<number>(answers, 'mailroom.sendDocument', vscode.Uri.joinPath(workspace(), 'notes.txt'));
+/** The mailer a send made, as the person was told since notice `from` ("… as mailer 1021984 (Development mode)."). */
+export function sentSince(from: number): number | undefined {
+  const said = person.shown(from, 'info').flatMap((message) => /as mailer (\d+) \(\w+ mode\)\./.exec(message)?.[1] ?? []);
+  return said.length > 0 ? Number(said.at(-1)) : undefined;
+}
+
+/** Runs a send command with a person's answers: the mailer it made, as they are told, or undefined when none was sent. */
+export async function send(answers: readonly Answer[], command: string, ...args: unknown[]): Promise<number | undefined> {
+  const from = person.notices.length;
+  await run(answers, command, ...args);
+  return sentSince(from);
+}
+
+/** The workspace's notes.txt: a letter with no address of its own. */
+export const notes = () => vscode.Uri.joinPath(workspace(), 'notes.txt');
+
+/** Sends notes.txt in the default work mode: the mailer it made, which the person must have been told of. */
+export async function sendNotes(answers: readonly Answer[]): Promise<number> {
+  const from = person.notices.length;
+  const id = await send(answers, 'mailroom.sendDocument', notes());
+  assert.ok(id !== undefined, `a mailer was sent; the person was told: ${person.shown(from).join(' | ') || 'nothing'}`);
+  return id;
+}
+
+/** What `act` (a command) opens in a PDF preview: the preview new since, if any. */
+export async function previewOpened(api: MailroomApi, act: () => Thenable<unknown>): Promise<PdfPreview | undefined> {
+  const before = new Set(api.previews);
+  await act();
+  return api.previews.find((preview) => !before.has(preview));
+}
 
 /** Production as the default work mode while `act` runs, as a person would set it. */
 export async function inProduction<T>(act: () => Promise<T>): Promise<T> {
@@ -64,13 +92,13 @@ export const typedAddress = (api: MailroomApi, address: RecipientAddress, offere
 
 /** Signed in to the in-process sandbox as demo, whatever the tests before did. */
 export async function onSandbox(api: MailroomApi): Promise<void> {
-  const account = api.connection.account;
+  const account = api.accounts.account;
   if (!account?.sandbox || account.username !== 'demo') await vscode.commands.executeCommand('mailroom.useSandbox');
 }
 
 /** Signed out of every account the suites before added (Sign Out forgets the active one; another becomes active). */
 export async function signOutOfAll(api: MailroomApi): Promise<void> {
-  while (api.connection.account) await api.connection.signOut();
+  while (api.accounts.account) await api.signIn.signOut();
 }
 
 /** Track Mailer IDs…, typed as a person would. */

@@ -16,7 +16,7 @@ import type { MailroomApi } from '../../../src/extension/extension';
 import { groupOf } from '../../../src/extension/model/mailers';
 import { clockTime } from '../../../src/extension/model/service-health';
 import { startHangingProxy, type HangingProxy } from '../../helpers/hanging-proxy';
-import { mailroomApi, person, until } from './support';
+import { mailroomApi, person, send, until } from './support';
 
 const INTERVAL_SECONDS = 2;
 const TIMEOUT_SECONDS = 1;
@@ -47,18 +47,18 @@ describe('Mailroom when the service does not answer', function () {
 
   before(async () => {
     api = await mailroomApi();
-    if (!api.connection.account?.sandbox) await vscode.commands.executeCommand('mailroom.useSandbox');
-    sandboxUrl = api.connection.account!.endpoint;
+    if (!api.accounts.account?.sandbox) await vscode.commands.executeCommand('mailroom.useSandbox');
+    sandboxUrl = api.accounts.account!.endpoint;
     proxy = await startHangingProxy(sandboxUrl);
     await settings().update('refreshIntervalSeconds', INTERVAL_SECONDS, vscode.ConfigurationTarget.Global);
     // An account of its own (the proxy's address): only this suite's mailers are in process there.
-    await api.connection.connect(proxy.url, 'soap11', 'demo', { password: 'demo' });
+    await api.signIn.connect(proxy.url, 'soap11', 'demo', { password: 'demo' });
   });
 
   after(async () => {
     proxy.release();
     for (const attempt of api.mailers.attempts()) await api.mailers.removeAttempt(attempt.key);
-    await api.connection.signOut();
+    await api.signIn.signOut();
     await proxy.close();
     await settings().update('refreshIntervalSeconds', undefined, vscode.ConfigurationTarget.Global);
     await settings().update('timeoutSeconds', undefined, vscode.ConfigurationTarget.Global);
@@ -69,7 +69,7 @@ describe('Mailroom when the service does not answer', function () {
     const view = api.mailersView;
     const logStart = (await logged().catch(() => '')).length;
     await vscode.window.showTextDocument(letter());
-    const id = await vscode.commands.executeCommand<number>('mailroom.sendDocument');
+    const id = await send([], 'mailroom.sendDocument');
     assert.ok(id, 'the letter was sent');
     // Short deadlines from now on (a new budget applies to the calls begun after it), so that a hung
     // refresh ends soon; the send above had the usual one.
@@ -106,7 +106,7 @@ describe('Mailroom when the service does not answer', function () {
     // A send meanwhile: one request, unanswered, ends at its deadline as "outcome unknown", never sent again.
     const attempts = api.mailers.attempts().length;
     const sends = () => proxy.requests.slice(hungFrom).filter((r) => r.operation.startsWith('Send')).length;
-    assert.equal(await vscode.commands.executeCommand('mailroom.sendDocument'), undefined, 'no ID: no answer came');
+    assert.equal(await send([], 'mailroom.sendDocument'), undefined, 'no mailer said to be sent: no answer came');
     assert.equal(api.mailers.attempts().length, attempts + 1, 'kept as an attempt to look up');
     assert.equal(sends(), 1, 'sent once');
 

@@ -10,7 +10,7 @@ import * as vscode from 'vscode';
 import type { MailroomApi } from '../../../src/extension/extension';
 import type { DetailsPanel } from '../../../src/extension/views/details-panel';
 import type { PdfPreview } from '../../../src/extension/views/pdf-preview';
-import { mailroomApi, onSandbox as onSandboxAs, until } from './support';
+import { mailroomApi, onSandbox as onSandboxAs, previewOpened, until } from './support';
 
 const workspace = () => vscode.workspace.workspaceFolders![0]!.uri;
 const sample = async (name: string) => Buffer.from(await vscode.workspace.fs.readFile(vscode.Uri.joinPath(workspace(), name)));
@@ -42,10 +42,25 @@ describe('Mailroom views in VS Code', () => {
 
   const onSandbox = () => onSandboxAs(api);
 
+  /** Show Details on a mailer's row: its details panel, as it opened. */
+  async function detailsShown(id: number): Promise<DetailsPanel> {
+    await vscode.commands.executeCommand('mailroom.showDetails', api.tree.nodeOf(id));
+    const details = api.detailsOf(id);
+    assert.ok(details, `the details of mailer ${id} are shown`);
+    return details;
+  }
+
+  /** Preview PDF on a mailer's row: the preview it opened. */
+  async function previewShown(id: number): Promise<PdfPreview> {
+    const preview = await previewOpened(api, () => vscode.commands.executeCommand('mailroom.previewPdf', api.tree.nodeOf(id)));
+    assert.ok(preview, `the PDF of mailer ${id} is previewed`);
+    return preview;
+  }
+
   /** A letter sent now, named `letter.md` as the workspace's letter is, and followed in the Mailers view. */
   async function sendLetter(): Promise<number> {
     await onSandbox();
-    const client = await api.connection.client();
+    const client = await api.clients.client();
     const id = await client.simple.SendLetterAndAddressV2({
       MyDescription: 'letter.md',
       FileExtension: 'html',
@@ -60,7 +75,7 @@ describe('Mailroom views in VS Code', () => {
 
   it('shows details in an editor of their own, titled with the ID, in words, still open after a Markdown file is opened', async () => {
     const id = await sendLetter();
-    const details = await vscode.commands.executeCommand<DetailsPanel>('mailroom.showDetails', api.tree.nodeOf(id));
+    const details = await detailsShown(id);
     const title = `Mailer ${id} · letter.md`;
     assert.equal(details.panel.title, title);
     assert.equal(await tabCount('mailroom.details', title, 1), 1, 'one tab with the ID in its title');
@@ -86,7 +101,7 @@ describe('Mailroom views in VS Code', () => {
     assert.equal(details.panel.title, title);
 
     // Shown again: the same panel, revealed, not a second one.
-    const again = await vscode.commands.executeCommand<DetailsPanel>('mailroom.showDetails', api.tree.nodeOf(id));
+    const again = await detailsShown(id);
     assert.equal(again, details);
     await new Promise((r) => setTimeout(r, 1000));
     assert.equal(await tabCount('mailroom.details', title, 1), 1);
@@ -96,7 +111,7 @@ describe('Mailroom views in VS Code', () => {
 
   it("shows a postcard's details in words", async () => {
     await onSandbox();
-    const client = await api.connection.client();
+    const client = await api.clients.client();
     const id = await client.simple.SendPostcardAndAddress({
       MyDescription: 'Postcard: postcard-front.html',
       ImageSideFileType: 'html',
@@ -111,7 +126,7 @@ describe('Mailroom views in VS Code', () => {
       ...ADDRESS,
     });
     await api.mailers.add([{ id, description: 'Postcard: postcard-front.html' }]);
-    const details = await vscode.commands.executeCommand<DetailsPanel>('mailroom.showDetails', api.tree.nodeOf(id));
+    const details = await detailsShown(id);
     assert.equal(details.panel.title, `Mailer ${id} · Postcard: postcard-front.html`);
     const html = details.panel.webview.html;
     for (const words of ['Postcard', '4.25 × 6 inch postcard', 'Full colour']) assert.ok(html.includes(words), `"${words}" on the page`);
@@ -124,7 +139,7 @@ describe('Mailroom views in VS Code', () => {
     // Printing takes 20 seconds on the in-process sandbox: room for that and for a slow host.
     this.timeout(120_000);
     const id = await sendLetter();
-    const preview = await vscode.commands.executeCommand<PdfPreview>('mailroom.previewPdf', api.tree.nodeOf(id));
+    const preview = await previewShown(id);
     const waiting = await until('the preview to answer', async () => preview.lastState, 30);
     assert.equal(waiting.type, 'unavailable', JSON.stringify(waiting));
     assert.match((waiting as { reason: string }).reason, /when the mailer reaches Waiting For Delivery/);
@@ -148,9 +163,7 @@ describe('Mailroom views in VS Code', () => {
 
   it('titles two previews of letters of one name apart, by their IDs', async () => {
     const [first, second] = [await sendLetter(), await sendLetter()];
-    const previews = await Promise.all(
-      [first, second].map((id) => vscode.commands.executeCommand<PdfPreview>('mailroom.previewPdf', api.tree.nodeOf(id))),
-    );
+    const previews = [await previewShown(first), await previewShown(second)];
     assert.deepEqual(
       previews.map((p) => p.panel.title),
       [`PDF · letter.md · ${first}`, `PDF · letter.md · ${second}`],
@@ -164,7 +177,7 @@ describe('Mailroom views in VS Code', () => {
   it('closes a waiting preview without leaving its listener behind', async () => {
     const id = await sendLetter();
     const before = api.alive().listeners;
-    const preview = await vscode.commands.executeCommand<PdfPreview>('mailroom.previewPdf', api.tree.nodeOf(id));
+    const preview = await previewShown(id);
     await until('the preview to answer', async () => preview.lastState, 30);
     assert.ok(api.alive().listeners > before, 'the preview follows the mailers');
     preview.panel.dispose();

@@ -1,0 +1,109 @@
+/**
+ * Merge data's encodings (facts, Part B): the service takes UTF-8; the client reads a CSV as UTF-8
+ * (with or without a byte order mark), UTF-16 with one, or Windows-1252 (what a spreadsheet saves
+ * as "CSV" on Windows), and sends UTF-8. One rule, here, for every reader of a CSV's bytes: the
+ * command line's merge and preflight and the extension's merge send and Preview Merge Row.
+ *
+ * A byte order mark decides; without one, bytes that are valid UTF-8 are UTF-8 (plain ASCII is
+ * both), and any others are Windows-1252, which maps every byte: a file in another 8-bit code page
+ * reads as some Windows-1252 letters rather than being refused, and the encoding said beside the
+ * proof shows which was assumed.
+ */
+import { CsvError } from './csv';
+
+export type CsvEncoding = 'UTF-8' | 'UTF-8 with BOM' | 'UTF-16LE with BOM' | 'UTF-16BE with BOM' | 'Windows-1252';
+
+export interface DecodedCsv {
+  /** The text, without its byte order mark. */
+  readonly text: string;
+  /** Which encoding was assumed. */
+  readonly encoding: CsvEncoding;
+}
+
+/**
+ * Windows-1252's bytes 0x80–0x9F, as WHATWG's windows-1252 decoder maps them (the rest are
+ * Latin-1's); the five bytes the code page leaves undefined (0x81, 0x8D, 0x8F, 0x90, 0x9D) map to
+ * the C1 controls of the same number, as that decoder does, so that no byte is lost.
+ */
+const WINDOWS_1252_C1 =
+  '\u20AC\u0081\u201A\u0192\u201E\u2026\u2020\u2021\u02C6\u2030\u0160\u2039\u0152\u008D\u017D\u008F' +
+  '\u0090\u2018\u2019\u201C\u201D\u2022\u2013\u2014\u02DC\u2122\u0161\u203A\u0153\u009D\u017E\u0178';
+
+function windows1252(bytes: Uint8Array): string {
+  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)
+    .toString('latin1')
+    .replace(/[\x80-\x9F]/g, (c) => WINDOWS_1252_C1[c.charCodeAt(0) - 0x80]!);
+}
+
+/** UTF-16BE as UTF-16LE: Node's TextDecoder reads big-endian only with full ICU; swapped, it needs none. */
+function swapped(bytes: Uint8Array): Uint8Array {
+  const out = new Uint8Array(bytes.length);
+  for (let i = 0; i + 1 < bytes.length; i += 2) [out[i], out[i + 1]] = [bytes[i + 1]!, bytes[i]!];
+  if (bytes.length % 2) out[bytes.length - 1] = bytes[bytes.length - 1]!;
+  return out;
+}
+
+/** The text, or undefined where a byte is not of the encoding. */
+function strict(label: 'utf-8' | 'utf-16le', bytes: Uint8Array): string | undefined {
+  try {
+    return new TextDecoder(label, { fatal: true, ignoreBOM: true }).decode(bytes);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Where text that its byte order mark calls `label` stops being it: the 1-based byte (of `body`)
+ * where the first character that does not decode starts, found from the longest prefix that still
+ * streams (a prefix that only cuts a character short still does), and the line it is on; no byte
+ * when only the last character is cut short.
+ */
+function firstBadByte(label: 'utf-8' | 'utf-16le', body: Uint8Array): { byte?: number; line: number } {
+  const decodes = (n: number) => {
+    try {
+      new TextDecoder(label, { fatal: true, ignoreBOM: true }).decode(body.subarray(0, n), { stream: true });
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  let [good, bad] = [0, body.length];
+  if (decodes(bad)) good = bad;
+  while (bad - good > 1) {
+    const mid = Math.floor((good + bad) / 2);
+    if (decodes(mid)) good = mid;
+    else bad = mid;
+  }
+  // The character that fails starts where the last whole one before it ends (a character is at most 4 bytes).
+  let start = good;
+  while (start > 0 && good - start < 4 && strict(label, body.subarray(0, start)) === undefined) start--;
+  const before = strict(label, body.subarray(0, start)) ?? '';
+  const line = (before.match(/\r\n|\r|\n/g)?.length ?? 0) + 1;
+  return good === body.length ? { line } : { byte: start + 1, line };
+}
+
+function marked(encoding: CsvEncoding, label: 'utf-8' | 'utf-16le', body: Uint8Array, bomLength: number): DecodedCsv {
+  const text = strict(label, body);
+  if (text !== undefined) return { text, encoding };
+  const { byte, line } = firstBadByte(label, body);
+  const name = encoding.replace(/ with BOM$/, '');
+  throw new CsvError(
+    `its byte order mark says ${name}, but ${byte === undefined ? 'its last character is cut short' : `byte ${bomLength + byte} is not ${name}`}`,
+    line,
+  );
+}
+
+/** A CSV's bytes as text, and which encoding was assumed; a byte order mark whose text does not follow throws CsvError. */
+export function decodeCsv(bytes: Uint8Array): DecodedCsv {
+  const [a, b, c] = [bytes[0], bytes[1], bytes[2]];
+  if (a === 0xef && b === 0xbb && c === 0xbf) return marked('UTF-8 with BOM', 'utf-8', bytes.subarray(3), 3);
+  if (a === 0xff && b === 0xfe) return marked('UTF-16LE with BOM', 'utf-16le', bytes.subarray(2), 2);
+  if (a === 0xfe && b === 0xff) return marked('UTF-16BE with BOM', 'utf-16le', swapped(bytes.subarray(2)), 2);
+  const utf8 = strict('utf-8', bytes);
+  return utf8 === undefined ? { text: windows1252(bytes), encoding: 'Windows-1252' } : { text: utf8, encoding: 'UTF-8' };
+}
+
+/** The text as the service takes merge data: UTF-8, without a byte order mark. */
+export function encodeCsv(text: string): Uint8Array {
+  return new TextEncoder().encode(text.replace(/^\uFEFF/, ''));
+}

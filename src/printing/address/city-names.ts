@@ -1,0 +1,50 @@
+/**
+ * When two ways of writing a city are the same city: case, accents, punctuation and spacing do not
+ * count ("Winston-Salem", "WINSTON SALEM", "Winstonsalem"; "Mayagüez", "Mayaguez"), and the USPS's
+ * abbreviations of the words in city names (Publication 28) are their words ("St Louis", "Saint
+ * Louis"; "Ft Worth", "Fort Worth"; "Mt Vernon", "Mount Vernon"; "N Las Vegas", "North Las Vegas").
+ */
+
+/** The abbreviations the USPS writes in city names, and the word each stands for. */
+const WORDS: Readonly<Record<string, string>> = {
+  st: 'saint',
+  ste: 'sainte',
+  ft: 'fort',
+  mt: 'mount',
+  mtn: 'mountain',
+  pt: 'point',
+  n: 'north',
+  s: 'south',
+  e: 'east',
+  w: 'west',
+  ne: 'northeast',
+  nw: 'northwest',
+  se: 'southeast',
+  sw: 'southwest',
+  hts: 'heights',
+  jct: 'junction',
+  twp: 'township',
+  vlg: 'village',
+  bch: 'beach',
+  ctr: 'center',
+  cty: 'city',
+  lk: 'lake',
+  pk: 'park',
+  spg: 'spring',
+  spgs: 'springs',
+  fls: 'falls',
+  crk: 'creek',
+  sta: 'station',
+};
+
+/** The form two names are compared in: the same for every way of writing one city. */
+export function cityKey(name: string): string {
+  return name
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/&/g, ' and ')
+    .split(/[^a-z0-9]+/)
+    .map((word) => WORDS[word] ?? word)
+    .join('');
+}

@@ -1,0 +1,124 @@
+/**
+ * A repeat send: the same letter to the same recipient again, which would mail it twice. A send
+ * repeats an earlier one of the same user at the same service, within a window of days (30 by
+ * default), that the send log holds as made (sent, or of unknown outcome) and that may have been
+ * mailed (not Development, not cancelled or failed as the service reports it: charges.ts), when
+ * - a letter or postcard: the same bytes (the SHA-256 of its files) to the same recipient (the
+ *   send log's one-line recipient, without regard to case and spacing; none for an address read
+ *   from the document, whose bytes hold it). A send that carries no bytes (a stored file) is never
+ *   taken for a repeat: nothing tells what it prints.
+ * - a mail merge: each row's letter (the template's bytes and the row's values) again; the rows
+ *   that repeat are named, and a merge all of whose rows repeat is the same merge again.
+ * In Development a repeat is a test: it goes, and is noted. Otherwise it is refused, unless the
+ * person says to send it again; the send log then says which mailers it repeats.
+ */
+import { createHash } from 'node:crypto';
+import type { SendLogRecord, SendLogSending } from '../client/send-log';
+import { chargeOf, mayCharge, type MailerReport } from './charges';
+import { sameAccount, type AccountRef } from './endpoint';
+
+export const DEFAULT_REPEAT_WINDOW_DAYS = 30;
+
+/** A send that an earlier one repeats. */
+export interface EarlierSend {
+  readonly entry: string;
+  readonly id?: number;
+  /** When it was sent (ISO 8601). */
+  readonly time: string;
+  readonly description?: string;
+  readonly recipient?: string;
+}
+
+export type RepeatVerdict =
+  | { readonly kind: 'new' }
+  | {
+      readonly kind: 'repeat';
+      /** The earlier sends it repeats, oldest first. */
+      readonly earlier: readonly EarlierSend[];
+      /** For a mail merge: the data rows (1-based) whose letters went before; all of them when it is the same merge again. */
+      readonly rows?: readonly number[];
+      /** For a mail merge: how many rows it has. */
+      readonly of?: number;
+    };
+
+/** What the send log knows of the send being made (client/send-log.ts's describeSend, and the merge's row keys). */
+export type SendShape = Pick<SendLogSending, 'sha256' | 'bytes' | 'recipient' | 'rows'>;
+
+const KEY_LENGTH = 16;
+
+/**
+ * Each row's letter of a mail merge, as a key the send log keeps (64 bits of a SHA-256): the
+ * template's bytes and the row's values by column, so that the same letter to the same recipient
+ * has the same key whatever the column order or the other rows.
+ */
+export function mergeRowKeys(template: Uint8Array, header: readonly string[], rows: readonly (readonly string[])[]): string[] {
+  const templateHash = createHash('sha256').update(template).digest('hex');
+  const columns = header.map((name, i) => [name.trim(), i] as const).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return rows.map((row) =>
+    createHash('sha256')
+      .update(templateHash)
+      .update(JSON.stringify(columns.map(([name, i]) => [name, (row[i] ?? '').trim()])))
+      .digest('hex')
+      .slice(0, KEY_LENGTH),
+  );
+}
+
+const sameRecipient = (a: string | undefined, b: string | undefined) =>
+  (a ?? '').toLowerCase().replace(/\s+/g, ' ').trim() === (b ?? '').toLowerCase().replace(/\s+/g, ' ').trim();
+
+const earlierOf = (r: SendLogRecord): EarlierSend => ({
+  entry: r.entry,
+  time: r.time,
+  ...(r.outcome === 'sent' ? { id: r.id } : {}),
+  ...(r.description === undefined ? {} : { description: r.description }),
+  ...(r.recipient === undefined ? {} : { recipient: r.recipient }),
+});
+
+/** The earlier sends of the user this send would repeat, given what the service reports of their mailers. */
+export function repeatOf(
+  send: SendShape,
+  records: readonly SendLogRecord[],
+  account: AccountRef,
+  reports: ReadonlyMap<number, MailerReport> | 'offline',
+  now: Date,
+  windowDays: number,
+): RepeatVerdict {
+  if (windowDays <= 0) return { kind: 'new' };
+  const since = now.getTime() - windowDays * 86_400_000;
+  const made = records.filter(
+    (r) =>
+      r.outcome !== 'refused' &&
+      mayCharge(r.workMode) &&
+      Date.parse(r.time) >= since &&
+      sameAccount(r, account) &&
+      chargeOf(r, reports === 'offline' || r.outcome !== 'sent' ? undefined : reports.get(r.id)).basis !== 'not charged',
+  );
+  if (send.rows) {
+    // The same merge again, or one logged before rows had keys: the same bytes are every row again.
+    const same = made.filter((r) => r.sha256 === send.sha256 && r.bytes > 0);
+    if (same.length > 0)
+      return { kind: 'repeat', earlier: same.map(earlierOf), rows: send.rows.map((_, i) => i + 1), of: send.rows.length };
+    const earlierRows = new Map<string, SendLogRecord>();
+    for (const r of made) for (const key of r.rows ?? []) if (!earlierRows.has(key)) earlierRows.set(key, r);
+    const repeated = send.rows.flatMap((key, i) => (earlierRows.has(key) ? [i + 1] : []));
+    if (repeated.length === 0) return { kind: 'new' };
+    const earlier = [...new Set(send.rows.flatMap((key) => earlierRows.get(key) ?? []))];
+    return { kind: 'repeat', earlier: earlier.map(earlierOf), rows: repeated, of: send.rows.length };
+  }
+  if (send.bytes === 0) return { kind: 'new' };
+  const earlier = made.filter((r) => r.bytes > 0 && r.sha256 === send.sha256 && sameRecipient(r.recipient, send.recipient));
+  return earlier.length === 0 ? { kind: 'new' } : { kind: 'repeat', earlier: earlier.map(earlierOf) };
+}
+
+/** A send the send log refused under its lock: it repeats an earlier one, and the person did not say to send it again. */
+export class RepeatedSend extends Error {
+  override readonly name = 'RepeatedSend';
+  constructor(readonly verdict: Extract<RepeatVerdict, { kind: 'repeat' }>) {
+    const ids = verdict.earlier.map((e) => e.id ?? 'of unknown outcome').join(', ');
+    super(
+      verdict.rows
+        ? `${verdict.rows.length} of ${verdict.of ?? verdict.rows.length} rows went before (mailer ${ids})`
+        : `the same letter went to the same recipient before (mailer ${ids})`,
+    );
+  }
+}

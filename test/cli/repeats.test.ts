@@ -1,0 +1,149 @@
+/**
+ * Nothing mailed twice by mistake, on the command line over a real sandbox: the same letter to the
+ * same recipient as a send made within the window is refused, naming the earlier mailer and when
+ * it went; --again sends it, and the send log says so; another recipient or other bytes go; in
+ * Development a repeat is a test; a cancelled letter may go again. A merge repeated whole, or some
+ * of its rows, is refused naming them, and --skip-sent sends only the others. Two identical sends
+ * started at once never both go.
+ */
+import { strict as assert } from 'node:assert';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { mailroom, type CliRun } from '../helpers/cli';
+import { startTestSandbox, type TestSandbox } from '../helpers/sandbox';
+import { SECRETS } from '../helpers/secrets';
+import { projectRoot } from '../helpers/tools';
+
+const PASSWORD = SECRETS[3]!;
+const sample = (name: string) => join(projectRoot, 'test', 'sample', name);
+const KIM = 'Kim Lee, 4 Pine St, Salem, OR 97301';
+
+describe('mailroom: nothing mailed twice by mistake', function () {
+  this.timeout(120_000);
+  let sandbox: TestSandbox;
+  let dir: string;
+  const run = (...args: string[]) =>
+    mailroom(args, {
+      env: {
+        XDG_CONFIG_HOME: join(dir, 'config'),
+        XDG_STATE_HOME: join(dir, 'state'),
+        MAILROOM_PASSWORD: PASSWORD,
+        MAILROOM_ENDPOINT: sandbox.url,
+        MAILROOM_USER: 'pat',
+      },
+    });
+  const send = (to: string, ...flags: string[]) =>
+    run('send', sample('notes.txt'), '--to', to, '--mode', 'Production', '--yes', '--json', ...flags);
+  const idOf = (result: CliRun) => (JSON.parse(result.stdout) as { id: number }).id;
+  const sendingLines = () =>
+    readFileSync(join(dir, 'state', 'mailroom', 'sent.jsonl'), 'utf8')
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => JSON.parse(line) as { kind: string; again?: boolean; repeats?: number[]; rows?: string[] })
+      .filter((line) => line.kind === 'sending');
+
+  beforeEach(async () => {
+    sandbox = await startTestSandbox({
+      accounts: { accounts: [{ name: 'Work', balance: 1000, users: [{ username: 'pat', password: PASSWORD }] }] },
+    });
+    dir = mkdtempSync(join(tmpdir(), 'mailroom-repeats-'));
+  });
+  afterEach(async () => {
+    await sandbox.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('refuses the same letter to the same recipient, naming the earlier mailer and when; --again sends it and the log says so', async () => {
+    const first = await send(KIM);
+    assert.equal(first.code, 0, first.stderr);
+    const again = await send(KIM);
+    assert.equal(again.code, 2, again.stdout);
+    assert.match(
+      again.stderr,
+      new RegExp(
+        `Not sent: the same letter went to Kim Lee, 4 Pine St, Salem, OR, 97301 as mailer ${idOf(first)} on \\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d\\. Add --again`,
+      ),
+    );
+    assert.equal(sendingLines().length, 1, 'the refused send wrote nothing');
+
+    const sent = await send(KIM, '--again');
+    assert.equal(sent.code, 0, sent.stderr);
+    assert.match(sent.stderr, new RegExp(`Sent again as asked \\(--again\\): it repeats mailer ${idOf(first)}`));
+    assert.deepEqual(sendingLines().at(-1), { ...sendingLines().at(-1), again: true, repeats: [idOf(first)] });
+
+    assert.equal((await send('Kim Lee, 5 Pine St, Salem, OR 97301')).code, 0, 'another recipient goes');
+    const otherBytes = await run('send', sample('letter.md'), '--to', KIM, '--mode', 'Production', '--yes', '--json');
+    assert.equal(otherBytes.code, 0, otherBytes.stderr);
+  });
+
+  it('lets a repeat go in Development, as a test, and a letter go again once the earlier one was cancelled', async () => {
+    const first = await send(KIM);
+    const test = await run('send', sample('notes.txt'), '--to', KIM, '--mode', 'Development', '--json');
+    assert.equal(test.code, 0, test.stderr);
+    assert.match(test.stderr, new RegExp(`A repeat of mailer ${idOf(first)}, sent in Development mode as a test\\.`));
+    assert.deepEqual(sendingLines().at(-1)?.repeats, [idOf(first)]);
+
+    assert.equal((await run('cancel', String(idOf(first)))).code, 0);
+    const afterCancel = await send(KIM);
+    assert.equal(afterCancel.code, 0, afterCancel.stderr);
+  });
+
+  it('keeps the window the config says: 0 never refuses', async () => {
+    mkdirSync(join(dir, 'config', 'mailroom'), { recursive: true });
+    writeFileSync(join(dir, 'config', 'mailroom', 'config.json'), JSON.stringify({ repeats: { windowDays: 0 } }));
+    assert.equal((await send(KIM)).code, 0);
+    assert.equal((await send(KIM)).code, 0);
+    writeFileSync(join(dir, 'config', 'mailroom', 'config.json'), JSON.stringify({ repeats: { windowDays: -1 } }));
+    const wrong = await send(KIM);
+    assert.equal(wrong.code, 2);
+    assert.match(wrong.stderr, /repeats\.windowDays is not a number of days/);
+  });
+
+  it('refuses a merge sent before, or rows of one, naming them; --skip-sent sends only the others', async () => {
+    const csv = (rows: string[]) => {
+      const path = join(dir, `people-${rows.length}-${Math.random().toString(36).slice(2)}.csv`);
+      writeFileSync(path, ['AttentionLine1,Address1,City,State,PostalCode', ...rows].join('\n'));
+      return path;
+    };
+    const [jane, sam, pat, lou] = [
+      'Jane Doe,1 Main St,Springfield,IL,62701',
+      'Sam Roe,2 Side St,Shelbyville,IL,62565',
+      '"Pat Poe, Jr.",3 Far Rd,Ogdenville,IL,62702',
+      'Lou Gale,9 Birch Rd,Springfield,IL,62704',
+    ];
+    const merge = (data: string, ...flags: string[]) =>
+      run('merge', sample('invite.html'), data, '--mode', 'Production', '--yes', '--json', ...flags);
+    const first = await merge(csv([jane, sam, pat]));
+    assert.equal(first.code, 0, first.stderr);
+    const batch = idOf(first);
+
+    const same = await merge(csv([jane, sam, pat]));
+    assert.equal(same.code, 2);
+    assert.match(same.stderr, new RegExp(`Not sent: all 3 rows of this merge went before, .* in mailer ${batch} on `));
+
+    const overlapping = csv([lou, sam, jane]);
+    const some = await merge(overlapping);
+    assert.equal(some.code, 2);
+    assert.match(some.stderr, /Not sent: 2 of 3 rows \(2, 3\) of this merge went before/);
+    assert.match(some.stderr, /--skip-sent/);
+
+    const rest = await merge(overlapping, '--skip-sent');
+    assert.equal(rest.code, 0, rest.stderr);
+    assert.match(rest.stderr, /Leaving out 2 rows sent before \(2, 3\); sending the other 1\./);
+    const items = JSON.parse((await run('call', 'GetBatchStatus', '--param', `ID=${idOf(rest)}`, '--param', 'ItemID=')).stdout) as {
+      Statuses: unknown[];
+    };
+    assert.equal(items.Statuses.length, 1, 'only Lou Gale was sent');
+    assert.equal(sendingLines().at(-1)?.rows?.length, 1, "the log keeps the sent row's key");
+    const nothing = await merge(csv([jane, sam]), '--skip-sent');
+    assert.equal(nothing.code, 0, nothing.stderr);
+    assert.match(nothing.stderr, /Nothing sent: all 2 rows went before/);
+  });
+
+  it('never lets two identical sends started at once both go', async () => {
+    const results = await Promise.all([send(KIM), send(KIM), send(KIM)]);
+    assert.equal(results.filter((r) => r.code === 0).length, 1, results.map((r) => r.stderr).join('\n'));
+    for (const refused of results.filter((r) => r.code !== 0)) assert.match(refused.stderr, /Not sent: the same letter went to Kim Lee/);
+  });
+});

@@ -1,0 +1,72 @@
+/**
+ * Merge data's encodings (facts, Part B): a CSV's bytes as every reader of them decodes them, and
+ * which encoding was assumed. The bytes are written here as each encoding writes them.
+ */
+import { strict as assert } from 'node:assert';
+import { CsvError, decodeCsv, encodeCsv } from '../../src/contract';
+
+const TEXT = 'AttentionLine1,City\r\nJosé Müller,Zürich\r\n';
+const utf16le = (text: string) => Buffer.from(text, 'utf16le');
+const utf16be = (text: string) => Buffer.from(utf16le(text).map((_, i, b) => b[i ^ 1]!));
+
+/**
+ * WHATWG's index-windows-1252 for 0x80–0x9F (the rest is Latin-1's), the five bytes the code page
+ * leaves undefined as the C1 controls of their number. Written out here rather than asked of
+ * TextDecoder: Node 20's TextDecoder('windows-1252') decodes these bytes as Latin-1.
+ */
+const WINDOWS_1252_80_9F = [
+  0x20ac, 0x81, 0x201a, 0x192, 0x201e, 0x2026, 0x2020, 0x2021, 0x2c6, 0x2030, 0x160, 0x2039, 0x152, 0x8d, 0x17d, 0x8f, 0x90, 0x2018, 0x2019,
+  0x201c, 0x201d, 0x2022, 0x2013, 0x2014, 0x2dc, 0x2122, 0x161, 0x203a, 0x153, 0x9d, 0x17e, 0x178,
+];
+
+describe('merge data encodings: a CSV file as the client reads it', () => {
+  it('reads UTF-8 with and without a byte order mark, UTF-16LE and UTF-16BE with one, and says which', () => {
+    const cases: [Buffer, string][] = [
+      [Buffer.from(TEXT, 'utf8'), 'UTF-8'],
+      [Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(TEXT, 'utf8')]), 'UTF-8 with BOM'],
+      [Buffer.concat([Buffer.from([0xff, 0xfe]), utf16le(TEXT)]), 'UTF-16LE with BOM'],
+      [Buffer.concat([Buffer.from([0xfe, 0xff]), utf16be(TEXT)]), 'UTF-16BE with BOM'],
+    ];
+    for (const [bytes, encoding] of cases) assert.deepEqual(decodeCsv(bytes), { text: TEXT, encoding }, encoding);
+  });
+
+  it('reads bytes that are not UTF-8 as Windows-1252, every one of the 256 (the undefined five as C1 controls)', () => {
+    const spreadsheet = Buffer.from(
+      [...'AttentionLine1\r\nJos'].map((c) => c.charCodeAt(0)).concat([0xe9, 0x20, 0x4d, 0xfc, 0x6c, 0x6c, 0x65, 0x72, 0x80]),
+    );
+    assert.deepEqual(decodeCsv(spreadsheet), { text: 'AttentionLine1\r\nJosé Müller€', encoding: 'Windows-1252' });
+    const all = decodeCsv(Uint8Array.from({ length: 256 }, (_, i) => i));
+    assert.equal(all.encoding, 'Windows-1252');
+    assert.deepEqual(
+      [...all.text].map((c) => c.codePointAt(0)),
+      Array.from({ length: 256 }, (_, i) => (i >= 0x80 && i < 0xa0 ? WINDOWS_1252_80_9F[i - 0x80] : i)),
+    );
+  });
+
+  it('takes plain ASCII, and an empty file, as UTF-8', () => {
+    assert.deepEqual(decodeCsv(Buffer.from('a,b\n1,2\n')), { text: 'a,b\n1,2\n', encoding: 'UTF-8' });
+    assert.deepEqual(decodeCsv(new Uint8Array()), { text: '', encoding: 'UTF-8' });
+  });
+
+  it('lets a byte order mark decide, and says the byte and the line where the text stops following it', () => {
+    const bad = Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from('a,b\r\nJos'), Buffer.from([0xe9]), Buffer.from(',x\r\n')]);
+    assert.throws(
+      () => decodeCsv(bad),
+      (e: unknown) => e instanceof CsvError && e.line === 2 && e.message === 'its byte order mark says UTF-8, but byte 12 is not UTF-8',
+    );
+    const cut = Buffer.concat([Buffer.from([0xff, 0xfe]), utf16le('a\nb'), Buffer.from([0x41])]);
+    assert.throws(
+      () => decodeCsv(cut),
+      (e: unknown) => e instanceof CsvError && e.line === 2 && /says UTF-16LE, but its last character is cut short/.test(e.message),
+    );
+    const lone = Buffer.concat([Buffer.from([0xfe, 0xff]), utf16be('a\n'), Buffer.from([0xdc, 0x00]), utf16be('b')]);
+    assert.throws(
+      () => decodeCsv(lone),
+      (e: unknown) => e instanceof CsvError && e.line === 2 && /says UTF-16BE, but byte 7 is not UTF-16BE/.test(e.message),
+    );
+  });
+
+  it('sends UTF-8 without a byte order mark', () => {
+    assert.deepEqual(Buffer.from(encodeCsv('\uFEFFJosé')), Buffer.from('José', 'utf8'));
+  });
+});

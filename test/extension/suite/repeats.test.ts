@@ -1,0 +1,74 @@
+/**
+ * Nothing mailed twice by mistake, in VS Code: the same letter to the same recipient as one sent
+ * (from here or the command line) within the window is asked about with the earlier mailer and
+ * when it went; only Send Again sends it, and the machine's send log says so. In Development a
+ * repeat goes, as a test, and the message says so.
+ */
+import { strict as assert } from 'node:assert';
+import * as vscode from 'vscode';
+import { inProduction, machineSendLog, mailroomApi, onSandbox, person, sendLogLines, typedAddress, workspace } from './support';
+import type { Answer } from './prompts';
+
+const sendNotesAsking = (answers: readonly Answer[]) =>
+  person.answering(answers, async () => {
+    await vscode.commands.executeCommand('mailroom.sendDocument', vscode.Uri.joinPath(workspace(), 'notes.txt'));
+    return [...person.asked];
+  });
+const sendings = () => sendLogLines(machineSendLog()).filter((l) => l.kind === 'sending');
+const lastId = () =>
+  sendLogLines(machineSendLog())
+    .filter((l) => l.kind === 'answered' && typeof l.id === 'number')
+    .at(-1)?.id;
+
+describe('Repeat sends', () => {
+  afterEach(() => person.settle());
+
+  it('asks before sending the same letter to the same recipient again, naming the mailer; Send Again sends it', async () => {
+    const api = await mailroomApi();
+    await onSandbox(api);
+    const address = { AttentionLine1: 'Ida Twice', Address1: '8 Elm St', City: 'Ogdenville' };
+    await inProduction(() => sendNotesAsking([...typedAddress(api, address), { confirm: true }]));
+    const first = Number(lastId());
+    assert.ok(first > 0);
+
+    let before = sendings().length;
+    const declined = await inProduction(() => sendNotesAsking([...typedAddress(api, address), { confirm: true }, { confirm: false }]));
+    assert.equal(sendings().length, before, 'nothing sent, nothing written');
+    assert.match(
+      declined.at(-1) ?? '',
+      new RegExp(
+        `^The same notes\\.txt went to Ida Twice, 8 Elm St, Ogdenville as mailer ${first} on \\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d\\. Send it again\\?`,
+      ),
+    );
+
+    before = sendings().length;
+    const shown = person.notices.length;
+    await inProduction(() => sendNotesAsking([...typedAddress(api, address), { confirm: true }, { confirm: true }]));
+    assert.equal(sendings().length, before + 1);
+    const line = sendings().at(-1)!;
+    assert.equal(line.again, true, 'the send log says it was sent again');
+    assert.deepEqual(line.repeats, [first]);
+    assert.match(
+      person.notices
+        .slice(shown)
+        .map((n) => n.message)
+        .join('\n'),
+      new RegExp(`It repeats mailer ${first}, sent again as you asked`),
+    );
+
+    // Another recipient goes as usual; in Development a repeat is a test.
+    before = sendings().length;
+    await inProduction(() => sendNotesAsking([...typedAddress(api, { ...address, AttentionLine1: 'Ida Once' }), { confirm: true }]));
+    assert.equal(sendings().length, before + 1, 'another recipient');
+    const test = person.notices.length;
+    await sendNotesAsking(typedAddress(api, address));
+    assert.equal(sendings().length, before + 2, 'sent in Development');
+    assert.match(
+      person.notices
+        .slice(test)
+        .map((n) => n.message)
+        .join('\n'),
+      /It repeats mailer .*: in Development a repeat is a test\./,
+    );
+  });
+});

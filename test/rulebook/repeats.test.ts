@@ -1,0 +1,86 @@
+/**
+ * What a repeat send is: the same letter (its bytes) to the same recipient as a send of the user's
+ * the log holds as made and not cancelled, failed or run in Development, within the window; a merge's
+ * rows alike. In Development it goes, noted; otherwise it goes only when the person says so.
+ */
+import { strict as assert } from 'node:assert';
+import type { SendLogRecord } from '../../src/client';
+import { mergeRowKeys, RepeatedSend, repeatOf, sendAdmission, type MailerReport } from '../../src/rulebook';
+import { record } from './charges.test';
+
+const ann = { endpoint: 'https://mail.example.com', user: 'ann' };
+const letter = { sha256: 'a'.repeat(64), bytes: 100, recipient: 'Jane Doe, 1 Main St, Springfield, IL, 62701' };
+
+describe('the rulebook: a repeat send', () => {
+  const now = new Date();
+  const daysAgo = (days: number) => new Date(now.getTime() - days * 86_400_000).toISOString();
+  const earlier = (fields: Record<string, unknown> = {}) => record({ ...letter, id: 7, ...fields });
+  const verdict = (records: readonly SendLogRecord[], send = {}, reports: ReadonlyMap<number, MailerReport> = new Map(), windowDays = 30) =>
+    repeatOf({ ...letter, ...send }, records, ann, reports, now, windowDays);
+
+  it('finds the same bytes to the same recipient, without regard to case and spacing, and names the earlier mailer', () => {
+    const found = verdict([earlier({ recipient: 'jane doe,  1 Main St, Springfield, IL, 62701', time: daysAgo(29) })]);
+    assert.equal(found.kind, 'repeat');
+    assert.deepEqual(found.kind === 'repeat' && found.earlier.map((e) => e.id), [7]);
+    assert.equal(verdict([earlier({ outcome: 'unknown', reason: 'cut' })]).kind, 'repeat', 'a send of unknown outcome may have been made');
+  });
+
+  it('lets another recipient, other bytes, another user or service, and anything older than the window go', () => {
+    assert.equal(verdict([earlier({ recipient: 'John Roe, 1 Main St, Springfield, IL, 62701' })]).kind, 'new');
+    assert.equal(verdict([earlier({ sha256: 'b'.repeat(64) })]).kind, 'new');
+    assert.equal(verdict([earlier({ user: 'bob' })]).kind, 'new');
+    assert.equal(verdict([earlier({ endpoint: 'https://other.example.com' })]).kind, 'new');
+    assert.equal(verdict([earlier({ time: daysAgo(31) })]).kind, 'new');
+    assert.equal(verdict([earlier()], {}, new Map(), 0).kind, 'new', 'a window of 0 days: never');
+    assert.equal(verdict([earlier({ bytes: 0 })], { bytes: 0 }).kind, 'new', 'a stored file carries no bytes to compare');
+  });
+
+  it('lets a letter go again whose earlier send was cancelled, failed, refused or run in Development', () => {
+    assert.equal(verdict([earlier()], {}, new Map([[7, { workMode: 'Production', status: -1005, price: 1 }]])).kind, 'new');
+    assert.equal(verdict([earlier()], {}, new Map([[7, { workMode: 'Production', status: -1018, price: 1 }]])).kind, 'new');
+    assert.equal(verdict([earlier()], {}, new Map([[7, { workMode: 'Development', status: -1002, price: 1 }]])).kind, 'new');
+    assert.equal(verdict([earlier({ workMode: 'Development' })]).kind, 'new');
+    assert.equal(verdict([earlier({ outcome: 'refused', reason: 'no' })]).kind, 'new');
+    assert.equal(verdict([earlier()], {}, new Map([[7, { workMode: 'Production', status: -1000, price: 1 }]])).kind, 'repeat');
+  });
+
+  it("names a merge's rows whose letters went before, whatever the column order; all of them for the same merge", () => {
+    const template = new TextEncoder().encode('<p>Dear {{Name}}</p>');
+    const header = ['Name', 'Address1', 'City'];
+    const rows = [
+      ['Ann', '1 Main St', 'Salem'],
+      ['Bob', '2 Oak Ave', 'Salem'],
+      ['Cy', '3 Elm Rd', 'Salem'],
+    ];
+    const first = mergeRowKeys(template, header, rows.slice(0, 2));
+    const reordered = mergeRowKeys(
+      template,
+      ['City', 'Name', 'Address1'],
+      rows.map(([n, a, c]) => [c!, n!, a!]),
+    );
+    assert.deepEqual(reordered.slice(0, 2), first, 'a row is its values by column');
+    const before = [record({ sha256: 'c'.repeat(64), bytes: 50, rows: first, id: 9 })];
+    const some = repeatOf({ sha256: 'd'.repeat(64), bytes: 60, rows: reordered }, before, ann, new Map(), now, 30);
+    assert.deepEqual(some.kind === 'repeat' && [some.rows, some.of], [[1, 2], 3]);
+    const same = repeatOf({ sha256: 'c'.repeat(64), bytes: 50, rows: first }, before, ann, new Map(), now, 30);
+    assert.deepEqual(same.kind === 'repeat' && same.rows, [1, 2]);
+    const other = mergeRowKeys(new TextEncoder().encode('<p>Hello {{Name}}</p>'), header, rows);
+    assert.equal(
+      repeatOf({ sha256: 'e'.repeat(64), bytes: 60, rows: other }, before, ann, new Map(), now, 30).kind,
+      'new',
+      'another letter',
+    );
+  });
+
+  it('refuses a repeat in Production unless sent again, and notes it; in Development it goes, noted', () => {
+    const rules = { account: ann, limits: {}, price: 1, windowDays: 30, reports: new Map<number, MailerReport>() };
+    const send = record({ ...letter });
+    assert.throws(
+      () => sendAdmission({ ...rules, mode: 'Production' })([earlier()], send),
+      (error: unknown) => error instanceof RepeatedSend && error.verdict.earlier[0]?.id === 7,
+    );
+    assert.deepEqual(sendAdmission({ ...rules, mode: 'Default', again: true })([earlier()], send), { repeats: [7], again: true });
+    assert.deepEqual(sendAdmission({ ...rules, mode: 'Development' })([earlier()], send), { repeats: [7] });
+    assert.equal(sendAdmission({ ...rules, mode: 'Production' })([], send), undefined);
+  });
+});
