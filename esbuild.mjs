@@ -65,6 +65,14 @@ await Promise.all([
     outfile: `${out}/printing-worker.js`,
     plugins: [apart('printing')],
   }),
+  // The fallback font's engine (src/printing/fonts.ts), loaded by printing only when a text needs
+  // a character Helvetica lacks: half a megabyte that every other printing can do without.
+  build({
+    ...common,
+    stdin: { contents: "module.exports = require('@pdf-lib/fontkit');", resolveDir: '.', loader: 'js' },
+    outfile: `${out}/fontkit.js`,
+    minify: true,
+  }),
   // The keyring's native binary cannot be bundled; the command line loads it from node_modules.
   build({
     ...common,
@@ -87,5 +95,13 @@ await build({
 cpSync('node_modules/pdfjs-dist/build/pdf.min.mjs', `${out}/media/pdfjs/pdf.min.mjs`);
 cpSync('node_modules/pdfjs-dist/build/pdf.worker.min.mjs', `${out}/media/pdfjs/pdf.worker.min.mjs`);
 cpSync('node_modules/pdfjs-dist/standard_fonts', `${out}/media/pdfjs/standard_fonts`, { recursive: true });
+// Printing reads where a PDF's text stands with pdf.js too (src/printing/pdf-js.ts), in Node: its
+// legacy build, which runs on Node 20; and draws what Helvetica cannot with DejaVu Sans, shipped
+// with its licence (src/printing/fonts.ts, assets.ts).
+cpSync('node_modules/pdfjs-dist/legacy/build/pdf.min.mjs', `${out}/pdfjs-node/pdf.min.mjs`);
+cpSync('node_modules/pdfjs-dist/legacy/build/pdf.worker.min.mjs', `${out}/pdfjs-node/pdf.worker.min.mjs`);
+cpSync('node_modules/pdfjs-dist/LICENSE', `${out}/pdfjs-node/LICENSE`);
+cpSync('node_modules/dejavu-fonts-ttf/ttf/DejaVuSans.ttf', `${out}/fonts/DejaVuSans.ttf`);
+cpSync('node_modules/dejavu-fonts-ttf/LICENSE', `${out}/fonts/DejaVuSans-LICENSE.txt`);
 chmodSync(`${out}/cli.js`, 0o755);
 execFileSync(process.execPath, [`${out}/cli.js`, 'wsdl', '--out', `${out}/wsdl`], { stdio: 'inherit' });

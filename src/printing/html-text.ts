@@ -68,6 +68,9 @@ const BLOCK = new Set([
   'body',
 ]);
 
+/** A line break from a <br>, kept apart from the source's own new lines, which are white space. */
+const BREAK = '\u2028';
+
 export function htmlToBlocks(html: string): Block[] {
   const source = html.replace(/<!--[\s\S]*?-->/g, '').replace(/<(script|style|head|title)\b[\s\S]*?<\/\1\s*>/gi, '');
   const blocks: Block[] = [];
@@ -76,7 +79,11 @@ export function htmlToBlocks(html: string): Block[] {
   let pre = 0;
   const breakAfter: string[] = [];
   const flush = () => {
-    const clean = (pre > 0 ? text : text.replace(/[ \t\r\n]+/g, ' ')).replace(/ *\n */g, '\n').trim();
+    // White space collapses outside <pre>; a <br>'s break (BREAK) does not.
+    const clean = (pre > 0 ? text : text.replace(/[ \t\r\n]+/g, ' '))
+      .replaceAll(BREAK, '\n')
+      .replace(/ *\n */g, '\n')
+      .trim();
     if (clean) blocks.push({ kind: heading ? 'heading' : 'paragraph', text: clean });
     text = '';
   };
@@ -90,7 +97,7 @@ export function htmlToBlocks(html: string): Block[] {
     const [, closing, rawName, attrs = ''] = m;
     const name = rawName!.toLowerCase();
     if (name === 'br') {
-      text += '\n';
+      text += BREAK;
       continue;
     }
     if (!BLOCK.has(name)) continue;

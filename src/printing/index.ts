@@ -1,14 +1,18 @@
 /**
  * Printing: letters, postcards and mail merges laid out as the service prints them, with the
  * address window, the Development mark, the sheets, the price and the reasons a mailer would fail
- * when printed (-1018, -1025, -1045, -1065). The sandbox prints its mailers with it and the
- * preflight its proofs, so that both say the same. It reads the contract only; the build makes it
- * a bundle of its own (dist/printing.js, pdf-lib and its fonts) that its users load when needed.
+ * when printed (-1018, -1021, -1025, -1045, -1065), with the address the service reads from a
+ * letter's page when none is given. The sandbox prints its mailers with it and the preflight its
+ * proofs, so that both say the same. It reads the contract only; the build makes it a bundle of
+ * its own (dist/printing.js, pdf-lib and its fonts) that its users load when needed, and what it
+ * needs more rarely (pdf.js for Node, a fallback font and its engine) it loads from files beside
+ * that bundle (assets.ts).
  */
 export type { Block } from './blocks';
 export { fieldsIn, fillFields } from './blocks';
 export { UnreadableDocument, docxToBlocks } from './docx-text';
 export { htmlToBlocks } from './html-text';
+export { LETTER_TOLERANCE, US_LETTER, isUsLetter, sizeWords, type Box } from './envelope';
 export {
   DEVELOPMENT_MARK,
   MAX_LETTER_SHEETS,
@@ -21,6 +25,8 @@ export {
   printPostcard,
   type Content,
   type LetterJob,
+  type MissingCharacter,
+  type OffSizePage,
   type PostalAddress,
   type PostcardJob,
   type PrintOptions,
@@ -39,7 +45,7 @@ export {
   type MergeTemplate,
 } from './merge';
 export { hasErrors, type Finding, type Severity } from './preflight/findings';
-export { preflightLetter, type PreflightReport, type PrintSettings } from './preflight/letter';
+export { MAX_PRINTED_BYTES, preflightLetter, type PreflightReport, type PrintSettings, type ProofMarks } from './preflight/letter';
 export { preflightMerge, type MergeLetter, type MergePreflightReport } from './preflight/merge';
 export { addressCheckFailure, failsAddressCheck, verifyAddress, type AddressVerdict } from './address/verify';
 export { ZIP_SOURCES, servesCity, stateCode, zipCode, type ZipCode } from './address/zips';

@@ -8,14 +8,21 @@
  * mode every page carries a visible "DEVELOPMENT - NOT MAILED" mark. What cannot be printed is
  * not refused at send: the mailer fails later, as the service's does (-1025, -1018, -1045, -1065).
  */
-import { PDFDocument, StandardFonts, degrees, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
-import { checkMailableAddress, type RecipientFields, STATUS } from '../contract';
+import { PDFDocument, degrees, rgb, type PDFPage } from 'pdf-lib';
+import { STATUS, checkMailableAddress, type RecipientFields } from '../contract';
 import { addressCheckFailure } from './address/verify';
+import { readBox, type PlacedText, type ReadLine } from './address-read';
 import type { Block } from './blocks';
 import { UnreadableDocument, docxToBlocks } from './docx-text';
+import { RECIPIENT_WINDOW, RETURN_WINDOW, US_LETTER, isUsLetter, type Box } from './envelope';
+import { PrintFonts } from './fonts';
 import { htmlToBlocks } from './html-text';
+import { inspectPdf, type PdfInspection } from './pdf-inspection';
+import { placedText } from './pdf-text';
 
-const LETTER: [number, number] = [612, 792];
+export { RECIPIENT_WINDOW, RETURN_WINDOW } from './envelope';
+
+const LETTER: [number, number] = [US_LETTER.width, US_LETTER.height];
 const POSTCARD: [number, number] = [432, 306];
 const INCH = 72;
 /** Sheets a No. 10 envelope holds. */
@@ -25,12 +32,6 @@ export const MAX_LETTER_SHEETS = 7;
  * (-1065) whatever follows, and a huge document must not keep the sandbox busy.
  */
 const MAX_TEXT_PAGES = 60;
-/**
- * Where a No. 10 double-window envelope shows the recipient, on a letter sheet folded in thirds,
- * in points from the sheet's top-left corner; and where its upper window shows the return address.
- */
-export const RECIPIENT_WINDOW = { left: 0.875 * INCH, top: 2 * INCH, width: 4 * INCH, height: 1.125 * INCH };
-export const RETURN_WINDOW = { left: 0.375 * INCH, top: 0.5 * INCH, width: 3.5 * INCH, height: 0.875 * INCH };
 export const DEVELOPMENT_MARK = 'DEVELOPMENT - NOT MAILED';
 /** The small mark's place: its baseline this far below a page's top, at this size, from the left edge. */
 const MARK_LINE = { x: 18, fromTop: 14, size: 8 } as const;
@@ -53,7 +54,7 @@ export type Content =
 
 export interface LetterJob {
   readonly contents: readonly Content[];
-  /** The recipient; when absent the document must carry it in the window itself. */
+  /** The recipient; when absent the service reads it from the recipient box of page 1. */
   readonly address?: PostalAddress;
   readonly reply?: { readonly address: PostalAddress; readonly stamping: 'Top' | 'Bottom' };
   readonly perforation?: boolean;
@@ -70,6 +71,22 @@ export interface PostcardJob {
   readonly workMode: WorkModeUsed;
 }
 
+/** A page that is not US Letter: where it is in the letter and in its document, and its size in points. */
+export interface OffSizePage {
+  /** The letter's 1-based page (its address page, when it has one, is 1). */
+  readonly page: number;
+  /** The page in its own document. */
+  readonly documentPage: number;
+  readonly width: number;
+  readonly height: number;
+}
+
+/** A character the printing fonts cannot draw, in a document's text, with the letter's pages it is on. */
+export interface MissingCharacter {
+  readonly character: string;
+  readonly pages: readonly number[];
+}
+
 export interface Printed {
   readonly pages: number;
   readonly sheets: number;
@@ -77,38 +94,37 @@ export interface Printed {
   readonly failure?: number;
   /** Every reason it cannot be mailed, in the order the service would find them (`failure` is the first). */
   readonly failures: readonly number[];
-}
-
-interface Fonts {
-  readonly regular: PDFFont;
-  readonly bold: PDFFont;
-  readonly charset: ReadonlySet<number>;
+  /** Why its document could not be processed (-1025), in words. */
+  readonly unreadable?: string;
+  /** Its pages that are not US Letter (-1021). */
+  readonly offSize?: readonly OffSizePage[];
   /**
-   * A measuring pass (`measureLetters`) lays text out line by line and adds every page, but does
-   * not draw the lines nor the Development mark: neither changes where a page ends.
+   * Sent without an address: the text the service reads from the recipient box of page 1, line by
+   * line (none: -1045); `unknown` where the sandbox cannot see the page (binary .doc, a document it
+   * could not read).
    */
+  readonly read?: readonly ReadLine[] | 'unknown';
+  /** Characters of its documents' text the printing fonts cannot draw (drawn as U+FFFD). */
+  readonly missing?: readonly MissingCharacter[];
+  /** Asked for (`PrintOptions.inspect`): its PDFs' fonts not embedded and images under 300 DPI, on the letter's pages. */
+  readonly inspection?: PdfInspection;
+}
+
+/**
+ * A measuring pass (`measureLetters`) lays text out line by line and adds every page, but does
+ * not draw the lines nor the Development mark: neither changes where a page ends.
+ */
+interface Layout {
+  readonly fonts: PrintFonts;
   readonly measuring: boolean;
-}
-
-async function fontsOf(doc: PDFDocument, measuring = false): Promise<Fonts> {
-  const regular = await doc.embedFont(StandardFonts.Helvetica);
-  const bold = await doc.embedFont(StandardFonts.HelveticaBold);
-  return { regular, bold, charset: new Set(regular.getCharacterSet()), measuring };
-}
-
-/** Text the standard fonts can draw: anything outside WinAnsi becomes '?'. */
-function drawable(text: string, fonts: Fonts): string {
-  let out = '';
-  for (const ch of text.replace(/\t/g, '    ')) out += fonts.charset.has(ch.codePointAt(0)!) ? ch : '?';
-  return out;
+  readonly inspect: boolean;
 }
 
 /** Longest slice of a word tried on one line: no font fits more letters on a page's width. */
 const LONGEST_LINE = 400;
 
 /** The lines of a text at a width, produced as they are needed (a page cap stops early). */
-function* wrap(text: string, font: PDFFont, size: number, width: number): Generator<string> {
-  const fits = (s: string) => font.widthOfTextAtSize(s, size) <= width;
+function* wrap(text: string, fits: (line: string) => boolean): Generator<string> {
   for (const raw of text.split('\n')) {
     let line = '';
     for (let word of raw.split(/ +/)) {
@@ -122,6 +138,8 @@ function* wrap(text: string, font: PDFFont, size: number, width: number): Genera
       while (word.length > 1 && !(word.length <= LONGEST_LINE && fits(word))) {
         let cut = Math.min(word.length - 1, LONGEST_LINE);
         while (cut > 1 && !fits(word.slice(0, cut))) cut = Math.floor(cut * 0.9);
+        // Never between the two halves of a character outside the Basic Multilingual Plane.
+        if (/[\uD800-\uDBFF]/.test(word[cut - 1] ?? '')) cut = cut > 1 ? cut - 1 : cut + 1;
         yield word.slice(0, cut);
         word = word.slice(cut);
       }
@@ -131,6 +149,28 @@ function* wrap(text: string, font: PDFFont, size: number, width: number): Genera
   }
 }
 
+/** Characters not drawn, with the pages they are on. */
+class Misses {
+  private readonly found = new Map<string, Set<number>>();
+
+  add(characters: readonly string[], page: number): void {
+    for (const character of characters) this.found.set(character, (this.found.get(character) ?? new Set<number>()).add(page));
+  }
+
+  get list(): MissingCharacter[] {
+    return [...this.found].map(([character, pages]) => ({ character, pages: [...pages].sort((a, b) => a - b) }));
+  }
+}
+
+/** Where a content is printed in its letter, and what is wanted of its pages beyond printing them. */
+interface Placing {
+  /** The index, in the printed PDF, of the letter's first page. */
+  readonly letterStart: number;
+  /** Whether its first page is the letter's page 1, whose recipient box the service reads. */
+  readonly readsPage1: boolean;
+  readonly misses: Misses;
+}
+
 /** Lays text blocks out on pages of one size, starting a page when one is full or a break asks. */
 class TextPages {
   private page: PDFPage | undefined;
@@ -138,10 +178,13 @@ class TextPages {
   private used = false;
   private pages = 0;
   private full = false;
+  /** The lines of its first page, where they stand, when that page is the letter's page 1. */
+  readonly firstPage: PlacedText[] = [];
 
   constructor(
     private readonly doc: PDFDocument,
-    private readonly fonts: Fonts,
+    private readonly layout: Layout,
+    private readonly placing: Placing,
     private readonly size: [number, number],
     private readonly margin: number,
     private readonly fontSize: number,
@@ -155,7 +198,9 @@ class TextPages {
     return this.page;
   }
 
-  write(blocks: readonly Block[]): void {
+  async write(blocks: readonly Block[]): Promise<void> {
+    const { fonts, measuring } = this.layout;
+    await fonts.cover(blocks.map((b) => (b.kind === 'page-break' ? '' : b.text)));
     if (!this.page) this.newPage();
     for (const block of blocks) {
       if (this.full) return;
@@ -163,10 +208,13 @@ class TextPages {
         if (this.used && this.pages < MAX_TEXT_PAGES) this.newPage();
         continue;
       }
-      const font = block.kind === 'heading' ? this.fonts.bold : this.fonts.regular;
-      const size = block.kind === 'heading' ? this.fontSize * 1.35 : this.fontSize;
+      const bold = block.kind === 'heading';
+      const size = bold ? this.fontSize * 1.35 : this.fontSize;
       const lineHeight = size * 1.35;
-      for (const line of wrap(drawable(block.text, this.fonts), font, size, this.size[0] - 2 * this.margin)) {
+      const width = this.size[0] - 2 * this.margin;
+      const { text, missing } = fonts.prepare(block.text);
+      let startsOn: number | undefined;
+      for (const line of wrap(text, (s) => fonts.widthOf(s, size, bold) <= width)) {
         if (this.y - lineHeight < this.margin) {
           if (this.pages >= MAX_TEXT_PAGES) {
             this.full = true;
@@ -174,18 +222,36 @@ class TextPages {
               x: this.margin,
               y: this.margin / 2,
               size: 8,
-              font: this.fonts.regular,
+              font: fonts.regular,
             });
             return;
           }
           this.newPage();
         }
-        if (!this.fonts.measuring) this.page!.drawText(line, { x: this.margin, y: this.y - size, size, font });
+        startsOn ??= this.pages;
+        const baseline = this.y - size;
+        if (!measuring) fonts.draw(this.page!, line, { x: this.margin, y: baseline, size, bold });
+        if (this.pages === 1 && this.placing.readsPage1) {
+          this.firstPage.push({
+            text: line,
+            x: this.margin,
+            baseline: this.size[1] - baseline,
+            size,
+            width: fonts.widthOf(line, size, bold),
+          });
+        }
         this.y -= lineHeight;
         this.used = true;
       }
+      // Said on the page the block starts on.
+      if (missing.length > 0 && startsOn !== undefined) this.placing.misses.add(missing, this.letterPage(startsOn));
       this.y -= size * 0.6;
     }
+  }
+
+  /** The letter's 1-based page number of this layout's nth page. */
+  private letterPage(nth: number): number {
+    return this.doc.getPageCount() - this.pages + nth - this.placing.letterStart;
   }
 }
 
@@ -213,40 +279,41 @@ function addressFailure(address: PostalAddress, workMode: WorkModeUsed): number 
   return checkMailableAddress(address) ?? addressCheckFailure(address, workMode);
 }
 
-/** Address lines inside a window: 11 pt, closer together when many lines must fit. */
-function drawInWindow(page: PDFPage, lines: readonly string[], window: typeof RECIPIENT_WINDOW, fonts: Fonts, size = 11): void {
-  const pad = 4;
+/**
+ * Address lines inside a window: 11 pt, closer together when many lines must fit, and a line too
+ * long for the window's width smaller still, so that all of it shows through the window.
+ */
+function drawInWindow(page: PDFPage, lines: readonly string[], window: Box, fonts: PrintFonts, size = 11): void {
+  const pad = 2;
   const leading = Math.min(size * 1.2, (window.height - 2 * pad) / Math.max(lines.length, 1));
   const fitted = Math.min(size, leading / 1.05);
   const top = page.getHeight() - window.top - pad;
-  lines.forEach((line, i) =>
-    page.drawText(drawable(line, fonts), {
-      x: window.left + pad,
-      y: top - fitted - i * leading,
-      size: fitted,
-      font: fonts.regular,
-      maxWidth: window.width - 2 * pad,
-    }),
-  );
+  lines.forEach((line, i) => {
+    const { text } = fonts.prepare(line);
+    const width = fonts.widthOf(text, fitted);
+    const shown = Math.min(fitted, (fitted * (window.width - 2 * pad)) / Math.max(width, 1));
+    fonts.draw(page, text, { x: window.left + pad, y: top - fitted - i * leading, size: shown });
+  });
 }
 
-function drawLines(page: PDFPage, lines: readonly string[], x: number, top: number, size: number, fonts: Fonts): void {
-  lines.forEach((line, i) => page.drawText(drawable(line, fonts), { x, y: top - size - i * size * 1.25, size, font: fonts.regular }));
+function drawLines(page: PDFPage, lines: readonly string[], x: number, top: number, size: number, fonts: PrintFonts): void {
+  lines.forEach((line, i) => fonts.draw(page, fonts.prepare(line).text, { x, y: top - size - i * size * 1.25, size }));
 }
 
-function markDevelopment(doc: PDFDocument, from: number, fonts: Fonts): void {
+function markDevelopment(doc: PDFDocument, from: number, fonts: PrintFonts): void {
+  const bold = fonts.bold;
   for (const page of doc.getPages().slice(from)) {
     const { width, height } = page.getSize();
     // Along the diagonal, centred, three quarters of its length.
     const angle = Math.atan2(height, width);
-    const size = (0.75 * Math.hypot(width, height)) / fonts.bold.widthOfTextAtSize(DEVELOPMENT_MARK, 1);
-    const length = fonts.bold.widthOfTextAtSize(DEVELOPMENT_MARK, size);
+    const size = (0.75 * Math.hypot(width, height)) / bold.widthOfTextAtSize(DEVELOPMENT_MARK, 1);
+    const length = bold.widthOfTextAtSize(DEVELOPMENT_MARK, size);
     const lift = size * 0.35;
     page.drawText(DEVELOPMENT_MARK, {
       x: width / 2 - (length / 2) * Math.cos(angle) + lift * Math.sin(angle),
       y: height / 2 - (length / 2) * Math.sin(angle) - lift * Math.cos(angle),
       size,
-      font: fonts.bold,
+      font: bold,
       color: rgb(0.8, 0.1, 0.1),
       opacity: 0.3,
       rotate: degrees((angle * 180) / Math.PI),
@@ -255,79 +322,178 @@ function markDevelopment(doc: PDFDocument, from: number, fonts: Fonts): void {
       x: MARK_LINE.x,
       y: height - MARK_LINE.fromTop,
       size: MARK_LINE.size,
-      font: fonts.bold,
+      font: bold,
       color: rgb(0.8, 0.1, 0.1),
     });
   }
 }
 
-/** Appends a content's pages; returns whether it was readable and held anything to print. */
-async function addContent(doc: PDFDocument, content: Content, fonts: Fonts): Promise<{ readable: boolean; text: boolean }> {
-  const textPages = () => new TextPages(doc, fonts, LETTER, INCH, 11);
-  if (content.kind === 'blocks') {
-    textPages().write(content.blocks);
-    return { readable: true, text: content.blocks.some((b) => b.kind !== 'page-break') };
+const bytes = (n: number) => n.toLocaleString('en-US');
+
+const ENCRYPTED =
+  'The PDF is encrypted (it has a password, or limits what may be done with it): the printer cannot open it. Save a copy without security and send that.';
+
+/** Why a PDF could not be read, in words: not a PDF, or damaged (cut short, or where it breaks). */
+export function pdfTrouble(error: unknown, data: Uint8Array): string {
+  const text = (from: number, to: number) => Buffer.from(data.subarray(from, to)).toString('latin1');
+  if (!text(0, 1024).includes('%PDF-')) return 'The file is not a PDF: it does not start with "%PDF-".';
+  // A parse that found no catalog or page tree fails later, reading what is not there.
+  const message =
+    error instanceof TypeError ? 'it has no catalog or page tree that can be read' : error instanceof Error ? error.message : String(error);
+  const at = /offset=(\d+)/.exec(message)?.[1];
+  const cut = !text(Math.max(0, data.length - 1024), data.length).includes('%%EOF');
+  const where = at === undefined ? '' : ` past byte ${bytes(Number(at))} of ${bytes(data.length)}`;
+  const why = message.replace(/^Failed to parse PDF document \([^)]*\):\s*/, '').replace(/[.\s]+$/, '');
+  return `The PDF is damaged: ${cut ? 'it is cut short (it has no end-of-file marker), and ' : ''}it cannot be read${where} (${why}).`;
+}
+
+/** What a content added: whether it could be read (and why not), and what its pages showed. */
+interface Added {
+  readonly unreadable?: string;
+  /** Its first page's text, where it stands, when that page is the letter's page 1; `unknown` when the sandbox cannot see it. */
+  readonly firstPage?: readonly PlacedText[] | 'unknown';
+  readonly offSize?: readonly OffSizePage[];
+  readonly inspection?: PdfInspection;
+}
+
+/** The visible box of a PDF page, in points: its crop box, within its media box. */
+function shownSize(page: PDFPage): { width: number; height: number } {
+  const media = page.getMediaBox();
+  const crop = page.getCropBox();
+  const left = Math.max(media.x, crop.x);
+  const bottom = Math.max(media.y, crop.y);
+  return {
+    width: Math.min(media.x + media.width, crop.x + crop.width) - left,
+    height: Math.min(media.y + media.height, crop.y + crop.height) - bottom,
+  };
+}
+
+/** A PDF's pages kept as they are, with their sizes checked; its page 1 read and its fonts and images inspected when wanted. */
+async function addPdf(
+  doc: PDFDocument,
+  data: Uint8Array,
+  layout: Layout,
+  placing: Placing,
+  unreadable: (why: string) => Promise<Added>,
+): Promise<Added> {
+  let source: PDFDocument;
+  let copied: PDFPage[];
+  try {
+    // Read whether encrypted or not, to say which: pdf-lib's own refusal of an encrypted PDF is no error one can tell by its class.
+    source = await PDFDocument.load(data, { updateMetadata: false, ignoreEncryption: true });
+    if (source.isEncrypted) return await unreadable(ENCRYPTED);
+    if (source.getPageCount() === 0) return await unreadable('The PDF has no pages.');
+    copied = await doc.copyPages(source, source.getPageIndices());
+  } catch (error) {
+    return unreadable(pdfTrouble(error, data));
   }
+  const before = doc.getPageCount() - placing.letterStart;
+  const offSize: OffSizePage[] = [];
+  source.getPages().forEach((page, i) => {
+    const { width, height } = shownSize(page);
+    if (!isUsLetter(width, height)) offSize.push({ page: before + i + 1, documentPage: i + 1, width, height });
+  });
+  for (const page of copied) doc.addPage(page);
+  let firstPage: Added['firstPage'];
+  if (placing.readsPage1) {
+    try {
+      firstPage = await placedText(data, 1);
+    } catch {
+      // pdf-lib read it and pdf.js did not: what the service would read cannot be shown, and is not guessed.
+      firstPage = 'unknown';
+    }
+  }
+  const inspection = layout.inspect ? onLetterPages(inspectPdf(source), before) : undefined;
+  return { offSize, ...(firstPage === undefined ? {} : { firstPage }), ...(inspection ? { inspection } : {}) };
+}
+
+/** An inspection's document pages as the letter's. */
+function onLetterPages(inspection: PdfInspection, before: number): PdfInspection {
+  const shift = (pages: readonly number[]) => pages.map((p) => p + before);
+  return {
+    unembeddedFonts: inspection.unembeddedFonts.map((f) => ({ ...f, pages: shift(f.pages) })),
+    lowResolutionImages: inspection.lowResolutionImages.map((i) => ({ ...i, pages: shift(i.pages) })),
+  };
+}
+
+/** Appends a content's pages; says what it added. */
+async function addContent(doc: PDFDocument, content: Content, layout: Layout, placing: Placing): Promise<Added> {
+  const textPages = () => new TextPages(doc, layout, placing, LETTER, INCH, 11);
+  const laidOut = async (blocks: readonly Block[]): Promise<Added> => {
+    const pages = textPages();
+    await pages.write(blocks);
+    return placing.readsPage1 ? { firstPage: pages.firstPage } : {};
+  };
+  const unreadable = async (why: string, what: string): Promise<Added> => {
+    await textPages().write([{ kind: 'paragraph', text: `${what} ${why}` }]);
+    return { unreadable: why, ...(placing.readsPage1 ? { firstPage: 'unknown' } : {}) };
+  };
+  if (content.kind === 'blocks') return laidOut(content.blocks);
   switch (content.type) {
-    case 'pdf': {
-      try {
-        const source = await PDFDocument.load(content.data, { updateMetadata: false });
-        for (const page of await doc.copyPages(source, source.getPageIndices())) doc.addPage(page);
-        return { readable: true, text: true };
-      } catch {
-        textPages().write([{ kind: 'paragraph', text: 'This PDF could not be read.' }]);
-        return { readable: false, text: false };
-      }
-    }
+    case 'pdf':
+      return addPdf(doc, content.data, layout, placing, (why) => unreadable(why, 'This PDF could not be read.'));
     case 'html':
-    case 'htm': {
-      const blocks = htmlToBlocks(Buffer.from(content.data).toString('utf8'));
-      textPages().write(blocks);
-      return { readable: true, text: blocks.length > 0 };
-    }
+    case 'htm':
+      return laidOut(htmlToBlocks(Buffer.from(content.data).toString('utf8')));
     case 'docx': {
+      let blocks: Block[];
       try {
-        const blocks = docxToBlocks(content.data);
-        textPages().write(blocks);
-        return { readable: true, text: blocks.length > 0 };
+        blocks = docxToBlocks(content.data);
       } catch (error) {
         if (!(error instanceof UnreadableDocument)) throw error;
-        textPages().write([{ kind: 'paragraph', text: `This .docx file could not be read: ${error.message}` }]);
-        return { readable: false, text: false };
+        return unreadable(`The .docx file cannot be read: ${error.message}.`, 'This .docx file could not be read.');
       }
+      return laidOut(blocks);
     }
     default:
-      textPages().write([
+      await textPages().write([
         { kind: 'heading', text: `A .${content.type} document` },
         { kind: 'paragraph', text: 'The Mailroom sandbox cannot render binary Word (.doc) documents; the real service prints them.' },
       ]);
-      return { readable: true, text: true };
+      // The service reads its page 1; the sandbox cannot see it.
+      return placing.readsPage1 ? { firstPage: 'unknown' } : {};
   }
 }
 
-function printedAs(pages: number, sheets: number, failures: readonly number[]): Printed {
-  return failures.length === 0 ? { pages, sheets, failures } : { pages, sheets, failure: failures[0]!, failures };
+function printedAs(
+  pages: number,
+  sheets: number,
+  failures: readonly number[],
+  facts: Omit<Printed, 'pages' | 'sheets' | 'failures' | 'failure'> = {},
+): Printed {
+  return failures.length === 0 ? { pages, sheets, failures, ...facts } : { pages, sheets, failure: failures[0]!, failures, ...facts };
 }
 
-async function addLetter(doc: PDFDocument, job: LetterJob, fonts: Fonts): Promise<Printed> {
+async function addLetter(doc: PDFDocument, job: LetterJob, layout: Layout): Promise<Printed> {
+  const { fonts } = layout;
   const first = doc.getPageCount();
   const failures: number[] = [];
+  const misses = new Misses();
   if (job.address) {
+    const replyLines = job.reply ? addressLines(job.reply.address) : [];
+    await fonts.cover([...addressLines(job.address), ...replyLines]);
     const page = doc.addPage(LETTER);
     // The reply address shows in the return window (Top), or at the foot of the sheet for a reply slip (Bottom).
-    if (job.reply?.stamping === 'Bottom') drawLines(page, addressLines(job.reply.address), RECIPIENT_WINDOW.left, 2.6 * INCH, 9, fonts);
-    else if (job.reply) drawInWindow(page, addressLines(job.reply.address), RETURN_WINDOW, fonts, 9);
+    if (job.reply?.stamping === 'Bottom') drawLines(page, replyLines, RECIPIENT_WINDOW.left, 2.6 * INCH, 9, fonts);
+    else if (job.reply) drawInWindow(page, replyLines, RETURN_WINDOW, fonts, 9);
     drawInWindow(page, addressLines(job.address), RECIPIENT_WINDOW, fonts);
     const address = addressFailure(job.address, job.workMode);
     if (address !== undefined) failures.push(address);
   }
-  let text = false;
+  const added: Added[] = [];
   for (const content of job.contents) {
-    const added = await addContent(doc, content, fonts);
-    if (!added.readable && !failures.includes(STATUS.DocumentNotProcessed)) failures.push(STATUS.DocumentNotProcessed);
-    text ||= added.text;
+    const placing = { letterStart: first, readsPage1: !job.address && added.length === 0, misses };
+    const one = await addContent(doc, content, layout, placing);
+    if (one.unreadable !== undefined && !failures.includes(STATUS.DocumentNotProcessed)) failures.push(STATUS.DocumentNotProcessed);
+    if ((one.offSize?.length ?? 0) > 0 && !failures.includes(STATUS.InvalidPageSize)) failures.push(STATUS.InvalidPageSize);
+    added.push(one);
   }
-  if (!job.address && !text) failures.push(STATUS.AddressNotExtracted);
+  let read: Printed['read'];
+  if (!job.address) {
+    const firstPage = added[0]?.firstPage ?? [];
+    read = firstPage === 'unknown' ? 'unknown' : readBox(firstPage, RECIPIENT_WINDOW);
+    if (read !== 'unknown' && read.length === 0) failures.push(STATUS.AddressNotExtracted);
+  }
   if (job.perforation) {
     const last = doc.getPage(doc.getPageCount() - 1);
     last.drawLine({
@@ -338,11 +504,28 @@ async function addLetter(doc: PDFDocument, job: LetterJob, fonts: Fonts): Promis
       color: rgb(0.5, 0.5, 0.5),
     });
   }
-  if (job.workMode === 'Development' && !fonts.measuring) markDevelopment(doc, first, fonts);
+  if (job.workMode === 'Development' && !layout.measuring) markDevelopment(doc, first, fonts);
   const pages = doc.getPageCount() - first;
   const sheets = Math.ceil(pages / (job.duplex ? 2 : 1));
   if (sheets > MAX_LETTER_SHEETS) failures.push(STATUS.TooManySheets);
-  return printedAs(pages, sheets, failures);
+  const unreadable = added.find((a) => a.unreadable !== undefined)?.unreadable;
+  const offSize = added.flatMap((a) => a.offSize ?? []);
+  const inspections = added.flatMap((a) => (a.inspection ? [a.inspection] : []));
+  const missing = misses.list;
+  return printedAs(pages, sheets, failures, {
+    ...(unreadable === undefined ? {} : { unreadable }),
+    ...(offSize.length > 0 ? { offSize } : {}),
+    ...(read === undefined ? {} : { read }),
+    ...(missing.length > 0 ? { missing } : {}),
+    ...(layout.inspect
+      ? {
+          inspection: {
+            unembeddedFonts: inspections.flatMap((i) => i.unembeddedFonts),
+            lowResolutionImages: inspections.flatMap((i) => i.lowResolutionImages),
+          },
+        }
+      : {}),
+  });
 }
 
 /**
@@ -352,6 +535,11 @@ async function addLetter(doc: PDFDocument, job: LetterJob, fonts: Fonts): Promis
  */
 export interface PrintOptions {
   readonly printedAt?: Date;
+  /**
+   * A proof's printing: also read the PDFs it prints for what prints less well than it shows
+   * (fonts not embedded, images under 300 DPI: `Printed.inspection`). The sandbox needs none of it.
+   */
+  readonly inspect?: boolean;
 }
 
 /** A measuring pass's document is never saved: it needs no producer nor dates. */
@@ -370,9 +558,9 @@ async function layOutLetters(
   measuring = false,
 ): Promise<{ doc: PDFDocument; letters: Printed[] }> {
   const doc = await newDocument(options, measuring);
-  const fonts = await fontsOf(doc, measuring);
+  const layout: Layout = { fonts: await PrintFonts.of(doc), measuring, inspect: options.inspect ?? false };
   const letters: Printed[] = [];
-  for (const job of jobs) letters.push(await addLetter(doc, job, fonts));
+  for (const job of jobs) letters.push(await addLetter(doc, job, layout));
   return { doc, letters };
 }
 
@@ -408,7 +596,7 @@ async function drawSide(
   content: Content,
   areas: { readonly picture: Area; readonly text: Area },
   scaling: 'FitToPage' | 'None',
-  fonts: Fonts,
+  fonts: PrintFonts,
 ): Promise<boolean> {
   if (content.kind === 'file' && ['jpg', 'jpeg', 'png', 'pdf'].includes(content.type)) {
     let drawn: { width: number; height: number; draw: (x: number, y: number, w: number, h: number) => void };
@@ -435,14 +623,16 @@ async function drawSide(
     return true;
   }
   const blocks = content.kind === 'blocks' ? content.blocks : htmlToBlocks(Buffer.from(content.data).toString('utf8'));
+  await fonts.cover(blocks.map((b) => (b.kind === 'page-break' ? '' : b.text)));
   const area = areas.text;
   let y = area.y + area.height;
   for (const block of blocks) {
     if (block.kind === 'page-break') continue;
-    const size = block.kind === 'heading' ? 13 : 10;
-    for (const line of wrap(drawable(block.text, fonts), fonts.regular, size, area.width)) {
+    const bold = block.kind === 'heading';
+    const size = bold ? 13 : 10;
+    for (const line of wrap(fonts.prepare(block.text).text, (s) => fonts.widthOf(s, size, bold) <= area.width)) {
       if (y - size * 1.3 < area.y) return true;
-      page.drawText(line, { x: area.x, y: y - size, size, font: block.kind === 'heading' ? fonts.bold : fonts.regular });
+      fonts.draw(page, line, { x: area.x, y: y - size, size, bold });
       y -= size * 1.3;
     }
     y -= 4;
@@ -463,7 +653,7 @@ export async function measurePostcard(job: PostcardJob): Promise<Printed> {
 
 async function layOutPostcard(job: PostcardJob, options: PrintOptions): Promise<{ doc: PDFDocument; printed: Printed }> {
   const doc = await newDocument(options);
-  const fonts = await fontsOf(doc);
+  const fonts = await PrintFonts.of(doc);
   const [width, height] = POSTCARD;
   const image = doc.addPage(POSTCARD);
   const textHeight = height - CARD_MARGIN - CARD_TOP;
@@ -477,6 +667,7 @@ async function layOutPostcard(job: PostcardJob, options: PrintOptions): Promise<
   const messageOk = await drawSide(doc, back, job.addressSide, { picture: messageArea, text: messageArea }, 'FitToPage', fonts);
   back.drawLine({ start: { x: width / 2, y: 24 }, end: { x: width / 2, y: height - 24 }, thickness: 0.5, color: rgb(0.6, 0.6, 0.6) });
   back.drawRectangle({ x: width - 72, y: height - 78, width: 54, height: 60, borderWidth: 0.75, borderColor: rgb(0.5, 0.5, 0.5) });
+  await fonts.cover(addressLines(job.address));
   drawLines(back, addressLines(job.address), width / 2 + 18, height / 2 + 20, 10, fonts);
   if (job.workMode === 'Development') markDevelopment(doc, 0, fonts);
   const address = addressFailure(job.address, job.workMode);

@@ -7,6 +7,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { describeStatus } from '../../src/contract';
 import { cliPath, suiteEnv } from '../helpers/cli';
+import { htmlWithAddress } from '../helpers/documents';
 import { httpCaller, startTestSandbox, type TestSandbox } from '../helpers/sandbox';
 
 const demo = { Username: 'demo', Password: 'demo' };
@@ -70,7 +71,7 @@ describe('mailroom listen', function () {
       ...demo,
       MyDescription: 'listened',
       FileExtension: 'html',
-      FileBinaryData: Buffer.from('<p>Jane Doe<br>1 Main St<br>Springfield, IL 62701</p>'),
+      FileBinaryData: Buffer.from(htmlWithAddress('<p>Dear Jane,</p>')),
       WorkMode: 'Development',
     })) as number;
     sandbox.advance(10_000);

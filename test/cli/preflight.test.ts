@@ -10,17 +10,18 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } from 'no
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { mailroom, type CliRun } from '../helpers/cli';
-import { pageCount, sampleDocx, samplePdf } from '../helpers/documents';
+import { JANE_DOE_LINES, encryptedPdf, pageCount, pdfOfSizes, sampleDocx, samplePdf } from '../helpers/documents';
 import { startTestSandbox, type TestSandbox } from '../helpers/sandbox';
 import { pdfPages, projectRoot } from '../helpers/tools';
 
 interface Finding {
-  code: number;
+  code?: number;
   severity: 'error' | 'warning';
   message: string;
   field?: string;
   row?: number;
   line?: number;
+  pages?: number[];
 }
 interface Report {
   ok: boolean;
@@ -29,6 +30,7 @@ interface Report {
   price: number;
   priceFrom: string;
   findings: Finding[];
+  addressRead?: string[];
   letters?: { row: number; line: number; pages: number; sheets: number; price: number }[];
 }
 
@@ -52,8 +54,9 @@ describe('mailroom preflight', function () {
     assert.notEqual(run.code, 2, run.stderr);
     return { code: run.code, report: JSON.parse(run.stdout) as Report };
   };
+  /** The service's codes of the findings of a severity (a warning about how something prints has none). */
   const codes = (r: Report, severity: 'error' | 'warning' = 'error') =>
-    r.findings.filter((f) => f.severity === severity).map((f) => f.code);
+    r.findings.filter((f) => f.severity === severity && f.code !== undefined).map((f) => f.code);
 
   before(() => {
     dir = mkdtempSync(join(tmpdir(), 'mailroom-preflight-'));
@@ -176,6 +179,61 @@ describe('mailroom preflight', function () {
       const text = await report(sample('price-list.pdf'));
       assert.equal(text.code, 0);
       assert.deepEqual(codes(text.report, 'warning'), [-1045]);
+      // What the service would read there: the price list's lines as far as the box reaches, which are no address.
+      assert.match(text.report.addressRead?.[0] ?? '', /^Letters, black and white \.+ \$0\.62/);
+      assert.equal(text.report.addressRead?.length, 3);
+    });
+
+    it('no address given: shows what the service reads from the recipient box of page 1, a PDF or a laid-out Markdown letter', async () => {
+      const pdf = file('addressed-in-box.pdf', await pdfOfSizes([[612, 792]], { address: JANE_DOE_LINES }));
+      const run = await preflight(pdf);
+      assert.equal(run.code, 0, run.stdout);
+      assert.match(
+        run.stdout,
+        /^No address is given: the service would read this one from the recipient box of page 1:\n {2}Jane Doe\n {2}1 Main St\n {2}Springfield, IL 62701$/m,
+      );
+      const markdown = file(
+        'no-to.md',
+        `${['Mailroom Tests', '1 Test Way', 'Testville, IL 62702', '22 November 2026', ...JANE_DOE_LINES, 'Dear Jane,'].join('\n\n')}\n`,
+      );
+      const { code, report: r } = await report(markdown);
+      assert.equal(code, 0, JSON.stringify(r.findings));
+      assert.deepEqual(r.addressRead, JANE_DOE_LINES);
+      const empty = await report(file('empty-box.pdf', await samplePdf(1)));
+      assert.equal(empty.code, 1);
+      assert.deepEqual(empty.report.addressRead, []);
+      assert.deepEqual(codes(empty.report), [-1045]);
+    });
+
+    it('-1021: pages that are not US Letter, named with their sizes and pages', async () => {
+      const { code, report: r } = await report(
+        file(
+          'mixed.pdf',
+          await pdfOfSizes([
+            [612, 792],
+            [595.28, 841.89],
+            [612, 1008],
+          ]),
+        ),
+        '--to',
+        JANE,
+      );
+      assert.equal(code, 1);
+      assert.deepEqual(codes(r), [-1021]);
+      const [finding] = r.findings;
+      assert.deepEqual(finding!.pages, [3, 4], 'as the proof numbers them, after its address page');
+      assert.match(
+        finding!.message,
+        /Page 2 of the document \(the proof's page 3\) is A4, 8\.27 × 11\.69 in; page 3 of the document \(the proof's page 4\) is US Legal, 8\.5 × 14 in\./,
+      );
+      const landscape = await report(file('landscape.pdf', await pdfOfSizes([[792, 612]])), '--to', JANE);
+      assert.equal(landscape.code, 0, 'a Letter page turned is printed turned');
+    });
+
+    it('-1025: an encrypted PDF, in words', async () => {
+      const run = await preflight(file('locked.pdf', await encryptedPdf()), '--to', JANE);
+      assert.equal(run.code, 1);
+      assert.match(run.stdout, /^error {3}-1025 {2}Failed: the document could not be processed\. The PDF is encrypted/m);
     });
 
     it('-1065: more than 7 sheets (a new account prints on one side); 7 fit', async () => {
@@ -210,7 +268,8 @@ describe('mailroom preflight', function () {
       assert.match(run.stdout, /^error {3}-3113 {2}City: City longer than 30\. /m);
       assert.match(run.stdout, /^error {3}-1018 {2}PostalCode: Failed: the US address could not be verified\. /m);
       assert.match(run.stdout, /^error {3}-1065 {2}Failed: too many sheets/m);
-      assert.match(run.stdout, /^Would fail: 3 errors\.$/m);
+      assert.match(run.stdout, /^warning Mailroom {2}The font “Helvetica” is not embedded in the PDF \(pages 2–9\)/m);
+      assert.match(run.stdout, /^Would fail: 3 errors, 1 warning\.$/m);
     });
 
     it("the address check: a ZIP code that does not exist or is another state's fails at -1018 in Production, warns in Development", async () => {
@@ -254,7 +313,13 @@ describe('mailroom preflight', function () {
         'Jane Doe, PSC 1234 Box 5678, APO, AE 09001',
         'Jane Doe, 1 Calle Sol, San Juan, PR 00901',
       ]) {
-        assert.deepEqual((await report(sample('price-list.pdf'), '--to', fine, '--mode', 'Production')).report.findings, [], fine);
+        const found = (await report(sample('price-list.pdf'), '--to', fine, '--mode', 'Production')).report.findings;
+        // price-list.pdf's Helvetica is not embedded: a warning of its own, without a code.
+        assert.deepEqual(
+          found.filter((f) => f.code !== undefined),
+          [],
+          fine,
+        );
       }
     });
   });

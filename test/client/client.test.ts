@@ -12,14 +12,15 @@ import { join } from 'node:path';
 import { inspect } from 'node:util';
 import { MailWsClient, MailWsError, MailWsInputError, fetchStatuses, type CallEvent } from '../../src/client';
 import { BINDINGS, ZERO_DATE, isSoapBinding, type Binding } from '../../src/contract';
-import { gzipText, pageCount, samplePdf, JANE_DOE } from '../helpers/documents';
+import { gzipText, htmlWithAddress, pageCount, samplePdf, JANE_DOE } from '../helpers/documents';
 import { T0, startTestSandbox, type TestSandbox } from '../helpers/sandbox';
 import { once } from '../helpers/steps';
 
 /** The pricing of the story's sandbox: a letter costs 1.10 and 0.25 a sheet. */
 const STORY_PRICING = { letterBase: 1.1, perSheet: 0.25 };
 const address = JANE_DOE;
-const html = Buffer.from('<h1>Hello</h1><p>From the typed client.</p>');
+// Its page 1 holds Jane Doe's address in the recipient box: a letter sent without one completes.
+const html = Buffer.from(htmlWithAddress('<h1>Hello</h1><p>From the typed client.</p>'));
 
 async function rejectsWith(promise: Promise<unknown>, code: number): Promise<MailWsError> {
   try {

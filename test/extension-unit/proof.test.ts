@@ -3,7 +3,16 @@ import { strict as assert } from 'node:assert';
 import { createHash } from 'node:crypto';
 import { parseCsvLines } from '../../src/contract';
 import type { Finding } from '../../src/printing';
-import { csvOfRow, failureSummary, proofRows, rowFindings, sha256Of, type ProofFacts } from '../../src/extension/model/proof';
+import {
+  csvOfRow,
+  failureSummary,
+  findingWords,
+  pageDrawings,
+  proofRows,
+  rowFindings,
+  sha256Of,
+  type ProofFacts,
+} from '../../src/extension/model/proof';
 import { proofHtml } from '../../src/extension/views/proof-html';
 
 const zip: Finding = { code: -1018, severity: 'error', message: 'Address not valid. <6270> is not a US ZIP code.', field: 'PostalCode' };
@@ -53,6 +62,33 @@ describe('the proof', () => {
     assert.match(passing, /<button id="send" class="send" data-sha256="(ab){32}">Send This Letter<\/button>/);
     assert.doesNotMatch(proofHtml({ facts, canSend: false }), /id="send"/);
     assert.match(proofHtml({ facts: { ...facts, findings: [] }, canSend: true }), /Nothing would fail/);
+  });
+
+  it('tells the webview what to draw: the pages not US Letter outlined with their sizes, the recipient box on page 1', () => {
+    const recipientBox = { left: 36, top: 147.024, width: 252, height: 63 };
+    const marks = { recipientBox, offSize: [{ page: 3, size: 'A4, 8.27 × 11.69 in' }] };
+    assert.deepEqual(pageDrawings(marks), {
+      1: { box: { ...recipientBox, label: 'Recipient box: the envelope window shows this' } },
+      3: { outline: { label: 'Not US Letter: A4, 8.27 × 11.69 in. The service fails it at -1021.' } },
+    });
+    assert.equal(pageDrawings(marks, ['Jane Doe'])[1]!.box!.label, 'Recipient box: the service reads the address from here');
+    assert.equal(pageDrawings(marks, [])[1]!.box!.label, 'Recipient box: empty, so the service finds no address (-1045)');
+    const first = pageDrawings({ recipientBox, offSize: [{ page: 1, size: 'US Legal, 8.5 × 14 in' }] })[1]!;
+    assert.ok(first.outline && first.box, 'page 1 both outlined and boxed');
+    assert.deepEqual(pageDrawings(undefined), {}, 'a mailer’s printed PDF: nothing');
+  });
+
+  it('shows the address read from page 1, escaped, or that there was none; a finding without a code says none', () => {
+    const read = proofHtml({ facts: { ...facts, addressRead: ['Jane <Doe>', '1 Main St'] }, canSend: true });
+    assert.match(read, /<h3>Address read from page 1<\/h3>\n<p class="address-read">Jane &lt;Doe&gt;<br>1 Main St<\/p>/);
+    assert.match(proofHtml({ facts: { ...facts, addressRead: [] }, canSend: true }), /<p class="address-read none">Nothing/);
+    assert.doesNotMatch(proofHtml({ facts, canSend: true }), /Address read/);
+    const font: Finding = { severity: 'warning', message: 'The font “Helvetica” is not embedded.', pages: [2] };
+    assert.match(
+      proofHtml({ facts: { ...facts, findings: [font] }, canSend: true }),
+      /<li class="finding warning"><span class="severity">warning<\/span><div>The font/,
+    );
+    assert.equal(findingWords(font), font.message);
   });
 
   it("cuts one data row out of a merge's CSV under its header, quoted line breaks and all", () => {

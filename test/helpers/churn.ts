@@ -4,6 +4,7 @@
  * floor to hold it against: a fresh sandbox brought to the same final state by the shortest way.
  * Both run on the test helper's fixed clock, so that the two states match to the second.
  */
+import { htmlWithAddress } from './documents';
 import { seeded } from './random';
 import { httpCaller, soapCaller, type Call, type TestSandbox } from './sandbox';
 
@@ -61,7 +62,8 @@ async function sendAndCancel(sandbox: TestSandbox, plan: ChurnPlan): Promise<num
   const ids: number[] = [];
   for (let i = 0; i < plan.letters; i++) {
     const workMode = i % 4 === 0 ? 'Production' : 'Development';
-    const letter = { FileExtension: 'html', FileBinaryData: Buffer.from(`<p>Letter ${i}</p>`), WorkMode: workMode };
+    // Its address in the recipient box of page 1, where the service reads a letter's sent without one.
+    const letter = { FileExtension: 'html', FileBinaryData: Buffer.from(htmlWithAddress(`<p>Letter ${i}</p>`)), WorkMode: workMode };
     const id = (await call('simple', 'SendLetterV2', { ...demo, MyDescription: `letter ${i}`, ...letter })) as number;
     if (i % 2 === 1 && (await call('datedA', 'CancelDelivery', { ...demo, ID: id })) !== -3000) throw new Error(`cannot cancel ${id}`);
     ids.push(id);

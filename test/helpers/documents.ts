@@ -1,7 +1,8 @@
-/** Small real documents for sends: a PDF, a PNG, a .docx and gzip-compressed CSV, built here. */
+/** Small real documents for sends: PDFs (of any page size, encrypted), a PNG, a .docx and gzip-compressed CSV, built here. */
+import { createHash } from 'node:crypto';
 import { deflateSync, gzipSync } from 'node:zlib';
 import { zipSync, strToU8 } from 'fflate';
-import { PDFDocument, StandardFonts } from 'pdf-lib';
+import { PDFDocument, PDFHexString, PDFRawStream, StandardFonts } from 'pdf-lib';
 
 export async function samplePdf(pages: number, text = 'Page'): Promise<Buffer> {
   const doc = await PDFDocument.create();
@@ -94,3 +95,97 @@ export const JANE_DOE = {
   PostalCode: '62701',
   Country: 'USA',
 };
+
+/** Where the tests' letters without an address put one: the recipient box of page 1 (src/printing/envelope.ts), in points. */
+const BOX = { left: 36, top: 147.024 };
+
+/**
+ * A PDF of pages of the sizes given (points, width and height), each saying its number; page 1
+ * carries `address` inside the recipient box, where the service reads an address left out.
+ */
+export async function pdfOfSizes(
+  sizes: readonly (readonly [number, number])[],
+  options: { readonly address?: readonly string[] } = {},
+): Promise<Buffer> {
+  const doc = await PDFDocument.create();
+  const font = await doc.embedFont(StandardFonts.Helvetica);
+  sizes.forEach(([width, height], i) => {
+    const page = doc.addPage([width, height]);
+    if (i === 0) {
+      (options.address ?? []).forEach((line, n) =>
+        page.drawText(line, { x: BOX.left + 8, y: height - BOX.top - 14 - n * 13, size: 11, font }),
+      );
+    }
+    page.drawText(`Page ${i + 1}`, { x: 72, y: height / 2, size: 14, font });
+  });
+  return Buffer.from(await doc.save());
+}
+
+/** Jane Doe's address as lines, as a letter shows it. */
+export const JANE_DOE_LINES = ['Jane Doe', '1 Main St', 'Springfield, IL 62701'] as const;
+
+/**
+ * An HTML letter sent without an address that the service reads one from: four lines of
+ * letterhead, then Jane Doe's address where the printer's layout puts it in the recipient box,
+ * then the body.
+ */
+export function htmlWithAddress(body: string): string {
+  const head = ['Mailroom Tests', '1 Test Way', 'Testville, IL 62702', '22 November 2026'];
+  return [...head, ...JANE_DOE_LINES].map((line) => `<p>${line}</p>`).join('') + body;
+}
+
+const PASSWORD_PAD = Buffer.from('28BF4E5E4E758A4164004E56FFFA01082E2E00B6D0683E802F0CA9FE6453697A', 'hex');
+
+/** RC4, as PDF's standard security handler encrypts with it. */
+function rc4(key: Uint8Array, data: Uint8Array): Buffer {
+  const s = Array.from({ length: 256 }, (_, i) => i);
+  for (let i = 0, j = 0; i < 256; i++) {
+    j = (j + s[i]! + key[i % key.length]!) & 0xff;
+    [s[i], s[j]] = [s[j]!, s[i]!];
+  }
+  const out = Buffer.alloc(data.length);
+  for (let n = 0, i = 0, j = 0; n < data.length; n++) {
+    i = (i + 1) & 0xff;
+    j = (j + s[i]!) & 0xff;
+    [s[i], s[j]] = [s[j]!, s[i]!];
+    out[n] = data[n]! ^ s[(s[i]! + s[j]!) & 0xff]!;
+  }
+  return out;
+}
+
+const md5 = (...parts: Uint8Array[]) => createHash('md5').update(Buffer.concat(parts)).digest();
+
+/**
+ * A PDF encrypted as PDF 1.3's standard security handler does (40-bit RC4, revision 2), with an
+ * empty user password and an owner password: it opens in a reader without asking, but it is
+ * encrypted (poppler reads its text; pdf-lib refuses it).
+ */
+export async function encryptedPdf(pages = 1): Promise<Buffer> {
+  const doc = await PDFDocument.load(await pdfOfSizes(Array.from({ length: pages }, () => [612, 792] as const)), {
+    updateMetadata: false,
+  });
+  // Strings would have to be encrypted too; the document information holds the only ones.
+  delete (doc.context.trailerInfo as { Info?: unknown }).Info;
+  const id = md5(Buffer.from('mailroom test'));
+  const permissions = Buffer.alloc(4);
+  permissions.writeInt32LE(-44);
+  const owner = rc4(md5(Buffer.concat([Buffer.from('owner'), PASSWORD_PAD]).subarray(0, 32)).subarray(0, 5), PASSWORD_PAD);
+  const key = md5(PASSWORD_PAD, owner, permissions, id).subarray(0, 5);
+  const user = rc4(key, PASSWORD_PAD);
+  for (const [ref, object] of doc.context.enumerateIndirectObjects()) {
+    if (!(object instanceof PDFRawStream)) continue;
+    const number = Buffer.from([ref.objectNumber & 0xff, (ref.objectNumber >> 8) & 0xff, (ref.objectNumber >> 16) & 0xff]);
+    const generation = Buffer.from([ref.generationNumber & 0xff, (ref.generationNumber >> 8) & 0xff]);
+    doc.context.assign(ref, PDFRawStream.of(object.dict, rc4(md5(key, number, generation).subarray(0, 10), object.contents)));
+  }
+  doc.context.trailerInfo.Encrypt = doc.context.obj({
+    Filter: 'Standard',
+    V: 1,
+    R: 2,
+    O: PDFHexString.of(owner.toString('hex')),
+    U: PDFHexString.of(user.toString('hex')),
+    P: -44,
+  });
+  doc.context.trailerInfo.ID = doc.context.obj([PDFHexString.of(id.toString('hex')), PDFHexString.of(id.toString('hex'))]);
+  return Buffer.from(await doc.save({ useObjectStreams: false }));
+}

@@ -51,12 +51,19 @@ describe('the command line installed from its npm package', function () {
   const installed = (args: readonly string[]) =>
     spawnSync(bin, args, { cwd: dir(), encoding: 'utf8', env: { PATH: process.env.PATH, HOME: dir(), ...suiteEnv() } });
 
-  it('packs the command line, the sandbox and printing bundles it loads and the README, and nothing else', () => {
+  it('packs the command line, the sandbox and printing bundles it loads, the files printing loads beside them and the README, and nothing else', () => {
     assert.deepEqual(files, [
       'package/CHANGELOG.md',
       'package/LICENSE',
       'package/README.md',
       'package/dist/cli.js',
+      // The fallback font, its licence and its engine; pdf.js for Node and its licence (src/printing/assets.ts).
+      'package/dist/fontkit.js',
+      'package/dist/fonts/DejaVuSans-LICENSE.txt',
+      'package/dist/fonts/DejaVuSans.ttf',
+      'package/dist/pdfjs-node/LICENSE',
+      'package/dist/pdfjs-node/pdf.min.mjs',
+      'package/dist/pdfjs-node/pdf.worker.min.mjs',
       'package/dist/printing.js',
       'package/dist/sandbox.js',
       'package/package.json',
@@ -77,6 +84,15 @@ describe('the command line installed from its npm package', function () {
     const run = installed(['preflight', letter, '--json']);
     assert.equal(run.status, 0, run.stderr);
     assert.deepEqual((JSON.parse(run.stdout) as { findings: unknown[] }).findings, []);
+    // pdf.js from the package reads the address of a PDF sent without one, quietly.
+    const pdf = installed(['preflight', join(projectRoot, 'test', 'sample', 'price-list.pdf'), '--json']);
+    assert.equal(pdf.status, 0, pdf.stderr);
+    assert.equal(pdf.stderr, '');
+    assert.equal((JSON.parse(pdf.stdout) as { addressRead: string[] }).addressRead.length, 3);
+    // The fallback font and its engine from the package draw what Helvetica cannot: nothing to say.
+    const name = installed(['preflight', letter, '--attention-line1', 'Łukasz Nguyễn', '--json']);
+    assert.equal(name.status, 0, name.stderr);
+    assert.deepEqual((JSON.parse(name.stdout) as { findings: unknown[] }).findings, []);
   });
 
   it('starts a sandbox and sends a letter through it', async () => {

@@ -48,6 +48,12 @@ describe('vsce package', () => {
       'extension/dist/printing-worker.js',
       'extension/dist/sandbox.js',
       'extension/dist/printing.js',
+      // What printing loads beside its bundle when it needs it (src/printing/assets.ts).
+      'extension/dist/fontkit.js',
+      'extension/dist/fonts/DejaVuSans.ttf',
+      'extension/dist/fonts/DejaVuSans-LICENSE.txt',
+      'extension/dist/pdfjs-node/pdf.min.mjs',
+      'extension/dist/pdfjs-node/pdf.worker.min.mjs',
     ])
       assert.ok(names.includes(name), `${name} not in ${names.join(', ')}`);
     const icon = entries['extension/media/icon.png']!;

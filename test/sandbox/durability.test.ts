@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { request } from 'node:http';
-import { pageCount } from '../helpers/documents';
+import { htmlWithAddress, pageCount } from '../helpers/documents';
 import { httpCaller, soapCaller, startTestSandbox } from '../helpers/sandbox';
 import { projectRoot } from '../helpers/tools';
 
@@ -46,7 +46,7 @@ async function startCli(args: readonly string[]): Promise<Child> {
 function sendOverPost(url: string, agent: Agent, description: string): Promise<number> {
   const body =
     `Username=demo&Password=demo&MyDescription=${description}&FileExtension=html&WorkMode=Development` +
-    `&FileBinaryData=${encodeURIComponent(Buffer.from(`<h1>${description}</h1>`).toString('base64'))}`;
+    `&FileBinaryData=${encodeURIComponent(Buffer.from(htmlWithAddress(`<h1>${description}</h1>`)).toString('base64'))}`;
   return new Promise((resolve, reject) => {
     const req = request(
       `${url}/MailWS.asmx/SendLetterV2`,

@@ -18,7 +18,7 @@ import {
   type Binding,
   type ServiceKey,
 } from '../../src/contract';
-import { gzipText, pageCount, samplePdf, samplePng, sampleDocx, JANE_DOE } from '../helpers/documents';
+import { gzipText, htmlWithAddress, pageCount, samplePdf, samplePng, sampleDocx, JANE_DOE } from '../helpers/documents';
 import { T0, callerFor, startTestSandbox, type Call, type TestSandbox } from '../helpers/sandbox';
 import { storySteps, type Step } from '../helpers/steps';
 import { DEFAULT_PRICING } from '../../src/printing';
@@ -27,7 +27,8 @@ const demo = { Username: 'demo', Password: 'demo' };
 const clerk = { Username: 'clerk', Password: 'clerk' };
 const other = { Username: 'other', Password: 'other' };
 const address = JANE_DOE;
-const html = Buffer.from('<h1>Hello</h1><p>A letter, é&amp;.</p>');
+// Its page 1 holds Jane Doe's address in the recipient box: a letter sent without one completes.
+const html = Buffer.from(htmlWithAddress('<h1>Hello</h1><p>A letter, é&amp;.</p>'));
 const PRINTED = 4500;
 
 type Transcript = [string, unknown][];

@@ -7,6 +7,7 @@ import { strict as assert } from 'node:assert';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { htmlWithAddress } from '../helpers/documents';
 import { startHeldSandbox, type HeldSandbox } from '../helpers/held-sandbox';
 import { startPushReceiver, type PushReceiver } from '../helpers/push-receiver';
 import { httpCaller } from '../helpers/sandbox';
@@ -34,7 +35,7 @@ describe('sandbox feedback pushes across a SIGKILL', function () {
       ...demo,
       MyDescription: 'pushed',
       FileExtension: 'html',
-      FileBinaryData: Buffer.from('<p>Jane Doe<br>1 Main St<br>Springfield, IL 62701</p>'),
+      FileBinaryData: Buffer.from(htmlWithAddress('<p>Dear Jane,</p>')),
       WorkMode: 'Development',
     }) as Promise<number>;
   const journaled = async (id: number) => {

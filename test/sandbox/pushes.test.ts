@@ -8,7 +8,7 @@ import { strict as assert } from 'node:assert';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { gzipText } from '../helpers/documents';
+import { gzipText, htmlWithAddress } from '../helpers/documents';
 import { startPushReceiver, type Answer, type PushReceiver, type ReceivedPush } from '../helpers/push-receiver';
 import { httpCaller, startTestSandbox, T0, type Call, type TestSandbox } from '../helpers/sandbox';
 import { DEFAULT_SCHEDULE } from '../../src/sandbox/lifecycle';
@@ -51,7 +51,8 @@ describe('sandbox feedback pushes', function () {
 
   const settings = async (pairs: string[][]) =>
     assert.equal(await call('admin', 'SetUserSettings', { APIKey: 'demo-key', Username: 'demo', Settings: pairs }), -3000);
-  const letter = async (html = '<p>Jane Doe<br>1 Main St<br>Springfield, IL 62701</p>', workMode = 'Development') =>
+  // Sent without an address: the service reads Jane Doe's from the recipient box, where this letter has it.
+  const letter = async (html = htmlWithAddress('<p>Dear Jane,</p>'), workMode = 'Development') =>
     (await call('simple', 'SendLetterV2', {
       ...demo,
       MyDescription: 'pushed',

@@ -14,6 +14,7 @@ import { join } from 'node:path';
 import { DataFolderInUseError } from '../../src/sandbox';
 import { DEMO_ACCOUNTS } from '../../src/sandbox/accounts';
 import { MAX_KEPT_JOB } from '../../src/sandbox/operations/kept-content';
+import { htmlWithAddress } from '../helpers/documents';
 import { startHeldSandbox, type HeldSandbox } from '../helpers/held-sandbox';
 import { projectRoot } from '../helpers/tools';
 import { httpCaller, soapCaller, type Call } from '../helpers/sandbox';
@@ -84,6 +85,9 @@ describe('sandbox storage, killed inside its windows', function () {
     return state;
   }
 
+  /** The stored letter the paid letters send. */
+  const LETTER = htmlWithAddress('<p>Dear reader</p>');
+
   function uploader(call: Call, name: string) {
     return (text: string) =>
       call('datedA', 'UploadFile', {
@@ -104,7 +108,8 @@ describe('sandbox storage, killed inside its windows', function () {
    */
   async function churnUntilCompaction(call: Call): Promise<Churned> {
     const upload = uploader(call, 'churn.html');
-    assert.equal(await uploader(call, 'letter.html')('<p>Dear reader</p>'), -3000);
+    // Sent without an address: the stored letter holds one in the recipient box of its page 1.
+    assert.equal(await uploader(call, 'letter.html')(LETTER), -3000);
     const ids: number[] = [];
     for (let i = 0; i < 2; i++)
       ids.push(
@@ -163,8 +168,8 @@ describe('sandbox storage, killed inside its windows', function () {
       const { acknowledged } = churned;
       assert.ok(version === acknowledged || version === acknowledged + 1, `${churnFile.description}: v${acknowledged} or the pending one`);
       assert.equal(readFileSync(join(dataDir, 'blobs', churnFile.blob), 'utf8'), churnFile.description);
-      assert.equal(letterFile.description, '<p>Dear reader</p>');
-      assert.equal(readFileSync(join(dataDir, 'blobs', letterFile.blob), 'utf8'), '<p>Dear reader</p>');
+      assert.equal(letterFile.description, LETTER);
+      assert.equal(readFileSync(join(dataDir, 'blobs', letterFile.blob), 'utf8'), LETTER);
       assert.deepEqual(
         state.mailers.map((m) => m.id),
         churned.ids,
@@ -199,7 +204,7 @@ describe('sandbox storage, killed inside its windows', function () {
     const call = httpCaller(child.url, 'http-post');
     const { acknowledged, pending } = await churnUntilCompaction(call);
     const expected = await snapshotOfFolder();
-    const letter = { FileExtension: 'html', FileBinaryData: Buffer.from('<p>During</p>'), WorkMode: 'Production' };
+    const letter = { FileExtension: 'html', FileBinaryData: Buffer.from(htmlWithAddress('<p>During</p>')), WorkMode: 'Production' };
     const during = { ...demo, MyDescription: 'during', ...letter };
     const send = call('simple', 'SendLetterV2', during);
     let answered = false;

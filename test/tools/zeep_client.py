@@ -99,7 +99,9 @@ admin = service("/2009-09-09/AdminTools.asmx", "AdminTools", False)
 demo = {"Username": "demo", "Password": "demo"}
 address = {"AttentionLine1": "Jane Doe", "Company": None, "Address1": "1 Main St", "Address2": None,
            "City": "Springfield", "State": "IL", "PostalCode": "62701", "Country": "USA"}
-html = "<h1>Hello from zeep</h1><p>é中&amp;</p>".encode("utf-8")
+# Five short lines, then a name where the printer lays it out in the recipient box: the letters sent
+# without an address read one there. Short, for HTTP GET's query string.
+html = "<p>1<br>2<br>3<br>4<br>5<br>Jane Doe</p><h1>Hello from zeep</h1><p>é中&amp;</p>".encode("utf-8")
 out = {}
 requests = {}
 

@@ -42,11 +42,15 @@ export const help: CommandHelp = {
     '(TEMPLATE and its CSV) entirely on this machine, with no account and no network: prints it as the service would, and ' +
     "reports the pages, the sheets, the price (from the sandbox's price list, an estimate) and every finding with the " +
     "service's own code and words: field lengths, missing fields, the US address check (a ZIP code that does not exist or " +
-    "is another state's fails in Production; a city the ZIP code does not serve is a warning), unreadable files, no " +
-    'address, too many sheets, merge columns the template does not use and template fields without a column, rows whose ' +
+    "is another state's fails in Production; a city the ZIP code does not serve is a warning), unreadable, encrypted or " +
+    'damaged files, pages that are not US Letter (with their pages and sizes), no address (and, for a letter sent without ' +
+    'one, the address the service would read from the recipient box of page 1), too many sheets, merge columns the template ' +
+    'does not use and template fields without a column, rows whose ' +
     "cells are not as many as the header's columns, address cells holding a line break (for a merge, with the data row and " +
     'CSV line; and which encoding the CSV was read as: UTF-8, UTF-16 with a byte order mark, or Windows-1252), and a ' +
-    "Markdown front matter's key that Mailroom leaves aside (a warning with its line and no code). A front matter that " +
+    "Markdown front matter's key that Mailroom leaves aside (a warning with its line and no code); and warnings with no " +
+    'code of what prints less well: fonts a PDF does not embed, images under 300 DPI, characters the printing fonts cannot ' +
+    'draw, and a printed PDF over 2 MB (-1025). A front matter that ' +
     'cannot be read (never closed, not YAML, a key twice, a field under to: that is none) is a usage mistake, each error ' +
     'with its line. Exit codes: 0 nothing would fail, 1 something would, 2 a usage mistake.',
   options: [
@@ -64,8 +68,9 @@ export const help: CommandHelp = {
     ['--proof OUT.pdf', 'write the proof: the PDF as the service would print it'],
     [
       '--json',
-      'print {"ok", "pages", "sheets", "price", "findings": [{"code", "severity", "message", "field"?, "row"?, "line"?}]} ' +
-        '(and for a merge "letters", and "encoding": which the CSV was read as; a front matter\'s own finding has no "code")',
+      'print {"ok", "pages", "sheets", "price", "findings": [{"code"?, "severity", "message", "field"?, "row"?, "line"?, "pages"?}], ' +
+        '"addressRead"?} ("addressRead": the lines read from the recipient box when no address is given; for a merge "letters", ' +
+        'and "encoding": which the CSV was read as; a front matter\'s own finding and one about printing have no "code")',
     ],
   ],
   global: false,
@@ -139,10 +144,14 @@ function report(
 ): void {
   const letters = 'letters' in result ? result.letters : undefined;
   const findings: readonly Reported[] = [...frontMatter, ...result.findings];
+  const { addressRead } = result;
   if (json) {
     const { ok, pages, sheets, price } = result;
     const merge = letters ? { letters, encoding: data?.encoding } : {};
-    io.out.write(`${JSON.stringify({ ok, pages, sheets, price, priceFrom: PRICE_FROM, workMode: mode, findings, ...merge }, null, 2)}\n`);
+    const read = addressRead ? { addressRead } : {};
+    io.out.write(
+      `${JSON.stringify({ ok, pages, sheets, price, priceFrom: PRICE_FROM, workMode: mode, findings, ...read, ...merge }, null, 2)}\n`,
+    );
     return;
   }
   const errors = findings.filter((f) => f.severity === 'error').length;
@@ -153,6 +162,14 @@ function report(
         `${dollars(result.price)}, printed in ${mode} mode`,
       `The price is from ${PRICE_FROM}.`,
       ...(data ? [encodingLine(data)] : []),
+      ...(addressRead === undefined
+        ? []
+        : addressRead.length === 0
+          ? ['No address is given, and the recipient box of page 1 holds no text to read one from.']
+          : [
+              'No address is given: the service would read this one from the recipient box of page 1:',
+              ...addressRead.map((line) => `  ${line}`),
+            ]),
       ...findings.map(findingLine),
       errors > 0
         ? `Would fail: ${plural(errors, 'error')}${warnings > 0 ? `, ${plural(warnings, 'warning')}` : ''}.`

@@ -85,7 +85,11 @@ export function previewMergeRowCommand(ctx: ProofContext) {
       return {
         label: `${mark}${vscode.l10n.t('Row {0}', letter.row)}`,
         description: [cell(values, 'AttentionLine1', 'Company'), cell(values, 'City')].filter(Boolean).join(', '),
-        detail: found.map((f) => `${f.code} ${f.field ?? ''}`.trim()).join(' · ') || undefined,
+        detail:
+          found
+            .map((f) => `${f.code ?? ''} ${f.field ?? ''}`.trim())
+            .filter(Boolean)
+            .join(' · ') || undefined,
         row: letter.row,
       };
     });

@@ -62,6 +62,8 @@ export const factsOf = (report: PreflightReport, workMode: EnumValue<'WorkMode'>
   ...(printedIn(workMode) === workMode ? {} : { sendsIn: workMode }),
   findings: report.findings,
   ...(sha256 ? { sha256 } : {}),
+  ...(report.addressRead ? { addressRead: report.addressRead } : {}),
+  ...(report.marks ? { marks: report.marks } : {}),
 });
 
 /** A preflight's printed PDF, as the preview loads it. */

@@ -5,7 +5,7 @@
  */
 import * as l10n from '@vscode/l10n';
 import { createHash } from 'node:crypto';
-import type { Finding } from '../../printing';
+import type { Finding, ProofMarks } from '../../printing';
 import { dollars } from '../../rulebook';
 
 /** The SHA-256 of a letter's bytes, in hex: what the proof shows and the send records. */
@@ -25,8 +25,45 @@ export interface ProofFacts {
   readonly findings: readonly Finding[];
   /** Of the bytes that Send This Letter sends; none for a merge row, which is not sent alone. */
   readonly sha256?: string;
+  /** Sent without an address: the lines the service would read from the recipient box of page 1. */
+  readonly addressRead?: readonly string[];
+  /** What the proof draws over its pages. */
+  readonly marks?: ProofMarks;
   /** A merge's CSV, and which encoding its file was read as (sent as UTF-8). */
   readonly mergeData?: { readonly name: string; readonly encoding: string };
+}
+
+/** A box on a page, in points from its top-left corner as shown. */
+export interface PageBox {
+  readonly left: number;
+  readonly top: number;
+  readonly width: number;
+  readonly height: number;
+}
+
+/** What the proof's webview draws over one page, with the words it says of it. */
+export interface PageDrawing {
+  /** The page is not US Letter: an outline all round it. */
+  readonly outline?: { readonly label: string };
+  /** The recipient box (page 1): where the envelope shows the address, and where the service reads one left out. */
+  readonly box?: PageBox & { readonly label: string };
+}
+
+/** What the webview draws over each page (by 1-based page), from the preflight's marks; nothing for a page that needs nothing. */
+export function pageDrawings(marks: ProofMarks | undefined, addressRead?: readonly string[]): Readonly<Record<number, PageDrawing>> {
+  if (!marks) return {};
+  const drawings: Record<number, PageDrawing> = {};
+  for (const page of marks.offSize) {
+    drawings[page.page] = { outline: { label: l10n.t('Not US Letter: {0}. The service fails it at -1021.', page.size) } };
+  }
+  const box =
+    addressRead === undefined
+      ? l10n.t('Recipient box: the envelope window shows this')
+      : addressRead.length === 0
+        ? l10n.t('Recipient box: empty, so the service finds no address (-1045)')
+        : l10n.t('Recipient box: the service reads the address from here');
+  drawings[1] = { ...drawings[1], box: { ...marks.recipientBox, label: box } };
+  return drawings;
 }
 
 export interface ProofRow {
@@ -75,10 +112,11 @@ export function failureSummary(findings: readonly Finding[]): string | undefined
   return l10n.t('{0}; the first: {1}', count, findingWords(first));
 }
 
-/** One finding in a line: its code, its field (and row), its words. */
+/** One finding in a line: its code (a warning about printing has none), its field (and row), its words. */
 export function findingWords(f: Finding): string {
   const where = [f.row === undefined ? undefined : l10n.t('row {0}', f.row), f.field].filter(Boolean).join(', ');
-  return `${f.code}${where ? ` (${where})` : ''}: ${f.message}`;
+  const head = `${f.code ?? ''}${where ? ` (${where})` : ''}`;
+  return head ? `${head}: ${f.message}` : f.message;
 }
 
 /** The CSV's text of one data row, under the header: `lines` are the 1-based lines each row (the header first) starts on. */

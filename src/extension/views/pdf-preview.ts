@@ -11,6 +11,7 @@ import { Disposable, Emitter } from '../lifecycle';
 import { prompts } from '../prompts';
 import type { TrackedMailer } from '../model/mailers';
 import { pdfWait, worthAskingAgain } from '../model/pdf-wait';
+import { pageDrawings } from '../model/proof';
 import type { FromPreview, ToPreview } from './preview-messages';
 import { proofHtml, type ProofView } from './proof-html';
 import { escapeHtml, webviewPage } from './webview-page';
@@ -164,7 +165,10 @@ ${this.proofPanel ? proofHtml(this.proofPanel.view) : ''}
     try {
       const pdf = await this.load();
       if (!pdf) return this.report({ type: 'unavailable', reason: vscode.l10n.t('There is no PDF for this mailer.') });
-      this.post({ type: 'pdf', title: this.title, base64: pdf.toString('base64') });
+      const facts = this.proofPanel?.view.facts;
+      // A proof's pages carry what it marks: the recipient box, the pages that are not US Letter.
+      const drawings = facts ? pageDrawings(facts.marks, facts.addressRead) : undefined;
+      this.post({ type: 'pdf', title: this.title, base64: pdf.toString('base64'), ...(drawings ? { drawings } : {}) });
     } catch (error) {
       const notYet = (await resultCodeOf(error)) === RESULT.PdfNotAvailable;
       const reason = !notYet

@@ -1,8 +1,10 @@
 /** The messages between the PDF preview webview and the extension: typed on both sides. */
+import type { PageDrawing } from '../model/proof';
 
 /** From the extension to the webview. */
 export type ToPreview =
-  | { readonly type: 'pdf'; readonly title: string; readonly base64: string }
+  /** A PDF to show; a proof's with what to draw over its pages (by 1-based page). */
+  | { readonly type: 'pdf'; readonly title: string; readonly base64: string; readonly drawings?: Readonly<Record<number, PageDrawing>> }
   | { readonly type: 'unavailable'; readonly reason: string }
   | { readonly type: 'error'; readonly reason: string }
   /** A proof's document changed since it was printed: the panel says so and offers Refresh. */
@@ -14,7 +16,15 @@ export type ToPreview =
 export type FromPreview =
   | { readonly type: 'ready' }
   | { readonly type: 'retry' }
-  | { readonly type: 'rendered'; readonly page: number; readonly pages: number; readonly blank: boolean; readonly text: string }
+  /** A page drawn, with what was drawn over it (`outline`, `box`), its ink looked for before. */
+  | {
+      readonly type: 'rendered';
+      readonly page: number;
+      readonly pages: number;
+      readonly blank: boolean;
+      readonly text: string;
+      readonly marks?: readonly ('outline' | 'box')[];
+    }
   | { readonly type: 'failed'; readonly reason: string }
   /** A proof's buttons: Send This Letter, and Refresh once the document changed. */
   /** Send This Letter, pressed on the proof whose bytes have this SHA-256 (a proof refreshed since is not sent). */

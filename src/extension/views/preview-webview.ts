@@ -3,6 +3,7 @@
  * `acquireVsCodeApi`): pdf.js draws one page at a time on a canvas, with page navigation and zoom.
  * pdf.js and its worker come from the extension's own files; nothing is fetched from elsewhere.
  */
+import type { PageDrawing } from '../model/proof';
 import type { FromPreview, ToPreview } from './preview-messages';
 
 declare function acquireVsCodeApi(): { postMessage(message: FromPreview): void };
@@ -43,6 +44,8 @@ let pdfTask: PdfLoadingTask | undefined;
 let arrivals = 0;
 let current = 1;
 let scale = 1.25;
+/** What a proof draws over its pages, by 1-based page (extension's model/proof.ts pageDrawings). */
+let drawings: Readonly<Record<number, PageDrawing>> = {};
 
 function show(message: string, canRetry = false): void {
   status.textContent = message;
@@ -123,11 +126,55 @@ async function draw(overtaken: () => boolean): Promise<void> {
   status.hidden = true;
   retry.hidden = true;
   pageLabel.textContent = `${current} / ${shown.numPages}`;
+  const blank = isBlank(context);
+  const { marks, words } = mark(context, drawings[current]);
   const text = (await page.getTextContent()).items.map((item) => item.str ?? '').join(' ');
   if (overtaken()) return;
-  // The page's words for screen readers, which cannot read a canvas.
-  pageText.textContent = text;
-  vscode.postMessage({ type: 'rendered', page: current, pages: shown.numPages, blank: isBlank(context), text });
+  // The page's words for screen readers, which cannot read a canvas: what the proof marks first.
+  pageText.textContent = [...words, text].join(' ');
+  vscode.postMessage({ type: 'rendered', page: current, pages: shown.numPages, blank, text, ...(marks.length > 0 ? { marks } : {}) });
+}
+
+/** A label on a white ground, so that it reads over anything the page has there. */
+function label(context: CanvasRenderingContext2D, text: string, x: number, y: number, colour: string): void {
+  context.font = `${Math.round(11 * scale)}px sans-serif`;
+  const width = context.measureText(text).width;
+  const height = 15 * scale;
+  context.fillStyle = 'rgba(255, 255, 255, 0.9)';
+  context.fillRect(x, y, width + 8 * scale, height);
+  context.fillStyle = colour;
+  context.fillText(text, x + 4 * scale, y + 11 * scale);
+}
+
+/** Draws a proof's marks over the page just drawn: a page not US Letter outlined, the recipient box dashed. */
+function mark(context: CanvasRenderingContext2D, drawing: PageDrawing | undefined): { marks: ('outline' | 'box')[]; words: string[] } {
+  const marks: ('outline' | 'box')[] = [];
+  const words: string[] = [];
+  if (!drawing) return { marks, words };
+  context.save();
+  if (drawing.outline) {
+    const line = 4 * scale;
+    context.strokeStyle = '#c0161d';
+    context.lineWidth = line;
+    context.strokeRect(line / 2, line / 2, canvas.width - line, canvas.height - line);
+    label(context, drawing.outline.label, line * 2, line * 2, '#c0161d');
+    marks.push('outline');
+    words.push(drawing.outline.label);
+  }
+  if (drawing.box) {
+    const { left, top, width, height } = drawing.box;
+    context.strokeStyle = '#0b5cad';
+    context.lineWidth = Math.max(1, 1.5 * scale);
+    context.setLineDash([6 * scale, 4 * scale]);
+    context.strokeRect(left * scale, top * scale, width * scale, height * scale);
+    context.setLineDash([]);
+    // Above the box, where a letter leaves room between the return address and the recipient's.
+    label(context, drawing.box.label, left * scale, (top - 17) * scale, '#0b5cad');
+    marks.push('box');
+    words.push(drawing.box.label);
+  }
+  context.restore();
+  return { marks, words };
 }
 
 function go(page: number): void {
@@ -173,6 +220,7 @@ async function receive(message: ToPreview): Promise<void> {
     if (arrival !== arrivals) return void loading.destroy();
     const previous = pdfTask;
     [pdf, pdfTask] = [read, loading];
+    drawings = message.drawings ?? {};
     current = 1;
     await render();
     void previous?.destroy();

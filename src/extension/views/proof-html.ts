@@ -23,13 +23,23 @@ export function proofHtml({ facts, canSend }: ProofView): string {
       : `<ul class="findings">\n${facts.findings
           .map(
             (f) =>
-              `<li class="finding ${f.severity}"><span class="code">${f.code}</span> <span class="severity">${escapeHtml(
+              `<li class="finding ${f.severity}">${f.code === undefined ? '' : `<span class="code">${f.code}</span> `}<span class="severity">${escapeHtml(
                 f.severity === 'error' ? l10n.t('error') : l10n.t('warning'),
               )}</span>${f.field ? ` <span class="field">${escapeHtml(f.field)}</span>` : ''}${
                 f.row === undefined ? '' : ` <span class="row">${escapeHtml(l10n.t('row {0}', f.row))}</span>`
               }<div>${escapeHtml(f.message)}</div></li>`,
           )
           .join('\n')}\n</ul>`;
+  const read =
+    facts.addressRead === undefined
+      ? ''
+      : `<h3>${escapeHtml(l10n.t('Address read from page 1'))}</h3>\n${
+          facts.addressRead.length === 0
+            ? `<p class="address-read none">${escapeHtml(l10n.t('Nothing: the recipient box of page 1 holds no text.'))}</p>`
+            : `<p class="address-read">${facts.addressRead.map((line) => escapeHtml(line)).join('<br>')}</p>`
+        }\n<p class="address-read-note">${escapeHtml(
+          l10n.t('No address is given: the service reads it from the recipient box the proof draws on page 1.'),
+        )}</p>`;
   const errors = errorsIn(facts.findings).length;
   const send = !canSend
     ? ''
@@ -44,6 +54,7 @@ export function proofHtml({ facts, canSend }: ProofView): string {
 <table>
 ${rows}
 </table>
+${read}
 <h3>${escapeHtml(l10n.t('Findings ({0})', facts.findings.length))}</h3>
 ${findings}
 ${send}

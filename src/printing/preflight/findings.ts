@@ -1,7 +1,9 @@
 /**
  * What the preflight finds, each with the service's own code and words (the contract's code
  * tables) and, in people's words, what is wrong: an `error` is something the service would refuse
- * or fail the mailer with; a `warning` is likely trouble the service does not check.
+ * or fail the mailer with; a `warning` is likely trouble the service does not check. A warning
+ * about how something prints (a font not embedded, an image under 300 DPI, a character no
+ * printing font draws) has no code: the service has none for it.
  */
 import { STATUS, checkRecipient, describeResultCode, describeStatus, mailerStatuses, type RecipientFields } from '../../contract';
 import { verifyAddress } from '../address/verify';
@@ -9,8 +11,11 @@ import { verifyAddress } from '../address/verify';
 export type Severity = 'error' | 'warning';
 
 export interface Finding {
-  /** The service's code: a result code it refuses the send with, or the status the mailer fails with. */
-  readonly code: number;
+  /**
+   * The service's code: a result code it refuses the send with, or the status the mailer fails
+   * with; none for a warning about how something prints, which the service has no code for.
+   */
+  readonly code?: number;
   readonly severity: Severity;
   /** The code's meaning in the service's words, then what is wrong. */
   readonly message: string;
@@ -20,6 +25,8 @@ export interface Finding {
   readonly row?: number;
   /** The CSV's 1-based line that row starts on. */
   readonly line?: number;
+  /** The printed letter's 1-based pages it is about (its address page, when it has one, is 1), as the proof numbers them. */
+  readonly pages?: readonly number[];
   /** What the field should hold instead of what it does (a ZIP code's own city), for a quick fix. */
   readonly suggestion?: { readonly instead: string; readonly value: string };
 }
@@ -36,6 +43,26 @@ export function finding(
   where: Omit<Finding, 'code' | 'severity' | 'message'> = {},
 ): Finding {
   return { code, severity, message: `${meaningOf(code)}. ${detail}`, ...where };
+}
+
+/** A warning the service has no code for: how something prints. */
+export function printNotice(detail: string, where: Omit<Finding, 'code' | 'severity' | 'message'> = {}): Finding {
+  return { severity: 'warning', message: detail, ...where };
+}
+
+/** Pages in words: "page 3", "pages 2 and 4", "pages 1–60", "pages 1, 3 and 5–7". */
+export function pageWords(pages: readonly number[]): string {
+  const sorted = [...new Set(pages)].sort((a, b) => a - b);
+  const spans: string[] = [];
+  for (let i = 0; i < sorted.length;) {
+    let j = i;
+    while (j + 1 < sorted.length && sorted[j + 1] === sorted[j]! + 1) j++;
+    spans.push(j - i >= 2 ? `${sorted[i]}–${sorted[j]}` : j === i ? `${sorted[i]}` : `${sorted[i]}, ${sorted[j]}`);
+    i = j + 1;
+  }
+  const list = spans.join(', ').split(', ');
+  const words = list.length === 1 ? list[0]! : `${list.slice(0, -1).join(', ')} and ${list.at(-1)!}`;
+  return `${sorted.length === 1 ? 'page' : 'pages'} ${words}`;
 }
 
 /** The contract's address rules (lengths, the fields needed, the US ZIP code's form), as findings. */

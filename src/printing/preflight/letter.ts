@@ -1,11 +1,16 @@
 /**
  * The preflight of a letter: printed here as the service would print it, with its pages, sheets,
- * price and everything the service would refuse it for or fail it with, before anything is sent.
+ * price and everything the service would refuse it for or fail it with, before anything is sent;
+ * the address the service would read from the page when none is given; and what would print less
+ * well than it shows (fonts not embedded, images under 300 DPI, characters no printing font
+ * draws, a printed PDF over the documented 2 MB).
  */
-import { missingFieldCodes, STATUS } from '../../contract';
-import { MAX_LETTER_SHEETS, printLetters, type PostalAddress, type WorkModeUsed } from '../printer';
+import { RECIPIENT_FIELDS, STATUS, missingFieldCodes } from '../../contract';
+import { ADDRESS_TYPE_POINTS, RECIPIENT_WINDOW, sizeWords, type Box } from '../envelope';
+import { NOT_DRAWN, characterWords, notDrawable } from '../fonts';
+import { MAX_LETTER_SHEETS, printLetters, type PostalAddress, type Printed, type WorkModeUsed } from '../printer';
 import { DEFAULT_PRICING, letterPrice, type Pricing } from '../pricing';
-import { addressFindings, finding, hasErrors, zipFinding, type Finding } from './findings';
+import { addressFindings, finding, hasErrors, pageWords, printNotice, zipFinding, type Finding } from './findings';
 
 /** How the account prints letters; a new account's settings when not said (black, one side). */
 export interface PrintSettings {
@@ -13,6 +18,14 @@ export interface PrintSettings {
   readonly duplex?: boolean;
   readonly colour?: boolean;
   readonly pricing?: Pricing;
+}
+
+/** What the proof draws over its pages, in points from a page's top-left corner as shown. */
+export interface ProofMarks {
+  /** The recipient box of page 1: where the envelope shows the address, and where the service reads one left out. */
+  readonly recipientBox: Box;
+  /** The pages that are not US Letter (-1021), with their sizes in words. */
+  readonly offSize: readonly { readonly page: number; readonly size: string }[];
 }
 
 export interface PreflightReport {
@@ -23,19 +36,150 @@ export interface PreflightReport {
   /** The sandbox's price list's price, in dollars: an estimate of the real service's. */
   readonly price: number;
   readonly findings: readonly Finding[];
+  /** Sent without an address: the lines the service would read from the recipient box of page 1 (none: -1045). */
+  readonly addressRead?: readonly string[];
+  /** What the proof draws over its pages. */
+  readonly marks?: ProofMarks;
   /** The proof: the printed PDF, as the service would print it; none when nothing could be printed. */
   readonly pdf?: Uint8Array;
 }
 
-/** What the printer found beyond the address rules, in words; -1018 is the address rules' own finding. */
-export function printFindings(failures: readonly number[], sheets: number, where: Pick<Finding, 'row' | 'line'> = {}): Finding[] {
-  const words: Readonly<Record<number, string>> = {
-    [STATUS.DocumentNotProcessed]:
-      'The document cannot be read as its type says (a damaged or mislabelled file); the proof shows what could be printed.',
-    [STATUS.AddressNotExtracted]: 'No address is given and the document has no text to find one in.',
-    [STATUS.TooManySheets]: `It prints on ${sheets} sheets; a No. 10 envelope holds ${MAX_LETTER_SHEETS}.`,
+/**
+ * The printed PDF of a letter, as the service's documentation limits it (facts, Part A: "2 MB",
+ * taken as the smaller reading, 2,000,000 bytes). Over it is a warning, not an error: the facts
+ * do not say what the service does with a larger one, the sandbox prints it (the preflight's
+ * errors are what the sandbox fails, by the same code), and the proof's size is the sandbox's
+ * printing's, which lays documents out as text where the service renders them.
+ */
+export const MAX_PRINTED_BYTES = 2_000_000;
+
+const INCH = 72;
+const inches = (points: number) => String(Number((points / INCH).toFixed(3)));
+const BOX_WORDS = `the recipient box of page 1 (${inches(RECIPIENT_WINDOW.left)} in from the left, ${inches(RECIPIENT_WINDOW.top)} in from the top, ${inches(RECIPIENT_WINDOW.width)} × ${inches(RECIPIENT_WINDOW.height)} in)`;
+
+const capital = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
+/** A page of the letter, and of its document when they differ (an address page comes first). */
+function pageInBoth(page: number, documentPage: number): string {
+  return page === documentPage ? `page ${page}` : `page ${documentPage} of the document (the proof's page ${page})`;
+}
+
+/** What the printer found that the service fails a letter with, in words; -1018 is the address rules' own finding. */
+export function printFindings(printed: Printed, where: Pick<Finding, 'row' | 'line'> = {}): Finding[] {
+  const offSize = printed.offSize ?? [];
+  const words: Readonly<Record<number, () => Finding>> = {
+    [STATUS.DocumentNotProcessed]: () =>
+      finding(
+        STATUS.DocumentNotProcessed,
+        'error',
+        `${printed.unreadable ?? 'The document cannot be read as its type says (a damaged or mislabelled file).'} The proof shows what could be printed.`,
+        where,
+      ),
+    [STATUS.InvalidPageSize]: () =>
+      finding(
+        STATUS.InvalidPageSize,
+        'error',
+        `${capital(offSize.map((p) => `${pageInBoth(p.page, p.documentPage)} is ${sizeWords(p.width, p.height)}`).join('; '))}. ` +
+          'The service prints on US Letter, 8.5 × 11 in (either way up, within 1/16 in); the proof outlines the pages that are not.',
+        { ...where, pages: offSize.map((p) => p.page) },
+      ),
+    [STATUS.AddressNotExtracted]: () =>
+      finding(
+        STATUS.AddressNotExtracted,
+        'error',
+        `No address is given, and ${BOX_WORDS} holds no text: the service finds no address to read.`,
+        {
+          ...where,
+          pages: [1],
+        },
+      ),
+    [STATUS.TooManySheets]: () =>
+      finding(STATUS.TooManySheets, 'error', `It prints on ${printed.sheets} sheets; a No. 10 envelope holds ${MAX_LETTER_SHEETS}.`, where),
   };
-  return failures.flatMap((code) => (words[code] === undefined ? [] : [finding(code, 'error', words[code], where)]));
+  return printed.failures.flatMap((code) => (words[code] ? [words[code]()] : []));
+}
+
+/** The address the service would read from page 1, in words, and its type's size where the service would not read it well. */
+function addressReadFindings(read: Printed['read']): Finding[] {
+  if (read === undefined || (read !== 'unknown' && read.length === 0)) return [];
+  if (read === 'unknown') {
+    return [
+      finding(
+        STATUS.AddressNotExtracted,
+        'warning',
+        `No address is given: the service reads it from ${BOX_WORDS}, which the sandbox cannot see in this document; make sure the address stands there.`,
+        { pages: [1] },
+      ),
+    ];
+  }
+  const findings = [
+    finding(
+      STATUS.AddressNotExtracted,
+      'warning',
+      `No address is given: the service reads it from ${BOX_WORDS}, where it finds “${read.map((l) => l.text).join(' / ')}”. ` +
+        'Check that this is the address (the proof draws the box).',
+      { pages: [1] },
+    ),
+  ];
+  const { min, max } = ADDRESS_TYPE_POINTS;
+  const odd = read.filter((l) => l.size < min || l.size > max);
+  if (odd.length > 0) {
+    findings.push(
+      printNotice(
+        `The address in the recipient box is in ${odd.map((l) => `${l.size} pt type (“${l.text}”)`).join(', ')}: the service asks for ${min} to ${max} pt.`,
+        { pages: [1] },
+      ),
+    );
+  }
+  return findings;
+}
+
+const listed = (characters: readonly string[]) =>
+  characters.length <= 10
+    ? characters.map(characterWords).join(', ')
+    : `${characters.slice(0, 10).map(characterWords).join(', ')} and ${characters.length - 10} more`;
+
+/** Characters of an address's fields that no printing font draws, one finding a field. */
+export async function addressCharacterFindings(address: PostalAddress, where: Pick<Finding, 'row' | 'line'> = {}): Promise<Finding[]> {
+  const findings: Finding[] = [];
+  for (const field of RECIPIENT_FIELDS) {
+    const value = (address as Readonly<Record<string, string | undefined>>)[field];
+    const missing = value ? await notDrawable(value) : [];
+    if (missing.length > 0) findings.push(charactersNotDrawn(missing, { ...where, field }));
+  }
+  return findings;
+}
+
+/** Characters no printing font draws, where they are: a field (and a merge's row), or the document's pages. */
+export function charactersNotDrawn(characters: readonly string[], where: Omit<Finding, 'code' | 'severity' | 'message'>): Finding {
+  const place = where.field ? `in ${where.field}` : where.pages ? `on ${pageWords(where.pages)}` : 'in the text';
+  return printNotice(
+    `Mailroom's printing fonts cannot draw ${listed(characters)} ${place}: the proof shows “${NOT_DRAWN}” in ${characters.length === 1 ? 'its' : 'their'} place, ` +
+      "and the service's own fonts may not have them either.",
+    where,
+  );
+}
+
+/** Fonts not embedded and images under 300 DPI in the letter's PDFs. */
+function inspectionFindings(printed: Printed): Finding[] {
+  const inspection = printed.inspection;
+  if (!inspection) return [];
+  return [
+    ...inspection.unembeddedFonts.map((font) =>
+      printNotice(
+        `The font “${font.name}” is not embedded in the PDF (${pageWords(font.pages)}): the printer draws that text with a font of its own, ` +
+          'which may look different or lack characters. Embed the fonts when making the PDF.',
+        { pages: font.pages },
+      ),
+    ),
+    ...inspection.lowResolutionImages.map((image) =>
+      printNotice(
+        `An image of ${image.pixels.width} × ${image.pixels.height} pixels is drawn ${Number(image.drawn.width.toFixed(2))} × ` +
+          `${Number(image.drawn.height.toFixed(2))} in, at ${image.dpi} DPI (${pageWords(image.pages)}): the service asks for 300 DPI or more; it may print blurred.`,
+        { pages: image.pages },
+      ),
+    ),
+  ];
 }
 
 export async function preflightLetter(
@@ -49,31 +193,52 @@ export async function preflightLetter(
     if (zip) findings.push(zip);
   }
   if (letter.data.length === 0) findings.push(finding(missingFieldCodes.FileBinaryData!, 'error', 'The file is empty.'));
-  const { pdf, letters } = await printLetters([
-    {
-      contents: letter.data.length === 0 ? [] : [{ kind: 'file', type: letter.type, data: letter.data }],
-      ...(letter.address ? { address: letter.address } : {}),
-      workMode: settings.workMode,
-      duplex: settings.duplex ?? false,
-    },
-  ]);
+  const { pdf, letters } = await printLetters(
+    [
+      {
+        contents: letter.data.length === 0 ? [] : [{ kind: 'file', type: letter.type, data: letter.data }],
+        ...(letter.address ? { address: letter.address } : {}),
+        workMode: settings.workMode,
+        duplex: settings.duplex ?? false,
+      },
+    ],
+    { inspect: true },
+  );
   const printed = letters[0]!;
-  findings.push(...printFindings(printed.failures, printed.sheets));
-  if (!letter.address && !printed.failures.includes(STATUS.AddressNotExtracted)) {
+  findings.push(...printFindings(printed), ...addressReadFindings(printed.read));
+  if (letter.address) findings.push(...(await addressCharacterFindings(letter.address)));
+  const missing = printed.missing ?? [];
+  if (missing.length > 0) {
     findings.push(
-      finding(
-        STATUS.AddressNotExtracted,
-        'warning',
-        'No address is given: the service reads it from the document, where the envelope window shows it (the proof shows where).',
+      charactersNotDrawn(
+        missing.map((m) => m.character),
+        { pages: [...new Set(missing.flatMap((m) => m.pages))].sort((a, b) => a - b) },
       ),
     );
   }
+  findings.push(...inspectionFindings(printed));
+  if (pdf.length > MAX_PRINTED_BYTES) {
+    findings.push(
+      finding(
+        STATUS.DocumentNotProcessed,
+        'warning',
+        `The printed PDF is ${pdf.length.toLocaleString('en-US')} bytes; the service's documentation limits a letter's to 2 MB (${MAX_PRINTED_BYTES.toLocaleString('en-US')} bytes), ` +
+          'and the service may not process a larger one. Smaller images, or fewer pages, make it smaller.',
+      ),
+    );
+  }
+  const read = printed.read;
   return {
     ok: !hasErrors(findings),
     pages: printed.pages,
     sheets: printed.sheets,
     price: letterPrice(settings.pricing ?? DEFAULT_PRICING, printed.sheets, settings.colour ?? false),
     findings,
+    ...(read !== undefined && read !== 'unknown' ? { addressRead: read.map((l) => l.text) } : {}),
+    marks: {
+      recipientBox: RECIPIENT_WINDOW,
+      offSize: (printed.offSize ?? []).map((p) => ({ page: p.page, size: sizeWords(p.width, p.height) })),
+    },
     pdf,
   };
 }

@@ -2,16 +2,18 @@
  * The preflight of a mail merge: every row's letter printed as the service would print the batch,
  * with what the service would refuse the whole merge for (-3144, -3145: among them a row whose cells
  * are not the header's) and what each row's letter would fail with (-1045, -1018, -1065), each
- * naming its 1-based data row and the CSV line it starts on. The CSV is text: its bytes are read by
- * the contract's decodeCsv (csv-encoding.ts) before.
+ * naming its 1-based data row and the CSV line it starts on; and the characters of a row's values,
+ * or of the template, that no printing font draws. The CSV is text: its bytes are read by the
+ * contract's decodeCsv (csv-encoding.ts) before.
  */
-import { CsvError, missingFieldCodes, parseCsvLines, RESULT, STATUS } from '../../contract';
+import { CsvError, RECIPIENT_FIELDS, missingFieldCodes, parseCsvLines, RESULT, STATUS } from '../../contract';
 import { UnreadableDocument } from '../docx-text';
 import { mergeRows, mergeTemplate, printMerge, type MergeTemplate } from '../merge';
 import { DEFAULT_PRICING, letterPrice } from '../pricing';
 import { finding, hasErrors, type Finding } from './findings';
 import { csvNotWellFormed, csvWithoutRows, headerFindings, raggedRowFindings, rowFindings } from './merge-findings';
-import { printFindings, type PreflightReport, type PrintSettings } from './letter';
+import { charactersNotDrawn, printFindings, type PreflightReport, type PrintSettings } from './letter';
+import { notDrawable } from '../fonts';
 
 export interface MergeLetter {
   readonly row: number;
@@ -58,8 +60,27 @@ export async function preflightMerge(
   const findings: Finding[] = headerFindings(columns, template, lines[0]!);
   const ragged = new Map(raggedRowFindings(rows, lines).map((f) => [f.row!, f]));
   const merged = mergeRows(columns, rows.slice(1));
+  // The template's own text first (what no row fills), then each row's values, by column.
+  const own = await notDrawable(
+    template
+      .fill(new Map())
+      .map((b) => (b.kind === 'page-break' ? '' : b.text))
+      .join('\n'),
+  );
+  if (own.length > 0) findings.push(charactersNotDrawn(own, {}));
   const { pdf, letters } = await printMerge(template, merged, { workMode: settings.workMode, duplex: settings.duplex ?? false });
   const pricing = settings.pricing ?? DEFAULT_PRICING;
+  const used = new Set([...template.fields, ...RECIPIENT_FIELDS]);
+  const drawn = await Promise.all(
+    merged.map(async (row) => {
+      const found: [string, string[]][] = [];
+      for (const [column, value] of row.values) {
+        const missing = used.has(column) ? await notDrawable(value) : [];
+        if (missing.length > 0) found.push([column, missing]);
+      }
+      return found;
+    }),
+  );
   const report = letters.map((printed, i) => {
     const where = { row: i + 1, line: lines[i + 1]! };
     // A row whose cells are not the header's refuses the whole merge; what its cells would mean is anyone's guess.
@@ -68,7 +89,8 @@ export async function preflightMerge(
     else
       findings.push(
         ...rowFindings(merged[i]!, where, settings.workMode),
-        ...printFindings(printed.failures, printed.sheets, where).filter((f) => f.code !== STATUS.AddressNotExtracted),
+        ...printFindings(printed, where).filter((f) => f.code !== STATUS.AddressNotExtracted),
+        ...drawn[i]!.map(([field, missing]) => charactersNotDrawn(missing, { ...where, field })),
       );
     return {
       ...where,

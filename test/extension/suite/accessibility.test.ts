@@ -22,7 +22,10 @@ describe('Mailroom for screen readers', () => {
     const id = await client.simple.SendLetterV2({
       MyDescription: 'letter.md',
       FileExtension: 'html',
-      FileBinaryData: Buffer.from('<p>Dear Jane</p>'),
+      // Sent without an address: its page 1 shows one in the recipient box (the 6th to 8th lines), where the service reads it.
+      FileBinaryData: Buffer.from(
+        '<p>Mailroom Tests<br>1 Test Way<br>Testville, IL 62702<br><br>22 November 2026<br>Jane Doe<br>1 Main St<br>Springfield, IL 62701</p><p>Dear Jane</p>',
+      ),
       WorkMode: 'Development',
     });
     await api.mailers.add([{ id, description: 'letter.md' }]);

@@ -67,6 +67,9 @@ describe('Mailroom: the proof before sending', function () {
       const state = await drawn(preview);
       assert.equal(state.blank, false);
       assert.match(state.text, /Jane Doe/);
+      // The webview drew the recipient box over page 1, where the envelope shows the address.
+      assert.deepEqual(state.marks, ['box']);
+      assert.deepEqual(preview.proof!.view.facts.marks?.offSize, []);
       const facts = preview.proof!.view.facts;
       const zip = facts.findings.find((f) => f.code === -1018);
       assert.ok(zip, JSON.stringify(facts.findings));

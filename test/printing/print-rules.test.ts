@@ -1,0 +1,394 @@
+/**
+ * The service's print rules (facts, Part A "Print rules"; Part B "Page sizes and orientation") as
+ * the printer keeps them and the preflight says them, on real files made here: pages that are not
+ * US Letter (-1021, naming the pages and their sizes), the address read from the recipient box of
+ * page 1 of a letter sent without one (-1045 when there is none), files the printer cannot use
+ * (encrypted or damaged: -1025) or prints less well (fonts not embedded, images under 300 DPI, a
+ * printed PDF over 2 MB), and characters no printing font draws: never a silent `?`. The sandbox's
+ * side of the same rules is test/sandbox/print-rules.test.ts.
+ */
+import { strict as assert } from 'node:assert';
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import fontkit from '@pdf-lib/fontkit';
+import { PDFDocument, PDFName, StandardFonts, concatTransformationMatrix, drawObject, popGraphicsState, pushGraphicsState } from 'pdf-lib';
+import {
+  RECIPIENT_WINDOW,
+  measureLetters,
+  preflightLetter,
+  preflightMerge,
+  printLetters,
+  type Finding,
+  type LetterJob,
+  type PreflightReport,
+} from '../../src/printing';
+import { readBox } from '../../src/printing/address-read';
+import { withPdf } from '../../src/printing/pdf-js';
+import {
+  JANE_DOE,
+  JANE_DOE_LINES,
+  encryptedPdf,
+  htmlWithAddress,
+  pdfOfSizes,
+  sampleDocx,
+  samplePdf,
+  samplePng,
+} from '../helpers/documents';
+import { pdfPages, projectRoot } from '../helpers/tools';
+
+const settings = { workMode: 'Development' } as const;
+const LETTER = [612, 792] as const;
+const A4 = [595.28, 841.89] as const;
+const LEGAL = [612, 1008] as const;
+const errors = (r: PreflightReport) => r.findings.filter((f) => f.severity === 'error');
+const coded = (r: PreflightReport, code: number) => r.findings.filter((f) => f.code === code);
+const pdfLetter = (data: Uint8Array, address = true) => ({ type: 'pdf', data, ...(address ? { address: JANE_DOE } : {}) });
+
+/** Every page's text as pdf.js reads it, its runs joined as they stand. */
+function pdfText(pdf: Uint8Array): Promise<string[]> {
+  return withPdf(pdf, async (doc) => {
+    const pages: string[] = [];
+    for (let n = 1; n <= doc.numPages; n++) {
+      const { items } = await (await doc.getPage(n)).getTextContent();
+      pages.push(items.map((item) => ('str' in item ? item.str : '')).join(''));
+    }
+    return pages;
+  });
+}
+
+describe('printing: pages that are not US Letter fail at -1021', function () {
+  this.timeout(60_000);
+  const tolerance = 72 / 16;
+  const cases: [string, (readonly [number, number])[], number[]][] = [
+    ['US Letter', [LETTER], []],
+    ['US Letter landscape (printed turned)', [[792, 612]], []],
+    [
+      'US Letter within 1/16 in, both ways and either way up',
+      [
+        [612 + tolerance, 792 - tolerance],
+        [792 + tolerance, 612 - tolerance],
+      ],
+      [],
+    ],
+    ['just beyond 1/16 in wide', [[612 + tolerance + 0.1, 792]], [1]],
+    ['just beyond 1/16 in short', [[612, 792 - tolerance - 0.1]], [1]],
+    ['A4', [A4], [1]],
+    ['US Legal', [LEGAL], [1]],
+    ['Letter and A4 mixed', [LETTER, A4, LETTER, A4], [2, 4]],
+  ];
+  for (const [what, sizes, off] of cases) {
+    it(`${what}: ${off.length === 0 ? 'passes' : `fails, naming page ${off.join(' and ')}`}`, async () => {
+      const data = await pdfOfSizes(sizes, { address: JANE_DOE_LINES });
+      const job: LetterJob = { contents: [{ kind: 'file', type: 'pdf', data }], workMode: 'Development', duplex: false };
+      const [measured] = await measureLetters([job]);
+      const { letters } = await printLetters([job]);
+      assert.deepEqual(measured, letters[0], 'measuring (the sandbox at send) says what printing says');
+      assert.deepEqual(measured!.failures, off.length === 0 ? [] : [-1021]);
+      assert.deepEqual(
+        (measured!.offSize ?? []).map((p) => p.documentPage),
+        off,
+      );
+      const report = await preflightLetter(pdfLetter(data, false), settings);
+      assert.equal(report.ok, off.length === 0, JSON.stringify(report.findings));
+      assert.deepEqual(
+        report.marks?.offSize.map((p) => p.page),
+        off,
+      );
+      const [finding] = coded(report, -1021);
+      if (off.length === 0) return assert.equal(finding, undefined);
+      assert.equal(finding!.severity, 'error');
+      assert.deepEqual(finding!.pages, off);
+      assert.match(finding!.message, /^Failed: invalid page size\. Page \d/);
+      assert.match(finding!.message, /US Letter, 8\.5 × 11 in \(either way up, within 1\/16 in\)/);
+    });
+  }
+
+  it('names each page with its size, in the proof’s numbering and the document’s when an address page comes first', async () => {
+    const data = await pdfOfSizes([LETTER, A4, LETTER, LEGAL]);
+    const alone = await preflightLetter(
+      pdfLetter(await pdfOfSizes([LETTER, A4, LETTER, LEGAL], { address: JANE_DOE_LINES }), false),
+      settings,
+    );
+    assert.match(coded(alone, -1021)[0]!.message, /Page 2 is A4, 8\.27 × 11\.69 in; page 4 is US Legal, 8\.5 × 14 in\./);
+    const addressed = await preflightLetter(pdfLetter(data), settings);
+    const [finding] = coded(addressed, -1021);
+    assert.deepEqual(finding!.pages, [3, 5]);
+    assert.match(
+      finding!.message,
+      /Page 2 of the document \(the proof's page 3\) is A4, 8\.27 × 11\.69 in; page 4 of the document \(the proof's page 5\) is US Legal/,
+    );
+    assert.deepEqual(addressed.marks?.offSize, [
+      { page: 3, size: 'A4, 8.27 × 11.69 in' },
+      { page: 5, size: 'US Legal, 8.5 × 14 in' },
+    ]);
+    const landscape = await preflightLetter(pdfLetter(await pdfOfSizes([[841.89, 595.28]])), settings);
+    assert.match(coded(landscape, -1021)[0]!.message, /is A4 landscape, 11\.69 × 8\.27 in/);
+  });
+});
+
+describe('printing: the address read from the recipient box of page 1', function () {
+  this.timeout(60_000);
+
+  it('reads a PDF’s address in the box when none is given, and says it; nothing fails', async () => {
+    const report = await preflightLetter(pdfLetter(await pdfOfSizes([LETTER], { address: JANE_DOE_LINES }), false), settings);
+    assert.deepEqual(report.addressRead, JANE_DOE_LINES);
+    assert.deepEqual(errors(report), []);
+    const [warning] = coded(report, -1045);
+    assert.equal(warning!.severity, 'warning');
+    assert.match(warning!.message, /where it finds “Jane Doe \/ 1 Main St \/ Springfield, IL 62701”/);
+    assert.deepEqual(report.marks?.recipientBox, RECIPIENT_WINDOW);
+  });
+
+  it('fails at -1045 when the box is empty, though the page has text elsewhere; an address given reads nothing', async () => {
+    const data = await samplePdf(2); // its text 1.3 in from the top: above the box
+    const report = await preflightLetter(pdfLetter(data, false), settings);
+    assert.deepEqual(report.addressRead, []);
+    assert.deepEqual(
+      errors(report).map((f) => f.code),
+      [-1045],
+    );
+    assert.match(
+      errors(report)[0]!.message,
+      /^Failed: the address could not be extracted from the document\. No address is given, and the recipient box of page 1 \(0\.5 in from the left, 2\.042 in from the top, 3\.5 × 0\.875 in\) holds no text/,
+    );
+    const addressed = await preflightLetter(pdfLetter(data), settings);
+    assert.equal(addressed.addressRead, undefined);
+    assert.deepEqual(coded(addressed, -1045), []);
+  });
+
+  it('reads of HTML and .docx letters the laid-out text in the box: what poppler finds there on the printed page 1', async () => {
+    const paragraphs = [
+      'Mailroom Tests',
+      '1 Test Way',
+      'Testville, IL 62702',
+      '22 November 2026',
+      ...JANE_DOE_LINES,
+      'Dear Jane,',
+      'Thank you.',
+    ];
+    for (const [type, data] of [
+      ['html', Buffer.from(htmlWithAddress('<p>Dear Jane,</p><p>Thank you.</p>'))],
+      ['docx', sampleDocx(paragraphs)],
+    ] as const) {
+      const report = await preflightLetter({ type, data }, settings);
+      assert.deepEqual(report.addressRead, JANE_DOE_LINES, type);
+      assert.deepEqual(errors(report), [], type);
+      const box = RECIPIENT_WINDOW;
+      const inBox = pdfPages(report.pdf!)[0]!.words.filter((w) => {
+        const middle = (w.yMin + w.yMax) / 2;
+        return w.xMin >= box.left && w.xMax <= box.left + box.width && middle >= box.top && middle <= box.top + box.height;
+      });
+      assert.equal(inBox.map((w) => w.text).join(' '), JANE_DOE_LINES.join(' '), type);
+    }
+    const short = await preflightLetter(
+      { type: 'html', data: Buffer.from('<p>Jane Doe<br>1 Main St<br>Springfield, IL 62701</p>') },
+      settings,
+    );
+    assert.deepEqual(
+      errors(short).map((f) => f.code),
+      [-1045],
+      'an address at the top of the page is not where the envelope shows it',
+    );
+  });
+
+  it('reads lines in order, the parts of a line together, and only what lies inside the box’s edges', () => {
+    const top = RECIPIENT_WINDOW.top;
+    const run = (text: string, x: number, baseline: number, width = text.length * 6, size = 11) => ({ text, x, baseline, size, width });
+    assert.deepEqual(
+      readBox([
+        run('Springfield,', 40, top + 40),
+        run('Jane', 40, top + 14),
+        run('Doe', 72, top + 14),
+        run('IL 62701', 116, top + 40.5),
+        run('above the box', 40, top - 4),
+        run('beyond the right edge', RECIPIENT_WINDOW.left + RECIPIENT_WINDOW.width + 1, top + 27),
+        run('ABCDEFGHIJ', RECIPIENT_WINDOW.left + RECIPIENT_WINDOW.width - 30, top + 27),
+      ]),
+      [
+        { text: 'Jane Doe', size: 11 },
+        { text: 'ABCDE', size: 11 },
+        { text: 'Springfield, IL 62701', size: 11 },
+      ],
+    );
+  });
+
+  it('warns when the address in the box is in type under 8 pt', async () => {
+    const doc = await PDFDocument.create();
+    const font = await doc.embedFont(StandardFonts.Helvetica);
+    const page = doc.addPage([612, 792]);
+    JANE_DOE_LINES.forEach((line, n) => page.drawText(line, { x: 44, y: 792 - 160 - n * 8, size: 6, font }));
+    const report = await preflightLetter(pdfLetter(await doc.save(), false), settings);
+    assert.deepEqual(report.addressRead, JANE_DOE_LINES);
+    const small = report.findings.find((f) => /pt type/.test(f.message));
+    assert.ok(small, JSON.stringify(report.findings));
+    assert.equal(small.code, undefined);
+    assert.match(small.message, /in 6 pt type \(“Jane Doe”\).*the service asks for 8 to 18 pt/);
+  });
+});
+
+/** A PDF with an image of `pixels` drawn `inches` across and down on page `onPage` of `pages`. */
+async function pdfWithImage(pixels: [number, number], inches: [number, number], onPage = 1, pages = 1): Promise<Uint8Array> {
+  const doc = await PDFDocument.create();
+  const image = await doc.embedPng(samplePng(...pixels));
+  for (let n = 1; n <= pages; n++) {
+    const page = doc.addPage([612, 792]);
+    if (n === onPage) page.drawImage(image, { x: 72, y: 300, width: inches[0] * 72, height: inches[1] * 72 });
+  }
+  return doc.save();
+}
+
+describe('printing: files the printer cannot use (-1025), and what it prints less well', function () {
+  this.timeout(60_000);
+
+  it('an encrypted PDF: -1025, saying it is encrypted', async () => {
+    const report = await preflightLetter(pdfLetter(await encryptedPdf()), settings);
+    assert.deepEqual(
+      errors(report).map((f) => f.code),
+      [-1025],
+    );
+    assert.match(errors(report)[0]!.message, /^Failed: the document could not be processed\. The PDF is encrypted/);
+  });
+
+  it('a PDF cut short, and a file that is no PDF: -1025, saying what is wrong', async () => {
+    const whole = await samplePdf(3);
+    const cut = await preflightLetter(pdfLetter(whole.subarray(0, Math.floor(whole.length * 0.6))), settings);
+    assert.deepEqual(
+      errors(cut).map((f) => f.code),
+      [-1025],
+    );
+    assert.match(
+      errors(cut)[0]!.message,
+      /The PDF is damaged: it is cut short \(it has no end-of-file marker\), and it cannot be read past byte [\d,]+ of [\d,]+/,
+    );
+    const none = await preflightLetter(pdfLetter(Buffer.from('this is not what the name says')), settings);
+    assert.match(errors(none)[0]!.message, /The file is not a PDF: it does not start with "%PDF-"\./);
+  });
+
+  it('an image under 300 DPI: a warning with its page and resolution; one at 300 DPI is not', async () => {
+    const low = await preflightLetter(pdfLetter(await pdfWithImage([150, 100], [1.5, 1], 2, 3)), settings);
+    const [warning] = low.findings.filter((f) => /DPI/.test(f.message));
+    assert.ok(warning, JSON.stringify(low.findings));
+    assert.equal(warning.severity, 'warning');
+    assert.equal(warning.code, undefined, 'the service has no code for it');
+    assert.deepEqual(warning.pages, [3], "the document's page 2, after the address page");
+    assert.match(warning.message, /An image of 150 × 100 pixels is drawn 1\.5 × 1 in, at 100 DPI \(page 3\)/);
+    assert.ok(low.ok, 'a warning only');
+    const fine = await preflightLetter(pdfLetter(await pdfWithImage([900, 600], [3, 2])), settings);
+    assert.deepEqual(
+      fine.findings.filter((f) => /DPI/.test(f.message)),
+      [],
+    );
+  });
+
+  it('a font not embedded: a warning naming it and its pages; an embedded font is not', async () => {
+    const plain = await preflightLetter(pdfLetter(await samplePdf(3)), settings);
+    const [font] = plain.findings.filter((f) => /not embedded/.test(f.message));
+    assert.ok(font, JSON.stringify(plain.findings));
+    assert.equal(font.code, undefined);
+    assert.deepEqual(font.pages, [2, 3, 4]);
+    assert.match(font.message, /^The font “Helvetica” is not embedded in the PDF \(pages 2–4\)/);
+    const doc = await PDFDocument.create();
+    doc.registerFontkit(fontkit);
+    const embedded = await doc.embedFont(readFileSync(join(projectRoot, 'node_modules/dejavu-fonts-ttf/ttf/DejaVuSans.ttf')), {
+      subset: true,
+    });
+    doc.addPage([612, 792]).drawText('Embedded', { x: 72, y: 700, size: 12, font: embedded });
+    const withFont = await preflightLetter(pdfLetter(await doc.save()), settings);
+    assert.deepEqual(
+      withFont.findings.filter((f) => /not embedded/.test(f.message)),
+      [],
+    );
+  });
+
+  it('a printed PDF over 2 MB: a -1025 warning naming its size', async () => {
+    const doc = await PDFDocument.create();
+    const page = doc.addPage([612, 792]);
+    // 1200 × 1000 pixels of noise, which no compression shrinks, drawn 4 in wide: 300 DPI.
+    const noise = doc.context.register(
+      doc.context.stream(randomBytes(1200 * 1000 * 3), {
+        Type: 'XObject',
+        Subtype: 'Image',
+        Width: 1200,
+        Height: 1000,
+        ColorSpace: 'DeviceRGB',
+        BitsPerComponent: 8,
+      }),
+    );
+    page.node.setXObject(PDFName.of('Noise'), noise);
+    page.pushOperators(pushGraphicsState(), concatTransformationMatrix(288, 0, 0, 240, 72, 400), drawObject('Noise'), popGraphicsState());
+    const report = await preflightLetter(pdfLetter(await doc.save()), settings);
+    assert.equal(report.ok, true, 'a warning, not an error');
+    const [warning] = coded(report, -1025);
+    assert.equal(warning?.severity, 'warning', JSON.stringify(report.findings));
+    assert.match(warning.message, /The printed PDF is [\d,]+ bytes; the service's documentation limits a letter's to 2 MB/);
+    assert.deepEqual(
+      report.findings.filter((f) => /DPI/.test(f.message)),
+      [],
+    );
+  });
+});
+
+describe('printing: characters the printing fonts cannot draw', function () {
+  this.timeout(60_000);
+  const drawn = ['José Müller', 'Łukasz', 'Nguyễn', 'Αθηνά Παπαδοπούλου', 'Дмитрий Иванов'];
+  const findingOf = (findings: readonly Finding[], where: Partial<Finding>) =>
+    findings.filter((f) => f.code === undefined && Object.entries(where).every(([k, v]) => f[k as keyof Finding] === v));
+
+  it('draws Latin with any accent, Greek and Cyrillic in a name: the printed text has them, and no `?`', async () => {
+    const address = {
+      ...JANE_DOE,
+      AttentionLine1: drawn[0],
+      AttentionLine2: `${drawn[1]} ${drawn[2]}`,
+      AttentionLine3: drawn[3],
+      Company: drawn[4],
+    };
+    const report = await preflightLetter({ type: 'html', data: Buffer.from(`<p>${drawn.join(', ')}</p>`), address }, settings);
+    assert.deepEqual(
+      report.findings.filter((f) => f.code === undefined),
+      [],
+    );
+    const [addressPage, body] = await pdfText(report.pdf!);
+    for (const name of drawn) {
+      assert.ok(addressPage!.includes(name), `${name} in the address: ${addressPage}`);
+      assert.ok(body!.includes(name), `${name} in the text: ${body}`);
+    }
+    assert.ok(!/\?/.test(addressPage! + body!), 'no character printed as ?');
+  });
+
+  it('says each CJK character and emoji with its field, or its page in the text, and shows U+FFFD, never ?', async () => {
+    const address = { ...JANE_DOE, AttentionLine1: '山田太郎', Company: 'Acme 😀' };
+    const report = await preflightLetter({ type: 'html', data: Buffer.from('<p>Dear 山田 😀</p>') }, settings);
+    const [text] = findingOf(report.findings, {});
+    assert.ok(text, JSON.stringify(report.findings));
+    assert.deepEqual(text.pages, [1]);
+    assert.match(text.message, /cannot draw “山” \(U\+5C71\), “田” \(U\+7530\), “😀” \(U\+1F600\) on page 1: the proof shows “\uFFFD”/);
+    const [page] = await pdfText(report.pdf!);
+    assert.ok(page!.includes('Dear \uFFFD\uFFFD \uFFFD'), page);
+    assert.ok(!page!.includes('?'));
+
+    const addressed = await preflightLetter({ type: 'html', data: Buffer.from('<p>Hello</p>'), address }, settings);
+    const [name] = findingOf(addressed.findings, { field: 'AttentionLine1' });
+    assert.match(name!.message, /cannot draw “山” \(U\+5C71\), “田” \(U\+7530\), “太” \(U\+592A\), “郎” \(U\+90CE\) in AttentionLine1/);
+    const [company] = findingOf(addressed.findings, { field: 'Company' });
+    assert.match(company!.message, /“😀” \(U\+1F600\) in Company/);
+    const [addressPage] = await pdfText(addressed.pdf!);
+    assert.ok(addressPage!.includes('\uFFFD\uFFFD\uFFFD\uFFFD'), addressPage);
+    assert.ok(addressPage!.includes('Acme \uFFFD'), addressPage);
+    assert.ok(!addressPage!.includes('?'));
+  });
+
+  it("names a merge row's field, and the template's own text without a row", async () => {
+    const template = new TextEncoder().encode('<p>Dear {{AttentionLine1}} ✓ 😀</p>');
+    const csv =
+      'AttentionLine1,Address1,City,State,PostalCode\nJane Doe,1 Main St,Springfield,IL,62701\n山田太郎,2 Elm St,Springfield,IL,62701\n';
+    const report = await preflightMerge({ type: 'html', template, csv }, settings);
+    const [row] = findingOf(report.findings, { row: 2, field: 'AttentionLine1' });
+    assert.ok(row, JSON.stringify(report.findings));
+    assert.equal(row.line, 3);
+    assert.match(row.message, /“山” \(U\+5C71\)/);
+    const [own] = report.findings.filter((f) => f.code === undefined && f.row === undefined);
+    assert.match(own!.message, /cannot draw “😀” \(U\+1F600\) in the text/);
+    assert.equal(report.findings.filter((f) => f.code === undefined && f.row === 1).length, 0);
+  });
+});
