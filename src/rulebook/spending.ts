@@ -31,7 +31,6 @@ export interface Spending {
   readonly predicted: number;
   /** The service was not asked (or did not answer) about sends that count: they count at their predicted price. */
   readonly offline: boolean;
-  readonly charges: readonly { readonly record: SendLogRecord; readonly charge: Charge }[];
 }
 
 /** The user's sends today (this machine's day) that may charge them: the ones the spending counts. */
@@ -70,7 +69,6 @@ export function spendingToday(records: readonly SendLogRecord[], account: Accoun
     spent: sum(() => true),
     predicted: sum((c) => c.basis === 'predicted' || c.basis === 'outcome unknown'),
     offline: reports === 'offline' && charges.some(({ record }) => record.outcome === 'sent'),
-    charges,
   };
 }
 
