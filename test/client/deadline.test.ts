@@ -91,7 +91,8 @@ describe('one deadline per call', function () {
     trickling = await startTricklingServer();
     const client = clientOf(trickling.url, 'http-post', { timeoutMs: 1000 });
     const call = client.simple.GetLetterStatus({ ID: 7 }).catch((e: unknown) => e);
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    // Under way: the server has begun its answer (a close before the call had a connection would cut nothing).
+    while (trickling.trickled.length === 0) await new Promise((resolve) => setTimeout(resolve, 10));
     client.closeWhenIdle();
     const error = await call;
     // Closed at once, its connection would have been cut (and the read tried again); it ran to its own deadline instead.
