@@ -2,7 +2,8 @@
  * One deadline per call: a call's timeout is its whole budget, retries, backoff and the wait for
  * its pacing slot included. A server that trickles its answer and never finishes is given up on
  * at the timeout after one attempt, with an error that names where the call went (never its query
- * or credentials); a retry that could not begin in time is not made; a send is never retried.
+ * or credentials); a retry that could not begin in time is not made, and one that began in time ends
+ * at the call's deadline; a send is never retried.
  * What each test counts is the attempts the servers saw, not the time taken.
  */
 import { strict as assert } from 'node:assert';
@@ -90,7 +91,8 @@ describe('one deadline per call', function () {
     trickling = await startTricklingServer();
     const client = clientOf(trickling.url, 'http-post', { timeoutMs: 1000 });
     const call = client.simple.GetLetterStatus({ ID: 7 }).catch((e: unknown) => e);
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    // Under way: the server has begun its answer (a close before the call had a connection would cut nothing).
+    while (trickling.trickled.length === 0) await new Promise((resolve) => setTimeout(resolve, 10));
     client.closeWhenIdle();
     const error = await call;
     // Closed at once, its connection would have been cut (and the read tried again); it ran to its own deadline instead.
@@ -123,6 +125,21 @@ describe('one deadline per call', function () {
     const error = await client.simple.GetLetterStatus({ ID: 7 }).catch((e: unknown) => e);
     assert.ok(error instanceof MailWsNetworkError && /the connection was cut/.test(error.message), String(error));
     assert.equal(fake.requests.length, 2, 'two attempts of the five allowed');
+  });
+
+  it("ends a retry that began within the budget at the call's deadline, not at a timeout of its own", async () => {
+    // Cut at once; the retry begins after 1 s of backoff, within the 2 s budget. Its answer comes
+    // 1.3 s after it arrived: at least 2.3 s after the call began, past the call's deadline, and
+    // before a 2 s timeout the retry had of its own would end (which the same process's timers
+    // keep in that order however late they fire).
+    fake = await startFakeServer([{ kind: 'cut' }, { kind: 'answer', body: okStatus, delayMs: 1300 }]);
+    const client = clientOf(fake.url, 'http-post', { timeoutMs: 2000, retry: { attempts: 3, baseDelayMs: 1000 } });
+    const outcome = await client.simple.GetLetterStatus({ ID: 7 }).catch((e: unknown) => e);
+    assert.equal(fake.requests.length, 2, 'the retry began: the budget had room for it');
+    assert.ok(
+      outcome instanceof MailWsNetworkError && outcome.message.includes(`${NEVER_COMPLETED} 2 s timeout`),
+      `the retry was given up on at the call's deadline, not answered after it: ${inspect(outcome, { depth: 0 })}`,
+    );
   });
 
   it('counts the wait for a pacing slot in the budget: a call whose slot is past its timeout is not sent', async () => {

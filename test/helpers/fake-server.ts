@@ -9,7 +9,14 @@ import type { AddressInfo } from 'node:net';
 export type Behaviour =
   | { readonly kind: 'cut' }
   | { readonly kind: 'hang' }
-  | { readonly kind: 'answer'; readonly status?: number; readonly contentType?: string; readonly body: string | Buffer }
+  | {
+      readonly kind: 'answer';
+      readonly status?: number;
+      readonly contentType?: string;
+      readonly body: string | Buffer;
+      /** Answered this long after the request arrived (nothing is sent before). */
+      readonly delayMs?: number;
+    }
   /** Sends headers and part of the body, then cuts. */
   | { readonly kind: 'cut-midway'; readonly body: string };
 
@@ -40,9 +47,15 @@ export async function startFakeServer(script: Behaviour[] | ((index: number) => 
           res.write(behaviour.body);
           setTimeout(() => req.socket.destroy(), 20);
           return;
-        case 'answer':
-          res.writeHead(behaviour.status ?? 200, { 'Content-Type': behaviour.contentType ?? 'text/xml; charset=utf-8' });
-          res.end(behaviour.body);
+        case 'answer': {
+          const answer = () => {
+            if (res.destroyed) return; // the client gave up first
+            res.writeHead(behaviour.status ?? 200, { 'Content-Type': behaviour.contentType ?? 'text/xml; charset=utf-8' });
+            res.end(behaviour.body);
+          };
+          if (behaviour.delayMs === undefined) answer();
+          else setTimeout(answer, behaviour.delayMs);
+        }
       }
     });
   });

@@ -29,6 +29,8 @@ export interface PushReceiver {
   acceptedCount(count: number): Promise<void>;
   /** Resolves once `count` pushes arrived. */
   receivedCount(count: number): Promise<void>;
+  /** Resolves with the first push that arrived (or arrives) whose fields match these. */
+  arrived(fields: Readonly<Record<string, string>>): Promise<ReceivedPush>;
   close(): Promise<void>;
   /** Listens again on the same port. */
   reopen(): Promise<void>;
@@ -87,6 +89,11 @@ export async function startPushReceiver(
     accepted,
     acceptedCount: (count) => until(() => accepted.length >= count),
     receivedCount: (count) => until(() => received.length >= count),
+    arrived: async (fields) => {
+      const matches = (p: ReceivedPush) => Object.entries(fields).every(([name, value]) => p.body[name] === value);
+      await until(() => received.some(matches));
+      return received.find(matches)!;
+    },
     close: () =>
       new Promise<void>((resolve) => {
         server.close(() => resolve());

@@ -300,10 +300,69 @@ describe('live diagnostics: a mail merge CSV', () => {
       [[-3120, 'warning', 'AttentionLine1']],
     );
     assert.equal(on(csv, findings[0]!), `"${long.replace(/"/g, '""')}"`);
+    assert.deepEqual(
+      findings[0]!.fixes[0]!.edits.map((e) => e.text),
+      ['"Jane Alexandra Montgomery-Featherstonehaugh D"'],
+      'quoted as the cell was, though what is kept would not need it',
+    );
     const fixed = applied(csv, findings[0]!.fixes[0]!.edits);
     assert.equal(parseCsv(fixed)[1]![0], long.slice(0, 45).trimEnd());
     assert.equal(parseCsv(fixed)[1]!.length, 7, 'the row still has its seven cells');
     assert.deepEqual(csvDiagnostics(fixed, template), []);
+  });
+
+  it('trims a cell whose kept text holds a comma or a quote to a cell that still reads as that text (RFC 4180 quoting kept)', () => {
+    const rows = [
+      // Quoted, and what is kept holds a comma and doubled quotes.
+      '"Doe, Jane ""JJ"" Alexandra Montgomery-Featherstonehaugh",1 Main St,Springfield,IL,62701,Jane,10',
+      // Not quoted (a quote inside a cell is read as it is): kept, it must be quoted.
+      'Jane "JJ" Alexandra Montgomery-Featherstonehaugh Doe,2 Elm St,Springfield,IL,62701,Jane,10',
+      // What is kept ends in a quote.
+      '"Jane Alexandra Montgomery-Featherstonehaugh ""JJ"" Doe",3 Oak Ave,Springfield,IL,62701,Jane,10',
+      // What is kept ends in a comma (a city is 30 characters at most).
+      'Ann Poe,4 Elm St,"Springfield, Sangamon County, Illinois",IL,62701,Ann,1',
+    ];
+    const csv = `${header}\r\n${rows.join('\r\n')}\r\n`;
+    const findings = csvDiagnostics(csv, template);
+    assert.deepEqual(
+      findings.map((f) => [f.code, f.field, f.row, f.fixes.map((x) => x.kind)]),
+      [
+        [-3120, 'AttentionLine1', 1, ['trim']],
+        [-3120, 'AttentionLine1', 2, ['trim']],
+        [-3120, 'AttentionLine1', 3, ['trim']],
+        [-3113, 'City', 4, ['trim']],
+        // A county in the City is no city of 62701's: the address check's warning, with its own fix.
+        [-1018, 'City', 4, ['replace']],
+      ],
+    );
+    const edits = findings.filter((f) => f.fixes[0]!.kind === 'trim').map((f) => f.fixes[0]!.edits);
+    assert.deepEqual(
+      edits.map((e) => e.map((edit) => edit.text)),
+      [
+        ['"Doe, Jane ""JJ"" Alexandra Montgomery-Featherst"'],
+        ['"Jane ""JJ"" Alexandra Montgomery-Featherstoneha"'],
+        ['"Jane Alexandra Montgomery-Featherstonehaugh """'],
+        ['"Springfield, Sangamon County,"'],
+      ],
+      'each trimmed cell written as RFC 4180 writes it: quoted, its quotes doubled',
+    );
+    const fixed = applied(csv, edits.flat());
+    const read = parseCsv(fixed);
+    assert.deepEqual(
+      read.slice(1).map((row) => [row.length, row[0], row[2]]),
+      [
+        [7, 'Doe, Jane "JJ" Alexandra Montgomery-Featherst', 'Springfield'],
+        [7, 'Jane "JJ" Alexandra Montgomery-Featherstoneha', 'Springfield'],
+        [7, 'Jane Alexandra Montgomery-Featherstonehaugh "', 'Springfield'],
+        [7, 'Ann Poe', 'Springfield, Sangamon County,'],
+      ],
+      'read back: the trimmed text, and every row still has its seven cells',
+    );
+    assert.deepEqual(
+      csvDiagnostics(fixed, template).map((f) => [f.code, f.field, f.row]),
+      [[-1018, 'City', 4]],
+      'nothing left to trim: only the City the ZIP code does not serve',
+    );
   });
 
   it('puts -3145 on the header cell of a column the template does not use, and -3144 on the header line with a column added', () => {

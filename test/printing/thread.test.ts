@@ -3,6 +3,11 @@
  * built dist/printing-worker.js. Its reports are the in-process preflight's, its PDF arrives
  * whole, the thread that asked keeps turning while it prints, and close() ends it (what it was
  * doing fails; a later request starts a new thread). Needs `npm run build`.
+ *
+ * Beside "the same as in-process", each answer is checked against figures worked out by hand, so
+ * that a mistake both share is caught: `Paragraph N of the statement.` is one line, 30 to a page
+ * (test/printing/measure.test.ts says why); each letter has its address page; one sheet a page;
+ * the price is the sandbox's list (src/printing/pricing.ts): $0.55 a letter and $0.12 a sheet.
  */
 import { strict as assert } from 'node:assert';
 import { readFileSync } from 'node:fs';
@@ -34,7 +39,12 @@ describe('the preflight on its own thread', function () {
     const request = letter(3);
     const [there, here] = await Promise.all([thread.preflightLetter(request, settings), preflightLetter(request, settings)]);
     assert.deepEqual(withoutPdf(there), withoutPdf(here));
-    assert.ok(there.findings.some((f) => f.code === -1018 && f.field === 'PostalCode'));
+    // The address page and one of text: 2 sheets, $0.55 + 2 × $0.12; a ZIP code of four digits.
+    assert.deepEqual(
+      [there.ok, there.pages, there.sheets, there.price, there.findings.map((f) => [f.code, f.field])],
+      [false, 2, 2, 0.79, [[-1018, 'PostalCode']]],
+      'ok, pages, sheets, price and findings, as worked out by hand',
+    );
     assert.ok(there.pdf instanceof Uint8Array && there.pdf.length > 1000);
     assert.equal(Buffer.from(there.pdf.subarray(0, 5)).toString('latin1'), '%PDF-');
   });
@@ -51,8 +61,25 @@ describe('the preflight on its own thread', function () {
       thread.preflightLetter(letter(200), settings),
     ]);
     assert.deepEqual(withoutPdf(a), withoutPdf(await preflightMerge(merge, settings)));
-    assert.equal(a.letters.length, 3);
-    assert.ok(c.pages > b.pages, `${c.pages} > ${b.pages}`);
+    // Three rows, each the address page and the invitation's one: 2 sheets, $0.79.
+    assert.deepEqual(
+      a.letters.map((l) => [l.row, l.pages, l.sheets, l.price]),
+      [
+        [1, 2, 2, 0.79],
+        [2, 2, 2, 0.79],
+        [3, 2, 2, 0.79],
+      ],
+      "each row's pages, sheets and price, as worked out by hand",
+    );
+    assert.deepEqual([a.ok, a.pages, a.sheets, a.price], [true, 6, 6, 2.37], "the merge's, all three rows'");
+    assert.deepEqual([b.pages, b.sheets, b.price], [2, 2, 0.79], 'one paragraph: the address page and one of text');
+    // 200 paragraphs: 7 pages of text (30 a page) and the address page, 8 sheets, one more than an envelope holds.
+    assert.deepEqual([c.pages, c.sheets, c.price], [8, 8, 1.51], 'two hundred paragraphs');
+    assert.deepEqual(
+      c.findings.map((f) => f.code),
+      [-1018, -1065],
+      'too many sheets (-1065)',
+    );
   });
 
   it("checks a merge's CSV as the live diagnostics do, the same findings as in-process", async () => {
@@ -60,7 +87,15 @@ describe('the preflight on its own thread', function () {
     const text = `${readFileSync(join(sample, 'people.csv'), 'utf8')}Sam Roe,,Shelbyville,IL,6256\n`;
     const there = await thread.mergeDataDiagnostics({ text, template });
     assert.deepEqual(there, mergeDataDiagnostics(text, template));
-    assert.ok(there.some((f) => f.code === -1045));
+    // The row added: no street (its empty cell), and a ZIP code of four digits.
+    assert.deepEqual(
+      there.map((f) => [f.code, f.field, f.row, text.slice(f.span.start, f.span.end)]),
+      [
+        [-1045, 'Address1', 4, ''],
+        [-1018, 'PostalCode', 4, '6256'],
+      ],
+      "the added row's findings, each on its cell",
+    );
     assert.deepEqual(await thread.mergeDataDiagnostics({ text: 'Month,Total\nJanuary,3\n' }), [], 'no merge data, nothing');
   });
 

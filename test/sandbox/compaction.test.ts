@@ -56,43 +56,46 @@ describe('sandbox journal compaction', function () {
 
   it('rebuilds exactly the same state from the snapshot, with every superseded record gone', async () => {
     const sandbox = await startTestSandbox({ dataDir });
-    const call = httpCaller(sandbox.url, 'http-post');
-    const admin = soapCaller(sandbox.url, 'soap11');
-    const upload = (name: string, text: string) =>
-      call('datedA', 'UploadFile', {
-        ...demo,
-        MyFileName: name,
-        FileBinaryData: Buffer.from(text),
-        Permissions: 'User',
-        Description: text,
-        Overwrite: true,
-      });
-    await upload('letter.html', '<p>one</p>');
-    await upload('letter.html', '<p>two</p>');
-    await upload('gone.html', '<p>gone</p>');
-    assert.equal(await call('datedA', 'DeleteUploadedFile', { ...demo, MyFileName: 'gone.html' }), -3000);
-    const ids: number[] = [];
-    for (let i = 0; i < 4; i++) {
-      sandbox.advance(1000);
-      ids.push(
-        (await call('simple', 'SendLetterV2', {
+    try {
+      const call = httpCaller(sandbox.url, 'http-post');
+      const admin = soapCaller(sandbox.url, 'soap11');
+      const upload = (name: string, text: string) =>
+        call('datedA', 'UploadFile', {
           ...demo,
-          MyDescription: `paid ${i}`,
-          FileExtension: 'MyFile:letter.html',
-          WorkMode: 'Production',
-        })) as number,
+          MyFileName: name,
+          FileBinaryData: Buffer.from(text),
+          Permissions: 'User',
+          Description: text,
+          Overwrite: true,
+        });
+      await upload('letter.html', '<p>one</p>');
+      await upload('letter.html', '<p>two</p>');
+      await upload('gone.html', '<p>gone</p>');
+      assert.equal(await call('datedA', 'DeleteUploadedFile', { ...demo, MyFileName: 'gone.html' }), -3000);
+      const ids: number[] = [];
+      for (let i = 0; i < 4; i++) {
+        sandbox.advance(1000);
+        ids.push(
+          (await call('simple', 'SendLetterV2', {
+            ...demo,
+            MyDescription: `paid ${i}`,
+            FileExtension: 'MyFile:letter.html',
+            WorkMode: 'Production',
+          })) as number,
+        );
+      }
+      assert.equal(await call('datedA', 'CancelDelivery', { ...demo, ID: ids[1] }), -3000);
+      assert.equal(
+        await admin('admin', 'SetUserSettings', { APIKey: 'demo-key', Username: 'clerk', Settings: [['Security_Password', 'n3w-Secret']] }),
+        -3000,
       );
+      assert.equal(
+        await admin('admin', 'SetUserSettings', { APIKey: 'demo-key', Username: 'demo', Settings: [['Letters_PrintSides', 'Duplex']] }),
+        -3000,
+      );
+    } finally {
+      await sandbox.close();
     }
-    assert.equal(await call('datedA', 'CancelDelivery', { ...demo, ID: ids[1] }), -3000);
-    assert.equal(
-      await admin('admin', 'SetUserSettings', { APIKey: 'demo-key', Username: 'clerk', Settings: [['Security_Password', 'n3w-Secret']] }),
-      -3000,
-    );
-    assert.equal(
-      await admin('admin', 'SetUserSettings', { APIKey: 'demo-key', Username: 'demo', Settings: [['Letters_PrintSides', 'Duplex']] }),
-      -3000,
-    );
-    await sandbox.close();
     const written = journalRecords(dataDir);
 
     const replayed = await storedState(dataDir); // the old journal, read; then compacted

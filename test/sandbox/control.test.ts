@@ -6,21 +6,37 @@
 import { strict as assert } from 'node:assert';
 import { request as httpRequest } from 'node:http';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { networkInterfaces, tmpdir } from 'node:os';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DEFAULT_SCHEDULE, statusAt } from '../../src/sandbox/lifecycle';
 import { callControl } from '../../src/sandbox/control/client';
 import { CONTROL_PATH, isLoopbackAddress, parseDuration } from '../../src/sandbox/control/protocol';
-import { PRINTED_AT_SEND, httpCaller, sendLetterToJane, startTestSandbox } from '../helpers/sandbox';
+import { nonLoopbackAddress } from '../helpers/non-loopback';
+import { PRINTED_AT_SEND, httpCaller, sendLetterToJane, startTestSandbox, type TestSandbox } from '../helpers/sandbox';
 
 const demo = { Username: 'demo', Password: 'demo' };
 
-/** An IPv4 address of this machine that is not loopback, if it has one. */
-function publicAddress(): string | undefined {
-  for (const addresses of Object.values(networkInterfaces())) {
-    for (const address of addresses ?? []) if (address.family === 'IPv4' && !address.internal) return address.address;
-  }
-  return undefined;
+/** A control request as a program on this machine sends it: loopback, to 127.0.0.1, as JSON, no Origin. */
+const PROGRAM = { 'Content-Type': 'application/json' } as const;
+
+/**
+ * A control request over node:http, which sends the Host header it is given (fetch puts its own
+ * in place of one), from `localAddress` when given; its answer.
+ */
+function control(
+  to: { readonly host: string; readonly port: number; readonly localAddress?: string },
+  action: string,
+  headers: Readonly<Record<string, string>>,
+): Promise<{ status: number; error: string }> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest({ ...to, path: `${CONTROL_PATH}/${action}`, method: 'POST', headers }, (res) => {
+      let body = '';
+      res.on('data', (d: Buffer) => (body += d.toString()));
+      res.on('end', () => resolve({ status: res.statusCode!, error: (JSON.parse(body) as { error?: string }).error ?? '' }));
+    });
+    req.on('error', reject);
+    req.end('{}');
+  });
 }
 
 describe('sandbox control path', function () {
@@ -38,33 +54,6 @@ describe('sandbox control path', function () {
     for (const address of ['127.0.0.1', '127.3.2.1', '::1', '::ffff:127.0.0.1']) assert.ok(isLoopbackAddress(address), address);
     for (const address of ['192.0.2.2', '::ffff:192.0.2.2', 'fd00::2', '10.127.0.1', undefined]) {
       assert.ok(!isLoopbackAddress(address), String(address));
-    }
-  });
-
-  it('refuses a caller from a non-loopback address with 403 in words, while the Mail WS answers there', async function () {
-    const address = publicAddress();
-    // Without a second address the refusal is shown at unit level above (isLoopbackAddress) only.
-    if (address === undefined) this.skip();
-    const sandbox = await startTestSandbox({ host: '0.0.0.0' });
-    try {
-      const remote = `http://${address}:${sandbox.port}`;
-      const id = await sendLetterToJane(httpCaller(`http://127.0.0.1:${sandbox.port}`, 'http-post'), 'kept');
-      for (const action of ['reset', 'advance', 'funds', 'fail', 'nothing']) {
-        const response = await fetch(`${remote}${CONTROL_PATH}/${action}`, {
-          method: 'POST',
-          headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': '127.0.0.1', Host: '127.0.0.1' },
-          body: '{}',
-        });
-        assert.equal(response.status, 403, action);
-        const body = (await response.json()) as { error: string };
-        assert.match(body.error, new RegExp(`answers only callers on this machine, not (::ffff:)?${address.replaceAll('.', '\\.')}`));
-      }
-      const status = (await httpCaller(remote, 'http-post')('simple', 'GetLetterStatusV2', { ...demo, ID: id })) as { Status: number };
-      assert.equal(status.Status, -900, 'the Mail WS answers the same caller, and the mailer was not reset');
-      const fromHere = await callControl(`http://127.0.0.1:${sandbox.port}`, 'reset', {});
-      assert.deepEqual(fromHere, { mailers: 1, storedFiles: 0 }, 'a loopback caller is served');
-    } finally {
-      await sandbox.close();
     }
   });
 
@@ -113,40 +102,112 @@ describe('sandbox control path', function () {
     }
   });
 
-  it('does not answer a web page open on this machine: an Origin, a simple (not JSON) request, a rebound host name', async () => {
-    const sandbox = await startTestSandbox();
-    try {
-      const call = httpCaller(sandbox.url, 'http-post');
-      const id = await sendLetterToJane(call, 'kept');
-      const reset = (headers: Record<string, string>) =>
-        new Promise<{ status: number; body: string }>((resolve, reject) => {
-          const { port } = new URL(sandbox.url);
-          const req = httpRequest({ host: '127.0.0.1', port, path: `${CONTROL_PATH}/reset`, method: 'POST', headers }, (res) => {
-            let body = '';
-            res.on('data', (d: Buffer) => (body += d.toString()));
-            res.on('end', () => resolve({ status: res.statusCode!, body }));
-          });
-          req.on('error', reject);
-          req.end('{}');
-        });
-      const host = new URL(sandbox.url).host;
-      const page = await reset({ Host: host, 'Content-Type': 'application/json', Origin: 'https://example.com' });
-      assert.equal(page.status, 403);
-      assert.match(page.body, /does not answer web pages/);
-      const simple = await reset({ Host: host, 'Content-Type': 'text/plain;charset=UTF-8' });
-      assert.equal(simple.status, 415, "a no-cors page's request carries no JSON type");
-      const rebound = await reset({ Host: `attacker.example:${new URL(sandbox.url).port}`, 'Content-Type': 'application/json' });
-      assert.equal(rebound.status, 403);
-      assert.match(rebound.body, /this machine's own names, not to attacker\.example/);
-      assert.equal(
-        ((await call('simple', 'GetLetterStatusV2', { ...demo, ID: id })) as { ResultCode: number }).ResultCode,
-        -3000,
-        'nothing was reset',
-      );
-      assert.equal((await reset({ Host: host, 'Content-Type': 'application/json' })).status, 200, 'a program on this machine is answered');
-    } finally {
-      await sandbox.close();
-    }
+  describe('refuses, each check on its own (every other part of the request as a program on this machine sends it)', () => {
+    let sandbox: TestSandbox;
+    let kept: number;
+    let port: number;
+    beforeEach(async () => {
+      sandbox = await startTestSandbox({ host: '0.0.0.0' });
+      port = sandbox.port;
+      kept = await sendLetterToJane(httpCaller(`http://127.0.0.1:${port}`, 'http-post'), 'kept');
+    });
+    afterEach(() => sandbox.close());
+
+    const here = () => ({ host: '127.0.0.1', port });
+    /** What the refused requests would have done (a reset) was not done: the letter is still there. */
+    const nothingReset = async () => {
+      const status = (await httpCaller(`http://127.0.0.1:${port}`, 'http-post')('simple', 'GetLetterStatusV2', { ...demo, ID: kept })) as {
+        ResultCode: number;
+      };
+      assert.equal(status.ResultCode, -3000, 'nothing was reset');
+    };
+    /** Past every check, to the action: an advance without its duration, which the action refuses (400). */
+    const reachesTheAction = async (headers: Readonly<Record<string, string>>, what: string) => {
+      const answer = await control(here(), 'advance', headers);
+      assert.equal(answer.status, 400, `${what}: ${answer.error}`);
+      assert.match(answer.error, /^advance takes a duration/, what);
+    };
+    /** The same request without what was refused is answered: that one thing is what was refused. */
+    const answeredWithout = async () => {
+      const answer = await control(here(), 'reset', { ...PROGRAM, Host: `127.0.0.1:${port}` });
+      assert.equal(answer.status, 200, `a program on this machine is answered: ${answer.error}`);
+    };
+
+    it('a caller from a non-loopback address, though it names 127.0.0.1 as its Host, while the Mail WS answers it there', async function () {
+      const from = nonLoopbackAddress();
+      if (from.address === undefined) {
+        this.test!.title += ` (skipped: ${from.reason})`;
+        this.skip();
+      }
+      try {
+        const there = { host: from.address, port, localAddress: from.address };
+        for (const action of ['reset', 'advance', 'funds', 'fail', 'nothing']) {
+          const answer = await control(there, action, { ...PROGRAM, Host: `127.0.0.1:${port}`, 'X-Forwarded-For': '127.0.0.1' });
+          assert.equal(answer.status, 403, `${action} from ${from.address}: ${answer.error}`);
+          const only: string = `The sandbox's control path answers only callers on this machine, not ${from.address}.`;
+          assert.equal(answer.error, only, action);
+        }
+        const status = (await httpCaller(`http://${from.address}:${port}`, 'http-post')('simple', 'GetLetterStatusV2', {
+          ...demo,
+          ID: kept,
+        })) as { Status: number };
+        assert.equal(status.Status, -900, `the Mail WS answers at ${from.address} (made for the test: ${from.made})`);
+      } finally {
+        from.release();
+      }
+      await nothingReset();
+      await answeredWithout();
+    });
+
+    it('an Origin (a web page)', async () => {
+      const answer = await control(here(), 'reset', { ...PROGRAM, Host: `127.0.0.1:${port}`, Origin: 'https://example.com' });
+      assert.deepEqual(answer, {
+        status: 403,
+        error: "The sandbox's control path does not answer web pages: call it with mailroom sandbox or from a program.",
+      });
+      await nothingReset();
+      await answeredWithout();
+    });
+
+    it('a Sec-Fetch-Site of another site, without an Origin (a web page whose browser sends none)', async () => {
+      for (const site of ['cross-site', 'same-site']) {
+        const answer = await control(here(), 'reset', { ...PROGRAM, Host: `127.0.0.1:${port}`, 'Sec-Fetch-Site': site });
+        assert.equal(answer.status, 403, `Sec-Fetch-Site: ${site}: ${answer.error}`);
+        assert.match(answer.error, /does not answer web pages/, site);
+      }
+      await nothingReset();
+      // What a browser says of a request a person made (none), or of a page of the sandbox's own (same-origin), passes.
+      for (const site of ['none', 'same-origin']) {
+        await reachesTheAction({ ...PROGRAM, Host: `127.0.0.1:${port}`, 'Sec-Fetch-Site': site }, `Sec-Fetch-Site: ${site}`);
+      }
+      await answeredWithout();
+    });
+
+    it('a body not sent as JSON (all a page can send without asking first)', async () => {
+      for (const type of ['text/plain;charset=UTF-8', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x']) {
+        const answer = await control(here(), 'reset', { 'Content-Type': type, Host: `127.0.0.1:${port}` });
+        assert.deepEqual(
+          answer,
+          { status: 415, error: "A control action's body is JSON: send it with Content-Type: application/json." },
+          type,
+        );
+      }
+      await nothingReset();
+      await answeredWithout();
+    });
+
+    it("a Host that is not this machine's name (a page that rebound its name to 127.0.0.1), sent as written", async () => {
+      for (const host of [`attacker.example:${port}`, 'attacker.example', `localhost.attacker.example:${port}`]) {
+        const answer = await control(here(), 'reset', { ...PROGRAM, Host: host });
+        assert.equal(answer.status, 403, `Host: ${host}: ${answer.error}`);
+        assert.equal(answer.error, `The sandbox's control path answers requests to this machine's own names, not to ${host}.`);
+      }
+      await nothingReset();
+      for (const host of [`localhost:${port}`, `[::1]:${port}`, '127.0.0.1']) {
+        await reachesTheAction({ ...PROGRAM, Host: host }, `Host: ${host} is this machine`);
+      }
+      await answeredWithout();
+    });
   });
 
   it('keeps an advance, a fail and funds across restarts (journal, then snapshot)', async () => {

@@ -78,42 +78,47 @@ describe('sandbox durability', function () {
   it('keeps everything across a restart', async () => {
     let sandbox = await startTestSandbox({ dataDir });
     let call = httpCaller(sandbox.url, 'http-post');
-    const id = (await call('simple', 'SendLetterV2', {
-      ...demo,
-      MyDescription: 'kept',
-      FileExtension: 'html',
-      FileBinaryData: Buffer.from('<p>x</p>'),
-      WorkMode: 'Production',
-    })) as number;
-    const cancelled = (await call('simple', 'SendLetterV2', {
-      ...demo,
-      MyDescription: 'gone',
-      FileExtension: 'html',
-      FileBinaryData: Buffer.from('<p>y</p>'),
-      WorkMode: 'Development',
-    })) as number;
-    assert.equal(await call('datedA', 'CancelDelivery', { ...demo, ID: cancelled }), -3000);
-    assert.equal(
-      await call('datedA', 'UploadFile', {
+    let id: number, cancelled: number, before: unknown;
+    try {
+      id = (await call('simple', 'SendLetterV2', {
         ...demo,
-        MyFileName: 'kept.html',
-        FileBinaryData: Buffer.from('<p>z</p>'),
-        Permissions: 'User',
-        Description: 'd',
-        Overwrite: false,
-      }),
-      -3000,
-    );
-    assert.equal(
-      await soapCaller(sandbox.url, 'soap11')('admin', 'SetUserSettings', {
-        APIKey: 'demo-key',
-        Username: 'clerk',
-        Settings: [['Security_Password', 'n3w-Secret']],
-      }),
-      -3000,
-    );
-    const before = await call('datedA', 'GetDetailsExtended', { ...demo, ID: `${id},${cancelled}` });
-    await sandbox.close();
+        MyDescription: 'kept',
+        FileExtension: 'html',
+        FileBinaryData: Buffer.from('<p>x</p>'),
+        WorkMode: 'Production',
+      })) as number;
+      cancelled = (await call('simple', 'SendLetterV2', {
+        ...demo,
+        MyDescription: 'gone',
+        FileExtension: 'html',
+        FileBinaryData: Buffer.from('<p>y</p>'),
+        WorkMode: 'Development',
+      })) as number;
+      assert.equal(await call('datedA', 'CancelDelivery', { ...demo, ID: cancelled }), -3000);
+      assert.equal(
+        await call('datedA', 'UploadFile', {
+          ...demo,
+          MyFileName: 'kept.html',
+          FileBinaryData: Buffer.from('<p>z</p>'),
+          Permissions: 'User',
+          Description: 'd',
+          Overwrite: false,
+        }),
+        -3000,
+      );
+      assert.equal(
+        await soapCaller(sandbox.url, 'soap11')('admin', 'SetUserSettings', {
+          APIKey: 'demo-key',
+          Username: 'clerk',
+          Settings: [['Security_Password', 'n3w-Secret']],
+        }),
+        -3000,
+      );
+      before = await call('datedA', 'GetDetailsExtended', { ...demo, ID: `${id},${cancelled}` });
+    } finally {
+      // Whether it passed or not: a sandbox left listening would keep the run from ending.
+      await sandbox.close();
+    }
 
     sandbox = await startTestSandbox({ dataDir });
     call = httpCaller(sandbox.url, 'http-post');

@@ -12,6 +12,7 @@ import { ZERO_DATE } from '../../src/contract';
 import { callControl } from '../../src/sandbox/control/client';
 import type { AccountRecord } from '../../src/sandbox/store/records';
 import { gzipText } from '../helpers/documents';
+import { ONE_AT_A_TIME, markerSender, pushJournaled, pushMarker, withoutMarkers } from '../helpers/push-marker';
 import { startPushReceiver, type PushReceiver } from '../helpers/push-receiver';
 import { T0, httpCaller, sendLetterToJane, startTestSandbox, type Call, type TestSandbox } from '../helpers/sandbox';
 import { storedState } from '../helpers/stored-state';
@@ -29,7 +30,7 @@ describe('sandbox: funds that arrive while a mailer waits at -990', function () 
   let receiver: PushReceiver | undefined;
 
   const start = async () => {
-    sandbox = await startTestSandbox({ dataDir, pushes: { firstRetryMs: 20, maxRetryMs: 80 } });
+    sandbox = await startTestSandbox({ dataDir, pushes: { firstRetryMs: 20, maxRetryMs: 80, ...ONE_AT_A_TIME } });
     call = httpCaller(sandbox.url, 'http-post');
   };
   beforeEach(async () => {
@@ -263,20 +264,23 @@ describe('sandbox: funds that arrive while a mailer waits at -990', function () 
       ['Feedback_Post_FeedbackURL', r.url],
     ];
     assert.equal(await call('admin', 'SetUserSettings', { APIKey: 'demo-key', Username: 'demo', Settings: settings }), -3000);
+    await markerSender(sandbox.url, r);
+    // What arrived for demo once a later push has (test/helpers/push-marker.ts).
+    const pushed = async () => {
+      await pushMarker(sandbox.url, r);
+      return withoutMarkers(r).map((p) => [p.body.ID, p.body.Status, p.body.StatusTime]);
+    };
     await funds(0);
     const id = await production('pushed late');
     await at(5000);
     await funds(10);
     await at(8000); // past when it would have completed (6 s) had it been paid at its send; before it does now (9 s)
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    assert.equal(r.received.length, 0, 'nothing due yet');
+    assert.deepEqual(await pushed(), [], 'nothing due yet');
     await at(12_000); // past when it would have given up (10 s)
-    await r.acceptedCount(1);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    assert.deepEqual(
-      r.received.map((p) => [p.body.ID, p.body.Status, p.body.StatusTime]),
-      [[String(id), '-1000', '2026-11-22T09:00:09']],
-    );
+    await r.arrived({ ID: String(id) });
+    // Its pushes go in order, each once the one before was answered and journaled: a -1010 after it would be there by now.
+    await pushJournaled(dataDir, id, '0:-1000');
+    assert.deepEqual(await pushed(), [[String(id), '-1000', '2026-11-22T09:00:09']], 'Completed, and no -1010');
   });
 
   it('reads a journal written before funds paid for waiting mailers (a funds record without `at` or `funded`)', async () => {

@@ -2,13 +2,15 @@
  * Feedback pushes (Feedback_FeedbackType=Post): each status change the sender's WhenToSend
  * settings ask for is POSTed to their Feedback_Post_FeedbackURL, retried until the receiver
  * answers `0`, in order per mailer, and journaled once answered. The receiver is a real HTTP
- * server (test/helpers/push-receiver.ts); the sandbox's clock is the test's.
+ * server (test/helpers/push-receiver.ts); the sandbox's clock is the test's. What was not sent is
+ * said once a later push (test/helpers/push-marker.ts) has arrived, never after a sleep.
  */
 import { strict as assert } from 'node:assert';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipText, htmlWithAddress } from '../helpers/documents';
+import { ONE_AT_A_TIME, markerSender, pushJournaled, pushMarker, withoutMarkers } from '../helpers/push-marker';
 import { startPushReceiver, type Answer, type PushReceiver, type ReceivedPush } from '../helpers/push-receiver';
 import { httpCaller, startTestSandbox, T0, type Call, type TestSandbox } from '../helpers/sandbox';
 import { DEFAULT_SCHEDULE } from '../../src/sandbox/lifecycle';
@@ -24,15 +26,6 @@ const ALL_ON = [
   ['Feedback_Post_Authentication', 'shared s3cret & more'],
 ];
 
-/** Waits until the journal holds the record of the mailer's completion push answered. */
-async function journaled(dataDir: string, id: number): Promise<void> {
-  const record = `{"t":"pushed","id":${id},"key":"0:-1002"}`;
-  for (let tries = 0; !readFileSync(join(dataDir, 'journal.jsonl'), 'utf8').includes(record); tries++) {
-    assert.ok(tries < 200, 'the answered push is journaled');
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
-
 describe('sandbox feedback pushes', function () {
   this.timeout(30_000);
   let sandbox: TestSandbox;
@@ -40,7 +33,7 @@ describe('sandbox feedback pushes', function () {
   let call: Call;
 
   beforeEach(async () => {
-    sandbox = await startTestSandbox({ pushes: { firstRetryMs: 20, maxRetryMs: 80, timeoutMs: 2000 } });
+    sandbox = await startTestSandbox({ pushes: { firstRetryMs: 20, maxRetryMs: 80, timeoutMs: 2000, ...ONE_AT_A_TIME } });
     call = httpCaller(sandbox.url, 'http-post');
   });
   afterEach(async () => {
@@ -52,9 +45,9 @@ describe('sandbox feedback pushes', function () {
   const settings = async (pairs: string[][]) =>
     assert.equal(await call('admin', 'SetUserSettings', { APIKey: 'demo-key', Username: 'demo', Settings: pairs }), -3000);
   // Sent without an address: the service reads Jane Doe's from the recipient box, where this letter has it.
-  const letter = async (html = htmlWithAddress('<p>Dear Jane,</p>'), workMode = 'Development') =>
+  const letter = async (html = htmlWithAddress('<p>Dear Jane,</p>'), workMode = 'Development', user = demo) =>
     (await call('simple', 'SendLetterV2', {
-      ...demo,
+      ...user,
       MyDescription: 'pushed',
       FileExtension: 'html',
       FileBinaryData: Buffer.from(html),
@@ -80,19 +73,23 @@ describe('sandbox feedback pushes', function () {
   const listen = async (answer?: (n: number, push: ReceivedPush) => Answer) => {
     receiver = await startPushReceiver(answer);
     await settings([...ALL_ON, ['Feedback_Post_FeedbackURL', receiver.url]]);
+    await markerSender(sandbox.url, receiver);
     return receiver;
   };
   const brief = (p: ReceivedPush) => `${p.body.ID}/${p.body.ItemID}:${p.body.Status}`;
+  /** What arrived for demo's mailers, once a marker has: every push started before it is there. */
+  const pushedSoFar = async () => {
+    await pushMarker(sandbox.url, receiver!);
+    return withoutMarkers(receiver!).map(brief);
+  };
 
   it('POSTs a completed letter once it completes, form-encoded with the same names in the query string', async () => {
     const r = await listen();
     const id = await letter();
     await advance(5000); // waiting for delivery: nothing due yet
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    assert.equal(r.received.length, 0);
+    assert.deepEqual(await pushedSoFar(), [], 'nothing pushed before the letter completed');
     await advance(1000);
-    await r.acceptedCount(1);
-    const push = r.accepted[0]!;
+    const push = await r.arrived({ ID: String(id) });
     const expected = { ID: String(id), ItemID: '0', Auth: 'shared s3cret & more', Status: '-1002', StatusTime: '2026-11-22T09:00:06' };
     assert.deepEqual(push.body, expected);
     assert.deepEqual(push.query, expected);
@@ -102,10 +99,44 @@ describe('sandbox feedback pushes', function () {
     const raw = JSON.stringify(r.received);
     for (const secret of ['demo-key', '"demo"', 'Password', 'APIKey']) assert.ok(!raw.includes(secret), secret);
     // Answered: journaled, and not sent again however many requests look.
-    await journaled(sandbox.dataDir, id);
+    await pushJournaled(sandbox.dataDir, id, '0:-1002');
     await advance(60_000);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    assert.equal(r.received.length, 1);
+    assert.deepEqual(await pushedSoFar(), [`${id}/0:-1002`], 'sent once');
+  });
+
+  it("sends each user's pushes to that user's own URL with that user's own Auth (two users of one account)", async () => {
+    const clerk = { Username: 'clerk', Password: 'clerk' };
+    const forDemo = await listen();
+    const forClerk = await startPushReceiver();
+    try {
+      await settings([['Feedback_Post_Authentication', "demo's word"]]);
+      const clerkSettings = [...ALL_ON, ['Feedback_Post_FeedbackURL', forClerk.url], ['Feedback_Post_Authentication', "clerk's word"]];
+      assert.equal(await call('admin', 'SetUserSettings', { APIKey: 'demo-key', Username: 'clerk', Settings: clerkSettings }), -3000);
+      const demos = [await letter(), await letter('<p></p>')]; // completes; fails (-1045)
+      const clerks = [await letter(undefined, undefined, clerk), await letter('<p></p>', undefined, clerk)];
+      await advance(10_000);
+      // Every push started before the marker has arrived, at one receiver or the other.
+      await pushMarker(sandbox.url, forDemo);
+      const got = (r: PushReceiver) => withoutMarkers(r).map((p) => [brief(p), p.body.Auth]);
+      assert.deepEqual(
+        got(forDemo).sort(),
+        [
+          [`${demos[0]}/0:-1002`, "demo's word"],
+          [`${demos[1]}/0:-1045`, "demo's word"],
+        ],
+        "demo's pushes, with demo's Auth, and nothing of clerk's",
+      );
+      assert.deepEqual(
+        got(forClerk).sort(),
+        [
+          [`${clerks[0]}/0:-1002`, "clerk's word"],
+          [`${clerks[1]}/0:-1045`, "clerk's word"],
+        ],
+        "clerk's pushes, with clerk's Auth, and nothing of demo's",
+      );
+    } finally {
+      await forClerk.close();
+    }
   });
 
   it('pushes a failure the control path chose, at once, with no other request to notice it', async () => {
@@ -128,10 +159,8 @@ describe('sandbox feedback pushes', function () {
     const completes = await letter();
     const b = await batch();
     await advance(10_000);
-    await r.acceptedCount(2);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    assert.deepEqual(r.accepted.map(brief).sort(), [`${b}/2:-1045`, `${failed}/0:-1045`].sort());
-    assert.ok(!r.received.some((p) => p.body.ID === String(completes)));
+    const pushed = await pushedSoFar();
+    assert.deepEqual(pushed.sort(), [`${b}/2:-1045`, `${failed}/0:-1045`].sort(), `nothing of ${completes}, nor the batch's completion`);
     assert.equal(r.accepted.find((p) => p.body.ID === String(b))!.body.StatusTime, '2026-11-22T09:00:04');
   });
 
@@ -145,10 +174,9 @@ describe('sandbox feedback pushes', function () {
     assert.deepEqual(r.accepted.map(brief), [`${after}/0:-1002`]);
     assert.ok(before < after);
     await settings([['Feedback_FeedbackType', 'None']]);
-    await letter();
+    const off = await letter();
     await advance(10_000);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    assert.equal(r.received.length, 1);
+    assert.deepEqual(await pushedSoFar(), [`${after}/0:-1002`], `nothing of ${off}, sent once pushes were off`);
   });
 
   it('retries a receiver that fails (500), answers something else or is slow, in order per mailer', async () => {
@@ -202,38 +230,51 @@ describe('sandbox feedback pushes', function () {
     await r.close();
     const ids = [await letter(), await letter(), await letter()];
     await advance(10_000);
-    await new Promise((resolve) => setTimeout(resolve, 300)); // several refused tries
+    // Refused for a while (how many tries does not matter: what is checked comes once it is back).
+    await new Promise((resolve) => setTimeout(resolve, 300));
     await r.reopen();
     await r.acceptedCount(3);
     assert.deepEqual(r.accepted.map((p) => p.body.ID).sort(), ids.map(String).sort());
-    assert.equal(r.received.length, 3);
+    assert.deepEqual((await pushedSoFar()).sort(), ids.map((id) => `${id}/0:-1002`).sort(), 'each sent once it was answered');
   });
 
-  it('keeps a pending push across a restart, and after it none is sent twice', async () => {
+  it('keeps a pending push across a restart, and after it none is sent twice, the journal compacted or not', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'mailroom-pushes-'));
-    await sandbox.close();
-    sandbox = await startTestSandbox({ dataDir, pushes: { firstRetryMs: 20 } });
-    call = httpCaller(sandbox.url, 'http-post');
-    const r = await listen((n) => (n === 0 ? 'hold' : { body: '0' }));
-    const id = await letter();
-    await advance(10_000);
-    await r.receivedCount(1);
-    const now = sandbox.now;
-    await sandbox.close(); // the push in flight is abandoned, unanswered
-    sandbox = await startTestSandbox({ dataDir, now, pushes: { firstRetryMs: 20 } });
-    await r.acceptedCount(1);
-    assert.deepEqual(r.accepted.map(brief), [`${id}/0:-1002`]);
-    // Once its record is on disk (before, a stop may abandon the answer on its way: sent again, at least once).
-    await journaled(sandbox.dataDir, id);
-    await sandbox.close();
-    sandbox = await startTestSandbox({ dataDir, now });
-    call = httpCaller(sandbox.url, 'http-post');
-    await advance(60_000);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    assert.equal(r.received.length, 2);
-    assert.ok(T0 < now());
-    await sandbox.close();
-    rmSync(dataDir, { recursive: true, force: true });
+    try {
+      await sandbox.close();
+      sandbox = await startTestSandbox({ dataDir, pushes: { firstRetryMs: 20 } });
+      call = httpCaller(sandbox.url, 'http-post');
+      const r = await listen((n) => (n === 0 ? 'hold' : { body: '0' }));
+      const id = await letter();
+      await advance(10_000);
+      await r.receivedCount(1);
+      const now = sandbox.now;
+      await sandbox.close(); // the push in flight is abandoned, unanswered
+      sandbox = await startTestSandbox({ dataDir, now, pushes: { firstRetryMs: 20 } });
+      await r.acceptedCount(1);
+      assert.deepEqual(r.accepted.map(brief), [`${id}/0:-1002`]);
+      // Once its record is on disk (before, a stop may abandon the answer on its way: sent again, at least once).
+      await pushJournaled(sandbox.dataDir, id, '0:-1002');
+      await sandbox.close();
+      sandbox = await startTestSandbox({ dataDir, now, pushes: ONE_AT_A_TIME });
+      call = httpCaller(sandbox.url, 'http-post');
+      await advance(60_000);
+      assert.deepEqual(
+        await pushedSoFar(),
+        [`${id}/0:-1002`, `${id}/0:-1002`],
+        'the one held, the one answered after the restart, and none once its record was on disk',
+      );
+      // That start compacted the journal: the next one reads the push as answered from the snapshot.
+      await sandbox.close();
+      sandbox = await startTestSandbox({ dataDir, now, pushes: ONE_AT_A_TIME });
+      call = httpCaller(sandbox.url, 'http-post');
+      await advance(60_000);
+      assert.deepEqual(await pushedSoFar(), [`${id}/0:-1002`, `${id}/0:-1002`], 'none after the compacted journal was read');
+      assert.ok(T0 < now());
+    } finally {
+      await sandbox.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 
   it("owes a batch made to fail before it was printed its own Error push only, not its items' (which never failed on their own)", () => {

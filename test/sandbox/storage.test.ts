@@ -164,44 +164,51 @@ describe('sandbox storage tracks the state', function () {
   it(`after churn (${churnDone}), holds within 2× of a fresh sandbox in the same state, running and after a restart`, async () => {
     const floor = await startTestSandbox({ dataDir: mkdtempSync(join(tmpdir(), 'mailroom-floor-')) });
     dirs.push(floor.dataDir);
-    const churned = await churn(sandbox);
-    assert.deepEqual(await freshFloor(floor), churned, 'the same mailer IDs');
-    sandbox.advance(60_000);
-    floor.advance(60_000);
-    const view = async (s: TestSandbox) => {
-      const c = httpCaller(s.url, 'http-post');
-      const pdf = (await c('simple', 'GetPDF', { ...demo, ID: churned[0] })) as Pdf;
-      return {
-        files: await c('datedA', 'GetUploadedFileDetails', demo),
-        mailers: await c('datedA', 'GetDetailsExtended', { ...demo, ID: churned.join(',') }),
-        pdf: { code: pdf.ResultCode, pages: await pageCount(pdf.FileData!) },
-        cancelledPdf: await c('simple', 'GetPDF', { ...demo, ID: churned[1] }),
+    // Closed whether the test passes or not: a sandbox left listening would keep the run from ending.
+    let floorClosed: Promise<void> | undefined;
+    const closeFloor = () => (floorClosed ??= floor.close());
+    try {
+      const churned = await churn(sandbox);
+      assert.deepEqual(await freshFloor(floor), churned, 'the same mailer IDs');
+      sandbox.advance(60_000);
+      floor.advance(60_000);
+      const view = async (s: TestSandbox) => {
+        const c = httpCaller(s.url, 'http-post');
+        const pdf = (await c('simple', 'GetPDF', { ...demo, ID: churned[0] })) as Pdf;
+        return {
+          files: await c('datedA', 'GetUploadedFileDetails', demo),
+          mailers: await c('datedA', 'GetDetailsExtended', { ...demo, ID: churned.join(',') }),
+          pdf: { code: pdf.ResultCode, pages: await pageCount(pdf.FileData!) },
+          cancelledPdf: await c('simple', 'GetPDF', { ...demo, ID: churned[1] }),
+        };
       };
-    };
-    const before = await view(sandbox);
-    assert.deepEqual(before, await view(floor), 'the same state, as the service shows it');
-    // The stored file; the churn's short letters keep print jobs, not PDFs (kept-content.ts).
-    const kept = 1;
-    assert.equal(blobsOnDisk(sandbox.dataDir).length, kept, 'while running, only the blobs the state needs');
-    const [running, floorRunning] = [folderBytes(sandbox.dataDir), folderBytes(floor.dataDir)];
-    assert.ok(running <= 2 * floorRunning, `while running: ${running} bytes after churn, ${floorRunning} fresh`);
-    await floor.close();
-    await restart();
-    assert.deepEqual(await view(sandbox), before, 'the same state after the restart');
-    await sandbox.close();
+      const before = await view(sandbox);
+      assert.deepEqual(before, await view(floor), 'the same state, as the service shows it');
+      // The stored file; the churn's short letters keep print jobs, not PDFs (kept-content.ts).
+      const kept = 1;
+      assert.equal(blobsOnDisk(sandbox.dataDir).length, kept, 'while running, only the blobs the state needs');
+      const [running, floorRunning] = [folderBytes(sandbox.dataDir), folderBytes(floor.dataDir)];
+      assert.ok(running <= 2 * floorRunning, `while running: ${running} bytes after churn, ${floorRunning} fresh`);
+      await closeFloor();
+      await restart();
+      assert.deepEqual(await view(sandbox), before, 'the same state after the restart');
+      await sandbox.close();
 
-    // Both restarted (Store.open is what a start does), so both journals are compacted.
-    const state = await storedState(sandbox.dataDir);
-    const floorState = await storedState(floor.dataDir);
-    await start(); // for afterEach
-    assert.deepEqual(blobsOnDisk(dirs[0]!), namedBlobs(state), 'no blob that no record names');
-    assert.equal(namedBlobs(state).length, kept);
-    const withJobs = state.mailers.filter((m) => m.job !== undefined).length;
-    assert.equal(withJobs, ISSUE_CHURN.letters / 2, 'the print jobs of the letters not cancelled, and no other');
-    assert.equal(namedBlobs(floorState).length, namedBlobs(state).length);
-    const churnedBytes = folderBytes(dirs[0]!);
-    const floorBytes = folderBytes(floor.dataDir);
-    assert.ok(churnedBytes <= 2 * floorBytes, `${churnedBytes} bytes after churn, ${floorBytes} fresh`);
+      // Both restarted (Store.open is what a start does), so both journals are compacted.
+      const state = await storedState(sandbox.dataDir);
+      const floorState = await storedState(floor.dataDir);
+      await start(); // for afterEach
+      assert.deepEqual(blobsOnDisk(dirs[0]!), namedBlobs(state), 'no blob that no record names');
+      assert.equal(namedBlobs(state).length, kept);
+      const withJobs = state.mailers.filter((m) => m.job !== undefined).length;
+      assert.equal(withJobs, ISSUE_CHURN.letters / 2, 'the print jobs of the letters not cancelled, and no other');
+      assert.equal(namedBlobs(floorState).length, namedBlobs(state).length);
+      const churnedBytes = folderBytes(dirs[0]!);
+      const floorBytes = folderBytes(floor.dataDir);
+      assert.ok(churnedBytes <= 2 * floorBytes, `${churnedBytes} bytes after churn, ${floorBytes} fresh`);
+    } finally {
+      await closeFloor();
+    }
   });
 
   function callerOf(binding: 'http-get' | 'soap11'): Call {
