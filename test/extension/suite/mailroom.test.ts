@@ -14,7 +14,6 @@ import type { RecipientAddress } from '../../../src/client';
 import { MAILROOM_COMMANDS } from '../../../src/extension/commands/ids';
 import type { MailroomApi } from '../../../src/extension/extension';
 import { groupOf } from '../../../src/extension/model/mailers';
-import type { DetailsPanel } from '../../../src/extension/views/details-panel';
 import type { MailersNode } from '../../../src/extension/views/mailers-tree';
 import { PdfPreview } from '../../../src/extension/views/pdf-preview';
 import { pdfPages } from '../../helpers/tools';
@@ -27,6 +26,8 @@ import {
   notes,
   person,
   previewOpened,
+  previewShown,
+  detailsShown,
   run,
   send,
   sendNotes,
@@ -96,21 +97,6 @@ describe('Mailroom in VS Code', () => {
       60,
     );
     return id;
-  }
-
-  /** Show Details… on a mailer's row: its details panel, as it opened. */
-  async function detailsShown(id: number): Promise<DetailsPanel> {
-    await vscode.commands.executeCommand('mailroom.showDetails', api.tree.nodeOf(id));
-    const details = api.detailsOf(id);
-    assert.ok(details, `the details of mailer ${id} are shown`);
-    return details;
-  }
-
-  /** Preview PDF on a mailer's row: the preview it opened. */
-  async function previewShown(id: number): Promise<PdfPreview> {
-    const preview = await previewOpened(api, () => vscode.commands.executeCommand('mailroom.previewPdf', api.tree.nodeOf(id)));
-    assert.ok(preview, `the PDF of mailer ${id} is previewed`);
-    return preview;
   }
 
   /** Change User Settings… with these answers: the service took them, as the person is told. */
@@ -205,7 +191,7 @@ describe('Mailroom in VS Code', () => {
     const declined = await inProduction(() => send([...newAddress(address), { confirm: false }], 'mailroom.sendDocument', notes()));
     assert.equal(declined, undefined, 'not sent when the person says no');
     const id = await inProduction(() => sendNotes([...newAddress(address), { confirm: true }]));
-    const details = await detailsShown(id);
+    const details = await detailsShown(api, id);
     assert.match(details.text, /Work mode: Production: printed, mailed and charged/);
     details.panel.dispose();
     await run([{ confirm: true }], 'mailroom.cancelDelivery', api.tree.nodeOf(id));
@@ -214,7 +200,7 @@ describe('Mailroom in VS Code', () => {
 
   it('previews the printed PDF: pdf.js draws the address page, not blank', async () => {
     const letter = await aCompletedLetter();
-    const preview = await previewShown(letter);
+    const preview = await previewShown(api, letter);
     const state = await until(
       'the first page to be drawn',
       async () => (preview.lastState?.type === 'rendered' || preview.lastState?.type === 'failed' ? preview.lastState : undefined),
@@ -231,7 +217,7 @@ describe('Mailroom in VS Code', () => {
 
   it('keeps the preview strict: a nonce for its one script, nothing remote, no inline script', async () => {
     const letter = await aLetter();
-    const preview = await previewShown(letter);
+    const preview = await previewShown(api, letter);
     const html = preview.panel.webview.html;
     const csp = /http-equiv="Content-Security-Policy" content="([^"]+)"/.exec(html)![1]!;
     assert.match(csp, /default-src 'none'/);
@@ -262,7 +248,7 @@ describe('Mailroom in VS Code', () => {
   it('shows a PDF not printed yet as not available, with a retry', async () => {
     await onSandbox();
     const id = await sendNotes(newAddress({ AttentionLine1: 'Pat Poe', Address1: '3 Far Rd', City: 'Ogdenville' }));
-    const preview = await previewShown(id);
+    const preview = await previewShown(api, id);
     const state = await until('the preview to answer', async () => preview.lastState, 30);
     assert.equal(state.type, 'unavailable');
     assert.match((state as { reason: string }).reason, /not available yet/);
@@ -402,7 +388,7 @@ describe('Mailroom in VS Code', () => {
     );
     assertNewMailer(id, before);
     assert.equal(api.mailers.get(id)!.description, 'Postcard: postcard-front.html');
-    const details = await detailsShown(id);
+    const details = await detailsShown(api, id);
     assert.match(details.text, /Kind: Postcard\n/);
     assert.match(details.text, /Work mode: Development: /);
     details.panel.dispose();
@@ -712,7 +698,7 @@ describe('Mailroom in VS Code', () => {
         .flatMap((group) => group.tabs)
         .filter((tab) => tab.input instanceof vscode.TabInputWebview && tab.input.viewType.includes('mailroom.pdfPreview'));
     const cycle = async () => {
-      const preview = await previewShown(letter);
+      const preview = await previewShown(api, letter);
       await until('the preview to answer', async () => preview.lastState, 30);
       assert.ok(api.previews.includes(preview));
       // Closed as a person closes it: its tab.

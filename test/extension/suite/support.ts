@@ -3,6 +3,7 @@ import { strict as assert } from 'node:assert';
 import { existsSync, readFileSync } from 'node:fs';
 import * as vscode from 'vscode';
 import type { MailroomApi } from '../../../src/extension/extension';
+import type { DetailsPanel } from '../../../src/extension/views/details-panel';
 import type { PdfPreview } from '../../../src/extension/views/pdf-preview';
 import type { RecipientAddress } from '../../../src/client';
 import { sendLogPath } from '../../../src/rulebook';
@@ -72,6 +73,21 @@ export async function previewOpened(api: MailroomApi, act: () => Thenable<unknow
   const before = new Set(api.previews);
   await act();
   return api.previews.find((preview) => !before.has(preview));
+}
+
+/** Show Details… on a mailer's row, as a person clicks it: its details panel, as it opened. */
+export async function detailsShown(api: MailroomApi, id: number): Promise<DetailsPanel> {
+  await vscode.commands.executeCommand('mailroom.showDetails', api.tree.nodeOf(id));
+  const details = api.detailsOf(id);
+  assert.ok(details, `the details of mailer ${id} are shown`);
+  return details;
+}
+
+/** Preview PDF on a mailer's row: the preview it opened. */
+export async function previewShown(api: MailroomApi, id: number): Promise<PdfPreview> {
+  const preview = await previewOpened(api, () => vscode.commands.executeCommand('mailroom.previewPdf', api.tree.nodeOf(id)));
+  assert.ok(preview, `the PDF of mailer ${id} is previewed`);
+  return preview;
 }
 
 /** Production as the default work mode while `act` runs, as a person would set it. */

@@ -8,9 +8,7 @@
 import { strict as assert } from 'node:assert';
 import * as vscode from 'vscode';
 import type { MailroomApi } from '../../../src/extension/extension';
-import type { DetailsPanel } from '../../../src/extension/views/details-panel';
-import type { PdfPreview } from '../../../src/extension/views/pdf-preview';
-import { mailroomApi, onSandbox as onSandboxAs, previewOpened, until } from './support';
+import { detailsShown, mailroomApi, onSandbox as onSandboxAs, previewShown, until } from './support';
 
 const workspace = () => vscode.workspace.workspaceFolders![0]!.uri;
 const sample = async (name: string) => Buffer.from(await vscode.workspace.fs.readFile(vscode.Uri.joinPath(workspace(), name)));
@@ -42,21 +40,6 @@ describe('Mailroom views in VS Code', () => {
 
   const onSandbox = () => onSandboxAs(api);
 
-  /** Show Details on a mailer's row: its details panel, as it opened. */
-  async function detailsShown(id: number): Promise<DetailsPanel> {
-    await vscode.commands.executeCommand('mailroom.showDetails', api.tree.nodeOf(id));
-    const details = api.detailsOf(id);
-    assert.ok(details, `the details of mailer ${id} are shown`);
-    return details;
-  }
-
-  /** Preview PDF on a mailer's row: the preview it opened. */
-  async function previewShown(id: number): Promise<PdfPreview> {
-    const preview = await previewOpened(api, () => vscode.commands.executeCommand('mailroom.previewPdf', api.tree.nodeOf(id)));
-    assert.ok(preview, `the PDF of mailer ${id} is previewed`);
-    return preview;
-  }
-
   /** A letter sent now, named `letter.md` as the workspace's letter is, and followed in the Mailers view. */
   async function sendLetter(): Promise<number> {
     await onSandbox();
@@ -75,7 +58,7 @@ describe('Mailroom views in VS Code', () => {
 
   it('shows details in an editor of their own, titled with the ID, in words, still open after a Markdown file is opened', async () => {
     const id = await sendLetter();
-    const details = await detailsShown(id);
+    const details = await detailsShown(api, id);
     const title = `Mailer ${id} · letter.md`;
     assert.equal(details.panel.title, title);
     assert.equal(await tabCount('mailroom.details', title, 1), 1, 'one tab with the ID in its title');
@@ -101,7 +84,7 @@ describe('Mailroom views in VS Code', () => {
     assert.equal(details.panel.title, title);
 
     // Shown again: the same panel, revealed, not a second one.
-    const again = await detailsShown(id);
+    const again = await detailsShown(api, id);
     assert.equal(again, details);
     await new Promise((r) => setTimeout(r, 1000));
     assert.equal(await tabCount('mailroom.details', title, 1), 1);
@@ -126,7 +109,7 @@ describe('Mailroom views in VS Code', () => {
       ...ADDRESS,
     });
     await api.mailers.add([{ id, description: 'Postcard: postcard-front.html' }]);
-    const details = await detailsShown(id);
+    const details = await detailsShown(api, id);
     assert.equal(details.panel.title, `Mailer ${id} · Postcard: postcard-front.html`);
     const html = details.panel.webview.html;
     for (const words of ['Postcard', '4.25 × 6 inch postcard', 'Full colour']) assert.ok(html.includes(words), `"${words}" on the page`);
@@ -139,7 +122,7 @@ describe('Mailroom views in VS Code', () => {
     // Printing takes 20 seconds on the in-process sandbox: room for that and for a slow host.
     this.timeout(120_000);
     const id = await sendLetter();
-    const preview = await previewShown(id);
+    const preview = await previewShown(api, id);
     const waiting = await until('the preview to answer', async () => preview.lastState, 30);
     assert.equal(waiting.type, 'unavailable', JSON.stringify(waiting));
     assert.match((waiting as { reason: string }).reason, /when the mailer reaches Waiting For Delivery/);
@@ -163,7 +146,7 @@ describe('Mailroom views in VS Code', () => {
 
   it('titles two previews of letters of one name apart, by their IDs', async () => {
     const [first, second] = [await sendLetter(), await sendLetter()];
-    const previews = [await previewShown(first), await previewShown(second)];
+    const previews = [await previewShown(api, first), await previewShown(api, second)];
     assert.deepEqual(
       previews.map((p) => p.panel.title),
       [`PDF · letter.md · ${first}`, `PDF · letter.md · ${second}`],
@@ -177,7 +160,7 @@ describe('Mailroom views in VS Code', () => {
   it('closes a waiting preview without leaving its listener behind', async () => {
     const id = await sendLetter();
     const before = api.alive().listeners;
-    const preview = await previewShown(id);
+    const preview = await previewShown(api, id);
     await until('the preview to answer', async () => preview.lastState, 30);
     assert.ok(api.alive().listeners > before, 'the preview follows the mailers');
     preview.panel.dispose();
