@@ -7,15 +7,18 @@
  *     {
  *       "profiles": { "work": { "endpoint": "https://mail.example.com", "user": "jane" } },
  *       "spending": { "confirmAbove": 25, "dailyBudget": 200 },
- *       "repeats": { "windowDays": 30 }
+ *       "repeats": { "windowDays": 30 },
+ *       "printSides": "Duplex"
  *     }
  *
- * A profile's own "spending" (or "repeats") replaces the file's for that profile's account.
+ * A profile's own "spending" (or "repeats") replaces the file's for that profile's account, and so
+ * does its own "printSides" or "printColor": how the account's letters print when this machine has
+ * not set it with SetUserSettings (src/rulebook/print-settings.ts), for the preflight and the price.
  */
 import { closeSync, fsyncSync, mkdirSync, openSync, readFileSync, renameSync, writeSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { BINDINGS, type Binding } from '../contract';
-import { amountSetting, xdgFolder } from '../rulebook';
+import { amountSetting, printSettingValue, printSettingValues, type PrintColor, type PrintSides, xdgFolder } from '../rulebook';
 import { UsageError } from './usage';
 
 export interface Spending {
@@ -30,7 +33,13 @@ export interface Repeats {
   readonly windowDays?: number;
 }
 
-export interface Profile {
+/** How the account's letters print, when this machine has not set it with SetUserSettings (the user settings' own values). */
+export interface PrintSettingsConfig {
+  readonly printSides?: PrintSides;
+  readonly printColor?: PrintColor;
+}
+
+export interface Profile extends PrintSettingsConfig {
   readonly endpoint: string;
   readonly user: string;
   readonly binding?: Binding;
@@ -38,7 +47,7 @@ export interface Profile {
   readonly repeats?: Repeats;
 }
 
-export interface CliConfig {
+export interface CliConfig extends PrintSettingsConfig {
   readonly profiles?: Readonly<Record<string, Profile>>;
   readonly spending?: Spending;
   readonly repeats?: Repeats;
@@ -68,6 +77,13 @@ function checkRepeats(repeats: unknown, where: string): void {
   }
 }
 
+function checkPrintSettings(settings: Record<string, unknown>, where: string): void {
+  for (const key of ['printSides', 'printColor'] as const) {
+    if (settings[key] !== undefined && printSettingValue(key, settings[key]) === undefined)
+      throw new Error(`${where}${key} is ${JSON.stringify(settings[key])}, not one of ${printSettingValues(key).join(', ')}`);
+  }
+}
+
 /** The file as written, checked; none is an empty configuration, one that does not read is a usage mistake naming the file. */
 export function readConfig(env: NodeJS.ProcessEnv): CliConfig {
   const path = configPath(env);
@@ -83,6 +99,7 @@ export function readConfig(env: NodeJS.ProcessEnv): CliConfig {
     if (!isObject(config)) throw new Error('it is not a JSON object');
     checkSpending(config.spending, 'spending');
     checkRepeats(config.repeats, 'repeats');
+    checkPrintSettings(config, '');
     if (config.profiles !== undefined && !isObject(config.profiles)) throw new Error('profiles is not an object');
     for (const [name, profile] of Object.entries(config.profiles ?? {})) {
       if (!isObject(profile) || typeof profile.endpoint !== 'string' || typeof profile.user !== 'string')
@@ -91,6 +108,7 @@ export function readConfig(env: NodeJS.ProcessEnv): CliConfig {
         throw new Error(`the profile "${name}" has the binding ${JSON.stringify(profile.binding)}, not one of ${BINDINGS.join(', ')}`);
       checkSpending(profile.spending, `profiles.${name}.spending`);
       checkRepeats(profile.repeats, `profiles.${name}.repeats`);
+      checkPrintSettings(profile, `profiles.${name}.`);
     }
     return config;
   } catch (error) {

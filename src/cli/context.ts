@@ -5,11 +5,11 @@
  * MAILROOM_API_KEY. Against a sandbox on this machine the public demo account needs neither.
  */
 import type { Writable } from 'node:stream';
-import { MailWsClient, SendLog, type CallEvent } from '../client';
+import { MailWsClient, SendLog, SettingsLog, type CallEvent } from '../client';
 import { BINDINGS, DEFAULT_ENDPOINT, REAL_SERVICE_MIN_INTERVAL_MS, formatDateTime, isLoopback, type Binding } from '../contract';
 import { namedProfile, type Profile } from './config';
 import { accountNames, KeychainUnavailable, type Keychain } from './keychain';
-import { readEndpoint, sendLogPath } from '../rulebook';
+import { printSettingsLogPath, readEndpoint, sendLogPath } from '../rulebook';
 import { UsageError } from './usage';
 
 export const GLOBAL_OPTIONS = {
@@ -154,6 +154,13 @@ export function connect(values: GlobalValues, io: Io, account: Account = account
     minIntervalMs: isLoopback(endpoint) ? 0 : REAL_SERVICE_MIN_INTERVAL_MS,
     ...(values.verbose ? { onCall: log } : {}),
     sendLog: new SendLog([sendLogPath(io.env)]),
+    // What SetUserSettings sets of how letters print: the preflight and the price assume it (src/cli/print-settings.ts).
+    settingsLog: new SettingsLog(printSettingsLogPath(io.env), 'command line', (error) =>
+      io.err.write(
+        `warning: the settings changed, but ${printSettingsLogPath(io.env)} could not be written (${(error as Error).message}): ` +
+          'the preflight and the price will not assume them; set printSides or printColor in config.json.\n',
+      ),
+    ),
   });
 }
 

@@ -196,23 +196,35 @@ export function sayRepeated(io: Io, noted: SendNote | undefined, mode: EnumValue
   );
 }
 
-/** A letter's predicted price, printed here as the service would print it. */
-export async function predictedLetterPrice(letter: {
-  readonly type: string;
-  readonly data: Uint8Array;
-  readonly address?: RecipientAddress;
-}): Promise<number> {
-  const { preflightLetter } = await import('../printing');
-  return (await preflightLetter(letter, { workMode: 'Production' })).price;
+/** How the account's letters print, as the preflight takes it (src/cli/print-settings.ts printingOf). */
+export interface PrintedAs {
+  readonly duplex: boolean;
+  readonly colour: boolean;
 }
 
-/** A merge's predicted price, every row's letter's; none when the merge cannot be printed here (a template it cannot read). */
-export async function predictedMergePrice(merge: {
-  readonly type: string;
-  readonly template: Uint8Array;
-  readonly csv: string;
-}): Promise<number | undefined> {
+/** A letter's predicted price, printed here as the service would print it for the account (its sides and colour). */
+export async function predictedLetterPrice(
+  letter: {
+    readonly type: string;
+    readonly data: Uint8Array;
+    readonly address?: RecipientAddress;
+  },
+  printed: PrintedAs,
+): Promise<number> {
+  const { preflightLetter } = await import('../printing');
+  return (await preflightLetter(letter, { workMode: 'Production', ...printed })).price;
+}
+
+/** A merge's predicted price, every row's letter's, printed for the account; none when the merge cannot be printed here (a template it cannot read). */
+export async function predictedMergePrice(
+  merge: {
+    readonly type: string;
+    readonly template: Uint8Array;
+    readonly csv: string;
+  },
+  printed: PrintedAs,
+): Promise<number | undefined> {
   const { preflightMerge } = await import('../printing');
-  const report = await preflightMerge(merge, { workMode: 'Production' });
+  const report = await preflightMerge(merge, { workMode: 'Production', ...printed });
   return report.letters.length > 0 ? report.price : undefined;
 }

@@ -34,6 +34,7 @@ import { MailWsError, MailWsNetworkError, mayHaveTakenEffect } from './errors';
 import { callHttp } from './http-binding';
 import { routeCall, type Route } from './route';
 import { SendLogError, describeSend, type SendAdmission, type SendOutcome, type SendRecorder } from './send-log';
+import type { SettingsRecorder } from './settings-log';
 import { precheck } from './precheck';
 import { SoapBinding, type CallSettings } from './soap-binding';
 import { Transport, type Progress } from './transport';
@@ -68,6 +69,12 @@ export interface ClientOptions {
    * send is not made if it cannot be written. See send-log.ts.
    */
   readonly sendLog?: SendRecorder;
+  /**
+   * Told of every SetUserSettings that succeeded, with its request (which carries no credential:
+   * the API key is the client's own): the service cannot be asked for a user's settings, so what
+   * this machine set is what it knows of them (settings-log.ts keeps the print settings).
+   */
+  readonly settingsLog?: SettingsRecorder;
 }
 
 export interface CallEvent {
@@ -267,7 +274,14 @@ export class MailWsClient {
         },
       );
     }
-    return this.attempt(op, full, callOptions, route, report);
+    const result = await this.attempt(op, full, callOptions, route, report);
+    if (op.name === 'SetUserSettings' && this.options.settingsLog) {
+      // The settings changed whatever the log does: a recorder says its own failure, and never fails the call.
+      await this.options.settingsLog
+        .settingsSet({ endpoint: this.account().endpoint, request: request as Record<string, unknown> })
+        .catch(() => undefined);
+    }
+    return result;
   }
 
   /** The account a send log names: the endpoint and the user, never a secret. */

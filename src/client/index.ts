@@ -17,6 +17,16 @@ export {
   type SendRecorder,
 } from './send-log';
 export {
+  PRINT_SETTING_NAMES,
+  SettingsLog,
+  printSettingsSet,
+  readSettingsLog,
+  type PrintSettingName,
+  type SettingsLogRecord,
+  type SettingsRecorder,
+  type SettingsVia,
+} from './settings-log';
+export {
   AddressError,
   checkAddressFields,
   describeFields,

@@ -75,7 +75,7 @@ export class SendLogError extends Error {
 }
 
 /** Appends one line and syncs it to disk; creates the folder (private to the user) and the file as needed. */
-async function appendDurably(path: string, line: string): Promise<void> {
+export async function appendDurably(path: string, line: string): Promise<void> {
   let created = false;
   try {
     await stat(path);

@@ -10,6 +10,7 @@ export * from './endpoint';
 export * from './history';
 export * from './money';
 export * from './places';
+export * from './print-settings';
 export * from './recipient';
 export * from './repeats';
 export * from './sandbox-control';

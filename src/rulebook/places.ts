@@ -22,3 +22,8 @@ export function stateFolder(env: NodeJS.ProcessEnv): string {
 export function sendLogPath(env: NodeJS.ProcessEnv): string {
   return join(stateFolder(env), 'sent.jsonl');
 }
+
+/** What this machine last set of how each user's letters print, by SetUserSettings (src/client/settings-log.ts), from either front end. */
+export function printSettingsLogPath(env: NodeJS.ProcessEnv): string {
+  return join(stateFolder(env), 'print-settings.jsonl');
+}

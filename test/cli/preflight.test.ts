@@ -462,9 +462,10 @@ describe('mailroom preflight', function () {
       ['a picture', () => [file('photo.png', Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 1, 2]))], /not \.png/],
       ['a --mode the service has not', () => [sample('letter.md'), '--mode', 'Test'], /--mode takes .*not "Test"/],
       [
+        // It takes the account (--profile, --endpoint, --user) only to know how its letters print; never how to call it.
         'an option of the commands that call the service',
-        () => [sample('letter.md'), '--endpoint', 'http://x'],
-        /Unknown option '--endpoint'/,
+        () => [sample('letter.md'), '--binding', 'soap12'],
+        /Unknown option '--binding'/,
       ],
       [
         'a --to that does not read as an address',

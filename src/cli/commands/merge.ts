@@ -10,6 +10,7 @@ import { DocumentError, mailMerge, mergeWithRows, type CallOptions, type MailMer
 import { GLOBAL_OPTIONS, accountOf, connect, print, type Io } from '../context';
 import { guardSend, predictedMergePrice, refusalOf, rowList, sayRepeated } from '../spending';
 import { mayCharge, mergeRowKeys, RepeatedSend } from '../../rulebook';
+import { printingOf, printSettingsOf } from '../print-settings';
 import { UsageError } from '../usage';
 import { encodingLine } from './preflight';
 import { workModeOption } from './send';
@@ -71,7 +72,11 @@ export async function run(args: readonly string[], io: Io): Promise<void> {
   }
   const { letters } = merge;
   const mode = workModeOption(values.mode);
-  const price = mayCharge(mode) ? await predictedMergePrice({ type: merge.type, template: templateBytes, csv: merge.csv }) : undefined;
+  // Priced as the account prints (sides, colour), as `mailroom preflight` says it.
+  const printed = printingOf(await printSettingsOf(values, io));
+  const price = mayCharge(mode)
+    ? await predictedMergePrice({ type: merge.type, template: templateBytes, csv: merge.csv }, printed)
+    : undefined;
   if (!values.json) io.err.write(`${encodingLine({ file: basename(data), encoding: merge.encoding })}\n`);
   const client = connect(values, io);
   try {
@@ -113,7 +118,7 @@ export async function run(args: readonly string[], io: Io): Promise<void> {
         `Leaving out ${sent.size} row${sent.size === 1 ? '' : 's'} sent before (${rowList([...sent])}); sending the other ${rest.letters}.\n`,
       );
       const restPrice = mayCharge(mode)
-        ? await predictedMergePrice({ type: rest.type, template: rest.template, csv: rest.csv })
+        ? await predictedMergePrice({ type: rest.type, template: rest.template, csv: rest.csv }, printed)
         : undefined;
       result = await send(rest, { ...(restPrice === undefined ? {} : { price: restPrice }), ...guard.at(restPrice) }).catch(
         (again: unknown) => {

@@ -2,7 +2,9 @@
  * `mailroom preflight FILE [--to … | address flags] [--data DATA.csv] [--mode M] [--proof OUT.pdf] [--json]`:
  * a letter (or, with --data, a mail merge) printed on this machine as the service would print it,
  * with its pages, sheets, price and everything the service would refuse it for or fail it with,
- * before anything is sent or paid: no account, no network. Exit 0 when nothing would fail, 1 when
+ * before anything is sent or paid: no network. The account (--profile, --endpoint, --user, as any
+ * command names it) says only how its letters are assumed to print, simplex or duplex, black or
+ * colour (src/cli/print-settings.ts), which the output says with where it came from. Exit 0 when nothing would fail, 1 when
  * something would, 2 for a usage mistake (as `send`, a file that is no letter, a Markdown front
  * matter that cannot be read, or an address line that does not read as one; an address that reads
  * but breaks the service's rules is a finding). A front matter's warnings (a key it leaves aside)
@@ -25,21 +27,22 @@ import {
 import { RECIPIENT_FIELDS, mergeTemplateTypes, type CsvEncoding, type EnumValue } from '../../contract';
 import type { Finding, MergePreflightReport, PreflightReport, WorkModeUsed } from '../../printing';
 import { dollars } from '../../rulebook';
-import type { Io } from '../context';
+import { GLOBAL_OPTIONS, type Io } from '../context';
+import { printingOf, printSettingsJson, printSettingsLine, printSettingsOf, type PrintAssumption } from '../print-settings';
 import type { CommandHelp } from '../help';
 import { EXIT_OK, EXIT_SERVICE_ERROR, UsageError } from '../usage';
 import { ADDRESS_OPTIONS, flagOf, recipientOf, workModeOption } from './send';
 
 export const usage =
   `mailroom preflight FILE [--to "Name, Street, City, ST ZIP" | ${RECIPIENT_FIELDS.map((f) => `--${flagOf(f)}`).join(' ')}] ` +
-  '[--data DATA.csv] [--mode Development|Production|Default] [--proof OUT.pdf] [--json]';
+  '[--data DATA.csv] [--mode Development|Production|Default] [--proof OUT.pdf] [--json] [--profile NAME | --endpoint URL --user NAME]';
 
 export const PRICE_FROM = "the sandbox's price list: an estimate of what the real service charges";
 
 export const help: CommandHelp = {
   summary:
     'Checks a letter (any file send takes, the recipient from flags or a Markdown front matter) or, with --data, a mail merge ' +
-    '(TEMPLATE and its CSV) entirely on this machine, with no account and no network: prints it as the service would, and ' +
+    '(TEMPLATE and its CSV) entirely on this machine, with no network: prints it as the service would, and ' +
     "reports the pages, the sheets, the price (from the sandbox's price list, an estimate) and every finding with the " +
     "service's own code and words: field lengths, missing fields, the US address check (a ZIP code that does not exist or " +
     "is another state's fails in Production; a city the ZIP code does not serve is a warning), unreadable, encrypted or " +
@@ -52,7 +55,11 @@ export const help: CommandHelp = {
     'code of what prints less well: fonts a PDF does not embed, images under 300 DPI, characters the printing fonts cannot ' +
     'draw, and a printed PDF over 2 MB (-1025). A front matter that ' +
     'cannot be read (never closed, not YAML, a key twice, a field under to: that is none) is a usage mistake, each error ' +
-    'with its line. Exit codes: 0 nothing would fail, 1 something would, 2 a usage mistake.',
+    'with its line. It prints as the account does, simplex or duplex (duplex halves the sheets), black or colour: as ' +
+    'SetUserSettings from this machine last set them for the user at the service (mailroom call SetUserSettings, or ' +
+    "the extension's Change User Settings), else config.json's printSides and printColor (a profile's own, else the " +
+    "file's), else as a new account (Simplex, BlackAndWhite), and says which. " +
+    'Exit codes: 0 nothing would fail, 1 something would, 2 a usage mistake.',
   options: [
     ['FILE', 'the letter (.pdf, .doc, .docx, .html, .md, .txt), or with --data the template (.docx, .html)'],
     ['--to "Name, Street, City, ST ZIP"', 'the recipient in one line (a letter only)'],
@@ -67,10 +74,15 @@ export const help: CommandHelp = {
     ],
     ['--proof OUT.pdf', 'write the proof: the PDF as the service would print it'],
     [
+      '--profile NAME, --endpoint URL, --user NAME',
+      'the account whose print settings (sides, colour) the proof assumes, named as for every command; nothing is called',
+    ],
+    [
       '--json',
       'print {"ok", "pages", "sheets", "price", "findings": [{"code"?, "severity", "message", "field"?, "row"?, "line"?, "pages"?}], ' +
-        '"addressRead"?} ("addressRead": the lines read from the recipient box when no address is given; for a merge "letters", ' +
-        'and "encoding": which the CSV was read as; a front matter\'s own finding and one about printing have no "code")',
+        '"addressRead"?, "print"} ("addressRead": the lines read from the recipient box when no address is given; for a merge "letters", ' +
+        'and "encoding": which the CSV was read as; a front matter\'s own finding and one about printing have no "code"; ' +
+        '"print": {"printSides", "printColor"}, each {"value", "from": "SetUserSettings" (with "at", and "via": "command line" or "extension") | "config.json" (with "profile"?) | "new account"})',
     ],
   ],
   global: false,
@@ -141,6 +153,7 @@ function report(
   result: PreflightReport | MergePreflightReport,
   frontMatter: readonly Reported[],
   data: DataEncoding | undefined,
+  print: PrintAssumption,
 ): void {
   const letters = 'letters' in result ? result.letters : undefined;
   const findings: readonly Reported[] = [...frontMatter, ...result.findings];
@@ -150,7 +163,7 @@ function report(
     const merge = letters ? { letters, encoding: data?.encoding } : {};
     const read = addressRead ? { addressRead } : {};
     io.out.write(
-      `${JSON.stringify({ ok, pages, sheets, price, priceFrom: PRICE_FROM, workMode: mode, findings, ...read, ...merge }, null, 2)}\n`,
+      `${JSON.stringify({ ok, pages, sheets, price, priceFrom: PRICE_FROM, workMode: mode, print: printSettingsJson(print), findings, ...read, ...merge }, null, 2)}\n`,
     );
     return;
   }
@@ -160,6 +173,7 @@ function report(
     [
       `${what}: ${letters ? `${plural(letters.length, 'letter')}, ` : ''}${plural(result.pages, 'page')} on ${plural(result.sheets, 'sheet')}, ` +
         `${dollars(result.price)}, printed in ${mode} mode`,
+      printSettingsLine(print),
       `The price is from ${PRICE_FROM}.`,
       ...(data ? [encodingLine(data)] : []),
       ...(addressRead === undefined
@@ -189,6 +203,9 @@ export async function run(args: readonly string[], io: Io): Promise<number> {
     allowPositionals: true,
     options: {
       ...ADDRESS_OPTIONS,
+      profile: GLOBAL_OPTIONS.profile,
+      endpoint: GLOBAL_OPTIONS.endpoint,
+      user: GLOBAL_OPTIONS.user,
       to: { type: 'string' },
       data: { type: 'string' },
       mode: { type: 'string' },
@@ -199,7 +216,9 @@ export async function run(args: readonly string[], io: Io): Promise<number> {
   if (positionals.length !== 1) throw new UsageError('Name one file to check');
   const path = positionals[0]!;
   const mode = workModeOption(values.mode);
-  const settings = { workMode: printedMode(mode) };
+  // How the account prints (sides, colour): what this machine set, else config.json's, else a new account's; said below.
+  const print = await printSettingsOf(values, io);
+  const settings = { workMode: printedMode(mode), ...printingOf(print) };
   const { preflightLetter, preflightMerge } = await import('../../printing');
   let what: string;
   let result: PreflightReport | MergePreflightReport;
@@ -251,7 +270,7 @@ export async function run(args: readonly string[], io: Io): Promise<number> {
     if (result.pdf) await writeFile(values.proof, result.pdf);
     else io.err.write(`No proof written: nothing could be printed.\n`);
   }
-  report(io, values.json, what, settings.workMode, result, frontMatter, encoding);
+  report(io, values.json, what, settings.workMode, result, frontMatter, encoding, print);
   if (mode === 'Default' && !values.json) {
     io.out.write(
       "(--mode Default is the account's own work mode, which only the service knows: the proof is a new account's, Development.)\n",

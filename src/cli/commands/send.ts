@@ -14,6 +14,7 @@ import { parseArgs } from 'node:util';
 import { AddressError, DocumentError, letterDocument, parseAddressLine, type RecipientAddress } from '../../client';
 import { checkRecipient, enums, RECIPIENT_FIELDS, STATUS, type EnumValue } from '../../contract';
 import { GLOBAL_OPTIONS, accountOf, connect, print, progressPrinter, type Io } from '../context';
+import { printingOf, printSettingsOf } from '../print-settings';
 import { guardSend, predictedLetterPrice, refusalOf, sayRepeated } from '../spending';
 import { mayCharge, recipientSummary } from '../../rulebook';
 import { UsageError } from '../usage';
@@ -141,8 +142,12 @@ export async function run(args: readonly string[], io: Io): Promise<void> {
   if (addressed) await checkAddress(io, address, mode);
   const to = addressed ? ` to ${recipientSummary(address) ?? ''}` : ' (the address is in the document)';
   // Priced only when it may charge: Development costs nothing.
+  // Priced as the account prints (sides, colour), as `mailroom preflight` says it.
   const price = mayCharge(mode)
-    ? await predictedLetterPrice({ type: document.type, data: document.data, ...(addressed ? { address } : {}) })
+    ? await predictedLetterPrice(
+        { type: document.type, data: document.data, ...(addressed ? { address } : {}) },
+        printingOf(await printSettingsOf(values, io)),
+      )
     : undefined;
   const client = connect(values, io);
   try {

@@ -9,6 +9,8 @@ import * as vscode from 'vscode';
 import { basename } from 'node:path';
 import { CsvError, decodeCsv, parseCsvLines, type DecodedCsv, type EnumValue } from '../../contract';
 import type { MergePreflightReport } from '../../printing';
+import { printedWith, type AssumedPrintSettings } from '../../rulebook';
+import { printAssumedFor } from '../print-settings';
 import { csvOfRow, errorsIn, rowFindings, type ProofFacts } from '../model/proof';
 import { preflightMerge } from '../printing-module';
 import { prompts } from '../prompts';
@@ -24,9 +26,10 @@ export function showMergeProof(
   report: MergePreflightReport,
   workMode: EnumValue<'WorkMode'>,
   mergeData: MergeData,
+  print: AssumedPrintSettings,
 ): PdfPreview {
   return ctx.previews.show(vscode.l10n.t('Proof · {0}', title), pdfOf(report), undefined, {
-    view: { facts: { ...factsOf(report, workMode), mergeData }, canSend: false },
+    view: { facts: { ...factsOf(report, workMode, { print }), mergeData }, canSend: false },
   });
 }
 
@@ -66,11 +69,13 @@ export function previewMergeRowCommand(ctx: ProofContext) {
     const csv = decoded.text;
     const mergeData = { name: dataName, encoding: decoded.encoding };
     const workMode = defaultWorkMode();
-    const settings = { workMode: printedIn(workMode) } as const;
+    // Printed as the account prints (simplex or duplex, black or colour), which the proof says.
+    const print = await printAssumedFor(ctx.accounts.account);
+    const settings = { workMode: printedIn(workMode), ...printedWith(print) } as const;
     const report = await preflightMerge({ type, template: templateBytes, csv }, settings);
     if (report.letters.length === 0) {
       // Refused as a whole (an unreadable template, a CSV without rows): nothing to pick from.
-      showMergeProof(ctx, `${templateName} × ${dataName}`, report, workMode, mergeData);
+      showMergeProof(ctx, `${templateName} × ${dataName}`, report, workMode, mergeData, print);
       return;
     }
     const { rows, lines } = parseCsvLines(csv);
@@ -102,7 +107,7 @@ export function previewMergeRowCommand(ctx: ProofContext) {
     const one = await preflightMerge({ type, template: templateBytes, csv: csvOfRow(csv, lines, chosen.row) }, settings);
     const letter = report.letters[chosen.row - 1]!;
     const facts = {
-      ...factsOf(one, workMode),
+      ...factsOf(one, workMode, { print }),
       findings: rowFindings(report.findings, chosen.row),
       pages: letter.pages,
       sheets: letter.sheets,

@@ -13,10 +13,12 @@ import * as vscode from 'vscode';
 import type { RecipientAddress } from '../../client';
 import type { EnumValue } from '../../contract';
 import type { PreflightReport } from '../../printing';
+import { printedWith, type AssumedPrintSettings } from '../../rulebook';
 import { clientModule } from '../client-module';
 import type { Log } from '../log';
 import { failureSummary, sha256Of, type ProofFacts } from '../model/proof';
 import { preflightLetter } from '../printing-module';
+import { printAssumedFor } from '../print-settings';
 import { prompts } from '../prompts';
 import type { PdfPreview, PdfPreviews } from '../views/pdf-preview';
 import { addressOf, NEW_ADDRESS, type AddressDraft } from './address-input';
@@ -37,6 +39,8 @@ export interface LetterProof {
   readonly letter: DocumentLetter;
   readonly address: RecipientAddress | undefined;
   readonly workMode: EnumValue<'WorkMode'>;
+  /** How the account's letters were assumed to print (print-settings.ts), which the proof says. */
+  readonly print: AssumedPrintSettings;
   readonly report: PreflightReport;
   /** Of `letter.data`: the bytes shown and sent. */
   readonly sha256: string;
@@ -45,15 +49,26 @@ export interface LetterProof {
 /** The work mode a proof is printed in: Default is the account's own, which only the service knows; a new account's is Development. */
 export const printedIn = (workMode: EnumValue<'WorkMode'>) => (workMode === 'Production' ? 'Production' : 'Development');
 
-export async function proofOf(letter: DocumentLetter, address: RecipientAddress | undefined, workMode: EnumValue<'WorkMode'>) {
+/** The letter printed as the active account prints (simplex or duplex, black or colour: print-settings.ts) in the work mode. */
+export async function proofOf(
+  ctx: Pick<SendContext, 'accounts'>,
+  letter: DocumentLetter,
+  address: RecipientAddress | undefined,
+  workMode: EnumValue<'WorkMode'>,
+) {
+  const print = await printAssumedFor(ctx.accounts.account);
   const report = await preflightLetter(
     { type: letter.type, data: letter.data, ...(address && Object.keys(address).length > 0 ? { address } : {}) },
-    { workMode: printedIn(workMode) },
+    { workMode: printedIn(workMode), ...printedWith(print) },
   );
-  return { letter, address, workMode, report, sha256: sha256Of(letter.data) } satisfies LetterProof;
+  return { letter, address, workMode, print, report, sha256: sha256Of(letter.data) } satisfies LetterProof;
 }
 
-export const factsOf = (report: PreflightReport, workMode: EnumValue<'WorkMode'>, sha256?: string): ProofFacts => ({
+export const factsOf = (
+  report: PreflightReport,
+  workMode: EnumValue<'WorkMode'>,
+  { sha256, print }: { readonly sha256?: string; readonly print?: AssumedPrintSettings } = {},
+): ProofFacts => ({
   pages: report.pages,
   sheets: report.sheets,
   price: report.price,
@@ -64,6 +79,7 @@ export const factsOf = (report: PreflightReport, workMode: EnumValue<'WorkMode'>
   ...(sha256 ? { sha256 } : {}),
   ...(report.addressRead ? { addressRead: report.addressRead } : {}),
   ...(report.marks ? { marks: report.marks } : {}),
+  ...(print ? { print } : {}),
 });
 
 /** A preflight's printed PDF, as the preview loads it. */
@@ -160,11 +176,15 @@ export function showProof(ctx: ProofContext, first: LetterProof): PdfPreview {
   const refresh = async () => {
     const letter = await letterOf(proof.letter.uri);
     // The recipient asked for stays; one from the front matter is read again.
-    proof = await proofOf(letter, letter.to ?? proof.address, proof.workMode);
+    proof = await proofOf(ctx, letter, letter.to ?? proof.address, proof.workMode);
     sent = undefined;
     preview.update(pdfOf(proof.report), panelOf());
   };
-  const panelOf = () => ({ view: { facts: factsOf(proof.report, proof.workMode, proof.sha256), canSend: true }, send, refresh });
+  const panelOf = () => ({
+    view: { facts: factsOf(proof.report, proof.workMode, { sha256: proof.sha256, print: proof.print }), canSend: true },
+    send,
+    refresh,
+  });
   const title = vscode.l10n.t('Proof · {0}', proof.letter.name);
   const preview = ctx.previews.show(title, pdfOf(proof.report), undefined, panelOf());
   preview.own(
@@ -196,7 +216,7 @@ export function previewBeforeSendingCommand(ctx: ProofContext) {
     }
     const address = await recipientOf(ctx, letter);
     if (address === undefined) return;
-    showProof(ctx, await proofOf(letter, address, defaultWorkMode()));
+    showProof(ctx, await proofOf(ctx, letter, address, defaultWorkMode()));
   };
 }
 

@@ -8,6 +8,8 @@ import { basename } from 'node:path';
 import type { RecipientAddress } from '../../client';
 import { clientModule } from '../client-module';
 import { preflightLetter } from '../printing-module';
+import { printAssumedFor } from '../print-settings';
+import { printedWith, type AssumedPrintSettings } from '../../rulebook';
 // The price list alone (no pdf-lib).
 import { DEFAULT_PRICING, letterPrice } from '../../printing/pricing';
 import { letterFileTypes, type EnumValue, type Structure } from '../../contract';
@@ -119,18 +121,25 @@ async function letterFiles(ctx: SendContext, uris: readonly vscode.Uri[]): Promi
   return files;
 }
 
-/** An estimate for the spending guard: each file printed by the preflight on its own, their sheets priced as one letter's. */
+/**
+ * An estimate for the spending guard: each file printed by the preflight on its own, their pages
+ * and the address page (the letter always has an address) on the account's sheets (duplex halves
+ * them), priced as one letter's; in colour when asked, or, with Default, as the account prints.
+ */
 async function advancedPrice(
   files: readonly Structure<'File'>[],
   color: EnumValue<'PrintColor'>,
   envelope: EnumValue<'ReplyEnvelope'> | null | undefined,
+  print: AssumedPrintSettings,
 ): Promise<number> {
-  let sheets = 0;
+  const { duplex, colour } = printedWith(print);
+  let pages = 1;
   for (const file of files) {
     if (!file.FileExtension || !file.FileBinaryData) continue;
-    sheets += (await preflightLetter({ type: file.FileExtension, data: file.FileBinaryData }, { workMode: 'Production' })).sheets;
+    pages += (await preflightLetter({ type: file.FileExtension, data: file.FileBinaryData }, { workMode: 'Production' })).pages;
   }
-  return letterPrice(DEFAULT_PRICING, sheets, color === 'FullColor', Boolean(envelope));
+  const sheets = Math.ceil(pages / (duplex ? 2 : 1));
+  return letterPrice(DEFAULT_PRICING, sheets, color === 'FullColor' || (color === 'Default' && colour), Boolean(envelope));
 }
 
 export function sendAdvancedCommand(ctx: SendContext & SignedIn) {
@@ -154,7 +163,7 @@ export function sendAdvancedCommand(ctx: SendContext & SignedIn) {
         description,
         address,
         workMode,
-        price: () => advancedPrice(files, color, envelope),
+        price: async () => advancedPrice(files, color, envelope, await printAssumedFor(ctx.accounts.account)),
         send: (client, call) =>
           client.datedB.SendLetterAdvanced(
             {

@@ -87,7 +87,7 @@ export function sendDocumentCommand(ctx: ProofContext) {
     try {
       const letter = await letterOf(uri);
       await sendLetter(ctx, name, letter.type, letter.data, letter.to, uri, async (address, workMode) => {
-        const proof = await proofOf(letter, address, workMode);
+        const proof = await proofOf(ctx, letter, address, workMode);
         return (await goesOnAfterPreflight(ctx.log, name, proof.report, workMode, () => showProof(ctx, proof))) ? proof : undefined;
       });
     } catch (error) {

@@ -8,7 +8,8 @@ import { basename } from 'node:path';
 import type { MailMerge } from '../../client';
 import { clientModule } from '../client-module';
 import type { EnumValue } from '../../contract';
-import { mergeRowKeys } from '../../rulebook';
+import { mergeRowKeys, printedWith } from '../../rulebook';
+import { printAssumedFor } from '../print-settings';
 import { askMergeFiles } from './merge-files';
 import { askSteps, workModeStep } from './steps';
 import { preflightMerge } from '../printing-module';
@@ -68,11 +69,14 @@ export function sendMailMergeCommand(ctx: ProofContext) {
     if (!workMode) return;
     // The preflight, before anything is paid: an error stops the send with Open Proof (proof.ts).
     // The CSV as mailMerge decoded it (the contract's decodeCsv): the text checked is the text sent.
-    const report = await preflightMerge({ type: merge.type, template: templateBytes, csv: merge.csv }, { workMode: printedIn(workMode) });
+    // Printed as the account prints (simplex or duplex, black or colour), which the proof says.
+    const print = await printAssumedFor(ctx.accounts.account);
+    const settings = { workMode: printedIn(workMode), ...printedWith(print) } as const;
+    const report = await preflightMerge({ type: merge.type, template: templateBytes, csv: merge.csv }, settings);
     const title = `${templateName} × ${dataName}`;
     const mergeData = { name: dataName, encoding: merge.encoding };
-    if (!(await goesOnAfterPreflight(ctx.log, title, report, workMode, () => showMergeProof(ctx, title, report, workMode, mergeData))))
-      return;
+    const proof = () => showMergeProof(ctx, title, report, workMode, mergeData, print);
+    if (!(await goesOnAfterPreflight(ctx.log, title, report, workMode, proof))) return;
     const description = `${templateName} × ${dataName}`.slice(0, 100);
     const { mergeWithRows } = await clientModule();
     /** The merge as a send: its rows' keys go to the send log, and rows sent before can be left out (src/rulebook/repeats.ts). */
@@ -101,8 +105,7 @@ export function sendMailMergeCommand(ctx: ProofContext) {
       withoutRows: (keep) => {
         const rest = mergeWithRows(batch, keep);
         return submissionOf(rest, async () => {
-          return (await preflightMerge({ type: rest.type, template: templateBytes, csv: rest.csv }, { workMode: printedIn(workMode) }))
-            .price;
+          return (await preflightMerge({ type: rest.type, template: templateBytes, csv: rest.csv }, settings)).price;
         });
       },
     });

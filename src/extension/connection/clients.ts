@@ -10,6 +10,8 @@ import { REAL_SERVICE_MIN_INTERVAL_MS, isLoopback } from '../../contract';
 import { clientModule } from '../client-module';
 import { Disposable, Emitter, toDisposable } from '../lifecycle';
 import type { Log } from '../log';
+import { logLine } from '../model/failure-words';
+import { printSettingsLogPath } from '../../rulebook';
 import { extensionSendLog } from '../send-log';
 import type { Account, Accounts } from './accounts';
 import type { SandboxHost } from './sandbox-host';
@@ -102,7 +104,8 @@ export class Clients extends Disposable {
       const endpoint = await this.sandbox.endpoint();
       if (endpoint !== account.endpoint) await this.accounts.activate((account = { ...account, endpoint }));
     }
-    const { MailWsClient } = await clientModule();
+    const { MailWsClient, SettingsLog } = await clientModule();
+    const settingsLog = printSettingsLogPath(process.env);
     const client = new MailWsClient({
       endpoint: account.endpoint,
       binding: account.binding,
@@ -111,6 +114,10 @@ export class Clients extends Disposable {
       timeoutMs: timeoutMs(),
       onCall: (event) => this.log.call(event),
       sendLog: extensionSendLog(),
+      // What SetUserSettings sets of how letters print, whoever calls it: the proofs and prices assume it (print-settings.ts).
+      settingsLog: new SettingsLog(settingsLog, 'extension', (error) =>
+        this.log.error(logLine(`The settings changed, but ${settingsLog} could not be written: proofs will not assume them.`, error)),
+      ),
     });
     return { account, client };
   }

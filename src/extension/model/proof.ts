@@ -6,7 +6,7 @@
 import * as l10n from '@vscode/l10n';
 import { createHash } from 'node:crypto';
 import type { Finding, ProofMarks } from '../../printing';
-import { dollars } from '../../rulebook';
+import { dollars, localMinute, type AssumedPrintSettings, type PrintSettingSource } from '../../rulebook';
 
 /** The SHA-256 of a letter's bytes, in hex: what the proof shows and the send records. */
 export function sha256Of(bytes: Uint8Array): string {
@@ -31,6 +31,8 @@ export interface ProofFacts {
   readonly marks?: ProofMarks;
   /** A merge's CSV, and which encoding its file was read as (sent as UTF-8). */
   readonly mergeData?: { readonly name: string; readonly encoding: string };
+  /** How the account's letters were assumed to print (simplex or duplex, black or colour), and from where. */
+  readonly print?: AssumedPrintSettings;
 }
 
 /** A box on a page, in points from its top-left corner as shown. */
@@ -71,7 +73,46 @@ export interface ProofRow {
   readonly value: string;
 }
 
-/** The facts as rows: pages, sheets, price (an estimate from the sandbox's price list), work mode, a merge's data and its encoding, SHA-256. */
+/** Where an assumed print setting came from, in words; `setting` is the extension's own (mailroom.printSides), `other` the value it would say. */
+function printSourceWords(source: PrintSettingSource, setting: string, other: string): string {
+  switch (source.kind) {
+    case 'set': {
+      const at = localMinute(source.at.toISOString());
+      return source.via === 'command line'
+        ? l10n.t('as mailroom call SetUserSettings set it on {0}', at)
+        : source.via === 'extension'
+          ? l10n.t('as Change User Settings set it on {0}', at)
+          : l10n.t('as SetUserSettings from this machine set it on {0}', at);
+    }
+    case 'configured':
+      return l10n.t('as {0} says', setting);
+    case 'new account':
+      return l10n.t(
+        "a new account's: the service cannot be asked; set {0} (or use Change User Settings) if yours prints {1}",
+        setting,
+        other,
+      );
+  }
+}
+
+/** The print settings assumed, as rows: sides, then colour, each with where it came from. */
+function printRows(print: AssumedPrintSettings): ProofRow[] {
+  const { printSides, printColor } = print;
+  const sides = printSides.value === 'Duplex' ? l10n.t('Duplex: both sides of each sheet') : l10n.t('Simplex: one side of each sheet');
+  const colour = printColor.value === 'FullColor' ? l10n.t('Full colour') : l10n.t('Black and white');
+  return [
+    {
+      label: l10n.t('Sides'),
+      value: `${sides}, ${printSourceWords(printSides.source, 'mailroom.printSides', printSides.value === 'Duplex' ? l10n.t('simplex') : l10n.t('duplex'))}`,
+    },
+    {
+      label: l10n.t('Colour'),
+      value: `${colour}, ${printSourceWords(printColor.source, 'mailroom.printColor', printColor.value === 'FullColor' ? l10n.t('in black and white') : l10n.t('in colour'))}`,
+    },
+  ];
+}
+
+/** The facts as rows: pages, sheets, price (an estimate from the sandbox's price list), work mode, sides and colour, a merge's data and its encoding, SHA-256. */
 export function proofRows(facts: ProofFacts): ProofRow[] {
   return [
     { label: l10n.t('Pages'), value: String(facts.pages) },
@@ -89,6 +130,7 @@ export function proofRows(facts: ProofFacts): ProofRow[] {
           },
         ]
       : []),
+    ...(facts.print ? printRows(facts.print) : []),
     ...(facts.mergeData
       ? [
           {

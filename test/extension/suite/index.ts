@@ -33,6 +33,7 @@ export async function run(): Promise<void> {
   await import('./accounts.test');
   await import('./spending.test');
   await import('./repeats.test');
+  await import('./print-sides.test');
   // After the others: it moves the sandbox's clock forward, for good.
   await import('./sandbox-control.test');
   // Last: it deactivates the extension.
