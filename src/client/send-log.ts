@@ -10,10 +10,11 @@
  * not read is skipped. Never a password or an API key: the request is read without its credentials.
  */
 import { createHash, randomUUID } from 'node:crypto';
-import { mkdir, open, readFile, stat } from 'node:fs/promises';
+import { mkdir } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { RECIPIENT_FIELDS, type Operation } from '../contract';
 import { SendLogLockTimeout, withSendLogLock } from './send-log-lock';
+import { appendDurably, readJsonLines } from './json-lines';
 
 /** What a send was, as written before its request leaves. */
 export interface SendLogSending {
@@ -72,39 +73,6 @@ export interface SendRecorder {
 
 export class SendLogError extends Error {
   override readonly name = 'SendLogError';
-}
-
-/** Appends one line and syncs it to disk; creates the folder (private to the user) and the file as needed. */
-export async function appendDurably(path: string, line: string): Promise<void> {
-  let created = false;
-  try {
-    await stat(path);
-  } catch {
-    await mkdir(dirname(path), { recursive: true, mode: 0o700 });
-    created = true;
-  }
-  const file = await open(path, 'a+', 0o600);
-  try {
-    // A crash may have left half a line: the new one starts on a line of its own, so that it still reads.
-    const { size } = await file.stat();
-    const last = Buffer.alloc(1);
-    if (size > 0 && (await file.read(last, 0, 1, size - 1)).bytesRead === 1 && last[0] !== 0x0a) await file.write('\n');
-    await file.write(line);
-    await file.sync();
-  } finally {
-    await file.close();
-  }
-  // A new file's name is durable only once its folder is synced too.
-  if (created) {
-    const folder = await open(dirname(path), 'r');
-    try {
-      await folder.sync();
-    } catch {
-      // Some file systems cannot sync a folder; the file's own sync stands.
-    } finally {
-      await folder.close();
-    }
-  }
 }
 
 /**
@@ -173,21 +141,8 @@ const isObject = (value: unknown): value is Record<string, unknown> => typeof va
 
 /** The log's records, oldest first; a missing file is an empty log, a line that does not read is skipped. */
 export async function readSendLog(path: string): Promise<SendLogRecord[]> {
-  let text: string;
-  try {
-    text = await readFile(path, 'utf8');
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
-    throw error;
-  }
   const records = new Map<string, SendLogRecord>();
-  for (const line of text.split('\n')) {
-    let value: unknown;
-    try {
-      value = JSON.parse(line);
-    } catch {
-      continue;
-    }
+  for (const value of await readJsonLines(path)) {
     if (!isObject(value) || typeof value.entry !== 'string') continue;
     const { kind, ...fields } = value;
     if (kind === 'sending' && typeof value.time === 'string') {

@@ -11,8 +11,7 @@
  * service wins. Only these two settings are ever written: never another (a password is one), never
  * a secret. A line that does not read (a crash's torn last line) is skipped.
  */
-import { readFile } from 'node:fs/promises';
-import { appendDurably } from './send-log';
+import { appendDurably, readJsonLines } from './json-lines';
 
 /** The user settings that say how a user's letters print, and the only ones this log keeps. */
 export const PRINT_SETTING_NAMES = ['Letters_PrintSides', 'Letters_PrintColor'] as const;
@@ -80,21 +79,8 @@ const isObject = (value: unknown): value is Record<string, unknown> => typeof va
 
 /** The log's records, oldest first; a missing file is an empty log, a line that does not read is skipped. */
 export async function readSettingsLog(path: string): Promise<SettingsLogRecord[]> {
-  let text: string;
-  try {
-    text = await readFile(path, 'utf8');
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
-    throw error;
-  }
   const records: SettingsLogRecord[] = [];
-  for (const line of text.split('\n')) {
-    let value: unknown;
-    try {
-      value = JSON.parse(line);
-    } catch {
-      continue;
-    }
+  for (const value of await readJsonLines(path)) {
     if (
       !isObject(value) ||
       typeof value.time !== 'string' ||
