@@ -27,6 +27,7 @@ import {
   mayCharge,
   OverBudget,
   RepeatedSend,
+  reportOf,
   sendAdmission,
   sendLogPath,
   spendingToday,
@@ -79,7 +80,7 @@ async function reportsOf(io: Io, client: MailWsClient, ids: readonly number[]): 
   if (ids.length === 0) return new Map();
   try {
     const details = await fetchDetails(client, ids);
-    return new Map([...details].map(([id, d]): [number, MailerReport] => [id, { workMode: d.WorkMode, status: d.Status, price: d.Price }]));
+    return new Map([...details].map(([id, d]): [number, MailerReport] => [id, reportOf(d)]));
   } catch (error) {
     if (!(error instanceof MailWsFailure)) throw error;
     io.err.write(

@@ -15,6 +15,7 @@ import {
   checkSend,
   DEFAULT_REPEAT_WINDOW_DAYS,
   mailersToAsk,
+  reportOf,
   sendAdmission,
   spendingToday,
   type AccountRef,
@@ -27,6 +28,7 @@ import { clientModule } from './client-module';
 import type { Accounts } from './connection/accounts';
 import type { Clients } from './connection/clients';
 import type { Log } from './log';
+import { logLine } from './model/failure-words';
 import { ownSendLogPath } from './send-log';
 import type { TrackedMailers } from './tracked-mailers';
 
@@ -150,11 +152,11 @@ export class SpendingGuard {
       if (this.accounts.accountKey !== key) return;
       for (const id of ids) {
         const d = details.get(id);
-        this.asked.set(id, d ? { workMode: d.WorkMode, status: d.Status, price: d.Price } : {});
+        this.asked.set(id, d ? reportOf(d) : {});
       }
     } catch (error) {
       // The verdict errs toward spent: nothing known counts at its predicted price.
-      this.log.warn(`The service did not say what today's sends cost (${(error as Error).message}): counted as last known`);
+      this.log.warn(logLine("The service did not say what today's sends cost: counted as last known.", error));
     }
   }
 

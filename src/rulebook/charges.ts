@@ -20,6 +20,17 @@ export interface MailerReport {
   readonly price?: number | undefined;
 }
 
+/** A mailer's GetDetails as far as money goes. */
+export const reportOf = (details: {
+  readonly WorkMode?: string | undefined;
+  readonly Status: number;
+  readonly Price: number;
+}): MailerReport => ({
+  workMode: details.WorkMode,
+  status: details.Status,
+  price: details.Price,
+});
+
 export type ChargeBasis =
   /** Reported in Production and not refunded: its reported price. */
   | 'charged'
