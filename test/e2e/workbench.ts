@@ -26,7 +26,8 @@ export class Workbench {
     const input = this.page.locator('.quick-input-widget input.input');
     await input.waitFor();
     await input.fill(text);
-    await this.quickPickRow(row).waitFor();
+    // Enter runs the focused row: under load the list may show the row before it is sorted first.
+    await this.page.locator('.quick-input-widget .monaco-list-row.focused', { hasText: row }).waitFor();
     await this.page.keyboard.press('Enter');
   }
 
