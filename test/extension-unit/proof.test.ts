@@ -7,6 +7,7 @@ import {
   csvOfRow,
   failureSummary,
   findingWords,
+  overridable,
   pageDrawings,
   proofRows,
   rowFindings,
@@ -62,6 +63,40 @@ describe('the proof', () => {
     assert.match(passing, /<button id="send" class="send" data-sha256="(ab){32}">Send This Letter<\/button>/);
     assert.doesNotMatch(proofHtml({ facts, canSend: false }), /id="send"/);
     assert.match(proofHtml({ facts: { ...facts, findings: [] }, canSend: true }), /Nothing would fail/);
+  });
+
+  it('offers a send anyway only where the service would accept the letter: a status it fails with later, never a refusal', () => {
+    const long: Finding = { code: -3120, severity: 'error', message: 'AttentionLine1 longer than 45.', field: 'AttentionLine1' };
+    const noAddress: Finding = { code: -1045, severity: 'error', message: 'No address is given.' };
+    assert.equal(overridable([zip, sheets, noAddress]), true, '-1018, -1065, -1045: the service accepts, then fails the mailer');
+    assert.equal(overridable([zip, long]), false, 'one refusal is enough');
+    assert.equal(overridable([{ severity: 'error', message: 'Unknown.' }]), false, 'an error of no code: not known to be accepted');
+    assert.equal(overridable([window]), false, 'nothing would fail: nothing to override');
+    // On the page: no button that could never work, and why, in the service's words.
+    const refused = proofHtml({ facts: { ...facts, findings: [zip, long] }, canSend: true });
+    assert.doesNotMatch(refused, /id="send"/);
+    assert.match(
+      refused,
+      /<p id="refused" role="status">The service would refuse this letter \(-3120 \(AttentionLine1\): AttentionLine1 longer than 45\.\)/,
+    );
+  });
+
+  it('keeps Refresh on the page, says when the document changed, and once sent says the mailer instead of offering the send', () => {
+    const shown = proofHtml({ facts, canSend: true, refreshable: true });
+    assert.match(shown, /<button id="refresh">Refresh<\/button>/, 'Refresh whether or not the document changed');
+    assert.match(shown, /<div id="stale" role="status" hidden>/);
+    assert.match(
+      proofHtml({ facts, canSend: true, refreshable: true, stale: true }),
+      /<div id="stale" role="status">The document has changed/,
+    );
+    assert.doesNotMatch(proofHtml({ facts, canSend: false }), /id="refresh"/, 'a merge proof has nothing to refresh from');
+    const sent = proofHtml({ facts, canSend: true, refreshable: true, sent: 1021984 });
+    assert.match(sent, /<p id="sent" role="status">Sent as mailer 1021984\.<\/p>/);
+    assert.match(sent, /<button id="show-details">Show Details<\/button> <button id="preview-pdf">Preview PDF<\/button>/);
+    assert.doesNotMatch(sent, /id="send"/);
+    const unknown = proofHtml({ facts, canSend: true, sent: 'outcome unknown' });
+    assert.match(unknown, /outcome of sending this proof is unknown/);
+    assert.doesNotMatch(unknown, /id="send"|id="show-details"/);
   });
 
   it('tells the webview what to draw: the pages not US Letter outlined with their sizes, the recipient box on page 1', () => {

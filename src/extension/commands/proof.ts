@@ -16,7 +16,7 @@ import type { PreflightReport } from '../../printing';
 import { printedWith, type AssumedPrintSettings } from '../../rulebook';
 import { clientModule } from '../client-module';
 import type { Log } from '../log';
-import { failureSummary, sha256Of, type ProofFacts } from '../model/proof';
+import { failureSummary, overridable, refusedAtSend, findingWords, sha256Of, type ProofFacts } from '../model/proof';
 import { preflightLetter } from '../printing-module';
 import { printAssumedFor } from '../print-settings';
 import { prompts } from '../prompts';
@@ -26,6 +26,7 @@ import { couldNot, wordsOf } from '../model/failure-words';
 import { fromDocument, letterOf, documentOf, type DocumentLetter } from './letter-source';
 import { defaultWorkMode, submit, type SendContext, type Submission } from './send-flow';
 import type { SignedIn } from './signed-in';
+import type { MailroomCommand } from './ids';
 import { askSteps } from './steps';
 
 export interface ProofContext extends SendContext, SignedIn {
@@ -99,12 +100,24 @@ async function recipientOf(ctx: SendContext, letter: DocumentLetter): Promise<Re
 
 /**
  * Sends what the proof shows, through the send flow (work mode shown, Production confirmed, never
- * retried). A proof that would fail is refused in Production and, in Development, sent only after
- * the person insists.
+ * retried). A proof the service would refuse at send is not sent; one that would fail after the
+ * service accepts it is refused in Production and, in Development, sent only after the person insists.
  */
 export async function sendProof(ctx: SendContext, proof: LetterProof): Promise<number | 'outcome unknown' | undefined> {
   const { letter, workMode, address } = proof;
   const failing = failureSummary(proof.report.findings);
+  const refused = refusedAtSend(proof.report.findings)[0];
+  if (refused) {
+    void prompts.notify(
+      'error',
+      vscode.l10n.t(
+        'Mailroom: the service would refuse {0} ({1}); nothing was sent. Fix the document and refresh the proof.',
+        letter.name,
+        findingWords(refused),
+      ),
+    );
+    return undefined;
+  }
   if (failing && workMode !== 'Development') {
     void prompts.notify(
       'error',
@@ -147,8 +160,23 @@ export async function sendProof(ctx: SendContext, proof: LetterProof): Promise<n
   return undefined;
 }
 
-/** The proof in the PDF preview, with Send This Letter; told when its document changes, refreshed on request. */
+/** What each open proof does when its document is previewed again: shows the new proof in its place. */
+const replacers = new WeakMap<PdfPreview, (proof: LetterProof) => void>();
+
+/**
+ * The proof in the PDF preview, with Send This Letter; told when its document changes, refreshed on
+ * request. One proof per document: previewing a document whose proof is open shows the new proof
+ * there and brings it forward, instead of opening another tab of the same title.
+ */
 export function showProof(ctx: ProofContext, first: LetterProof): PdfPreview {
+  const key = `proof:${first.letter.uri.toString()}`;
+  const open = ctx.previews.shown(key);
+  const replaceOpen = open && replacers.get(open);
+  if (open && replaceOpen) {
+    replaceOpen(first);
+    open.reveal();
+    return open;
+  }
   let proof = first;
   // Sent, or of unknown outcome (a mailer may have been made): either way not sent again from this proof.
   let sent: number | 'outcome unknown' | undefined;
@@ -167,26 +195,56 @@ export function showProof(ctx: ProofContext, first: LetterProof): PdfPreview {
       return;
     }
     sending = true;
+    const pressed = proof;
     try {
-      sent = await sendProof(ctx, proof);
+      const outcome = await sendProof(ctx, pressed);
+      // The proof sent is the one shown (a Refresh while it went shows a proof not sent yet): it says so.
+      if (outcome !== undefined && proof === pressed) {
+        sent = outcome;
+        preview.redraw(panelOf());
+      }
     } finally {
       sending = false;
     }
   };
-  const refresh = async () => {
-    const letter = await letterOf(proof.letter.uri);
-    // The recipient asked for stays; one from the front matter is read again.
-    proof = await proofOf(ctx, letter, letter.to ?? proof.address, proof.workMode);
+  const replace = (next: LetterProof) => {
+    proof = next;
     sent = undefined;
     preview.update(pdfOf(proof.report), panelOf());
   };
+  const refresh = async () => {
+    const { DocumentError } = await clientModule();
+    let letter: DocumentLetter;
+    try {
+      letter = await letterOf(proof.letter.uri);
+    } catch (error) {
+      if (!(error instanceof DocumentError)) throw error;
+      ctx.log.showError(vscode.l10n.t('Mailroom: {0}', wordsOf(error)));
+      return;
+    }
+    // The recipient asked for stays; one from the front matter is read again.
+    replace(await proofOf(ctx, letter, letter.to ?? proof.address, proof.workMode));
+  };
+  // A sent proof's Show Details and Preview PDF: the mailer's, as its row in the Mailers view offers them.
+  const show = (what: 'details' | 'pdf') => {
+    if (typeof sent !== 'number') return;
+    const command: MailroomCommand = what === 'details' ? 'mailroom.showDetails' : 'mailroom.previewPdf';
+    const row = ctx.tree.nodeOf(sent);
+    if (row) void vscode.commands.executeCommand(command, row);
+  };
   const panelOf = () => ({
-    view: { facts: factsOf(proof.report, proof.workMode, { sha256: proof.sha256, print: proof.print }), canSend: true },
+    view: {
+      facts: factsOf(proof.report, proof.workMode, { sha256: proof.sha256, print: proof.print }),
+      canSend: true,
+      ...(sent === undefined ? {} : { sent }),
+    },
     send,
     refresh,
+    show,
   });
   const title = vscode.l10n.t('Proof · {0}', proof.letter.name);
-  const preview = ctx.previews.show(title, pdfOf(proof.report), undefined, panelOf());
+  const preview = ctx.previews.show(title, pdfOf(proof.report), undefined, panelOf(), key);
+  replacers.set(preview, replace);
   preview.own(
     vscode.workspace.onDidChangeTextDocument(async (event) => {
       // Already said (until a Refresh): nothing more to work out on each keystroke.
@@ -222,8 +280,10 @@ export function previewBeforeSendingCommand(ctx: ProofContext) {
 
 /**
  * Before a send: a preflight that finds an error says so (how many, the first in words) with Open
- * Proof, which shows the proof instead of sending, and, in Development only, Send Anyway. Warnings
- * do not stop a send. True when the send goes on.
+ * Proof, which shows the proof instead of sending, and, in Development only and only when the
+ * service would accept the letter (model/proof.ts overridable), Send Anyway. Warnings do not stop a
+ * send. True when the send goes on: the caller then sends what was checked, or checks again what
+ * changed since.
  */
 export async function goesOnAfterPreflight(
   log: Log,
@@ -235,7 +295,8 @@ export async function goesOnAfterPreflight(
   const failing = failureSummary(report.findings);
   if (!failing) return true;
   const [open, anyway] = [vscode.l10n.t('Open Proof'), vscode.l10n.t('Send Anyway')];
-  const buttons = workMode === 'Development' ? [open, anyway] : [open];
+  // Only where the service would take the letter, to fail it later as Development shows: a send it refuses makes nothing.
+  const buttons = workMode === 'Development' && overridable(report.findings) ? [open, anyway] : [open];
   const message = vscode.l10n.t('Mailroom: the preflight finds that {0} would fail ({1} mode): {2}', what, workMode, failing);
   // Kept in the log too, where it can be read again after the notification is gone.
   log.warn(message);

@@ -15,10 +15,19 @@ import { fromDocument, letterOf } from './letter-source';
 import { goesOnAfterPreflight, proofOf, showProof, type ProofContext } from './proof';
 import { askAndSend, defaultWorkMode, type SendContext } from './send-flow';
 import { wordsOf } from '../model/failure-words';
+import { sha256Of } from '../model/proof';
 import { signInFirst } from './signed-in';
 
 interface LetterAnswers {
   readonly to: AddressDraft;
+}
+
+/** A letter as its preflight checked it: what is sent (the document may have changed since it was first read). */
+interface Checked {
+  readonly sha256: string;
+  readonly report: { readonly price: number };
+  readonly letter: { readonly data: Uint8Array };
+  readonly address: RecipientAddress | undefined;
 }
 
 /**
@@ -33,10 +42,7 @@ function sendLetter(
   data: Uint8Array,
   to: RecipientAddress | undefined,
   source?: vscode.Uri,
-  preflight?: (
-    address: RecipientAddress,
-    workMode: EnumValue<'WorkMode'>,
-  ) => Promise<{ readonly sha256: string; readonly report: { readonly price: number } } | undefined>,
+  preflight?: (address: RecipientAddress, workMode: EnumValue<'WorkMode'>) => Promise<Checked | undefined>,
 ) {
   const steps = to
     ? []
@@ -48,14 +54,17 @@ function sendLetter(
   const description = name.slice(0, 100);
   const workMode = defaultWorkMode();
   return askAndSend(ctx, steps, { to: NEW_ADDRESS }, async (answers) => {
-    const address = to ?? addressOf(answers.to) ?? {};
+    let address = to ?? addressOf(answers.to) ?? {};
     let sha256: string | undefined;
     let price: number | undefined;
+    let bytes = data;
     if (preflight) {
       const passed = await preflight(address, workMode);
       if (!passed) return undefined;
       ({ sha256 } = passed);
       price = passed.report.price;
+      bytes = passed.letter.data;
+      address = passed.address ?? address;
     }
     return {
       what: name,
@@ -67,7 +76,7 @@ function sendLetter(
       price: () => Promise.resolve(price),
       send: (client, call) =>
         client.simple.SendLetterAndAddressV2(
-          { MyDescription: description, FileExtension: fileExtension, FileBinaryData: data, WorkMode: workMode, ...address },
+          { MyDescription: description, FileExtension: fileExtension, FileBinaryData: bytes, WorkMode: workMode, ...address },
           fromDocument(call, source),
         ),
     };
@@ -87,8 +96,19 @@ export function sendDocumentCommand(ctx: ProofContext) {
     try {
       const letter = await letterOf(uri);
       await sendLetter(ctx, name, letter.type, letter.data, letter.to, uri, async (address, workMode) => {
-        const proof = await proofOf(ctx, letter, address, workMode);
-        return (await goesOnAfterPreflight(ctx.log, name, proof.report, workMode, () => showProof(ctx, proof))) ? proof : undefined;
+        let checking = letter;
+        let to = address;
+        for (;;) {
+          const proof = await proofOf(ctx, checking, to, workMode);
+          if (!(await goesOnAfterPreflight(ctx.log, name, proof.report, workMode, () => showProof(ctx, proof)))) return undefined;
+          // Send Anyway may be pressed long after the check: what goes is the document as it is then,
+          // checked again if it changed (a fixed document goes as it is; one failing again is asked again).
+          const now = await letterOf(uri);
+          // The document's own bytes: a Markdown letter's address is in its front matter, not in the letter's bytes.
+          if (sha256Of(now.source) === sha256Of(proof.letter.source)) return proof;
+          checking = now;
+          to = now.to ?? address;
+        }
       });
     } catch (error) {
       if (!(error instanceof DocumentError)) throw error;

@@ -5,6 +5,7 @@
  */
 import * as l10n from '@vscode/l10n';
 import { createHash } from 'node:crypto';
+import { statusGroupOf } from '../../contract';
 import type { Finding, ProofMarks } from '../../printing';
 import { dollars, localMinute, type AssumedPrintSettings, type PrintSettingSource } from '../../rulebook';
 
@@ -144,6 +145,19 @@ export function proofRows(facts: ProofFacts): ProofRow[] {
 }
 
 export const errorsIn = (findings: readonly Finding[]) => findings.filter((f) => f.severity === 'error');
+
+/**
+ * The errors the service refuses the send with (a result code, such as -3120 "AttentionLine1 longer
+ * than 45"): no letter is made, so no Send Anyway can get past them. The others are statuses a mailer
+ * fails with after the service accepted it (-1018, -1021, -1045, -1065…), which a Development send may
+ * go ahead with, to see what the service does. An error with no code is counted as refused: what the
+ * service would do is not known.
+ */
+export const refusedAtSend = (findings: readonly Finding[]) =>
+  errorsIn(findings).filter((f) => f.code === undefined || statusGroupOf(f.code) !== 'failed');
+
+/** Whether a send of a letter with these findings can be made anyway: it has errors, and the service would accept it (to fail it later). */
+export const overridable = (findings: readonly Finding[]) => errorsIn(findings).length > 0 && refusedAtSend(findings).length === 0;
 
 /** "2 errors; the first: -1018 …": what a send stopped by the preflight says. Undefined when nothing would fail. */
 export function failureSummary(findings: readonly Finding[]): string | undefined {

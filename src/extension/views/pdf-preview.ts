@@ -33,9 +33,13 @@ export interface PreviewSubject {
  * what its buttons do. The PDF is the proof's own, printed on this machine.
  */
 export interface ProofPanel {
-  readonly view: ProofView;
+  /** What the proof shows; whether its document changed since, and Refresh, the preview adds. */
+  readonly view: Omit<ProofView, 'stale' | 'refreshable'>;
   readonly send?: () => unknown;
+  /** Prints the proof again from its document: offered on the page whenever it is given. */
   readonly refresh?: () => unknown;
+  /** A sent proof's Show Details and Preview PDF. */
+  readonly show?: (what: 'details' | 'pdf') => unknown;
 }
 
 /** One preview: its panel, the panel's subscriptions and its own emitter go together, however it is closed. */
@@ -56,6 +60,8 @@ export class PdfPreview extends Disposable {
     private readonly whenClosed: () => void,
     private readonly subject: PreviewSubject | undefined,
     private proofPanel: ProofPanel | undefined,
+    private readonly media: vscode.Uri,
+    private readonly styles: vscode.Uri,
   ) {
     super();
     this.register(panel);
@@ -81,8 +87,8 @@ export class PdfPreview extends Disposable {
       enableScripts: true,
       localResourceRoots: [media, styles],
     });
-    const preview = new PdfPreview(panel, title, load, whenClosed, subject, proof);
-    panel.webview.html = preview.html(media, styles);
+    const preview = new PdfPreview(panel, title, load, whenClosed, subject, proof, media, styles);
+    panel.webview.html = preview.html();
     return preview;
   }
 
@@ -91,15 +97,28 @@ export class PdfPreview extends Disposable {
     return this.proofPanel;
   }
 
-  /** A proof printed again (Refresh): its side of the page redrawn, then its new PDF sent. */
+  /** The proof's side of the page as it is now: what it shows, whether its document changed since, Refresh. */
+  get proofView(): ProofView | undefined {
+    const panel = this.proofPanel;
+    return panel && { ...panel.view, stale: this.stale, refreshable: panel.refresh !== undefined };
+  }
+
+  /** A proof printed again (Refresh, or previewed again): its side of the page redrawn, then its new PDF sent. */
   update(load: () => Promise<Buffer | undefined>, proof: ProofPanel): void {
     if (this.isDisposed) return;
     this.load = load;
     this.proofPanel = proof;
     this.lastState = undefined;
     this.stale = false;
-    this.post({ type: 'proof', html: proofHtml(proof.view) });
+    this.showProof();
     void this.deliver();
+  }
+
+  /** The same proof, said anew (sent, say): its side of the page only. */
+  redraw(proof: ProofPanel): void {
+    if (this.isDisposed) return;
+    this.proofPanel = proof;
+    this.showProof();
   }
 
   /** Goes with the preview, however it is closed (a proof's watch on its document). */
@@ -110,7 +129,25 @@ export class PdfPreview extends Disposable {
   /** A proof's document changed since it was printed: said on the page, with Refresh. */
   markStale(): void {
     this.stale = true;
-    this.post({ type: 'stale' });
+    this.showProof();
+  }
+
+  /**
+   * The proof's side as it is now, on the page. A webview hidden behind another tab (its letter's,
+   * as the letter is edited) is thrown away and made again from its HTML when shown: the HTML is
+   * kept as the proof is now, and the page, once it says it is ready, is sent the proof again (what
+   * it showed is never the first proof's, with its SHA-256, after a Refresh).
+   */
+  private showProof(): void {
+    const view = this.proofView;
+    if (!view || this.isDisposed) return;
+    if (!this.panel.visible) this.panel.webview.html = this.html();
+    else this.post({ type: 'proof', html: proofHtml(view) });
+  }
+
+  /** Brought forward where it is (a proof previewed again), not opened again. */
+  reveal(): void {
+    if (!this.isDisposed) this.panel.reveal(this.panel.viewColumn);
   }
 
   override dispose(): void {
@@ -119,7 +156,8 @@ export class PdfPreview extends Disposable {
     this.whenClosed();
   }
 
-  private html(media: vscode.Uri, styles: vscode.Uri): string {
+  private html(): string {
+    const { media, styles } = this;
     const { webview } = this.panel;
     const nonce = randomBytes(16).toString('base64');
     const uri = (base: vscode.Uri, ...path: string[]) => webview.asWebviewUri(vscode.Uri.joinPath(base, ...path)).toString();
@@ -143,7 +181,7 @@ export class PdfPreview extends Disposable {
 <span>${escapeHtml(this.title)}</span>
 </div>
 <main><div id="status">${escapeHtml(vscode.l10n.t('Loading the printed PDF…'))}</div><button id="retry" hidden>${escapeHtml(vscode.l10n.t('Try again'))}</button><canvas id="page" hidden aria-describedby="page-text"></canvas><div id="page-text" class="visually-hidden" aria-live="polite"></div></main>
-${this.proofPanel ? proofHtml(this.proofPanel.view) : ''}
+${this.proofView ? proofHtml(this.proofView) : ''}
 <script type="module" nonce="${nonce}" src="${uri(media, 'preview.js')}"></script>`,
     });
   }
@@ -189,7 +227,11 @@ ${this.proofPanel ? proofHtml(this.proofPanel.view) : ''}
 
   /** What the webview says: the in-host tests say a button's message as the webview does when it is pressed. */
   receive(message: FromPreview): void {
-    if (message.type === 'ready' || message.type === 'retry') void this.deliver();
+    if (message.type === 'ready' || message.type === 'retry') {
+      // A page made again (shown after being hidden) shows the proof as it is now, not as its HTML was.
+      if (message.type === 'ready') this.showProof();
+      void this.deliver();
+    }
     // Pressed on the proof shown before a Refresh replaced it: what was seen is not what would go.
     else if (message.type === 'send') {
       if (message.sha256 === this.proofPanel?.view.facts.sha256) void this.proofPanel.send?.();
@@ -201,6 +243,7 @@ ${this.proofPanel ? proofHtml(this.proofPanel.view) : ''}
           ),
         );
     } else if (message.type === 'refresh') void this.proofPanel?.refresh?.();
+    else if (message.type === 'show') void this.proofPanel?.show?.(message.what);
     else this.report(message);
   }
 }
@@ -208,6 +251,12 @@ ${this.proofPanel ? proofHtml(this.proofPanel.view) : ''}
 /** The previews open now, newest last; a closed one leaves the list and is disposed. */
 export class PdfPreviews extends Disposable {
   private readonly open: PdfPreview[] = [];
+  private readonly keys = new WeakMap<PdfPreview, string>();
+
+  /** The open preview of this key, if any. */
+  shown(key: string): PdfPreview | undefined {
+    return this.open.find((preview) => this.keys.get(preview) === key);
+  }
 
   constructor(private readonly extensionUri: vscode.Uri) {
     super();
@@ -217,13 +266,18 @@ export class PdfPreviews extends Disposable {
     return this.open;
   }
 
-  show(title: string, load: () => Promise<Buffer | undefined>, subject?: PreviewSubject, proof?: ProofPanel): PdfPreview {
+  /**
+   * A new preview; one with a key (a proof's document) is the only one of that key: while it is
+   * open, `shown(key)` finds it to be brought forward instead of opening another tab of the same title.
+   */
+  show(title: string, load: () => Promise<Buffer | undefined>, subject?: PreviewSubject, proof?: ProofPanel, key?: string): PdfPreview {
     const closed = () => {
       const index = this.open.indexOf(preview);
       if (index >= 0) this.open.splice(index, 1);
       this.release(preview);
     };
     const preview: PdfPreview = PdfPreview.show(this.extensionUri, title, load, () => closed(), subject, proof);
+    if (key !== undefined) this.keys.set(preview, key);
     this.open.push(preview);
     return this.register(preview);
   }

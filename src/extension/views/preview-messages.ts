@@ -7,9 +7,10 @@ export type ToPreview =
   | { readonly type: 'pdf'; readonly title: string; readonly base64: string; readonly drawings?: Readonly<Record<number, PageDrawing>> }
   | { readonly type: 'unavailable'; readonly reason: string }
   | { readonly type: 'error'; readonly reason: string }
-  /** A proof's document changed since it was printed: the panel says so and offers Refresh. */
-  | { readonly type: 'stale' }
-  /** A proof printed again (Refresh): its side of the page anew (views/proof-html.ts, every value escaped); its PDF follows. */
+  /**
+   * A proof's side of the page as it is now (views/proof-html.ts, every value escaped): printed again
+   * (Refresh, its PDF follows), its document changed, sent; and again each time the page is shown anew.
+   */
   | { readonly type: 'proof'; readonly html: string };
 
 /** From the webview to the extension. */
@@ -26,7 +27,8 @@ export type FromPreview =
       readonly marks?: readonly ('outline' | 'box')[];
     }
   | { readonly type: 'failed'; readonly reason: string }
-  /** A proof's buttons: Send This Letter, and Refresh once the document changed. */
   /** Send This Letter, pressed on the proof whose bytes have this SHA-256 (a proof refreshed since is not sent). */
   | { readonly type: 'send'; readonly sha256: string }
-  | { readonly type: 'refresh' };
+  | { readonly type: 'refresh' }
+  /** A sent proof's Show Details and Preview PDF, of the mailer it made. */
+  | { readonly type: 'show'; readonly what: 'details' | 'pdf' };

@@ -6,7 +6,16 @@
 import type { PageDrawing } from '../model/proof';
 import type { FromPreview, ToPreview } from './preview-messages';
 
-declare function acquireVsCodeApi(): { postMessage(message: FromPreview): void };
+/** Where the reader was: kept by VS Code while the page is hidden, and given back when it is made again. */
+interface SavedState {
+  readonly page: number;
+  readonly scale: number;
+}
+declare function acquireVsCodeApi(): {
+  postMessage(message: FromPreview): void;
+  getState(): SavedState | undefined;
+  setState(state: SavedState): void;
+};
 
 interface PdfPage {
   getViewport(options: { scale: number }): { width: number; height: number };
@@ -42,8 +51,10 @@ let pdf: PdfDocument | undefined;
 let pdfTask: PdfLoadingTask | undefined;
 /** How many PDFs the extension sent: the last is the one shown. */
 let arrivals = 0;
+/** Shown again after being hidden: the page and zoom the reader had, for the first PDF the page is sent. */
+let restored = vscode.getState();
 let current = 1;
-let scale = 1.25;
+let scale = restored?.scale ?? 1.25;
 /** What a proof draws over its pages, by 1-based page (extension's model/proof.ts pageDrawings). */
 let drawings: Readonly<Record<number, PageDrawing>> = {};
 
@@ -126,6 +137,7 @@ async function draw(overtaken: () => boolean): Promise<void> {
   status.hidden = true;
   retry.hidden = true;
   pageLabel.textContent = `${current} / ${shown.numPages}`;
+  vscode.setState({ page: current, scale });
   const blank = isBlank(context);
   const { marks, words } = mark(context, drawings[current]);
   const text = (await page.getTextContent()).items.map((item) => item.str ?? '').join(' ');
@@ -192,16 +204,17 @@ retry.addEventListener('click', () => {
   vscode.postMessage({ type: 'retry' });
 });
 
-// A proof's buttons (views/proof-html.ts), when the page has them; by delegation, since a Refresh redraws them.
+// A proof's buttons (views/proof-html.ts), when the page has them; by delegation, since the proof's side is redrawn.
 document.addEventListener('click', (event) => {
   const target = event.target as HTMLElement | null;
   if (target?.id === 'send') vscode.postMessage({ type: 'send', sha256: target.dataset.sha256 ?? '' });
   if (target?.id === 'refresh') vscode.postMessage({ type: 'refresh' });
+  if (target?.id === 'show-details') vscode.postMessage({ type: 'show', what: 'details' });
+  if (target?.id === 'preview-pdf') vscode.postMessage({ type: 'show', what: 'pdf' });
 });
 
 /** Shows what the extension sent; catches its own failures, which it reports to the extension. */
 async function receive(message: ToPreview): Promise<void> {
-  if (message.type === 'stale') return void (document.getElementById('stale')!.hidden = false);
   if (message.type === 'proof') return void (document.getElementById('proof')!.outerHTML = message.html);
   if (message.type === 'unavailable' || message.type === 'error') {
     // Said after a PDF: the PDF still being read or drawn is not shown over it.
@@ -221,7 +234,8 @@ async function receive(message: ToPreview): Promise<void> {
     const previous = pdfTask;
     [pdf, pdfTask] = [read, loading];
     drawings = message.drawings ?? {};
-    current = 1;
+    current = restored && restored.page <= read.numPages ? restored.page : 1;
+    restored = undefined;
     await render();
     void previous?.destroy();
   } catch (error) {

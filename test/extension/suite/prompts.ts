@@ -43,7 +43,7 @@ const describe = (answer: Answer) => JSON.stringify(answer, (_, value: unknown) 
 export class ScriptedPrompts implements Prompts {
   private answers: Answer[] = [];
   private readonly surprises: string[] = [];
-  private readonly presses: { message: RegExp; button: string }[] = [];
+  private readonly presses: { message: RegExp; button: string; first?: () => Promise<unknown> }[] = [];
   /** Every question asked since the last settle(), by its title (or the question's text). */
   readonly asked: string[] = [];
   /** What input boxes refused since the last settle(): their validation messages. */
@@ -61,9 +61,12 @@ export class ScriptedPrompts implements Prompts {
     return this;
   }
 
-  /** When a notification matching `message` offers `button`, it is pressed (once). */
-  pressWhenShown(message: RegExp, button: string): this {
-    this.presses.push({ message, button });
+  /**
+   * When a notification matching `message` offers `button`, it is pressed (once); after `first`, what
+   * the person does while the notification is on screen (edit the document, say).
+   */
+  pressWhenShown(message: RegExp, button: string, first?: () => Promise<unknown>): this {
+    this.presses.push({ message, button, ...(first ? { first } : {}) });
     return this;
   }
 
@@ -167,6 +170,8 @@ export class ScriptedPrompts implements Prompts {
     this.notices.push({ severity, message, buttons });
     const press = this.presses.findIndex((p) => p.message.test(message) && buttons.includes(p.button));
     if (press < 0) return undefined;
-    return this.presses.splice(press, 1)[0]?.button;
+    const [pressed] = this.presses.splice(press, 1);
+    await pressed?.first?.();
+    return pressed?.button;
   };
 }

@@ -128,10 +128,6 @@ describe('Mailroom: the proof before sending', function () {
     const client = await api.clients.client();
     const [details] = (await client.datedA.GetDetailsExtended({ ID: String(id) })).Details;
     assert.equal(details!.NumOfSheets, proof.sheets, 'the sheets of the proof, not of the document as edited');
-    const edited = await proofShown(uri);
-    assert.ok(edited.proof!.view.facts.sheets > proof.sheets, 'the edited document prints on more sheets');
-    assert.notEqual(edited.proof!.view.facts.sha256, proof.sha256);
-    edited.panel.dispose();
     await vscode.commands.executeCommand('mailroom.showDetails', api.tree.nodeOf(id));
     const shown = api.detailsOf(id)!;
     assert.match(shown.text, new RegExp(`SHA-256 of the letter's bytes \\(as sent\\): ${proof.sha256}`));
@@ -146,11 +142,22 @@ describe('Mailroom: the proof before sending', function () {
     await until('the second press to be answered', async () => (person.notices.length > from ? true : undefined));
     assert.match(person.shown(from).join('\n'), new RegExp(`was sent as mailer ${id}`));
     assert.equal(tracked().length, count);
-    // Refresh: the proof of the document as it is now, drawn afresh, ready to send again.
+    // The page says so, and offers the mailer's details and PDF instead of the send.
+    assert.equal(preview.proofView?.sent, id);
+    // Hidden behind its letter (as when the letter is edited), refreshed, then shown again: the page
+    // made again from its HTML is the refreshed proof's, with its SHA-256, not the first proof's.
+    await vscode.window.showTextDocument(uri, { viewColumn: preview.panel.viewColumn! });
+    await until('the proof to be hidden', async () => (preview.panel.visible ? undefined : true));
     preview.receive({ type: 'refresh' });
     await until('the refreshed proof', async () => (preview.proof!.view.facts.sha256 !== proof.sha256 ? true : undefined));
     assert.equal(preview.stale, false);
-    assert.ok(preview.proof!.view.facts.sheets > proof.sheets);
+    assert.ok(preview.proof!.view.facts.sheets > proof.sheets, 'the edited document prints on more sheets');
+    assert.equal(preview.proofView?.sent, undefined, 'a refreshed proof is not sent yet');
+    const html = preview.panel.webview.html;
+    assert.ok(html.includes(`data-sha256="${preview.proof!.view.facts.sha256!}"`), 'the page shown next sends the refreshed proof');
+    assert.ok(!html.includes(proof.sha256!), 'nothing of the first proof');
+    assert.match(html, /<button id="refresh">Refresh<\/button>/);
+    preview.reveal();
     assert.match((await drawn(preview)).text, /Jane Doe/);
     // A press on the proof as it was before the Refresh (its SHA-256) sends nothing; one on the new proof sends it.
     const refreshed = preview.proof!.view.facts.sha256!;
@@ -162,6 +169,13 @@ describe('Mailroom: the proof before sending', function () {
     const second = await until('the refreshed letter to be sent', async () => tracked().find((i) => !beforeRefreshed.includes(i)));
     assert.equal(tracked().length, beforeRefreshed.length + 1, 'one letter, not two');
     assert.equal(api.mailers.get(second)!.sha256, refreshed);
+    // Previewed again: the one proof of the document comes forward with a new proof, no second tab.
+    await vscode.window.showTextDocument(uri, { viewColumn: preview.panel.viewColumn! });
+    const opened = api.previews.length;
+    assert.equal(await previewOpened(api, () => run([], 'mailroom.previewBeforeSending', uri)), undefined, 'no other preview');
+    assert.equal(api.previews.length, opened);
+    await until('the proof brought forward', async () => (preview.panel.visible ? true : undefined));
+    assert.equal(preview.proofView?.sent, undefined, 'a new proof, ready to send');
     preview.panel.dispose();
     await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
   });
@@ -279,6 +293,51 @@ describe('Mailroom: the proof before sending', function () {
     assert.ok(typeof id === 'number' && !before.includes(id), 'sent');
     assert.match(person.shown(from, 'error').join('\n'), /-1065/);
     assert.match(api.mailers.get(id)!.sha256 ?? '', /^[0-9a-f]{64}$/);
+  });
+
+  it('offers no Send Anyway where the service would refuse the letter: a name longer than 45 characters', async () => {
+    const name = 'Jane Alexandra Doe-Montgomery of the Springfield Historical So';
+    assert.equal(name.length, 62);
+    const uri = await write('proof-refused.md', `${frontMatter('62701').replace('Jane Doe', name)}# Dear Jane\n`);
+    const before = tracked();
+    const from = person.notices.length;
+    const sent = await send([], 'mailroom.sendDocument', uri);
+    assert.equal(sent, undefined);
+    const notice = person.notices.slice(from).find((n) => /would fail/.test(n.message))!;
+    assert.match(notice.message, /-3120 \(AttentionLine1\)/);
+    assert.deepEqual(notice.buttons, ['Open Proof'], 'a send the service refuses is never offered');
+    // The proof offers no send either, and says why; pressed all the same (an old page), nothing goes.
+    const preview = await proofShown(uri);
+    assert.doesNotMatch(preview.panel.webview.html, /id="send"/);
+    assert.match(preview.panel.webview.html, /The service would refuse this letter \(-3120/);
+    const pressed = person.notices.length;
+    preview.receive({ type: 'send', sha256: preview.proof!.view.facts.sha256! });
+    await until('the refusal', async () => (person.notices.length > pressed ? true : undefined));
+    assert.match(person.shown(pressed, 'error').join('\n'), /the service would refuse proof-refused\.md \(-3120.*nothing was sent/);
+    assert.deepEqual(tracked(), before);
+    preview.panel.dispose();
+  });
+
+  it('Send Anyway acts on the document as it is when pressed: fixed meanwhile, it is checked again and sends what is there', async () => {
+    const uri = await write('proof-fixed.md', `${frontMatter('6270')}# Dear Jane\n`);
+    const editor = await vscode.window.showTextDocument(uri);
+    const before = tracked();
+    // While the notification is on screen, the person fixes the ZIP code, then presses Send Anyway.
+    person.pressWhenShown(/proof-fixed\.md would fail/, 'Send Anyway', async () => {
+      const line = editor.document
+        .getText()
+        .split('\n')
+        .findIndex((l) => l.includes('PostalCode'));
+      const edit = new vscode.WorkspaceEdit();
+      edit.replace(uri, editor.document.lineAt(line).range, '  PostalCode: 62701');
+      assert.ok(await vscode.workspace.applyEdit(edit));
+    });
+    const from = person.notices.length;
+    const id = await send([], 'mailroom.sendDocument', uri);
+    assert.ok(typeof id === 'number' && !before.includes(id), 'sent');
+    assert.equal(person.shown(from).filter((m) => /would fail/.test(m)).length, 1, 'checked again, and nothing failed');
+    assert.match(api.mailers.get(id)!.recipient ?? '', /62701/, 'the document as it was when pressed');
+    await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
   });
 
   it('previews one row of a merge: that row’s letter, its findings beside it, no Send button', async () => {
