@@ -183,13 +183,98 @@ const steps: Step[] = [
       const findings = (await frame.locator('.findings').textContent()) ?? '';
       assert.match(findings, /-3113\s*error\s*City/);
       assert.match(findings, /-1018\s*warning\s*PostalCode/);
-      assert.match((await frame.locator('#send').textContent()) ?? '', /it would fail/);
+      // The service refuses a city that long at send (-3113): no send is offered that could never work.
+      assert.equal(await frame.locator('#send').count(), 0, 'no Send This Letter');
+      assert.match((await frame.locator('#refused').textContent()) ?? '', /The service would refuse this letter \(-3113/);
       assert.match((await frame.locator('#proof table').textContent()) ?? '', /SHA-256\s*[0-9a-f]{64}/);
       await wb.command('Notifications: Clear All Notifications');
       await until('the proof page drawn', async () =>
         (await frame.locator('#page-text').textContent())?.includes('Sam Poe') ? true : undefined,
       );
       await wb.page.mouse.move(800, 600);
+    },
+  },
+  {
+    name: 'in an 800 px window the proof draws its page across the editor, the facts below it',
+    run: async (wb) => {
+      await wb.page.setViewportSize({ width: 800, height: 800 });
+      try {
+        const frame = await wb.webviewFrame('#proof', /Findings \(2\)/);
+        const drawn = await until('the page drawn for the narrow editor', async () => {
+          const layout = await frame.locator('body').evaluate(() => {
+            const page = document.getElementById('page')!.getBoundingClientRect();
+            const facts = document.getElementById('proof')!.getBoundingClientRect();
+            return { width: document.documentElement.clientWidth, page: page.width, pageBottom: page.bottom, factsTop: facts.top };
+          });
+          // The layout follows the new width once the webview has been resized and redrawn.
+          return layout.width < 700 && layout.page > 0 ? layout : undefined;
+        });
+        assert.ok(drawn.page >= 0.85 * (drawn.width - 32), `the page ${drawn.page} px wide in an editor ${drawn.width} px wide`);
+        assert.ok(drawn.factsTop >= drawn.pageBottom, 'the facts below the page, not beside it');
+        await wb.page.screenshot({ path: join(SHOTS, 'picture-proof-narrow.png') });
+      } finally {
+        await wb.page.setViewportSize({ width: 1280, height: 800 });
+      }
+    },
+  },
+  {
+    name: 'a proof hidden behind its letter says the letter changed, keeps Refresh, and sends the refreshed proof after a hide and a show',
+    run: async (wb) => {
+      const proofTab = 'Proof · to-ann.md';
+      await wb.openFile('to-ann.md');
+      await wb.page.locator('.editor-instance .view-lines', { hasText: 'Dear Ann' }).waitFor();
+      await wb.page
+        .getByRole('button', { name: /Preview Before Sending/ })
+        .first()
+        .click();
+      const shown = async (selector: string) =>
+        (await wb.webviewFrame(`body:has(.toolbar span:text-is("${proofTab}")) ${selector}`)).locator(selector);
+      const first = (await (await shown('#send')).getAttribute('data-sha256')) ?? '';
+      assert.match(first, /^[0-9a-f]{64}$/);
+      // The letter is edited in its own tab, in the same group: the proof's tab is hidden meanwhile.
+      await wb.openFile('to-ann.md');
+      await wb.page.locator('.editor-instance .view-lines', { hasText: 'Dear Ann' }).click();
+      await wb.page.keyboard.press('Control+End');
+      await wb.page.keyboard.type('\nP.S. The spring catalogue follows.\n');
+      await wb.tab(proofTab).click();
+      await shown('#stale:not([hidden])');
+      await (await shown('#refresh')).click();
+      const refreshed = await until('the refreshed proof', async () => {
+        const sha = await (await shown('#send')).getAttribute('data-sha256');
+        return sha && sha !== first ? sha : undefined;
+      });
+      assert.equal(await (await shown('#stale')).isHidden(), true, 'the refreshed proof is of the letter as it is');
+      // Hidden and shown again: the page made again holds the refreshed proof, and sends it.
+      await wb.openFile('to-ann.md');
+      await wb.page.locator('.editor-instance .view-lines', { hasText: 'spring catalogue' }).waitFor();
+      await wb.tab(proofTab).click();
+      const send = await shown(`#send[data-sha256="${refreshed}"]`);
+      await send.click();
+      const row = wb.row('Mailers', 'to-ann.md');
+      await row.waitFor({ timeout: 30_000 });
+      const id = await idOf(row);
+      await wb.notification(`as mailer ${id} (Development mode)`).waitFor();
+      assert.equal(await wb.notification('the proof changed as you pressed').count(), 0, 'sent, not refused');
+      // Sent: the proof says as what, and no longer offers the send; it offers the mailer's details.
+      assert.match((await (await shown('#sent')).textContent()) ?? '', new RegExp(`Sent as mailer ${id}`));
+      assert.equal(await (await shown('#proof')).locator('#send').count(), 0, 'no Send This Letter once sent');
+      await (await shown('#show-details')).click();
+      await wb.tab(`Mailer ${id} · to-ann.md`).waitFor();
+    },
+  },
+  {
+    name: 'previewing the letter again brings its one proof forward, a new proof to send',
+    run: async (wb) => {
+      await wb.openFile('to-ann.md');
+      await wb.page.locator('.editor-instance .view-lines', { hasText: 'Dear Ann' }).waitFor();
+      await wb.page
+        .getByRole('button', { name: /Preview Before Sending/ })
+        .first()
+        .click();
+      await wb.page.locator('.tabs-container .tab.active', { hasText: 'Proof · to-ann.md' }).waitFor();
+      assert.equal(await wb.page.locator('.tabs-container .tab', { hasText: 'Proof · to-ann.md' }).count(), 1, 'one proof tab');
+      await wb.webviewFrame('body:has(.toolbar span:text-is("Proof · to-ann.md")) #send');
+      await wb.command('Notifications: Clear All Notifications');
     },
   },
   {
@@ -471,6 +556,11 @@ async function main(): Promise<number> {
   writeFileSync(
     join(workspace, 'to-sam.md'),
     '---\nto: Sam Poe, 9 Elm St, Springfield Township of Sangamon County, IL 90210\n---\n\nDear Sam,\n\nThe proof shows what would be printed.\n',
+  );
+  // The hidden proof's letter: one that passes, to be edited, refreshed and sent from its proof.
+  writeFileSync(
+    join(workspace, 'to-ann.md'),
+    '---\nto: Ann Lee, 4 Elm St, Springfield, IL 62701\n---\n# Dear Ann\n\nYour order shipped today.\n',
   );
   const vsix = join(scratch, 'mailroom.vsix');
   const vsce = join(root, 'node_modules', '.bin', 'vsce');
