@@ -231,8 +231,11 @@ describe('Mailroom: the proof before sending', function () {
     await until('the refusal', async () => (person.notices.length > from ? true : undefined));
     assert.match(
       person.shown(from, 'error').join('\n'),
-      /proof-fails\.md would fail \(1 error; the first: -1018 .*Not sent in Production mode/,
+      /proof-fails\.md would fail \(1 error; the first: -1018 .*Not sent in Production mode: fix the document and refresh the proof/,
     );
+    // The proof it says to refresh has Refresh, though the document has not changed yet.
+    assert.equal(production.stale, false);
+    assert.match(production.panel.webview.html, /<button id="refresh">Refresh<\/button>/);
     production.panel.dispose();
     const development = await proofShown(uri);
     await person.answering([{ confirm: false }], async () => {
