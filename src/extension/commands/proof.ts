@@ -5,9 +5,10 @@
  * beside it, and a Send This Letter button.
  *
  * Send This Letter sends the bytes and the address that were previewed, never the document read
- * again: when the document changes after the proof, the panel says so and offers Refresh, and the
- * button still sends what is shown (the SHA-256 on the page is the one the send records). Once a
- * proof is sent, pressing the button again sends nothing: a second letter needs a new proof.
+ * again: when the document changes after the proof, the panel says so (Refresh is always on it), and
+ * the button still sends what is shown (the SHA-256 on the page is the one the send records). Once a
+ * proof is sent, it says as which mailer instead of offering the send: a second letter needs a new
+ * proof. One proof panel per document.
  */
 import * as vscode from 'vscode';
 import type { RecipientAddress } from '../../client';

@@ -144,6 +144,12 @@ describe('Mailroom: the proof before sending', function () {
     assert.equal(tracked().length, count);
     // The page says so, and offers the mailer's details and PDF instead of the send.
     assert.equal(preview.proofView?.sent, id);
+    const previewsBefore = new Set(api.previews);
+    preview.receive({ type: 'show', what: 'pdf' });
+    const pdf = await until('the mailer’s PDF preview', async () => api.previews.find((p) => !previewsBefore.has(p)));
+    assert.equal(pdf.proof, undefined, 'the printed PDF of the mailer, not a proof');
+    assert.match(pdf.panel.title, new RegExp(`${id}`));
+    pdf.panel.dispose();
     // Hidden behind its letter (as when the letter is edited), refreshed, then shown again: the page
     // made again from its HTML is the refreshed proof's, with its SHA-256, not the first proof's.
     await vscode.window.showTextDocument(uri, { viewColumn: preview.panel.viewColumn! });
