@@ -195,7 +195,7 @@ const steps: Step[] = [
     },
   },
   {
-    name: 'in an 800 px window the proof draws its page across the editor, the facts below it',
+    name: 'in an 800 px window the proof draws its page across the editor, the facts below it; shown again, on the page it was on',
     run: async (wb) => {
       await wb.page.setViewportSize({ width: 800, height: 800 });
       try {
@@ -212,6 +212,13 @@ const steps: Step[] = [
         assert.ok(drawn.page >= 0.85 * (drawn.width - 32), `the page ${drawn.page} px wide in an editor ${drawn.width} px wide`);
         assert.ok(drawn.factsTop >= drawn.pageBottom, 'the facts below the page, not beside it');
         await wb.page.screenshot({ path: join(SHOTS, 'picture-proof-narrow.png') });
+        // Turned to page 2, hidden behind its letter and shown again: the page made again opens where the reader was.
+        await frame.locator('#next').click();
+        await until('page 2', async () => ((await frame.locator('#page-number').textContent()) === '2 / 2' ? true : undefined));
+        await wb.openFile('to-sam.md');
+        await wb.page.locator('.editor-instance .view-lines', { hasText: 'Dear Sam' }).waitFor();
+        await wb.tab('Proof · to-sam.md').click();
+        await wb.webviewFrame('#page-number', '2 / 2');
       } finally {
         await wb.page.setViewportSize({ width: 1280, height: 800 });
       }
