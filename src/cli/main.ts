@@ -23,6 +23,7 @@ import * as wsdl from './commands/wsdl';
 import type { Io } from './context';
 import { asksForHelp, commandHelp, overview, type CommandHelp } from './help';
 import { KeychainUnavailable, osKeychain } from './keychain';
+import { quietOnClosedPipe } from './closed-pipe';
 import { EXIT_OK, EXIT_SERVICE_ERROR, EXIT_USAGE, UsageError } from './usage';
 
 export interface Command {
@@ -135,6 +136,8 @@ export async function main(argv: readonly string[], io: Io = processIo()): Promi
 }
 
 if (require.main === module) {
+  quietOnClosedPipe(process.stdout);
+  quietOnClosedPipe(process.stderr);
   main(process.argv.slice(2)).then(
     (code) => {
       process.exitCode = code;
