@@ -1,7 +1,6 @@
 /**
  * `mailroom`: the command line over the same client as the extension, for scripts, CI and people
- * without VS Code. Exit codes: 0 success, 1 a service result code, fault or network failure
- * (printed with its meaning) or, for `preflight`, something that would fail, 2 a usage mistake.
+ * without VS Code. Exit codes: one rule for every command, written in usage.ts and docs/cli.md.
  */
 import { createInterface } from 'node:readline';
 import { MailWsFailure, MailWsInputError } from '../client';

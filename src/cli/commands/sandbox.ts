@@ -18,7 +18,7 @@ import { readUserFile } from '../user-files';
 
 export const usage =
   'mailroom sandbox [--port P] [--data DIR] [--accounts FILE] [--rate-limit] [--max-body-mb N] [--schedule S1,S2,S3 (seconds) | --schedule interactive]' +
-  ' | mailroom sandbox advance DURATION | fail ID CODE | funds USER AMOUNT | reset [--endpoint URL] [--json]';
+  ' | mailroom sandbox advance DURATION | fail ID CODE | funds USER AMOUNT | reset [--endpoint URL] [--timeout SECONDS] [--verbose] [--json]';
 
 export const help: CommandHelp = {
   summary:
@@ -40,6 +40,8 @@ export const help: CommandHelp = {
     ['funds USER AMOUNT', "sets the balance of USER's account to AMOUNT dollars; it pays for the mailers waiting for funds, oldest first"],
     ['reset', 'forgets every mailer and stored file, from disk too'],
     ['--endpoint URL', 'the running sandbox (or MAILROOM_ENDPOINT); http://127.0.0.1:8317 by default'],
+    ['--timeout SECONDS', 'how long the control call may take (or MAILROOM_TIMEOUT); 30 by default'],
+    ['--verbose', 'one line per control call on standard error'],
     ['--json', "print the sandbox's answer as JSON"],
   ],
   global: false,
