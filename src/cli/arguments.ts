@@ -75,9 +75,9 @@ export function wholeNumber(text: string, what: string, { min = 0, max = Number.
   return n;
 }
 
-/** A number in decimal digits with an optional fraction (2, 2.5) `of` a unit, 0 or more, or above 0 where `aboveZero` says so. */
+/** A number in decimal digits with an optional fraction (2, 2.5, .5) `of` a unit, 0 or more, or above 0 where `aboveZero` says so. */
 export function decimalNumber(text: string, what: string, { aboveZero = false, of = '' } = {}): number {
-  const n = /^\s*\d+(\.\d+)?\s*$/.test(text) ? Number(text) : Number.NaN;
+  const n = /^\s*(\d+(\.\d*)?|\.\d+)\s*$/.test(text) ? Number(text) : Number.NaN;
   if (!Number.isFinite(n) || (aboveZero && n <= 0)) {
     const kind = `a number${of ? ` of ${of}` : ''}${aboveZero ? ' above 0' : ', 0 or more'}`;
     throw new UsageError(`${what} takes ${kind}, such as 2 or 2.5, not "${text}"`);
