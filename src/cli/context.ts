@@ -11,6 +11,7 @@ import { namedProfile, type Profile } from './config';
 import { accountNames, KeychainUnavailable, type Keychain } from './keychain';
 import { printSettingsLogPath, readEndpoint, sendLogPath } from '../rulebook';
 import { UsageError } from './usage';
+import { decimalNumber } from './arguments';
 
 export const GLOBAL_OPTIONS = {
   profile: { type: 'string' },
@@ -91,11 +92,9 @@ export function userOf(values: GlobalValues, io: Io): string {
 export function timeoutOf(values: GlobalValues, io: Io): number | undefined {
   const text = values.timeout ?? io.env.MAILROOM_TIMEOUT;
   if (text === undefined) return undefined;
-  const seconds = Number(text);
-  if (text.trim() === '' || !Number.isFinite(seconds) || seconds <= 0) {
-    throw new UsageError(`--timeout takes a number of seconds above 0, not "${text}"`);
-  }
-  return Math.round(seconds * 1000);
+  return Math.round(
+    decimalNumber(text, values.timeout === undefined ? 'MAILROOM_TIMEOUT' : '--timeout', { aboveZero: true, of: 'seconds' }) * 1000,
+  );
 }
 
 function fromKeychain(io: Io, account: string): string | undefined {

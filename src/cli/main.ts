@@ -1,7 +1,6 @@
 /**
  * `mailroom`: the command line over the same client as the extension, for scripts, CI and people
- * without VS Code. Exit codes: 0 success, 1 a service result code, fault or network failure
- * (printed with its meaning) or, for `preflight`, something that would fail, 2 a usage mistake.
+ * without VS Code. Exit codes: one rule for every command, written in usage.ts and docs/cli.md.
  */
 import { createInterface } from 'node:readline';
 import { MailWsFailure, MailWsInputError } from '../client';
@@ -23,6 +22,7 @@ import * as wsdl from './commands/wsdl';
 import type { Io } from './context';
 import { asksForHelp, commandHelp, overview, type CommandHelp } from './help';
 import { KeychainUnavailable, osKeychain } from './keychain';
+import { quietOnClosedPipe } from './closed-pipe';
 import { EXIT_OK, EXIT_SERVICE_ERROR, EXIT_USAGE, UsageError } from './usage';
 
 export interface Command {
@@ -135,6 +135,8 @@ export async function main(argv: readonly string[], io: Io = processIo()): Promi
 }
 
 if (require.main === module) {
+  quietOnClosedPipe(process.stdout);
+  quietOnClosedPipe(process.stderr);
   main(process.argv.slice(2)).then(
     (code) => {
       process.exitCode = code;

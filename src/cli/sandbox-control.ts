@@ -3,11 +3,11 @@
  * sandbox's clock and outcomes, through its control path (src/sandbox/control/), at --endpoint,
  * else MAILROOM_ENDPOINT (or a profile's), else the local sandbox's default address.
  */
-import { parseArgs } from 'node:util';
 import { callControl, ControlFailure } from '../sandbox/control/client';
-import { CHOSEN_FAILURES, failureChoices, formatDuration, parseDuration, type ControlAction } from '../sandbox/control/protocol';
-import { dollars, moneyOutcome, parseDollars } from '../rulebook';
-import { endpointOf, type Io } from './context';
+import { CHOSEN_FAILURES, failureChoices, formatDuration, type ControlAction, type ControlActions } from '../sandbox/control/protocol';
+import { dollars, moneyOutcome } from '../rulebook';
+import { commandLine, dollarsAmount, durationMs, mailerId, wholeNumber } from './arguments';
+import { endpointOf, timeoutOf, type Io } from './context';
 import { EXIT_OK, EXIT_SERVICE_ERROR, UsageError } from './usage';
 
 const ARITY: Readonly<Record<ControlAction, readonly string[]>> = {
@@ -17,24 +17,9 @@ const ARITY: Readonly<Record<ControlAction, readonly string[]>> = {
   reset: [],
 };
 
-function wholeNumber(text: string, what: string): number {
-  if (!/^-?\d+$/.test(text.trim())) throw new UsageError(`${what} is a whole number, not "${text}"`);
-  return Number(text);
-}
-
 export async function runControl(action: ControlAction, args: readonly string[], io: Io): Promise<number> {
-  // A failure code is negative: -1018 is an argument here, not a flag, wherever it stands.
-  const negatives: string[] = [];
-  const { values, positionals: given } = parseArgs({
-    args: args.map((arg) => (/^-\d/.test(arg) ? `\0${negatives.push(arg) - 1}` : arg)),
-    allowPositionals: true,
-    options: {
-      endpoint: { type: 'string' },
-      profile: { type: 'string' },
-      json: { type: 'boolean', default: false },
-    },
-  });
-  const positionals = given.map((arg) => (arg.startsWith('\0') ? negatives[Number(arg.slice(1))]! : arg));
+  // The global options as every command takes them: --timeout bounds the control call, --verbose says it.
+  const { values, positionals } = commandLine(`sandbox ${action}`, args, {});
   const expected = ARITY[action];
   if (positionals.length !== expected.length) {
     throw new UsageError(
@@ -42,14 +27,22 @@ export async function runControl(action: ControlAction, args: readonly string[],
     );
   }
   const endpoint = endpointOf(values, io);
+  const timeoutMs = timeoutOf(values, io);
+  const control = async <A extends ControlAction>(name: A, request: ControlActions[A]['request']) => {
+    const started = Date.now();
+    try {
+      return await callControl(endpoint, name, request, timeoutMs);
+    } finally {
+      if (values.verbose) io.err.write(`mailroom: sandbox ${name} at ${new URL(endpoint).origin}, ${Date.now() - started} ms\n`);
+    }
+  };
   const out = (human: string, reply: unknown) => io.out.write(values.json ? `${JSON.stringify(reply)}\n` : `${human}\n`);
   try {
     switch (action) {
       case 'advance': {
         const text = positionals[0]!;
-        if (parseDuration(text) === undefined)
-          throw new UsageError(`DURATION is a number and a unit, such as 60s, 2h, 3d or 1h30m, not "${text}"`);
-        const reply = await callControl(endpoint, 'advance', { duration: text });
+        durationMs(text, 'DURATION');
+        const reply = await control('advance', { duration: text });
         out(
           `The sandbox's clock moved ${formatDuration(reply.advancedMs)} ahead (${formatDuration(reply.offsetMs)} in all): it is now ${reply.now}.`,
           reply,
@@ -57,8 +50,8 @@ export async function runControl(action: ControlAction, args: readonly string[],
         break;
       }
       case 'fail': {
-        const id = wholeNumber(positionals[0]!, 'ID');
-        const code = wholeNumber(positionals[1]!, 'CODE');
+        const id = mailerId(positionals[0]!);
+        const code = wholeNumber(positionals[1]!, 'CODE', { min: Number.MIN_SAFE_INTEGER });
         if (!CHOSEN_FAILURES.includes(code)) {
           throw new UsageError(
             `CODE is one of ${failureChoices()
@@ -66,22 +59,20 @@ export async function runControl(action: ControlAction, args: readonly string[],
               .join(', ')}; not ${code}`,
           );
         }
-        const reply = await callControl(endpoint, 'fail', { id, code });
+        const reply = await control('fail', { id, code });
         const money = moneyOutcome(reply);
         const refund = money.refunded > 0 ? `; ${dollars(money.refunded)} refunded` : '';
         out(`Mailer ${reply.id} failed: ${reply.status} ${reply.description}${refund}.${paidFor(money.paidFor)}`, reply);
         break;
       }
       case 'funds': {
-        const amount = parseDollars(positionals[1]!);
-        if (amount === undefined)
-          throw new UsageError(`AMOUNT is dollars, 0 or more, to the cent (such as 25 or 12.50), not "${positionals[1]}"`);
-        const reply = await callControl(endpoint, 'funds', { user: positionals[0]!, amount });
+        const amount = dollarsAmount(positionals[1]!, 'AMOUNT');
+        const reply = await control('funds', { user: positionals[0]!, amount });
         out(`Account ${reply.account} now has ${dollars(reply.balance)}.${paidFor(moneyOutcome(reply).paidFor)}`, reply);
         break;
       }
       case 'reset': {
-        const reply = await callControl(endpoint, 'reset', {});
+        const reply = await control('reset', {});
         out(
           `The sandbox forgot ${reply.mailers} mailer${reply.mailers === 1 ? '' : 's'} and ${reply.storedFiles} stored file${reply.storedFiles === 1 ? '' : 's'}; accounts and users stay.`,
           reply,

@@ -462,10 +462,10 @@ describe('mailroom preflight', function () {
       ['a picture', () => [file('photo.png', Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 1, 2]))], /not \.png/],
       ['a --mode the service has not', () => [sample('letter.md'), '--mode', 'Test'], /--mode takes .*not "Test"/],
       [
-        // It takes the account (--profile, --endpoint, --user) only to know how its letters print; never how to call it.
-        'an option of the commands that call the service',
-        () => [sample('letter.md'), '--binding', 'soap12'],
-        /Unknown option '--binding'/,
+        // The global options are every command's (src/cli/arguments.ts); one of another command's is not.
+        'an option of another command',
+        () => [sample('letter.md'), '--port', '8317'],
+        /--port is not an option of mailroom preflight/,
       ],
       [
         'a --to that does not read as an address',

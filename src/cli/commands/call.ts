@@ -5,15 +5,15 @@
  * Credentials are added as for every command. With no --service, the one service that has the
  * operation is used (naming it is needed for SendLetterAndAddress, SendPostcardAndAddress, GetPDF).
  */
-import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { parseArgs } from 'node:util';
 import { MailWsInputError, workModeAsked } from '../../client';
 import { ValueError, operationList, parseLeaf, serviceByPath, serviceList, type Field, type Operation } from '../../contract';
-import { GLOBAL_OPTIONS, accountOf, connect, print, type Io } from '../context';
+import { accountOf, connect, print, type Io } from '../context';
 import { guardSend, refusalOf } from '../spending';
 import { UsageError } from '../usage';
 import type { CommandHelp } from '../help';
+import { commandLine } from '../arguments';
+import { readUserFile } from '../user-files';
 
 export const usage =
   'mailroom call OPERATION [--service PATH] [--param Name=Value …] [--file Name=PATH …] [--yes] [--over-budget] [--again]';
@@ -75,18 +75,13 @@ function pairs(list: readonly string[] | undefined, flag: string): [string, stri
 }
 
 export async function run(args: readonly string[], io: Io): Promise<void> {
-  const { values, positionals } = parseArgs({
-    args: [...args],
-    allowPositionals: true,
-    options: {
-      ...GLOBAL_OPTIONS,
-      service: { type: 'string' },
-      param: { type: 'string', multiple: true },
-      file: { type: 'string', multiple: true },
-      yes: { type: 'boolean', default: false },
-      'over-budget': { type: 'boolean', default: false },
-      again: { type: 'boolean', default: false },
-    },
+  const { values, positionals } = commandLine('call', args, {
+    service: { type: 'string' },
+    param: { type: 'string', multiple: true },
+    file: { type: 'string', multiple: true },
+    yes: { type: 'boolean', default: false },
+    'over-budget': { type: 'boolean', default: false },
+    again: { type: 'boolean', default: false },
   });
   if (positionals.length !== 1) throw new UsageError(usage);
   const op = operationOf(positionals[0]!, values.service);
@@ -100,7 +95,7 @@ export async function run(args: readonly string[], io: Io): Promise<void> {
   const files = pairs(values.file, 'file');
   for (const [name, path] of files) {
     field(name);
-    request[name] = readFileSync(path);
+    request[name] = await readUserFile(path, `the file for ${name}`);
   }
   const client = connect({ ...values, json: true }, io);
   try {

@@ -1,6 +1,8 @@
 /** `mailroom cancel ID`: stops a mailer not yet handed to the postal service. */
-import { parseArgs } from 'node:util';
-import { GLOBAL_OPTIONS, connect, print, type Io } from '../context';
+import { accountOf, connect, print, type Io } from '../context';
+import { EXIT_OK, EXIT_SERVICE_ERROR } from '../usage';
+import { unknownAnswer, unknownMailers } from '../unknown-mailers';
+import { commandLine } from '../arguments';
 import { oneId } from './details';
 import type { CommandHelp } from '../help';
 
@@ -14,15 +16,23 @@ export const help: CommandHelp = {
   examples: ['mailroom cancel 1021984'],
 };
 
-export async function run(args: readonly string[], io: Io): Promise<void> {
-  const { values, positionals } = parseArgs({ args: [...args], allowPositionals: true, options: GLOBAL_OPTIONS });
+export async function run(args: readonly string[], io: Io): Promise<number> {
+  const { values, positionals } = commandLine('cancel', args, {});
   const id = oneId(positionals);
   const client = connect(values, io);
   try {
-    await client.datedA.CancelDelivery({ ID: id });
+    try {
+      await client.datedA.CancelDelivery({ ID: id });
+    } catch (error) {
+      const answered = unknownAnswer(error);
+      if (answered === undefined) throw error;
+      io.err.write(`mailroom: ${unknownMailers([id], accountOf(values, io), answered)}\n`);
+      return EXIT_SERVICE_ERROR;
+    }
     print(io, values, { id, cancelled: true }, () => [
       `Cancelled ${id}. It may take a few minutes to show; any amount charged is refunded at once.`,
     ]);
+    return EXIT_OK;
   } finally {
     client.close();
   }

@@ -1,9 +1,10 @@
 /** `mailroom details ID`: everything the service reports of a mailer, and of a batch's items. */
-import { parseArgs } from 'node:util';
-import { formatDateTime } from '../../contract';
-import { GLOBAL_OPTIONS, connect, print, table, type Io } from '../context';
-import { UsageError } from '../usage';
+import { NO_PERMISSIONS_STATUS, describeStatus, formatDateTime } from '../../contract';
+import { accountOf, connect, print, table, type Io } from '../context';
+import { EXIT_OK, EXIT_SERVICE_ERROR, UsageError } from '../usage';
 import type { CommandHelp } from '../help';
+import { commandLine, mailerId } from '../arguments';
+import { unknownAnswer, unknownMailers } from '../unknown-mailers';
 
 export const usage = 'mailroom details ID';
 
@@ -15,21 +16,33 @@ export const help: CommandHelp = {
 };
 
 export function oneId(positionals: readonly string[]): number {
-  if (positionals.length !== 1 || !/^\d+$/.test(positionals[0]!)) throw new UsageError('Name one mailer ID');
-  return Number(positionals[0]);
+  if (positionals.length !== 1) throw new UsageError('Name one mailer ID');
+  return mailerId(positionals[0]!);
 }
 
 /** A field's text: the details' fields are all scalars (the type says so), so String shows each as it is. */
 const text = (value: string | number | boolean | Date | null | undefined) =>
   value instanceof Date ? formatDateTime(value) : String(value ?? '');
 
-export async function run(args: readonly string[], io: Io): Promise<void> {
-  const { values, positionals } = parseArgs({ args: [...args], allowPositionals: true, options: GLOBAL_OPTIONS });
+export async function run(args: readonly string[], io: Io): Promise<number> {
+  const { values, positionals } = commandLine('details', args, {});
   const id = oneId(positionals);
   const client = connect(values, io);
+  const unknown = (answered: string) => {
+    io.err.write(`mailroom: ${unknownMailers([id], accountOf(values, io), answered)}\n`);
+    return EXIT_SERVICE_ERROR;
+  };
   try {
-    const details = (await client.datedA.GetDetailsExtended({ ID: String(id) })).Details[0]!;
-    const items = details.IsBatch ? (await client.datedA.GetBatchDetails({ ID: id, ItemID: '' })).Items : [];
+    let details, items;
+    try {
+      details = (await client.datedA.GetDetailsExtended({ ID: String(id) })).Details[0]!;
+      items = details.IsBatch ? (await client.datedA.GetBatchDetails({ ID: id, ItemID: '' })).Items : [];
+    } catch (error) {
+      const answered = unknownAnswer(error);
+      if (answered === undefined) throw error;
+      return unknown(answered);
+    }
+    if (details.Status === NO_PERMISSIONS_STATUS) return unknown(`${details.Status} ${describeStatus(details.Status)}`);
     print(io, values, { ...details, ...(details.IsBatch ? { Items: items } : {}) }, () => [
       ...Object.entries(details).map(([key, value]) => `${key.padEnd(22)}${text(value)}`),
       ...(items.length
@@ -42,6 +55,7 @@ export async function run(args: readonly string[], io: Io): Promise<void> {
           ]
         : []),
     ]);
+    return EXIT_OK;
   } finally {
     client.close();
   }

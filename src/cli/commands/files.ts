@@ -2,14 +2,14 @@
  * `mailroom files list` · `mailroom files upload FILE [--name N] [--permissions User|Account]
  * [--description D] [--overwrite]` · `mailroom files delete NAME`: the account's stored files.
  */
-import { readFile } from 'node:fs/promises';
 import { basename } from 'node:path';
-import { parseArgs } from 'node:util';
 import { MailWsError } from '../../client';
 import { enums, formatDateTime, type EnumValue, RESULT } from '../../contract';
-import { GLOBAL_OPTIONS, connect, print, progressPrinter, table, type Io } from '../context';
+import { connect, print, progressPrinter, table, type Io } from '../context';
 import { UsageError } from '../usage';
 import type { CommandHelp } from '../help';
+import { commandLine } from '../arguments';
+import { readUserFile } from '../user-files';
 
 export const usage =
   'mailroom files list | upload FILE [--name N] [--permissions User|Account] [--description D] [--overwrite] | delete NAME';
@@ -30,16 +30,11 @@ export const help: CommandHelp = {
 };
 
 export async function run(args: readonly string[], io: Io): Promise<void> {
-  const { values, positionals } = parseArgs({
-    args: [...args],
-    allowPositionals: true,
-    options: {
-      ...GLOBAL_OPTIONS,
-      name: { type: 'string' },
-      permissions: { type: 'string', default: 'User' },
-      description: { type: 'string' },
-      overwrite: { type: 'boolean', default: false },
-    },
+  const { values, positionals } = commandLine('files', args, {
+    name: { type: 'string' },
+    permissions: { type: 'string', default: 'User' },
+    description: { type: 'string' },
+    overwrite: { type: 'boolean', default: false },
   });
   const [action, target, ...rest] = positionals;
   if (rest.length > 0 || (action === 'list' ? target !== undefined : target === undefined)) throw new UsageError(usage);
@@ -72,7 +67,7 @@ export async function run(args: readonly string[], io: Io): Promise<void> {
         await client.datedA.UploadFile(
           {
             MyFileName: name,
-            FileBinaryData: await readFile(target!),
+            FileBinaryData: await readUserFile(target!, 'the file'),
             Permissions: permissions as EnumValue<'Permissions'>,
             Description: values.description ?? '',
             Overwrite: values.overwrite,

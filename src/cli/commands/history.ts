@@ -6,11 +6,11 @@
  * Each account of the log is asked with its own credentials (the keychain's; the environment's only
  * for the account the command names). An account without credentials is not asked: its mailers show
  * "Not asked" and a note says how to sign in. A service that does not answer leaves its mailers
- * "Not asked" too, and the command ends with exit code 1, since the list is then incomplete.
+ * "Not asked" too, and the command ends with exit code 1, since the list is then incomplete; so it
+ * does when the service reports no such mailer as one the log holds (src/cli/unknown-mailers.ts).
  */
-import { parseArgs } from 'node:util';
 import { MailWsFailure, fetchDetails, fetchStatuses, readSendLog, type MailerDetails, type MailerStatus } from '../../client';
-import { STATUS_GROUPS, describeStatus, formatCsv, formatDateTime, type StatusGroup } from '../../contract';
+import { NO_PERMISSIONS_STATUS, STATUS_GROUPS, describeStatus, formatCsv, formatDateTime, type StatusGroup } from '../../contract';
 import {
   amountText,
   dollars,
@@ -24,8 +24,10 @@ import {
   type MailerAnswer,
   type MailerNow,
 } from '../../rulebook';
-import { GLOBAL_OPTIONS, connect, print, table, type Account, type Io } from '../context';
+import { connect, print, table, type Account, type Io } from '../context';
 import type { CommandHelp } from '../help';
+import { commandLine } from '../arguments';
+import { unknownMailers } from '../unknown-mailers';
 import { EXIT_OK, EXIT_SERVICE_ERROR, UsageError } from '../usage';
 
 export const usage = `mailroom history [--csv | --json] [--status ${STATUS_GROUPS.join('|')} | CODE] [--since DATE] [--until DATE] [--search TEXT] [--user U]`;
@@ -35,7 +37,8 @@ export const help: CommandHelp = {
     'Lists every send this machine made (its send log, kept in $XDG_STATE_HOME/mailroom/sent.jsonl, else ' +
     '~/.local/state/mailroom/sent.jsonl) with what the service says of each mailer now: ID, submitted, account, work mode, ' +
     'description, recipient, price, sheets, status code and words, last update, the SHA-256 of the bytes sent and the ' +
-    'source file. Sends whose answer never came are listed as "outcome unknown".',
+    'source file. Sends whose answer never came are listed as "outcome unknown". Mailers the service no longer reports ' +
+    '(a sandbox reset forgot them, or they are another user\'s) are listed as "Unknown" and named on standard error, with exit code 1.',
   options: [
     ['--csv', 'print RFC 4180 CSV with a header row'],
     ['--json', 'print a JSON array'],
@@ -72,7 +75,8 @@ const COLUMNS = [
 
 /** What the service says of one mailer, from its GetDetails and GetStatus (either may be missing: not reported). */
 function mailerNow(details: MailerDetails | undefined, status: MailerStatus | undefined): MailerNow | undefined {
-  const code = status?.Status ?? details?.Status;
+  // -3001 No Permissions is no mailer's status: the service reports none such to the user (src/cli/unknown-mailers.ts).
+  const code = (status?.Status === NO_PERMISSIONS_STATUS ? undefined : status?.Status) ?? details?.Status;
   if (code === undefined) return undefined;
   return {
     status: code,
@@ -94,7 +98,7 @@ export function statusWords(row: HistoryRow): string {
     case 'other account':
       return 'Not asked: sent as another account';
     case 'not found':
-      return 'Not found: the service does not report this mailer';
+      return `Unknown: the service reports no such mailer to ${row.user}`;
     case 'reported':
       return state.statusText ?? describeStatus(state.status);
   }
@@ -134,17 +138,12 @@ function statusOption(text: string | undefined): HistoryFilter['status'] {
 }
 
 export async function run(args: readonly string[], io: Io): Promise<number> {
-  const { values, positionals } = parseArgs({
-    args: [...args],
-    allowPositionals: true,
-    options: {
-      ...GLOBAL_OPTIONS,
-      csv: { type: 'boolean', default: false },
-      status: { type: 'string' },
-      since: { type: 'string' },
-      until: { type: 'string' },
-      search: { type: 'string' },
-    },
+  const { values, positionals } = commandLine('history', args, {
+    csv: { type: 'boolean', default: false },
+    status: { type: 'string' },
+    since: { type: 'string' },
+    until: { type: 'string' },
+    search: { type: 'string' },
   });
   if (positionals.length > 0) throw new UsageError(`history takes no ${positionals[0]}: ${usage}`);
   if (values.csv && values.json) throw new UsageError('Choose --csv or --json, not both');
@@ -224,5 +223,15 @@ export async function run(args: readonly string[], io: Io): Promise<number> {
               ]),
             ),
     );
-  return incomplete ? EXIT_SERVICE_ERROR : EXIT_OK;
+  // Mailers the service no longer reports (a sandbox reset forgot them, or the user is not theirs): said, and exit code 1.
+  const unknown = new Map<string, { account: Account; ids: number[] }>();
+  for (const row of rows) {
+    if (row.state.kind !== 'not found' || row.id === undefined) continue;
+    const key = JSON.stringify([row.endpoint, row.user]);
+    const entry = unknown.get(key) ?? { account: { endpoint: row.endpoint, user: row.user }, ids: [] };
+    entry.ids.push(row.id);
+    unknown.set(key, entry);
+  }
+  for (const { account, ids } of unknown.values()) io.err.write(`mailroom: ${unknownMailers(ids, account)}\n`);
+  return incomplete || unknown.size > 0 ? EXIT_SERVICE_ERROR : EXIT_OK;
 }

@@ -4,13 +4,12 @@
  * JSON object a line (the push's own field names, and the status in words as Description).
  * "Listening…" goes to standard error, so that standard output holds only pushes.
  */
-import { parseArgs } from 'node:util';
 import { startPushReceiver, type FeedbackPush } from '../../client/push-receiver';
 import { describeStatus } from '../../contract';
 import type { Io } from '../context';
 import type { CommandHelp } from '../help';
-import { UsageError } from '../usage';
 import { untilStopped } from '../until-stopped';
+import { commandLine, portNumber } from '../arguments';
 
 /** Next to the sandbox's 8317. */
 export const DEFAULT_LISTEN_PORT = 8318;
@@ -36,16 +35,13 @@ export function describePush(push: FeedbackPush): string {
 }
 
 export async function run(args: readonly string[], io: Io): Promise<void> {
-  const { values } = parseArgs({
-    args: [...args],
-    options: {
-      port: { type: 'string', default: String(DEFAULT_LISTEN_PORT) },
-      host: { type: 'string', default: '127.0.0.1' },
-      json: { type: 'boolean', default: false },
-    },
-  });
-  const port = Number(values.port);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`--port takes a port number, not "${values.port}"`);
+  const { values } = commandLine(
+    'listen',
+    args,
+    { port: { type: 'string', default: String(DEFAULT_LISTEN_PORT) }, host: { type: 'string', default: '127.0.0.1' } },
+    { positionals: false },
+  );
+  const port = portNumber(values.port);
   const receiver = await startPushReceiver({
     port,
     host: values.host,

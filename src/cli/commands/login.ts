@@ -5,12 +5,12 @@
  * (without the secret) as a named profile in the command line's settings (config.ts), once the
  * secret is kept: `--profile NAME` then stands for them on any command.
  */
-import { parseArgs } from 'node:util';
 import { MailWsClient, checkSignIn } from '../../client';
-import { GLOBAL_OPTIONS, bindingOf, endpointOf, timeoutOf, userOf, type Io } from '../context';
+import { bindingOf, endpointOf, timeoutOf, userOf, type Io } from '../context';
 import { configPath, readConfig, writeConfig, type Profile } from '../config';
 import { accountNames } from '../keychain';
 import { UsageError } from '../usage';
+import { commandLine } from '../arguments';
 import type { CommandHelp } from '../help';
 
 export const usage =
@@ -32,7 +32,7 @@ export const help: CommandHelp = {
 };
 
 export async function run(args: readonly string[], io: Io): Promise<void> {
-  const parsed = parseArgs({ args: [...args], options: { ...GLOBAL_OPTIONS, 'api-key': { type: 'boolean', default: false } } });
+  const parsed = commandLine('login', args, { 'api-key': { type: 'boolean', default: false } }, { positionals: false });
   // Before anything is asked or kept: a name refused after the secret is in the keychain leaves it there.
   if (parsed.values.profile !== undefined) checkProfileName(parsed.values.profile);
   // A profile being made is not there yet: its account comes from the flags; one that is, gives its own.

@@ -1,6 +1,6 @@
 /** `mailroom logout [--profile NAME | --user U]`: forgets the user's password and API key for the endpoint (a profile itself holds no secret and stays). */
-import { parseArgs } from 'node:util';
-import { GLOBAL_OPTIONS, endpointOf, userOf, type Io } from '../context';
+import { endpointOf, userOf, type Io } from '../context';
+import { commandLine } from '../arguments';
 import { accountNames } from '../keychain';
 import type { CommandHelp } from '../help';
 
@@ -14,7 +14,7 @@ export const help: CommandHelp = {
 };
 
 export function run(args: readonly string[], io: Io): void {
-  const { values } = parseArgs({ args: [...args], options: GLOBAL_OPTIONS });
+  const { values } = commandLine('logout', args, {}, { positionals: false });
   const endpoint = endpointOf(values, io);
   const user = userOf(values, io);
   const names = accountNames(user, endpoint);

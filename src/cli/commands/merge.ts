@@ -3,11 +3,9 @@
  * the CSV from a .docx («Field») or HTML ({{Field}}) template, sent as one batch. The number of
  * letters and the work mode are shown before anything is sent.
  */
-import { readFile } from 'node:fs/promises';
 import { basename, resolve } from 'node:path';
-import { parseArgs } from 'node:util';
 import { DocumentError, mailMerge, mergeWithRows, type CallOptions, type MailMerge } from '../../client';
-import { GLOBAL_OPTIONS, accountOf, connect, print, type Io } from '../context';
+import { accountOf, connect, print, type Io } from '../context';
 import { guardSend, predictedMergePrice, refusalOf, rowList, sayRepeated } from '../spending';
 import { mayCharge, mergeRowKeys, RepeatedSend } from '../../rulebook';
 import { printingOf, printSettingsOf } from '../print-settings';
@@ -15,6 +13,8 @@ import { UsageError } from '../usage';
 import { encodingLine } from './preflight';
 import { workModeOption } from './send';
 import type { CommandHelp } from '../help';
+import { commandLine } from '../arguments';
+import { readUserFile } from '../user-files';
 
 export const usage =
   'mailroom merge TEMPLATE DATA.csv [--mode Development|Production|Default] [--description D] [--yes] [--over-budget] [--again | --skip-sent]';
@@ -44,18 +44,13 @@ export const help: CommandHelp = {
 };
 
 export async function run(args: readonly string[], io: Io): Promise<void> {
-  const { values, positionals } = parseArgs({
-    args: [...args],
-    allowPositionals: true,
-    options: {
-      ...GLOBAL_OPTIONS,
-      mode: { type: 'string' },
-      description: { type: 'string' },
-      yes: { type: 'boolean', default: false },
-      'over-budget': { type: 'boolean', default: false },
-      again: { type: 'boolean', default: false },
-      'skip-sent': { type: 'boolean', default: false },
-    },
+  const { values, positionals } = commandLine('merge', args, {
+    mode: { type: 'string' },
+    description: { type: 'string' },
+    yes: { type: 'boolean', default: false },
+    'over-budget': { type: 'boolean', default: false },
+    again: { type: 'boolean', default: false },
+    'skip-sent': { type: 'boolean', default: false },
   });
   if (positionals.length !== 2) throw new UsageError(usage);
   if (values.again && values['skip-sent'])
@@ -64,8 +59,8 @@ export async function run(args: readonly string[], io: Io): Promise<void> {
   let merge: MailMerge;
   let templateBytes: Buffer;
   try {
-    templateBytes = await readFile(template);
-    merge = mailMerge(basename(template), templateBytes, basename(data), await readFile(data));
+    templateBytes = await readUserFile(template, 'the template');
+    merge = mailMerge(basename(template), templateBytes, basename(data), await readUserFile(data, 'the data'));
   } catch (error) {
     if (error instanceof DocumentError) throw new UsageError(error.message);
     throw error;

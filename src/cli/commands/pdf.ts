@@ -1,7 +1,7 @@
 /** `mailroom pdf ID -o FILE`: the PDF the mailer was printed from. */
-import { writeFile } from 'node:fs/promises';
-import { parseArgs } from 'node:util';
-import { GLOBAL_OPTIONS, connect, print, progressPrinter, type Io } from '../context';
+import { connect, print, progressPrinter, type Io } from '../context';
+import { commandLine } from '../arguments';
+import { writeUserFile } from '../user-files';
 import { UsageError } from '../usage';
 import { oneId } from './details';
 import type { CommandHelp } from '../help';
@@ -19,18 +19,14 @@ export const help: CommandHelp = {
 };
 
 export async function run(args: readonly string[], io: Io): Promise<void> {
-  const { values, positionals } = parseArgs({
-    args: [...args],
-    allowPositionals: true,
-    options: { ...GLOBAL_OPTIONS, output: { type: 'string', short: 'o' } },
-  });
+  const { values, positionals } = commandLine('pdf', args, { output: { type: 'string', short: 'o' } });
   const id = oneId(positionals);
   if (!values.output) throw new UsageError('Say where to save it: -o FILE');
   const client = connect(values, io);
   try {
     const progress = progressPrinter(io, 'Receiving');
     const { FileData } = await client.simple.GetPDF({ ID: id }, progress ? { onProgress: progress } : {});
-    await writeFile(values.output, FileData ?? Buffer.alloc(0));
+    await writeUserFile(values.output, FileData ?? Buffer.alloc(0), 'the PDF');
     print(io, values, { id, file: values.output, bytes: FileData?.length ?? 0 }, () => [
       `Saved the PDF of ${id} to ${values.output} (${FileData?.length ?? 0} bytes)`,
     ]);

@@ -10,9 +10,7 @@
  * but breaks the service's rules is a finding). A front matter's warnings (a key it leaves aside)
  * are findings of Mailroom's own, without a service code.
  */
-import { readFile, writeFile } from 'node:fs/promises';
 import { basename } from 'node:path';
-import { parseArgs } from 'node:util';
 import {
   DocumentError,
   fileTypeOf,
@@ -27,9 +25,11 @@ import {
 import { RECIPIENT_FIELDS, mergeTemplateTypes, type CsvEncoding, type EnumValue } from '../../contract';
 import type { Finding, MergePreflightReport, PreflightReport, WorkModeUsed } from '../../printing';
 import { dollars } from '../../rulebook';
-import { GLOBAL_OPTIONS, type Io } from '../context';
+import type { Io } from '../context';
 import { printingOf, printSettingsJson, printSettingsLine, printSettingsOf, type PrintAssumption } from '../print-settings';
 import type { CommandHelp } from '../help';
+import { commandLine } from '../arguments';
+import { readUserFile, writeUserFile } from '../user-files';
 import { EXIT_OK, EXIT_SERVICE_ERROR, UsageError } from '../usage';
 import { ADDRESS_OPTIONS, flagOf, recipientOf, workModeOption } from './send';
 
@@ -92,16 +92,6 @@ export const help: CommandHelp = {
     'mailroom preflight invite.html --data people.csv',
   ],
 };
-
-async function readInput(path: string, what: string): Promise<Buffer> {
-  try {
-    return await readFile(path);
-  } catch (error) {
-    throw new UsageError(
-      `Cannot read ${what} ${path}: ${(error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (error as Error).message}`,
-    );
-  }
-}
 
 /** An address line read as `send` reads it; one that does not read as an address is a usage mistake, one that breaks the rules is not. */
 function addressLine(line: string, what: string): RecipientAddress {
@@ -198,20 +188,12 @@ function printedMode(mode: EnumValue<'WorkMode'>): WorkModeUsed {
 }
 
 export async function run(args: readonly string[], io: Io): Promise<number> {
-  const { values, positionals } = parseArgs({
-    args: [...args],
-    allowPositionals: true,
-    options: {
-      ...ADDRESS_OPTIONS,
-      profile: GLOBAL_OPTIONS.profile,
-      endpoint: GLOBAL_OPTIONS.endpoint,
-      user: GLOBAL_OPTIONS.user,
-      to: { type: 'string' },
-      data: { type: 'string' },
-      mode: { type: 'string' },
-      proof: { type: 'string' },
-      json: { type: 'boolean', default: false },
-    },
+  const { values, positionals } = commandLine('preflight', args, {
+    ...ADDRESS_OPTIONS,
+    to: { type: 'string' },
+    data: { type: 'string' },
+    mode: { type: 'string' },
+    proof: { type: 'string' },
   });
   if (positionals.length !== 1) throw new UsageError('Name one file to check');
   const path = positionals[0]!;
@@ -232,10 +214,10 @@ export async function run(args: readonly string[], io: Io): Promise<number> {
     if (!(mergeTemplateTypes as readonly string[]).includes(type)) {
       throw new UsageError(`${basename(path)}: a mail-merge template is ${mergeTemplateTypes.join(', ')}; not .${type || 'this file'}`);
     }
-    const template = await readInput(path, 'the template');
+    const template = await readUserFile(path, 'the template');
     let data: ReturnType<typeof mergeDataText>;
     try {
-      data = mergeDataText(basename(values.data), await readInput(values.data, 'the data'));
+      data = mergeDataText(basename(values.data), await readUserFile(values.data, 'the data'));
     } catch (error) {
       if (error instanceof DocumentError) throw new UsageError(error.message);
       throw error;
@@ -244,7 +226,7 @@ export async function run(args: readonly string[], io: Io): Promise<number> {
     encoding = { file: basename(values.data), encoding: data.encoding };
     result = await preflightMerge({ type, template, csv: data.text }, settings);
   } else {
-    const bytes = await readInput(path, 'the letter');
+    const bytes = await readUserFile(path, 'the letter');
     let draft: LetterDraft;
     try {
       draft = await letterDraft(basename(path), bytes);
@@ -267,7 +249,7 @@ export async function run(args: readonly string[], io: Io): Promise<number> {
     );
   }
   if (values.proof !== undefined) {
-    if (result.pdf) await writeFile(values.proof, result.pdf);
+    if (result.pdf) await writeUserFile(values.proof, result.pdf, 'the proof');
     else io.err.write(`No proof written: nothing could be printed.\n`);
   }
   report(io, values.json, what, settings.workMode, result, frontMatter, encoding, print);

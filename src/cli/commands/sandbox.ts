@@ -5,7 +5,6 @@
  */
 import { homedir } from 'node:os';
 import { join } from 'node:path';
-import { parseArgs } from 'node:util';
 import { DEFAULT_SANDBOX_PORT, RESULT, STATUS } from '../../contract';
 import type { Schedule } from '../../sandbox/lifecycle';
 import type { Io } from '../context';
@@ -14,10 +13,12 @@ import { runControl } from '../sandbox-control';
 import { UsageError } from '../usage';
 import type { CommandHelp } from '../help';
 import { untilStopped } from '../until-stopped';
+import { commandLine, decimalNumber, portNumber } from '../arguments';
+import { readUserFile } from '../user-files';
 
 export const usage =
   'mailroom sandbox [--port P] [--data DIR] [--accounts FILE] [--rate-limit] [--max-body-mb N] [--schedule S1,S2,S3 (seconds) | --schedule interactive]' +
-  ' | mailroom sandbox advance DURATION | fail ID CODE | funds USER AMOUNT | reset [--endpoint URL] [--json]';
+  ' | mailroom sandbox advance DURATION | fail ID CODE | funds USER AMOUNT | reset [--endpoint URL] [--timeout SECONDS] [--verbose] [--json]';
 
 export const help: CommandHelp = {
   summary:
@@ -39,6 +40,8 @@ export const help: CommandHelp = {
     ['funds USER AMOUNT', "sets the balance of USER's account to AMOUNT dollars; it pays for the mailers waiting for funds, oldest first"],
     ['reset', 'forgets every mailer and stored file, from disk too'],
     ['--endpoint URL', 'the running sandbox (or MAILROOM_ENDPOINT); http://127.0.0.1:8317 by default'],
+    ['--timeout SECONDS', 'how long the control call may take (or MAILROOM_TIMEOUT); 30 by default'],
+    ['--verbose', 'one line per control call on standard error'],
     ['--json', "print the sandbox's answer as JSON"],
   ],
   global: false,
@@ -55,16 +58,10 @@ export function defaultDataDir(): string {
   return join(process.env.XDG_DATA_HOME || join(homedir(), '.local', 'share'), 'mailroom', 'sandbox');
 }
 
-function number(value: string, name: string): number {
-  const n = Number(value);
-  if (!Number.isFinite(n) || n < 0) throw new UsageError(`--${name} takes a number, not "${value}"`);
-  return n;
-}
-
 function schedule(value: string | undefined, interactive: Schedule): Schedule | undefined {
   if (value === undefined) return undefined;
   if (value === 'interactive') return interactive;
-  const seconds = value.split(',').map((s) => number(s, 'schedule'));
+  const seconds = value.split(',').map((s) => decimalNumber(s, '--schedule', { of: 'seconds' }));
   if (seconds.length !== 3 || !(seconds[0]! <= seconds[1]! && seconds[1]! <= seconds[2]!)) {
     throw new UsageError('--schedule takes three rising numbers of seconds (in process, printed, completed), or interactive (5,20,25)');
   }
@@ -81,9 +78,10 @@ export async function run(args: readonly string[], io: Io): Promise<number | voi
   const subcommand = CONTROL_ACTIONS.find((name) => name === args[0]);
   if (subcommand) return runControl(subcommand, args.slice(1), io);
   const out = io.out;
-  const { values } = parseArgs({
-    args: [...args],
-    options: {
+  const { values } = commandLine(
+    'sandbox',
+    args,
+    {
       port: { type: 'string', default: String(DEFAULT_SANDBOX_PORT) },
       data: { type: 'string', default: defaultDataDir() },
       accounts: { type: 'string' },
@@ -91,15 +89,27 @@ export async function run(args: readonly string[], io: Io): Promise<number | voi
       'max-body-mb': { type: 'string' },
       schedule: { type: 'string' },
     },
-  });
+    { positionals: false },
+  );
+  const port = portNumber(values.port);
+  const maxBodyMb =
+    values['max-body-mb'] === undefined ? undefined : decimalNumber(values['max-body-mb'], '--max-body-mb', { aboveZero: true });
+  // The accounts file is the person's: one that is not there or is no JSON is a usage mistake, said before anything starts.
+  if (values.accounts !== undefined) await readUserFile(values.accounts, 'the accounts file');
   // The sandbox (with pdf-lib) is loaded only by this command, so that the others start quickly.
   const { INTERACTIVE_SCHEDULE, readAccountsFile, startSandbox } = await import('../../sandbox');
+  const accounts =
+    values.accounts === undefined
+      ? undefined
+      : await readAccountsFile(values.accounts).catch((error: unknown) => {
+          throw new UsageError(`Cannot use the accounts file: ${(error as Error).message}`);
+        });
   const sandbox = await startSandbox({
     dataDir: values.data,
-    port: number(values.port, 'port'),
-    accounts: values.accounts === undefined ? undefined : await readAccountsFile(values.accounts),
+    port,
+    accounts,
     rateLimit: values['rate-limit'],
-    limits: values['max-body-mb'] === undefined ? {} : { maxBodyBytes: number(values['max-body-mb'], 'max-body-mb') * 1024 * 1024 },
+    limits: maxBodyMb === undefined ? {} : { maxBodyBytes: maxBodyMb * 1024 * 1024 },
     schedule: schedule(values.schedule, INTERACTIVE_SCHEDULE),
   });
   out.write(`Mail WS sandbox listening on ${sandbox.url}\n`);

@@ -8,17 +8,17 @@
  * text. The work mode is always shown first; Production, which prints and charges, is sent only
  * after --yes or a yes on the terminal. The new mailer's ID is printed.
  */
-import { readFile } from 'node:fs/promises';
 import { basename, resolve } from 'node:path';
-import { parseArgs } from 'node:util';
 import { AddressError, DocumentError, letterDocument, parseAddressLine, type RecipientAddress } from '../../client';
 import { checkRecipient, enums, RECIPIENT_FIELDS, STATUS, type EnumValue } from '../../contract';
-import { GLOBAL_OPTIONS, accountOf, connect, print, progressPrinter, type Io } from '../context';
+import { accountOf, connect, print, progressPrinter, type Io } from '../context';
 import { printingOf, printSettingsOf } from '../print-settings';
 import { guardSend, predictedLetterPrice, refusalOf, sayRepeated } from '../spending';
 import { mayCharge, recipientSummary } from '../../rulebook';
 import { UsageError } from '../usage';
 import type { CommandHelp } from '../help';
+import { commandLine } from '../arguments';
+import { readUserFile } from '../user-files';
 
 /** The address fields of a letter, as flags: AttentionLine1 → --attention-line1. */
 export const flagOf = (field: string) => field.replace(/([a-z])([A-Z])/g, '$1-$2').toLowerCase();
@@ -61,7 +61,7 @@ export function workModeOption(value: string | undefined): EnumValue<'WorkMode'>
 /** The file as a letter (see letterDocument); what cannot be printed is a usage error. */
 async function readDocument(path: string) {
   try {
-    return await letterDocument(basename(path), await readFile(path));
+    return await letterDocument(basename(path), await readUserFile(path, 'the letter'));
   } catch (error) {
     if (error instanceof DocumentError) throw new UsageError(error.message);
     throw error;
@@ -115,19 +115,14 @@ async function checkAddress(io: Io, address: RecipientAddress, mode: EnumValue<'
 }
 
 export async function run(args: readonly string[], io: Io): Promise<void> {
-  const { values, positionals } = parseArgs({
-    args: [...args],
-    allowPositionals: true,
-    options: {
-      ...GLOBAL_OPTIONS,
-      ...ADDRESS_OPTIONS,
-      to: { type: 'string' },
-      mode: { type: 'string' },
-      description: { type: 'string' },
-      yes: { type: 'boolean', default: false },
-      'over-budget': { type: 'boolean', default: false },
-      again: { type: 'boolean', default: false },
-    },
+  const { values, positionals } = commandLine('send', args, {
+    ...ADDRESS_OPTIONS,
+    to: { type: 'string' },
+    mode: { type: 'string' },
+    description: { type: 'string' },
+    yes: { type: 'boolean', default: false },
+    'over-budget': { type: 'boolean', default: false },
+    again: { type: 'boolean', default: false },
   });
   if (positionals.length !== 1) throw new UsageError('Name one file to send');
   const path = positionals[0]!;

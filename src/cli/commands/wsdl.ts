@@ -5,11 +5,11 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { parseArgs } from 'node:util';
 import { DEFAULT_ENDPOINT, generateWsdl, serviceByPath, serviceList, serviceUrl, wsdlFileName, type Service } from '../../contract';
 import type { Io } from '../context';
 import { UsageError } from '../usage';
 import type { CommandHelp } from '../help';
+import { commandLine } from '../arguments';
 
 export const usage = 'mailroom wsdl [simple|datedA|datedB|admin|PATH …] [--out DIR] [--endpoint URL]';
 
@@ -34,10 +34,9 @@ function findService(name: string): Service {
 
 export function run(args: readonly string[], io: Io): void {
   const out = io.out;
-  const { values, positionals } = parseArgs({
-    args: [...args],
-    allowPositionals: true,
-    options: { out: { type: 'string' }, endpoint: { type: 'string', default: DEFAULT_ENDPOINT } },
+  const { values, positionals } = commandLine('wsdl', args, {
+    out: { type: 'string' },
+    endpoint: { type: 'string', default: DEFAULT_ENDPOINT },
   });
   const chosen = positionals.length > 0 ? positionals.map(findService) : serviceList;
   if (values.out === undefined) {

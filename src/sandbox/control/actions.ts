@@ -30,14 +30,15 @@ type Reply<A extends keyof ControlActions> = ControlActions[A]['reply'];
 
 export async function advance(request: Request<'advance'>, sandbox: SandboxState): Promise<Reply<'advance'>> {
   const ms = typeof request.duration === 'string' ? parseDuration(request.duration) : undefined;
-  if (ms === undefined || ms <= 0) {
+  // 0s moves nothing and answers the clock: a well-formed duration, not a mistake.
+  if (ms === undefined) {
     throw new ControlError(400, `advance takes a duration such as 60s, 2h, 3d or 1h30m, not ${JSON.stringify(request.duration)}`);
   }
   const offset = sandbox.store.clockOffset + ms;
   if (offset > MAX_ADVANCE_MS) {
     throw new ControlError(400, `the sandbox's clock may run at most ${formatDuration(MAX_ADVANCE_MS)} ahead in all`);
   }
-  await sandbox.store.commit({ t: 'clock', offset });
+  if (ms > 0) await sandbox.store.commit({ t: 'clock', offset });
   return { advancedMs: ms, offsetMs: offset, now: new Date(sandbox.now()).toISOString() };
 }
 
