@@ -15,6 +15,7 @@ import * as login from './commands/login';
 import * as logout from './commands/logout';
 import * as merge from './commands/merge';
 import * as pdf from './commands/pdf';
+import * as postcard from './commands/postcard';
 import * as preflight from './commands/preflight';
 import * as sandbox from './commands/sandbox';
 import * as send from './commands/send';
@@ -22,6 +23,7 @@ import * as status from './commands/status';
 import * as wsdl from './commands/wsdl';
 import type { Io } from './context';
 import { asksForHelp, commandHelp, overview, type CommandHelp } from './help';
+import { warnUnknownKeys } from './config';
 import { KeychainUnavailable, osKeychain } from './keychain';
 import { EXIT_OK, EXIT_SERVICE_ERROR, EXIT_USAGE, UsageError } from './usage';
 
@@ -36,6 +38,7 @@ export interface Command {
 export const commands: Readonly<Record<string, Command>> = {
   preflight,
   send,
+  postcard,
   status,
   details,
   pdf,
@@ -116,6 +119,7 @@ export async function main(argv: readonly string[], io: Io = processIo()): Promi
   const command = commands[name];
   try {
     if (!command) throw new UsageError(`Unknown command "${name}"`);
+    warnUnknownKeys(io.env, io.err);
     return (await command.run(args, io)) ?? EXIT_OK;
   } catch (error) {
     const code = (error as { code?: unknown }).code;

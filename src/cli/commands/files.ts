@@ -9,6 +9,7 @@ import { MailWsError } from '../../client';
 import { enums, formatDateTime, type EnumValue, RESULT } from '../../contract';
 import { GLOBAL_OPTIONS, connect, print, progressPrinter, table, type Io } from '../context';
 import { UsageError } from '../usage';
+import { checkLengths } from '../limits';
 import type { CommandHelp } from '../help';
 
 export const usage =
@@ -68,6 +69,7 @@ export async function run(args: readonly string[], io: Io): Promise<void> {
       }
       case 'upload': {
         const name = values.name ?? basename(target!);
+        checkLengths([[values.name === undefined ? 'The file name' : '--name', 'MyFileName', name]]);
         const progress = progressPrinter(io, 'Uploading');
         await client.datedA.UploadFile(
           {
