@@ -25,6 +25,7 @@ import type { Io } from './context';
 import { asksForHelp, commandHelp, overview, type CommandHelp } from './help';
 import { warnUnknownKeys } from './config';
 import { KeychainUnavailable, osKeychain } from './keychain';
+import { packageVersion } from './version';
 import { EXIT_OK, EXIT_SERVICE_ERROR, EXIT_USAGE, UsageError } from './usage';
 
 export interface Command {
@@ -111,6 +112,14 @@ export function processIo(): Io {
 
 export async function main(argv: readonly string[], io: Io = processIo()): Promise<number> {
   const [name, ...args] = argv;
+  if (name === '--version' || name === '-V') {
+    io.out.write(`mailroom ${packageVersion() ?? '(unknown version: no package.json found above it)'}\n`);
+    return EXIT_OK;
+  }
+  if (name === 'help' && args[0] !== undefined && !commands[args[0]]) {
+    io.err.write(`mailroom: No command "${args[0]}"; the commands are ${Object.keys(commands).join(', ')}\n`);
+    return EXIT_USAGE;
+  }
   const help = helpAsked(name, args);
   if (help !== undefined || name === undefined) {
     io.out.write(help ?? overview(Object.values(commands)));

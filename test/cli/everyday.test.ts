@@ -3,10 +3,11 @@
  * against a real sandbox, holding it to what it prints and its exit codes.
  */
 import { strict as assert } from 'node:assert';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { mailroom, type CliRun } from '../helpers/cli';
+import { spawn } from 'node:child_process';
+import { cliPath, mailroom, suiteEnv, type CliRun } from '../helpers/cli';
 import { startTestSandbox, type TestSandbox } from '../helpers/sandbox';
 import { SECRETS, secretIn } from '../helpers/secrets';
 import { projectRoot } from '../helpers/tools';
@@ -24,17 +25,17 @@ describe('mailroom in everyday use (issue 25, parts 14, 15 and 17)', function ()
     mkdirSync(join(dir, 'config', 'mailroom'), { recursive: true });
     writeFileSync(configFile(), JSON.stringify(settings));
   };
+  const envOf = (env: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv => ({
+    ...suiteEnv(),
+    XDG_CONFIG_HOME: join(dir, 'config'),
+    XDG_STATE_HOME: join(dir, 'state'),
+    MAILROOM_ENDPOINT: sandbox.url,
+    MAILROOM_USER: 'pat',
+    MAILROOM_PASSWORD: PASSWORD,
+    ...env,
+  });
   const run = async (args: readonly string[], env: NodeJS.ProcessEnv = {}): Promise<CliRun> => {
-    const result = await mailroom(args, {
-      env: {
-        XDG_CONFIG_HOME: join(dir, 'config'),
-        XDG_STATE_HOME: join(dir, 'state'),
-        MAILROOM_ENDPOINT: sandbox.url,
-        MAILROOM_USER: 'pat',
-        MAILROOM_PASSWORD: PASSWORD,
-        ...env,
-      },
-    });
+    const result = await mailroom(args, { env: envOf(env) });
     assert.equal(secretIn(`${result.stdout}\n${result.stderr}`), undefined, `mailroom ${args[0]} printed a secret`);
     return result;
   };
@@ -258,6 +259,114 @@ describe('mailroom in everyday use (issue 25, parts 14, 15 and 17)', function ()
       const history = await run(['history', '--json']);
       const ids = (JSON.parse(history.stdout) as { id?: number }[]).map((row) => row.id);
       assert.ok(ids.includes(Number(first.stdout)) && ids.includes(Number(again.stdout)), history.stdout);
+    });
+  });
+
+  describe('part 17: the rest', () => {
+    it('mailroom --version prints the version of package.json', async () => {
+      const { version } = JSON.parse(readFileSync(join(projectRoot, 'package.json'), 'utf8')) as { version: string };
+      const printed = await run(['--version']);
+      assert.equal(printed.code, 0);
+      assert.equal(printed.stdout, `mailroom ${version}\n`);
+      assert.match((await run(['--help'])).stdout, /mailroom --version, its version/);
+    });
+
+    it('mailroom help nosuch is a usage mistake naming the commands', async () => {
+      const asked = await run(['help', 'nosuch']);
+      assert.equal(asked.code, 2);
+      assert.equal(asked.stdout, '');
+      assert.match(asked.stderr, /^mailroom: No command "nosuch"; the commands are preflight, send, postcard, status, .*, wsdl\n$/);
+      assert.equal((await run(['help', 'postcard'])).code, 0);
+    });
+
+    it('details says "not yet" for a time not reached, never 0001-01-01', async () => {
+      const sent = await run(['send', letter, '--to', TO, '--mode', 'Development', '--again']);
+      assert.equal(sent.code, 0, sent.stderr);
+      const id = sent.stdout.trim();
+      const received = await run(['details', id]);
+      assert.equal(received.code, 0, received.stderr);
+      assert.match(received.stdout, /^CompletionTime\s+not yet$/m);
+      assert.doesNotMatch(received.stdout, /0001-01-01/);
+      assert.match(
+        (JSON.parse((await run(['details', id, '--json'])).stdout) as { CompletionTime: string }).CompletionTime,
+        /^0001-01-01T00:00:00/,
+        "--json keeps the service's value",
+      );
+      await run(['sandbox', 'advance', '1h', '--endpoint', sandbox.url]);
+      assert.doesNotMatch((await run(['details', id])).stdout, /not yet|0001-01-01/);
+    });
+
+    it('pdf right after a send says the mailer is not printed yet and when its PDF exists; --wait waits for it', async () => {
+      const sent = await run(['send', letter, '--to', TO, '--mode', 'Development', '--again']);
+      const id = sent.stdout.trim();
+      const out = join(dir, 'letter.pdf');
+      const early = await run(['pdf', id, '-o', out]);
+      assert.equal(early.code, 1);
+      assert.equal(
+        early.stderr,
+        `mailroom: ${id} is not printed yet (-900 Received): its PDF exists once it is, from Waiting For Delivery on. Ask again then, or add --wait to wait for it\n`,
+      );
+      assert.equal(existsSync(out), false);
+      // Waiting: the clock moves once the command has said it waits, and then the mailer is printed.
+      const child = spawn(process.execPath, [cliPath, 'pdf', id, '-o', out, '--wait'], {
+        env: { PATH: process.env.PATH, HOME: process.env.HOME, ...envOf() },
+      });
+      let stdout = '';
+      let stderr = '';
+      child.stdout.on('data', (d) => (stdout += d));
+      const said = new Promise<void>((resolve) =>
+        child.stderr.on('data', (d) => {
+          stderr += d;
+          if (stderr.includes(`Waiting for ${id} to be printed: -900 Received`)) resolve();
+        }),
+      );
+      const waiting = new Promise<CliRun>((resolve) => child.on('close', (code) => resolve({ code, stdout, stderr })));
+      await said;
+      assert.equal(existsSync(out), false);
+      await run(['sandbox', 'advance', '1h', '--endpoint', sandbox.url]);
+      const waited = await waiting;
+      assert.equal(waited.code, 0, waited.stderr);
+      assert.match(waited.stdout, new RegExp(`^Saved the PDF of ${id} to .*letter\\.pdf \\(\\d+ bytes\\)\\n$`));
+      assert.equal(readFileSync(out).subarray(0, 5).toString(), '%PDF-');
+      const cancelledId = (await run(['send', letter, '--to', TO, '--mode', 'Development', '--again'])).stdout.trim();
+      assert.equal((await run(['cancel', cancelledId])).code, 0);
+      const never = await run(['pdf', cancelledId, '-o', out, '--wait']);
+      assert.equal(never.code, 1);
+      assert.match(never.stderr, new RegExp(`^mailroom: ${cancelledId} ended before it was printed \\(-1005 [^)]*\\): it has no PDF\\n$`));
+    });
+
+    it('login without a keychain checks the password, keeps the profile, and says the secret must come from MAILROOM_PASSWORD', async () => {
+      const env = { HOME: dir, MAILROOM_PASSWORD: undefined };
+      const login = await mailroom(['login', '--profile', 'work', '--endpoint', sandbox.url, '--user', 'pat'], {
+        env: { XDG_CONFIG_HOME: join(dir, 'config'), XDG_STATE_HOME: join(dir, 'state'), ...env },
+        input: `${PASSWORD}\n`,
+      });
+      assert.equal(login.code, 1, login.stderr);
+      assert.ok(!`${login.stdout}${login.stderr}`.includes(PASSWORD), 'no secret printed');
+      assert.match(login.stdout, /Kept the profile work \(pat at http:\/\/127\.0\.0\.1:\d+\) in .*config\.json\./);
+      assert.match(
+        login.stderr,
+        /the password of pat at http:\/\/127\.0\.0\.1:\d+ was checked, but it was not kept: no OS keychain is available \(.+\)\. The commands take it from MAILROOM_PASSWORD instead: set it in the environment they run in with --profile work/,
+      );
+      assert.deepEqual(JSON.parse(readFileSync(configFile(), 'utf8')), {
+        profiles: { work: { endpoint: sandbox.url, user: 'pat', binding: 'soap11' } },
+      });
+      // As it said: the profile, with the password from the environment.
+      const used = await run(['call', 'GetLetterStatus', '--param', 'ID=1', '--profile', 'work'], {
+        MAILROOM_ENDPOINT: undefined,
+        MAILROOM_USER: undefined,
+        HOME: dir,
+      });
+      assert.match(used.stderr, /GetLetterStatus answered -3116/, 'signed in as pat: the mailer is just missing');
+      const wrong = await mailroom(['login', '--endpoint', sandbox.url, '--user', 'pat'], { env: { HOME: dir }, input: 'not-it\n' });
+      assert.notEqual(wrong.code, 0, 'a wrong password is refused before the keychain is tried');
+      assert.doesNotMatch(wrong.stderr, /was checked/);
+    });
+
+    it("the README names --schedule interactive, the sandbox's own word for npm start's pace", async () => {
+      const readme = readFileSync(join(projectRoot, 'README.md'), 'utf8');
+      assert.match(readme, /mailroom sandbox --schedule interactive/);
+      assert.match((await run(['sandbox', '--help'])).stdout, /--schedule interactive/);
     });
   });
 });

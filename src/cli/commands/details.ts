@@ -1,6 +1,6 @@
 /** `mailroom details ID`: everything the service reports of a mailer, and of a batch's items. */
 import { parseArgs } from 'node:util';
-import { formatDateTime } from '../../contract';
+import { ZERO_DATE, formatDateTime, isFinalStatus } from '../../contract';
 import { GLOBAL_OPTIONS, connect, print, table, type Io } from '../context';
 import { UsageError } from '../usage';
 import type { CommandHelp } from '../help';
@@ -8,7 +8,9 @@ import type { CommandHelp } from '../help';
 export const usage = 'mailroom details ID';
 
 export const help: CommandHelp = {
-  summary: 'Prints the details of one mailer: price, sheets, times, work mode and print properties; a batch with its items.',
+  summary:
+    'Prints the details of one mailer: price, sheets, times, work mode and print properties; a batch with its items. ' +
+    'A time not reached yet (the service writes 0001-01-01T00:00:00) is said "not yet" ("none" once the mailer is final); --json keeps the service\'s value.',
   options: [['ID', "the mailer's ID"]],
   global: true,
   examples: ['mailroom details 1021984'],
@@ -19,9 +21,19 @@ export function oneId(positionals: readonly string[]): number {
   return Number(positionals[0]);
 }
 
-/** A field's text: the details' fields are all scalars (the type says so), so String shows each as it is. */
-const text = (value: string | number | boolean | Date | null | undefined) =>
-  value instanceof Date ? formatDateTime(value) : String(value ?? '');
+/**
+ * A field's text: the details' fields are all scalars (the type says so), so String shows each as
+ * it is; but a time the service writes as 0001-01-01T00:00:00, one that has not happened, is said
+ * in words: "not yet" while the mailer goes on, "none" once it is final (--json keeps the service's value).
+ */
+const text = (value: string | number | boolean | Date | null | undefined, final: boolean) =>
+  value instanceof Date
+    ? value.getTime() <= ZERO_DATE.getTime()
+      ? final
+        ? 'none'
+        : 'not yet'
+      : formatDateTime(value)
+    : String(value ?? '');
 
 export async function run(args: readonly string[], io: Io): Promise<void> {
   const { values, positionals } = parseArgs({ args: [...args], allowPositionals: true, options: GLOBAL_OPTIONS });
@@ -31,7 +43,7 @@ export async function run(args: readonly string[], io: Io): Promise<void> {
     const details = (await client.datedA.GetDetailsExtended({ ID: String(id) })).Details[0]!;
     const items = details.IsBatch ? (await client.datedA.GetBatchDetails({ ID: id, ItemID: '' })).Items : [];
     print(io, values, { ...details, ...(details.IsBatch ? { Items: items } : {}) }, () => [
-      ...Object.entries(details).map(([key, value]) => `${key.padEnd(22)}${text(value)}`),
+      ...Object.entries(details).map(([key, value]) => `${key.padEnd(22)}${text(value, isFinalStatus(details.Status))}`),
       ...(items.length
         ? [
             '',
