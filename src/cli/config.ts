@@ -17,7 +17,7 @@
  */
 import { closeSync, fsyncSync, mkdirSync, openSync, readFileSync, renameSync, writeSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { BINDINGS, type Binding } from '../contract';
+import { BINDINGS, editDistance, type Binding } from '../contract';
 import { amountSetting, printSettingValue, printSettingValues, type PrintColor, type PrintSides, xdgFolder } from '../rulebook';
 import { UsageError } from './usage';
 
@@ -82,6 +82,72 @@ function checkPrintSettings(settings: Record<string, unknown>, where: string): v
     if (settings[key] !== undefined && printSettingValue(key, settings[key]) === undefined)
       throw new Error(`${where}${key} is ${JSON.stringify(settings[key])}, not one of ${printSettingValues(key).join(', ')}`);
   }
+}
+
+/** The keys each object of the file may hold (a profile's are the file's own, but profiles, and its account's). */
+const FILE_KEYS = ['profiles', 'spending', 'repeats', 'printSides', 'printColor'] as const;
+const PROFILE_KEYS = ['endpoint', 'user', 'binding', 'spending', 'repeats', 'printSides', 'printColor'] as const;
+const SPENDING_KEYS = ['confirmAbove', 'dailyBudget'] as const;
+const REPEATS_KEYS = ['windowDays'] as const;
+
+/** A key the file holds that Mailroom does not read: where it is, and the known key nearest to it there. */
+export interface UnknownKey {
+  /** Its path in the file, as `spending.dailyBuget` or `profiles.work.usr`. */
+  readonly path: string;
+  /** The known key of the same object nearest to it (by edit distance, any case). */
+  readonly nearest: string;
+}
+
+function nearestKey(key: string, known: readonly string[]): string {
+  const distance = (name: string) => editDistance(key.toLowerCase(), name.toLowerCase());
+  return known.reduce((best, name) => (distance(name) < distance(best) ? name : best));
+}
+
+/**
+ * The keys of the file that Mailroom does not read, each with the nearest it does: a misspelled
+ * `dailyBuget` would otherwise leave the budget silently off. Objects that are not objects are
+ * readConfig's to refuse; here they hold no keys.
+ */
+export function unknownKeysOf(config: unknown): UnknownKey[] {
+  const found: UnknownKey[] = [];
+  const walk = (value: unknown, known: readonly string[], where: string, inner: Readonly<Record<string, readonly string[]>>) => {
+    if (!isObject(value)) return;
+    for (const [key, v] of Object.entries(value)) {
+      if (!known.includes(key)) found.push({ path: `${where}${key}`, nearest: `${where}${nearestKey(key, known)}` });
+      else if (inner[key]) walk(v, inner[key], `${where}${key}.`, {});
+    }
+  };
+  const account = { spending: SPENDING_KEYS, repeats: REPEATS_KEYS };
+  walk(config, FILE_KEYS, '', account);
+  if (isObject(config) && isObject(config.profiles)) {
+    for (const [name, profile] of Object.entries(config.profiles)) walk(profile, PROFILE_KEYS, `profiles.${name}.`, account);
+  }
+  return found;
+}
+
+/** The file's unknown keys, in words; none when there is no file, or one that does not read (readConfig says why where it is used). */
+export function unknownConfigKeys(env: NodeJS.ProcessEnv): { readonly path: string; readonly keys: readonly UnknownKey[] } {
+  const path = configPath(env);
+  try {
+    return { path, keys: unknownKeysOf(JSON.parse(readFileSync(path, 'utf8'))) };
+  } catch {
+    return { path, keys: [] };
+  }
+}
+
+/** "spending.dailyBuget (did you mean spending.dailyBudget?)", for each, joined. */
+export function unknownKeysWords(keys: readonly UnknownKey[]): string {
+  return keys.map((k) => `${k.path} (did you mean ${k.nearest}?)`).join(', ');
+}
+
+/** Said before every command: the file's unknown keys, and that sends which may charge wait for them to be put right. */
+export function warnUnknownKeys(env: NodeJS.ProcessEnv, err: NodeJS.WritableStream): void {
+  const { path, keys } = unknownConfigKeys(env);
+  if (keys.length === 0) return;
+  err.write(
+    `warning: ${path} has ${keys.length === 1 ? 'a key' : 'keys'} Mailroom does not read: ${unknownKeysWords(keys)}. ` +
+      'Sends that may charge (Production, Default) are refused until it is corrected.\n',
+  );
 }
 
 /** The file as written, checked; none is an empty configuration, one that does not read is a usage mistake naming the file. */

@@ -76,7 +76,7 @@ export function overview(commands: readonly { readonly usage: string; readonly h
       '',
       ...wrapped(SECRETS),
       '',
-      'mailroom COMMAND --help shows what a command does, its options and an example.',
+      'mailroom COMMAND --help shows what a command does, its options and an example; mailroom --version, its version.',
     ].join('\n') + '\n'
   );
 }

@@ -5,7 +5,7 @@
  */
 export class KeychainUnavailable extends Error {
   override readonly name = 'KeychainUnavailable';
-  constructor(reason: string) {
+  constructor(readonly reason: string) {
     super(
       `No OS keychain is available (${reason}). Set MAILROOM_PASSWORD or MAILROOM_API_KEY instead, ` +
         'or start a Secret Service (for example gnome-keyring) and run `mailroom login` again.',

@@ -14,6 +14,7 @@ import * as login from './commands/login';
 import * as logout from './commands/logout';
 import * as merge from './commands/merge';
 import * as pdf from './commands/pdf';
+import * as postcard from './commands/postcard';
 import * as preflight from './commands/preflight';
 import * as sandbox from './commands/sandbox';
 import * as send from './commands/send';
@@ -21,8 +22,10 @@ import * as status from './commands/status';
 import * as wsdl from './commands/wsdl';
 import type { Io } from './context';
 import { asksForHelp, commandHelp, overview, type CommandHelp } from './help';
+import { warnUnknownKeys } from './config';
 import { KeychainUnavailable, osKeychain } from './keychain';
 import { quietOnClosedPipe } from './closed-pipe';
+import { packageVersion } from './version';
 import { EXIT_OK, EXIT_SERVICE_ERROR, EXIT_USAGE, UsageError } from './usage';
 
 export interface Command {
@@ -36,6 +39,7 @@ export interface Command {
 export const commands: Readonly<Record<string, Command>> = {
   preflight,
   send,
+  postcard,
   status,
   details,
   pdf,
@@ -108,6 +112,14 @@ export function processIo(): Io {
 
 export async function main(argv: readonly string[], io: Io = processIo()): Promise<number> {
   const [name, ...args] = argv;
+  if (name === '--version' || name === '-V') {
+    io.out.write(`mailroom ${packageVersion() ?? '(unknown version: no package.json found above it)'}\n`);
+    return EXIT_OK;
+  }
+  if (name === 'help' && args[0] !== undefined && !commands[args[0]]) {
+    io.err.write(`mailroom: No command "${args[0]}"; the commands are ${Object.keys(commands).join(', ')}\n`);
+    return EXIT_USAGE;
+  }
   const help = helpAsked(name, args);
   if (help !== undefined || name === undefined) {
     io.out.write(help ?? overview(Object.values(commands)));
@@ -116,6 +128,7 @@ export async function main(argv: readonly string[], io: Io = processIo()): Promi
   const command = commands[name];
   try {
     if (!command) throw new UsageError(`Unknown command "${name}"`);
+    warnUnknownKeys(io.env, io.err);
     return (await command.run(args, io)) ?? EXIT_OK;
   } catch (error) {
     const code = (error as { code?: unknown }).code;

@@ -37,12 +37,23 @@ import {
   type Reports,
   type SpendingLimits,
 } from '../rulebook';
-import { readConfig } from './config';
+import { readConfig, unknownConfigKeys, unknownKeysWords } from './config';
 import { profileOf, type GlobalValues, type Io } from './context';
 import { UsageError } from './usage';
 
-/** The guard's settings for the command's account: its profile's own, else the file's. */
+/**
+ * The guard's settings for the command's account: its profile's own, else the file's. A file with
+ * a key Mailroom does not read refuses the send (it may charge): a misspelled `dailyBudget` is a
+ * budget the person believes is on, and is not (docs/cli.md, "The spending guard").
+ */
 export function limitsOf(values: GlobalValues, io: Io): SpendingLimits {
+  const { path, keys } = unknownConfigKeys(io.env);
+  if (keys.length > 0) {
+    throw new UsageError(
+      `Not sent: ${path} has ${keys.length === 1 ? 'a key' : 'keys'} Mailroom does not read: ${unknownKeysWords(keys)}; ` +
+        'a budget or threshold you believe is set may not be. Correct the file to send in Production (Development sends go).',
+    );
+  }
   return profileOf(values, io)?.spending ?? readConfig(io.env).spending ?? {};
 }
 
@@ -150,7 +161,7 @@ export async function guardSend(io: Io, values: GlobalValues, client: MailWsClie
 }
 
 /** A refusal of the rules under the send log's lock, in the command line's words; undefined for any other error. */
-export function refusalOf(error: unknown, account: AccountRef): UsageError | undefined {
+export function refusalOf(error: unknown, account: AccountRef, mailer: 'letter' | 'postcard' = 'letter'): UsageError | undefined {
   if (error instanceof OverBudget) {
     return new UsageError(
       `Not sent: meanwhile other sends took the budget: ${overWords(error.verdict, account)}. Add --over-budget to send anyway.`,
@@ -168,7 +179,7 @@ export function refusalOf(error: unknown, account: AccountRef): UsageError | und
       );
     }
     return new UsageError(
-      `Not sent: the same letter went to ${earlier[0]?.recipient ?? 'the same recipient'} as ${before}. Add --again to send it again.`,
+      `Not sent: the same ${mailer} went to ${earlier[0]?.recipient ?? 'the same recipient'} as ${before}. Add --again to send it again.`,
     );
   }
   return undefined;

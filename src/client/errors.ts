@@ -143,7 +143,8 @@ const hostOf = (endpoint: string | undefined) => {
 /**
  * The network failed. `mayHaveReached` says whether the request may have reached the service:
  * false when it was never sent (the connection was refused), true when it had left. After a send,
- * true means the outcome is unknown: look the mailer up before sending again. `endpoint` is where
+ * true means the outcome is unknown: look the mailer up before sending again (a read has none: it
+ * changed nothing, and is said so). `endpoint` is where
  * it went, without credentials or query (see endpointOf).
  */
 export class MailWsNetworkError extends MailWsFailure {
@@ -156,9 +157,13 @@ export class MailWsNetworkError extends MailWsFailure {
     options: { readonly url?: string; readonly cause?: unknown } = {},
   ) {
     const endpoint = options.url === undefined ? undefined : endpointOf(options.url);
-    const outcome = `${
-      mayHaveReached ? 'the request may have reached the service, so its outcome is unknown' : 'the request did not reach the service'
-    }${mayHaveReached && effectOfOperationNamed(operation) === 'send' ? ': look the mailer up before sending again' : ''}`;
+    const effect = effectOfOperationNamed(operation);
+    // A read that got no answer changed nothing: only a send or a change has an outcome to be unsure of.
+    const outcome = !mayHaveReached
+      ? 'the request did not reach the service'
+      : effect === 'read'
+        ? 'the request may have reached the service, but a read changes nothing: try it again'
+        : `the request may have reached the service, so its outcome is unknown${effect === 'send' ? ': look the mailer up before sending again' : ''}`;
     super(
       operation,
       `${operation}${endpoint ? ` at ${endpoint}` : ''}: ${reason}; ${outcome}`,

@@ -28,14 +28,30 @@ export interface PushReceiver {
 /** The most a push's body may hold: five short fields. */
 const MAX_BODY = 16 * 1024;
 
-/** A push's fields from a request's query string and body, or undefined when it carries no valid ID and Status. */
-export function readPush(query: URLSearchParams, body: URLSearchParams): FeedbackPush | undefined {
+/** A push's fields from a request's query string and body, or why it is not one (no valid ID, Status or ItemID). */
+export function readPushOrWhy(query: URLSearchParams, body: URLSearchParams): FeedbackPush | { readonly problem: string } {
   const field = (name: string) => body.get(name) ?? query.get(name) ?? '';
   const id = Number(field('ID'));
   const status = Number(field('Status'));
   const item = Number(field('ItemID') || '0');
-  if (!Number.isInteger(id) || id <= 0 || !Number.isInteger(status) || field('Status') === '' || !Number.isInteger(item)) return undefined;
+  const shown = (name: string) => (field(name) === '' ? `no ${name}` : `${name} ${JSON.stringify(field(name).slice(0, 40))}`);
+  if (field('ID') === '' || !Number.isInteger(id) || id <= 0) return { problem: `${shown('ID')}, not a mailer's ID` };
+  if (field('Status') === '' || !Number.isInteger(status)) return { problem: `${shown('Status')}, not a status code` };
+  if (!Number.isInteger(item)) return { problem: `${shown('ItemID')}, not an item's ID` };
   return { ID: id, ItemID: item, Auth: field('Auth'), Status: status, StatusTime: field('StatusTime') };
+}
+
+/** A push's fields from a request's query string and body, or undefined when it carries no valid ID and Status. */
+export function readPush(query: URLSearchParams, body: URLSearchParams): FeedbackPush | undefined {
+  const read = readPushOrWhy(query, body);
+  return 'problem' in read ? undefined : read;
+}
+
+/** A request the receiver answered 400 (or cut, past MAX_BODY): who sent it, how, and why it is not a push. */
+export interface RefusedPush {
+  readonly from: string;
+  readonly method: string;
+  readonly problem: string;
 }
 
 /**
@@ -47,23 +63,32 @@ export async function startPushReceiver(options: {
   readonly port: number;
   readonly host?: string;
   readonly onPush: (push: FeedbackPush) => void;
+  /** Each request refused as not a push (`mailroom listen` says each). */
+  readonly onRefused?: (refused: RefusedPush) => void;
 }): Promise<PushReceiver> {
   const server = createServer((req, res) => {
+    const refuse = (problem: string) =>
+      options.onRefused?.({ from: req.socket.remoteAddress ?? 'an unknown address', method: req.method ?? '', problem });
     let text = '';
     req.setEncoding('utf8');
     req.on('data', (chunk: string) => {
       text += chunk;
-      if (text.length > MAX_BODY) req.destroy();
+      if (text.length > MAX_BODY) {
+        refuse(`a body over ${MAX_BODY / 1024} KB`);
+        req.destroy();
+      }
     });
     req.on('end', () => {
-      const push =
+      const read =
         req.method === 'POST' || req.method === 'GET'
-          ? readPush(new URL(req.url ?? '/', 'http://receiver').searchParams, new URLSearchParams(text))
-          : undefined;
-      if (!push) {
+          ? readPushOrWhy(new URL(req.url ?? '/', 'http://receiver').searchParams, new URLSearchParams(text))
+          : { problem: `the method ${req.method}, not POST or GET` };
+      if ('problem' in read) {
+        refuse(read.problem);
         res.writeHead(400, { 'Content-Type': 'text/plain' }).end('not a feedback push');
         return;
       }
+      const push = read;
       try {
         options.onPush(push);
       } finally {

@@ -139,7 +139,10 @@ describe('mailroom login and the OS keychain', function () {
       input: `${PASSWORD}\n`,
     });
     assert.equal(result.code, 1);
-    assert.match(result.stderr, /No OS keychain is available \(.+\)\. Set MAILROOM_PASSWORD or MAILROOM_API_KEY instead/);
+    assert.match(
+      result.stderr,
+      /was checked, but it was not kept: no OS keychain is available \(.+\)\. The commands take it from MAILROOM_PASSWORD instead/,
+    );
     assert.ok(!result.stderr.includes(PASSWORD));
   });
 });

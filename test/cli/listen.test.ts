@@ -15,6 +15,8 @@ const demo = { Username: 'demo', Password: 'demo' };
 interface Listener {
   readonly url: string;
   readonly lines: string[];
+  /** What it wrote on standard error after "Listening…", line by line. */
+  errorLine(n: number): Promise<string>;
   readonly process: ChildProcess;
   line(n: number): Promise<string>;
 }
@@ -30,10 +32,14 @@ async function startListen(args: readonly string[]): Promise<Listener> {
     lines.push(line);
     waiters.splice(0).forEach((w) => w());
   });
+  const errors: string[] = [];
+  const errorWaiters: (() => void)[] = [];
   const url = await new Promise<string>((resolve, reject) => {
     createInterface({ input: child.stderr }).on('line', (line) => {
       const m = /^Listening for feedback pushes on (http:\/\/127\.0\.0\.1:\d+\/)$/.exec(line);
       if (m) resolve(m[1]!);
+      else errors.push(line);
+      errorWaiters.splice(0).forEach((w) => w());
     });
     child.on('exit', (code) => reject(new Error(`mailroom listen exited with ${code}`)));
   });
@@ -42,7 +48,12 @@ async function startListen(args: readonly string[]): Promise<Listener> {
       const check = () => (lines.length > n ? resolve(lines[n]!) : waiters.push(check));
       check();
     });
-  return { url, lines, process: child, line };
+  const errorLine = (n: number) =>
+    new Promise<string>((resolve) => {
+      const check = () => (errors.length > n ? resolve(errors[n]!) : errorWaiters.push(check));
+      check();
+    });
+  return { url, lines, process: child, line, errorLine };
 }
 
 describe('mailroom listen', function () {
@@ -101,5 +112,28 @@ describe('mailroom listen', function () {
     listener = await startListen([]);
     const id = await pushOne(listener.url);
     assert.equal(await listener.line(0), `2026-11-22T09:00:06  ${id}: -1002 ${describeStatus(-1002)}`);
+  });
+
+  it('prints a line on standard error for each request it refuses as not a push, saying why (issue 25, part 17)', async () => {
+    listener = await startListen([]);
+    assert.equal((await fetch(listener.url, { method: 'POST', body: 'hello' })).status, 400);
+    assert.equal(
+      await listener.errorLine(0),
+      "Refused a POST from 127.0.0.1 (answered 400): not a feedback push: no ID, not a mailer's ID",
+    );
+    assert.equal((await fetch(`${listener.url}?ID=1021984&Status=soon`)).status, 400);
+    assert.equal(
+      await listener.errorLine(1),
+      'Refused a GET from 127.0.0.1 (answered 400): not a feedback push: Status "soon", not a status code',
+    );
+    assert.equal((await fetch(listener.url, { method: 'PUT', body: 'ID=1&Status=-1000' })).status, 400);
+    assert.equal(
+      await listener.errorLine(2),
+      'Refused a PUT from 127.0.0.1 (answered 400): not a feedback push: the method PUT, not POST or GET',
+    );
+    // A push after them is printed on standard output, which holds nothing of the refused.
+    assert.equal((await fetch(listener.url, { method: 'POST', body: new URLSearchParams({ ID: '7', Status: '-1000' }) })).status, 200);
+    assert.match(await listener.line(0), /^ {2}7: -1000 /);
+    assert.equal(listener.lines.length, 1);
   });
 });

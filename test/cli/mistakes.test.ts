@@ -145,7 +145,7 @@ describe('mailroom: unknown IDs, unreadable files, closed pipes, one argument gr
   });
 
   describe('12. a file that cannot be read is said in words, exit code 2, in every command alike', () => {
-    it('a missing file and a folder given as a file: send, merge, files upload, preflight, call --file, sandbox --accounts', async () => {
+    it('a missing file and a folder given as a file: send, merge, files upload, preflight, postcard, call --file, sandbox --accounts', async () => {
       const missing = join(dir, 'nowhere.pdf');
       const folder = join(dir, 'a-folder');
       mkdirSync(folder);
@@ -157,6 +157,8 @@ describe('mailroom: unknown IDs, unreadable files, closed pipes, one argument gr
         ['the letter', ['preflight', path]],
         ['the data', ['preflight', sample('invite.html'), '--data', path]],
         ['the file for FileBinaryData', ['call', 'SendLetterV2', '--file', `FileBinaryData=${path}`, '--param', 'FileExtension=pdf']],
+        ['the image side', ['postcard', path, sample('postcard-back.html'), '--to', JANE, '--mode', 'Development']],
+        ['the address side', ['postcard', sample('postcard-front.html'), path, '--to', JANE, '--mode', 'Development']],
         ['the accounts file', ['sandbox', '--port', '0', '--data', join(dir, 'data'), '--accounts', path]],
       ];
       for (const [path, words] of [

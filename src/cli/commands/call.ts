@@ -11,6 +11,7 @@ import { ValueError, operationList, parseLeaf, serviceByPath, serviceList, type 
 import { accountOf, connect, print, type Io } from '../context';
 import { guardSend, refusalOf } from '../spending';
 import { UsageError } from '../usage';
+import { checkLengths } from '../limits';
 import type { CommandHelp } from '../help';
 import { commandLine } from '../arguments';
 import { readUserFile } from '../user-files';
@@ -91,7 +92,9 @@ export async function run(args: readonly string[], io: Io): Promise<void> {
     return f;
   };
   const request: Record<string, unknown> = {};
-  for (const [name, text] of pairs(values.param, 'param')) request[name] = valueOf(op, field(name), text);
+  const params = pairs(values.param, 'param');
+  checkLengths(params.map(([name, text]) => [`--param ${name}`, name, text]));
+  for (const [name, text] of params) request[name] = valueOf(op, field(name), text);
   const files = pairs(values.file, 'file');
   for (const [name, path] of files) {
     field(name);

@@ -1,5 +1,5 @@
 /** `mailroom details ID`: everything the service reports of a mailer, and of a batch's items. */
-import { NO_PERMISSIONS_STATUS, describeStatus, formatDateTime } from '../../contract';
+import { NO_PERMISSIONS_STATUS, ZERO_DATE, describeStatus, formatDateTime, isFinalStatus } from '../../contract';
 import { accountOf, connect, print, table, type Io } from '../context';
 import { EXIT_OK, EXIT_SERVICE_ERROR, UsageError } from '../usage';
 import type { CommandHelp } from '../help';
@@ -9,7 +9,9 @@ import { unknownAnswer, unknownMailers } from '../unknown-mailers';
 export const usage = 'mailroom details ID';
 
 export const help: CommandHelp = {
-  summary: 'Prints the details of one mailer: price, sheets, times, work mode and print properties; a batch with its items.',
+  summary:
+    'Prints the details of one mailer: price, sheets, times, work mode and print properties; a batch with its items. ' +
+    'A time not reached yet (the service writes 0001-01-01T00:00:00) is said "not yet" ("none" once the mailer is final); --json keeps the service\'s value.',
   options: [['ID', "the mailer's ID"]],
   global: true,
   examples: ['mailroom details 1021984'],
@@ -20,9 +22,19 @@ export function oneId(positionals: readonly string[]): number {
   return mailerId(positionals[0]!);
 }
 
-/** A field's text: the details' fields are all scalars (the type says so), so String shows each as it is. */
-const text = (value: string | number | boolean | Date | null | undefined) =>
-  value instanceof Date ? formatDateTime(value) : String(value ?? '');
+/**
+ * A field's text: the details' fields are all scalars (the type says so), so String shows each as
+ * it is; but a time the service writes as 0001-01-01T00:00:00, one that has not happened, is said
+ * in words: "not yet" while the mailer goes on, "none" once it is final (--json keeps the service's value).
+ */
+const text = (value: string | number | boolean | Date | null | undefined, final: boolean) =>
+  value instanceof Date
+    ? value.getTime() <= ZERO_DATE.getTime()
+      ? final
+        ? 'none'
+        : 'not yet'
+      : formatDateTime(value)
+    : String(value ?? '');
 
 export async function run(args: readonly string[], io: Io): Promise<number> {
   const { values, positionals } = commandLine('details', args, {});
@@ -44,7 +56,7 @@ export async function run(args: readonly string[], io: Io): Promise<number> {
     }
     if (details.Status === NO_PERMISSIONS_STATUS) return unknown(`${details.Status} ${describeStatus(details.Status)}`);
     print(io, values, { ...details, ...(details.IsBatch ? { Items: items } : {}) }, () => [
-      ...Object.entries(details).map(([key, value]) => `${key.padEnd(22)}${text(value)}`),
+      ...Object.entries(details).map(([key, value]) => `${key.padEnd(22)}${text(value, isFinalStatus(details.Status))}`),
       ...(items.length
         ? [
             '',

@@ -7,6 +7,7 @@ import { MailWsError } from '../../client';
 import { enums, formatDateTime, type EnumValue, RESULT } from '../../contract';
 import { connect, print, progressPrinter, table, type Io } from '../context';
 import { UsageError } from '../usage';
+import { checkLengths } from '../limits';
 import type { CommandHelp } from '../help';
 import { commandLine } from '../arguments';
 import { readUserFile } from '../user-files';
@@ -63,6 +64,7 @@ export async function run(args: readonly string[], io: Io): Promise<void> {
       }
       case 'upload': {
         const name = values.name ?? basename(target!);
+        checkLengths([[values.name === undefined ? 'The file name' : '--name', 'MyFileName', name]]);
         const progress = progressPrinter(io, 'Uploading');
         await client.datedA.UploadFile(
           {

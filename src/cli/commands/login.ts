@@ -8,8 +8,8 @@
 import { MailWsClient, checkSignIn } from '../../client';
 import { bindingOf, endpointOf, timeoutOf, userOf, type Io } from '../context';
 import { configPath, readConfig, writeConfig, type Profile } from '../config';
-import { accountNames } from '../keychain';
-import { UsageError } from '../usage';
+import { accountNames, KeychainUnavailable } from '../keychain';
+import { EXIT_OK, EXIT_SERVICE_ERROR, UsageError } from '../usage';
 import { commandLine } from '../arguments';
 import type { CommandHelp } from '../help';
 
@@ -31,7 +31,7 @@ export const help: CommandHelp = {
   ],
 };
 
-export async function run(args: readonly string[], io: Io): Promise<void> {
+export async function run(args: readonly string[], io: Io): Promise<number> {
   const parsed = commandLine('login', args, { 'api-key': { type: 'boolean', default: false } }, { positionals: false });
   // Before anything is asked or kept: a name refused after the secret is in the keychain leaves it there.
   if (parsed.values.profile !== undefined) checkProfileName(parsed.values.profile);
@@ -61,9 +61,26 @@ export async function run(args: readonly string[], io: Io): Promise<void> {
     }
   }
   const names = accountNames(user, endpoint);
-  io.keychain.set(apiKey ? names.apiKey : names.password, secret);
-  io.out.write(`Kept the ${apiKey ? 'API key' : 'password'} of ${user} for ${endpoint} in the OS keychain.\n`);
+  const what = apiKey ? 'API key' : 'password';
+  let unavailable: KeychainUnavailable | undefined;
+  try {
+    io.keychain.set(apiKey ? names.apiKey : names.password, secret);
+    io.out.write(`Kept the ${what} of ${user} for ${endpoint} in the OS keychain.\n`);
+  } catch (error) {
+    if (!(error instanceof KeychainUnavailable)) throw error;
+    unavailable = error;
+  }
+  // The profile is kept all the same: it holds no secret, and with the secret from the environment it works.
   if (parsed.values.profile !== undefined) keepProfile(parsed.values.profile, { endpoint, user, binding: bindingOf(values, from) }, io);
+  if (!unavailable) return EXIT_OK;
+  const variable = apiKey ? 'MAILROOM_API_KEY' : 'MAILROOM_PASSWORD';
+  io.err.write(
+    `mailroom: the ${what} of ${user} at ${endpoint}${apiKey ? '' : ' was checked, but it'} was not kept: no OS keychain is available ` +
+      `(${unavailable.reason}). The commands take it from ${variable} instead: set it in the environment they run in` +
+      `${parsed.values.profile === undefined ? '' : ` with --profile ${parsed.values.profile}`}, ` +
+      'or start a Secret Service (for example gnome-keyring) and run `mailroom login` again.\n',
+  );
+  return EXIT_SERVICE_ERROR;
 }
 
 function checkProfileName(name: string): void {

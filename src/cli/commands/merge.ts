@@ -10,6 +10,7 @@ import { guardSend, predictedMergePrice, refusalOf, rowList, sayRepeated } from 
 import { mayCharge, mergeRowKeys, RepeatedSend } from '../../rulebook';
 import { printingOf, printSettingsOf } from '../print-settings';
 import { UsageError } from '../usage';
+import { checkLengths } from '../limits';
 import { encodingLine } from './preflight';
 import { workModeOption } from './send';
 import type { CommandHelp } from '../help';
@@ -56,6 +57,7 @@ export async function run(args: readonly string[], io: Io): Promise<void> {
   if (values.again && values['skip-sent'])
     throw new UsageError('Choose --again (send every row) or --skip-sent (leave out those sent before), not both');
   const [template, data] = positionals as [string, string];
+  checkLengths([['--description', 'MyDescription', values.description]]);
   let merge: MailMerge;
   let templateBytes: Buffer;
   try {

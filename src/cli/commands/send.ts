@@ -16,6 +16,7 @@ import { printingOf, printSettingsOf } from '../print-settings';
 import { guardSend, predictedLetterPrice, refusalOf, sayRepeated } from '../spending';
 import { mayCharge, recipientSummary } from '../../rulebook';
 import { UsageError } from '../usage';
+import { checkLengths, checkRecipientLengths } from '../limits';
 import type { CommandHelp } from '../help';
 import { commandLine } from '../arguments';
 import { readUserFile } from '../user-files';
@@ -106,7 +107,7 @@ function addressLine(line: string): RecipientAddress {
  * which is never mailed, and in Default, whose work mode only the service knows. A city the ZIP
  * code may not serve is said, and sent.
  */
-async function checkAddress(io: Io, address: RecipientAddress, mode: EnumValue<'WorkMode'>): Promise<void> {
+export async function checkAddress(io: Io, address: RecipientAddress, mode: EnumValue<'WorkMode'>): Promise<void> {
   const { zipFinding } = await import('../../printing');
   const found = zipFinding(address, mode === 'Production' ? 'Production' : 'Development');
   if (!found) return;
@@ -126,11 +127,13 @@ export async function run(args: readonly string[], io: Io): Promise<void> {
   });
   if (positionals.length !== 1) throw new UsageError('Name one file to send');
   const path = positionals[0]!;
+  checkLengths([['--description', 'MyDescription', values.description]]);
   const document = await readDocument(path);
   // Said, not refused: a key the front matter's reader leaves aside, as the editor warns of it.
   for (const w of document.warnings ?? []) io.err.write(`warning: ${basename(path)}, line ${w.line}: ${w.message}\n`);
   const mode = workModeOption(values.mode);
   const address = recipientOf(document.to, values, addressOptions(values));
+  checkRecipientLengths(address);
   const mistyped = checkRecipient(address).find((problem) => problem.code === STATUS.AddressNotVerified);
   if (Object.keys(address).length > 0 && mistyped) throw new UsageError(`The recipient cannot be sent to: ${mistyped.message}`);
   const addressed = Object.keys(address).length > 0;
