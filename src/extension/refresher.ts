@@ -17,12 +17,13 @@ import type { Accounts } from './connection/accounts';
 import type { Clients } from './connection/clients';
 import { Disposable, Emitter, timeout, toDisposable } from './lifecycle';
 import type { Log } from './log';
-import { groupOf, needsDetails, type TrackedMailer } from './model/mailers';
+import { groupOf, mayNeedUser, needsDetails, needsUser, type TrackedMailer } from './model/mailers';
 import { PUSHED_WINDOW_MS, RefreshSchedule } from './model/refresh-schedule';
 import { prompts } from './prompts';
 import { GATEWAY_STATUSES, ServiceHealth, answeredAgainWords } from './model/service-health';
 import type { MailerFacts, TrackedMailers } from './tracked-mailers';
 import type { MailerStatus } from '../client';
+import type { MailroomCommand } from './commands/ids';
 import { logLine, wordsOf } from './model/failure-words';
 
 export class Refresher extends Disposable {
@@ -112,10 +113,10 @@ export class Refresher extends Disposable {
           if (!(error instanceof MailWsError && error.isWarning)) throw error;
         }
       }
-      const ended = (await this.mailers.update(statuses, details)).filter((m) => groupOf(m) !== 'inProcess');
+      const changed = await this.mailers.update(statuses, details);
       this.schedule.succeeded();
       if (current()) this.answered();
-      this.notify(ended);
+      this.notify(changed);
       return undefined;
     } catch (error) {
       if (this.isDisposed) return undefined;
@@ -144,7 +145,7 @@ export class Refresher extends Disposable {
     this.lastPushAt = Date.now();
     if (this.isDisposed || !this.mailers.get(status.ID)) return false;
     const changed = await this.mailers.update(new Map([[status.ID, status]]));
-    this.notify(changed.filter((m) => groupOf(m) !== 'inProcess'));
+    this.notify(changed);
     // The next poll (if anything is still in process) now comes at the slower pace.
     if (!this.running) this.scheduleNext();
     return changed.length > 0;
@@ -167,9 +168,11 @@ export class Refresher extends Disposable {
     void prompts.notify('info', words);
   }
 
-  private notify(ended: readonly TrackedMailer[]): void {
+  /** Tells the mailers whose status changed: a status the user must act on always, an end when asked to. */
+  private notify(changed: readonly TrackedMailer[]): void {
+    for (const mailer of changed.filter(needsUser)) void this.askForFunds(mailer);
     if (!vscode.workspace.getConfiguration('mailroom').get<boolean>('notifyOnCompletion', true)) return;
-    for (const mailer of ended) {
+    for (const mailer of changed.filter((m) => groupOf(m) !== 'inProcess')) {
       const text = vscode.l10n.t(
         'Mailroom: {0} ({1}): {2}',
         mailer.description ?? vscode.l10n.t('Mailer {0}', mailer.id),
@@ -180,16 +183,42 @@ export class Refresher extends Disposable {
     }
   }
 
+  /**
+   * -990: the letter waits for funds, and fails (-1010) unless they arrive within 72 hours. Said
+   * when it happens, with what to do: on the sandbox, Set Funds… (its control path); on a real
+   * service, money added to the account there. Cancel Delivery works meanwhile.
+   */
+  private async askForFunds(mailer: TrackedMailer): Promise<void> {
+    const name = mailer.description ?? vscode.l10n.t('Mailer {0}', mailer.id);
+    const onSandbox = this.accounts.account?.sandbox === true;
+    const text = onSandbox
+      ? vscode.l10n.t(
+          'Mailroom: {0} ({1}) is waiting for funds (-990): the sandbox account cannot pay for it. Set the funds and it goes on; without them it fails (-1010), sooner than the service does (72 hours).',
+          name,
+          mailer.id,
+        )
+      : vscode.l10n.t(
+          'Mailroom: {0} ({1}) is waiting for funds (-990): add funds to the account at the service within 72 hours and it goes on; else it fails (-1010). Cancel Delivery from the Mailers view stops it.',
+          name,
+          mailer.id,
+        );
+    const setFunds = vscode.l10n.t('Set Funds…');
+    const chosen = await prompts.notify('warning', text, ...(onSandbox ? [setFunds] : []));
+    if (chosen === setFunds) await vscode.commands.executeCommand('mailroom.sandbox.setFunds' satisfies MailroomCommand);
+  }
+
   private scheduleNext(): void {
     this.next?.dispose();
     this.next = undefined;
     // A refresh that was under way when the extension shut down schedules nothing.
     if (this.isDisposed) return;
+    const inProcess = this.mailers.list().filter((m) => groupOf(m) === 'inProcess');
     const delay = this.schedule.delayMs({
       intervalSeconds: vscode.workspace.getConfiguration('mailroom').get<number>('refreshIntervalSeconds', 10),
       focused: vscode.window.state.focused,
-      anyInProcess: this.mailers.list().some((m) => groupOf(m) === 'inProcess'),
+      anyInProcess: inProcess.length > 0,
       pushed: Date.now() - this.lastPushAt < PUSHED_WINDOW_MS,
+      awaitingUser: inProcess.some(mayNeedUser),
     });
     if (delay !== undefined) this.next = timeout(delay, () => void this.refresh());
   }
