@@ -114,7 +114,7 @@ describe('The spending guard', () => {
     const over = refused.at(-1) ?? '';
     assert.match(
       over,
-      /^\$\d+\.\d\d spent today in Production by the local sandbox; this send's \$\d+\.\d\d would pass the daily budget of \$\d+\.\d\d \(mailroom\.spending\.dailyBudget\)\. Send it anyway\?/,
+      /^\$\d+\.\d\d spent today in Production by demo at the local sandbox; this send's \$\d+\.\d\d would pass the daily budget of \$\d+\.\d\d \(mailroom\.spending\.dailyBudget\)\. Send it anyway\?/,
     );
     assert.equal(amountIn(over, /^\$(\d+\.\d\d)/), spent);
 
