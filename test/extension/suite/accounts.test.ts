@@ -41,8 +41,9 @@ describe('Several accounts', () => {
       [{ pick: 'Add Account…' }, { enter: true }, { pick: /SOAP 1\.1/ }, { input: 'clerk' }, { input: password }, { input: '' }],
       'mailroom.switchAccount',
     );
-    assert.equal(person.opened[0], demo.endpoint, "Connect offers the sandbox's address");
     assert.equal(api.accounts.account?.username, 'clerk');
+    assert.equal(api.accounts.account.endpoint, demo.endpoint, "Enter took the sandbox's address, offered");
+    assert.equal(api.accounts.account.sandbox, true);
     assert.match(api.statusBarItem.text, /· clerk at the local sandbox/, 'each sandbox user is named');
     const other = api.accounts.account;
     assert.ok(other);
