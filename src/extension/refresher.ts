@@ -9,10 +9,14 @@
  * answer begins an outage, which the status bar and the view's message show until a refresh gets
  * its answers again; that is said once, and logged once, not on every cycle. Meanwhile the refresh
  * backs off as after any failure (model/refresh-schedule.ts), on the one timer it keeps.
+ *
+ * A refresh waiting on the service shows the Mailers view's progress at once, and one that waits
+ * a few seconds past the service's usual answer time (ServiceHealth.patienceMs, learnt from its
+ * calls) begins the outage then, not when its calls give up after their whole budget (60 s).
  */
 import * as vscode from 'vscode';
 import { clientModule } from './client-module';
-import { MAX_IDS_PER_QUERY, NO_PERMISSIONS_STATUS, formatDateTime, formatIds } from '../contract';
+import { MAX_IDS_PER_QUERY, NO_PERMISSIONS_STATUS, REAL_SERVICE_MIN_INTERVAL_MS, formatDateTime, formatIds, isLoopback } from '../contract';
 import type { Accounts } from './connection/accounts';
 import type { Clients } from './connection/clients';
 import { Disposable, Emitter, timeout, toDisposable } from './lifecycle';
@@ -20,11 +24,14 @@ import type { Log } from './log';
 import { groupOf, mayNeedUser, needsDetails, needsUser, type TrackedMailer } from './model/mailers';
 import { PUSHED_WINDOW_MS, RefreshSchedule } from './model/refresh-schedule';
 import { prompts } from './prompts';
-import { GATEWAY_STATUSES, ServiceHealth, answeredAgainWords } from './model/service-health';
+import { GATEWAY_STATUSES, ServiceHealth, answeredAgainWords, noAnswerWithinWords } from './model/service-health';
 import type { MailerFacts, TrackedMailers } from './tracked-mailers';
 import type { MailerStatus } from '../client';
 import type { MailroomCommand } from './commands/ids';
 import { logLine, wordsOf } from './model/failure-words';
+
+/** The Mailers view's ID (package.json), where a refresh shows its progress. */
+const MAILERS_VIEW = 'mailroom.mailers';
 
 export class Refresher extends Disposable {
   /** The next refresh, when one is scheduled. */
@@ -35,6 +42,10 @@ export class Refresher extends Disposable {
   private lastPushAt = -Infinity;
   /** Whether the service answers, as the refreshes found it. */
   readonly health = new ServiceHealth();
+  /** The refresh waiting on the service now, if one is: when it began, or its last call ended. */
+  private waitingSince: number | undefined;
+  /** When the refresh waiting now is taken for no answer. */
+  private patience: vscode.Disposable | undefined;
   private readonly healthChanged = this.register(new Emitter<void>());
   /** The service stopped answering, answers again, or another account is the active one. */
   readonly onDidChangeHealth = this.healthChanged.event;
@@ -49,6 +60,14 @@ export class Refresher extends Disposable {
     this.register(
       toDisposable(() => {
         this.next?.dispose();
+        this.patience?.dispose();
+      }),
+    );
+    // Each answer tells how long the service takes; each call ended restarts the wait of a refresh under way.
+    this.register(
+      clients.onDidCall((event) => {
+        if (event.error === undefined && event.operation.startsWith('Get')) this.health.heard(event.ms);
+        if (this.waitingSince !== undefined) this.waitFor(Date.now());
       }),
     );
     // Another account is another service: what was found about the last one no longer holds.
@@ -88,9 +107,53 @@ export class Refresher extends Disposable {
       return undefined;
     }
     const began = Date.now();
+    const asking = this.ask(open, began);
+    // Shown at once in the Mailers view (its progress bar) while the service is asked.
+    void vscode.window.withProgress({ location: { viewId: MAILERS_VIEW } }, () => asking);
+    return asking;
+  }
+
+  /** Whether a refresh waits on the service now (the Mailers view shows its progress meanwhile). */
+  get waiting(): boolean {
+    return this.waitingSince !== undefined;
+  }
+
+  /** (Re)starts the wait for the service's answer, from `from`. */
+  private waitFor(from: number): void {
+    this.waitingSince = from;
+    this.patience?.dispose();
+    const account = this.accounts.account;
+    const paced = account && !account.sandbox && !isLoopback(account.endpoint) ? REAL_SERVICE_MIN_INTERVAL_MS : 0;
+    const patience = this.health.patienceMs(paced);
+    this.patience = timeout(patience, () => this.noAnswerYet(from, patience));
+  }
+
+  private stopWaiting(): void {
+    this.waitingSince = undefined;
+    this.patience?.dispose();
+    this.patience = undefined;
+  }
+
+  /** The refresh under way got no answer for a few seconds past the usual: the outage begins now. */
+  private noAnswerYet(began: number, waited: number): void {
+    if (this.isDisposed || this.waitingSince !== began) return;
+    const words = noAnswerWithinWords(waited, this.health.usualMs);
+    if (!this.health.notAnswering(this.refreshBegan ?? began, words)) return;
+    this.log.error(
+      `Refresh waiting: ${words} The service is not answering: Mailroom goes on waiting, then asks again on its own, less often.`,
+    );
+    this.healthChanged.fire();
+  }
+
+  /** When the refresh under way began. */
+  private refreshBegan: number | undefined;
+
+  private async ask(open: readonly TrackedMailer[], began: number): Promise<Error | undefined> {
     // A refresh still under way when another account became the active one tells nothing about it.
     const account = this.accounts.accountKey;
     const current = () => this.accounts.accountKey === account;
+    this.refreshBegan = began;
+    this.waitFor(began);
     try {
       const { MailWsError, fetchStatuses } = await clientModule();
       const client = await this.clients.client();
@@ -134,6 +197,9 @@ export class Refresher extends Disposable {
       // Each call of the cycle has its line already; the outage was told when it began.
       else this.log.warn(logLine(`Refresh failed again, the service still not answering: ${words}`, error));
       return error instanceof Error ? error : new Error(words);
+    } finally {
+      this.stopWaiting();
+      this.refreshBegan = undefined;
     }
   }
 
