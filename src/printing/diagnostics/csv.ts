@@ -82,9 +82,15 @@ export function csvDiagnostics(text: string, template?: Pick<MergeTemplate, 'fie
     const cell = cellSpan(0, columns.indexOf(from));
     return cell ? [{ kind: 'rename', from, to, edits: [{ ...cell, text: csvCell(to, text[cell.start] === '"') }] }] : [];
   };
-  const renameTo = (field: string) => {
-    const from = columnNaming(field, free);
-    return from === undefined ? [] : rename(from, field);
+  // Once per field, not per row: a CSV of 100,000 rows lacking City asks it 100,000 times.
+  const renames = new Map<string, QuickFix[]>();
+  const renameTo = (field: string): QuickFix[] => {
+    let fixes = renames.get(field);
+    if (!fixes) {
+      const from = columnNaming(field, free);
+      renames.set(field, (fixes = from === undefined ? [] : rename(from, field)));
+    }
+    return fixes;
   };
   if (template) {
     for (const f of headerFindings(columns, template, lines[0]!)) {
