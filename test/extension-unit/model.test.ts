@@ -177,6 +177,11 @@ describe('which sends ask first', () => {
       /^Send letter\.md in the account's own work mode\? If that is Production/,
     );
     assert.equal(productionQuestion('Development', 'letter.md'), undefined);
+    // On the sandbox, what the sandbox does (issue 25, part 10).
+    const sandbox = productionQuestion('Production', 'letter.md', true)!.question;
+    assert.match(sandbox, /^Send letter\.md in Production mode on the local sandbox\? Nothing is printed or mailed/);
+    assert.doesNotMatch(sandbox, /will be printed/);
+    assert.doesNotMatch(productionQuestion('Default', 'letter.md', true)!.question, /will be printed/);
   });
 });
 

@@ -62,7 +62,7 @@ describe('Sandbox: Advance Time, Make This Mailer Fail, Set Funds', () => {
     );
     assert.ok(offered.includes('-1018 Failed: the US address could not be verified'), offered.join('\n'));
     assert.equal(statusOf(id), -1018, 'the Mailers view shows it failed');
-    assert.match(lastNotice(), new RegExp(`mailer ${id} failed: Failed: the US address could not be verified`));
+    assert.match(lastNotice(), new RegExp(`mailer ${id} failed: the US address could not be verified\\.`));
 
     await run([{ pick: '-1025' }], 'mailroom.sandbox.fail', api.tree.nodeOf(id));
     assert.match(lastNotice(), new RegExp(`could not make the mailer fail\\. Mailer ${id} has already ended: -1018`), 'refused in words');
