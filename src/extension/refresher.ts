@@ -187,8 +187,14 @@ export class Refresher extends Disposable {
       const words = wordsOf(error);
       const { MailWsNetworkError, MailWsFault } = await clientModule();
       const noAnswer = error instanceof MailWsNetworkError || (error instanceof MailWsFault && GATEWAY_STATUSES.includes(error.httpStatus));
-      if (!noAnswer || !current()) this.log.error(logLine(`Refresh failed: ${words}`, error));
-      else if (this.health.notAnswering(began, words)) {
+      if (!noAnswer || !current()) {
+        this.log.error(logLine(`Refresh failed: ${words}`, error));
+        // It answered in the end (a fault, a result code): an outage its slowness began is over.
+        if (!noAnswer && current() && this.health.unanswered) {
+          this.health.clearOutage();
+          this.healthChanged.fire();
+        }
+      } else if (this.health.notAnswering(began, words)) {
         this.log.error(
           logLine(`Refresh failed: ${words} The service is not answering: Mailroom asks again on its own, less often.`, error),
         );
