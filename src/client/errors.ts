@@ -3,7 +3,7 @@
  * the request, so no password or API key can travel inside one: a network error names where the
  * call went by scheme, host and path only (HTTP GET's query holds the password).
  */
-import { describeResultCode, effectOfOperationNamed, isWarningCode, RESULT } from '../contract';
+import { describeResultCode, effectOfOperationNamed, isWarningCode, RECIPIENT_FIELD_LABELS, RESULT } from '../contract';
 
 /** What to do about the codes people meet most. */
 const HINTS: Readonly<Record<number, string>> = {
@@ -21,6 +21,16 @@ const HINTS: Readonly<Record<number, string>> = {
 };
 
 const sentence = (text: string) => `${text.charAt(0).toUpperCase()}${text.slice(1)}`;
+
+/**
+ * An address field too long, for people: the field as they typed it ("the name", not
+ * AttentionLine1) and the limit. The meaning keeps the contract's words for logs and scripts.
+ */
+function tooLongInWords(meaning: string): string | undefined {
+  const [, field, limit] = /^(\w+) longer than (\d+)$/.exec(meaning) ?? [];
+  const label = field && (RECIPIENT_FIELD_LABELS as Readonly<Record<string, string>>)[field];
+  return label ? `${label.charAt(0).toLowerCase()}${label.slice(1)} is longer than the ${limit} characters the service takes` : undefined;
+}
 
 /** Hints that explain the meaning again rather than say what to do: left out of the words for people. */
 const RESTATING = new Set([RESULT.CancellationDenied, RESULT.NoData]);
@@ -68,10 +78,11 @@ export class MailWsError extends MailWsFailure {
     const meaning = describeResultCode(code);
     const hint = HINTS[code];
     const said = options.description ?? meaning;
+    const words = options.description ?? tooLongInWords(meaning) ?? meaning;
     super(
       operation,
       `${operation} ${options.local ? 'was not sent' : 'answered'} ${code}: ${said}${hint ? ` (${hint})` : ''}`,
-      `${options.local ? `Nothing was sent: ${said}` : sentence(said)}${hint && !RESTATING.has(code) ? `; ${hint}` : ''}.`,
+      `${options.local ? `Nothing was sent: ${words}` : sentence(words)}${hint && !RESTATING.has(code) ? `; ${hint}` : ''}.`,
     );
     this.meaning = meaning;
     this.local = options.local ?? false;

@@ -1,5 +1,7 @@
 /** Files as the service takes them: letters (Markdown rendered, text wrapped) and mail merges. */
 import { strict as assert } from 'node:assert';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { DocumentError, letterDocument, letterDraft, mailMerge, readFrontMatter } from '../../src/client';
 
@@ -87,6 +89,12 @@ describe('documents', () => {
       letterDocument('photo.png', Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 0, 0xff])),
       (e: Error) => e instanceof DocumentError && /not \.png/.test(e.message),
     );
+  });
+
+  it("keeps the sample letter's closing on two lines, as a letter's closing is printed (issue 25, part 10)", async () => {
+    const sample = readFileSync(join(__dirname, '..', 'sample', 'letter.md'));
+    const html = (await letterDocument('letter.md', sample)).data.toString('utf8');
+    assert.match(html, /Kind regards,<br\s*\/?>\s*The Mailroom team/);
   });
 
   it('prepares a mail merge: counts the letters, compresses the data, refuses what would fail', () => {

@@ -120,6 +120,19 @@ describe('client errors: one family that names the operation', function () {
       'SendLetterV2',
       /^SendLetterV2 was not sent/,
     );
+    // An address field too long is said as the person typed it: the name, not AttentionLine1 (issue 25, part 10).
+    const long = await failureOf(
+      c.simple.SendLetterAndAddressV2({
+        ...letter,
+        AttentionLine1: 'N'.repeat(61),
+        Address1: '1 Main St',
+        City: 'Springfield',
+        State: 'IL',
+        PostalCode: '62701',
+      }),
+    );
+    expectFailure(long, MailWsError, 'SendLetterAndAddressV2', /was not sent -3120: AttentionLine1 longer than 45/);
+    assert.equal(long.inWords, 'Nothing was sent: the name is longer than the 45 characters the service takes.');
     const badMode = { ...letter, WorkMode: 'Sometimes' } as unknown as typeof letter;
     expectFailure(await failureOf(c.simple.SendLetterV2(badMode)), MailWsInputError, 'SendLetterV2', /WorkMode must be one of/);
     const noKey = new MailWsClient({ endpoint: sandbox.url, credentials: { username: 'demo', password: 'demo' } });

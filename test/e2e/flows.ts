@@ -373,6 +373,52 @@ const steps: Step[] = [
       assert.equal((await wb.rows('Mailers').allTextContents()).length, before, 'the same rows as before');
     },
   },
+  // Issue 25, parts 8 and 4 (extmisc): which account, and a status the user must act on.
+  {
+    name: "the status bar names the account where it says where mail goes, and Connect offers the running sandbox's address",
+    run: async (wb) => {
+      // The log's panel stays open, as the step before left it: the next step closes it.
+      await wb.statusBarItem(/in process · Development · demo at the local sandbox/).waitFor();
+      await wb.command(`Mailroom: ${title('commands.connect.title')}`);
+      // Filled in and named in the prompt: Enter would add another user of the sandbox.
+      await wb.shows({ prompt: `the local sandbox runs at ${run.sandboxUrl!}`, value: run.sandboxUrl! });
+      await wb.page.waitForTimeout(400); // the quick input's fade-in, for the picture only
+      await wb.page.screenshot({ path: join(SHOTS, 'picture-connect-offers-sandbox.png') });
+      await wb.page.keyboard.press('Escape');
+    },
+  },
+  {
+    name: 'a Production letter with no funds is shown waiting for funds when it happens, and Set Funds… there lets it go on',
+    run: async (wb) => {
+      await wb.command(`Mailroom: ${title('commands.sandboxSetFunds.title')}`);
+      await wb.answerTo("The balance of demo's account", '0');
+      await wb.notification(/now has \$0\.00/).waitFor();
+      await wb.command('Notifications: Clear All Notifications');
+      await wb.command('Mailroom: Send Letter (Advanced)…');
+      await wb.pickMany(['notes.txt']);
+      await wb.pick('Jane Doe');
+      await wb.pick('No reply address');
+      await wb.pick('No perforation');
+      await wb.pick('No reply envelope');
+      await wb.pick('Default');
+      await wb.pick('in Production mode');
+      // On the sandbox the question says what the sandbox does, not "printed and mailed".
+      await wb.page.locator('.monaco-dialog-box', { hasText: 'on the local sandbox? Nothing is printed or mailed' }).waitFor();
+      await wb.dialogButton('Send in Production');
+      const told = wb.notification(/is waiting for funds \(-990\)/);
+      // Read by the usual polling pace though pushes arrive (the sandbox's -990 comes 5 s after the send).
+      await told.waitFor({ timeout: 45_000 });
+      const id = Number(/\((\d{7,})\) is waiting for funds/.exec((await told.textContent()) ?? '')?.[1]);
+      assert.ok(id > 0, 'the message names the mailer');
+      await wb.row('Mailers', new RegExp(`${id} · Not enough funds`)).waitFor();
+      await wb.page.screenshot({ path: join(SHOTS, 'picture-waiting-for-funds.png') });
+      await told.locator('.monaco-button', { hasText: 'Set Funds…' }).click();
+      await wb.answerTo("The balance of demo's account", '25');
+      await wb.notification(new RegExp(`It paid for mailer ${id}, which was waiting for funds`)).waitFor({ timeout: 30_000 });
+      await wb.row('Mailers', new RegExp(`${id} · In Process`)).waitFor({ timeout: 30_000 });
+      await wb.command('Notifications: Clear All Notifications');
+    },
+  },
   {
     // The installed .vsix runs in ExtensionMode.Production, as it does for everyone.
     name: 'another installed extension gets no exports, no say in the prompts and no results',

@@ -131,6 +131,25 @@ describe('the details page', () => {
     assert.match(detailsText(page), /Mail merge batch: Yes, 2 letters/);
   });
 
+  it("names the recipient, and a failed or cancelled mailer's end by how it ended, not Completed (issue 25, part 10)", () => {
+    const end = new Date(Date.UTC(2026, 10, 22, 9, 40));
+    const failed = detailsText(
+      detailsPage(
+        { ...letter, Status: -1018, StatusDescription: describeStatus(-1018), CompletionTime: end },
+        undefined,
+        undefined,
+        'Jane Doe, 1 Main St, Springfield, IL, 62701',
+      ),
+    );
+    assert.match(failed, /Recipient: Jane Doe, 1 Main St, Springfield, IL, 62701\n/);
+    assert.match(failed, /\nFailed: 22 Nov 2026, 09:40:00 \(account's time\)/);
+    assert.doesNotMatch(failed, /\nCompleted:/);
+    const cancelled = detailsText(detailsPage({ ...letter, Status: -1005, StatusDescription: describeStatus(-1005), CompletionTime: end }));
+    assert.match(cancelled, /\nCancelled: 22 Nov 2026/);
+    assert.doesNotMatch(cancelled, /Recipient:/, 'none when it is not known');
+    assert.match(detailsText(detailsPage({ ...letter, Status: -1000, CompletionTime: end })), /\nCompleted: 22 Nov 2026/);
+  });
+
   it('titles a mailer without a description by its ID', () => {
     assert.equal(detailsTitle(5), 'Mailer 5');
     assert.equal(detailsPage({ ...letter, MyDescription: '' }).heading, 'Mailer 1021985');

@@ -89,6 +89,12 @@ describe('package.json against the typed commands and context keys', () => {
     assert.equal(new Set(contributed).size, contributed.length, 'a command contributed twice');
   });
 
+  it("gives Preview Before Sending an icon of its own, not Markdown's Open Preview to the Side (issue 25, part 10)", () => {
+    const commands = (written as Manifest).contributes.commands as readonly { command: string; icon?: string }[];
+    const icon = commands.find((c) => c.command === 'mailroom.previewBeforeSending')?.icon;
+    assert.ok(icon && icon !== '$(open-preview)', `its icon: ${icon}`);
+  });
+
   it('names only known commands in menus, keybindings, links and the walkthrough', () => {
     const named: [string, string][] = [];
     for (const [path, text] of strings) {

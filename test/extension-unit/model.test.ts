@@ -1,7 +1,7 @@
 /** The extension's plain parts, without VS Code: grouping, summaries, the refresh schedule, recent addresses. */
 import { strict as assert } from 'node:assert';
 import { mailerOfAttempt } from '../../src/extension/model/attempts';
-import { groupMailers, mailerSummary } from '../../src/extension/model/mailers';
+import { groupMailers, mailerSummary, mayNeedUser, needsUser } from '../../src/extension/model/mailers';
 import { addressLabel, MAX_RECENT_ADDRESSES, rememberAddress } from '../../src/extension/model/recent-addresses';
 import { RefreshSchedule } from '../../src/extension/model/refresh-schedule';
 import { productionQuestion } from '../../src/extension/model/work-mode';
@@ -86,6 +86,23 @@ describe('refresh schedule', () => {
     assert.equal(schedule.delayMs({ intervalSeconds: 10, focused: true, anyInProcess: true, pushed: true }), 60_000);
     assert.equal(schedule.delayMs({ intervalSeconds: 10, focused: true, anyInProcess: false, pushed: true }), undefined);
   });
+
+  it('keeps the usual pace while pushes arrive if a mailer may come to wait for the user (issue 25, part 4)', () => {
+    const schedule = new RefreshSchedule();
+    assert.equal(schedule.delayMs({ intervalSeconds: 10, focused: true, anyInProcess: true, pushed: true, awaitingUser: true }), 10_000);
+    assert.equal(schedule.delayMs({ intervalSeconds: 10, focused: false, anyInProcess: true, pushed: true, awaitingUser: true }), 40_000);
+  });
+
+  it('counts as maybe waiting for the user a letter not yet printed that may be charged, and one waiting for funds', () => {
+    assert.equal(mayNeedUser({ id: 1, status: -900, workMode: 'Production' }), true, 'Received in Production may stop at -990');
+    assert.equal(mayNeedUser({ id: 1, status: -910 }), true, 'In Process, work mode not yet known');
+    assert.equal(mayNeedUser({ id: 1 }), true, 'status not yet known');
+    assert.equal(mayNeedUser({ id: 1, status: -990, workMode: 'Production' }), true, 'waiting for funds');
+    assert.equal(needsUser({ id: 1, status: -990 }), true);
+    assert.equal(mayNeedUser({ id: 1, status: -900, workMode: 'Development' }), false, 'Development is never charged');
+    assert.equal(mayNeedUser({ id: 1, status: -995, workMode: 'Production' }), false, 'printed: paid for');
+    assert.equal(needsUser({ id: 1, status: -910 }), false);
+  });
 });
 
 describe('recent addresses', () => {
@@ -160,6 +177,11 @@ describe('which sends ask first', () => {
       /^Send letter\.md in the account's own work mode\? If that is Production/,
     );
     assert.equal(productionQuestion('Development', 'letter.md'), undefined);
+    // On the sandbox, what the sandbox does (issue 25, part 10).
+    const sandbox = productionQuestion('Production', 'letter.md', true)!.question;
+    assert.match(sandbox, /^Send letter\.md in Production mode on the local sandbox\? Nothing is printed or mailed/);
+    assert.doesNotMatch(sandbox, /will be printed/);
+    assert.doesNotMatch(productionQuestion('Default', 'letter.md', true)!.question, /will be printed/);
   });
 });
 

@@ -27,6 +27,25 @@ describe('service health', () => {
     assert.equal(health.lastGood, undefined);
   });
 
+  it('waits a few seconds past the usual answer time, learnt from the latest answers, not a call budget (issue 25, part 9)', () => {
+    const health = new ServiceHealth();
+    assert.equal(health.usualMs, undefined);
+    assert.equal(health.patienceMs(), 6000, 'a few seconds before any answer is known');
+    health.heard(40);
+    health.heard(120);
+    assert.equal(health.usualMs, 120, 'the slowest of the latest');
+    assert.equal(health.patienceMs(), 3120, 'three seconds past it');
+    assert.equal(health.patienceMs(6000), 9120, 'and past the pacing wait of a real service');
+    health.heard(5000);
+    assert.equal(health.patienceMs(), 10_000, 'a slow service: twice its usual time');
+    for (let i = 0; i < 8; i++) health.heard(50);
+    assert.equal(health.usualMs, 50, 'only the latest eight count');
+    health.heard(Number.NaN);
+    assert.equal(health.usualMs, 50);
+    health.reset();
+    assert.equal(health.usualMs, undefined, 'another service: learnt anew');
+  });
+
   it('shows times in the local zone, with the date when not today', () => {
     const now = today(15, 0);
     assert.equal(clockTime(today(14, 2, 5), { locale, now }), '14:02');

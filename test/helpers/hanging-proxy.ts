@@ -23,6 +23,10 @@ export interface HangingProxy {
   hang(): void;
   /** From now on, requests are passed on again; the held ones stay unanswered until their clients give up. */
   release(): void;
+  /** How many requests are held unanswered now. */
+  readonly holding: number;
+  /** Drops the connections of the requests held, as a dropped network does: their clients see them fail. */
+  drop(): void;
   close(): Promise<void>;
 }
 
@@ -52,6 +56,12 @@ export async function startHangingProxy(upstream: string): Promise<HangingProxy>
     requests,
     hang: () => void (hung = true),
     release: () => void (hung = false),
+    get holding() {
+      return held.size;
+    },
+    drop: () => {
+      for (const res of held) res.destroy();
+    },
     close: () =>
       new Promise<void>((resolve) => {
         for (const res of held) res.destroy();

@@ -407,6 +407,46 @@ describe('live diagnostics: a mail merge CSV', () => {
     );
   });
 
+  it('offers to rename a column close to a field the template or the address needs: Town to City, Zip to PostalCode, Name to AttentionLine1 (issue 25, part 6)', () => {
+    const csv = `Name,Address1,Town,State,"Zip",FristName,Amount\nJane Doe,1 Main St,Springfield,IL,62701,Jane,10\n`;
+    const findings = csvDiagnostics(csv, template);
+    const renames = (f: TextFinding) => f.fixes.filter((x) => x.kind === 'rename').map((x) => `${x.from} -> ${x.to}`);
+    assert.deepEqual(
+      findings.map((f) => [f.code, f.field, on(csv, f), renames(f)]),
+      [
+        [-3145, 'Name', 'Name', ['Name -> AttentionLine1']],
+        [-3145, 'Town', 'Town', ['Town -> City']],
+        [-3145, 'Zip', '"Zip"', ['Zip -> PostalCode']],
+        [-3145, 'FristName', 'FristName', ['FristName -> FirstName']],
+        [-3144, 'FirstName', csv.split('\n')[0], ['FristName -> FirstName']],
+        // The row's first want (a name or a company), offered the column that names it.
+        [-1045, 'Company', 'Jane Doe,1 Main St,Springfield,IL,62701,Jane,10', ['Name -> AttentionLine1']],
+      ],
+    );
+    // The -3144's rename comes before its add-column, which would leave every row's cell empty.
+    assert.deepEqual(
+      findings[4]!.fixes.map((x) => x.kind),
+      ['rename', 'add-column'],
+    );
+    // Each rename applied in turn (the quoting kept), the CSV has nothing left to say.
+    let fixed = csv;
+    for (const field of ['Name', 'Town', 'Zip', 'FristName']) {
+      const f = csvDiagnostics(fixed, template).find((x) => x.field === field)!;
+      fixed = applied(fixed, f.fixes[0]!.edits);
+    }
+    assert.equal(fixed.split('\n')[0], 'AttentionLine1,Address1,City,State,"PostalCode",FirstName,Amount');
+    assert.deepEqual(csvDiagnostics(fixed, template), []);
+    // Without the template, the address's own findings offer it too.
+    const plain = 'AttentionLine1,Address1,Town,State,PostalCode\nJane Doe,1 Main St,Springfield,IL,62701\n';
+    assert.deepEqual(
+      csvDiagnostics(plain).map((f) => [f.code, f.field, renames(f)]),
+      [[-1045, 'City', ['Town -> City']]],
+    );
+    // A column no field is near, or a column the merge reads, is never offered.
+    const other = `${header},Notes\nJane Doe,1 Main St,Springfield,IL,62701,Jane,10,x\n`;
+    assert.deepEqual(csvDiagnostics(other, template).flatMap(renames), []);
+  });
+
   it('puts a CSV that is not well formed on the line it breaks on', () => {
     const csv = `${header}\nJane Doe,1 Main St,Springfield,IL,62701,Jane,10\n"John "Roe",2 Elm St\nlast line\n`;
     const findings = csvDiagnostics(csv, template);

@@ -55,10 +55,16 @@ function inputStep(field: TextField, options: vscode.InputBoxOptions, required =
   };
 }
 
-/** The steps, in the display language (made when Connect… runs, not when the module loads). */
-const steps = (): readonly Step<ConnectAnswers>[] => [
+/**
+ * The steps, in the display language (made when Connect… runs, not when the module loads). Where
+ * the local sandbox runs, its address is offered (it changes at each start, and is needed to add
+ * another of its users).
+ */
+const steps = (sandbox: string | undefined): readonly Step<ConnectAnswers>[] => [
   inputStep('endpoint', {
-    prompt: vscode.l10n.t('Base URL of the service'),
+    prompt: sandbox
+      ? vscode.l10n.t('Base URL of the service (the local sandbox runs at {0}: Enter to add another of its users)', sandbox)
+      : vscode.l10n.t('Base URL of the service'),
     placeHolder: 'https://mail.example.com',
     validateInput: (v) => {
       // The URL is shown and logged: no user, password or query in it (the password has its own step).
@@ -89,10 +95,12 @@ const steps = (): readonly Step<ConnectAnswers>[] => [
 
 export function connectCommand(signIn: SignIn, log: Log) {
   return async (): Promise<void> => {
-    const endpoint = vscode.workspace.getConfiguration('mailroom').get<string>('endpoint', '');
+    const sandbox = await signIn.sandboxAddress();
+    // The endpoint setting first; else the running sandbox's address, which typing replaces.
+    const endpoint = vscode.workspace.getConfiguration('mailroom').get<string>('endpoint', '') || sandbox || '';
     let start: ConnectAnswers = { endpoint, username: '', password: '', apiKey: '' };
     for (;;) {
-      const answers = await askSteps(steps(), start);
+      const answers = await askSteps(steps(sandbox), start);
       if (!answers?.binding) return;
       const { username, password, apiKey, binding } = answers;
       try {

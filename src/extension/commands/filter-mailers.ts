@@ -46,7 +46,6 @@ const dayStep = (part: 'from' | 'to', title: string, prompt: string): Step<Draft
 
 function filterSteps(): Step<Draft>[] {
   const title = vscode.l10n.t('Filter Mailers');
-  const any = vscode.l10n.t('Any');
   return [
     {
       ask: async (draft, place) => {
@@ -81,8 +80,8 @@ function filterSteps(): Step<Draft>[] {
       (draft, item) => item.mode === draft.workMode,
       { placeHolder: vscode.l10n.t('Work mode') },
     ),
-    dayStep('from', title, vscode.l10n.t('Submitted on or after this day ({0} for any)', any)),
-    dayStep('to', title, vscode.l10n.t('Submitted on or before this day ({0} for any)', any)),
+    dayStep('from', title, vscode.l10n.t('Submitted on or after this day (YYYY-MM-DD; empty for any day)')),
+    dayStep('to', title, vscode.l10n.t('Submitted on or before this day (YYYY-MM-DD; empty for any day)')),
   ];
 }
 
@@ -110,9 +109,14 @@ export function filterActions(filter: MailerFilterState, tree: MailersTree) {
       ];
       const shown = tree.shown();
       const current = filter.current;
+      const one = shown.length === 1;
       const what = isFiltering(current)
-        ? vscode.l10n.t('Export the {0} mailers the filter keeps ({1})', shown.length, describeFilter(current))
-        : vscode.l10n.t('Export the {0} mailers', shown.length);
+        ? one
+          ? vscode.l10n.t('Export the 1 mailer the filter keeps ({0})', describeFilter(current))
+          : vscode.l10n.t('Export the {0} mailers the filter keeps ({1})', shown.length, describeFilter(current))
+        : one
+          ? vscode.l10n.t('Export the 1 mailer')
+          : vscode.l10n.t('Export the {0} mailers', shown.length);
       const chosen = await prompts.pick(formats, { title: what, placeHolder: vscode.l10n.t('Format') });
       if (!chosen) return;
       const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
@@ -124,10 +128,15 @@ export function filterActions(filter: MailerFilterState, tree: MailersTree) {
       });
       if (!target) return;
       await vscode.workspace.fs.writeFile(target, new TextEncoder().encode(exportedMailers(shown, chosen.format)));
-      void prompts.notify(
-        'info',
-        vscode.l10n.t('Mailroom: wrote {0} mailers to {1} ({2}).', shown.length, vscode.workspace.asRelativePath(target), chosen.label),
-      );
+      const where = vscode.workspace.asRelativePath(target);
+      const open = vscode.l10n.t('Open');
+      const said = one
+        ? vscode.l10n.t('Mailroom: wrote 1 mailer to {0} ({1}).', where, chosen.label)
+        : vscode.l10n.t('Mailroom: wrote {0} mailers to {1} ({2}).', shown.length, where, chosen.label);
+      // The file written is one click away.
+      void prompts.notify('info', said, open).then(async (chosen) => {
+        if (chosen === open) await vscode.window.showTextDocument(target);
+      });
     },
   } satisfies CommandMap;
 }

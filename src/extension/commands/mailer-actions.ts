@@ -156,7 +156,7 @@ export function mailerActions(ctx: MailerActionsContext) {
       if (!details) throw new Error(vscode.l10n.t('GetDetailsExtended gave no details of mailer {0}', id));
       const batch = details.IsBatch ? await c.datedA.GetBatchDetails({ ID: id, ItemID: '' }) : undefined;
       // Its own panel, refreshed when shown again.
-      ctx.details.show(detailsPage(details, batch, mailers.get(id)?.sha256));
+      ctx.details.show(detailsPage(details, batch, mailers.get(id)?.sha256, mailers.get(id)?.recipient));
     },
     'mailroom.copyId': async (node: unknown) => {
       const id = mailerOf(node);

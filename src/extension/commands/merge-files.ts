@@ -13,6 +13,8 @@ import { askSteps, filesStep } from './steps';
 export interface MergeFiles {
   readonly template: vscode.Uri;
   readonly data: vscode.Uri;
+  /** How many of the two were asked (a file given stands for its step when sending). */
+  readonly asked?: number;
 }
 
 type Answers = Partial<MergeFiles>;
@@ -25,36 +27,36 @@ export async function askMergeFiles(
   titles: { readonly template: string; readonly data: string },
   given: vscode.Uri | undefined,
   givenStep: 'skipped' | 'preselected',
+  /** Questions the command asks after these, counted in their numbering ((1/3), (2/3), then its (3/3)). */
+  after = 0,
 ): Promise<MergeFiles | undefined> {
   const start: Answers = given && isCsv(given) ? { data: given } : given && isTemplate(given) ? { template: given } : {};
   const skip = (field: keyof MergeFiles) => givenStep === 'skipped' && start[field] !== undefined;
-  const answers = await askSteps<Answers>(
-    [
-      ...(skip('template')
-        ? []
-        : [
-            filesStep<Answers>(
-              titles.template,
-              mergeTemplateTypes,
-              (f) => f.template && [f.template],
-              (f, [template]) => ({ ...f, template }),
-            ),
-          ]),
-      ...(skip('data')
-        ? []
-        : [
-            filesStep<Answers>(
-              titles.data,
-              ['csv'],
-              (f) => f.data && [f.data],
-              (f, [data]) => ({ ...f, data }),
-            ),
-          ]),
-    ],
-    start,
-  );
+  const steps = [
+    ...(skip('template')
+      ? []
+      : [
+          filesStep<Answers>(
+            titles.template,
+            mergeTemplateTypes,
+            (f) => f.template && [f.template],
+            (f, [template]) => ({ ...f, template }),
+          ),
+        ]),
+    ...(skip('data')
+      ? []
+      : [
+          filesStep<Answers>(
+            titles.data,
+            ['csv'],
+            (f) => f.data && [f.data],
+            (f, [data]) => ({ ...f, data }),
+          ),
+        ]),
+  ];
+  const answers = await askSteps<Answers>(steps, start, { before: 0, after });
   const { template, data } = answers ?? {};
   if (!template || !data) return undefined;
   await ctx.mergeTemplates.rememberMergeTemplate(data, template);
-  return { template, data };
+  return { template, data, asked: steps.length };
 }

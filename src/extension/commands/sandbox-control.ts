@@ -81,7 +81,9 @@ export function sandboxControlActions(connection: OnSandbox, mailers: TrackedMai
       const refund = money.refunded > 0 ? vscode.l10n.t(' {0} was refunded.', dollars(money.refunded)) : '';
       void prompts.notify(
         'info',
-        vscode.l10n.t('Mailroom: mailer {0} failed: {1}.{2}', id, reply.description, refund) + paidFor(money.paidFor),
+        // The status's words begin "Failed: " already: said once ("failed: the US address could not be verified").
+        vscode.l10n.t('Mailroom: mailer {0} failed: {1}.{2}', id, reply.description.replace(/^Failed:\s*/i, ''), refund) +
+          paidFor(money.paidFor),
       );
     },
     'mailroom.sandbox.setFunds': async () => {

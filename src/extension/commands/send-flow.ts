@@ -125,7 +125,7 @@ export async function submit(
     const ask =
       question.kind === 'work mode'
         ? confirmProduction
-          ? productionQuestion(question.mode, `${what}${to}`)
+          ? productionQuestion(question.mode, `${what}${to}`, ctx.accounts.account?.sandbox === true)
           : undefined
         : // Above the threshold it is asked, with the amount, even with the Production question turned off.
           amountQuestion(question, `${what}${to}`);

@@ -30,6 +30,8 @@ export function sendMailMergeCommand(ctx: ProofContext) {
       },
       target instanceof vscode.Uri ? target : undefined,
       'skipped',
+      // The work mode is the last of the command's questions, counted with the files'.
+      1,
     );
     if (!files) return;
     const { template, data } = files;
@@ -64,6 +66,7 @@ export function sendMailMergeCommand(ctx: ProofContext) {
           ),
         ],
         {},
+        { before: files.asked ?? 0, after: 0 },
       )
     )?.workMode;
     if (!workMode) return;

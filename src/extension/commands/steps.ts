@@ -23,8 +23,22 @@ export interface Step<S> {
   readonly when?: (answers: S) => boolean;
 }
 
+/**
+ * Where a run of steps stands among the questions of one command: how many were asked before it
+ * (another run's), and how many follow it, so that every question of the command is numbered in one
+ * count ((1/3), (2/3), (3/3)), not each run from 1.
+ */
+export interface Numbering {
+  readonly before: number;
+  readonly after: number;
+}
+
 /** Runs the steps from the first, with `start` as the answers so far; undefined when given up. */
-export async function askSteps<S>(steps: readonly Step<S>[], start: S): Promise<S | undefined> {
+export async function askSteps<S>(
+  steps: readonly Step<S>[],
+  start: S,
+  numbering: Numbering = { before: 0, after: 0 },
+): Promise<S | undefined> {
   let answers = start;
   const answered: number[] = [];
   let index = 0;
@@ -35,7 +49,11 @@ export async function askSteps<S>(steps: readonly Step<S>[], start: S): Promise<
       index++;
       continue;
     }
-    const answer = await step.ask(answers, { step: applies.indexOf(step) + 1, totalSteps: applies.length, back: true });
+    const answer = await step.ask(answers, {
+      step: numbering.before + applies.indexOf(step) + 1,
+      totalSteps: numbering.before + applies.length + numbering.after,
+      back: true,
+    });
     if (answer === undefined) return undefined;
     if (answer === BACK) {
       // Back from the first question asked gives up, as Escape does: there is nothing before it.

@@ -5,7 +5,7 @@
  * never cut mid-way), and then it closes.
  */
 import * as vscode from 'vscode';
-import type { MailWsClient } from '../../client';
+import type { CallEvent, MailWsClient } from '../../client';
 import { REAL_SERVICE_MIN_INTERVAL_MS, isLoopback } from '../../contract';
 import { clientModule } from '../client-module';
 import { Disposable, Emitter, toDisposable } from '../lifecycle';
@@ -31,6 +31,9 @@ export class Clients extends Disposable {
   private readonly made = this.register(new Emitter<{ account: Account; client: MailWsClient }>());
   /** A client was made for an account (the sandbox's after each of its starts, too): push-listener.ts registers there. */
   readonly onDidMake = this.made.event;
+  private readonly called = this.register(new Emitter<CallEvent>());
+  /** A call of the active account's client ended (answered or not): refresher.ts learns the service's answer time. */
+  readonly onDidCall = this.called.event;
   private current: Promise<MailWsClient> | undefined;
   /** Lets the current client go: held here, released when the client is replaced. */
   private lease: vscode.Disposable | undefined;
@@ -112,7 +115,10 @@ export class Clients extends Disposable {
       credentials: { username: account.username, ...(await this.secrets.read(account)) },
       minIntervalMs: account.sandbox || isLoopback(account.endpoint) ? 0 : REAL_SERVICE_MIN_INTERVAL_MS,
       timeoutMs: timeoutMs(),
-      onCall: (event) => this.log.call(event),
+      onCall: (event) => {
+        this.log.call(event);
+        this.called.fire(event);
+      },
       sendLog: extensionSendLog(),
       // What SetUserSettings sets of how letters print, whoever calls it: the proofs and prices assume it (print-settings.ts).
       settingsLog: new SettingsLog(settingsLog, 'extension', (error) =>

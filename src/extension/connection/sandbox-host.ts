@@ -39,6 +39,16 @@ export class SandboxHost extends Disposable {
   }
 
   /**
+   * Where a sandbox runs now, if one does, without starting one: the address Connect… offers, so
+   * that another sandbox user is added without looking for its port (it changes at each start).
+   */
+  async running(): Promise<string | undefined> {
+    const external = vscode.workspace.getConfiguration('mailroom').get<string>('sandboxUrl', '').trim().replace(/\/+$/, '');
+    const candidate = external && isSandboxAddress(external) ? external : this.lastFound;
+    return candidate && (await answersAsSandbox(candidate)) ? candidate : undefined;
+  }
+
+  /**
    * Whether an endpoint is where the sandbox was last found. That may be stale (stopped since, its
    * port taken by another server): it must still answer as one.
    */

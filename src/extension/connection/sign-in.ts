@@ -57,6 +57,11 @@ export class SignIn {
     return this.activate(account);
   }
 
+  /** Where the local sandbox runs now, if it does (none is started for this). */
+  sandboxAddress(): Promise<string | undefined> {
+    return this.sandbox.running();
+  }
+
   /** Keeps an API key for the active account (SendLetterAdvanced and SetUserSettings need one). */
   async storeApiKey(apiKey: string): Promise<void> {
     const account = this.accounts.account;

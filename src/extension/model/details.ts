@@ -10,7 +10,7 @@
  * would need the offset the service never tells.
  */
 import * as l10n from '@vscode/l10n';
-import { ZERO_DATE, describeReportValue, describeStatus, type ReportedField, type ResultOf } from '../../contract';
+import { ZERO_DATE, describeReportValue, describeStatus, statusGroupOf, type ReportedField, type ResultOf } from '../../contract';
 import { dollars, reportedCharge, type Charge } from '../../rulebook';
 
 export type ExtendedDetails = ResultOf<'datedA', 'GetDetailsExtended'>['Details'][number];
@@ -99,8 +99,21 @@ function workModeWords(details: ExtendedDetails, charge: Charge | undefined): De
   return reported(details, [['WorkMode', l10n.t('Work mode')]]);
 }
 
-/** `sha256`: of the letter's bytes as sent, which Mailroom kept when it sent the letter (the service does not know it). */
-export function detailsPage(details: ExtendedDetails, batch?: BatchDetails, sha256?: string): DetailsPage {
+/**
+ * When the mailer's course ended, named by how it ended: Completed, Failed or Cancelled (a failed
+ * mailer's end is no completion); "Completed: Not yet" while it is in process.
+ */
+function endRow(details: ExtendedDetails): [string, string] {
+  const group = statusGroupOf(details.Status);
+  const label = group === 'failed' ? l10n.t('Failed') : group === 'cancelled' ? l10n.t('Cancelled') : l10n.t('Completed');
+  return [label, isSet(details.CompletionTime) ? accountTime(details.CompletionTime) : l10n.t('Not yet')];
+}
+
+/**
+ * `sha256`: of the letter's bytes as sent, which Mailroom kept when it sent the letter (the service
+ * does not know it); `recipient`: whom it was sent to, in one line, kept likewise when sent from here.
+ */
+export function detailsPage(details: ExtendedDetails, batch?: BatchDetails, sha256?: string, recipient?: string): DetailsPage {
   const rows = (pairs: readonly [string, string | undefined][]): DetailsRow[] =>
     pairs.flatMap(([label, value]) => (value ? [{ label, value }] : []));
   const charge = reportedCharge({ workMode: details.WorkMode, status: details.Status, price: details.Price });
@@ -108,6 +121,7 @@ export function detailsPage(details: ExtendedDetails, batch?: BatchDetails, sha2
     ...rows([
       [l10n.t('Mailer ID'), String(details.ID)],
       [l10n.t('Status'), statusWords(details.Status, details.StatusDescription)],
+      [l10n.t('Recipient'), recipient],
     ]),
     ...reported(details, [['MailerType', l10n.t('Kind')]]),
     ...workModeWords(details, charge),
@@ -115,7 +129,7 @@ export function detailsPage(details: ExtendedDetails, batch?: BatchDetails, sha2
       [l10n.t('Price'), priceWords(details.Price, charge)],
       [l10n.t('Sheets of paper'), details.NumOfSheets > 0 ? String(details.NumOfSheets) : undefined],
       [l10n.t('Submitted'), isSet(details.SubmitTime) ? accountTime(details.SubmitTime) : undefined],
-      [l10n.t('Completed'), isSet(details.CompletionTime) ? accountTime(details.CompletionTime) : l10n.t('Not yet')],
+      endRow(details),
       [l10n.t("SHA-256 of the letter's bytes (as sent)"), sha256],
       [l10n.t('Mail merge batch'), details.IsBatch ? (batch ? l10n.t('Yes, {0} letters', batch.Items.length) : l10n.t('Yes')) : undefined],
     ]),

@@ -3,7 +3,7 @@
  * the last status the service gave. No VS Code here, so that it is tested as plain code.
  */
 import * as l10n from '@vscode/l10n';
-import { describeStatus, isCompletedStatus, isFinalStatus, NO_PERMISSIONS_STATUS } from '../../contract';
+import { describeStatus, isCompletedStatus, isFinalStatus, NO_PERMISSIONS_STATUS, STATUS } from '../../contract';
 import { dollars, reportedCharge } from '../../rulebook';
 
 export interface TrackedMailer {
@@ -46,6 +46,25 @@ export const GROUP_TITLES: Readonly<Record<MailerGroup, () => string>> = {
 export function groupOf(mailer: TrackedMailer): MailerGroup {
   if (mailer.status === undefined || !isFinalStatus(mailer.status)) return 'inProcess';
   return isCompletedStatus(mailer.status) ? 'completed' : 'failed';
+}
+
+/**
+ * Whether a mailer waits for the user: -990, not enough funds, which goes on only once funds
+ * arrive (within 72 hours, else -1010). The one in-process status the user must act on.
+ */
+export function needsUser(mailer: TrackedMailer): boolean {
+  return mailer.status === STATUS.NotEnoughFunds;
+}
+
+/**
+ * Whether a mailer may yet come to wait for the user: one not printed yet (Received, In Process,
+ * or not yet known) that may be charged, so anything but a known Development send, or one waiting
+ * already. The refresh keeps its usual pace for these (model/refresh-schedule.ts).
+ */
+export function mayNeedUser(mailer: TrackedMailer): boolean {
+  if (needsUser(mailer)) return true;
+  const unprinted = mailer.status === undefined || mailer.status === STATUS.Received || mailer.status === STATUS.InProcess;
+  return unprinted && mailer.workMode !== 'Development';
 }
 
 /** The mailers by group, newest first, groups in a fixed order and only when not empty. */

@@ -18,10 +18,40 @@ export interface Outage {
   readonly reason: string;
 }
 
+/** How many of the service's latest answer times the usual one is taken from. */
+export const ANSWER_TIMES_KEPT = 8;
+/** How much longer than its usual answer time the service may take before it is said not to answer. */
+export const SLACK_MS = 3000;
+/** How long a first call may take, before any answer time is known. */
+export const FIRST_PATIENCE_MS = 6000;
+
 export class ServiceHealth {
   /** When the last refresh that got its answers ended; undefined until one has, since VS Code started. */
   private lastGoodAt: number | undefined;
   private outage: Outage | undefined;
+  /** The latest answer times of the service's reads (ms), newest last. */
+  private answerTimes: number[] = [];
+
+  /** A read got its answer after `ms`: what the usual answer time is learnt from. */
+  heard(ms: number): void {
+    if (!Number.isFinite(ms) || ms < 0) return;
+    this.answerTimes = [...this.answerTimes.slice(-(ANSWER_TIMES_KEPT - 1)), ms];
+  }
+
+  /** The slowest of the latest answer times: the usual answer time; undefined before any. */
+  get usualMs(): number | undefined {
+    return this.answerTimes.length === 0 ? undefined : Math.max(...this.answerTimes);
+  }
+
+  /**
+   * How long to wait for an answer before saying the service is not answering: a few seconds past
+   * its usual answer time (twice it, for a slow one), not the whole budget of a call (60 s),
+   * and past the pacing wait a call may spend before it is sent (`paceMs`).
+   */
+  patienceMs(paceMs = 0): number {
+    const usual = this.usualMs;
+    return paceMs + (usual === undefined ? FIRST_PATIENCE_MS : usual + Math.max(SLACK_MS, usual));
+  }
 
   get lastGood(): number | undefined {
     return this.lastGoodAt;
@@ -53,6 +83,7 @@ export class ServiceHealth {
   reset(): void {
     this.lastGoodAt = undefined;
     this.outage = undefined;
+    this.answerTimes = [];
   }
 
   /** Forgets the outage only (nothing shown needs the service now), keeping the last good refresh. */
@@ -123,6 +154,14 @@ export function unansweredWords(outage: Outage, lastGood: number | undefined, wh
       l10n.t('Mailroom asks again on its own, less often the longer it stays silent, and says when it answers again.'),
     viewMessage: l10n.t('The service is not answering (since {0}); {1}. Mailroom keeps asking on its own.', long(outage.since), asOf),
   };
+}
+
+/** Why a refresh under way is taken for no answer before its calls give up: what the outage records. */
+export function noAnswerWithinWords(waitedMs: number, usualMs: number | undefined): string {
+  const waited = (waitedMs / 1000).toFixed(0);
+  return usualMs === undefined
+    ? l10n.t('No answer within {0} s.', waited)
+    : l10n.t('No answer within {0} s; it usually answers within {1} ms.', waited, Math.round(usualMs));
 }
 
 /** The one line said when the service answers again. */

@@ -11,20 +11,34 @@ export interface ProductionQuestion {
   readonly button: string;
 }
 
-/** The question to ask before sending `what`, or undefined when the send cannot print. */
-export function productionQuestion(workMode: EnumValue<'WorkMode'>, what: string): ProductionQuestion | undefined {
+/**
+ * The question to ask before sending `what`, or undefined when the send cannot print. On the local
+ * sandbox nothing is printed or mailed: it says what the sandbox does (charges its account's
+ * play money and prints a PDF as the service would), so that the question is true where it is asked.
+ */
+export function productionQuestion(workMode: EnumValue<'WorkMode'>, what: string, onSandbox = false): ProductionQuestion | undefined {
   switch (workMode) {
     case 'Production':
       return {
-        question: l10n.t('Send {0} in Production mode? It will be printed and mailed, and the account charged.', what),
+        question: onSandbox
+          ? l10n.t(
+              "Send {0} in Production mode on the local sandbox? Nothing is printed or mailed: the sandbox charges its account's test funds and prints the PDF as the service would.",
+              what,
+            )
+          : l10n.t('Send {0} in Production mode? It will be printed and mailed, and the account charged.', what),
         button: l10n.t('Send in Production'),
       };
     case 'Default':
       return {
-        question: l10n.t(
-          "Send {0} in the account's own work mode? If that is Production, it will be printed and mailed, and the account charged.",
-          what,
-        ),
+        question: onSandbox
+          ? l10n.t(
+              "Send {0} in the account's own work mode on the local sandbox? If that is Production, the sandbox charges its account's test funds; nothing is printed or mailed.",
+              what,
+            )
+          : l10n.t(
+              "Send {0} in the account's own work mode? If that is Production, it will be printed and mailed, and the account charged.",
+              what,
+            ),
         button: l10n.t('Send'),
       };
     default:

@@ -13,7 +13,16 @@ import type { MailroomCommand } from '../commands/ids';
 import { describeStatus, formatDateTime, isCancellableStatus, type ResultOf } from '../../contract';
 import { filterRows } from '../model/mailer-filter';
 import type { MailerFilterState } from '../mailer-filter-state';
-import { GROUP_TITLES, groupMailers, groupOf, mailerSummary, priceOf, type MailerGroup, type TrackedMailer } from '../model/mailers';
+import {
+  GROUP_TITLES,
+  groupMailers,
+  groupOf,
+  mailerSummary,
+  needsUser,
+  priceOf,
+  type MailerGroup,
+  type TrackedMailer,
+} from '../model/mailers';
 import type { SendAttempt } from '../model/attempts';
 import { spokenAttempt, spokenAttempts, spokenBatchItem, spokenGroup, spokenMailer } from '../model/spoken-labels';
 import { Disposable, Emitter } from '../lifecycle';
@@ -271,7 +280,10 @@ export class MailersTree extends Disposable implements vscode.TreeDataProvider<M
     item.id = node.otherAccount ? `mailer:${node.otherAccount}:${mailer.id}` : `mailer:${mailer.id}`;
     item.description = mailerSummary(mailer);
     item.accessibilityInformation = { label: spokenMailer(mailer) };
-    item.iconPath = new vscode.ThemeIcon(mailer.isBatch ? 'files' : 'mail');
+    // Waiting for funds (-990) waits for the user: it stands out among the mailers in process.
+    item.iconPath = needsUser(mailer)
+      ? new vscode.ThemeIcon('warning', new vscode.ThemeColor('list.warningForeground'))
+      : new vscode.ThemeIcon(mailer.isBatch ? 'files' : 'mail');
     // Another account's mailer has no actions: they would go to the active account's service.
     if (node.otherAccount) item.collapsibleState = vscode.TreeItemCollapsibleState.None;
     else {

@@ -6,7 +6,7 @@
  */
 import * as vscode from 'vscode';
 import type { MailroomCommand } from '../commands/ids';
-import { accountName } from '../account-name';
+import { accountName, hostOf } from '../account-name';
 import type { Accounts } from '../connection/accounts';
 import { dollars, type Spending } from '../../rulebook';
 import { spendingLine } from '../model/spending';
@@ -82,25 +82,17 @@ export class MailroomStatus extends Disposable {
     } else {
       const spending = this.spending && this.spending.spent > 0 ? this.spending : undefined;
       const spent = spending ? ` · ${vscode.l10n.t('{0} today', dollars(spending.spent))}` : '';
-      this.item.text = `$(mail) ${vscode.l10n.t('{0} in process · {1}', inProcess, mode)}${spent}`;
+      // Where mail goes: the work mode and the account, whose user each sandbox user tells apart.
+      const who = accountName(account);
+      this.item.text = `$(mail) ${vscode.l10n.t('{0} in process · {1} · {2}', inProcess, mode, who)}${spent}`;
       this.item.tooltip = [
-        account.sandbox
-          ? vscode.l10n.t('Mailroom: {0} mailer(s) in process; new letters go in {1} mode (local sandbox)', inProcess, mode)
-          : vscode.l10n.t('Mailroom: {0} mailer(s) in process; new letters go in {1} mode', inProcess, mode),
-        ...(spending ? [spendingLine(spending, accountName(account))] : []),
+        vscode.l10n.t('Mailroom: new letters go in {0} mode, as {1} ({2}).', mode, who, hostOf(account.endpoint)),
+        inProcess === 1 ? vscode.l10n.t('1 mailer in process.') : vscode.l10n.t('{0} mailers in process.', inProcess),
+        ...(spending ? [spendingLine(spending, who)] : []),
         vscode.l10n.t('Click to switch the account'),
       ].join('\n');
       this.item.backgroundColor = undefined;
     }
     this.item.show();
-  }
-}
-
-/** Where the service is, in a few words: its host, never what a URL may carry of a password. */
-function hostOf(endpoint: string): string {
-  try {
-    return new URL(endpoint).host;
-  } catch {
-    return vscode.l10n.t('its address');
   }
 }

@@ -3,11 +3,13 @@
  * its text (a CSV that is not well formed, rows whose cells are not the header's, each row's
  * address, and, when the template is known, the header's -3145 and -3144), each on its exact cell
  * or line, with a trim for a cell too long, a missing column added, an address cell's lines joined,
- * a split row joined, a long row's empty cells removed, and a City its ZIP code does not serve
- * replaced by the ZIP code's city. The findings are preflightMerge's own (preflight/merge-findings.ts).
+ * a split row joined, a long row's empty cells removed, a City its ZIP code does not serve
+ * replaced by the ZIP code's city, and a column named otherwise than the field it is near
+ * renamed (column-names.ts: Town to City, Zip to PostalCode). The findings are preflightMerge's own (preflight/merge-findings.ts).
  */
 import {
   CsvError,
+  RECIPIENT_FIELDS,
   RESULT,
   STATUS,
   csvCell,
@@ -21,6 +23,7 @@ import { UnreadableDocument } from '../docx-text';
 import { joinedLines, mergeRows, mergeTemplate, type MergeTemplate } from '../merge';
 import type { Finding } from '../preflight/findings';
 import { csvNotWellFormed, csvWithoutRows, headerFindings, raggedRowFindings, rowFindings } from '../preflight/merge-findings';
+import { columnNaming, fieldNamedBy } from './column-names';
 import { trimFix } from './front-matter';
 import { replaceFix } from './replace-fix';
 import type { QuickFix, TextFinding } from './types';
@@ -73,10 +76,28 @@ export function csvDiagnostics(text: string, template?: Pick<MergeTemplate, 'fie
 
   const columns = rows[0]!.map((name) => name.trim());
   const findings: TextFinding[] = [];
+  const { wanted, free } = namesToMatch(columns, template);
+  /** The header's `from` renamed `to`, written as the cell was (quoted stays quoted). */
+  const rename = (from: string, to: string): QuickFix[] => {
+    const cell = cellSpan(0, columns.indexOf(from));
+    return cell ? [{ kind: 'rename', from, to, edits: [{ ...cell, text: csvCell(to, text[cell.start] === '"') }] }] : [];
+  };
+  // Once per field, not per row: a CSV of 100,000 rows lacking City asks it 100,000 times.
+  const renames = new Map<string, QuickFix[]>();
+  const renameTo = (field: string): QuickFix[] => {
+    let fixes = renames.get(field);
+    if (!fixes) {
+      const from = columnNaming(field, free);
+      renames.set(field, (fixes = from === undefined ? [] : rename(from, field)));
+    }
+    return fixes;
+  };
   if (template) {
     for (const f of headerFindings(columns, template, lines[0]!)) {
-      if (f.code === RESULT.MergeFieldNotInTemplate) findings.push(located(f, cellSpan(0, columns.indexOf(f.field!)) ?? rowSpan(0)));
-      else findings.push(located(f, rowSpan(0), [addColumn(f.field!, rows, spans)]));
+      if (f.code === RESULT.MergeFieldNotInTemplate) {
+        const to = fieldNamedBy(f.field!, wanted);
+        findings.push(located(f, cellSpan(0, columns.indexOf(f.field!)) ?? rowSpan(0), to === undefined ? [] : rename(f.field!, to)));
+      } else findings.push(located(f, rowSpan(0), [...renameTo(f.field!), addColumn(f.field!, rows, spans)]));
     }
   }
   const column = (field: string) => {
@@ -100,7 +121,9 @@ export function csvDiagnostics(text: string, template?: Pick<MergeTemplate, 'fie
       if (c < 0 && f.field === 'Company') c = column('AttentionLine1');
       const cell = cellSpan(r, c);
       if (!cell) {
-        findings.push(located(f, rowSpan(r)));
+        // No column for the field: one named otherwise (Town for City) is offered a rename.
+        const target = f.field === 'Company' ? ['AttentionLine1', 'Company'] : f.field === undefined ? [] : [f.field];
+        findings.push(located(f, rowSpan(r), target.flatMap(renameTo).slice(0, 1)));
         continue;
       }
       const quoted = text[cell.start] === '"';
@@ -119,6 +142,19 @@ export function csvDiagnostics(text: string, template?: Pick<MergeTemplate, 'fie
     }
   }
   return findings;
+}
+
+/**
+ * The names a column may be renamed to (the template's fields without a column, the address fields
+ * the header lacks) and the columns free to be renamed (neither a template field nor an address
+ * column, so that a rename loses nothing the merge reads).
+ */
+function namesToMatch(columns: readonly string[], template?: Pick<MergeTemplate, 'fields'>) {
+  const has = (name: string) => columns.includes(name) || (name === 'PostalCode' && columns.includes('Zipcode'));
+  const address = new Set<string>([...RECIPIENT_FIELDS, 'Zipcode']);
+  const wanted = [...new Set([...(template?.fields ?? []), ...RECIPIENT_FIELDS])].filter((name) => !has(name));
+  const free = columns.filter((name) => name !== '' && !address.has(name) && !(template?.fields ?? []).includes(name));
+  return { wanted, free };
 }
 
 /** A cell's lines joined into one, written as the cell was (quoted stays quoted). */

@@ -35,11 +35,16 @@ describe('Several accounts', () => {
     // demo (clerk's administrator) sets, whatever the suites before set it to.
     const password = 'Acc-clerk-4Rw9';
     await (await api.clients.client()).admin.SetUserSettings({ Username: 'clerk', Settings: [['Security_Password', password]] });
+    // The running sandbox's address is offered (its port changes at each start): Enter takes it.
+    assert.match(api.statusBarItem.text, /· demo at the local sandbox/, 'the status bar names the account');
     await run(
-      [{ pick: 'Add Account…' }, { input: demo.endpoint }, { pick: /SOAP 1\.1/ }, { input: 'clerk' }, { input: password }, { input: '' }],
+      [{ pick: 'Add Account…' }, { enter: true }, { pick: /SOAP 1\.1/ }, { input: 'clerk' }, { input: password }, { input: '' }],
       'mailroom.switchAccount',
     );
     assert.equal(api.accounts.account?.username, 'clerk');
+    assert.equal(api.accounts.account.endpoint, demo.endpoint, "Enter took the sandbox's address, offered");
+    assert.equal(api.accounts.account.sandbox, true);
+    assert.match(api.statusBarItem.text, /· clerk at the local sandbox/, 'each sandbox user is named');
     const other = api.accounts.account;
     assert.ok(other);
     // Accounts the suites before added stay listed after these two.
@@ -57,9 +62,9 @@ describe('Several accounts', () => {
 
     // Switched back by the pick (the status bar item runs the same command): demo's mailers, no password asked.
     const shown = person.notices.length;
-    await run([{ pick: 'the local sandbox' }], 'mailroom.switchAccount');
+    await run([{ pick: 'demo at the local sandbox' }], 'mailroom.switchAccount');
     assert.equal(api.accounts.account?.username, 'demo');
-    assert.deepEqual(person.shown(shown), ['Mailroom: switched to the local sandbox.']);
+    assert.deepEqual(person.shown(shown), ['Mailroom: switched to demo at the local sandbox.']);
     assert.ok(shownIds(api).includes(demosLetter));
     assert.ok(!shownIds(api).includes(othersLetter));
 
@@ -69,7 +74,7 @@ describe('Several accounts', () => {
     assert.deepEqual(
       rows.map((r) => (r.kind === 'account' ? [api.tree.getTreeItem(r).label, r.active] : r.kind)),
       [
-        ['the local sandbox', true],
+        ['demo at the local sandbox', true],
         ['clerk at the local sandbox', false],
       ],
     );

@@ -184,6 +184,19 @@ describe('Mailroom: live diagnostics and quick fixes', function () {
     );
   });
 
+  it('offers Rename "Town" to "City" for a renamed column, first, and the rename leaves the rows whole (issue 25, part 6)', async () => {
+    const csv = 'AttentionLine1,Address1,Town,State,PostalCode\nJane Doe,1 Main St,Springfield,IL,62701\n';
+    const { document } = await opened('diagnostics-town.csv', csv);
+    const noCity = (await checked(document))[0]!;
+    assert.equal(noCity.code, -1045);
+    const titles = (await quickFixes(document, noCity.range)).map((a) => a.title);
+    assert.equal(titles[0], 'Rename "Town" to "City"', `offered: ${titles.join('; ')}`);
+    const rename = (await quickFixes(document, noCity.range))[0]!;
+    assert.ok(rename.edit && (await vscode.workspace.applyEdit(rename.edit)));
+    assert.equal(document.getText(), csv.replace('Town', 'City'));
+    assert.deepEqual(await checked(document), []);
+  });
+
   it('joins the lines of an address cell, and a row split by a line break, as quick fixes; names a short row', async () => {
     const header = 'AttentionLine1,Address1,City,State,PostalCode';
     const csv = `${header}\r\nJane Doe,"1 Main St\r\nApt 2",Springfield,IL,62701\r\nSam Roe,2 Side St\r\nApt 4,Shelbyville,IL,62565\r\n`;

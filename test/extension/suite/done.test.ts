@@ -153,7 +153,7 @@ describe('Mailroom says when something is done', () => {
     const mailers = `${count} mailer${count === 1 ? '' : 's'}`;
     const unknown = attempts === 0 ? '' : `, ${attempts} send${attempts === 1 ? '' : 's'} of unknown outcome`;
     assert.deepEqual(person.shown(before), [
-      `Mailroom: signed out of the local sandbox. What was followed there (${mailers}${unknown}) is kept and shows again when you use the local sandbox again.`,
+      `Mailroom: signed out of demo at the local sandbox. What was followed there (${mailers}${unknown}) is kept and shows again when you use the local sandbox again.`,
     ]);
     await vscode.commands.executeCommand('mailroom.useSandbox');
     assert.deepEqual(followed(), sandbox, 'back as they were');

@@ -92,7 +92,10 @@ describe('Filter and export mailers, and the send history', () => {
     const json = vscode.Uri.joinPath(workspace(), 'exported-mailers.json');
     try {
       const noticed = person.notices.length;
+      // The message offers the file written: Open shows it (issue 25, part 10).
+      person.pressWhenShown(/wrote 1 mailer to/, 'Open');
       await run([{ pick: 'CSV' }, { save: csv }], 'mailroom.exportMailers');
+      await until('the export shown', async () => (vscode.window.activeTextEditor?.document.uri.fsPath === csv.fsPath ? true : undefined));
       const [header, ...rows] = parseCsv(readFileSync(csv.fsPath, 'utf8'));
       assert.deepEqual(header, [...EXPORT_COLUMNS]);
       assert.equal(rows.length, 1, 'only the mailer the filter keeps');
@@ -101,7 +104,7 @@ describe('Filter and export mailers, and the send history', () => {
       assert.equal(field('recipient'), 'Joe Quimby, 1 Town Hall Sq, Springfield, IL, 62701');
       assert.equal(field('workMode'), 'Development');
       assert.equal(field('price'), api.mailers.get(quimby)!.price!.toFixed(2));
-      assert.deepEqual(person.shown(noticed), ['Mailroom: wrote 1 mailers to exported-mailers.csv (CSV).']);
+      assert.deepEqual(person.shown(noticed), ['Mailroom: wrote 1 mailer to exported-mailers.csv (CSV).']);
 
       await vscode.commands.executeCommand('mailroom.clearMailerFilter');
       await run([{ pick: 'JSON' }, { save: json }], 'mailroom.exportMailers');

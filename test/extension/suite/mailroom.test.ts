@@ -398,12 +398,15 @@ describe('Mailroom in VS Code', () => {
   it('sends a mail merge of the sample CSV: a batch with one item per row, shown in the tree and in its details', async () => {
     await onSandbox();
     const before = tracked();
+    const numbered = person.numbered.length;
     const id = await send(
       [{ pick: 'people.csv' }, { pick: /in Development mode/ }],
       'mailroom.sendMailMerge',
       vscode.Uri.joinPath(workspace(), 'invite.html'),
     );
     assertNewMailer(id, before);
+    // The template was given: the CSV and the work mode are the command's two questions, counted as one (issue 25, part 10).
+    assert.deepEqual(person.numbered.slice(numbered), ['1/2', '2/2']);
     const mailer = api.mailers.get(id)!;
     assert.equal(mailer.description, 'invite.html × people.csv');
     assert.equal(mailer.isBatch, true);

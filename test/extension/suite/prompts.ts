@@ -52,6 +52,8 @@ export class ScriptedPrompts implements Prompts {
   readonly opened: string[] = [];
   /** Every notification shown, oldest first. */
   readonly notices: Notice[] = [];
+  /** Where each question of a multi-step input said it stands ("2/3"), oldest first. */
+  readonly numbered: string[] = [];
   /** Every passing message of the status bar, oldest first. */
   readonly statusMessages: string[] = [];
 
@@ -114,6 +116,7 @@ export class ScriptedPrompts implements Prompts {
   // The implementations below are typed loosely and cast: Prompts' overloads tie `back` to BACK.
   pick = (async <T extends vscode.QuickPickItem>(items: readonly T[], options: PickOptions & { back?: boolean }) => {
     const title = options.title ?? options.placeHolder ?? 'a pick';
+    if (options.step !== undefined) this.numbered.push(`${options.step}/${options.totalSteps}`);
     const answer = this.next(title, (a) => 'pick' in a || 'enter' in a || ('back' in a && options.back === true));
     if (!answer || 'dismiss' in answer) return undefined;
     if ('back' in answer) return BACK;
@@ -135,6 +138,7 @@ export class ScriptedPrompts implements Prompts {
   input = (async (options: InputOptions & { back?: boolean }) => {
     const title = [options.title, options.prompt].filter(Boolean).join(': ') || 'an input';
     this.opened.push(options.value ?? '');
+    if (options.step !== undefined) this.numbered.push(`${options.step}/${options.totalSteps}`);
     for (;;) {
       const answer = this.next(title, (a) => 'input' in a || 'enter' in a || ('back' in a && options.back === true));
       if (!answer || 'dismiss' in answer) return undefined;

@@ -62,7 +62,7 @@ describe('Sandbox: Advance Time, Make This Mailer Fail, Set Funds', () => {
     );
     assert.ok(offered.includes('-1018 Failed: the US address could not be verified'), offered.join('\n'));
     assert.equal(statusOf(id), -1018, 'the Mailers view shows it failed');
-    assert.match(lastNotice(), new RegExp(`mailer ${id} failed: Failed: the US address could not be verified`));
+    assert.match(lastNotice(), new RegExp(`mailer ${id} failed: the US address could not be verified\\.`));
 
     await run([{ pick: '-1025' }], 'mailroom.sandbox.fail', api.tree.nodeOf(id));
     assert.match(lastNotice(), new RegExp(`could not make the mailer fail\\. Mailer ${id} has already ended: -1018`), 'refused in words');
@@ -75,6 +75,11 @@ describe('Sandbox: Advance Time, Make This Mailer Fail, Set Funds', () => {
     const waiting = await inProduction(() => sendNotes([...typedAddress(api, NAHASAPEEMAPETILON), { confirm: true }]));
     await run([{ input: '10s' }], 'mailroom.sandbox.advance');
     assert.equal(statusOf(waiting), -990, 'waits for funds');
+    // A status the user must act on is said when it is read, with what to do (issue 25, part 4).
+    const told = person.notices.filter((n) => n.severity === 'warning' && n.message.includes(`(${waiting}) is waiting for funds (-990)`));
+    assert.equal(told.length, 1, 'said once');
+    assert.match(told[0]!.message, /Set the funds and it goes on/);
+    assert.deepEqual(told[0]!.buttons, ['Set Funds…']);
 
     await run([{ input: '$25' }], 'mailroom.sandbox.setFunds');
     assert.match(

@@ -77,7 +77,11 @@ describe('The spending guard', () => {
     let before = lines(log).length;
     const declined = await inProduction(() => sendNotesAsking([...typedAddress(api, address), { confirm: true }, { confirm: false }]));
     assert.equal(lines(log).length, before, 'nothing sent, nothing logged');
-    assert.match(declined.at(-2) ?? '', /in Production mode\?/, 'the work mode first');
+    assert.match(
+      declined.at(-2) ?? '',
+      /in Production mode on the local sandbox\? Nothing is printed or mailed/,
+      'the work mode first, in what the sandbox does',
+    );
     assert.match(declined.at(-1) ?? '', /you asked to confirm/, 'the amount last');
 
     // Asked with the amount, and sent: the log keeps the price asked about.
@@ -114,7 +118,7 @@ describe('The spending guard', () => {
     const over = refused.at(-1) ?? '';
     assert.match(
       over,
-      /^\$\d+\.\d\d spent today in Production by the local sandbox; this send's \$\d+\.\d\d would pass the daily budget of \$\d+\.\d\d \(mailroom\.spending\.dailyBudget\)\. Send it anyway\?/,
+      /^\$\d+\.\d\d spent today in Production by demo at the local sandbox; this send's \$\d+\.\d\d would pass the daily budget of \$\d+\.\d\d \(mailroom\.spending\.dailyBudget\)\. Send it anyway\?/,
     );
     assert.equal(amountIn(over, /^\$(\d+\.\d\d)/), spent);
 

@@ -146,4 +146,36 @@ describe('Mailroom when the service does not answer', function () {
     assert.equal(text.match(/The service is not answering/g)?.length, 1, 'the outage logged as an error once, not per cycle');
     assert.equal(person.notices.filter((n) => n.severity === 'info' && recovered.test(n.message)).length, 1, 'and shown once');
   });
+
+  it('shows a refresh waiting at once, and the service not answering a few seconds past its usual answer time, not after the whole budget (issue 25, part 9)', async () => {
+    const item = api.statusBarItem;
+    // The usual budget of a call (60 s): the warning must not wait for it.
+    await settings().update('timeoutSeconds', undefined, vscode.ConfigurationTarget.Global);
+    proxy.release();
+    await vscode.window.showTextDocument(letter());
+    const id = await send([], 'mailroom.sendDocument');
+    assert.ok(id, 'the letter was sent');
+    assert.equal(await api.refresher.refresh(), undefined, 'a good refresh: the usual answer time is known');
+    assert.equal(api.refresher.waiting, false);
+    await until('the status bar as usual', async () => (item.backgroundColor === undefined ? true : undefined), 60);
+
+    proxy.hang();
+    let settled = false;
+    const refreshing = api.refresher.refresh().finally(() => (settled = true));
+    assert.equal(api.refresher.waiting, true, "the view's progress shows at once");
+    await until('the warning in the status bar', async () => (item.backgroundColor?.id === WARNING_BACKGROUND ? true : undefined), 60);
+    // The marker: the refresh still waits on its call, held at the proxy, whose budget is 60 s.
+    assert.equal(settled, false, 'said while the refresh still waits, not when its call gives up');
+    assert.ok(proxy.holding > 0, 'its request is still held unanswered');
+    assert.equal(api.refresher.waiting, true);
+    assert.match(api.mailersView.message ?? '', /^The service is not answering \(since /);
+    assert.match(await logged(), /Refresh waiting: No answer within \d+ s; it usually answers within \d+ ms\./);
+
+    // The connection dropped and the service back: the read is tried again and answered.
+    proxy.release();
+    proxy.drop();
+    assert.equal(await refreshing, undefined, 'the refresh got its answers in the end');
+    assert.equal(api.refresher.waiting, false, 'no progress left');
+    await until('the status bar back to normal', async () => (item.backgroundColor === undefined ? true : undefined), 60);
+  });
 });
