@@ -5,6 +5,7 @@ import { groupMailers, mailerSummary, mayNeedUser, needsUser } from '../../src/e
 import { addressLabel, MAX_RECENT_ADDRESSES, rememberAddress } from '../../src/extension/model/recent-addresses';
 import { RefreshSchedule } from '../../src/extension/model/refresh-schedule';
 import { productionQuestion } from '../../src/extension/model/work-mode';
+import { sendAgainQuestion } from '../../src/extension/model/repeats';
 import {
   spokenAttempt,
   spokenAttempts,
@@ -182,6 +183,20 @@ describe('which sends ask first', () => {
     assert.match(sandbox, /^Send letter\.md in Production mode on the local sandbox\? Nothing is printed or mailed/);
     assert.doesNotMatch(sandbox, /will be printed/);
     assert.doesNotMatch(productionQuestion('Default', 'letter.md', true)!.question, /will be printed/);
+  });
+
+  it('asks before a repeat send, saying what sending again does: printed and mailed, or on the sandbox its test funds', () => {
+    const repeat = {
+      kind: 'repeat',
+      earlier: [{ id: 1021984, time: new Date(2026, 10, 20, 9, 30), recipient: 'Ida Twice, 8 Elm St, Ogdenville' }],
+    } as unknown as Parameters<typeof sendAgainQuestion>[0];
+    const real = sendAgainQuestion(repeat, 'letter.md');
+    assert.match(real.question, /^The same letter\.md went to Ida Twice, 8 Elm St, Ogdenville as mailer 1021984 on 2026-11-20 09:30\. /);
+    assert.match(real.question, /printed and mailed again\.$/);
+    const sandbox = sendAgainQuestion(repeat, 'letter.md', true).question;
+    assert.match(sandbox, /test funds again\.$/);
+    assert.doesNotMatch(sandbox, /printed and mailed/);
+    assert.equal(real.button, 'Send Again');
   });
 });
 

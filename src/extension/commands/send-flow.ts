@@ -178,7 +178,7 @@ export async function submit(
           } else choices.again = true;
           continue;
         }
-        if (!(await asked(sendAgainQuestion(error.verdict, what)))) return 'not sent';
+        if (!(await asked(sendAgainQuestion(error.verdict, what, ctx.accounts.account?.sandbox === true)))) return 'not sent';
         choices.again = true;
         continue;
       }

@@ -17,14 +17,23 @@ const before = (earlier: readonly EarlierSend[]) =>
     .join(', ');
 
 /** The question before sending a letter again: the same bytes to the same recipient went before. */
-export function sendAgainQuestion(repeat: Repeat, what: string): { readonly question: string; readonly button: string } {
+export function sendAgainQuestion(repeat: Repeat, what: string, onSandbox = false): { readonly question: string; readonly button: string } {
+  const recipient = repeat.earlier[0]?.recipient ?? l10n.t('the same recipient');
   return {
-    question: l10n.t(
-      'The same {0} went to {1} as {2}. Send it again? It would be printed and mailed again.',
-      what,
-      repeat.earlier[0]?.recipient ?? l10n.t('the same recipient'),
-      before(repeat.earlier),
-    ),
+    // On the local sandbox nothing is printed or mailed (as productionQuestion says there too).
+    question: onSandbox
+      ? l10n.t(
+          "The same {0} went to {1} as {2}. Send it again? The sandbox would charge its account's test funds again.",
+          what,
+          recipient,
+          before(repeat.earlier),
+        )
+      : l10n.t(
+          'The same {0} went to {1} as {2}. Send it again? It would be printed and mailed again.',
+          what,
+          recipient,
+          before(repeat.earlier),
+        ),
     button: l10n.t('Send Again'),
   };
 }
