@@ -18,7 +18,7 @@ import {
   type Span,
 } from '../../contract';
 import { UnreadableDocument } from '../docx-text';
-import { joinedLines, mergeRows, mergeTemplate, type MergeTemplate } from '../merge';
+import { joinedLines, mergeTemplate, rowAddress, type MergeTemplate } from '../merge';
 import type { Finding } from '../preflight/findings';
 import { csvNotWellFormed, csvWithoutRows, headerFindings, raggedRowFindings, rowFindings } from '../preflight/merge-findings';
 import { trimFix } from './front-matter';
@@ -85,16 +85,17 @@ export function csvDiagnostics(text: string, template?: Pick<MergeTemplate, 'fie
     return columns.indexOf('Zipcode');
   };
   const ragged = new Map(raggedRowFindings(rows, lines).map((f) => [f.row!, f]));
-  const merged = mergeRows(columns, rows.slice(1));
-  for (let i = 0; i < merged.length; i++) {
-    const r = i + 1;
+  // Each row's address read and checked in turn, none kept: the cost per row stays the same at 100,000 rows.
+  const addressOf = rowAddress(columns);
+  for (let r = 1; r < rows.length; r++) {
     const refusal = ragged.get(r);
     if (refusal) {
       findings.push(raggedRow(refusal, text, rows, spans, r));
       continue;
     }
     // The editor does not know the work mode: it says what mailing the letters meets (Production).
-    for (const f of rowFindings(merged[i]!, { row: r, line: lines[r]! }, 'Production')) {
+    const merged = addressOf(rows[r]!);
+    for (const f of rowFindings(merged, { row: r, line: lines[r]! }, 'Production')) {
       let c = f.field === undefined ? -1 : column(f.field);
       // "A name or a company" is named at Company; with no Company column, the name's cell.
       if (c < 0 && f.field === 'Company') c = column('AttentionLine1');
@@ -106,7 +107,7 @@ export function csvDiagnostics(text: string, template?: Pick<MergeTemplate, 'fie
       const quoted = text[cell.start] === '"';
       const value = rows[r]![c]!;
       const written = (v: string) => csvCell(v, quoted);
-      const breaks = f.code === STATUS.AddressNotExtracted && merged[i]!.lineBreaks.includes(f.field as RecipientField);
+      const breaks = f.code === STATUS.AddressNotExtracted && merged.lineBreaks.includes(f.field as RecipientField);
       findings.push(
         located(
           f,
