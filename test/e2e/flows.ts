@@ -227,7 +227,9 @@ const steps: Step[] = [
       const batch = wb.row('Mailers', 'invite.html × people.csv');
       await batch.waitFor({ timeout: 30_000 });
       await batch.locator('.monaco-tl-twistie').click();
-      for (const item of ['Item 1', 'Item 2', 'Item 3']) await wb.row('Mailers', item).waitFor();
+      // Each item says who it goes to (issue 25, part 5).
+      for (const item of ['Item 1 · Jane Doe, Springfield', 'Item 2 · Sam Roe, Shelbyville', 'Item 3 · Pat Poe, Jr., Springfield'])
+        await wb.row('Mailers', item).waitFor();
     },
   },
   {
