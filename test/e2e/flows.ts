@@ -233,6 +233,28 @@ const steps: Step[] = [
     },
   },
   {
+    name: "Filter Mailers finds a merge's item by its recipient, and shows only that item under its batch",
+    run: async (wb) => {
+      await wb.command(`Mailroom: ${title('commands.filterMailers.title')}`);
+      await wb.asked('Text found in the ID, the description or the recipient');
+      await wb.answer('sam roe');
+      await wb.pick('Any status');
+      await wb.pick('Any work mode');
+      await wb.asked('Submitted on or after this day');
+      await wb.answer('');
+      await wb.asked('Submitted on or before this day');
+      await wb.answer('');
+      await wb.row('Mailers', 'invite.html × people.csv').waitFor();
+      await wb.row('Mailers', 'Item 2 · Sam Roe, Shelbyville').waitFor();
+      assert.equal(await wb.rows('Mailers').filter({ hasText: 'Item 1 · ' }).count(), 0, "the batch's other items are not shown");
+      await wb.page
+        .getByRole('button', { name: title('commands.clearMailerFilter.title') })
+        .first()
+        .click();
+      await wb.row('Mailers', 'Item 1 · Jane Doe, Springfield').waitFor();
+    },
+  },
+  {
     name: 'Filter Mailers keeps what matches, the view says so, and Clear Filter shows them all',
     run: async (wb) => {
       // A clean window for the picture: the proof and the messages of the steps before put away.

@@ -87,9 +87,16 @@ export function csvDiagnostics(text: string, template?: Pick<MergeTemplate, 'fie
   const ragged = new Map(raggedRowFindings(rows, lines).map((f) => [f.row!, f]));
   // Each row's address read and checked in turn, none kept: the cost per row stays the same at 100,000 rows.
   const addressOf = rowAddress(columns);
+  let marked = 0;
   for (let r = 1; r < rows.length; r++) {
+    if (marked === MARKED_ROWS) {
+      findings.push(unchecked(r, rowSpan(r)));
+      break;
+    }
+    const before = findings.length;
     const refusal = ragged.get(r);
     if (refusal) {
+      marked++;
       findings.push(raggedRow(refusal, text, rows, spans, r));
       continue;
     }
@@ -118,8 +125,29 @@ export function csvDiagnostics(text: string, template?: Pick<MergeTemplate, 'fie
         ),
       );
     }
+    if (findings.length > before) marked++;
   }
   return findings;
+}
+
+/**
+ * Rows with findings marked in one CSV, at most: past them the rows are not checked. A CSV whose
+ * every row fails (a column misnamed) would otherwise put 100,000 findings in the Problems panel,
+ * seconds to find and to show and no help to read; the first thousand say what is wrong.
+ */
+export const MARKED_ROWS = 1000;
+
+/** Where the check stopped, on the first row not checked. No service code: Mailroom's own word. */
+function unchecked(row: number, span: Span): TextFinding {
+  return {
+    severity: 'warning',
+    message:
+      `${MARKED_ROWS.toLocaleString('en-US')} rows with findings are marked above; rows from ${row.toLocaleString('en-US')} on are not ` +
+      `checked here. Fix those first, or run \`mailroom preflight --data\` for every row's.`,
+    row,
+    span,
+    fixes: [],
+  };
 }
 
 /** A cell's lines joined into one, written as the cell was (quoted stays quoted). */
