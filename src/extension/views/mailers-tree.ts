@@ -102,17 +102,11 @@ export class MailersTree extends Disposable implements vscode.TreeDataProvider<M
       mailers.onDidChange(() => {
         this.items.clear();
         this.changed.fire(undefined);
-        if (filter.current.text?.trim()) void this.findItems();
+        if (filter.current.text?.trim()) void this.findItems(false);
       }),
     );
-    this.register(
-      filter.onDidChange(() => {
-        this.items.clear();
-        this.extent.clear();
-        this.changed.fire(undefined);
-        void this.findItems();
-      }),
-    );
+    // Shown once the items' recipients are searched for the new text: not before, with the last text's finds.
+    this.register(filter.onDidChange(() => void this.findItems(true)));
     this.register(
       vscode.workspace.onDidChangeConfiguration(
         (e) => e.affectsConfiguration('mailroom.mailers.groupByAccount') && this.changed.fire(undefined),
@@ -132,8 +126,11 @@ export class MailersTree extends Disposable implements vscode.TreeDataProvider<M
 
   private finding: Promise<void> = Promise.resolve();
 
-  /** The batches whose items' recipients hold the filter's text, read from what this machine kept (one batch at a time). */
-  private findItems(): Promise<void> {
+  /**
+   * The batches whose items' recipients hold the filter's text, read from what this machine kept
+   * (one batch at a time); the view is drawn again when the filter changed, or what is found did.
+   */
+  private findItems(filterChanged: boolean): Promise<void> {
     const text = this.filter.current.text?.trim() ?? '';
     const found = new Map<number, readonly number[]>();
     const find = async () => {
@@ -149,7 +146,7 @@ export class MailersTree extends Disposable implements vscode.TreeDataProvider<M
       if ((this.filter.current.text?.trim() ?? '') !== text || this.isDisposed) return;
       const before = this.matches;
       this.matches = found;
-      if (before.size === 0 && found.size === 0) return;
+      if (!filterChanged && before.size === 0 && found.size === 0) return;
       this.items.clear();
       this.extent.clear();
       this.changed.fire(undefined);
