@@ -81,6 +81,8 @@ export class MailersTree extends Disposable implements vscode.TreeDataProvider<M
   private readonly extent = new Map<number, number>();
   /** While the filter has text: the batches with items whose recipient holds it, and those items. */
   private matches: ReadonlyMap<number, readonly number[]> = new Map();
+  /** The text `matches` were found for. */
+  private matchedText = '';
 
   private readonly accountNodes = new Map<string, AccountNode>();
 
@@ -102,11 +104,19 @@ export class MailersTree extends Disposable implements vscode.TreeDataProvider<M
       mailers.onDidChange(() => {
         this.items.clear();
         this.changed.fire(undefined);
-        if (filter.current.text?.trim()) void this.findItems(false);
+        if (filter.current.text?.trim()) void this.findItems();
       }),
     );
-    // Shown once the items' recipients are searched for the new text: not before, with the last text's finds.
-    this.register(filter.onDidChange(() => void this.findItems(true)));
+    this.register(
+      filter.onDidChange(() => {
+        // The last text's finds are not this one's: a batch found by its items' recipients is shown once they are searched.
+        if ((filter.current.text?.trim() ?? '') !== this.matchedText) this.matches = new Map();
+        this.items.clear();
+        this.extent.clear();
+        this.changed.fire(undefined);
+        void this.findItems();
+      }),
+    );
     this.register(
       vscode.workspace.onDidChangeConfiguration(
         (e) => e.affectsConfiguration('mailroom.mailers.groupByAccount') && this.changed.fire(undefined),
@@ -128,9 +138,9 @@ export class MailersTree extends Disposable implements vscode.TreeDataProvider<M
 
   /**
    * The batches whose items' recipients hold the filter's text, read from what this machine kept
-   * (one batch at a time); the view is drawn again when the filter changed, or what is found did.
+   * (one batch at a time); the view is drawn again when they find any, or found any before.
    */
-  private findItems(filterChanged: boolean): Promise<void> {
+  private findItems(): Promise<void> {
     const text = this.filter.current.text?.trim() ?? '';
     const found = new Map<number, readonly number[]>();
     const find = async () => {
@@ -146,7 +156,8 @@ export class MailersTree extends Disposable implements vscode.TreeDataProvider<M
       if ((this.filter.current.text?.trim() ?? '') !== text || this.isDisposed) return;
       const before = this.matches;
       this.matches = found;
-      if (!filterChanged && before.size === 0 && found.size === 0) return;
+      this.matchedText = text;
+      if (before.size === 0 && found.size === 0) return;
       this.items.clear();
       this.extent.clear();
       this.changed.fire(undefined);
