@@ -24,5 +24,6 @@ export * from './address-line';
 export * from './front-matter-fence';
 export * from './front-matter-keys';
 export * from './csv';
+export * from './csv-rows';
 export * from './merge-data';
 export * from './csv-encoding';

@@ -22,6 +22,7 @@ import { sendAdvancedCommand } from './commands/send-advanced';
 import { sendDocumentCommand } from './commands/send-document';
 import { previewBeforeSendingCommand, type ProofContext } from './commands/proof';
 import { previewMergeRowCommand } from './commands/merge-row';
+import { keptRecipients } from './batch-recipients';
 import { sendMailMergeCommand } from './commands/send-merge';
 import { sendPostcardCommand } from './commands/send-postcard';
 import { couldNot, logLine } from './model/failure-words';
@@ -50,7 +51,7 @@ import { TrackedMailers } from './tracked-mailers';
 import { DetailsPanels, type DetailsPanel } from './views/details-panel';
 import { HistoryTree, type HistoryNode } from './views/history-tree';
 import { MailersMessage } from './views/mailers-message';
-import { MailersTree, type MailersNode } from './views/mailers-tree';
+import { isMoreNode, MailersTree, type MailersNode } from './views/mailers-tree';
 import { PdfPreviews, type PdfPreview } from './views/pdf-preview';
 import { answerPromptsWith, prompts, type Prompts } from './prompts';
 import { MailroomStatus } from './views/status-bar';
@@ -140,9 +141,10 @@ class Mailroom extends Disposable {
     const tree = (this.tree = this.register(
       new MailersTree(
         mailers,
-        async (id) => (await (await clients.client()).datedA.GetBatchStatus({ ID: id, ItemID: '' })).Statuses,
+        async (id, itemIds) => (await (await clients.client()).datedA.GetBatchStatus({ ID: id, ItemID: itemIds })).Statuses,
         filter,
         accounts,
+        async (batch) => (accounts.accountKey ? keptRecipients(accounts.accountKey, batch.id, batch.description) : undefined),
       ),
     ));
     const view = (this.view = this.register(
@@ -204,6 +206,9 @@ class Mailroom extends Disposable {
       },
       'mailroom.changeUserSettings': changeUserSettingsCommand(connection, log),
       'mailroom.showLog': () => log.show(),
+      'mailroom.showMoreItems': async (node: unknown) => {
+        if (isMoreNode(node)) await tree.showMore(node.batch);
+      },
       ...mailerActions({ clients, mailers, refresher, details, previews, log, history }),
       ...filterActions(filter, tree),
       ...storedFileActions(clients, storedFiles, sending),

@@ -12,8 +12,8 @@
  * Mailroom's to judge) and any .csv that is a merge's data: one whose header names an address
  * column, or one with a template (merge-templates.ts). A closed document's diagnostics go with it.
  * Both are checked on the printing thread: a front matter needs the YAML parser and its address
- * check the USPS's ZIP codes, which stay out of the extension's bundle, and a CSV may have 10,000
- * rows. Whether a Markdown document is a letter is told here, without the parser.
+ * check the USPS's ZIP codes, which stay out of the extension's bundle, and a CSV may have 100,000
+ * rows (about half a second there: test/bench/diagnostics.ts); what it answers is published here. Whether a Markdown document is a letter is told here, without the parser.
  */
 import * as vscode from 'vscode';
 import type { QuickFix, TextFinding } from '../printing';
@@ -50,6 +50,7 @@ export class LiveDiagnostics extends Disposable implements vscode.CodeActionProv
   readonly collection = this.register(vscode.languages.createDiagnosticCollection('mailroom'));
   private readonly pending = new Map<string, vscode.Disposable>();
   private readonly generations = new Map<string, number>();
+  private readonly running = new Map<string, Promise<void>>();
   private readonly published = new Map<string, Published>();
 
   constructor(
@@ -100,9 +101,18 @@ export class LiveDiagnostics extends Disposable implements vscode.CodeActionProv
       key,
       timeout(DIAGNOSTICS_PAUSE_MS, () => {
         this.pending.delete(key);
-        void this.check(document, generation).catch((error: unknown) =>
-          this.log.error(logLine(`Could not check ${document.uri.fsPath || document.uri.toString()}: ${wordsOf(error)}`, error)),
-        );
+        // One check of a document at a time: a 100,000-row CSV takes the printing thread about half a
+        // second, and pauses in typing come faster. The next starts when this one ends, and only if
+        // it is still of the newest text; checks of text typed over meanwhile are never started.
+        const run = (this.running.get(key) ?? Promise.resolve())
+          .then(() => (this.generations.get(key) === generation ? this.check(document, generation) : undefined))
+          .catch((error: unknown) =>
+            this.log.error(logLine(`Could not check ${document.uri.fsPath || document.uri.toString()}: ${wordsOf(error)}`, error)),
+          );
+        this.running.set(key, run);
+        void run.finally(() => {
+          if (this.running.get(key) === run) this.running.delete(key);
+        });
       }),
     );
   }

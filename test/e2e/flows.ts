@@ -319,7 +319,37 @@ const steps: Step[] = [
       const batch = wb.row('Mailers', 'invite.html × people.csv');
       await batch.waitFor({ timeout: 30_000 });
       await batch.locator('.monaco-tl-twistie').click();
-      for (const item of ['Item 1', 'Item 2', 'Item 3']) await wb.row('Mailers', item).waitFor();
+      // Each item says who it goes to (issue 25, part 5).
+      for (const item of ['Item 1 · Jane Doe, Springfield', 'Item 2 · Sam Roe, Shelbyville', 'Item 3 · Pat Poe, Jr., Springfield'])
+        await wb.row('Mailers', item).waitFor();
+    },
+  },
+  {
+    name: "Filter Mailers finds a merge's item by its recipient, and shows only that item under its batch",
+    run: async (wb) => {
+      await wb.command(`Mailroom: ${title('commands.filterMailers.title')}`);
+      await wb.asked('Text found in the ID, the description or the recipient');
+      await wb.answer('sam roe');
+      await wb.pick('Any status');
+      await wb.pick('Any work mode');
+      await wb.asked('Submitted on or after this day');
+      await wb.answer('');
+      await wb.asked('Submitted on or before this day');
+      await wb.answer('');
+      // The batch is the one mailer shown, for its item; its other items go.
+      await wb
+        .viewMessage('Mailers')
+        .filter({ hasText: /Filtered by .*sam roe.*: 1 of/ })
+        .waitFor();
+      await wb.rows('Mailers').filter({ hasText: 'Item 1 · ' }).first().waitFor({ state: 'hidden' });
+      await wb.row('Mailers', 'invite.html × people.csv').waitFor();
+      await wb.row('Mailers', 'Item 2 · Sam Roe, Shelbyville').waitFor();
+      assert.equal(await wb.rows('Mailers').filter({ hasText: 'Item 3 · ' }).count(), 0, "the batch's other items are not shown");
+      await wb.page
+        .getByRole('button', { name: title('commands.clearMailerFilter.title') })
+        .first()
+        .click();
+      await wb.row('Mailers', 'Item 1 · Jane Doe, Springfield').waitFor();
     },
   },
   {

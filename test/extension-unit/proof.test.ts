@@ -1,10 +1,8 @@
-/** The proof's words and page without VS Code: its facts, the failure a send is stopped with, its HTML, a merge row's CSV. */
+/** The proof's words and page without VS Code: its facts, the failure a send is stopped with, its HTML. */
 import { strict as assert } from 'node:assert';
 import { createHash } from 'node:crypto';
-import { parseCsvLines } from '../../src/contract';
 import type { Finding } from '../../src/printing';
 import {
-  csvOfRow,
   failureSummary,
   findingWords,
   overridable,
@@ -124,19 +122,6 @@ describe('the proof', () => {
       /<li class="finding warning"><span class="severity">warning<\/span><div>The font/,
     );
     assert.equal(findingWords(font), font.message);
-  });
-
-  it("cuts one data row out of a merge's CSV under its header, quoted line breaks and all", () => {
-    const csv =
-      'AttentionLine1,Address1,City\r\nJane Doe,1 Main St,Springfield\r\n"Sam\nRoe",2 Side St,Shelbyville\r\nPat Poe,3 Far Rd,Ogdenville';
-    const { lines } = parseCsvLines(csv);
-    assert.equal(csvOfRow(csv, lines, 1), 'AttentionLine1,Address1,City\r\nJane Doe,1 Main St,Springfield\r\n');
-    assert.equal(csvOfRow(csv, lines, 2), 'AttentionLine1,Address1,City\r\n"Sam\nRoe",2 Side St,Shelbyville\r\n');
-    assert.equal(csvOfRow(csv, lines, 3), 'AttentionLine1,Address1,City\r\nPat Poe,3 Far Rd,Ogdenville');
-    assert.deepEqual(parseCsvLines(csvOfRow(csv, lines, 2)).rows, [
-      ['AttentionLine1', 'Address1', 'City'],
-      ['Sam\nRoe', '2 Side St', 'Shelbyville'],
-    ]);
   });
 
   it("keeps beside a row's letter its own findings and the merge's, not other rows'", () => {

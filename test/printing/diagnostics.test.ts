@@ -459,6 +459,30 @@ describe('live diagnostics: a mail merge CSV', () => {
   });
 });
 
+describe('live diagnostics: a CSV whose every row fails', () => {
+  it('marks the first 1,000 rows with findings, then says on the next row where checking stopped', () => {
+    // Town for City: every row fails at -1045 (no city).
+    const lines = ['AttentionLine1,Address1,Town,State,PostalCode'];
+    for (let i = 1; i <= 1500; i++) lines.push(`Person ${i},${i} Main St,Springfield,IL,62701`);
+    const text = `${lines.join('\n')}\n`;
+    const found = csvDiagnostics(text);
+    assert.equal(found.length, 1001);
+    assert.deepEqual([...new Set(found.slice(0, 1000).map((f) => f.code))], [-1045]);
+    assert.deepEqual(
+      found.slice(0, 1000).map((f) => f.row),
+      Array.from({ length: 1000 }, (_, i) => i + 1),
+    );
+    const last = found[1000]!;
+    assert.equal(last.code, undefined, 'no service code: Mailroom’s own word');
+    assert.equal(last.severity, 'warning');
+    assert.equal(last.row, 1001);
+    assert.equal(text.slice(last.span.start, last.span.end), 'Person 1001,1001 Main St,Springfield,IL,62701');
+    assert.match(last.message, /rows from 1,001 on are not checked here.*mailroom preflight --data/);
+    // A CSV with no more than that many rows failing is checked to its end, with no such word.
+    assert.ok(!csvDiagnostics(lines.slice(0, 1001).join('\n')).some((f) => f.code === undefined));
+  });
+});
+
 describe("live diagnostics: rows whose cells are not the header's, and a line break in an address cell", () => {
   const header = 'AttentionLine1,Address1,City,State,PostalCode';
   const jane = 'Jane Doe,1 Main St,Springfield,IL,62701';

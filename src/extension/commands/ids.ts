@@ -41,6 +41,8 @@ export const COMMANDS = {
   'mailroom.uploadFile': { workbenchArguments: 1, failed: () => l10n.t('Mailroom could not upload the file.') },
   'mailroom.deleteStoredFile': { workbenchArguments: 1, failed: () => l10n.t('Mailroom could not delete the stored file.') },
   'mailroom.sendStoredFile': { workbenchArguments: 1, failed: () => l10n.t('Mailroom could not send the stored file.') },
+  // A Show More row under a batch's items passes itself.
+  'mailroom.showMoreItems': { workbenchArguments: 1, failed: () => l10n.t("Mailroom could not show more of the batch's items.") },
   'mailroom.showDetails': { workbenchArguments: 1, failed: () => l10n.t("Mailroom could not show the mailer's details.") },
   'mailroom.changeUserSettings': { workbenchArguments: 0, failed: () => l10n.t('Mailroom could not change the user settings.') },
   'mailroom.lookUpAttempt': { workbenchArguments: 1, failed: () => l10n.t('Mailroom could not look the send up.') },

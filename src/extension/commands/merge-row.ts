@@ -7,12 +7,22 @@
  */
 import * as vscode from 'vscode';
 import { basename } from 'node:path';
-import { CsvError, decodeCsv, parseCsvLines, type DecodedCsv, type EnumValue } from '../../contract';
+import {
+  CsvError,
+  csvOfRows,
+  csvRow,
+  csvRowIndex,
+  decodeCsv,
+  rowAt,
+  type CsvRowIndex,
+  type DecodedCsv,
+  type EnumValue,
+} from '../../contract';
 import type { MergePreflightReport } from '../../printing';
 import { printedWith, type AssumedPrintSettings } from '../../rulebook';
 import { printAssumedFor } from '../print-settings';
-import { csvOfRow, errorsIn, rowFindings, type ProofFacts } from '../model/proof';
-import { preflightMerge } from '../printing-module';
+import { rowFindings, type ProofFacts } from '../model/proof';
+import { mergeDataDiagnostics, preflightMerge } from '../printing-module';
 import { prompts } from '../prompts';
 import type { PdfPreview } from '../views/pdf-preview';
 import { askMergeFiles } from './merge-files';
@@ -47,6 +57,11 @@ export async function readMergeData(ctx: ProofContext, data: vscode.Uri): Promis
   }
 }
 
+/** Rows listed at once in the pick; any other is found by its number or a word of it (Another Row…). */
+export const LISTED_ROWS = 200;
+
+type RowItem = vscode.QuickPickItem & { readonly row: number | 'another' };
+
 export function previewMergeRowCommand(ctx: ProofContext) {
   return async (target?: vscode.Uri): Promise<void> => {
     const given = target instanceof vscode.Uri ? target : vscode.window.activeTextEditor?.document.uri;
@@ -72,49 +87,139 @@ export function previewMergeRowCommand(ctx: ProofContext) {
     // Printed as the account prints (simplex or duplex, black or colour), which the proof says.
     const print = await printAssumedFor(ctx.accounts.account);
     const settings = { workMode: printedIn(workMode), ...printedWith(print) } as const;
-    const report = await preflightMerge({ type, template: templateBytes, csv }, settings);
-    if (report.letters.length === 0) {
-      // Refused as a whole (an unreadable template, a CSV without rows): nothing to pick from.
+    // Where each row is, found by one scan: a row is read alone, never the whole file parsed or printed.
+    let index: CsvRowIndex | undefined;
+    try {
+      index = csvRowIndex(csv);
+    } catch (error) {
+      if (!(error instanceof CsvError)) throw error;
+    }
+    if (!index || index.count < 2) {
+      // Refused as a whole (a CSV not well formed, or without rows), which its preflight says at once: nothing to pick from.
+      const report = await preflightMerge({ type, template: templateBytes, csv }, settings);
       showMergeProof(ctx, `${templateName} × ${dataName}`, report, workMode, mergeData, print);
       return;
     }
-    const { rows, lines } = parseCsvLines(csv);
-    const columns = rows[0]!.map((c) => c.trim());
-    const cell = (row: readonly string[], ...names: string[]) =>
-      names.map((n) => row[columns.indexOf(n)]?.trim()).find((v) => v !== undefined && v !== '') ?? '';
-    const items = report.letters.map((letter) => {
-      const values = rows[letter.row]!;
-      const found = report.findings.filter((f) => f.row === letter.row);
-      const errors = errorsIn(found).length;
-      const mark = errors > 0 ? '$(error) ' : found.length > 0 ? '$(warning) ' : '';
-      return {
-        label: `${mark}${vscode.l10n.t('Row {0}', letter.row)}`,
-        description: [cell(values, 'AttentionLine1', 'Company'), cell(values, 'City')].filter(Boolean).join(', '),
-        detail:
-          found
-            .map((f) => `${f.code ?? ''} ${f.field ?? ''}`.trim())
-            .filter(Boolean)
-            .join(' · ') || undefined,
-        row: letter.row,
-      };
-    });
-    const chosen = await prompts.pick(items, {
-      title: vscode.l10n.t('Preview Merge Row: which row of {0}', dataName),
-      matchOnDescription: true,
-      ignoreFocusOut: true,
-    });
-    if (!chosen) return;
-    const one = await preflightMerge({ type, template: templateBytes, csv: csvOfRow(csv, lines, chosen.row) }, settings);
-    const letter = report.letters[chosen.row - 1]!;
+    const rows = index;
+    const chosen = await pickRow(csv, rows, dataName, { type, data: templateBytes });
+    if (chosen === undefined) return;
+    const one = await preflightMerge({ type, template: templateBytes, csv: csvOfRows(csv, rows, [chosen]) }, settings);
+    const letter = one.letters[0];
+    if (!letter) {
+      // Refused as a whole (a template the printer cannot read, a header the service refuses): the merge's proof says why.
+      showMergeProof(ctx, `${templateName} × ${dataName}`, one, workMode, mergeData, print);
+      return;
+    }
+    // Found in a CSV of the header and this row alone: said of the row as the whole file numbers it.
+    const findings = one.findings.map((f) => (f.row === undefined ? f : { ...f, row: chosen, line: rows.lines[chosen]! }));
     const facts = {
       ...factsOf(one, workMode, { print }),
-      findings: rowFindings(report.findings, chosen.row),
+      findings: rowFindings(findings, chosen),
       pages: letter.pages,
       sheets: letter.sheets,
       mergeData,
     };
-    ctx.previews.show(vscode.l10n.t('Proof · {0} row {1}', templateName, chosen.row), pdfOf(one), undefined, {
+    ctx.previews.show(vscode.l10n.t('Proof · {0} row {1}', templateName, chosen), pdfOf(one), undefined, {
       view: { facts: { ...facts, price: letter.price }, canSend: false },
     });
   };
+}
+
+/**
+ * The row to preview: the first LISTED_ROWS rows in a pick, each with its name and city and its
+ * findings marked (the live diagnostics' checks, of those rows alone); in a longer CSV, Another
+ * Row… asks for a number or a word (a name, a city) and lists the rows that hold it.
+ */
+async function pickRow(
+  csv: string,
+  index: CsvRowIndex,
+  dataName: string,
+  template: { readonly type: string; readonly data: Uint8Array },
+): Promise<number | undefined> {
+  const last = index.count - 1;
+  const title = vscode.l10n.t('Preview Merge Row: which row of {0}', dataName);
+  const first = Array.from({ length: Math.min(LISTED_ROWS, last) }, (_, i) => i + 1);
+  const items: RowItem[] = await rowItems(csv, index, first, template);
+  if (last > LISTED_ROWS) {
+    items.push({
+      label: `$(search) ${vscode.l10n.t('Another Row…')}`,
+      description: vscode.l10n.t('rows 1–{0}, by number, name or city', last.toLocaleString('en-US')),
+      row: 'another',
+    });
+  }
+  const chosen = await prompts.pick(items, { title, matchOnDescription: true, ignoreFocusOut: true });
+  if (!chosen) return undefined;
+  if (chosen.row !== 'another') return chosen.row;
+  const asked = await prompts.input({
+    title,
+    prompt: vscode.l10n.t('A row number (1–{0}), or a name or city its row holds', last.toLocaleString('en-US')),
+    ignoreFocusOut: true,
+    validateInput: (text) => {
+      const number = rowNumber(text);
+      if (text.trim() === '') return vscode.l10n.t('Type a row number or a word of the row.');
+      return number !== undefined && (number < 1 || number > last)
+        ? vscode.l10n.t('{0} has rows 1–{1}.', dataName, last.toLocaleString('en-US'))
+        : undefined;
+    },
+  });
+  if (asked === undefined) return undefined;
+  const number = rowNumber(asked);
+  if (number !== undefined) return number;
+  const found = rowsHolding(csv, index, asked.trim());
+  if (found.length === 0) {
+    void prompts.notify('info', vscode.l10n.t('No row of {0} holds "{1}".', dataName, asked.trim()));
+    return undefined;
+  }
+  const picked = await prompts.pick(await rowItems(csv, index, found, template), { title, matchOnDescription: true, ignoreFocusOut: true });
+  return typeof picked?.row === 'number' ? picked.row : undefined;
+}
+
+/** A row number as typed ("75000", "75,000", "#75000"); undefined for anything else. */
+function rowNumber(text: string): number | undefined {
+  const digits = text.trim().replace(/^#/, '').replace(/[,\s]/g, '');
+  return /^\d+$/.test(digits) ? Number(digits) : undefined;
+}
+
+/** The first LISTED_ROWS data rows whose text holds the words, in any case (a word across two rows is no row's). */
+function rowsHolding(csv: string, index: CsvRowIndex, words: string): number[] {
+  const wanted = new RegExp(words.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), 'gi');
+  const found: number[] = [];
+  wanted.lastIndex = index.ends[0]!;
+  for (let match = wanted.exec(csv); match && found.length < LISTED_ROWS; match = wanted.exec(csv)) {
+    const row = rowAt(index, match.index);
+    if (match.index + match[0].length <= index.ends[row]!) {
+      found.push(row);
+      wanted.lastIndex = index.ends[row]!;
+    } else wanted.lastIndex = match.index + 1;
+  }
+  return found;
+}
+
+/** The rows as pick items: the number, the name and city, the findings' codes; marked by their worst. */
+async function rowItems(
+  csv: string,
+  index: CsvRowIndex,
+  rows: readonly number[],
+  template: { readonly type: string; readonly data: Uint8Array },
+): Promise<RowItem[]> {
+  const columns = csvRow(csv, index, 0).map((c) => c.trim());
+  const cell = (values: readonly string[], ...names: string[]) =>
+    names.map((n) => values[columns.indexOf(n)]?.trim()).find((v) => v !== undefined && v !== '') ?? '';
+  // The rows' findings as the live diagnostics find them (on the printing thread), in a CSV of these rows alone: row i is rows[i - 1].
+  const findings = await mergeDataDiagnostics(csvOfRows(csv, index, rows), template);
+  return rows.map((row, i) => {
+    const values = csvRow(csv, index, row);
+    const found = findings.filter((f) => f.row === i + 1);
+    const mark = found.some((f) => f.severity === 'error') ? '$(error) ' : found.length > 0 ? '$(warning) ' : '';
+    return {
+      label: `${mark}${vscode.l10n.t('Row {0}', row)}`,
+      description: [cell(values, 'AttentionLine1', 'Company'), cell(values, 'City')].filter(Boolean).join(', '),
+      detail:
+        found
+          .map((f) => `${f.code ?? ''} ${f.field ?? ''}`.trim())
+          .filter(Boolean)
+          .join(' · ') || undefined,
+      row,
+    };
+  });
 }

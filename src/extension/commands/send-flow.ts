@@ -57,6 +57,8 @@ export interface Submission {
    */
   readonly price?: () => Promise<number | undefined>;
   readonly send: (client: MailWsClient, options: CallOptions) => Promise<number>;
+  /** Once sent, with the new mailer's ID: what the send keeps of its own (a merge's items' recipients). */
+  readonly sent?: (id: number) => Promise<void>;
   /** A mail merge's: the same merge with only the data rows (1-based) kept, to leave out those sent before. */
   readonly withoutRows?: (keep: (row: number) => boolean) => Submission;
 }
@@ -216,6 +218,7 @@ export async function submit(
   try {
     const recipient = submission.address && recipientLine(submission.address);
     if (submission.sha256) ctx.log.info(`Mailer ${id} (${what}) was sent; SHA-256 of the letter's bytes: ${submission.sha256}`);
+    await submission.sent?.(id);
     await ctx.mailers.add([
       {
         id,

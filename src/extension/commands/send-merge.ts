@@ -18,6 +18,8 @@ import { goesOnAfterPreflight, printedIn, type ProofContext } from './proof';
 import { askAndSend, defaultWorkMode, type Submission } from './send-flow';
 import { wordsOf } from '../model/failure-words';
 import { signInFirst } from './signed-in';
+import { keepRecipients } from '../batch-recipients';
+import { recipientsOfRows } from '../model/batch-items';
 
 export function sendMailMergeCommand(ctx: ProofContext) {
   return async (target?: vscode.Uri): Promise<void> => {
@@ -105,6 +107,11 @@ export function sendMailMergeCommand(ctx: ProofContext) {
             { ...call, rows: mergeRowKeys(batch.template, batch.fields, batch.rows) },
           )
         ).ResultCode,
+      // Item N is the data row N sent: who each goes to is kept for the Mailers view (batch-recipients.ts).
+      sent: async (id) => {
+        const account = ctx.accounts.accountKey;
+        if (account) await keepRecipients(account, id, description, recipientsOfRows(batch.fields, batch.rows));
+      },
       withoutRows: (keep) => {
         const rest = mergeWithRows(batch, keep);
         return submissionOf(rest, async () => {

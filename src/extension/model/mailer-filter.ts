@@ -25,7 +25,7 @@ export interface Filterable {
 export type FilterWorkMode = 'Development' | 'Production';
 
 export interface MailerFilter {
-  /** Found, without regard to case, in the ID, the description or the recipient. */
+  /** Found, without regard to case, in the ID, the description or the recipient (a batch's: any of its items'). */
   readonly text?: string;
   readonly group?: StatusGroup;
   readonly workMode?: FilterWorkMode;
@@ -46,7 +46,7 @@ export function isFiltering(filter: MailerFilter): boolean {
  * that 10,000 rows cost 10,000 cheap tests. A row that cannot tell what a part of the filter asks
  * (no work mode, no submitted day yet) is left out by that part: it is not known to match.
  */
-export function matcher(filter: MailerFilter): (row: Filterable) => boolean {
+export function matcher<T extends Filterable>(filter: MailerFilter, foundElsewhere?: (row: T) => boolean): (row: T) => boolean {
   const text = filter.text?.trim().toLowerCase() ?? '';
   const { group, workMode, from, to } = filter;
   return (row) => {
@@ -60,17 +60,25 @@ export function matcher(filter: MailerFilter): (row: Filterable) => boolean {
       const found =
         (row.id !== undefined && String(row.id).includes(text)) ||
         (row.description?.toLowerCase().includes(text) ?? false) ||
-        (row.recipient?.toLowerCase().includes(text) ?? false);
+        (row.recipient?.toLowerCase().includes(text) ?? false) ||
+        (foundElsewhere?.(row) ?? false);
       if (!found) return false;
     }
     return true;
   };
 }
 
-/** The rows the filter keeps, in their order; the same array when it keeps all. */
-export function filterRows<T extends Filterable>(rows: readonly T[], filter: MailerFilter): readonly T[] {
+/**
+ * The rows the filter keeps, in their order; the same array when it keeps all. `foundElsewhere`:
+ * whether the text is found in what the row holds beyond its own fields (a batch's items' recipients).
+ */
+export function filterRows<T extends Filterable>(
+  rows: readonly T[],
+  filter: MailerFilter,
+  foundElsewhere?: (row: T) => boolean,
+): readonly T[] {
   if (!isFiltering(filter)) return rows;
-  return rows.filter(matcher(filter));
+  return rows.filter(matcher(filter, foundElsewhere));
 }
 
 /** The status groups in words, in the order a person meets them. */

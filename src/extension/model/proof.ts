@@ -175,12 +175,5 @@ export function findingWords(f: Finding): string {
   return head ? `${head}: ${f.message}` : f.message;
 }
 
-/** The CSV's text of one data row, under the header: `lines` are the 1-based lines each row (the header first) starts on. */
-export function csvOfRow(csv: string, lines: readonly number[], row: number): string {
-  const text = csv.split(/(?<=\n)/);
-  const part = (from: number, to: number | undefined) => text.slice(from - 1, to === undefined ? undefined : to - 1).join('');
-  return part(lines[0]!, lines[1]) + part(lines[row]!, lines[row + 1]);
-}
-
 /** A merge row's proof beside its letter: the row's own findings and the merge's, which name no row. */
 export const rowFindings = (findings: readonly Finding[], row: number) => findings.filter((f) => f.row === undefined || f.row === row);

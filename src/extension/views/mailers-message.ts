@@ -22,6 +22,8 @@ export class MailersMessage extends Disposable {
     super();
     this.register(mailers.onDidChange(() => this.update()));
     this.register(filter.onDidChange(() => this.update()));
+    // A batch found by its items' recipients is shown once they are searched, after the filter changed.
+    this.register(tree.onDidChangeTreeData(() => this.update()));
   }
 
   /** The service-health part, as MailroomStatus sets it. */

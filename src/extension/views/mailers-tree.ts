@@ -4,6 +4,11 @@
  * whatever the filter: they wait for the person before anything is sent again. The active account's;
  * with `mailroom.mailers.groupByAccount` on, every listed account's, each under its own row (another
  * account's mailers are shown, not acted on: its row switches to it).
+ *
+ * A batch's items come a page at a time (GetBatchStatus of an ItemID range: a batch may hold
+ * 100,000), with a Show More row for the next; each says who it goes to when this machine sent the
+ * merge (batch-recipients.ts), and Filter Mailers… finds a batch by its items' recipients, then
+ * shows only the items that match.
  */
 import * as vscode from 'vscode';
 import { accountName, keyOfAccount } from '../account-name';
@@ -12,6 +17,7 @@ import type { ViewItem } from '../context-keys';
 import type { MailroomCommand } from '../commands/ids';
 import { describeStatus, formatDateTime, isCancellableStatus, type ResultOf } from '../../contract';
 import { filterRows } from '../model/mailer-filter';
+import { ITEMS_PER_PAGE, itemIdsOf, itemLabel, itemsHolding } from '../model/batch-items';
 import type { MailerFilterState } from '../mailer-filter-state';
 import {
   GROUP_TITLES,
@@ -42,8 +48,15 @@ export type MailersNode =
   | { readonly kind: 'attempt'; readonly attempt: SendAttempt }
   /** `otherAccount`: the key of the account it is followed for, when that is not the active one. */
   | { readonly kind: 'mailer'; readonly mailer: TrackedMailer; readonly otherAccount?: string }
-  | { readonly kind: 'item'; readonly batch: TrackedMailer; readonly item: BatchItem }
+  | { readonly kind: 'item'; readonly batch: TrackedMailer; readonly item: BatchItem; readonly recipient?: string }
+  /** The row after a page of a batch's items, when it has more: Show More. */
+  | { readonly kind: 'more'; readonly batch: TrackedMailer; readonly shown: number }
   | { readonly kind: 'note'; readonly batch: TrackedMailer; readonly text: string };
+
+/** A Show More row, as the workbench hands it back to its command. */
+export function isMoreNode(node: unknown): node is Extract<MailersNode, { kind: 'more' }> {
+  return typeof node === 'object' && node !== null && (node as { kind?: unknown }).kind === 'more';
+}
 
 const GROUP_ICONS: Readonly<Record<MailerGroup, vscode.ThemeIcon>> = {
   inProcess: new vscode.ThemeIcon('sync', new vscode.ThemeColor('charts.blue')),
@@ -71,29 +84,48 @@ export class MailersTree extends Disposable implements vscode.TreeDataProvider<M
   readonly onDidChangeTreeData = this.changed.event;
   private readonly groups = new Map<MailerGroup, GroupNode>();
   private readonly nodes = new Map<number, MailersNode>();
-  /** A batch's items as last read, until the mailers change again. */
-  private readonly items = new Map<number, Promise<MailersNode[]>>();
+  /** A batch's items as far as they are shown, read a page at a time, until the mailers or the filter change. */
+  private readonly items = new Map<number, Promise<ItemPages>>();
+  /** How many of a batch's items the person has had shown (Show More): read again as many when the mailers change. */
+  private readonly extent = new Map<number, number>();
+  /** While the filter has text: the batches with items whose recipient holds it, and those items. */
+  private matches: ReadonlyMap<number, readonly number[]> = new Map();
+  /** The text `matches` were found for. */
+  private matchedText = '';
 
   private readonly accountNodes = new Map<string, AccountNode>();
 
   constructor(
     private readonly mailers: TrackedMailers,
-    private readonly readBatchItems: (id: number) => Promise<readonly BatchItem[]>,
+    /** GetBatchStatus of the items `itemIds` names (the service's ID syntax: "101-201", "3,17"). */
+    private readonly readBatchItems: (id: number, itemIds: string) => Promise<readonly BatchItem[]>,
     private readonly filter: MailerFilterState,
     /** The accounts listed and the active one's key, for the view grouped by account. */
     private readonly accounts: { readonly listed: readonly Account[]; readonly accountKey: string | undefined } = {
       listed: [],
       accountKey: undefined,
     },
+    /** Each item's recipient (item 1 first), when this machine kept them for the batch (batch-recipients.ts). */
+    private readonly recipientsOf: (batch: TrackedMailer) => Promise<readonly string[] | undefined> = () => Promise.resolve(undefined),
   ) {
     super();
     this.register(
       mailers.onDidChange(() => {
         this.items.clear();
         this.changed.fire(undefined);
+        if (filter.current.text?.trim()) void this.findItems();
       }),
     );
-    this.register(filter.onDidChange(() => this.changed.fire(undefined)));
+    this.register(
+      filter.onDidChange(() => {
+        // The last text's finds are not this one's: a batch found by its items' recipients is shown once they are searched.
+        if ((filter.current.text?.trim() ?? '') !== this.matchedText) this.matches = new Map();
+        this.items.clear();
+        this.extent.clear();
+        this.changed.fire(undefined);
+        void this.findItems();
+      }),
+    );
     this.register(
       vscode.workspace.onDidChangeConfiguration(
         (e) => e.affectsConfiguration('mailroom.mailers.groupByAccount') && this.changed.fire(undefined),
@@ -103,7 +135,43 @@ export class MailersTree extends Disposable implements vscode.TreeDataProvider<M
 
   /** The mailers the view shows: those the filter keeps (all, without one). Export Mailers… writes these. */
   shown(): readonly TrackedMailer[] {
-    return filterRows(this.mailers.list(), this.filter.current);
+    return filterRows(this.mailers.list(), this.filter.current, (mailer) => this.matches.has(mailer.id));
+  }
+
+  /** Whether the items' recipients have been searched for the filter's text now (the view then shows what they found). */
+  get itemsFound(): Promise<void> {
+    return this.finding;
+  }
+
+  private finding: Promise<void> = Promise.resolve();
+
+  /**
+   * The batches whose items' recipients hold the filter's text, read from what this machine kept
+   * (one batch at a time); the view is drawn again when they find any, or found any before.
+   */
+  private findItems(): Promise<void> {
+    const text = this.filter.current.text?.trim() ?? '';
+    const found = new Map<number, readonly number[]>();
+    const find = async () => {
+      if (text) {
+        for (const mailer of this.mailers.list()) {
+          if (!mailer.isBatch) continue;
+          const recipients = await this.recipientsOf(mailer).catch(() => undefined);
+          const items = recipients ? itemsHolding(recipients, text) : [];
+          if (items.length > 0) found.set(mailer.id, items);
+        }
+      }
+      // The filter changed meanwhile: its own search says what it finds.
+      if ((this.filter.current.text?.trim() ?? '') !== text || this.isDisposed) return;
+      const before = this.matches;
+      this.matches = found;
+      this.matchedText = text;
+      if (before.size === 0 && found.size === 0) return;
+      this.items.clear();
+      this.extent.clear();
+      this.changed.fire(undefined);
+    };
+    return (this.finding = this.finding.then(find, find));
   }
 
   /** Whether the view shows every listed account's mailers, each account under its own row. */
@@ -167,13 +235,58 @@ export class MailersTree extends Disposable implements vscode.TreeDataProvider<M
   private batchItems(batch: TrackedMailer): Promise<MailersNode[]> {
     let items = this.items.get(batch.id);
     if (!items) {
-      items = this.readBatchItems(batch.id).then(
-        (list) => list.map((item): MailersNode => ({ kind: 'item', batch, item })),
-        (error: unknown) => [{ kind: 'note', batch, text: vscode.l10n.t('Items not available: {0}', wordsOf(error)) }],
-      );
+      items = this.nextPage(batch, undefined);
       this.items.set(batch.id, items);
     }
-    return items;
+    return items.then((pages) => [...pages.nodes, ...(pages.more ? [{ kind: 'more', batch, shown: pages.shown } as const] : [])]);
+  }
+
+  /** Show More: the batch's next page of items, under those shown. A page that cannot be read leaves those shown as they are. */
+  async showMore(batch: TrackedMailer): Promise<void> {
+    const shown = this.items.get(batch.id);
+    const pages = await shown;
+    if (!pages?.more) return;
+    const next = this.nextPage(batch, pages);
+    const read = await next;
+    // The mailers or the filter changed meanwhile: the view reads the batch afresh, as far as shown.
+    this.extent.set(batch.id, read.shown);
+    if (this.items.get(batch.id) !== shown) return;
+    this.items.set(batch.id, next);
+    this.changed.fire(this.nodes.get(batch.id));
+  }
+
+  /**
+   * The page after `before` (the first, without it): the next ITEMS_PER_PAGE items, or of the items
+   * the filter's text found. One item more than a page is asked for, to tell whether there are more.
+   * The first is as long as the person last had shown: a refresh does not fold the items back.
+   */
+  private async nextPage(batch: TrackedMailer, before: ItemPages | undefined): Promise<ItemPages> {
+    const wanted = this.matches.get(batch.id);
+    const from = before?.next ?? 0;
+    const count = before ? ITEMS_PER_PAGE : Math.max(ITEMS_PER_PAGE, this.extent.get(batch.id) ?? 0);
+    let items: readonly BatchItem[];
+    let more: boolean;
+    try {
+      if (wanted) {
+        items = await this.readBatchItems(batch.id, itemIdsOf(wanted.slice(from, from + count)));
+        more = from + count < wanted.length;
+      } else {
+        const read = await this.readBatchItems(batch.id, `${from + 1}-${from + count + 1}`);
+        more = read.length > count;
+        items = read.slice(0, count);
+      }
+    } catch (error) {
+      if (before) throw error;
+      const text = vscode.l10n.t('Items not available: {0}', wordsOf(error));
+      return { nodes: [{ kind: 'note', batch, text }], shown: 0, next: 0, more: false };
+    }
+    const recipients = await this.recipientsOf(batch).catch(() => undefined);
+    const nodes = items.map((item): MailersNode => {
+      const recipient = recipients?.[item.ItemID - 1];
+      return { kind: 'item', batch, item, ...(recipient ? { recipient } : {}) };
+    });
+    const all = [...(before?.nodes ?? []), ...nodes];
+    return { nodes: all, shown: all.length, next: from + count, more };
   }
 
   getParent(node: MailersNode): MailersNode | undefined {
@@ -185,7 +298,7 @@ export class MailersTree extends Disposable implements vscode.TreeDataProvider<M
       const account = this.groupedByAccount ? this.accounts.accountKey : undefined;
       return { kind: 'attempts', count: this.mailers.attempts().length, ...(account === undefined ? {} : { account }) };
     }
-    return node.kind === 'item' || node.kind === 'note' ? this.nodes.get(node.batch.id) : undefined;
+    return node.kind === 'item' || node.kind === 'note' || node.kind === 'more' ? this.nodes.get(node.batch.id) : undefined;
   }
 
   getTreeItem(node: MailersNode): vscode.TreeItem {
@@ -243,22 +356,41 @@ export class MailersTree extends Disposable implements vscode.TreeDataProvider<M
       }
       case 'item': {
         const { item: batchItem, batch } = node;
-        const item = new vscode.TreeItem(vscode.l10n.t('Item {0}', batchItem.ItemID), vscode.TreeItemCollapsibleState.None);
+        const item = new vscode.TreeItem(itemLabel(batchItem.ItemID, node.recipient), vscode.TreeItemCollapsibleState.None);
         item.id = `item:${batch.id}:${batchItem.ItemID}`;
         item.description = batchItem.Description || describeStatus(batchItem.Status);
-        item.tooltip = vscode.l10n.t(
-          'Batch {0}, item {1}\nStatus: {2} ({3})\nLast update: {4}',
-          batch.id,
-          batchItem.ItemID,
-          item.description,
-          batchItem.Status,
-          formatDateTime(batchItem.LastUpdateTime),
-        );
+        item.tooltip = [
+          vscode.l10n.t(
+            'Batch {0}, item {1}\nStatus: {2} ({3})\nLast update: {4}',
+            batch.id,
+            batchItem.ItemID,
+            item.description,
+            batchItem.Status,
+            formatDateTime(batchItem.LastUpdateTime),
+          ),
+          node.recipient ? vscode.l10n.t('To: {0}', node.recipient) : '',
+        ]
+          .filter(Boolean)
+          .join('\n');
         item.iconPath = new vscode.ThemeIcon('mail');
-        item.accessibilityInformation = { label: spokenBatchItem(batch.id, batchItem.ItemID, item.description) };
+        item.accessibilityInformation = {
+          label: [spokenBatchItem(batch.id, batchItem.ItemID, item.description), node.recipient].filter(Boolean).join(', '),
+        };
         item.contextValue = 'batchItem' satisfies ViewItem;
         // An item has no details of its own to show: its batch's details list every item.
         item.command = showDetailsOf(node, vscode.l10n.t("Show the batch's details"));
+        return item;
+      }
+      case 'more': {
+        const item = new vscode.TreeItem(vscode.l10n.t('Show More'), vscode.TreeItemCollapsibleState.None);
+        item.id = `more:${node.batch.id}:${node.shown}`;
+        item.description = vscode.l10n.t('{0} items shown; the next {1}', node.shown, ITEMS_PER_PAGE);
+        item.iconPath = new vscode.ThemeIcon('more');
+        item.command = {
+          command: 'mailroom.showMoreItems' satisfies MailroomCommand,
+          title: vscode.l10n.t('Show More'),
+          arguments: [node],
+        };
         return item;
       }
       case 'note': {
@@ -315,4 +447,12 @@ export class MailersTree extends Disposable implements vscode.TreeDataProvider<M
     for (const group of this.groups.values()) this.getChildren(group);
     return this.nodes.get(id);
   }
+}
+
+/** A batch's items as far as they are shown: the rows, how many items, where the next page starts, and whether there is one. */
+interface ItemPages {
+  readonly nodes: readonly MailersNode[];
+  readonly shown: number;
+  readonly next: number;
+  readonly more: boolean;
 }

@@ -37,8 +37,24 @@ const WORDS: Readonly<Record<string, string>> = {
   sta: 'station',
 };
 
+/**
+ * Keys already worked out: a merge's rows name the same cities over and over, and each is compared
+ * with its ZIP code's own names. Bounded, so that a file of many names keeps no more than this.
+ */
+const KEYS = new Map<string, string>();
+const KEPT_KEYS = 10_000;
+
 /** The form two names are compared in: the same for every way of writing one city. */
 export function cityKey(name: string): string {
+  let key = KEYS.get(name);
+  if (key === undefined) {
+    if (KEYS.size >= KEPT_KEYS) KEYS.clear();
+    KEYS.set(name, (key = keyOf(name)));
+  }
+  return key;
+}
+
+function keyOf(name: string): string {
   return name
     .normalize('NFD')
     .replace(/[\u0300-\u036f]/g, '')

@@ -20,7 +20,7 @@ import {
   type Span,
 } from '../../contract';
 import { UnreadableDocument } from '../docx-text';
-import { joinedLines, mergeRows, mergeTemplate, type MergeTemplate } from '../merge';
+import { joinedLines, mergeTemplate, rowAddress, type MergeTemplate } from '../merge';
 import type { Finding } from '../preflight/findings';
 import { csvNotWellFormed, csvWithoutRows, headerFindings, raggedRowFindings, rowFindings } from '../preflight/merge-findings';
 import { columnNaming, fieldNamedBy } from './column-names';
@@ -106,16 +106,24 @@ export function csvDiagnostics(text: string, template?: Pick<MergeTemplate, 'fie
     return columns.indexOf('Zipcode');
   };
   const ragged = new Map(raggedRowFindings(rows, lines).map((f) => [f.row!, f]));
-  const merged = mergeRows(columns, rows.slice(1));
-  for (let i = 0; i < merged.length; i++) {
-    const r = i + 1;
+  // Each row's address read and checked in turn, none kept: the cost per row stays the same at 100,000 rows.
+  const addressOf = rowAddress(columns);
+  let marked = 0;
+  for (let r = 1; r < rows.length; r++) {
+    if (marked === MARKED_ROWS) {
+      findings.push(unchecked(r, rowSpan(r)));
+      break;
+    }
+    const before = findings.length;
     const refusal = ragged.get(r);
     if (refusal) {
+      marked++;
       findings.push(raggedRow(refusal, text, rows, spans, r));
       continue;
     }
     // The editor does not know the work mode: it says what mailing the letters meets (Production).
-    for (const f of rowFindings(merged[i]!, { row: r, line: lines[r]! }, 'Production')) {
+    const merged = addressOf(rows[r]!);
+    for (const f of rowFindings(merged, { row: r, line: lines[r]! }, 'Production')) {
       let c = f.field === undefined ? -1 : column(f.field);
       // "A name or a company" is named at Company; with no Company column, the name's cell.
       if (c < 0 && f.field === 'Company') c = column('AttentionLine1');
@@ -129,7 +137,7 @@ export function csvDiagnostics(text: string, template?: Pick<MergeTemplate, 'fie
       const quoted = text[cell.start] === '"';
       const value = rows[r]![c]!;
       const written = (v: string) => csvCell(v, quoted);
-      const breaks = f.code === STATUS.AddressNotExtracted && merged[i]!.lineBreaks.includes(f.field as RecipientField);
+      const breaks = f.code === STATUS.AddressNotExtracted && merged.lineBreaks.includes(f.field as RecipientField);
       findings.push(
         located(
           f,
@@ -140,6 +148,7 @@ export function csvDiagnostics(text: string, template?: Pick<MergeTemplate, 'fie
         ),
       );
     }
+    if (findings.length > before) marked++;
   }
   return findings;
 }
@@ -155,6 +164,26 @@ function namesToMatch(columns: readonly string[], template?: Pick<MergeTemplate,
   const wanted = [...new Set([...(template?.fields ?? []), ...RECIPIENT_FIELDS])].filter((name) => !has(name));
   const free = columns.filter((name) => name !== '' && !address.has(name) && !(template?.fields ?? []).includes(name));
   return { wanted, free };
+}
+
+/**
+ * Rows with findings marked in one CSV, at most: past them the rows are not checked. A CSV whose
+ * every row fails (a column misnamed) would otherwise put 100,000 findings in the Problems panel,
+ * seconds to find and to show and no help to read; the first thousand say what is wrong.
+ */
+export const MARKED_ROWS = 1000;
+
+/** Where the check stopped, on the first row not checked. No service code: Mailroom's own word. */
+function unchecked(row: number, span: Span): TextFinding {
+  return {
+    severity: 'warning',
+    message:
+      `${MARKED_ROWS.toLocaleString('en-US')} rows with findings are marked above; rows from ${row.toLocaleString('en-US')} on are not ` +
+      `checked here. Fix those first, or run \`mailroom preflight --data\` for every row's.`,
+    row,
+    span,
+    fixes: [],
+  };
 }
 
 /** A cell's lines joined into one, written as the cell was (quoted stays quoted). */

@@ -274,6 +274,29 @@ describe('Mailroom: live diagnostics and quick fixes', function () {
     );
   });
 
+  it('checks a 100,000-row CSV on the printing thread: the late rows that fail squiggled on their cells, and cleared once fixed', async () => {
+    const lines = ['AttentionLine1,Address1,City,State,PostalCode'];
+    for (let i = 1; i <= 100_000; i++) lines.push(`Person ${i},${i} Main St,Springfield,IL,62701`);
+    lines[99_998] = 'Late Person,99998 Main St,Springfield,IL,6270';
+    lines[99_999] = 'Last Person,,Springfield,IL,62701';
+    const editor = await opened('diagnostics-large.csv', `${lines.join('\n')}\n`);
+    const { document } = editor;
+    const found = await checked(document);
+    // The ZIP code on its cell; the missing street on its empty cell, after "Last Person,".
+    assert.deepEqual(
+      found.map((d) => [d.code, d.range.start.line, d.range.start.character, document.getText(d.range)]),
+      [
+        [-1018, 99_998, 'Late Person,99998 Main St,Springfield,IL,'.length, '6270'],
+        [-1045, 99_999, 'Last Person,'.length, ''],
+      ],
+    );
+    await editor.edit((edit) => edit.replace(rangeOf(document, '6270\n', document.offsetAt(new vscode.Position(99_998, 0))), '62701\n'));
+    assert.deepEqual(
+      (await checked(document)).map((d) => [d.code, d.range.start.line]),
+      [[-1045, 99_999]],
+    );
+  });
+
   it('publishes nothing for text typed over before the pause ended', async () => {
     const editor = await opened('diagnostics-quick.md', '---\nto: Jane Doe, 1 Main St, Springfield, IL 62701\n---\n# Dear Jane\n');
     const { document } = editor;

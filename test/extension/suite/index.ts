@@ -28,6 +28,7 @@ export async function run(): Promise<void> {
   await import('./send-log.test');
   await import('./diagnostics.test');
   await import('./filter.test');
+  await import('./batch-items.test');
   await import('./pushes.test');
   await import('./public-pushes.test');
   await import('./accounts.test');

@@ -372,6 +372,35 @@ describe('Mailroom: the proof before sending', function () {
     preview.panel.dispose();
   });
 
+  it('previews a late row of a 100,000-row CSV, by its number or by a name it holds, each that row’s letter', async () => {
+    const lines = ['AttentionLine1,Address1,City,State,PostalCode'];
+    for (let i = 1; i <= 100_000; i++) lines.push(`Person ${i},${i} Main St,Springfield,IL,62701`);
+    lines[99_990] = '"Zoë Late, Jr.",99990 Main St,Springfield,IL,62701';
+    await write('proof-large.csv', `${lines.join('\r\n')}\r\n`);
+    const template = vscode.Uri.joinPath(workspace(), 'invite.html');
+    const byNumber = await previewOpened(api, () =>
+      run(
+        [{ enter: true }, { pick: 'proof-large.csv' }, { pick: /Another Row…$/ }, { input: '99,999' }],
+        'mailroom.previewMergeRow',
+        template,
+      ),
+    );
+    assert.ok(byNumber, 'the row is shown');
+    assert.match((await drawn(byNumber)).text, /Person 99999\b/);
+    assert.equal(byNumber.panel.title, 'Proof · invite.html row 99999');
+    byNumber.panel.dispose();
+    const byName = await previewOpened(api, () =>
+      run(
+        [{ enter: true }, { pick: 'proof-large.csv' }, { pick: /Another Row…$/ }, { input: 'zoë late' }, { pick: /Row 99990$/ }],
+        'mailroom.previewMergeRow',
+        template,
+      ),
+    );
+    assert.ok(byName, 'the row is shown');
+    assert.match((await drawn(byName)).text, /Zoë Late, Jr\./);
+    byName.panel.dispose();
+  });
+
   it('previews a row of a CSV a spreadsheet saved in Windows-1252: the name right, and which encoding was assumed', async () => {
     const data = await write('proof-windows-1252.csv', '');
     await vscode.workspace.fs.writeFile(

@@ -1,0 +1,56 @@
+/**
+ * Who each item of a merge sent from here goes to (model/batch-items.ts), kept beside the send log
+ * in the state folder (src/rulebook/places.ts): `batch-recipients/<account>/<batch ID>.txt`, a line
+ * of JSON saying which batch it is, then one line per item, item N on line N + 1. Written once,
+ * when the merge is sent; read a page, or a search, at a time and let go, so that a batch of
+ * 100,000 items costs memory only while a page of it is read. It survives a restart, and a batch
+ * sent by the command line or from another machine simply has none (its items show their numbers).
+ * Why a file and not the merge's CSV: the CSV may be edited, moved or deleted after the send.
+ */
+import { createHash } from 'node:crypto';
+import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { stateFolder } from '../rulebook';
+
+interface Header {
+  readonly batch: number;
+  /** MyDescription as sent: a batch whose tracked description differs is another batch of the same ID (another sandbox's). */
+  readonly description: string;
+  readonly items: number;
+}
+
+/** The account's folder: a hash of its key (endpoint and user), which holds characters no file name may. */
+function fileOf(accountKey: string, batch: number): string {
+  const account = createHash('sha256').update(accountKey).digest('hex').slice(0, 16);
+  return join(stateFolder(process.env), 'batch-recipients', account, `${batch}.txt`);
+}
+
+/** Writes the batch's recipients, item 1 first; a file written before for the same batch is replaced whole. */
+export async function keepRecipients(accountKey: string, batch: number, description: string, recipients: readonly string[]): Promise<void> {
+  const file = fileOf(accountKey, batch);
+  await mkdir(dirname(file), { recursive: true });
+  const header: Header = { batch, description, items: recipients.length };
+  const partial = `${file}.${process.pid}.partial`;
+  await writeFile(partial, [JSON.stringify(header), ...recipients.map((r) => r.replace(/[\r\n]+/g, ' '))].join('\n') + '\n');
+  await rename(partial, file);
+}
+
+/** Every item's recipient (item 1 first), when this machine kept them for this batch; undefined otherwise. */
+export async function keptRecipients(accountKey: string, batch: number, description: string | undefined): Promise<string[] | undefined> {
+  let text: string;
+  try {
+    text = await readFile(fileOf(accountKey, batch), 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw error;
+  }
+  const lines = text.split('\n');
+  let header: Partial<Header>;
+  try {
+    header = JSON.parse(lines[0]!) as Partial<Header>;
+  } catch {
+    return undefined;
+  }
+  if (header.batch !== batch || (description !== undefined && header.description !== description)) return undefined;
+  return lines.slice(1, 1 + (header.items ?? 0));
+}

@@ -1,0 +1,113 @@
+/**
+ * A merge's items in the Mailers view, in a real VS Code, as a person meets them: each says who it
+ * goes to ("Item 3 · Jane Doe, Springfield"), Filter Mailers… finds one by the name, and a batch of
+ * more items than a page shows them a page at a time, Show More bringing the next.
+ */
+import { strict as assert } from 'node:assert';
+import * as vscode from 'vscode';
+import type { MailroomApi } from '../../../src/extension/extension';
+import type { MailersNode } from '../../../src/extension/views/mailers-tree';
+import { mailroomApi, onSandbox, person, run, send, until, workspace } from './support';
+
+/** What the tree shows for each of the rows: their labels. */
+const labels = (api: MailroomApi, nodes: readonly MailersNode[]) =>
+  nodes.map((n) => {
+    const label = api.tree.getTreeItem(n).label;
+    return typeof label === 'string' ? label : (label?.label ?? '');
+  });
+
+describe("A merge's items: their recipients, found by Filter Mailers, a page at a time", () => {
+  let api: MailroomApi;
+
+  before(async () => {
+    api = await mailroomApi();
+    await onSandbox(api);
+  });
+
+  afterEach(async () => {
+    person.settle();
+    await vscode.commands.executeCommand('mailroom.clearMailerFilter');
+  });
+
+  it("shows each item of a merge with its recipient, and Filter Mailers finds an item by the recipient's name", async () => {
+    const batch = await send(
+      [{ pick: 'people.csv' }, { pick: /in Development mode/ }],
+      'mailroom.sendMailMerge',
+      vscode.Uri.joinPath(workspace(), 'invite.html'),
+    );
+    assert.ok(batch, 'the merge was sent');
+    const node = api.tree.nodeOf(batch)!;
+    assert.deepEqual(labels(api, await api.tree.getChildren(node)), [
+      'Item 1 · Jane Doe, Springfield',
+      'Item 2 · Sam Roe, Shelbyville',
+      'Item 3 · Pat Poe, Jr., Springfield',
+    ]);
+    // Read again, as after a restart, from what was kept at the send.
+    api.mailers.refreshView();
+
+    await run(
+      [{ input: 'sam roe' }, { pick: 'Any status' }, { pick: 'Any work mode' }, { input: '' }, { input: '' }],
+      'mailroom.filterMailers',
+    );
+    await api.tree.itemsFound;
+    const shown = await until('the batch shown for its item', async () => {
+      const mailers = api.tree
+        .getChildren()
+        .flatMap((group) => (group.kind === 'group' ? api.tree.getChildren(group) : []))
+        .flatMap((n) => (n.kind === 'mailer' ? [n] : []));
+      return mailers.some((n) => n.mailer.id === batch) ? mailers : undefined;
+    });
+    assert.ok(
+      shown.every((n) => n.mailer.id === batch || /sam roe/i.test(n.mailer.recipient ?? '') || /sam roe/i.test(n.mailer.description ?? '')),
+      'only what holds the name',
+    );
+    const items = await api.tree.getChildren(shown.find((n) => n.mailer.id === batch)!);
+    assert.deepEqual(labels(api, items), ['Item 2 · Sam Roe, Shelbyville'], 'only the item that goes to Sam Roe');
+  });
+
+  it('shows a batch of more items than a page a page at a time: a Show More row brings the next', async () => {
+    const rows = ['AttentionLine1,Address1,City,State,PostalCode'];
+    for (let i = 1; i <= 105; i++) rows.push(`Person ${i},${i} Main St,Springfield,IL,62701`);
+    const data = vscode.Uri.joinPath(workspace(), 'batch-pages.csv');
+    await vscode.workspace.fs.writeFile(data, Buffer.from(`${rows.join('\n')}\n`));
+    let batch: number | undefined;
+    try {
+      batch = await send(
+        [{ pick: 'batch-pages.csv' }, { pick: /in Development mode/ }],
+        'mailroom.sendMailMerge',
+        vscode.Uri.joinPath(workspace(), 'invite.html'),
+      );
+    } finally {
+      await vscode.workspace.fs.delete(data);
+    }
+    assert.ok(batch, 'the merge was sent');
+    const node = api.tree.nodeOf(batch)!;
+    const first = await api.tree.getChildren(node);
+    assert.equal(first.length, 101, 'a page of 100 items and the Show More row');
+    assert.equal(labels(api, first)[0], 'Item 1 · Person 1, Springfield');
+    assert.equal(labels(api, first)[99], 'Item 100 · Person 100, Springfield');
+    const more = first[100]!;
+    const moreRow = api.tree.getTreeItem(more);
+    assert.equal(moreRow.label, 'Show More');
+    assert.equal(moreRow.description, '100 items shown; the next 100');
+    // Clicked, as a person does: the row's own command.
+    const changed = new Promise<void>((done) => {
+      const listening = api.tree.onDidChangeTreeData(() => {
+        listening.dispose();
+        done();
+      });
+    });
+    await vscode.commands.executeCommand(moreRow.command!.command, ...((moreRow.command!.arguments ?? []) as unknown[]));
+    await changed;
+    const all = await api.tree.getChildren(node);
+    assert.equal(all.length, 105, 'every item, and no Show More row');
+    assert.deepEqual(labels(api, all.slice(99)), [
+      'Item 100 · Person 100, Springfield',
+      'Item 101 · Person 101, Springfield',
+      'Item 102 · Person 102, Springfield',
+      'Item 103 · Person 103, Springfield',
+      'Item 104 · Person 104, Springfield',
+      'Item 105 · Person 105, Springfield',
+    ]);
+  });
+});
