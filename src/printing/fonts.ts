@@ -96,6 +96,47 @@ export async function notDrawable(text: string): Promise<string[]> {
   return [...missing];
 }
 
+/** A standard font's widths in its units: of a text, and what a pair of characters adds to theirs (kerning). */
+export interface TextUnits {
+  of(text: string): number;
+  kerning(left: string, right: string): number;
+}
+
+/** Bounded: a merge of any size keeps at most this many texts' widths. */
+const MOST_WIDTHS = 50_000;
+
+class UnitsOf implements TextUnits {
+  private readonly widths = new Map<string, number>();
+
+  constructor(private readonly font: PDFFont) {}
+
+  of(text: string): number {
+    let units = this.widths.get(text);
+    if (units === undefined) {
+      units = this.font.widthOfTextAtSize(text, 1000);
+      if (this.widths.size >= MOST_WIDTHS) this.widths.clear();
+      this.widths.set(text, units);
+    }
+    return units;
+  }
+
+  private readonly pairs = new Map<string, number>();
+
+  kerning(left: string, right: string): number {
+    const pair = left + right;
+    let units = this.pairs.get(pair);
+    if (units === undefined) {
+      units = this.font.widthOfTextAtSize(pair, 1000) - this.of(left) - this.of(right);
+      if (this.pairs.size >= MOST_WIDTHS) this.pairs.clear();
+      this.pairs.set(pair, units);
+    }
+    return units;
+  }
+}
+
+/** Each standard font's widths, by its name: the same in every document. */
+const wordUnits = new Map<string, UnitsOf>();
+
 export interface DrawOptions {
   readonly x: number;
   readonly y: number;
@@ -165,6 +206,18 @@ export class PrintFonts {
       else runs.push({ text: character, font });
     }
     return runs;
+  }
+
+  /**
+   * Widths of a prepared text's pieces in Helvetica's own units (1000 to the em), when the text is
+   * drawn in Helvetica alone; else undefined. Helvetica's widths and kerning are whole numbers, and
+   * pdf-lib sums them before scaling, so that a line's width built up word by word is exactly the
+   * width of the whole line: wrapping then measures each word once, not each line again per word.
+   */
+  unitsFor(text: string, bold: boolean): TextUnits | undefined {
+    if (!PLAIN.test(text) && this.fallback) return undefined;
+    const font = bold ? this.bold : this.regular;
+    return (wordUnits.get(font.name) ?? wordUnits.set(font.name, new UnitsOf(font)).get(font.name))!;
   }
 
   /** The width of a prepared text at a size, in points. */
