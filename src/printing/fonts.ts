@@ -79,6 +79,11 @@ function needsFallback(text: string, standard: ReadonlySet<number>): boolean {
   return false;
 }
 
+/** Whether a text is printable ASCII, which every printing font draws as it is: then notDrawable finds nothing, without being asked. */
+export function drawsAsIs(text: string): boolean {
+  return PLAIN.test(text);
+}
+
 /**
  * The characters of a text no printing font draws, each once, in the order they come: what the
  * proof shows as U+FFFD. For a field or a merge value, checked before anything is laid out.

@@ -123,12 +123,12 @@ export async function printMerge(
     duplex: print.duplex,
   }));
   const { pdf, letters } = await printLetters(jobs);
-  return {
-    pdf,
-    letters: letters.map((printed, i) => {
-      if (rows[i]!.addressed) return printed;
-      const failures = [STATUS.AddressNotExtracted, ...printed.failures.filter((code) => code !== STATUS.AddressNotExtracted)];
-      return { ...printed, failure: STATUS.AddressNotExtracted, failures };
-    }),
-  };
+  return { pdf, letters: letters.map((printed, i) => measuredAs(rows[i]!, printed)) };
+}
+
+/** A row's letter as printed or measured, failing at -1045 first when the row has no usable address. */
+export function measuredAs(row: MergeRow, printed: Printed): Printed {
+  if (row.addressed) return printed;
+  const failures = [STATUS.AddressNotExtracted, ...printed.failures.filter((code) => code !== STATUS.AddressNotExtracted)];
+  return { ...printed, failure: STATUS.AddressNotExtracted, failures };
 }

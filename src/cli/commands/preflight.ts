@@ -156,6 +156,7 @@ function report(
   print: PrintAssumption,
 ): void {
   const letters = 'letters' in result ? result.letters : undefined;
+  const rows = 'rows' in result ? result.rows : undefined;
   const findings: readonly Reported[] = [...frontMatter, ...result.findings];
   const { addressRead } = result;
   if (json) {
@@ -171,7 +172,7 @@ function report(
   const warnings = findings.length - errors;
   io.out.write(
     [
-      `${what}: ${letters ? `${plural(letters.length, 'letter')}, ` : ''}${plural(result.pages, 'page')} on ${plural(result.sheets, 'sheet')}, ` +
+      `${what}: ${rows !== undefined ? `${plural(rows, 'letter')}, ` : ''}${plural(result.pages, 'page')} on ${plural(result.sheets, 'sheet')}, ` +
         `${dollars(result.price)}, printed in ${mode} mode`,
       printSettingsLine(print),
       `The price is from ${PRICE_FROM}.`,
@@ -190,6 +191,25 @@ function report(
         : `Nothing would fail${warnings > 0 ? ` (${plural(warnings, 'warning')})` : ''}.`,
     ].join('\n') + '\n',
   );
+}
+
+/** Whether a stream is a terminal: progress is for a person watching, never for a pipe or a log. */
+function onTerminal(stream: NodeJS.WritableStream): boolean {
+  return 'isTTY' in stream && stream.isTTY === true;
+}
+
+/**
+ * The rows checked of the rows there are, on one line of the terminal rewritten in place (at most
+ * ten times a second), which the last count leaves complete on its own line.
+ */
+function rowsProgress(err: NodeJS.WritableStream): (done: number, rows: number) => void {
+  let said = 0;
+  return (done, rows) => {
+    const now = Date.now();
+    if (done < rows && now - said < 100) return;
+    said = now;
+    err.write(`\rChecking rows: ${done.toLocaleString('en-US')} of ${rows.toLocaleString('en-US')}${done < rows ? '' : '\n'}`);
+  };
 }
 
 /** The work mode the proof is printed in: Default is the account's own, which only the service knows; a new account's is Development. */
@@ -242,7 +262,13 @@ export async function run(args: readonly string[], io: Io): Promise<number> {
     }
     what = `${basename(path)} × ${basename(values.data)}`;
     encoding = { file: basename(values.data), encoding: data.encoding };
-    result = await preflightMerge({ type, template, csv: data.text }, settings);
+    // Each letter's figures only where they are printed (--json), and a proof only when asked for: a
+    // merge of any size is checked in bounded memory (src/printing/preflight/merge.ts).
+    result = await preflightMerge({ type, template, csv: data.text }, settings, {
+      letters: values.json,
+      ...(values.proof !== undefined ? { proof: 'all' } : {}),
+      ...(onTerminal(io.err) ? { progress: rowsProgress(io.err) } : {}),
+    });
   } else {
     const bytes = await readInput(path, 'the letter');
     let draft: LetterDraft;

@@ -13,13 +13,18 @@ import { printedWith, type AssumedPrintSettings } from '../../rulebook';
 import { printAssumedFor } from '../print-settings';
 import { csvOfRow, errorsIn, rowFindings, type ProofFacts } from '../model/proof';
 import { preflightMerge } from '../printing-module';
+import { preflightMergeShown } from './merge-preflight';
 import { prompts } from '../prompts';
 import type { PdfPreview } from '../views/pdf-preview';
 import { askMergeFiles } from './merge-files';
 import { factsOf, pdfOf, printedIn, type ProofContext } from './proof';
 import { defaultWorkMode } from './send-flow';
 
-/** The proof of a whole merge (Open Proof when its send is stopped): every letter, every finding, no Send button. */
+/**
+ * The proof of a whole merge (Open Proof when its send is stopped): every letter, every finding, no
+ * Send button. Its PDF is printed when the panel asks for it (`pdf`), not by the preflight, which
+ * prints none (src/printing/preflight/merge.ts).
+ */
 export function showMergeProof(
   ctx: ProofContext,
   title: string,
@@ -27,8 +32,9 @@ export function showMergeProof(
   workMode: EnumValue<'WorkMode'>,
   mergeData: MergeData,
   print: AssumedPrintSettings,
+  pdf: () => Promise<Buffer | undefined> = pdfOf(report),
 ): PdfPreview {
-  return ctx.previews.show(vscode.l10n.t('Proof · {0}', title), pdfOf(report), undefined, {
+  return ctx.previews.show(vscode.l10n.t('Proof · {0}', title), pdf, undefined, {
     view: { facts: { ...factsOf(report, workMode, { print }), mergeData }, canSend: false },
   });
 }
@@ -72,7 +78,8 @@ export function previewMergeRowCommand(ctx: ProofContext) {
     // Printed as the account prints (simplex or duplex, black or colour), which the proof says.
     const print = await printAssumedFor(ctx.accounts.account);
     const settings = { workMode: printedIn(workMode), ...printedWith(print) } as const;
-    const report = await preflightMerge({ type, template: templateBytes, csv }, settings);
+    const report = await preflightMergeShown(`${templateName} × ${dataName}`, { type, template: templateBytes, csv }, settings);
+    if (!report) return;
     if (report.letters.length === 0) {
       // Refused as a whole (an unreadable template, a CSV without rows): nothing to pick from.
       showMergeProof(ctx, `${templateName} × ${dataName}`, report, workMode, mergeData, print);
@@ -104,7 +111,7 @@ export function previewMergeRowCommand(ctx: ProofContext) {
       ignoreFocusOut: true,
     });
     if (!chosen) return;
-    const one = await preflightMerge({ type, template: templateBytes, csv: csvOfRow(csv, lines, chosen.row) }, settings);
+    const one = await preflightMerge({ type, template: templateBytes, csv: csvOfRow(csv, lines, chosen.row) }, settings, { proof: 'all' });
     const letter = report.letters[chosen.row - 1]!;
     const facts = {
       ...factsOf(one, workMode, { print }),
