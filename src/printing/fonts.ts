@@ -104,7 +104,8 @@ export async function notDrawable(text: string): Promise<string[]> {
 /** A standard font's widths in its units: of a text, and what a pair of characters adds to theirs (kerning). */
 export interface TextUnits {
   of(text: string): number;
-  kerning(left: string, right: string): number;
+  /** What two characters (UTF-16 code units) side by side add to their widths. */
+  kerning(left: number, right: number): number;
 }
 
 /** Bounded: a merge of any size keeps at most this many texts' widths. */
@@ -125,13 +126,14 @@ class UnitsOf implements TextUnits {
     return units;
   }
 
-  private readonly pairs = new Map<string, number>();
+  private readonly pairs = new Map<number, number>();
 
-  kerning(left: string, right: string): number {
-    const pair = left + right;
+  kerning(left: number, right: number): number {
+    const pair = left * 0x10000 + right;
     let units = this.pairs.get(pair);
     if (units === undefined) {
-      units = this.font.widthOfTextAtSize(pair, 1000) - this.of(left) - this.of(right);
+      const [l, r] = [String.fromCharCode(left), String.fromCharCode(right)];
+      units = this.font.widthOfTextAtSize(l + r, 1000) - this.of(l) - this.of(r);
       if (this.pairs.size >= MOST_WIDTHS) this.pairs.clear();
       this.pairs.set(pair, units);
     }

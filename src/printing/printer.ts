@@ -133,31 +133,26 @@ function pageCount(doc: PDFDocument, layout: Layout): number {
 }
 
 /**
- * A block's lines at a size and width, kept for texts seen before: the rows of a merge share their
- * template's paragraphs, which then wrap once rather than once a row. Bounded, so that a merge of
- * any size holds at most a few MB of it: when full it starts again. Only short texts are kept (a
- * long one is wrapped as it is needed, a page cap stopping it early).
+ * The lines of blocks met before, kept across the letters of one measuring: a merge's rows share
+ * their template's blocks without fields (the same Block, html-text.ts htmlFiller and merge.ts
+ * mergeTemplate see to it), which then wrap once rather than once a row. A block is kept from its
+ * second letter on, and only as long as it lives (a WeakMap): a row's own blocks cost nothing to
+ * remember and are never held.
  */
 export class WrapMemo {
-  private readonly lines = new Map<string, readonly string[]>();
-  private characters = 0;
+  private readonly lines = new WeakMap<Block, Map<string, readonly string[]> | 'seen'>();
 
-  static readonly LONGEST = 20_000;
-  private static readonly MOST = 4_000_000;
-
-  of(text: string, size: number, bold: boolean, width: number, fits: (line: string) => boolean, measured?: Measured): Iterable<string> {
-    if (text.length > WrapMemo.LONGEST) return wrap(text, fits, measured);
-    const key = `${size} ${bold ? 'b' : 'r'} ${width} ${text}`;
-    let lines = this.lines.get(key);
-    if (!lines) {
-      lines = [...wrap(text, fits, measured)];
-      this.characters += 2 * key.length;
-      if (this.characters > WrapMemo.MOST) {
-        this.lines.clear();
-        this.characters = 2 * key.length;
-      }
-      this.lines.set(key, lines);
+  of(block: Block, size: number, width: number, wrapped: () => Iterable<string>): Iterable<string> {
+    const kept = this.lines.get(block);
+    if (kept === undefined) {
+      this.lines.set(block, 'seen');
+      return wrapped();
     }
+    const at = `${size} ${width}`;
+    const sizes = kept === 'seen' ? new Map<string, readonly string[]>() : kept;
+    if (kept === 'seen') this.lines.set(block, sizes);
+    let lines = sizes.get(at);
+    if (!lines) sizes.set(at, (lines = [...wrapped()]));
     return lines;
   }
 }
@@ -174,6 +169,8 @@ interface Measured {
   fits(units: number): boolean;
 }
 
+const SPACE = 0x20;
+
 /** The lines of a text at a width, produced as they are needed (a page cap stops early). */
 function* wrap(text: string, fits: (line: string) => boolean, measured?: Measured): Generator<string> {
   for (const raw of text.split('\n')) {
@@ -184,7 +181,9 @@ function* wrap(text: string, fits: (line: string) => boolean, measured?: Measure
       if (candidate.length <= LONGEST_LINE) {
         if (measured) {
           const { units } = measured;
-          const candidateUnits = line ? lineUnits + units.kerning(line[line.length - 1]!, ' ') + units.of(` ${word}`) : units.of(word);
+          // A line's units and a word's, with a space between: exactly those of the whole, measured once.
+          const joined = word ? units.of(' ') + units.kerning(SPACE, word.charCodeAt(0)) + units.of(word) : units.of(' ');
+          const candidateUnits = line ? lineUnits + units.kerning(line.charCodeAt(line.length - 1), SPACE) + joined : units.of(word);
           if (measured.fits(candidateUnits)) {
             line = candidate;
             lineUnits = candidateUnits;
@@ -281,7 +280,9 @@ class TextPages {
       const units = fonts.unitsFor(text, bold);
       // As pdf-lib scales a width: its units times size / 1000.
       const measured = units && { units, fits: (u: number) => u * (size / 1000) <= width };
-      const lines = this.layout.wrapped ? this.layout.wrapped.of(text, size, bold, width, fits, measured) : wrap(text, fits, measured);
+      const lines = this.layout.wrapped
+        ? this.layout.wrapped.of(block, size, width, () => wrap(text, fits, measured))
+        : wrap(text, fits, measured);
       for (const line of lines) {
         if (this.y - lineHeight < this.margin) {
           if (this.pages >= MAX_TEXT_PAGES) {
