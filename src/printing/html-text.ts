@@ -76,6 +76,8 @@ type Piece = { readonly kind: 'heading' | 'paragraph'; readonly raw: string; rea
 
 /** A block's text as printed: white space collapsed outside <pre> (a <br>'s break, BREAK, is not), trimmed. */
 function cleaned(raw: string, pre: boolean): string {
+  // Most of a merge's rows' text has nothing to collapse: then the replacements below would change nothing.
+  if (!pre && !/[\t\r\n\u2028]| {2}/.test(raw)) return raw.trim();
   return (pre ? raw : raw.replace(/[ \t\r\n]+/g, ' '))
     .replaceAll(BREAK, '\n')
     .replace(/ *\n */g, '\n')

@@ -196,7 +196,8 @@ function* wrap(text: string, fits: (line: string) => boolean, measured?: Measure
       }
       if (line) yield line;
       // A word wider than the line is cut where it stops fitting, a bounded slice at a time.
-      while (word.length > 1 && !(word.length <= LONGEST_LINE && fits(word))) {
+      const fitsAlone = (w: string) => (measured ? measured.fits(measured.units.of(w)) : fits(w));
+      while (word.length > 1 && !(word.length <= LONGEST_LINE && fitsAlone(word))) {
         let cut = Math.min(word.length - 1, LONGEST_LINE);
         while (cut > 1 && !fits(word.slice(0, cut))) cut = Math.floor(cut * 0.9);
         // Never between the two halves of a character outside the Basic Multilingual Plane.
