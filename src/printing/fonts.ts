@@ -126,18 +126,29 @@ class UnitsOf implements TextUnits {
     return units;
   }
 
+  /** Kerning of two Latin-1 characters, by their codes (NaN: not yet measured); others by a map. */
+  private readonly latin = new Float64Array(0x10000).fill(NaN);
   private readonly pairs = new Map<number, number>();
 
   kerning(left: number, right: number): number {
+    if (left < 0x100 && right < 0x100) {
+      const at = left * 0x100 + right;
+      const known = this.latin[at]!;
+      return Number.isNaN(known) ? (this.latin[at] = this.measurePair(left, right)) : known;
+    }
     const pair = left * 0x10000 + right;
     let units = this.pairs.get(pair);
     if (units === undefined) {
-      const [l, r] = [String.fromCharCode(left), String.fromCharCode(right)];
-      units = this.font.widthOfTextAtSize(l + r, 1000) - this.of(l) - this.of(r);
+      units = this.measurePair(left, right);
       if (this.pairs.size >= MOST_WIDTHS) this.pairs.clear();
       this.pairs.set(pair, units);
     }
     return units;
+  }
+
+  private measurePair(left: number, right: number): number {
+    const [l, r] = [String.fromCharCode(left), String.fromCharCode(right)];
+    return this.font.widthOfTextAtSize(l + r, 1000) - this.of(l) - this.of(r);
   }
 }
 
@@ -172,7 +183,8 @@ export class PrintFonts {
 
   /** Makes ready the font the texts need beyond Helvetica, if any: before they are measured or drawn. */
   async cover(texts: readonly string[]): Promise<void> {
-    if (this.fallback || !texts.some((text) => needsFallback(text.normalize('NFC'), this.standard))) return;
+    // Printable ASCII needs no fallback, and composing it (NFC) would change nothing: not composed.
+    if (this.fallback || !texts.some((text) => !PLAIN.test(text) && needsFallback(text.normalize('NFC'), this.standard))) return;
     const { fontkit, bytes, characters } = await fallbackFont();
     this.doc.registerFontkit(fontkit);
     this.fallback = { font: await this.doc.embedFont(bytes, { subset: true }), characters };

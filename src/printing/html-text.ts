@@ -160,5 +160,5 @@ export function htmlFiller(
   for (const m of html.matchAll(placeholder)) if (/&[#\w]*$/.test(html.slice(Math.max(0, m.index - 12), m.index))) return undefined;
   // The pieces no row changes, cleaned once.
   const fixed = found.map((piece) => (piece.kind === 'page-break' || count(piece.raw) > 0 ? piece : blocksOf([piece])));
-  return (values) => fixed.flatMap((piece) => (Array.isArray(piece) ? piece : blocksOf([piece as Piece], (raw) => fill(raw, values))));
+  return (values) => fixed.flatMap((piece) => (Array.isArray(piece) ? piece : blocksOf([piece], (raw) => fill(raw, values))));
 }

@@ -141,6 +141,12 @@ function pageCount(doc: PDFDocument, layout: Layout): number {
  */
 export class WrapMemo {
   private readonly lines = new WeakMap<Block, Map<string, readonly string[]> | 'seen'>();
+  /**
+   * The measuring document and its fonts, made once for all the letters measured with this memo:
+   * text and address pages are only counted, so it stays empty whatever the number of letters
+   * (a PDF's own pages would go into it: a merge has none).
+   */
+  measuring: { readonly doc: PDFDocument; readonly fonts: PrintFonts } | undefined;
 
   of(block: Block, size: number, width: number, wrapped: () => Iterable<string>): Iterable<string> {
     const kept = this.lines.get(block);
@@ -173,6 +179,7 @@ const SPACE = 0x20;
 
 /** The lines of a text at a width, produced as they are needed (a page cap stops early). */
 function* wrap(text: string, fits: (line: string) => boolean, measured?: Measured): Generator<string> {
+  const space = measured ? measured.units.of(' ') : 0;
   for (const raw of text.split('\n')) {
     let line = '';
     let lineUnits = 0;
@@ -182,7 +189,7 @@ function* wrap(text: string, fits: (line: string) => boolean, measured?: Measure
         if (measured) {
           const { units } = measured;
           // A line's units and a word's, with a space between: exactly those of the whole, measured once.
-          const joined = word ? units.of(' ') + units.kerning(SPACE, word.charCodeAt(0)) + units.of(word) : units.of(' ');
+          const joined = word ? space + units.kerning(SPACE, word.charCodeAt(0)) + units.of(word) : space;
           const candidateUnits = line ? lineUnits + units.kerning(line.charCodeAt(line.length - 1), SPACE) + joined : units.of(word);
           if (measured.fits(candidateUnits)) {
             line = candidate;
@@ -633,9 +640,13 @@ async function layOutLetters(
   measuring = false,
   wrapped?: WrapMemo,
 ): Promise<{ doc: PDFDocument; letters: Printed[] }> {
-  const doc = await newDocument(options, measuring);
+  // A merge's chunks share one measuring document (WrapMemo keeps it): only counted pages go into it.
+  const reused = measuring ? wrapped?.measuring : undefined;
+  const doc = reused?.doc ?? (await newDocument(options, measuring));
+  const fonts = reused?.fonts ?? (await PrintFonts.of(doc));
+  if (measuring && wrapped && !reused) wrapped.measuring = { doc, fonts };
   const layout: Layout = {
-    fonts: await PrintFonts.of(doc),
+    fonts,
     measuring,
     inspect: options.inspect ?? false,
     ...(measuring ? { counted: { pages: 0 } } : {}),
