@@ -66,13 +66,14 @@ export const help: CommandHelp = {
     ...Object.keys(ADDRESS_OPTIONS).map((flag): [string, string] => [`--${flag} TEXT`, 'one field of the recipient, over --to']),
     [
       '--data DATA.csv',
-      'check a mail merge: a header row naming the fields, then one row per letter (UTF-8, UTF-16 with a byte order mark, or Windows-1252)',
+      'check a mail merge: a header row naming the fields, then one row per letter (UTF-8, UTF-16 with a byte order mark, or Windows-1252); ' +
+        'any number of rows, in bounded memory, the rows checked so far shown on stderr when it is a terminal',
     ],
     [
       '--mode Development|Production|Default',
       "the work mode the proof is printed in; Default (the account's own, unknown offline) prints as a new account's, Development",
     ],
-    ['--proof OUT.pdf', 'write the proof: the PDF as the service would print it'],
+    ['--proof OUT.pdf', "write the proof: the PDF as the service would print it (with --data, every row's letter)"],
     [
       '--profile NAME, --endpoint URL, --user NAME',
       'the account whose print settings (sides, colour) the proof assumes, named as for every command; nothing is called',
