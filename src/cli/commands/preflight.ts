@@ -201,15 +201,24 @@ function onTerminal(stream: NodeJS.WritableStream): boolean {
 
 /**
  * The rows checked of the rows there are, on one line of the terminal rewritten in place (at most
- * ten times a second), which the last count leaves complete on its own line.
+ * ten times a second), which the last count leaves complete on its own line; `end` ends a line
+ * left open (a CSV refused part way, whose rows were not all checked).
  */
-function rowsProgress(err: NodeJS.WritableStream): (done: number, rows: number) => void {
+function rowsProgress(err: NodeJS.WritableStream): { tell: (done: number, rows: number) => void; end: () => void } {
   let said = 0;
-  return (done, rows) => {
-    const now = Date.now();
-    if (done < rows && now - said < 100) return;
-    said = now;
-    err.write(`\rChecking rows: ${done.toLocaleString('en-US')} of ${rows.toLocaleString('en-US')}${done < rows ? '' : '\n'}`);
+  let open = false;
+  return {
+    tell: (done, rows) => {
+      const now = Date.now();
+      if (done < rows && now - said < 100) return;
+      said = now;
+      open = done < rows;
+      err.write(`\rChecking rows: ${done.toLocaleString('en-US')} of ${rows.toLocaleString('en-US')}${open ? '' : '\n'}`);
+    },
+    end: () => {
+      if (open) err.write('\n');
+      open = false;
+    },
   };
 }
 
@@ -265,11 +274,16 @@ export async function run(args: readonly string[], io: Io): Promise<number> {
     encoding = { file: basename(values.data), encoding: data.encoding };
     // Each letter's figures only where they are printed (--json), and a proof only when asked for: a
     // merge of any size is checked in bounded memory (src/printing/preflight/merge.ts).
-    result = await preflightMerge({ type, template, csv: data.text }, settings, {
-      letters: values.json,
-      ...(values.proof !== undefined ? { proof: 'all' } : {}),
-      ...(onTerminal(io.err) ? { progress: rowsProgress(io.err) } : {}),
-    });
+    const progress = onTerminal(io.err) ? rowsProgress(io.err) : undefined;
+    try {
+      result = await preflightMerge({ type, template, csv: data.text }, settings, {
+        letters: values.json,
+        ...(values.proof !== undefined ? { proof: 'all' } : {}),
+        ...(progress ? { progress: progress.tell } : {}),
+      });
+    } finally {
+      progress?.end();
+    }
   } else {
     const bytes = await readInput(path, 'the letter');
     let draft: LetterDraft;
