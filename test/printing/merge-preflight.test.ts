@@ -16,6 +16,7 @@ import { escapeText, parseCsvLines } from '../../src/contract';
 import { preflightMerge } from '../../src/printing';
 import { PLACEHOLDER, fillFields } from '../../src/printing/blocks';
 import { htmlFiller, htmlToBlocks } from '../../src/printing/html-text';
+import { jsonPieces } from '../../src/cli/commands/preflight';
 import { cliPath, mailroom, suiteEnv } from '../helpers/cli';
 import { pdfPages } from '../helpers/tools';
 
@@ -197,6 +198,24 @@ describe("a merge's preflight at any size", function () {
     let dir: string;
     before(() => (dir = mkdtempSync(join(tmpdir(), 'mailroom-merge-preflight-'))));
     after(() => rmSync(dir, { recursive: true, force: true }));
+
+    it("writes --json's letters a piece at a time, the pieces together exactly JSON.stringify's text", () => {
+      const letter = (row: number) => ({ row, line: row + 1, pages: 2, sheets: 2, price: 0.79 });
+      for (const count of [0, 1, 2, 999, 1000, 1001, 2500]) {
+        const report = {
+          ok: false,
+          findings: [{ code: -1045, message: 'a "quoted"\nline', row: 3 }],
+          print: { printSides: { value: 'Simplex', from: 'new account' } },
+          letters: Array.from({ length: count }, (_, i) => letter(i + 1)),
+          encoding: 'UTF-8',
+        };
+        const pieces = [...jsonPieces(report, 'letters')];
+        assert.equal(pieces.join(''), JSON.stringify(report, null, 2), `${count} letters`);
+        assert.ok(pieces.length >= Math.ceil(count / 1000), 'a piece for each thousand letters');
+      }
+      const letter1 = { ok: true, findings: [] };
+      assert.equal([...jsonPieces(letter1, 'letters')].join(''), JSON.stringify(letter1, null, 2), 'a letter: no letters');
+    });
 
     it('shows the rows checked of the rows there are on a terminal, and nothing of it in a pipe', async () => {
       const template = join(dir, 'invite.html');

@@ -135,6 +135,27 @@ function findingLine(f: Reported): string {
   return `${f.severity.padEnd(7)} ${f.code ?? 'Mailroom'}  ${where ? `${where}: ` : ''}${f.message}`;
 }
 
+/**
+ * `JSON.stringify(value, null, 2)` in pieces, the array at a top-level `key` (when there is one) an
+ * element at a time: joined, the pieces are exactly that text.
+ */
+export function* jsonPieces(value: Readonly<Record<string, unknown>>, key: string): Generator<string> {
+  const list = value[key];
+  if (!Array.isArray(list) || list.length === 0) {
+    yield JSON.stringify(value, null, 2);
+    return;
+  }
+  const marker = '\u0000list\u0000';
+  const [before, after] = JSON.stringify({ ...value, [key]: marker }, null, 2).split(JSON.stringify(marker)) as [string, string];
+  yield `${before}[\n`;
+  const step = 1000;
+  for (let i = 0; i < list.length; i += step) {
+    const items = (list as unknown[]).slice(i, i + step).map((item) => `    ${JSON.stringify(item, null, 2).replace(/\n/g, '\n    ')}`);
+    yield `${i > 0 ? ',\n' : ''}${items.join(',\n')}`;
+  }
+  yield `\n  ]${after}`;
+}
+
 /** Which encoding a merge's CSV was read as (facts, Part B): said, since a wrong guess shows only in the names. */
 interface DataEncoding {
   readonly file: string;
@@ -164,9 +185,21 @@ function report(
     const { ok, pages, sheets, price } = result;
     const merge = letters ? { letters, encoding: data?.encoding } : {};
     const read = addressRead ? { addressRead } : {};
-    io.out.write(
-      `${JSON.stringify({ ok, pages, sheets, price, priceFrom: PRICE_FROM, workMode: mode, print: printSettingsJson(print), findings, ...read, ...merge }, null, 2)}\n`,
-    );
+    const report = {
+      ok,
+      pages,
+      sheets,
+      price,
+      priceFrom: PRICE_FROM,
+      workMode: mode,
+      print: printSettingsJson(print),
+      findings,
+      ...read,
+      ...merge,
+    };
+    // Written a piece at a time: a merge of 100,000 rows has as many letters, never one string of them all.
+    for (const piece of jsonPieces(report, 'letters')) io.out.write(piece);
+    io.out.write('\n');
     return;
   }
   const errors = findings.filter((f) => f.severity === 'error').length;
