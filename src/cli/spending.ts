@@ -237,6 +237,6 @@ export async function predictedMergePrice(
   printed: PrintedAs,
 ): Promise<number | undefined> {
   const { preflightMerge } = await import('../printing');
-  const report = await preflightMerge(merge, { workMode: 'Production', ...printed });
-  return report.letters.length > 0 ? report.price : undefined;
+  const report = await preflightMerge(merge, { workMode: 'Production', ...printed }, { letters: false });
+  return report.rows > 0 ? report.price : undefined;
 }

@@ -14,15 +14,21 @@ export class CsvError extends Error {
 
 const DELIMITER = /[,\r\n]/g;
 
+/** One record of a CSV as the reader meets it. */
+export interface CsvRecord {
+  readonly cells: string[];
+  /** The 1-based line it starts on (a quoted field may hold line breaks). */
+  readonly line: number;
+  /** Where its cells are in the text: for cell j, `spans[2j]` is its first character (its opening quote, if quoted) and `spans[2j + 1]` the one after its last. */
+  readonly spans: number[];
+}
+
 /**
- * The rows, the 1-based line each starts on (a quoted field may hold line breaks; blank lines hold
- * no row), and where each row's cells are in the text: for cell j, `spans[row][2j]` is its first
- * character (its opening quote, if quoted) and `spans[row][2j + 1]` the one after its last.
+ * The records of a CSV one at a time, as they are read (blank lines hold none): what a reader of
+ * any size of data takes, holding one record at a time. A CSV that is not well formed throws
+ * CsvError when the reader comes to the mistake, after the records before it.
  */
-export function parseCsvLines(text: string): { rows: string[][]; lines: number[]; spans: number[][] } {
-  const rows: string[][] = [];
-  const lines: number[] = [];
-  const spans: number[][] = [];
+export function* csvRecords(text: string): Generator<CsvRecord, void, undefined> {
   let row: string[] = [];
   let rowSpans: number[] = [];
   let field = '';
@@ -37,17 +43,15 @@ export function parseCsvLines(text: string): { rows: string[][]; lines: number[]
     field = '';
     fieldStart = i + 1;
   };
-  const endRow = () => {
+  /** The record just ended, if it holds one (a blank line does not). */
+  const endRow = (): CsvRecord | undefined => {
     endField();
-    if (!(row.length === 1 && row[0] === '')) {
-      rows.push(row);
-      lines.push(rowLine);
-      spans.push(rowSpans);
-    }
+    const record = row.length === 1 && row[0] === '' ? undefined : { cells: row, line: rowLine, spans: rowSpans };
     row = [];
     rowSpans = [];
     line++;
     rowLine = line;
+    return record;
   };
   while (i < text.length) {
     const c = text[i]!;
@@ -71,14 +75,15 @@ export function parseCsvLines(text: string): { rows: string[][]; lines: number[]
         throw new CsvError(`unexpected text after a quoted field at character ${i + 1}`, line);
       continue;
     }
+    let ended: CsvRecord | undefined;
     if (c === ',') endField();
-    else if (c === '\n') endRow();
+    else if (c === '\n') ended = endRow();
     else if (c === '\r') {
+      ended = endRow();
       if (text[i + 1] === '\n') {
-        endRow();
         i++;
         fieldStart = i + 1;
-      } else endRow();
+      }
     } else {
       // An unquoted field runs to the next comma or line break: taken in one slice.
       DELIMITER.lastIndex = i;
@@ -88,8 +93,28 @@ export function parseCsvLines(text: string): { rows: string[][]; lines: number[]
       continue;
     }
     i++;
+    if (ended) yield ended;
   }
-  if (field !== '' || row.length > 0) endRow();
+  if (field !== '' || row.length > 0) {
+    const last = endRow();
+    if (last) yield last;
+  }
+}
+
+/**
+ * The rows, the 1-based line each starts on (a quoted field may hold line breaks; blank lines hold
+ * no row), and where each row's cells are in the text: for cell j, `spans[row][2j]` is its first
+ * character (its opening quote, if quoted) and `spans[row][2j + 1]` the one after its last.
+ */
+export function parseCsvLines(text: string): { rows: string[][]; lines: number[]; spans: number[][] } {
+  const rows: string[][] = [];
+  const lines: number[] = [];
+  const spans: number[][] = [];
+  for (const record of csvRecords(text)) {
+    rows.push(record.cells);
+    lines.push(record.line);
+    spans.push(record.spans);
+  }
   return { rows, lines, spans };
 }
 

@@ -42,7 +42,7 @@ export async function preflightLetter(
   return thread ? thread.preflightLetter(...args) : (await printingModule()).preflightLetter(...args);
 }
 
-/** A mail merge's preflight (see src/printing/preflight/merge.ts). */
+/** A mail merge's preflight (see src/printing/preflight/merge.ts): on the printing thread, its progress and a stop crossing to it. */
 export async function preflightMerge(...args: Parameters<PrintingModule['preflightMerge']>): ReturnType<PrintingModule['preflightMerge']> {
   return thread ? thread.preflightMerge(...args) : (await printingModule()).preflightMerge(...args);
 }

@@ -1,12 +1,12 @@
 /** A document as the sandbox lays it out: headings, paragraphs and page breaks of plain text. */
 export type Block = { readonly kind: 'heading' | 'paragraph'; readonly text: string } | { readonly kind: 'page-break' };
 
+/** A «Field» or {{Field}} placeholder. */
+export const PLACEHOLDER = /«\s*([A-Za-z_][\w]*)\s*»|\{\{\s*([A-Za-z_][\w]*)\s*\}\}/g;
+
 /** Fills «Field» and {{Field}} placeholders from a row of merge values. */
 export function fillFields(text: string, values: ReadonlyMap<string, string>): string {
-  return text.replace(
-    /«\s*([A-Za-z_][\w]*)\s*»|\{\{\s*([A-Za-z_][\w]*)\s*\}\}/g,
-    (whole, a?: string, b?: string) => values.get((a ?? b)!) ?? whole,
-  );
+  return text.replace(PLACEHOLDER, (whole, a?: string, b?: string) => values.get((a ?? b)!) ?? whole);
 }
 
 /** The names of the placeholders in a text, in order of first appearance. */

@@ -79,6 +79,11 @@ function needsFallback(text: string, standard: ReadonlySet<number>): boolean {
   return false;
 }
 
+/** Whether a text is printable ASCII, which every printing font draws as it is: then notDrawable finds nothing, without being asked. */
+export function drawsAsIs(text: string): boolean {
+  return PLAIN.test(text);
+}
+
 /**
  * The characters of a text no printing font draws, each once, in the order they come: what the
  * proof shows as U+FFFD. For a field or a merge value, checked before anything is laid out.
@@ -95,6 +100,60 @@ export async function notDrawable(text: string): Promise<string[]> {
   }
   return [...missing];
 }
+
+/** A standard font's widths in its units: of a text, and what a pair of characters adds to theirs (kerning). */
+export interface TextUnits {
+  of(text: string): number;
+  /** What two characters (UTF-16 code units) side by side add to their widths. */
+  kerning(left: number, right: number): number;
+}
+
+/** Bounded: a merge of any size keeps at most this many texts' widths. */
+const MOST_WIDTHS = 50_000;
+
+class UnitsOf implements TextUnits {
+  private readonly widths = new Map<string, number>();
+
+  constructor(private readonly font: PDFFont) {}
+
+  of(text: string): number {
+    let units = this.widths.get(text);
+    if (units === undefined) {
+      units = this.font.widthOfTextAtSize(text, 1000);
+      if (this.widths.size >= MOST_WIDTHS) this.widths.clear();
+      this.widths.set(text, units);
+    }
+    return units;
+  }
+
+  /** Kerning of two Latin-1 characters, by their codes (NaN: not yet measured); others by a map. */
+  private readonly latin = new Float64Array(0x10000).fill(NaN);
+  private readonly pairs = new Map<number, number>();
+
+  kerning(left: number, right: number): number {
+    if (left < 0x100 && right < 0x100) {
+      const at = left * 0x100 + right;
+      const known = this.latin[at]!;
+      return Number.isNaN(known) ? (this.latin[at] = this.measurePair(left, right)) : known;
+    }
+    const pair = left * 0x10000 + right;
+    let units = this.pairs.get(pair);
+    if (units === undefined) {
+      units = this.measurePair(left, right);
+      if (this.pairs.size >= MOST_WIDTHS) this.pairs.clear();
+      this.pairs.set(pair, units);
+    }
+    return units;
+  }
+
+  private measurePair(left: number, right: number): number {
+    const [l, r] = [String.fromCharCode(left), String.fromCharCode(right)];
+    return this.font.widthOfTextAtSize(l + r, 1000) - this.of(l) - this.of(r);
+  }
+}
+
+/** Each standard font's widths, by its name: the same in every document. */
+const wordUnits = new Map<string, UnitsOf>();
 
 export interface DrawOptions {
   readonly x: number;
@@ -124,7 +183,8 @@ export class PrintFonts {
 
   /** Makes ready the font the texts need beyond Helvetica, if any: before they are measured or drawn. */
   async cover(texts: readonly string[]): Promise<void> {
-    if (this.fallback || !texts.some((text) => needsFallback(text.normalize('NFC'), this.standard))) return;
+    // Printable ASCII needs no fallback, and composing it (NFC) would change nothing: not composed.
+    if (this.fallback || !texts.some((text) => !PLAIN.test(text) && needsFallback(text.normalize('NFC'), this.standard))) return;
     const { fontkit, bytes, characters } = await fallbackFont();
     this.doc.registerFontkit(fontkit);
     this.fallback = { font: await this.doc.embedFont(bytes, { subset: true }), characters };
@@ -165,6 +225,18 @@ export class PrintFonts {
       else runs.push({ text: character, font });
     }
     return runs;
+  }
+
+  /**
+   * Widths of a prepared text's pieces in Helvetica's own units (1000 to the em), when the text is
+   * drawn in Helvetica alone; else undefined. Helvetica's widths and kerning are whole numbers, and
+   * pdf-lib sums them before scaling, so that a line's width built up word by word is exactly the
+   * width of the whole line: wrapping then measures each word once, not each line again per word.
+   */
+  unitsFor(text: string, bold: boolean): TextUnits | undefined {
+    if (!PLAIN.test(text) && this.fallback) return undefined;
+    const font = bold ? this.bold : this.regular;
+    return (wordUnits.get(font.name) ?? wordUnits.set(font.name, new UnitsOf(font)).get(font.name))!;
   }
 
   /** The width of a prepared text at a size, in points. */

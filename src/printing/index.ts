@@ -46,7 +46,7 @@ export {
 } from './merge';
 export { hasErrors, type Finding, type Severity } from './preflight/findings';
 export { MAX_PRINTED_BYTES, preflightLetter, type PreflightReport, type PrintSettings, type ProofMarks } from './preflight/letter';
-export { preflightMerge, type MergeLetter, type MergePreflightReport } from './preflight/merge';
+export { preflightMerge, type MergeLetter, type MergePreflightOptions, type MergePreflightReport } from './preflight/merge';
 export { addressCheckFailure, failsAddressCheck, verifyAddress, type AddressVerdict } from './address/verify';
 export { ZIP_SOURCES, servesCity, stateCode, zipCode, type ZipCode } from './address/zips';
 export { zipFinding } from './preflight/findings';

@@ -6,9 +6,9 @@
  * Company") fails at -1045.
  */
 import { RECIPIENT_FIELDS, STATUS, checkAddress, escapeText, type RecipientField } from '../contract';
-import { fieldsIn, fillFields, type Block } from './blocks';
+import { PLACEHOLDER, fieldsIn, fillFields, type Block } from './blocks';
 import { docxToBlocks } from './docx-text';
-import { htmlToBlocks } from './html-text';
+import { htmlFiller, htmlToBlocks } from './html-text';
 import { printLetters, type LetterJob, type PostalAddress, type Printed, type WorkModeUsed } from './printer';
 
 export interface MergeTemplate {
@@ -23,12 +23,20 @@ export function mergeTemplate(type: string, data: Uint8Array): MergeTemplate {
   if (type === 'docx') {
     const blocks = docxToBlocks(data);
     const fields = fieldsIn(blocks.map((b) => (b.kind === 'page-break' ? '' : b.text)).join('\n'));
-    return { fields, fill: (values) => blocks.map((b) => (b.kind === 'page-break' ? b : { ...b, text: fillFields(b.text, values) })) };
+    // A block without a field is the same Block in every row's letter: measured once (printer.ts WrapMemo).
+    const filled = blocks.map((b) => b.kind !== 'page-break' && fieldsIn(b.text).length > 0);
+    return {
+      fields,
+      fill: (values) => blocks.map((b, i) => (filled[i] && b.kind !== 'page-break' ? { ...b, text: fillFields(b.text, values) } : b)),
+    };
   }
   const html = Buffer.from(data).toString('utf8');
   return {
     fields: fieldsIn(html),
-    fill: (values) => htmlToBlocks(fillFields(html, new Map([...values].map(([k, v]) => [k, escapeText(v)])))),
+    // Read once where the placeholders allow it (html-text.ts htmlFiller), else each row's HTML whole.
+    fill:
+      htmlFiller(html, PLACEHOLDER, fillFields) ??
+      ((values) => htmlToBlocks(fillFields(html, new Map([...values].map(([k, v]) => [k, escapeText(v)]))))),
   };
 }
 
@@ -135,12 +143,12 @@ export async function printMerge(
     duplex: print.duplex,
   }));
   const { pdf, letters } = await printLetters(jobs);
-  return {
-    pdf,
-    letters: letters.map((printed, i) => {
-      if (rows[i]!.addressed) return printed;
-      const failures = [STATUS.AddressNotExtracted, ...printed.failures.filter((code) => code !== STATUS.AddressNotExtracted)];
-      return { ...printed, failure: STATUS.AddressNotExtracted, failures };
-    }),
-  };
+  return { pdf, letters: letters.map((printed, i) => measuredAs(rows[i]!, printed)) };
+}
+
+/** A row's letter as printed or measured, failing at -1045 first when the row has no usable address. */
+export function measuredAs(row: MergeRow, printed: Printed): Printed {
+  if (row.addressed) return printed;
+  const failures = [STATUS.AddressNotExtracted, ...printed.failures.filter((code) => code !== STATUS.AddressNotExtracted)];
+  return { ...printed, failure: STATUS.AddressNotExtracted, failures };
 }

@@ -15,7 +15,7 @@ import { readBox, type PlacedText, type ReadLine } from './address-read';
 import type { Block } from './blocks';
 import { UnreadableDocument, docxToBlocks } from './docx-text';
 import { RECIPIENT_WINDOW, RETURN_WINDOW, US_LETTER, isUsLetter, type Box } from './envelope';
-import { PrintFonts } from './fonts';
+import { PrintFonts, type TextUnits } from './fonts';
 import { htmlToBlocks } from './html-text';
 import { inspectPdf, type PdfInspection } from './pdf-inspection';
 import { placedText } from './pdf-text';
@@ -111,31 +111,100 @@ export interface Printed {
 }
 
 /**
- * A measuring pass (`measureLetters`) lays text out line by line and adds every page, but does
- * not draw the lines nor the Development mark: neither changes where a page ends.
+ * A measuring pass (`measureLetters`) lays text out line by line and counts every page, but does
+ * not draw the lines, the address nor the Development mark: none changes where a page ends.
  */
 interface Layout {
   readonly fonts: PrintFonts;
   readonly measuring: boolean;
   readonly inspect: boolean;
+  /**
+   * Measuring, the pages of text and address pages are counted, not made: nothing is drawn on
+   * them, and making a PDF page is most of what measuring a short letter would otherwise cost.
+   */
+  readonly counted?: { pages: number };
+  /** Lines already wrapped, kept across the letters of one measuring (a merge's rows share most of their text). */
+  readonly wrapped?: WrapMemo;
+}
+
+/** The pages laid out so far: the document's, and those only counted. */
+function pageCount(doc: PDFDocument, layout: Layout): number {
+  return doc.getPageCount() + (layout.counted?.pages ?? 0);
+}
+
+/**
+ * The lines of blocks met before, kept across the letters of one measuring: a merge's rows share
+ * their template's blocks without fields (the same Block, html-text.ts htmlFiller and merge.ts
+ * mergeTemplate see to it), which then wrap once rather than once a row. A block is kept from its
+ * second letter on, and only as long as it lives (a WeakMap): a row's own blocks cost nothing to
+ * remember and are never held.
+ */
+export class WrapMemo {
+  private readonly lines = new WeakMap<Block, Map<string, readonly string[]> | 'seen'>();
+  /**
+   * The measuring document and its fonts, made once for all the letters measured with this memo:
+   * text and address pages are only counted, so it stays empty whatever the number of letters
+   * (a PDF's own pages would go into it: a merge has none).
+   */
+  measuring: { readonly doc: PDFDocument; readonly fonts: PrintFonts } | undefined;
+
+  of(block: Block, size: number, width: number, wrapped: () => Iterable<string>): Iterable<string> {
+    const kept = this.lines.get(block);
+    if (kept === undefined) {
+      this.lines.set(block, 'seen');
+      return wrapped();
+    }
+    const at = `${size} ${width}`;
+    const sizes = kept === 'seen' ? new Map<string, readonly string[]>() : kept;
+    if (kept === 'seen') this.lines.set(block, sizes);
+    let lines = sizes.get(at);
+    if (!lines) sizes.set(at, (lines = [...wrapped()]));
+    return lines;
+  }
 }
 
 /** Longest slice of a word tried on one line: no font fits more letters on a page's width. */
 const LONGEST_LINE = 400;
 
+/**
+ * A width in a standard font's units, and whether a line of so many fits: given, a line's width
+ * is the sum of its words' (fonts.ts unitsFor), exactly the width measured whole.
+ */
+interface Measured {
+  readonly units: TextUnits;
+  fits(units: number): boolean;
+}
+
+const SPACE = 0x20;
+
 /** The lines of a text at a width, produced as they are needed (a page cap stops early). */
-function* wrap(text: string, fits: (line: string) => boolean): Generator<string> {
+function* wrap(text: string, fits: (line: string) => boolean, measured?: Measured): Generator<string> {
+  const space = measured ? measured.units.of(' ') : 0;
   for (const raw of text.split('\n')) {
     let line = '';
+    let lineUnits = 0;
     for (let word of raw.split(/ +/)) {
       const candidate = line ? `${line} ${word}` : word;
-      if (candidate.length <= LONGEST_LINE && fits(candidate)) {
-        line = candidate;
-        continue;
+      if (candidate.length <= LONGEST_LINE) {
+        if (measured) {
+          const { units } = measured;
+          // A line's units and a word's, with a space between: exactly those of the whole, measured once.
+          const joined = word ? space + units.kerning(SPACE, word.charCodeAt(0)) + units.of(word) : space;
+          const candidateUnits = line ? lineUnits + units.kerning(line.charCodeAt(line.length - 1), SPACE) + joined : units.of(word);
+          if (measured.fits(candidateUnits)) {
+            line = candidate;
+            lineUnits = candidateUnits;
+            continue;
+          }
+        } else if (fits(candidate)) {
+          line = candidate;
+          continue;
+        }
       }
       if (line) yield line;
       // A word wider than the line is cut where it stops fitting, a bounded slice at a time.
-      while (word.length > 1 && !(word.length <= LONGEST_LINE && fits(word))) {
+      const fitsAlone = (w: string) => (measured ? measured.fits(measured.units.of(w)) : fits(w));
+      while (word.length > 1 && !(word.length <= LONGEST_LINE && fitsAlone(word))) {
         let cut = Math.min(word.length - 1, LONGEST_LINE);
         while (cut > 1 && !fits(word.slice(0, cut))) cut = Math.floor(cut * 0.9);
         // Never between the two halves of a character outside the Basic Multilingual Plane.
@@ -144,6 +213,7 @@ function* wrap(text: string, fits: (line: string) => boolean): Generator<string>
         word = word.slice(cut);
       }
       line = word;
+      lineUnits = measured ? measured.units.of(word) : 0;
     }
     yield line;
   }
@@ -190,18 +260,18 @@ class TextPages {
     private readonly fontSize: number,
   ) {}
 
-  private newPage(): PDFPage {
+  private newPage(): void {
     this.pages++;
-    this.page = this.doc.addPage(this.size);
+    if (this.layout.counted) this.layout.counted.pages++;
+    else this.page = this.doc.addPage(this.size);
     this.y = this.size[1] - this.margin;
     this.used = false;
-    return this.page;
   }
 
   async write(blocks: readonly Block[]): Promise<void> {
     const { fonts, measuring } = this.layout;
     await fonts.cover(blocks.map((b) => (b.kind === 'page-break' ? '' : b.text)));
-    if (!this.page) this.newPage();
+    if (this.pages === 0) this.newPage();
     for (const block of blocks) {
       if (this.full) return;
       if (block.kind === 'page-break') {
@@ -214,10 +284,18 @@ class TextPages {
       const width = this.size[0] - 2 * this.margin;
       const { text, missing } = fonts.prepare(block.text);
       let startsOn: number | undefined;
-      for (const line of wrap(text, (s) => fonts.widthOf(s, size, bold) <= width)) {
+      const fits = (s: string) => fonts.widthOf(s, size, bold) <= width;
+      const units = fonts.unitsFor(text, bold);
+      // As pdf-lib scales a width: its units times size / 1000.
+      const measured = units && { units, fits: (u: number) => u * (size / 1000) <= width };
+      const lines = this.layout.wrapped
+        ? this.layout.wrapped.of(block, size, width, () => wrap(text, fits, measured))
+        : wrap(text, fits, measured);
+      for (const line of lines) {
         if (this.y - lineHeight < this.margin) {
           if (this.pages >= MAX_TEXT_PAGES) {
             this.full = true;
+            if (measuring) return;
             this.page!.drawText(`(The sandbox lays out at most ${MAX_TEXT_PAGES} pages of a document.)`, {
               x: this.margin,
               y: this.margin / 2,
@@ -251,7 +329,7 @@ class TextPages {
 
   /** The letter's 1-based page number of this layout's nth page. */
   private letterPage(nth: number): number {
-    return this.doc.getPageCount() - this.pages + nth - this.placing.letterStart;
+    return pageCount(this.doc, this.layout) - this.pages + nth - this.placing.letterStart;
   }
 }
 
@@ -387,7 +465,7 @@ async function addPdf(
   } catch (error) {
     return unreadable(pdfTrouble(error, data));
   }
-  const before = doc.getPageCount() - placing.letterStart;
+  const before = pageCount(doc, layout) - placing.letterStart;
   const offSize: OffSizePage[] = [];
   source.getPages().forEach((page, i) => {
     const { width, height } = shownSize(page);
@@ -466,17 +544,21 @@ function printedAs(
 
 async function addLetter(doc: PDFDocument, job: LetterJob, layout: Layout): Promise<Printed> {
   const { fonts } = layout;
-  const first = doc.getPageCount();
+  const first = pageCount(doc, layout);
   const failures: number[] = [];
   const misses = new Misses();
   if (job.address) {
     const replyLines = job.reply ? addressLines(job.reply.address) : [];
     await fonts.cover([...addressLines(job.address), ...replyLines]);
-    const page = doc.addPage(LETTER);
-    // The reply address shows in the return window (Top), or at the foot of the sheet for a reply slip (Bottom).
-    if (job.reply?.stamping === 'Bottom') drawLines(page, replyLines, RECIPIENT_WINDOW.left, 2.6 * INCH, 9, fonts);
-    else if (job.reply) drawInWindow(page, replyLines, RETURN_WINDOW, fonts, 9);
-    drawInWindow(page, addressLines(job.address), RECIPIENT_WINDOW, fonts);
+    // Measured, the address page is one page whatever it holds: counted, nothing drawn.
+    if (layout.counted) layout.counted.pages++;
+    else {
+      const page = doc.addPage(LETTER);
+      // The reply address shows in the return window (Top), or at the foot of the sheet for a reply slip (Bottom).
+      if (job.reply?.stamping === 'Bottom') drawLines(page, replyLines, RECIPIENT_WINDOW.left, 2.6 * INCH, 9, fonts);
+      else if (job.reply) drawInWindow(page, replyLines, RETURN_WINDOW, fonts, 9);
+      drawInWindow(page, addressLines(job.address), RECIPIENT_WINDOW, fonts);
+    }
     const address = addressFailure(job.address, job.workMode);
     if (address !== undefined) failures.push(address);
   }
@@ -494,7 +576,7 @@ async function addLetter(doc: PDFDocument, job: LetterJob, layout: Layout): Prom
     read = firstPage === 'unknown' ? 'unknown' : readBox(firstPage, RECIPIENT_WINDOW);
     if (read !== 'unknown' && read.length === 0) failures.push(STATUS.AddressNotExtracted);
   }
-  if (job.perforation) {
+  if (job.perforation && !layout.measuring) {
     const last = doc.getPage(doc.getPageCount() - 1);
     last.drawLine({
       start: { x: 0, y: 792 / 3 },
@@ -505,7 +587,7 @@ async function addLetter(doc: PDFDocument, job: LetterJob, layout: Layout): Prom
     });
   }
   if (job.workMode === 'Development' && !layout.measuring) markDevelopment(doc, first, fonts);
-  const pages = doc.getPageCount() - first;
+  const pages = pageCount(doc, layout) - first;
   const sheets = Math.ceil(pages / (job.duplex ? 2 : 1));
   if (sheets > MAX_LETTER_SHEETS) failures.push(STATUS.TooManySheets);
   const unreadable = added.find((a) => a.unreadable !== undefined)?.unreadable;
@@ -556,9 +638,20 @@ async function layOutLetters(
   jobs: readonly LetterJob[],
   options: PrintOptions,
   measuring = false,
+  wrapped?: WrapMemo,
 ): Promise<{ doc: PDFDocument; letters: Printed[] }> {
-  const doc = await newDocument(options, measuring);
-  const layout: Layout = { fonts: await PrintFonts.of(doc), measuring, inspect: options.inspect ?? false };
+  // A merge's chunks share one measuring document (WrapMemo keeps it): only counted pages go into it.
+  const reused = measuring ? wrapped?.measuring : undefined;
+  const doc = reused?.doc ?? (await newDocument(options, measuring));
+  const fonts = reused?.fonts ?? (await PrintFonts.of(doc));
+  if (measuring && wrapped && !reused) wrapped.measuring = { doc, fonts };
+  const layout: Layout = {
+    fonts,
+    measuring,
+    inspect: options.inspect ?? false,
+    ...(measuring ? { counted: { pages: 0 } } : {}),
+    ...(wrapped ? { wrapped } : {}),
+  };
   const letters: Printed[] = [];
   for (const job of jobs) letters.push(await addLetter(doc, job, layout));
   return { doc, letters };
@@ -578,8 +671,8 @@ export async function printLetters(
  * serialization are most of a small letter's printing): the same layout, so the same pages,
  * sheets and failures.
  */
-export async function measureLetters(jobs: readonly LetterJob[]): Promise<Printed[]> {
-  return (await layOutLetters(jobs, {}, true)).letters;
+export async function measureLetters(jobs: readonly LetterJob[], wrapped?: WrapMemo): Promise<Printed[]> {
+  return (await layOutLetters(jobs, {}, true, wrapped)).letters;
 }
 
 interface Area {

@@ -10,7 +10,14 @@ import type { FromPrintingThread, ToPrintingThread } from './thread';
 if (!parentPort) throw new Error('dist/printing-worker.js runs as a worker thread (src/printing/thread.ts starts it)');
 const parent = parentPort;
 
+/** The merges being checked, each stopped by its own `cancel`. */
+const running = new Map<number, AbortController>();
+
 parent.on('message', (request: ToPrintingThread) => {
+  if (request.kind === 'cancel') {
+    running.get(request.id)?.abort(new Error('The preflight was cancelled.'));
+    return;
+  }
   if (request.kind === 'merge-data' || request.kind === 'front-matter') {
     try {
       parent.postMessage({
@@ -25,8 +32,7 @@ parent.on('message', (request: ToPrintingThread) => {
     }
     return;
   }
-  const work =
-    request.kind === 'letter' ? preflightLetter(request.letter, request.settings) : preflightMerge(request.merge, request.settings);
+  const work = request.kind === 'letter' ? preflightLetter(request.letter, request.settings) : merged(request);
   work.then(
     (report) => {
       const pdf = report.pdf;
@@ -37,6 +43,18 @@ parent.on('message', (request: ToPrintingThread) => {
     (error: unknown) => failed(request.id, error),
   );
 });
+
+function merged(request: Extract<ToPrintingThread, { kind: 'merge' }>): ReturnType<typeof preflightMerge> {
+  const stop = new AbortController();
+  running.set(request.id, stop);
+  const progress = (done: number, rows: number) =>
+    parent.postMessage({ id: request.id, progress: { done, rows } } satisfies FromPrintingThread);
+  return preflightMerge(request.merge, request.settings, {
+    ...request.options,
+    signal: stop.signal,
+    ...(request.progress ? { progress } : {}),
+  }).finally(() => running.delete(request.id));
+}
 
 function failed(id: number, error: unknown): void {
   const { name, message, stack } = error instanceof Error ? error : new Error(String(error));

@@ -9,6 +9,7 @@
 import { Worker } from 'node:worker_threads';
 import type { MergePreflightReport, PreflightReport, TextFinding } from '.';
 import type { PrintSettings } from './preflight/letter';
+import type { MergePreflightOptions } from './preflight/merge';
 import type { PostalAddress } from './printer';
 
 export interface LetterRequest {
@@ -31,17 +32,34 @@ export interface MergeDataRequest {
 
 export type ToPrintingThread =
   | { readonly id: number; readonly kind: 'letter'; readonly letter: LetterRequest; readonly settings: PrintSettings }
-  | { readonly id: number; readonly kind: 'merge'; readonly merge: MergeRequest; readonly settings: PrintSettings }
+  | {
+      readonly id: number;
+      readonly kind: 'merge';
+      readonly merge: MergeRequest;
+      readonly settings: PrintSettings;
+      /** What crosses of MergePreflightOptions: progress comes back as messages, and a stop goes as `cancel`. */
+      readonly options: MergeOptions;
+      readonly progress: boolean;
+    }
+  | { readonly id: number; readonly kind: 'cancel' }
   | { readonly id: number; readonly kind: 'merge-data'; readonly data: MergeDataRequest }
   | { readonly id: number; readonly kind: 'front-matter'; readonly text: string };
 
 type Answer = PreflightReport | MergePreflightReport | readonly TextFinding[];
 
+/** A merge's preflight options that are data, not functions. */
+type MergeOptions = Pick<MergePreflightOptions, 'proof' | 'letters'>;
+
 export type FromPrintingThread =
   | { readonly id: number; readonly answer: Answer }
+  | { readonly id: number; readonly progress: { readonly done: number; readonly rows: number } }
   | { readonly id: number; readonly error: { readonly name: string; readonly message: string; readonly stack?: string } };
 
-type Waiting = { resolve: (answer: Answer) => void; reject: (error: Error) => void };
+type Waiting = {
+  resolve: (answer: Answer) => void;
+  reject: (error: Error) => void;
+  progress?: (done: number, rows: number) => void;
+};
 
 /** One printing thread, started on the first request; every request answered in turn, or failed if the thread ends. */
 export class PrintingThread {
@@ -55,8 +73,16 @@ export class PrintingThread {
     return this.ask({ id: this.next++, kind: 'letter', letter, settings }) as Promise<PreflightReport>;
   }
 
-  preflightMerge(merge: MergeRequest, settings: PrintSettings): Promise<MergePreflightReport> {
-    return this.ask({ id: this.next++, kind: 'merge', merge, settings }) as Promise<MergePreflightReport>;
+  /** A merge's preflight on the thread: its progress told as the thread sends it, and a stop (`signal`) sent there, which ends it with the signal's reason. */
+  preflightMerge(merge: MergeRequest, settings: PrintSettings, options: MergePreflightOptions = {}): Promise<MergePreflightReport> {
+    const { progress, signal, ...data } = options;
+    const id = this.next++;
+    signal?.throwIfAborted();
+    const asked = this.ask({ id, kind: 'merge', merge, settings, options: data, progress: !!progress }, progress);
+    if (!signal) return asked as Promise<MergePreflightReport>;
+    const stop = () => this.thread?.worker.postMessage({ id, kind: 'cancel' } satisfies ToPrintingThread);
+    signal.addEventListener('abort', stop, { once: true });
+    return (asked as Promise<MergePreflightReport>).finally(() => signal.removeEventListener('abort', stop));
   }
 
   /** A mail merge's CSV checked as the live diagnostics check it (diagnostics/csv.ts mergeDataDiagnostics). */
@@ -79,10 +105,10 @@ export class PrintingThread {
     await thread?.worker.terminate();
   }
 
-  private ask(request: ToPrintingThread): Promise<Answer> {
+  private ask(request: ToPrintingThread, progress?: (done: number, rows: number) => void): Promise<Answer> {
     const { worker, waiting } = (this.thread ??= this.start());
     return new Promise((resolve, reject) => {
-      waiting.set(request.id, { resolve, reject });
+      waiting.set(request.id, { resolve, reject, ...(progress ? { progress } : {}) });
       worker.postMessage(request);
     });
   }
@@ -95,6 +121,7 @@ export class PrintingThread {
     worker.on('message', (message: FromPrintingThread) => {
       const asked = waiting.get(message.id);
       if (!asked) return;
+      if ('progress' in message) return asked.progress?.(message.progress.done, message.progress.rows);
       waiting.delete(message.id);
       if ('answer' in message) return asked.resolve(message.answer);
       const error = new Error(message.error.message);

@@ -137,4 +137,29 @@ describe('the preflight on its own thread', function () {
     await closing;
     assert.ok((await meanwhile).pages >= 1);
   });
+
+  it("tells a merge's progress from the thread, and stops it there when asked (issue 24, part 1)", async () => {
+    const rows = Array.from({ length: 700 }, (_, i) => `Person ${i + 1},${i + 1} Main St,Springfield,IL,62701`);
+    const merge = {
+      type: 'html',
+      template: readFileSync(join(sample, 'invite.html')),
+      csv: `AttentionLine1,Address1,City,State,PostalCode\n${rows.join('\n')}\n`,
+    };
+    const told: [number, number][] = [];
+    const report = await thread.preflightMerge(merge, settings, { progress: (done, of) => told.push([done, of]) });
+    assert.equal(report.rows, 700);
+    assert.deepEqual(told, [
+      [256, 700],
+      [512, 700],
+      [700, 700],
+    ]);
+
+    const stop = new AbortController();
+    const stopped = thread.preflightMerge(merge, settings, { signal: stop.signal });
+    // Sent at once after the request: the thread reads it when it next lets messages in, between two chunks of rows.
+    stop.abort();
+    await assert.rejects(stopped, /cancelled/);
+    // The thread goes on answering.
+    assert.equal((await thread.preflightLetter(letter(1), settings)).pages, 2);
+  });
 });

@@ -66,13 +66,14 @@ export const help: CommandHelp = {
     ...Object.keys(ADDRESS_OPTIONS).map((flag): [string, string] => [`--${flag} TEXT`, 'one field of the recipient, over --to']),
     [
       '--data DATA.csv',
-      'check a mail merge: a header row naming the fields, then one row per letter (UTF-8, UTF-16 with a byte order mark, or Windows-1252)',
+      'check a mail merge: a header row naming the fields, then one row per letter (UTF-8, UTF-16 with a byte order mark, or Windows-1252); ' +
+        'any number of rows, in bounded memory, the rows checked so far shown on stderr when it is a terminal',
     ],
     [
       '--mode Development|Production|Default',
       "the work mode the proof is printed in; Default (the account's own, unknown offline) prints as a new account's, Development",
     ],
-    ['--proof OUT.pdf', 'write the proof: the PDF as the service would print it'],
+    ['--proof OUT.pdf', "write the proof: the PDF as the service would print it (with --data, every row's letter)"],
     [
       '--profile NAME, --endpoint URL, --user NAME',
       'the account whose print settings (sides, colour) the proof assumes, named as for every command; nothing is called',
@@ -124,6 +125,27 @@ function findingLine(f: Reported): string {
   return `${f.severity.padEnd(7)} ${f.code ?? 'Mailroom'}  ${where ? `${where}: ` : ''}${f.message}`;
 }
 
+/**
+ * `JSON.stringify(value, null, 2)` in pieces, the array at a top-level `key` (when there is one) an
+ * element at a time: joined, the pieces are exactly that text.
+ */
+export function* jsonPieces(value: Readonly<Record<string, unknown>>, key: string): Generator<string> {
+  const list = value[key];
+  if (!Array.isArray(list) || list.length === 0) {
+    yield JSON.stringify(value, null, 2);
+    return;
+  }
+  const marker = '\u0000list\u0000';
+  const [before, after] = JSON.stringify({ ...value, [key]: marker }, null, 2).split(JSON.stringify(marker)) as [string, string];
+  yield `${before}[\n`;
+  const step = 1000;
+  for (let i = 0; i < list.length; i += step) {
+    const items = (list as unknown[]).slice(i, i + step).map((item) => `    ${JSON.stringify(item, null, 2).replace(/\n/g, '\n    ')}`);
+    yield `${i > 0 ? ',\n' : ''}${items.join(',\n')}`;
+  }
+  yield `\n  ]${after}`;
+}
+
 /** Which encoding a merge's CSV was read as (facts, Part B): said, since a wrong guess shows only in the names. */
 interface DataEncoding {
   readonly file: string;
@@ -146,22 +168,35 @@ function report(
   print: PrintAssumption,
 ): void {
   const letters = 'letters' in result ? result.letters : undefined;
+  const rows = 'rows' in result ? result.rows : undefined;
   const findings: readonly Reported[] = [...frontMatter, ...result.findings];
   const { addressRead } = result;
   if (json) {
     const { ok, pages, sheets, price } = result;
     const merge = letters ? { letters, encoding: data?.encoding } : {};
     const read = addressRead ? { addressRead } : {};
-    io.out.write(
-      `${JSON.stringify({ ok, pages, sheets, price, priceFrom: PRICE_FROM, workMode: mode, print: printSettingsJson(print), findings, ...read, ...merge }, null, 2)}\n`,
-    );
+    const report = {
+      ok,
+      pages,
+      sheets,
+      price,
+      priceFrom: PRICE_FROM,
+      workMode: mode,
+      print: printSettingsJson(print),
+      findings,
+      ...read,
+      ...merge,
+    };
+    // Written a piece at a time: a merge of 100,000 rows has as many letters, never one string of them all.
+    for (const piece of jsonPieces(report, 'letters')) io.out.write(piece);
+    io.out.write('\n');
     return;
   }
   const errors = findings.filter((f) => f.severity === 'error').length;
   const warnings = findings.length - errors;
   io.out.write(
     [
-      `${what}: ${letters ? `${plural(letters.length, 'letter')}, ` : ''}${plural(result.pages, 'page')} on ${plural(result.sheets, 'sheet')}, ` +
+      `${what}: ${rows !== undefined ? `${plural(rows, 'letter')}, ` : ''}${plural(result.pages, 'page')} on ${plural(result.sheets, 'sheet')}, ` +
         `${dollars(result.price)}, printed in ${mode} mode`,
       printSettingsLine(print),
       `The price is from ${PRICE_FROM}.`,
@@ -180,6 +215,34 @@ function report(
         : `Nothing would fail${warnings > 0 ? ` (${plural(warnings, 'warning')})` : ''}.`,
     ].join('\n') + '\n',
   );
+}
+
+/** Whether a stream is a terminal: progress is for a person watching, never for a pipe or a log. */
+function onTerminal(stream: NodeJS.WritableStream): boolean {
+  return 'isTTY' in stream && stream.isTTY === true;
+}
+
+/**
+ * The rows checked of the rows there are, on one line of the terminal rewritten in place (at most
+ * ten times a second), which the last count leaves complete on its own line; `end` ends a line
+ * left open (a CSV refused part way, whose rows were not all checked).
+ */
+function rowsProgress(err: NodeJS.WritableStream): { tell: (done: number, rows: number) => void; end: () => void } {
+  let said = 0;
+  let open = false;
+  return {
+    tell: (done, rows) => {
+      const now = Date.now();
+      if (done < rows && now - said < 100) return;
+      said = now;
+      open = done < rows;
+      err.write(`\rChecking rows: ${done.toLocaleString('en-US')} of ${rows.toLocaleString('en-US')}${open ? '' : '\n'}`);
+    },
+    end: () => {
+      if (open) err.write('\n');
+      open = false;
+    },
+  };
 }
 
 /** The work mode the proof is printed in: Default is the account's own, which only the service knows; a new account's is Development. */
@@ -224,7 +287,18 @@ export async function run(args: readonly string[], io: Io): Promise<number> {
     }
     what = `${basename(path)} × ${basename(values.data)}`;
     encoding = { file: basename(values.data), encoding: data.encoding };
-    result = await preflightMerge({ type, template, csv: data.text }, settings);
+    // Each letter's figures only where they are printed (--json), and a proof only when asked for: a
+    // merge of any size is checked in bounded memory (src/printing/preflight/merge.ts).
+    const progress = onTerminal(io.err) ? rowsProgress(io.err) : undefined;
+    try {
+      result = await preflightMerge({ type, template, csv: data.text }, settings, {
+        letters: values.json,
+        ...(values.proof !== undefined ? { proof: 'all' } : {}),
+        ...(progress ? { progress: progress.tell } : {}),
+      });
+    } finally {
+      progress?.end();
+    }
   } else {
     const bytes = await readUserFile(path, 'the letter');
     let draft: LetterDraft;

@@ -29,7 +29,11 @@ import { askMergeFiles } from './merge-files';
 import { factsOf, pdfOf, printedIn, type ProofContext } from './proof';
 import { defaultWorkMode } from './send-flow';
 
-/** The proof of a whole merge (Open Proof when its send is stopped): every letter, every finding, no Send button. */
+/**
+ * The proof of a whole merge (Open Proof when its send is stopped): every letter, every finding, no
+ * Send button. Its PDF is printed when the panel asks for it (`pdf`), not by the preflight, which
+ * prints none (src/printing/preflight/merge.ts).
+ */
 export function showMergeProof(
   ctx: ProofContext,
   title: string,
@@ -37,8 +41,9 @@ export function showMergeProof(
   workMode: EnumValue<'WorkMode'>,
   mergeData: MergeData,
   print: AssumedPrintSettings,
+  pdf: () => Promise<Buffer | undefined> = pdfOf(report),
 ): PdfPreview {
-  return ctx.previews.show(vscode.l10n.t('Proof · {0}', title), pdfOf(report), undefined, {
+  return ctx.previews.show(vscode.l10n.t('Proof · {0}', title), pdf, undefined, {
     view: { facts: { ...factsOf(report, workMode, { print }), mergeData }, canSend: false },
   });
 }
@@ -103,7 +108,7 @@ export function previewMergeRowCommand(ctx: ProofContext) {
     const rows = index;
     const chosen = await pickRow(csv, rows, dataName, { type, data: templateBytes });
     if (chosen === undefined) return;
-    const one = await preflightMerge({ type, template: templateBytes, csv: csvOfRows(csv, rows, [chosen]) }, settings);
+    const one = await preflightMerge({ type, template: templateBytes, csv: csvOfRows(csv, rows, [chosen]) }, settings, { proof: 'all' });
     const letter = one.letters[0];
     if (!letter) {
       // Refused as a whole (a template the printer cannot read, a header the service refuses): the merge's proof says why.

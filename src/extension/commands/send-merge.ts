@@ -14,6 +14,7 @@ import { askMergeFiles } from './merge-files';
 import { askSteps, workModeStep } from './steps';
 import { preflightMerge } from '../printing-module';
 import { showMergeProof } from './merge-row';
+import { preflightMergeShown } from './merge-preflight';
 import { goesOnAfterPreflight, printedIn, type ProofContext } from './proof';
 import { askAndSend, defaultWorkMode, type Submission } from './send-flow';
 import { wordsOf } from '../model/failure-words';
@@ -77,10 +78,17 @@ export function sendMailMergeCommand(ctx: ProofContext) {
     // Printed as the account prints (simplex or duplex, black or colour), which the proof says.
     const print = await printAssumedFor(ctx.accounts.account);
     const settings = { workMode: printedIn(workMode), ...printedWith(print) } as const;
-    const report = await preflightMerge({ type: merge.type, template: templateBytes, csv: merge.csv }, settings);
     const title = `${templateName} × ${dataName}`;
+    const checked = { type: merge.type, template: templateBytes, csv: merge.csv };
+    const report = await preflightMergeShown(title, checked, settings, { letters: false });
+    if (!report) return;
     const mergeData = { name: dataName, encoding: merge.encoding };
-    const proof = () => showMergeProof(ctx, title, report, workMode, mergeData, print);
+    // The whole merge's PDF, printed only when the proof is opened: the preflight prints none.
+    const printed = async () => {
+      const { pdf } = await preflightMerge(checked, settings, { proof: 'all', letters: false });
+      return pdf ? Buffer.from(pdf) : undefined;
+    };
+    const proof = () => showMergeProof(ctx, title, report, workMode, mergeData, print, printed);
     if (!(await goesOnAfterPreflight(ctx.log, title, report, workMode, proof))) return;
     const description = `${templateName} × ${dataName}`.slice(0, 100);
     const { mergeWithRows } = await clientModule();
@@ -115,7 +123,7 @@ export function sendMailMergeCommand(ctx: ProofContext) {
       withoutRows: (keep) => {
         const rest = mergeWithRows(batch, keep);
         return submissionOf(rest, async () => {
-          return (await preflightMerge({ type: rest.type, template: templateBytes, csv: rest.csv }, settings)).price;
+          return (await preflightMerge({ type: rest.type, template: templateBytes, csv: rest.csv }, settings, { letters: false })).price;
         });
       },
     });

@@ -38,21 +38,43 @@ export function headerFindings(columns: readonly string[], template: Pick<MergeT
  * extra cells are all empty (a spreadsheet's stray trailing commas) says that.
  */
 export function raggedRowFindings(rows: readonly (readonly string[])[], lines: readonly number[]): Finding[] {
-  const columns = rows[0]!.length;
-  return raggedRows(rows).map((r) => {
-    const cells = rows[r]!.length;
-    const counted = `Row ${r} has ${cells} cell${cells === 1 ? '' : 's'}; the header has ${columns} column${columns === 1 ? '' : 's'}.`;
-    const split = isSplitRow(rows, r) ? r : isSplitRow(rows, r - 1) ? r - 1 : undefined;
-    const why =
-      split !== undefined
-        ? ` Rows ${split} and ${split + 1} are one row split by a line break inside a cell that is not quoted: join the two lines (or quote the cell).`
-        : cells > columns && rows[r]!.slice(columns).every((cell) => cell.trim() === '')
-          ? " The cells past the header's last column are empty: remove them."
-          : cells < columns
-            ? ' Which cells are missing only the data can tell: add them, empty if need be, where they belong.'
-            : ' Which cells are extra only the data can tell (a comma inside a cell that is not quoted?): quote that cell or remove them.';
-    return finding(RESULT.InvalidMergeData, 'error', counted + why, { row: r, line: lines[r]! });
-  });
+  return raggedRows(rows).map((r) =>
+    raggedRowFinding(
+      { header: rows[0]!, before: r > 1 ? rows[r - 1] : undefined, row: rows[r]!, after: rows[r + 1] },
+      { row: r, line: lines[r]! },
+    ),
+  );
+}
+
+/** The rows about a data row: what raggedRowFinding reads, so that a reader of one row at a time says it as a reader of all of them. */
+export interface RowsAround {
+  readonly header: readonly string[];
+  /** The data row before it, if it is not the first. */
+  readonly before: readonly string[] | undefined;
+  readonly row: readonly string[];
+  readonly after: readonly string[] | undefined;
+}
+
+/** A data row whose cells are not as many as the header's columns (see raggedRowFindings), at its row and line. */
+export function raggedRowFinding(rows: RowsAround, where: { readonly row: number; readonly line: number }): Finding {
+  const columns = rows.header.length;
+  const r = where.row;
+  const cells = rows.row.length;
+  // The rows either side, where isSplitRow reads them (its rows r - 1, r and r + 1).
+  const near = (first: readonly string[] | undefined, second: readonly string[] | undefined) => [rows.header, first ?? [], second ?? []];
+  const splitsHere = rows.after !== undefined && isSplitRow(near(rows.row, rows.after), 1);
+  const splitsBefore = rows.before !== undefined && isSplitRow(near(rows.before, rows.row), 1);
+  const counted = `Row ${r} has ${cells} cell${cells === 1 ? '' : 's'}; the header has ${columns} column${columns === 1 ? '' : 's'}.`;
+  const split = splitsHere ? r : splitsBefore ? r - 1 : undefined;
+  const why =
+    split !== undefined
+      ? ` Rows ${split} and ${split + 1} are one row split by a line break inside a cell that is not quoted: join the two lines (or quote the cell).`
+      : cells > columns && rows.row.slice(columns).every((cell) => cell.trim() === '')
+        ? " The cells past the header's last column are empty: remove them."
+        : cells < columns
+          ? ' Which cells are missing only the data can tell: add them, empty if need be, where they belong.'
+          : ' Which cells are extra only the data can tell (a comma inside a cell that is not quoted?): quote that cell or remove them.';
+  return finding(RESULT.InvalidMergeData, 'error', counted + why, where);
 }
 
 /**

@@ -1,19 +1,27 @@
 /**
- * The preflight of a mail merge: every row's letter printed as the service would print the batch,
+ * The preflight of a mail merge: every row's letter measured as the service would print the batch,
  * with what the service would refuse the whole merge for (-3144, -3145: among them a row whose cells
  * are not the header's) and what each row's letter would fail with (-1045, -1018, -1065), each
  * naming its 1-based data row and the CSV line it starts on; and the characters of a row's values,
  * or of the template, that no printing font draws. The CSV is text: its bytes are read by the
  * contract's decodeCsv (csv-encoding.ts) before.
+ *
+ * It runs in time linear in the rows and memory bounded whatever their number (issue 24, part 1):
+ * the CSV is read one record at a time (the contract's csvRecords), each row's letter is measured
+ * (printer.ts measureLetters: the layout that counts pages and finds failures without writing a
+ * PDF), a few hundred rows at a time, and only findings and totals are kept, with each letter's
+ * pages, sheets and price when asked (`letters`, five numbers a row). A proof (a PDF) is printed
+ * only of the rows asked for (`proof`).
  */
-import { CsvError, RECIPIENT_FIELDS, missingFieldCodes, parseCsvLines, RESULT, STATUS } from '../../contract';
+import { CsvError, RECIPIENT_FIELDS, csvRecords, missingFieldCodes, RESULT, STATUS, type CsvRecord } from '../../contract';
 import { UnreadableDocument } from '../docx-text';
-import { mergeRows, mergeTemplate, printMerge, type MergeTemplate } from '../merge';
+import { drawsAsIs, notDrawable } from '../fonts';
+import { mergeRows, mergeTemplate, printMerge, measuredAs, type MergeRow, type MergeTemplate } from '../merge';
+import { measureLetters, WrapMemo, type Printed } from '../printer';
 import { DEFAULT_PRICING, letterPrice } from '../pricing';
 import { finding, hasErrors, type Finding } from './findings';
-import { csvNotWellFormed, csvWithoutRows, headerFindings, raggedRowFindings, rowFindings } from './merge-findings';
+import { csvNotWellFormed, csvWithoutRows, headerFindings, raggedRowFinding, rowFindings } from './merge-findings';
 import { charactersNotDrawn, printFindings, type PreflightReport, type PrintSettings } from './letter';
-import { notDrawable } from '../fonts';
 
 export interface MergeLetter {
   readonly row: number;
@@ -24,19 +32,62 @@ export interface MergeLetter {
 }
 
 export interface MergePreflightReport extends PreflightReport {
-  /** Each row's letter, in data order (the batch's items 1…N). */
+  /** The data rows: the batch's letters. */
+  readonly rows: number;
+  /** Each row's letter, in data order (the batch's items 1…N); empty when not asked for (`letters: false`). */
   readonly letters: readonly MergeLetter[];
 }
+
+/** What a merge's preflight is asked for beyond its findings and totals. */
+export interface MergePreflightOptions {
+  /**
+   * The data rows (1-based) whose letters the proof prints, in one PDF in data order, or `all`;
+   * none, no proof is printed (`pdf` is left out): checking a merge needs none.
+   */
+  readonly proof?: 'all' | readonly number[];
+  /** Each letter's pages, sheets and price (`letters`); `false` keeps only the totals. Kept unless said. */
+  readonly letters?: boolean;
+  /** Told the rows checked of the rows there are, a chunk at a time. */
+  readonly progress?: (done: number, rows: number) => void;
+  /** Stops the preflight: it then rejects with the signal's reason. */
+  readonly signal?: AbortSignal;
+}
+
+/** Rows measured together: enough that a chunk's document costs little a row, few enough that memory stays small. */
+const CHUNK = 256;
 
 const cents = (amount: number) => Math.round(amount * 100) / 100;
 
 function refused(findings: Finding[]): MergePreflightReport {
-  return { ok: false, pages: 0, sheets: 0, price: 0, findings, letters: [] };
+  return { ok: false, pages: 0, sheets: 0, price: 0, findings, rows: 0, letters: [] };
 }
+
+/** A data row read, waiting for its letter to be measured. */
+interface Waiting {
+  readonly where: { readonly row: number; readonly line: number };
+  readonly merged: MergeRow;
+  /** Its cells are not the header's: the whole merge is refused, and its own findings are left unsaid. */
+  readonly refusal: Finding | undefined;
+}
+
+/** The data rows of a CSV, counted as the reader reads them (for progress: rows done of rows); a CSV not well formed is said by the pass that checks it. */
+function dataRows(text: string): number {
+  let rows = 0;
+  try {
+    for (const _ of csvRecords(text)) rows++;
+  } catch (error) {
+    if (!(error instanceof CsvError)) throw error;
+  }
+  return Math.max(rows - 1, 0);
+}
+
+/** Lets other work (a cancellation, a message) in between chunks: a merge of any size never holds its thread for long. */
+const breathe = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 export async function preflightMerge(
   merge: { readonly type: string; readonly template: Uint8Array; readonly csv: string },
   settings: PrintSettings,
+  options: MergePreflightOptions = {},
 ): Promise<MergePreflightReport> {
   if (merge.template.length === 0) return refused([finding(missingFieldCodes.FileBinaryData!, 'error', 'The template is empty.')]);
   let template: MergeTemplate;
@@ -46,20 +97,28 @@ export async function preflightMerge(
     if (!(error instanceof UnreadableDocument)) throw error;
     return refused([finding(RESULT.FileExtensionNotSupported, 'error', `The template cannot be read: ${error.message}.`)]);
   }
-  let rows: string[][];
-  let lines: number[];
+  const text = merge.csv.replace(/^\uFEFF/, '');
+  const { signal, progress } = options;
+  const total = progress ? dataRows(text) : 0;
+  const records = csvRecords(text);
+  /** The next record, or undefined at the end; a CSV not well formed throws CsvError where the mistake is. */
+  const next = (): CsvRecord | undefined => {
+    const read = records.next();
+    return read.done ? undefined : read.value;
+  };
+  let header: CsvRecord | undefined;
+  let first: CsvRecord | undefined;
   try {
-    ({ rows, lines } = parseCsvLines(merge.csv.replace(/^\uFEFF/, '')));
+    header = next();
+    first = header && next();
   } catch (error) {
     if (!(error instanceof CsvError)) throw error;
     return refused([csvNotWellFormed(error)]);
   }
-  if (rows.length < 2) return refused([csvWithoutRows()]);
+  if (!header || !first) return refused([csvWithoutRows()]);
 
-  const columns = rows[0]!.map((name) => name.trim());
-  const findings: Finding[] = headerFindings(columns, template, lines[0]!);
-  const ragged = new Map(raggedRowFindings(rows, lines).map((f) => [f.row!, f]));
-  const merged = mergeRows(columns, rows.slice(1));
+  const columns = header.cells.map((name) => name.trim());
+  const findings: Finding[] = headerFindings(columns, template, header.line);
   // The template's own text first (what no row fills), then each row's values, by column.
   const own = await notDrawable(
     template
@@ -68,46 +127,95 @@ export async function preflightMerge(
       .join('\n'),
   );
   if (own.length > 0) findings.push(charactersNotDrawn(own, {}));
-  const { pdf, letters } = await printMerge(template, merged, { workMode: settings.workMode, duplex: settings.duplex ?? false });
+
+  const print = { workMode: settings.workMode, duplex: settings.duplex ?? false };
   const pricing = settings.pricing ?? DEFAULT_PRICING;
   const used = new Set([...template.fields, ...RECIPIENT_FIELDS]);
-  const drawn = await Promise.all(
-    merged.map(async (row) => {
-      const found: [string, string[]][] = [];
-      for (const [column, value] of row.values) {
-        const missing = used.has(column) ? await notDrawable(value) : [];
-        if (missing.length > 0) found.push([column, missing]);
+  const keepLetters = options.letters ?? true;
+  const proofRows = options.proof === undefined || options.proof === 'all' ? undefined : new Set(options.proof);
+  const letters: MergeLetter[] = [];
+  /** The rows the proof prints, kept only when asked for. */
+  const proofOf: MergeRow[] = [];
+  const wrapped = new WrapMemo();
+  const totals = { rows: 0, pages: 0, sheets: 0, price: 0 };
+
+  /** A chunk of rows measured and said, in data order. */
+  const measure = async (chunk: readonly Waiting[]): Promise<void> => {
+    const measured = await measureLetters(
+      chunk.map(({ merged }) => ({
+        contents: [{ kind: 'blocks', blocks: template.fill(merged.values) }],
+        address: merged.address,
+        workMode: print.workMode,
+        duplex: print.duplex,
+      })),
+      wrapped,
+    );
+    for (const [i, { where, merged, refusal }] of chunk.entries()) {
+      const printed: Printed = measuredAs(merged, measured[i]!);
+      if (refusal) findings.push(refusal);
+      else {
+        findings.push(...rowFindings(merged, where, settings.workMode));
+        findings.push(...printFindings(printed, where).filter((f) => f.code !== STATUS.AddressNotExtracted));
+        for (const [column, value] of merged.values) {
+          const missing = used.has(column) && !drawsAsIs(value) ? await notDrawable(value) : [];
+          if (missing.length > 0) findings.push(charactersNotDrawn(missing, { ...where, field: column }));
+        }
       }
-      return found;
-    }),
-  );
-  const report = letters.map((printed, i) => {
-    const where = { row: i + 1, line: lines[i + 1]! };
-    // A row whose cells are not the header's refuses the whole merge; what its cells would mean is anyone's guess.
-    const refusal = ragged.get(where.row);
-    if (refusal) findings.push(refusal);
-    else
-      findings.push(
-        ...rowFindings(merged[i]!, where, settings.workMode),
-        ...printFindings(printed, where).filter((f) => f.code !== STATUS.AddressNotExtracted),
-        ...drawn[i]!.map(([field, missing]) => charactersNotDrawn(missing, { ...where, field })),
-      );
-    return {
-      ...where,
-      pages: printed.pages,
-      sheets: printed.sheets,
-      price: letterPrice(pricing, printed.sheets, settings.colour ?? false),
-      prints: printed.failure === undefined,
-    };
-  });
+      const price = letterPrice(pricing, printed.sheets, settings.colour ?? false);
+      totals.rows++;
+      totals.pages += printed.pages;
+      totals.sheets += printed.sheets;
+      // What the batch charges: a letter that fails before printing is never charged (as the sandbox charges it).
+      if (printed.failure === undefined) totals.price += price;
+      if (keepLetters) letters.push({ ...where, pages: printed.pages, sheets: printed.sheets, price });
+      if (options.proof === 'all' || proofRows?.has(where.row)) proofOf.push(merged);
+    }
+    progress?.(totals.rows, total);
+    signal?.throwIfAborted();
+    await breathe();
+    signal?.throwIfAborted();
+  };
+
+  // Each row waits for the next before it is said: a row whose cells are not the header's is told
+  // apart from one split by a line break by the rows either side (merge-findings.ts).
+  let chunk: Waiting[] = [];
+  let before: readonly string[] | undefined;
+  let current: CsvRecord | undefined = first;
+  let row = 1;
+  signal?.throwIfAborted();
+  while (current) {
+    let after: CsvRecord | undefined;
+    try {
+      after = next();
+    } catch (error) {
+      if (!(error instanceof CsvError)) throw error;
+      // Not well formed past this point: the service refuses the whole merge, and so does the preflight.
+      return refused([csvNotWellFormed(error)]);
+    }
+    const where = { row, line: current.line };
+    const refusal =
+      current.cells.length === header.cells.length
+        ? undefined
+        : raggedRowFinding({ header: header.cells, before, row: current.cells, after: after?.cells }, where);
+    chunk.push({ where, merged: mergeRows(columns, [current.cells])[0]!, refusal });
+    if (chunk.length === CHUNK) {
+      await measure(chunk);
+      chunk = [];
+    }
+    before = current.cells;
+    current = after;
+    row++;
+  }
+  if (chunk.length > 0) await measure(chunk);
+  const proof = proofOf.length > 0 ? (await printMerge(template, proofOf, print)).pdf : undefined;
   return {
     ok: !hasErrors(findings),
-    pages: report.reduce((sum, l) => sum + l.pages, 0),
-    sheets: report.reduce((sum, l) => sum + l.sheets, 0),
-    // What the batch charges: a letter that fails before printing is never charged (as the sandbox charges it).
-    price: cents(report.reduce((sum, l) => sum + (l.prints ? l.price : 0), 0)),
+    pages: totals.pages,
+    sheets: totals.sheets,
+    price: cents(totals.price),
     findings,
-    letters: report.map(({ prints: _, ...letter }) => letter),
-    pdf,
+    rows: totals.rows,
+    letters,
+    ...(proof ? { pdf: proof } : {}),
   };
 }
