@@ -57,10 +57,15 @@ describe("A merge's items: their recipients, found by Filter Mailers, a page at 
         .flatMap((n) => (n.kind === 'mailer' ? [n] : []));
       return mailers.some((n) => n.mailer.id === batch) ? mailers : undefined;
     });
-    assert.ok(
-      shown.every((n) => n.mailer.id === batch || /sam roe/i.test(n.mailer.recipient ?? '') || /sam roe/i.test(n.mailer.description ?? '')),
-      'only what holds the name',
-    );
+    for (const n of shown) {
+      if (n.mailer.id === batch || /sam roe/i.test(n.mailer.recipient ?? '') || /sam roe/i.test(n.mailer.description ?? '')) continue;
+      // Another batch (an earlier test's merge of the same people.csv also goes to Sam Roe) is shown for its matching items alone.
+      const items = labels(api, await api.tree.getChildren(n));
+      assert.ok(
+        n.mailer.isBatch && items.length > 0 && items.every((l) => /Sam Roe/.test(l)),
+        `only what holds the name: ${n.mailer.id} ${items.join(', ')}`,
+      );
+    }
     const items = await api.tree.getChildren(shown.find((n) => n.mailer.id === batch)!);
     assert.deepEqual(labels(api, items), ['Item 2 · Sam Roe, Shelbyville'], 'only the item that goes to Sam Roe');
   });
