@@ -4,7 +4,7 @@ import { failureReason } from './error-page';
 import { MailWsFault, MailWsResponseError } from './errors';
 import { decodeHttpResult, encodeHttpFields, encodeHttpPieces } from './http-codec';
 import type { CallSettings } from './soap-binding';
-import type { Transport } from './transport';
+import { limitOf, type Transport } from './transport';
 
 export async function callHttp(
   transport: Transport,
@@ -19,6 +19,7 @@ export async function callHttp(
     ...settings,
     operation: op.name,
     method: verb === 'http-get' ? 'GET' : 'POST',
+    answerLimit: limitOf(op, settings.maxResponseBytes),
     ...(verb === 'http-post' ? { headers: { 'Content-Type': FORM_CONTENT_TYPE }, body: encodeHttpPieces(op, request) } : {}),
   });
   const text = answer.body.toString('utf8');

@@ -26,3 +26,4 @@ export * from './front-matter-keys';
 export * from './csv';
 export * from './merge-data';
 export * from './csv-encoding';
+export * from './answer-limits';
