@@ -15,6 +15,7 @@ export * from './xml';
 export * from './endpoint';
 export * from './xml-reader';
 export * from './codec';
+export * from './result-reader';
 export * from './bindings';
 export * from './checks';
 export * from './recipient';
