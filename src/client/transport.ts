@@ -131,7 +131,11 @@ export class Transport {
           });
         });
       });
-      writePieces(req, pieces, length, options.onProgress, () => settled);
+      if (length <= CHUNK && pieces.every((piece) => typeof piece === 'string')) {
+        // A small form or envelope goes in one write with the headers, as a raw request would.
+        if (length > 0) options.onProgress?.({ direction: 'up', bytes: length, total: length });
+        req.end(pieces.join(''));
+      } else writePieces(req, pieces, length, options.onProgress, () => settled);
     });
   }
 

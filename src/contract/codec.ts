@@ -28,15 +28,15 @@ const INT32 = { min: -2147483648, max: 2147483647 };
 const DATE_TIME = /^\s*(-?\d{4,})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})(?:\.(\d{1,7}))?(Z|[+-]\d{2}:\d{2})?\s*$/;
 
 /**
- * The usual int text, an optional minus and up to ten digits and nothing else, read by hand;
- * undefined for any other text (parseInt32 reads it by the rule).
+ * The usual int text (of `text` from `from` to `to`), an optional minus and up to ten digits and
+ * nothing else, read by hand; undefined for any other text (parseInt32 reads it by the rule).
  */
-export function readPlainInt32(text: string): number | undefined {
-  const length = text.length;
-  const negative = text.charCodeAt(0) === 0x2d;
-  if (length <= (negative ? 1 : 0) || length > (negative ? 11 : 10)) return undefined;
+export function readPlainInt32(text: string, from = 0, to = text.length): number | undefined {
+  const negative = text.charCodeAt(from) === 0x2d;
+  const first = negative ? from + 1 : from;
+  if (to <= first || to - first > 10) return undefined;
   let n = 0;
-  for (let i = negative ? 1 : 0; i < length; i++) {
+  for (let i = first; i < to; i++) {
     const d = text.charCodeAt(i) - 48;
     if (d < 0 || d > 9) return undefined;
     n = n * 10 + d;
@@ -93,24 +93,27 @@ function digits(text: string, from: number, count: number): number {
 const FRACTION_SCALE = [1, 0.01, 0.1, 1, 10, 100, 1000, 10000];
 
 /**
- * `YYYY-MM-DDTHH:MM:SS[.fff…]` without an offset, the form ASP.NET writes, read without a regular
- * expression; undefined for any other text (parseDateTime reads it by the rule).
+ * `YYYY-MM-DDTHH:MM:SS[.fff…]` without an offset (of `text` from `from` to `to`), the form ASP.NET
+ * writes, read without a regular expression; undefined for any other text (parseDateTime reads it
+ * by the rule).
  */
-export function readPlainDateTime(text: string): Date | undefined {
-  if (text.length < 19 || text[4] !== '-' || text[7] !== '-' || text[10] !== 'T' || text[13] !== ':' || text[16] !== ':') return undefined;
+export function readPlainDateTime(text: string, from = 0, to = text.length): Date | undefined {
+  const length = to - from;
+  const c = (k: number) => text.charCodeAt(from + k);
+  if (length < 19 || c(4) !== 0x2d || c(7) !== 0x2d || c(10) !== 0x54 || c(13) !== 0x3a || c(16) !== 0x3a) return undefined;
   // Six reads, no array: this runs once per date of a 1000-status answer.
-  const y = digits(text, 0, 4);
-  const mo = digits(text, 5, 2);
-  const d = digits(text, 8, 2);
-  const h = digits(text, 11, 2);
-  const mi = digits(text, 14, 2);
-  const s = digits(text, 17, 2);
+  const y = digits(text, from, 4);
+  const mo = digits(text, from + 5, 2);
+  const d = digits(text, from + 8, 2);
+  const h = digits(text, from + 11, 2);
+  const mi = digits(text, from + 14, 2);
+  const s = digits(text, from + 17, 2);
   let ms = 0;
-  if (text.length > 19) {
-    if (text[19] !== '.' || text.length > 27 || text.length === 20) return undefined;
-    const fraction = digits(text, 20, text.length - 20);
+  if (length > 19) {
+    if (c(19) !== 0x2e || length > 27 || length === 20) return undefined;
+    const fraction = digits(text, from + 20, length - 20);
     if (fraction < 0) return undefined;
-    ms = Math.floor(fraction / FRACTION_SCALE[text.length - 20]!);
+    ms = Math.floor(fraction / FRACTION_SCALE[length - 20]!);
   }
   if (y < 100 || mo < 1 || mo > 12 || d < 1 || d > daysInMonth(y, mo) || h < 0 || h > 23 || mi < 0 || mi > 59 || s < 0 || s > 59)
     return undefined;

@@ -257,11 +257,13 @@ class Reader {
     const text = this.text;
     const lt = text.indexOf('<', this.at);
     if (lt < 0 || !tagAt(text, lt, close)) throw UNUSUAL;
-    const raw = text.slice(this.at, lt);
+    const from = this.at;
     this.at = lt + close.length;
-    // Ints and dates in their usual form digit by digit; the rest (the zero date among them) tested, then read by the codec.
-    const plain = plan.kind === 'int' ? readPlainInt32(raw) : plan.kind === 'dateTime' ? readPlainDateTime(raw) : undefined;
+    // Ints and dates in their usual form digit by digit, in place; the rest (the zero date among them) tested, then read by the codec.
+    const plain =
+      plan.kind === 'int' ? readPlainInt32(text, from, lt) : plan.kind === 'dateTime' ? readPlainDateTime(text, from, lt) : undefined;
     if (plain !== undefined) return plain;
+    const raw = text.slice(from, lt);
     if (raw.includes(']]>') || FORBIDDEN_OR_SURROGATE.test(raw)) throw UNUSUAL;
     const leaf = raw.includes('&') ? unescapePredefined(raw) : raw;
     return plan.kind === 'leaf' ? parseLeaf(leaf, plan.type) : plan.kind === 'int' ? parseInt32(leaf) : parseDateTime(leaf);
