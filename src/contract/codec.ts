@@ -117,7 +117,20 @@ export function readPlainDateTime(text: string, from = 0, to = text.length): Dat
   }
   if (y < 100 || mo < 1 || mo > 12 || d < 1 || d > daysInMonth(y, mo) || h < 0 || h > 23 || mi < 0 || mi > 59 || s < 0 || s > 59)
     return undefined;
-  return new Date(Date.UTC(y, mo - 1, d, h, mi, s, ms));
+  return new Date((((daysFromCivil(y, mo, d) * 24 + h) * 60 + mi) * 60 + s) * 1000 + ms);
+}
+
+/**
+ * Days from 1970-01-01 to a date of the proleptic Gregorian calendar (Howard Hinnant's
+ * days_from_civil), in plain arithmetic: cheaper than Date.UTC, once per date of an answer.
+ */
+function daysFromCivil(year: number, month: number, day: number): number {
+  const y = month <= 2 ? year - 1 : year;
+  const era = Math.floor(y / 400);
+  const yearOfEra = y - era * 400;
+  const dayOfYear = Math.floor((153 * (month > 2 ? month - 3 : month + 9) + 2) / 5) + day - 1;
+  const dayOfEra = yearOfEra * 365 + Math.floor(yearOfEra / 4) - Math.floor(yearOfEra / 100) + dayOfYear;
+  return era * 146097 + dayOfEra - 719468;
 }
 
 export function parseDateTime(text: string): Date {

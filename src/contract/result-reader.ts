@@ -206,8 +206,11 @@ class Reader {
   /** A structure's fields up to `close`, each once, in any order; absent arrays as empty ones. */
   structure(slots: readonly Slot[], close: string, empty = false): Record<string, unknown> {
     const text = this.text;
-    const values: unknown[] = [];
+    // Filled as the fields come; when they come in the contract's order, all of them, it is the
+    // result as it is, else it is written again in that order below.
+    const value: Record<string, unknown> = {};
     let seen = 0;
+    let inOrder = true;
     // The service writes fields in the contract's order: the next one is looked for first.
     let expected = 0;
     while (!empty) {
@@ -219,28 +222,30 @@ class Reader {
       }
       let index = expected < slots.length && tagAt(text, lt, slots[expected]!.open) ? expected : -1;
       for (let k = 0; index < 0 && k < slots.length; k++) if (tagAt(text, lt, slots[k]!.open)) index = k;
-      let empty = false;
-      for (let k = 0; index < 0 && k < slots.length; k++) if (tagAt(text, lt, slots[k]!.empty)) [index, empty] = [k, true];
+      let selfClosed = false;
+      for (let k = 0; index < 0 && k < slots.length; k++) if (tagAt(text, lt, slots[k]!.empty)) [index, selfClosed] = [k, true];
       if (index < 0 || seen & (1 << index)) throw UNUSUAL;
+      if (index !== expected) inOrder = false;
       seen |= 1 << index;
       expected = index + 1;
       const slot = slots[index]!;
-      if (empty) {
+      if (selfClosed) {
         this.at = lt + slot.empty.length;
-        values[index] = this.emptyValue(slot.plan);
+        value[slot.name] = this.emptyValue(slot.plan);
       } else {
         this.at = lt + slot.open.length;
-        values[index] = this.value(slot.plan, slot.close);
+        value[slot.name] = this.value(slot.plan, slot.close);
       }
     }
-    // Keys in the contract's order, as decodeFields writes them.
-    const value: Record<string, unknown> = {};
+    if (inOrder && expected === slots.length) return value;
+    // Keys in the contract's order, as decodeFields writes them, and absent arrays as empty ones.
+    const ordered: Record<string, unknown> = {};
     for (let k = 0; k < slots.length; k++) {
       const slot = slots[k]!;
-      if (seen & (1 << k)) value[slot.name] = values[k];
-      else if (slot.array) value[slot.name] = [];
+      if (seen & (1 << k)) ordered[slot.name] = value[slot.name];
+      else if (slot.array) ordered[slot.name] = [];
     }
-    return value;
+    return ordered;
   }
 
   /** The value of an element written empty: what the strict reader gives for one without content. */

@@ -9,6 +9,7 @@ import {
   decodeResult,
   httpResultElement,
   operationList,
+  readPlainDateTime,
   readUsualResult,
   readXml,
   type Field,
@@ -64,6 +65,22 @@ describe('the usual-form result reader', () => {
         assert.deepEqual(fast, expected, op.name);
         assert.deepEqual(Object.keys(fast), Object.keys(expected as object), `${op.name}: keys in the contract's order`);
       }
+    }
+  });
+
+  it('reads a date in the usual form to the instant Date.UTC gives, leap days and centuries included', () => {
+    const next = seeded(7);
+    const dates = [
+      Date.UTC(2000, 1, 29),
+      Date.UTC(1900, 2, 1),
+      Date.UTC(2100, 1, 28, 23, 59, 59, 999),
+      Date.UTC(100, 0, 1),
+      Date.UTC(9999, 11, 31),
+    ];
+    for (let i = 0; i < 2000; i++) dates.push(Math.floor(next() * 253402300799999));
+    for (const time of dates) {
+      const text = new Date(time).toISOString().slice(0, -1); // unzoned, as ASP.NET writes it
+      assert.equal(readPlainDateTime(text)?.getTime(), time, text);
     }
   });
 
