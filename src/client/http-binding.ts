@@ -22,7 +22,7 @@ export async function callHttp(
     answerLimit: limitOf(op, settings.maxResponseBytes),
     ...(verb === 'http-post' ? { headers: { 'Content-Type': FORM_CONTENT_TYPE }, body: encodeHttpPieces(op, request) } : {}),
   });
-  const text = answer.body.toString('utf8');
+  const text = answer.text;
   const type = String(answer.headers['content-type'] ?? '');
   if (answer.status !== 200) throw new MailWsFault(op.name, `HTTP ${answer.status}`, failureReason(type, text), answer.status);
   if (!/^text\/xml\b/i.test(type)) throw new MailWsResponseError(op.name, `expected text/xml, got ${type || 'no content type'}`);

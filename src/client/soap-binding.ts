@@ -49,7 +49,7 @@ function withDocuments(envelope: string, binaries: ReadonlyMap<string, string>):
 
 /** The result of an answer, or its fault as an error. */
 function readAnswer(op: Operation, answer: Exchange): unknown {
-  const text = answer.body.toString('utf8');
+  const text = answer.text;
   if (answer.status !== 200) {
     const fault = readFault(text);
     const reason = fault?.reason || failureReason(String(answer.headers['content-type'] ?? ''), text);

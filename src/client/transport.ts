@@ -13,13 +13,15 @@
  */
 import { Agent as HttpAgent, request as httpRequest, type ClientRequest, type IncomingHttpHeaders } from 'node:http';
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
+import { StringDecoder } from 'node:string_decoder';
 import { answerLimit, megabytes, type AnswerLimit, type Operation } from '../contract';
 import { endpointOf, MailWsNetworkError, MailWsResponseError } from './errors';
 
 export interface Exchange {
   readonly status: number;
   readonly headers: IncomingHttpHeaders;
-  readonly body: Buffer;
+  /** The answer's text, read as UTF-8 as it came (every answer of the service is text: XML, a fault, an error page). */
+  readonly text: string;
 }
 
 export interface ExchangeOptions {
@@ -105,15 +107,15 @@ export class Transport {
         const declared = Number(res.headers['content-length']);
         const total = res.headers['content-length'] !== undefined && Number.isFinite(declared) ? declared : undefined;
         if (total !== undefined && total > limit.bytes) return failWith(tooLarge(operation, url, limit, total));
-        // An answer of known length is read straight into one buffer of that length: never twice its size at once.
-        const whole = total === undefined ? undefined : Buffer.allocUnsafe(total);
-        const chunks: Buffer[] = [];
+        // Each piece becomes text as it comes (a character cut between two pieces is joined by the
+        // decoder): the answer is never held as bytes and as text at once.
+        const decoder = new StringDecoder('utf8');
+        const pieces: string[] = [];
         let size = 0;
         res.on('data', (chunk: Buffer) => {
           if (settled) return;
           if (size + chunk.length > limit.bytes) return failWith(tooLarge(operation, url, limit));
-          if (whole) chunk.copy(whole, size);
-          else chunks.push(chunk);
+          pieces.push(decoder.write(chunk));
           size += chunk.length;
           options.onProgress?.({ direction: 'down', bytes: size, ...(total === undefined ? {} : { total }) });
         });
@@ -127,7 +129,7 @@ export class Transport {
           resolve({
             status: res.statusCode ?? 0,
             headers: res.headers,
-            body: whole ? whole.subarray(0, size) : Buffer.concat(chunks, size),
+            text: (pieces.push(decoder.end()), pieces.join('')),
           });
         });
       });
