@@ -60,7 +60,11 @@ export interface ClientOptions {
   readonly retry?: { readonly attempts: number; readonly baseDelayMs: number; readonly rateLimitDelayMs?: number };
   /** Least time between two calls of the same Get method: 6000 for the real service, 0 for the sandbox. */
   readonly minIntervalMs?: number;
-  /** Largest answer read; 256 MB when left out. */
+  /**
+   * Largest answer read, whatever the operation. Each operation's answer is bounded by what it can
+   * hold (the contract's answerLimit: about 1.2 MB for 1000 statuses, 350 MB for GetPDF's largest
+   * PDF); this only lowers that bound.
+   */
   readonly maxResponseBytes?: number;
   /** Told of every call, for a log: never the request, never a secret. */
   readonly onCall?: (event: CallEvent) => void;
@@ -308,7 +312,7 @@ export class MailWsClient {
     const settings: CallSettings = {
       timeoutMs,
       deadline: Date.now() + timeoutMs,
-      maxResponseBytes: this.options.maxResponseBytes ?? 256 * 1024 * 1024,
+      ...(this.options.maxResponseBytes === undefined ? {} : { maxResponseBytes: this.options.maxResponseBytes }),
       ...(callOptions.signal ? { signal: callOptions.signal } : {}),
       ...(callOptions.onProgress ? { onProgress: callOptions.onProgress } : {}),
     };

@@ -4,7 +4,7 @@ import { failureReason } from './error-page';
 import { MailWsFault, MailWsResponseError } from './errors';
 import { decodeHttpResult, encodeHttpFields, encodeHttpPieces } from './http-codec';
 import type { CallSettings } from './soap-binding';
-import type { Transport } from './transport';
+import { limitOf, type Transport } from './transport';
 
 export async function callHttp(
   transport: Transport,
@@ -19,9 +19,10 @@ export async function callHttp(
     ...settings,
     operation: op.name,
     method: verb === 'http-get' ? 'GET' : 'POST',
+    answerLimit: limitOf(op, settings.maxResponseBytes),
     ...(verb === 'http-post' ? { headers: { 'Content-Type': FORM_CONTENT_TYPE }, body: encodeHttpPieces(op, request) } : {}),
   });
-  const text = answer.body.toString('utf8');
+  const text = answer.text;
   const type = String(answer.headers['content-type'] ?? '');
   if (answer.status !== 200) throw new MailWsFault(op.name, `HTTP ${answer.status}`, failureReason(type, text), answer.status);
   if (!/^text\/xml\b/i.test(type)) throw new MailWsResponseError(op.name, `expected text/xml, got ${type || 'no content type'}`);

@@ -3,7 +3,7 @@
  * form fields, every parameter present, binary data as repeated decimal byte values (as .NET's
  * own proxies send it); the answer as the bare result element, read by the contract's codec.
  */
-import { NAMESPACE, decodeResult, formatLeaf, httpResultElement, readXml, type Operation } from '../contract';
+import { NAMESPACE, decodeResult, formatLeaf, httpResultElement, readUsualResult, readXml, type Operation } from '../contract';
 
 /**
  * The query or form fields of a call, as pieces to send in order. Absent strings go as empty
@@ -80,8 +80,11 @@ function repeatedByteFields(name: string, bytes: Uint8Array): Buffer {
 
 /** The typed result of an HTTP GET or POST answer's body (HTTP 200); throws when it is not one. */
 export function decodeHttpResult(op: Operation, body: string): unknown {
-  const root = readXml(body);
   const expected = httpResultElement(op);
+  // The usual answer read by its shape, without a tree; anything else by the strict reader, which says what is wrong.
+  const usual = op.result.kind === 'structure' ? readUsualResult(body, expected, op.result.fields) : undefined;
+  if (usual) return usual;
+  const root = readXml(body);
   if (root.ns !== NAMESPACE || root.local !== expected) {
     throw new Error(`expected <${expected} xmlns="${NAMESPACE}">, got <${root.local} xmlns="${root.ns}">`);
   }

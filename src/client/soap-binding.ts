@@ -17,7 +17,7 @@ import { MailWsFault, MailWsResponseError } from './errors';
 import { SoapBodyWriter } from './soap-body-writer';
 import { decodeSoapResult, readFault, requestEnvelope, requestHeaders, type SoapVersion } from './soap-envelope';
 import { base64Of, toSoapFields } from './soap-values';
-import type { Exchange, Progress, Transport } from './transport';
+import { limitOf, type Exchange, type Progress, type Transport } from './transport';
 
 export { decodeSoapResult, readFault } from './soap-envelope';
 
@@ -27,7 +27,8 @@ export interface CallSettings {
   /** When the call gives up (epoch ms), whichever attempt is under way. */
   readonly deadline: number;
   readonly signal?: AbortSignal;
-  readonly maxResponseBytes: number;
+  /** Largest answer read, when lower than the operation's own bound (the contract's answerLimit). */
+  readonly maxResponseBytes?: number;
   readonly onProgress?: (progress: Progress) => void;
 }
 
@@ -48,7 +49,7 @@ function withDocuments(envelope: string, binaries: ReadonlyMap<string, string>):
 
 /** The result of an answer, or its fault as an error. */
 function readAnswer(op: Operation, answer: Exchange): unknown {
-  const text = answer.body.toString('utf8');
+  const text = answer.text;
   if (answer.status !== 200) {
     const fault = readFault(text);
     const reason = fault?.reason || failureReason(String(answer.headers['content-type'] ?? ''), text);
@@ -111,6 +112,10 @@ export class SoapBinding {
   async call(op: Operation, request: Readonly<Record<string, unknown>>, settings: CallSettings): Promise<unknown> {
     const { headers, body } = await this.request(op, request);
     const url = serviceUrl(this.baseUrl, op.service);
-    return readAnswer(op, await this.transport.exchange(url, { ...settings, operation: op.name, method: 'POST', headers, body }));
+    const answerLimit = limitOf(op, settings.maxResponseBytes);
+    return readAnswer(
+      op,
+      await this.transport.exchange(url, { ...settings, operation: op.name, method: 'POST', headers, body, answerLimit }),
+    );
   }
 }

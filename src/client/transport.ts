@@ -3,18 +3,25 @@
  * bound on what it reads, and failures that say whether the request may have reached the service
  * and name where it went (never with its query or credentials: see endpointOf).
  *
+ * The bound is the operation's (the contract's answerLimit): an answer that says it is larger is
+ * refused before a byte of it is read, and one that grows past it as it comes is cut there, so
+ * that a wrong endpoint answering hundreds of megabytes costs no more memory than the bound.
+ *
  * The deadline is the whole call's, not this exchange's: the client sets it once, when a call
  * begins, and every attempt of a read runs against what is left of it. A server that trickles its
  * answer a byte at a time is given up on at the deadline, however long each byte takes.
  */
 import { Agent as HttpAgent, request as httpRequest, type ClientRequest, type IncomingHttpHeaders } from 'node:http';
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
-import { MailWsNetworkError } from './errors';
+import { StringDecoder } from 'node:string_decoder';
+import { answerLimit, megabytes, type AnswerLimit, type Operation } from '../contract';
+import { endpointOf, MailWsNetworkError, MailWsResponseError } from './errors';
 
 export interface Exchange {
   readonly status: number;
   readonly headers: IncomingHttpHeaders;
-  readonly body: Buffer;
+  /** The answer's text, read as UTF-8 as it came (every answer of the service is text: XML, a fault, an error page). */
+  readonly text: string;
 }
 
 export interface ExchangeOptions {
@@ -28,8 +35,8 @@ export interface ExchangeOptions {
   /** When the call gives up (epoch ms): its start plus timeoutMs. The exchange ends there. */
   readonly deadline: number;
   readonly signal?: AbortSignal;
-  /** Largest answer read; a longer one is an error, not a process out of memory. */
-  readonly maxResponseBytes: number;
+  /** The largest answer the operation can need (the contract's answerLimit); a larger one is refused, unread. */
+  readonly answerLimit: AnswerLimit;
   /** Told how much of the request has been sent and of the answer received, for a progress display. */
   readonly onProgress?: (progress: Progress) => void;
 }
@@ -76,14 +83,15 @@ export class Transport {
       }
       let sent = false;
       let settled = false;
-      const fail = (reason: string, cause?: unknown) => {
+      const failWith = (error: Error) => {
         if (settled) return;
         settled = true;
         clearTimeout(timer);
         options.signal?.removeEventListener('abort', onAbort);
         req.destroy();
-        reject(new MailWsNetworkError(operation, sent, reason, { url, cause }));
+        reject(error);
       };
+      const fail = (reason: string, cause?: unknown) => failWith(new MailWsNetworkError(operation, sent, reason, { url, cause }));
       const budget = `the call's ${options.timeoutMs / 1000} s timeout`;
       const timer = setTimeout(
         () => fail(sent ? `the answer never completed within ${budget}` : `the request was not sent within ${budget}`),
@@ -95,17 +103,21 @@ export class Transport {
       req.on('finish', () => (sent = true));
       req.on('error', (error: NodeJS.ErrnoException) => fail(networkReason(error), error));
       req.on('response', (res) => {
-        const chunks: Buffer[] = [];
-        let size = 0;
+        const limit = options.answerLimit;
         const declared = Number(res.headers['content-length']);
-        const total = Number.isFinite(declared) ? declared : undefined;
+        const total = res.headers['content-length'] !== undefined && Number.isFinite(declared) ? declared : undefined;
+        if (total !== undefined && total > limit.bytes) return failWith(tooLarge(operation, url, limit, total));
+        // Each piece becomes text as it comes (a character cut between two pieces is joined by the
+        // decoder): the answer is never held as bytes and as text at once.
+        const decoder = new StringDecoder('utf8');
+        const pieces: string[] = [];
+        let size = 0;
         res.on('data', (chunk: Buffer) => {
+          if (settled) return;
+          if (size + chunk.length > limit.bytes) return failWith(tooLarge(operation, url, limit));
+          pieces.push(decoder.write(chunk));
           size += chunk.length;
-          if (size > options.maxResponseBytes) fail(`the answer is larger than ${options.maxResponseBytes} bytes`);
-          else {
-            chunks.push(chunk);
-            options.onProgress?.({ direction: 'down', bytes: size, ...(total === undefined ? {} : { total }) });
-          }
+          options.onProgress?.({ direction: 'down', bytes: size, ...(total === undefined ? {} : { total }) });
         });
         res.on('error', (error) => fail(networkReason(error), error));
         res.on('aborted', () => fail('the connection closed before the answer was complete'));
@@ -114,10 +126,18 @@ export class Transport {
           settled = true;
           clearTimeout(timer);
           options.signal?.removeEventListener('abort', onAbort);
-          resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) });
+          resolve({
+            status: res.statusCode ?? 0,
+            headers: res.headers,
+            text: (pieces.push(decoder.end()), pieces.join('')),
+          });
         });
       });
-      writePieces(req, pieces, length, options.onProgress, () => settled);
+      if (length <= CHUNK && pieces.every((piece) => typeof piece === 'string')) {
+        // A small form or envelope goes in one write with the headers, as a raw request would.
+        if (length > 0) options.onProgress?.({ direction: 'up', bytes: length, total: length });
+        req.end(pieces.join(''));
+      } else writePieces(req, pieces, length, options.onProgress, () => settled);
     });
   }
 
@@ -163,6 +183,26 @@ function writePieces(
     if (!stopped()) req.end();
   };
   pump();
+}
+
+/**
+ * An answer larger than its operation can need: not a Mail WS answer, so something else answers
+ * at the endpoint (or a proxy in front of it adds to what the service says). Names the host, never
+ * the query or credentials.
+ */
+function tooLarge(operation: string, url: string, limit: AnswerLimit, declared?: number): MailWsResponseError {
+  const most = `${megabytes(limit.bytes)}${limit.holds ? `, holding ${limit.holds}` : ''}`;
+  const seen =
+    declared === undefined ? `it went on past that, and was not read further` : `it said it was ${megabytes(declared)}, and was not read`;
+  const todo = [limit.advice, `check that ${endpointOf(url)} is the Mail WS, and nothing else answers there`].filter(Boolean).join(', or ');
+  return new MailWsResponseError(operation, `a ${operation} answer is at most ${most}, but ${seen}; ${todo}`);
+}
+
+/** The operation's bound on its answer (the contract's answerLimit), or a client's lower one. */
+export function limitOf(op: Operation, maxResponseBytes: number | undefined): AnswerLimit {
+  const own = answerLimit(op);
+  if (maxResponseBytes === undefined || maxResponseBytes >= own.bytes) return own;
+  return { bytes: maxResponseBytes, holds: '', advice: 'this client is set to read no more (maxResponseBytes)' };
 }
 
 function networkReason(error: NodeJS.ErrnoException): string {

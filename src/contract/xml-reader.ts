@@ -19,9 +19,9 @@ export interface ParsedElement {
   readonly ns: string;
   readonly local: string;
   readonly attributes: readonly XmlAttribute[];
-  readonly children: ParsedElement[];
+  readonly children: readonly ParsedElement[];
   /** The element's own text and CDATA, concatenated. */
-  text: string;
+  readonly text: string;
   /** Where the start tag ends, 1-based, as .NET reports positions in its faults. */
   readonly line: number;
   readonly column: number;
@@ -73,9 +73,14 @@ class Positions {
   }
 }
 
+/** Shared by every element without children or attributes: most of an answer's elements are leaves. */
+const NO_CHILDREN: readonly ParsedElement[] = Object.freeze([]);
+const NO_ATTRIBUTES: readonly XmlAttribute[] = Object.freeze([]);
+
 class Element implements ParsedElement {
-  readonly children: ParsedElement[] = [];
-  text = '';
+  children: readonly ParsedElement[] = NO_CHILDREN;
+  /** The text, or its pieces until it is first asked for: an element that holds elements has whitespace between them nobody reads. */
+  private pieces: string | string[] = '';
   constructor(
     readonly ns: string,
     readonly local: string,
@@ -83,6 +88,20 @@ class Element implements ParsedElement {
     private readonly end: number,
     private readonly positions: Positions,
   ) {}
+
+  get text(): string {
+    if (typeof this.pieces !== 'string') this.pieces = this.pieces.join('');
+    return this.pieces;
+  }
+
+  set textPieces(pieces: string | string[]) {
+    this.pieces = pieces;
+  }
+
+  addChild(child: ParsedElement): void {
+    if (this.children === NO_CHILDREN) this.children = [child];
+    else (this.children as ParsedElement[]).push(child);
+  }
 
   get line(): number {
     return this.positions.at(this.end).line;
@@ -238,7 +257,7 @@ export function readXml(text: string, limits: XmlReadLimits = DEFAULT_XML_LIMITS
       if (name !== qname) fail(`</${name}> closes <${qname}>`, i);
       const end = after === 0x3e ? i + 2 + qname.length : skipSpace(i + 2 + name.length);
       if (text[end] !== '>') fail('a closing tag must end with >', end);
-      top!.element.text = top!.more ? top!.more.join('') : top!.first;
+      top!.element.textPieces = top!.more ?? top!.first;
       scope = top!.scope;
       i = end + 1;
       continue;
@@ -276,7 +295,8 @@ export function readXml(text: string, limits: XmlReadLimits = DEFAULT_XML_LIMITS
     let at = i + 1 + qname.length;
     const raw: [string, string][] = [];
     let declared: Map<string, string> | undefined;
-    for (;;) {
+    // A start tag without attributes, `<name>`, skips the attributes' loop.
+    for (; text.charCodeAt(at) !== 0x3e;) {
       const afterSpace = skipSpace(at);
       const c = text[afterSpace];
       if (c === '>' || c === '/') {
@@ -310,7 +330,7 @@ export function readXml(text: string, limits: XmlReadLimits = DEFAULT_XML_LIMITS
     if (selfClosing && text[at + 1] !== '>') fail('a start tag must end with > or />', at);
     const end = selfClosing ? at + 2 : at + 1;
     const inScope = declared ?? scope;
-    const attributes: XmlAttribute[] = [];
+    const attributes: XmlAttribute[] = raw.length === 0 ? (NO_ATTRIBUTES as XmlAttribute[]) : [];
     for (const [name, value] of raw) {
       if (name === 'xmlns') attributes.push({ ns: XMLNS_NS, local: 'xmlns', value });
       else {
@@ -335,7 +355,7 @@ export function readXml(text: string, limits: XmlReadLimits = DEFAULT_XML_LIMITS
     const local = colon < 0 ? qname : qname.slice(colon + 1);
     const element = new Element(ns, local, attributes, end, positions);
     const parent = stack[stack.length - 1];
-    if (parent) parent.element.children.push(element);
+    if (parent) parent.element.addChild(element);
     else root = element;
     if (!selfClosing) {
       stack.push({ element, qname, scope, first: '', more: undefined });

@@ -29,6 +29,7 @@ export const BENCHMARKS = [
   'filter',
   'proof-responsiveness',
   'merge-preflight',
+  'oversized-answer',
 ] as const;
 export type BenchmarkName = (typeof BENCHMARKS)[number];
 
@@ -72,6 +73,7 @@ const RUN: Record<BenchmarkName, (size: Size, seeded: Seeded) => Promise<Row[]>>
   filter: async (size) => (await import('./filtering')).filtering(size),
   'proof-responsiveness': async (size) => (await import('./proof-event-loop')).proofResponsiveness(size),
   'merge-preflight': async (size) => (await import('./merge-preflight')).mergePreflight(size),
+  'oversized-answer': async (size) => (await import('./oversized-answer')).oversizedAnswer(size),
 };
 
 const isName = (name: string): name is BenchmarkName => (BENCHMARKS as readonly string[]).includes(name);

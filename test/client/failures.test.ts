@@ -156,13 +156,18 @@ describe('client failures', function () {
     }
   });
 
-  it('stops reading an answer larger than allowed', async () => {
+  it('stops reading an answer larger than the client is set to read', async () => {
     const client = await clientFor([{ kind: 'answer', body: Buffer.alloc(3 * 1024 * 1024, 0x20) }], 'http-post', {
-      maxResponseBytes: 1024 * 1024,
-      retry: { attempts: 1, baseDelayMs: 1 },
+      maxResponseBytes: 256 * 1024,
+      retry: { attempts: 3, baseDelayMs: 1 },
     });
     const error = await client.simple.GetLetterStatus({ ID: 7 }).catch((e: unknown) => e);
     client.close();
-    assert.ok(error instanceof MailWsNetworkError && /larger than 1048576 bytes/.test(error.message), String(error));
+    assert.ok(error instanceof MailWsResponseError, String(error));
+    assert.match(
+      error.message,
+      /a GetLetterStatus answer is at most 256 KB, but it went on past that.*this client is set to read no more \(maxResponseBytes\)/,
+    );
+    assert.equal(server!.requests.length, 1, 'not asked for again');
   });
 });
