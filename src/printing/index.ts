@@ -35,11 +35,14 @@ export {
 } from './printer';
 export { DEFAULT_PRICING, letterPrice, postcardPrice, type Pricing } from './pricing';
 export {
+  MERGE_SLICE_MS,
   fieldsWithoutColumn,
+  measureMerge,
   mergeRows,
   mergeTemplate,
   postalAddressOf,
   printMerge,
+  turnTaker,
   unusedColumns,
   type MergeRow,
   type MergeTemplate,

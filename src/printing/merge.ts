@@ -9,7 +9,15 @@ import { RECIPIENT_FIELDS, STATUS, checkAddress, escapeText, type RecipientField
 import { fieldsIn, fillFields, type Block } from './blocks';
 import { docxToBlocks } from './docx-text';
 import { htmlToBlocks } from './html-text';
-import { printLetters, type LetterJob, type PostalAddress, type Printed, type WorkModeUsed } from './printer';
+import {
+  measureLetters,
+  printLetters,
+  type LetterJob,
+  type PostalAddress,
+  type PrintOptions,
+  type Printed,
+  type WorkModeUsed,
+} from './printer';
 
 export interface MergeTemplate {
   /** The fields the template uses, in order of first appearance. */
@@ -110,25 +118,89 @@ export interface MergePrint {
   readonly duplex: boolean;
 }
 
+/** A row's letter, as the batch prints it. */
+function letterJob(template: MergeTemplate, row: MergeRow, print: MergePrint): LetterJob {
+  return {
+    contents: [{ kind: 'blocks', blocks: template.fill(row.values) }],
+    address: row.address,
+    workMode: print.workMode,
+    duplex: print.duplex,
+  };
+}
+
+/** A row without a usable address fails at -1045 first, whatever else its letter would fail at. */
+function withAddressFailure(printed: Printed, row: MergeRow): Printed {
+  if (row.addressed) return printed;
+  const failures = [STATUS.AddressNotExtracted, ...printed.failures.filter((code) => code !== STATUS.AddressNotExtracted)];
+  return { ...printed, failure: STATUS.AddressNotExtracted, failures };
+}
+
 /** Prints every row's letter into one PDF; a row without a usable address fails at -1045 first. */
 export async function printMerge(
   template: MergeTemplate,
   rows: readonly MergeRow[],
   print: MergePrint,
+  options: PrintOptions = {},
 ): Promise<{ pdf: Uint8Array; letters: Printed[] }> {
-  const jobs: LetterJob[] = rows.map((row) => ({
-    contents: [{ kind: 'blocks', blocks: template.fill(row.values) }],
-    address: row.address,
-    workMode: print.workMode,
-    duplex: print.duplex,
-  }));
-  const { pdf, letters } = await printLetters(jobs);
-  return {
-    pdf,
-    letters: letters.map((printed, i) => {
-      if (rows[i]!.addressed) return printed;
-      const failures = [STATUS.AddressNotExtracted, ...printed.failures.filter((code) => code !== STATUS.AddressNotExtracted)];
-      return { ...printed, failure: STATUS.AddressNotExtracted, failures };
-    }),
+  const { pdf, letters } = await printLetters(
+    rows.map((row) => letterJob(template, row, print)),
+    options,
+  );
+  return { pdf, letters: letters.map((printed, i) => withAddressFailure(printed, rows[i]!)) };
+}
+
+/** How long a server measuring a merge goes on before it lets its other callers' requests in, in ms. */
+export const MERGE_SLICE_MS = 15;
+/**
+ * The most rows measured in one document: pdf-lib's page tree makes each page added to a
+ * document cost more than the last (5,000 rows in one take three times as long as in slices of
+ * 50), and a document of every row's pages would hold them all in memory.
+ */
+const MAX_SLICE_ROWS = 64;
+
+/** A turn of the event loop: what is waiting (a request arrived, a timer) runs first. */
+export const nextTurn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
+
+/**
+ * Calls between pieces of work to let a thread's other callers in: a turn of the event loop
+ * once `sliceMs` have passed since the last, nothing (not even a microtask's wait) before.
+ */
+export function turnTaker(sliceMs = MERGE_SLICE_MS): () => Promise<void> | undefined {
+  let since = performance.now();
+  return () => {
+    if (performance.now() - since < sliceMs) return undefined;
+    return nextTurn().then(() => {
+      since = performance.now();
+    });
   };
+}
+
+/**
+ * What `printMerge` says each row's letter comes to, without writing a PDF (the measuring pass,
+ * `measureLetters`), for any number of rows: a slice at a time, each in a document of its own,
+ * sized to take about `sliceMs`, with a turn of the event loop between slices, so that a server
+ * measuring a 100,000-row merge answers its other callers meanwhile and holds one slice's rows
+ * and pages at a time (`rows` are the CSV's data rows, made into `MergeRow`s a slice at a time).
+ */
+export async function measureMerge(
+  template: MergeTemplate,
+  columns: readonly string[],
+  rows: readonly (readonly string[])[],
+  print: MergePrint,
+  sliceMs = MERGE_SLICE_MS,
+): Promise<Printed[]> {
+  const letters: Printed[] = [];
+  let size = 1;
+  for (let start = 0; start < rows.length;) {
+    const began = performance.now();
+    const slice = mergeRows(columns, rows.slice(start, start + size));
+    const measured = await measureLetters(slice.map((row) => letterJob(template, row, print)));
+    measured.forEach((printed, i) => letters.push(withAddressFailure(printed, slice[i]!)));
+    start += slice.length;
+    // The next slice as long as this one's pace says fits in sliceMs: a first slice of one row finds the pace.
+    const perRow = (performance.now() - began) / slice.length;
+    size = Math.max(1, Math.min(MAX_SLICE_ROWS, Math.floor(sliceMs / Math.max(perRow, 0.01))));
+    if (start < rows.length) await nextTurn();
+  }
+  return letters;
 }

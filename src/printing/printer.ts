@@ -540,6 +540,11 @@ export interface PrintOptions {
    * (fonts not embedded, images under 300 DPI: `Printed.inspection`). The sandbox needs none of it.
    */
   readonly inspect?: boolean;
+  /**
+   * Called after each letter is laid out: a server printing thousands of letters lets its other
+   * callers in here (merge.ts `turnTaker`). Nothing it does changes the PDF.
+   */
+  readonly pause?: () => Promise<void> | undefined;
 }
 
 /** A measuring pass's document is never saved: it needs no producer nor dates. */
@@ -560,7 +565,10 @@ async function layOutLetters(
   const doc = await newDocument(options, measuring);
   const layout: Layout = { fonts: await PrintFonts.of(doc), measuring, inspect: options.inspect ?? false };
   const letters: Printed[] = [];
-  for (const job of jobs) letters.push(await addLetter(doc, job, layout));
+  for (const job of jobs) {
+    letters.push(await addLetter(doc, job, layout));
+    await options.pause?.();
+  }
   return { doc, letters };
 }
 
