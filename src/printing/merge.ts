@@ -149,14 +149,14 @@ export async function printMerge(
   return { pdf, letters: letters.map((printed, i) => withAddressFailure(printed, rows[i]!)) };
 }
 
-/** How long a server measuring a merge goes on before it lets its other callers' requests in, in ms. */
-export const MERGE_SLICE_MS = 15;
+/** How long a server printing or measuring a merge goes on before it lets its other callers' requests in, in ms. */
+export const MERGE_SLICE_MS = 10;
 /**
  * The most rows measured in one document: pdf-lib's page tree makes each page added to a
  * document cost more than the last (5,000 rows in one take three times as long as in slices of
  * 50), and a document of every row's pages would hold them all in memory.
  */
-const MAX_SLICE_ROWS = 64;
+const ROWS_PER_DOCUMENT = 128;
 
 /** A turn of the event loop: what is waiting (a request arrived, a timer) runs first. */
 export const nextTurn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
@@ -177,30 +177,27 @@ export function turnTaker(sliceMs = MERGE_SLICE_MS): () => Promise<void> | undef
 
 /**
  * What `printMerge` says each row's letter comes to, without writing a PDF (the measuring pass,
- * `measureLetters`), for any number of rows: a slice at a time, each in a document of its own,
- * sized to take about `sliceMs`, with a turn of the event loop between slices, so that a server
- * measuring a 100,000-row merge answers its other callers meanwhile and holds one slice's rows
- * and pages at a time (`rows` are the CSV's data rows, made into `MergeRow`s a slice at a time).
+ * `measureLetters`), for any number of rows: ROWS_PER_DOCUMENT rows at a time, each in a
+ * document of its own, calling `pause` after each letter (by default a turn of the event loop
+ * every MERGE_SLICE_MS), so that a server measuring a 100,000-row merge answers its other callers
+ * meanwhile and holds one slice's rows and pages at a time (`rows` are the CSV's data rows, made
+ * into `MergeRow`s a slice at a time).
  */
 export async function measureMerge(
   template: MergeTemplate,
   columns: readonly string[],
   rows: readonly (readonly string[])[],
   print: MergePrint,
-  sliceMs = MERGE_SLICE_MS,
+  pause: () => Promise<void> | undefined = turnTaker(),
 ): Promise<Printed[]> {
   const letters: Printed[] = [];
-  let size = 1;
-  for (let start = 0; start < rows.length;) {
-    const began = performance.now();
-    const slice = mergeRows(columns, rows.slice(start, start + size));
-    const measured = await measureLetters(slice.map((row) => letterJob(template, row, print)));
+  for (let start = 0; start < rows.length; start += ROWS_PER_DOCUMENT) {
+    const slice = mergeRows(columns, rows.slice(start, start + ROWS_PER_DOCUMENT));
+    const measured = await measureLetters(
+      slice.map((row) => letterJob(template, row, print)),
+      { pause },
+    );
     measured.forEach((printed, i) => letters.push(withAddressFailure(printed, slice[i]!)));
-    start += slice.length;
-    // The next slice as long as this one's pace says fits in sliceMs: a first slice of one row finds the pace.
-    const perRow = (performance.now() - began) / slice.length;
-    size = Math.max(1, Math.min(MAX_SLICE_ROWS, Math.floor(sliceMs / Math.max(perRow, 0.01))));
-    if (start < rows.length) await nextTurn();
   }
   return letters;
 }

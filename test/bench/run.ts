@@ -28,6 +28,7 @@ export const BENCHMARKS = [
   'diagnostics',
   'filter',
   'proof-responsiveness',
+  'merge-callers',
 ] as const;
 export type BenchmarkName = (typeof BENCHMARKS)[number];
 
@@ -70,6 +71,7 @@ const RUN: Record<BenchmarkName, (size: Size, seeded: Seeded) => Promise<Row[]>>
   diagnostics: async (size) => (await import('./diagnostics')).diagnostics(size),
   filter: async (size) => (await import('./filtering')).filtering(size),
   'proof-responsiveness': async (size) => (await import('./proof-event-loop')).proofResponsiveness(size),
+  'merge-callers': async (size) => (await import('./merge-callers')).mergeCallers(size),
 };
 
 const isName = (name: string): name is BenchmarkName => (BENCHMARKS as readonly string[]).includes(name);

@@ -11,7 +11,8 @@
  * answers its other callers while it measures.
  */
 import { describeResultCode, mergeTemplateTypes, missingFieldCodes, RESULT } from '../../contract';
-import { fieldsWithoutColumn, letterPrice, measureMerge, unusedColumns } from '../../printing';
+import { fieldsWithoutColumn, letterPrice, measureMerge, turnTaker, unusedColumns } from '../../printing';
+import { holdPoint } from '../store/hold-points';
 import { refuse, type Caller, type Handler } from './context';
 import { LETTER_CODES, resolveDocument } from './documents';
 import { invalidData, readMergeData, templateOf } from './merge-data';
@@ -39,7 +40,11 @@ export const sendWordMailMerge: Handler<'datedA', 'SendWordMailMerge_Compressed'
   const colour = caller.user.settings.Letters_PrintColor === 'FullColor';
   // Measured, not printed: its PDF is printed when first needed (printed-pdf.ts), and the
   // measuring lets other callers in between slices of rows (printing/merge.ts).
-  const letters = await measureMerge(template, columns, rows, { workMode, duplex });
+  const turns = turnTaker();
+  const letters = await measureMerge(template, columns, rows, { workMode, duplex }, () =>
+    // The durability tests hold it here, between two rows, to see other callers answered meanwhile.
+    turns()?.then(() => holdPoint('merge-measuring')),
+  );
   const items = letters.map((printed, i) => ({
     itemId: i + 1,
     price: letterPrice(sandbox.pricing, printed.sheets, colour),
