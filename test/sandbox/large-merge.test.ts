@@ -9,10 +9,12 @@
  * half measured.
  */
 import { strict as assert } from 'node:assert';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { mergeRows, mergeTemplate, printMerge } from '../../src/printing';
+import type { MailerRecord } from '../../src/sandbox/store/records';
+import { Store } from '../../src/sandbox/store/store';
 import { gzipText, pageCount } from '../helpers/documents';
 import { startHeldSandbox, type HeldSandbox } from '../helpers/held-sandbox';
 import { httpCaller, startTestSandbox, type TestSandbox } from '../helpers/sandbox';
@@ -91,7 +93,9 @@ describe('sandbox: large mail merges', function () {
       assert.equal(record.mailer.pdf, undefined, 'no PDF was printed at send');
       const blob = record.mailer.job.kind === 'merge' ? record.mailer.job.blob : '';
       assert.deepEqual(blobsOnDisk(dataDir), [blob], 'the job’s blob is on disk, and nothing else');
-      assert.ok(JSON.stringify(record).length < 64 * rows.length, 'the record holds no template nor rows');
+      assert.equal(record.mailer.items, undefined, 'the journal holds the items as runs');
+      assert.ok(record.mailer.itemRuns && record.mailer.itemRuns.length < rows.length, 'fewer runs than items');
+      assert.ok(JSON.stringify(record).length < 32 * rows.length, 'the record holds no template nor rows');
 
       const details = (await call('datedA', 'GetBatchDetails', { ...demo, ID: id, ItemID: '' })) as Details;
       assert.deepEqual(
@@ -158,6 +162,46 @@ describe('sandbox: large mail merges', function () {
       assert.ok(all > 0);
       assert.deepEqual(blobsOnDisk(dataDir), [], 'nothing is kept of a merge that will not print');
     });
+  });
+
+  it('keeps a batch of 100,000 items in the journal as a few runs, through a commit, a compaction and a restart', async () => {
+    const store = await Store.open(dataDir);
+    const items = Array.from({ length: 100_000 }, (_, i) => ({
+      itemId: i + 1,
+      price: i % 1000 === 999 ? 1.25 : 0.95,
+      sheets: i % 1000 === 999 ? 3 : 2,
+      ...(i % 25_000 === 7 ? { failure: -1045 } : {}),
+    }));
+    const mailer: MailerRecord = {
+      id: store.allocateMailerId(),
+      accountId: 'a',
+      userId: 'u',
+      mailerType: 'Letter',
+      workMode: 'Development',
+      submittedAt: 0,
+      price: 0,
+      sheets: 0,
+      printColor: 'Black',
+      printSides: 'PrintSimplex',
+      funded: true,
+      items,
+    };
+    try {
+      await store.commit({ t: 'mailer', mailer, charged: 0, usedFiles: [] });
+      const line = readFileSync(join(dataDir, 'journal.jsonl'), 'utf8').trim().split('\n').pop()!;
+      // Runs: 100 of 999 items and 100 of one, with four failing items each cutting a run in three.
+      assert.ok(line.length < 16 * 1024, `the journal line is ${line.length} bytes`);
+      await store.compact();
+    } finally {
+      await store.close();
+    }
+    const again = await Store.open(dataDir);
+    try {
+      assert.deepEqual(again.mailers.get(mailer.id)?.items, items, 'the items, read back');
+      assert.ok(statSync(join(dataDir, 'journal.jsonl')).size < 16 * 1024, 'the compacted journal stays small');
+    } finally {
+      await again.close();
+    }
   });
 
   describe('in a process of its own (the built command line)', () => {

@@ -12,7 +12,16 @@ import { Blobs } from './blobs';
 import { Journal } from './journal';
 import { jobBlob } from './print-jobs';
 import { DataFolderLock } from './lock';
-import { chargeOf, type AccountRecord, type JournalRecord, type MailerRecord, type StoredFileRecord, type UserRecord } from './records';
+import {
+  chargeOf,
+  journalRecord,
+  storedMailer,
+  type AccountRecord,
+  type JournalRecord,
+  type MailerRecord,
+  type StoredFileRecord,
+  type UserRecord,
+} from './records';
 import { liveRecords, shouldCompact, snapshotRecords } from './snapshot';
 
 /** The first mailer ID of a fresh sandbox, so that IDs look like the service's. */
@@ -124,7 +133,7 @@ export class Store {
    */
   commit(record: JournalRecord): Promise<void> {
     const released = this.apply(record);
-    const durable = this.journal.append(record);
+    const durable = this.journal.append(journalRecord(record));
     for (const listener of this.listeners) listener(record, durable);
     this.compactIfGrown();
     return released.length === 0 ? durable : durable.then(() => this.blobs.remove(released).catch(() => undefined));
@@ -169,7 +178,7 @@ export class Store {
         for (const user of record.users) this.users.set(user.id, this.upgraded(user));
         return [];
       case 'mailer': {
-        this.mailers.set(record.mailer.id, { ...record.mailer });
+        this.mailers.set(record.mailer.id, storedMailer(record.mailer));
         this.nextId = Math.max(this.nextId, record.mailer.id + 1);
         const account = this.accounts.get(record.mailer.accountId);
         if (account) account.balance = round(account.balance - record.charged);
