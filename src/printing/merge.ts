@@ -118,23 +118,6 @@ export interface MergePrint {
   readonly duplex: boolean;
 }
 
-/** A row's letter, as the batch prints it. */
-function letterJob(template: MergeTemplate, row: MergeRow, print: MergePrint): LetterJob {
-  return {
-    contents: [{ kind: 'blocks', blocks: template.fill(row.values) }],
-    address: row.address,
-    workMode: print.workMode,
-    duplex: print.duplex,
-  };
-}
-
-/** A row without a usable address fails at -1045 first, whatever else its letter would fail at. */
-function withAddressFailure(printed: Printed, row: MergeRow): Printed {
-  if (row.addressed) return printed;
-  const failures = [STATUS.AddressNotExtracted, ...printed.failures.filter((code) => code !== STATUS.AddressNotExtracted)];
-  return { ...printed, failure: STATUS.AddressNotExtracted, failures };
-}
-
 /** Prints every row's letter into one PDF; a row without a usable address fails at -1045 first. */
 export async function printMerge(
   template: MergeTemplate,
@@ -142,21 +125,32 @@ export async function printMerge(
   print: MergePrint,
   options: PrintOptions = {},
 ): Promise<{ pdf: Uint8Array; letters: Printed[] }> {
-  const { pdf, letters } = await printLetters(
-    rows.map((row) => letterJob(template, row, print)),
-    options,
-  );
-  return { pdf, letters: letters.map((printed, i) => withAddressFailure(printed, rows[i]!)) };
+  const jobs: LetterJob[] = rows.map((row) => ({
+    contents: [{ kind: 'blocks', blocks: template.fill(row.values) }],
+    address: row.address,
+    workMode: print.workMode,
+    duplex: print.duplex,
+  }));
+  const { pdf, letters } = await printLetters(jobs, options);
+  return { pdf, letters: letters.map((printed, i) => measuredAs(rows[i]!, printed)) };
+}
+
+/** A row's letter as printed or measured, failing at -1045 first when the row has no usable address. */
+export function measuredAs(row: MergeRow, printed: Printed): Printed {
+  if (row.addressed) return printed;
+  const failures = [STATUS.AddressNotExtracted, ...printed.failures.filter((code) => code !== STATUS.AddressNotExtracted)];
+  return { ...printed, failure: STATUS.AddressNotExtracted, failures };
 }
 
 /** How long a server printing or measuring a merge goes on before it lets its other callers' requests in, in ms. */
 export const MERGE_SLICE_MS = 10;
 /**
- * The most rows measured in one document: pdf-lib's page tree makes each page added to a
- * document cost more than the last (5,000 rows in one take three times as long as in slices of
- * 50), and a document of every row's pages would hold them all in memory.
+ * Rows measured in one document: pdf-lib's page tree makes each page added to a document cost
+ * more than the last (5,000 rows in one take three times as long as in slices of 50), a document
+ * of every row's pages would hold them all in memory, and a slice is what runs between two turns
+ * of the event loop; a new document costs about 1.5 ms.
  */
-const ROWS_PER_DOCUMENT = 128;
+export const ROWS_PER_DOCUMENT = 32;
 
 /** A turn of the event loop: what is waiting (a request arrived, a timer) runs first. */
 export const nextTurn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
@@ -177,8 +171,8 @@ export function turnTaker(sliceMs = MERGE_SLICE_MS): () => Promise<void> | undef
 
 /**
  * What `printMerge` says each row's letter comes to, without writing a PDF (the measuring pass,
- * `measureLetters`), for any number of rows: ROWS_PER_DOCUMENT rows at a time, each in a
- * document of its own, calling `pause` after each letter (by default a turn of the event loop
+ * `measureLetters`), for any number of rows: ROWS_PER_DOCUMENT rows at a time, each slice in a
+ * document of its own, calling `pause` after each slice (by default a turn of the event loop
  * every MERGE_SLICE_MS), so that a server measuring a 100,000-row merge answers its other callers
  * meanwhile and holds one slice's rows and pages at a time (`rows` are the CSV's data rows, made
  * into `MergeRow`s a slice at a time).
@@ -194,10 +188,15 @@ export async function measureMerge(
   for (let start = 0; start < rows.length; start += ROWS_PER_DOCUMENT) {
     const slice = mergeRows(columns, rows.slice(start, start + ROWS_PER_DOCUMENT));
     const measured = await measureLetters(
-      slice.map((row) => letterJob(template, row, print)),
-      { pause },
+      slice.map((row) => ({
+        contents: [{ kind: 'blocks', blocks: template.fill(row.values) }],
+        address: row.address,
+        workMode: print.workMode,
+        duplex: print.duplex,
+      })),
     );
-    measured.forEach((printed, i) => letters.push(withAddressFailure(printed, slice[i]!)));
+    measured.forEach((printed, i) => letters.push(measuredAs(slice[i]!, printed)));
+    await pause();
   }
   return letters;
 }

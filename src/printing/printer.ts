@@ -586,8 +586,8 @@ export async function printLetters(
  * serialization are most of a small letter's printing): the same layout, so the same pages,
  * sheets and failures.
  */
-export async function measureLetters(jobs: readonly LetterJob[], options: Pick<PrintOptions, 'pause'> = {}): Promise<Printed[]> {
-  return (await layOutLetters(jobs, options, true)).letters;
+export async function measureLetters(jobs: readonly LetterJob[]): Promise<Printed[]> {
+  return (await layOutLetters(jobs, {}, true)).letters;
 }
 
 interface Area {
