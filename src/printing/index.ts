@@ -40,6 +40,7 @@ export {
   measureMerge,
   mergeRows,
   mergeTemplate,
+  nextTurn,
   postalAddressOf,
   printMerge,
   turnTaker,

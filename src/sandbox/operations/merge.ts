@@ -29,7 +29,7 @@ export const sendWordMailMerge: Handler<'datedA', 'SendWordMailMerge_Compressed'
   );
   if (document.content.kind !== 'file') refuse(RESULT.FileExtensionNotSupported);
   const template = templateOf(document.content.type, document.content.data);
-  const { columns, rows } = readMergeData(request.MergeData);
+  const { columns, rows } = await readMergeData(request.MergeData);
   const unknown = unusedColumns(columns, template)[0];
   if (unknown !== undefined) refuse(RESULT.MergeFieldNotInTemplate, `${describeResultCode(RESULT.MergeFieldNotInTemplate)}: ${unknown}`);
   const missing = fieldsWithoutColumn(columns, template)[0];

@@ -37,7 +37,7 @@ async function printMergeJob(
   if (!bytes) return undefined;
   const { template, mergeData } = mergeJobOf(bytes);
   // Read as the send read them: it was taken, so it reads again.
-  const { columns, rows } = readMergeData(mergeData);
+  const { columns, rows } = await readMergeData(mergeData);
   const print = { workMode: record.workMode, duplex: record.duplex };
   return (await printMerge(templateOf(record.type, template), mergeRows(columns, rows), print, { printedAt, pause: turnTaker() })).pdf;
 }
