@@ -7,8 +7,9 @@
  * address (among them one whose address cell holds a line break) fails at -1045.
  *
  * A merge is measured at send (each item's sheets, price and failure) and printed when its PDF is
- * first needed, as a letter is: a 100,000-row merge is answered in seconds, and the sandbox
- * answers its other callers while it measures.
+ * first needed, as a letter is: a 10,000-row merge is answered in about 2 s and a 100,000-row one
+ * well within a client's 60 s, and the sandbox answers its other callers while it measures
+ * (test/bench/merge-callers.ts).
  */
 import { describeResultCode, mergeTemplateTypes, missingFieldCodes, RESULT } from '../../contract';
 import { fieldsWithoutColumn, letterPrice, measureMerge, turnTaker, unusedColumns } from '../../printing';
