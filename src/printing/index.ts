@@ -35,11 +35,15 @@ export {
 } from './printer';
 export { DEFAULT_PRICING, letterPrice, postcardPrice, type Pricing } from './pricing';
 export {
+  MERGE_SLICE_MS,
   fieldsWithoutColumn,
+  measureMerge,
   mergeRows,
   mergeTemplate,
+  nextTurn,
   postalAddressOf,
   printMerge,
+  turnTaker,
   unusedColumns,
   type MergeRow,
   type MergeTemplate,

@@ -622,6 +622,11 @@ export interface PrintOptions {
    * (fonts not embedded, images under 300 DPI: `Printed.inspection`). The sandbox needs none of it.
    */
   readonly inspect?: boolean;
+  /**
+   * Called after each letter is laid out: a server printing thousands of letters lets its other
+   * callers in here (merge.ts `turnTaker`). Nothing it does changes the PDF.
+   */
+  readonly pause?: () => Promise<void> | undefined;
 }
 
 /** A measuring pass's document is never saved: it needs no producer nor dates. */
@@ -653,7 +658,10 @@ async function layOutLetters(
     ...(wrapped ? { wrapped } : {}),
   };
   const letters: Printed[] = [];
-  for (const job of jobs) letters.push(await addLetter(doc, job, layout));
+  for (const job of jobs) {
+    letters.push(await addLetter(doc, job, layout));
+    await options.pause?.();
+  }
   return { doc, letters };
 }
 

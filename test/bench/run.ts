@@ -30,6 +30,7 @@ export const BENCHMARKS = [
   'proof-responsiveness',
   'merge-preflight',
   'oversized-answer',
+  'merge-callers',
 ] as const;
 export type BenchmarkName = (typeof BENCHMARKS)[number];
 
@@ -74,6 +75,7 @@ const RUN: Record<BenchmarkName, (size: Size, seeded: Seeded) => Promise<Row[]>>
   'proof-responsiveness': async (size) => (await import('./proof-event-loop')).proofResponsiveness(size),
   'merge-preflight': async (size) => (await import('./merge-preflight')).mergePreflight(size),
   'oversized-answer': async (size) => (await import('./oversized-answer')).oversizedAnswer(size),
+  'merge-callers': async (size) => (await import('./merge-callers')).mergeCallers(size),
 };
 
 const isName = (name: string): name is BenchmarkName => (BENCHMARKS as readonly string[]).includes(name);

@@ -17,7 +17,7 @@ import {
   type TypeRef,
 } from '../../src/contract';
 import { MailWsClient, MailWsResponseError } from '../../src/client';
-import { httpResult } from '../../src/sandbox/wire/http-get-post';
+import { httpResult, wholeText } from '../helpers/sandbox-answer';
 import { soapResponse } from '../../src/sandbox/wire/soap';
 import { startFakeServer, type Behaviour, type FakeServer } from '../helpers/fake-server';
 
@@ -30,7 +30,7 @@ const simple = (name: string) => serviceByKey('simple').operations.find((op) => 
 function answerOf(binding: Binding, op: Operation, result: unknown): { body: string; contentType: string } {
   if (binding === 'soap11' || binding === 'soap12') {
     const wire = soapResponse(binding, op, result);
-    return { body: String(wire.body), contentType: wire.contentType };
+    return { body: wholeText(wire.body), contentType: wire.contentType };
   }
   return { body: httpResult(op, result), contentType: 'text/xml; charset=utf-8' };
 }

@@ -16,7 +16,7 @@ import {
   type Operation,
   type TypeRef,
 } from '../../src/contract';
-import { httpResult } from '../../src/sandbox/wire/http-get-post';
+import { httpResult } from '../helpers/sandbox-answer';
 import { seeded } from '../helpers/random';
 
 const structured = operationList.filter((op) => op.result.kind === 'structure');

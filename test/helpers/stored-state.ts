@@ -45,9 +45,10 @@ export function journalRecords(dataDir: string): JournalRecord[] {
     .map((line) => JSON.parse(line) as JournalRecord);
 }
 
-/** The blob names a state refers to. */
+/** The blob names a state refers to: printed PDFs, mail merges' jobs (store/print-jobs.ts) and stored files. */
 export function namedBlobs(state: StoredState): string[] {
-  return [...state.files.map((f) => f.blob), ...state.mailers.flatMap((m) => (m.pdf ? [m.pdf] : []))].sort();
+  const job = (m: StoredState['mailers'][number]) => (m.job as { kind?: string; blob?: string } | undefined)?.blob;
+  return [...state.files.map((f) => f.blob), ...state.mailers.flatMap((m) => [m.pdf, job(m)].filter((b) => b !== undefined))].sort();
 }
 
 export function blobsOnDisk(dataDir: string): string[] {

@@ -8,7 +8,7 @@
  * for a test's short letter and wrong for a 30 MB PDF. A mail merge's PDF is printed at send.
  * A mailer that fails keeps nothing: no status ever serves its PDF (lifecycle.ts).
  */
-import { printJobRecord, type PrintJob } from '../store/print-jobs';
+import { mergeJobBytes, printJobRecord, type MergeJobBytes, type MergeJobRecord, type PrintJob } from '../store/print-jobs';
 import type { MailerRecord } from '../store/records';
 import type { SandboxState } from './context';
 import { printJob } from './printed-pdf';
@@ -19,14 +19,21 @@ import { printJob } from './printed-pdf';
  */
 export const MAX_KEPT_JOB = 16 * 1024;
 
-/** The record's `pdf` or `job`, or nothing for a mailer that fails; a PDF is on disk when this resolves. */
+/** A mail merge's job as its send has it: the blob's bytes, and the rest of its record. */
+export type NewMergeJob = Omit<MergeJobRecord, 'blob'> & MergeJobBytes;
+
+/** The record's `pdf` or `job`, or nothing for a mailer that fails; a PDF or a merge's job is on disk when this resolves. */
 export async function keptContent(
-  printed: Uint8Array | PrintJob,
+  printed: Uint8Array | PrintJob | NewMergeJob,
   failure: number | undefined,
   sandbox: SandboxState,
 ): Promise<Pick<MailerRecord, 'pdf' | 'job'>> {
   if (failure !== undefined) return {};
   if (printed instanceof Uint8Array) return { pdf: await sandbox.store.saveBlob(printed, '.pdf') };
+  if (printed.kind === 'merge') {
+    const { template, mergeData, ...job } = printed;
+    return { job: { ...job, blob: await sandbox.store.saveBlob(mergeJobBytes({ template, mergeData }), '.merge') } };
+  }
   const job = printJobRecord(printed);
   if (JSON.stringify(job).length <= MAX_KEPT_JOB) return { job };
   return { pdf: await sandbox.store.saveBlob(await printJob(printed), '.pdf') };

@@ -5,68 +5,19 @@
  * from the columns named like the address fields. Data that does not parse, among it a row whose
  * cells are not as many as the header's columns, is refused at -3144. A row without a usable
  * address (among them one whose address cell holds a line break) fails at -1045.
+ *
+ * A merge is measured at send (each item's sheets, price and failure) and printed when its PDF is
+ * first needed, as a letter is: a 10,000-row merge is answered in about 2 s and a 100,000-row one
+ * well within a client's 60 s, and the sandbox answers its other callers while it measures
+ * (test/bench/merge-callers.ts).
  */
-import { gunzipSync } from 'node:zlib';
 import { describeResultCode, mergeTemplateTypes, missingFieldCodes, RESULT } from '../../contract';
-import { CsvError, parseCsvLines, raggedRows } from '../../contract';
-import {
-  fieldsWithoutColumn,
-  letterPrice,
-  mergeRows,
-  mergeTemplate,
-  printMerge,
-  UnreadableDocument,
-  unusedColumns,
-  type MergeTemplate,
-} from '../../printing';
+import { fieldsWithoutColumn, letterPrice, measureMerge, turnTaker, unusedColumns } from '../../printing';
+import { holdPoint } from '../store/hold-points';
 import { refuse, type Caller, type Handler } from './context';
 import { LETTER_CODES, resolveDocument } from './documents';
+import { invalidData, readMergeData, templateOf } from './merge-data';
 import { commitMailer, workModeOf } from './send';
-
-function invalidData(reason: string): never {
-  refuse(RESULT.InvalidMergeData, `${describeResultCode(RESULT.InvalidMergeData)}: ${reason}`);
-}
-
-function readMergeData(data: Uint8Array | undefined): string[][] {
-  if (!data || data.length === 0) refuse(missingFieldCodes.MergeData!);
-  let bytes: Uint8Array;
-  try {
-    bytes = gunzipSync(data, { maxOutputLength: 64 * 1024 * 1024 });
-  } catch {
-    return invalidData('MergeData is not gzip-compressed');
-  }
-  let text: string;
-  try {
-    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
-  } catch {
-    // The service takes UTF-8 only (facts, Part B): the client decodes a spreadsheet's other encodings before it sends.
-    return invalidData('the CSV is not UTF-8 text');
-  }
-  let parsed: { rows: string[][]; lines: number[] };
-  try {
-    parsed = parseCsvLines(text.replace(/^\uFEFF/, ''));
-  } catch (error) {
-    if (error instanceof CsvError) invalidData(`the CSV is not well formed: ${error.message} (line ${error.line})`);
-    throw error;
-  }
-  const { rows, lines } = parsed;
-  if (rows.length < 2) invalidData('the CSV needs a header row and at least one data row');
-  // RFC 4180 holds every record to the header's number of fields: data that does not is data that does not parse.
-  const ragged = raggedRows(rows)[0];
-  if (ragged !== undefined) {
-    invalidData(`row ${ragged} (line ${lines[ragged]}) has ${rows[ragged]!.length} cells; the header has ${rows[0]!.length} columns`);
-  }
-  return rows;
-}
-
-function templateOf(type: string, data: Uint8Array): MergeTemplate {
-  try {
-    return mergeTemplate(type, data);
-  } catch (error) {
-    if (error instanceof UnreadableDocument) refuse(RESULT.FileExtensionNotSupported, `the template cannot be read: ${error.message}`);
-    throw error;
-  }
-}
 
 export const sendWordMailMerge: Handler<'datedA', 'SendWordMailMerge_Compressed'> = async (request, caller: Caller, sandbox) => {
   if (!request.MyDescription) refuse(missingFieldCodes.MyDescription!);
@@ -79,8 +30,7 @@ export const sendWordMailMerge: Handler<'datedA', 'SendWordMailMerge_Compressed'
   );
   if (document.content.kind !== 'file') refuse(RESULT.FileExtensionNotSupported);
   const template = templateOf(document.content.type, document.content.data);
-  const [header, ...rows] = readMergeData(request.MergeData);
-  const columns = header!.map((name) => name.trim());
+  const { columns, rows } = await readMergeData(request.MergeData);
   const unknown = unusedColumns(columns, template)[0];
   if (unknown !== undefined) refuse(RESULT.MergeFieldNotInTemplate, `${describeResultCode(RESULT.MergeFieldNotInTemplate)}: ${unknown}`);
   const missing = fieldsWithoutColumn(columns, template)[0];
@@ -89,7 +39,13 @@ export const sendWordMailMerge: Handler<'datedA', 'SendWordMailMerge_Compressed'
   const workMode = workModeOf(request.WorkMode, caller);
   const duplex = caller.user.settings.Letters_PrintSides === 'Duplex';
   const colour = caller.user.settings.Letters_PrintColor === 'FullColor';
-  const { pdf, letters } = await printMerge(template, mergeRows(columns, rows), { workMode, duplex });
+  // Measured, not printed: its PDF is printed when first needed (printed-pdf.ts), and the
+  // measuring lets other callers in between slices of rows (printing/merge.ts).
+  const turns = turnTaker();
+  const letters = await measureMerge(template, columns, rows, { workMode, duplex }, () =>
+    // The durability tests hold it here, between two rows, to see other callers answered meanwhile.
+    turns()?.then(() => holdPoint('merge-measuring')),
+  );
   const items = letters.map((printed, i) => ({
     itemId: i + 1,
     price: letterPrice(sandbox.pricing, printed.sheets, colour),
@@ -109,7 +65,7 @@ export const sendWordMailMerge: Handler<'datedA', 'SendWordMailMerge_Compressed'
       items,
       ...(items.every((item) => item.failure !== undefined) ? { failure: items[0]!.failure } : {}),
     },
-    pdf,
+    { kind: 'merge', type: document.content.type, workMode, duplex, template: document.content.data, mergeData: request.MergeData! },
     document.storedFile ? [document.storedFile] : [],
     caller,
     sandbox,

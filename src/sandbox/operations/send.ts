@@ -18,7 +18,7 @@ import type { PrintJob } from '../store/print-jobs';
 import { chargeOf, type MailerRecord, type PostalAddress, type WorkModeUsed } from '../store/records';
 import { refuse, type Caller, type Handler, type SandboxState } from './context';
 import { LETTER_CODES, resolveDocument, type ResolvedDocument } from './documents';
-import { keptContent } from './kept-content';
+import { keptContent, type NewMergeJob } from './kept-content';
 
 export function workModeOf(requested: EnumValue<'WorkMode'> | undefined, caller: Caller): WorkModeUsed {
   if (requested === 'Production' || requested === 'Development') return requested;
@@ -39,7 +39,7 @@ type NewMailer = Omit<MailerRecord, 'id' | 'accountId' | 'userId' | 'submittedAt
  */
 export async function commitMailer(
   mailer: NewMailer,
-  printed: Uint8Array | PrintJob,
+  printed: Uint8Array | PrintJob | NewMergeJob,
   usedFiles: readonly string[],
   caller: Caller,
   sandbox: SandboxState,

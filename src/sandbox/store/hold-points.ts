@@ -10,6 +10,8 @@ export type HoldPoint =
   | 'blob-saved'
   /** The record that drops blobs is on disk; the blobs are not yet removed. */
   | 'blobs-released'
+  /** A mail merge is being measured (operations/merge.ts): some of its rows are, the rest are not yet. */
+  | 'merge-measuring'
   /** A compaction's new journal is written and synced under its temporary name. */
   | 'compaction-written'
   /** The new journal has replaced the old one; the directory is not yet synced. */

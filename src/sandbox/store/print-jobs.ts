@@ -9,7 +9,45 @@ import type { Content, LetterJob, PostcardJob } from '../../printing';
 type ContentRecord =
   { readonly kind: 'file'; readonly type: string; readonly base64: string } | Extract<Content, { readonly kind: 'blocks' }>;
 
+/**
+ * A mail merge's job: its template and its MergeData as sent (gzip CSV) are far too large for the
+ * journal (a 100,000-row merge), so they are kept as a blob (`mergeJobBytes`), written durably
+ * before the record that names it, and dropped with it as a PDF would be.
+ */
+export interface MergeJobRecord {
+  readonly kind: 'merge';
+  readonly blob: string;
+  /** The template's file type: `html` or `docx`. */
+  readonly type: string;
+  readonly workMode: LetterJob['workMode'];
+  readonly duplex: boolean;
+}
+
+/** What a merge's blob holds: the template's bytes and the MergeData as sent. */
+export interface MergeJobBytes {
+  readonly template: Uint8Array;
+  readonly mergeData: Uint8Array;
+}
+
+/** The blob's bytes: the template's length (4 bytes, big-endian), the template, then the MergeData. */
+export function mergeJobBytes(job: MergeJobBytes): Buffer {
+  const length = Buffer.alloc(4);
+  length.writeUInt32BE(job.template.length);
+  return Buffer.concat([length, job.template, job.mergeData]);
+}
+
+export function mergeJobOf(bytes: Buffer): MergeJobBytes {
+  const length = bytes.readUInt32BE(0);
+  return { template: bytes.subarray(4, 4 + length), mergeData: bytes.subarray(4 + length) };
+}
+
+/** The blob a mailer's job keeps (a merge's), if any. */
+export function jobBlob(job: PrintJobRecord | undefined): string | undefined {
+  return job?.kind === 'merge' ? job.blob : undefined;
+}
+
 export type PrintJobRecord =
+  | MergeJobRecord
   | ({ readonly kind: 'letter'; readonly contents: readonly ContentRecord[] } & Omit<LetterJob, 'contents'>)
   | ({ readonly kind: 'postcard'; readonly imageSide: ContentRecord; readonly addressSide: ContentRecord } & Omit<
       PostcardJob,
@@ -31,7 +69,7 @@ export function printJobRecord(job: PrintJob): PrintJobRecord {
   return { ...job.job, kind: 'postcard', imageSide: contentRecord(job.job.imageSide), addressSide: contentRecord(job.job.addressSide) };
 }
 
-export function printJobOf(record: PrintJobRecord): PrintJob {
+export function printJobOf(record: Exclude<PrintJobRecord, MergeJobRecord>): PrintJob {
   if (record.kind === 'letter') {
     const { kind: _, contents, ...rest } = record;
     return { kind: 'letter', job: { ...rest, contents: contents.map(contentOf) } };

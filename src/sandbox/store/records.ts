@@ -53,6 +53,14 @@ export interface BatchItemRecord {
   readonly failure?: number;
 }
 
+/**
+ * A batch's items as the journal writes them: runs of consecutive items (from item 1) with the
+ * same price, sheets and failure, `[count, price, sheets, failure?]`. A 100,000-row merge's items
+ * are a few runs, not 100,000 objects that every commit of the batch and every compaction would
+ * write and every start read. Records written before hold `items` as they are in memory.
+ */
+export type ItemRun = readonly [count: number, price: number, sheets: number, failure?: number];
+
 export interface MailerRecord {
   readonly id: number;
   readonly accountId: string;
@@ -78,6 +86,8 @@ export interface MailerRecord {
   /** The final status this mailer fails with, decided when it was printed. */
   readonly failure?: number;
   readonly items?: readonly BatchItemRecord[];
+  /** On disk only, in place of `items` (`journalMailer`): the store reads it back as `items`. */
+  readonly itemRuns?: readonly ItemRun[];
   /** The printed PDF's blob name, until no status can serve it any more (`pdfs-dropped`). */
   pdf?: string;
   /** Instead of `pdf`: the job that prints it when first needed (print-jobs.ts), kept and dropped as `pdf` would be. */
@@ -141,4 +151,37 @@ export type JournalRecord =
  */
 export function chargeOf(mailer: Pick<MailerRecord, 'price' | 'failure'>): number {
   return mailer.failure === undefined ? mailer.price : 0;
+}
+
+/** A mailer as the journal writes it: a batch's items as runs, when they are items 1 to n. */
+export function journalMailer(mailer: MailerRecord): MailerRecord {
+  const { items, ...rest } = mailer;
+  if (!items || items.some((item, i) => item.itemId !== i + 1)) return mailer;
+  const runs: [number, number, number, number?][] = [];
+  for (const item of items) {
+    const last = runs[runs.length - 1];
+    if (last && last[1] === item.price && last[2] === item.sheets && last[3] === item.failure) last[0]++;
+    else runs.push(item.failure === undefined ? [1, item.price, item.sheets] : [1, item.price, item.sheets, item.failure]);
+  }
+  return { ...rest, itemRuns: runs };
+}
+
+/** A mailer as the journal wrote it, as the store keeps it: runs read back as items. */
+export function storedMailer(mailer: MailerRecord): MailerRecord {
+  const { itemRuns, ...rest } = mailer;
+  if (!itemRuns) return { ...mailer };
+  const items: BatchItemRecord[] = [];
+  for (const [count, price, sheets, failure] of itemRuns) {
+    for (let i = 0; i < count; i++) {
+      items.push(
+        failure === undefined ? { itemId: items.length + 1, price, sheets } : { itemId: items.length + 1, price, sheets, failure },
+      );
+    }
+  }
+  return { ...rest, items };
+}
+
+/** A record as the journal writes it (`journalMailer`). */
+export function journalRecord(record: JournalRecord): JournalRecord {
+  return record.t === 'mailer' && record.mailer.items ? { ...record, mailer: journalMailer(record.mailer) } : record;
 }

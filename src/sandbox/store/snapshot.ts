@@ -4,14 +4,22 @@
  * A snapshot is ordinary records that rebuild the state exactly: one `accounts` record with every
  * account (balance as it is now) and user (credentials as kept: hashed), then one `file` record per
  * stored file (with its last usage), then one `mailer` record per mailer in the order they were
- * sent (with its cancellation, its funding and when, printed PDF if still kept, and pushes answered; nothing charged again). The next
+ * sent (with its cancellation, its funding and when, printed PDF if still kept, and pushes answered; nothing charged again; a
+ * batch's items as runs, records.ts `journalMailer`). The next
  * mailer ID follows from the highest ID, as it does when the journal is read. Every other record
  * (cancels, users, deletions, replaced files, dropped PDFs, pushes answered, failures and funds
  * the control path set) is superseded and disappears; but for two the state holds outside those
  * records: a `clock` record when the clock runs ahead, and a `reset` record (before the files and
  * mailers) once a reset happened, so that IDs never come round again.
  */
-import type { AccountRecord, JournalRecord, MailerRecord, StoredFileRecord, UserRecord } from './records';
+import {
+  journalMailer,
+  type AccountRecord,
+  type JournalRecord,
+  type MailerRecord,
+  type StoredFileRecord,
+  type UserRecord,
+} from './records';
 
 export interface StoreState {
   readonly accounts: ReadonlyMap<string, AccountRecord>;
@@ -27,7 +35,7 @@ export function snapshotRecords(state: StoreState): JournalRecord[] {
   if (state.clockOffset !== 0) records.push({ t: 'clock', offset: state.clockOffset });
   if (state.idFloor !== 0) records.push({ t: 'reset', nextId: state.idFloor });
   for (const files of state.files.values()) for (const file of files.values()) records.push({ t: 'file', file });
-  for (const mailer of state.mailers.values()) records.push({ t: 'mailer', mailer, charged: 0, usedFiles: [] });
+  for (const mailer of state.mailers.values()) records.push({ t: 'mailer', mailer: journalMailer(mailer), charged: 0, usedFiles: [] });
   return records;
 }
 

@@ -1,7 +1,7 @@
 /**
  * The sandbox's data: rebuilt from the journal on open, changed only by journal records, each
- * written to disk before the caller answers. Storage tracks the state: blobs (printed PDFs, stored
- * files) are written durably before the record that names them and removed once the record that
+ * written to disk before the caller answers. Storage tracks the state: blobs (printed PDFs, mail
+ * merges' print jobs, stored files) are written durably before the record that names them and removed once the record that
  * drops them is durable (blobs.ts); the journal is compacted to a snapshot on open when anything
  * in it is superseded, and while running when it has grown (snapshot.ts).
  */
@@ -10,8 +10,18 @@ import { join } from 'node:path';
 import { apiKeyDigest, hashPassword } from '../credentials';
 import { Blobs } from './blobs';
 import { Journal } from './journal';
+import { jobBlob } from './print-jobs';
 import { DataFolderLock } from './lock';
-import { chargeOf, type AccountRecord, type JournalRecord, type MailerRecord, type StoredFileRecord, type UserRecord } from './records';
+import {
+  chargeOf,
+  journalRecord,
+  storedMailer,
+  type AccountRecord,
+  type JournalRecord,
+  type MailerRecord,
+  type StoredFileRecord,
+  type UserRecord,
+} from './records';
 import { liveRecords, shouldCompact, snapshotRecords } from './snapshot';
 
 /** The first mailer ID of a fresh sandbox, so that IDs look like the service's. */
@@ -123,7 +133,7 @@ export class Store {
    */
   commit(record: JournalRecord): Promise<void> {
     const released = this.apply(record);
-    const durable = this.journal.append(record);
+    const durable = this.journal.append(journalRecord(record));
     for (const listener of this.listeners) listener(record, durable);
     this.compactIfGrown();
     return released.length === 0 ? durable : durable.then(() => this.blobs.remove(released).catch(() => undefined));
@@ -150,7 +160,11 @@ export class Store {
   private namedBlobs(): Set<string> {
     const named = new Set<string>();
     for (const files of this.files.values()) for (const file of files.values()) named.add(file.blob);
-    for (const mailer of this.mailers.values()) if (mailer.pdf) named.add(mailer.pdf);
+    for (const mailer of this.mailers.values()) {
+      if (mailer.pdf) named.add(mailer.pdf);
+      const job = jobBlob(mailer.job);
+      if (job) named.add(job);
+    }
     return named;
   }
 
@@ -164,7 +178,7 @@ export class Store {
         for (const user of record.users) this.users.set(user.id, this.upgraded(user));
         return [];
       case 'mailer': {
-        this.mailers.set(record.mailer.id, { ...record.mailer });
+        this.mailers.set(record.mailer.id, storedMailer(record.mailer));
         this.nextId = Math.max(this.nextId, record.mailer.id + 1);
         const account = this.accounts.get(record.mailer.accountId);
         if (account) account.balance = round(account.balance - record.charged);
@@ -202,6 +216,8 @@ export class Store {
         for (const id of record.ids) {
           const mailer = this.mailers.get(id);
           if (mailer?.pdf) released.push(mailer.pdf);
+          const job = jobBlob(mailer?.job);
+          if (job) released.push(job);
           if (mailer) {
             delete mailer.pdf;
             delete mailer.job;

@@ -23,6 +23,7 @@ import {
 } from '../../contract';
 import { internalError } from './faults';
 import { plainText, type WireResponse } from './response';
+import { longList, streamedXml, type StreamedBody } from './streamed-xml';
 import type { Invoke } from './soap';
 
 const CLR_TYPES: Record<string, string> = {
@@ -87,19 +88,21 @@ export function readParameters(op: Operation, fields: URLSearchParams): Record<s
   return request;
 }
 
-export function httpResult(op: Operation, result: unknown): string {
+/** The answer's text; streamed (streamed-xml.ts) when it holds a long list. */
+export function httpResult(op: Operation, result: unknown): string | StreamedBody {
   const name = httpResultElement(op);
-  const root =
+  const root = (value: unknown) =>
     op.result.kind === 'primitive'
-      ? el(name, { xmlns: NAMESPACE }, formatLeaf(result, op.result))
+      ? el(name, { xmlns: NAMESPACE }, formatLeaf(value, op.result))
       : op.result.kind === 'structure'
         ? el(
             name,
             { 'xmlns:xsi': XSI_NS, 'xmlns:xsd': XSD_NS, xmlns: NAMESPACE },
-            encodeFields(op.result.fields, result as Record<string, unknown>),
+            encodeFields(op.result.fields, value as Record<string, unknown>),
           )
         : el(name, { xmlns: NAMESPACE });
-  return writeXml(root, { indent: true });
+  const list = longList(op, result);
+  return list ? streamedXml(result as Record<string, unknown>, list, root, true) : writeXml(root(result), { indent: true });
 }
 
 /** Answers one HTTP GET or POST call of an operation. */

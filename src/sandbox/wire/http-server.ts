@@ -11,6 +11,7 @@ import { faultResponse, internalError, unreadableRequest } from './faults';
 import { handleHttpCall } from './http-get-post';
 import { discoDocument, operationHelpPage, serviceHelpPage } from './pages';
 import { plainText, type WireResponse } from './response';
+import type { StreamedBody } from './streamed-xml';
 import { handleSoap, requestedAction, soapVersionOf, type Invoke } from './soap';
 
 export interface HttpLimits {
@@ -149,6 +150,12 @@ export function createSandboxHttpServer(invoke: Invoke, limits: HttpLimits = DEF
   }
 
   function send(req: IncomingMessage, res: ServerResponse, response: WireResponse): void {
+    if (typeof response.body !== 'string' && !Buffer.isBuffer(response.body)) {
+      res.writeHead(response.status, { 'Content-Type': response.contentType, 'Cache-Control': 'private, max-age=0', ...response.headers });
+      if (req.method === 'HEAD') return void res.end();
+      streamOut(res, response.body).catch((error: unknown) => res.destroy(error instanceof Error ? error : undefined));
+      return;
+    }
     const body = typeof response.body === 'string' ? Buffer.from(response.body, 'utf8') : response.body;
     res.writeHead(response.status, {
       'Content-Type': response.contentType,
@@ -157,6 +164,30 @@ export function createSandboxHttpServer(invoke: Invoke, limits: HttpLimits = DEF
       ...response.headers,
     });
     res.end(req.method === 'HEAD' ? undefined : body);
+  }
+
+  /**
+   * A streamed body, a part at a time (chunked, with no Content-Length), as fast as the caller
+   * reads it, with a turn of the event loop between parts so that other callers are answered
+   * meanwhile; a caller that goes away stops it.
+   */
+  async function streamOut(res: ServerResponse, body: StreamedBody): Promise<void> {
+    for (const part of body.parts()) {
+      if (res.destroyed) return;
+      if (!res.write(part)) {
+        await new Promise<void>((resolve) => {
+          const done = () => {
+            res.off('drain', done);
+            res.off('close', done);
+            resolve();
+          };
+          res.on('drain', done);
+          res.on('close', done);
+        });
+      }
+      await new Promise<void>((resolve) => setImmediate(resolve));
+    }
+    res.end();
   }
 
   const server = createServer(

@@ -1,8 +1,11 @@
+import type { StreamedBody } from './streamed-xml';
+
 /** What the sandbox answers an HTTP request with, before it goes on the wire. */
 export interface WireResponse {
   readonly status: number;
   readonly contentType: string;
-  readonly body: string | Buffer;
+  /** A streamed body (streamed-xml.ts) goes out a part at a time, chunked. */
+  readonly body: string | Buffer | StreamedBody;
   readonly headers?: Readonly<Record<string, string>>;
 }
 

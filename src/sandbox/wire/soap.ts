@@ -26,6 +26,7 @@ import {
 } from '../../contract';
 import { SoapFault, faultResponse, internalError, unreadableRequest } from './faults';
 import type { WireResponse } from './response';
+import { longList, streamedXml } from './streamed-xml';
 
 export type SoapVersion = 'soap11' | 'soap12';
 export type Invoke = (op: Operation, request: Record<string, unknown>) => Promise<unknown>;
@@ -115,12 +116,15 @@ function readCall(
 }
 
 export function soapResponse(version: SoapVersion, op: Operation, result: unknown): WireResponse {
-  const envelope = el(
-    'soap:Envelope',
-    { 'xmlns:soap': ENVELOPES[version], 'xmlns:xsi': XSI_NS, 'xmlns:xsd': XSD_NS },
-    el('soap:Body', {}, el(op.responseElement, { xmlns: NAMESPACE }, encodeValue(op.resultElement, op.result, result))),
-  );
-  return { status: 200, contentType: CONTENT_TYPES[version], body: writeXml(envelope, { indent: false }) };
+  const envelope = (value: unknown) =>
+    el(
+      'soap:Envelope',
+      { 'xmlns:soap': ENVELOPES[version], 'xmlns:xsi': XSI_NS, 'xmlns:xsd': XSD_NS },
+      el('soap:Body', {}, el(op.responseElement, { xmlns: NAMESPACE }, encodeValue(op.resultElement, op.result, value))),
+    );
+  const list = longList(op, result);
+  const body = list ? streamedXml(result as Record<string, unknown>, list, envelope, false) : writeXml(envelope(result), { indent: false });
+  return { status: 200, contentType: CONTENT_TYPES[version], body };
 }
 
 /** Answers one SOAP request to a service. */
