@@ -12,7 +12,7 @@ import { printingOf, printSettingsOf } from '../print-settings';
 import { UsageError } from '../usage';
 import { checkLengths } from '../limits';
 import { encodingLine } from './preflight';
-import { workModeOption } from './send';
+import { SENDING_OPTIONS, workModeOption } from './send';
 import type { CommandHelp } from '../help';
 import { commandLine } from '../arguments';
 import { readUserFile } from '../user-files';
@@ -46,11 +46,7 @@ export const help: CommandHelp = {
 
 export async function run(args: readonly string[], io: Io): Promise<void> {
   const { values, positionals } = commandLine('merge', args, {
-    mode: { type: 'string' },
-    description: { type: 'string' },
-    yes: { type: 'boolean', default: false },
-    'over-budget': { type: 'boolean', default: false },
-    again: { type: 'boolean', default: false },
+    ...SENDING_OPTIONS,
     'skip-sent': { type: 'boolean', default: false },
   });
   if (positionals.length !== 2) throw new UsageError(usage);

@@ -16,7 +16,7 @@ import type { CommandHelp } from '../help';
 import { checkLengths, checkRecipientLengths } from '../limits';
 import { guardSend, refusalOf, sayRepeated } from '../spending';
 import { UsageError } from '../usage';
-import { ADDRESS_OPTIONS, addressOptions, checkAddress, workModeOption } from './send';
+import { ADDRESS_OPTIONS, SENDING_OPTIONS, addressOptions, checkAddress, workModeOption } from './send';
 
 /** The postcard's own choices, each a contract enumeration, each Default unless given. */
 const CHOICES = {
@@ -117,11 +117,7 @@ export async function run(args: readonly string[], io: Io): Promise<void> {
     size: { type: 'string' },
     color: { type: 'string' },
     priority: { type: 'string' },
-    mode: { type: 'string' },
-    description: { type: 'string' },
-    yes: { type: 'boolean', default: false },
-    'over-budget': { type: 'boolean', default: false },
-    again: { type: 'boolean', default: false },
+    ...SENDING_OPTIONS,
   });
   if (positionals.length !== 2) throw new UsageError('Name two files: the image side, then the address side');
   const [imagePath, addressPath] = positionals as [string, string];

@@ -24,6 +24,14 @@ import { readUserFile } from '../user-files';
 /** The address fields of a letter, as flags: AttentionLine1 → --attention-line1. */
 export const flagOf = (field: string) => field.replace(/([a-z])([A-Z])/g, '$1-$2').toLowerCase();
 export const ADDRESS_OPTIONS = Object.fromEntries(RECIPIENT_FIELDS.map((f) => [flagOf(f), { type: 'string' as const }]));
+/** What every sending command takes: the work mode, the description, and the answers to the guard's questions. */
+export const SENDING_OPTIONS = {
+  mode: { type: 'string' },
+  description: { type: 'string' },
+  yes: { type: 'boolean', default: false },
+  'over-budget': { type: 'boolean', default: false },
+  again: { type: 'boolean', default: false },
+} as const;
 
 export const usage = `mailroom send FILE [--to "Name, Street, City, ST ZIP" | ${RECIPIENT_FIELDS.map((f) => `--${flagOf(f)}`).join(' ')}] [--mode Development|Production|Default] [--description TEXT] [--yes] [--over-budget] [--again]`;
 
@@ -119,11 +127,7 @@ export async function run(args: readonly string[], io: Io): Promise<void> {
   const { values, positionals } = commandLine('send', args, {
     ...ADDRESS_OPTIONS,
     to: { type: 'string' },
-    mode: { type: 'string' },
-    description: { type: 'string' },
-    yes: { type: 'boolean', default: false },
-    'over-budget': { type: 'boolean', default: false },
-    again: { type: 'boolean', default: false },
+    ...SENDING_OPTIONS,
   });
   if (positionals.length !== 1) throw new UsageError('Name one file to send');
   const path = positionals[0]!;
