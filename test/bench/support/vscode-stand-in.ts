@@ -448,6 +448,7 @@ export const vscodeStandIn = {
     showErrorMessage: async () => undefined,
     showOpenDialog: async () => undefined,
     showSaveDialog: async () => undefined,
+    showTextDocument: async () => undefined,
     withProgress: async <R>(_options: unknown, task: (progress: { report(value: unknown): void }, token: unknown) => Promise<R>) =>
       task({ report: () => undefined }, { isCancellationRequested: false, onCancellationRequested: never }),
   },
