@@ -97,7 +97,12 @@ export class PdfStitcher {
 
   private async write(chunks: readonly Buffer[]): Promise<void> {
     const bytes = Buffer.concat(chunks);
-    await this.file.write(bytes, 0, bytes.length, this.position);
+    // A write may write less than it is given (a nearly full disk) and say so only in its count.
+    for (let done = 0; done < bytes.length; ) {
+      const { bytesWritten } = await this.file.write(bytes, done, bytes.length - done, this.position + done);
+      if (!(bytesWritten > 0)) throw Object.assign(new Error('the disk took none of the PDF’s last bytes (is it full?)'), { code: 'ENOSPC' });
+      done += bytesWritten;
+    }
     this.position += bytes.length;
   }
 }

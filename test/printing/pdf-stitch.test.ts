@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { PDFDocument } from 'pdf-lib';
 import { mergeRows, mergeTemplate, printMerge, printMergeInto } from '../../src/printing';
 import { ROWS_PER_DOCUMENT } from '../../src/printing/merge';
-import { withPdf, type PdfTextItem } from '../../src/printing/pdf-js';
+import { pageTexts } from '../helpers/pdf-pages';
 
 const TEMPLATE = Buffer.from('<h1>{{Title}}</h1><p>Dear {{AttentionLine1}},</p><p>{{Note}}</p>');
 const COLUMNS = ['Title', 'AttentionLine1', 'Address1', 'City', 'State', 'PostalCode', 'Note'];
@@ -28,23 +28,6 @@ function rows(count: number): string[][] {
     '62701',
     'More to say. '.repeat([10, 400, 800][i % 3]!),
   ]);
-}
-
-/** Each page's text as pdf.js reads it. */
-function pageTexts(pdf: Uint8Array): Promise<string[]> {
-  return withPdf(pdf, async (doc) => {
-    const texts: string[] = [];
-    for (let n = 1; n <= doc.numPages; n++) {
-      const { items } = await (await doc.getPage(n)).getTextContent();
-      texts.push(
-        items
-          .filter((item): item is PdfTextItem => 'str' in item)
-          .map((item) => item.str)
-          .join(' '),
-      );
-    }
-    return texts;
-  });
 }
 
 describe('printing: a batch’s PDF stitched a slice at a time', function () {
