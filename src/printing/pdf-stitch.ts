@@ -14,6 +14,7 @@ import type { FileHandle } from 'node:fs/promises';
 import { PDFArray, PDFDict, PDFName, PDFRef, PDFStream, type PDFDocument, type PDFObject } from 'pdf-lib';
 
 const PAGES = 1;
+const PARENT = PDFName.of('Parent');
 const CATALOG = 2;
 const HEADER = Buffer.concat([Buffer.from('%PDF-1.7\n%', 'latin1'), Buffer.from([0xe2, 0xe3, 0xcf, 0xd3]), Buffer.from('\n', 'latin1')]);
 
@@ -31,7 +32,7 @@ export class PdfStitcher {
     return this.pages.length;
   }
 
-  /** Writes a slice's pages and what they use; the document is not used again (its objects are renumbered in place). */
+  /** Writes a slice's pages and what they use, renumbered; the document is not needed again. */
   async add(doc: PDFDocument): Promise<void> {
     if (!this.started) {
       this.started = true;
@@ -57,13 +58,10 @@ export class PdfStitcher {
     let at = this.position;
     for (let n = 1; n <= context.largestObjectNumber; n++) {
       const object = objects.get(n);
-      const wanted = object !== undefined && !dropped.has(n);
-      if (wanted) {
-        renumber(object, offset);
-        // Each page hangs on the stitched tree's root instead of its slice's.
-        if (leaves.has(object)) (object as PDFDict).set(PDFName.of('Parent'), PDFRef.of(PAGES));
-      }
-      const bytes = wanted ? objectBytes(n + offset, object) : Buffer.from(`${n + offset} 0 obj\nnull\nendobj\n`, 'latin1');
+      const bytes =
+        object !== undefined && !dropped.has(n)
+          ? objectBytes(n + offset, object, offset, leaves.has(object))
+          : Buffer.from(`${n + offset} 0 obj\nnull\nendobj\n`, 'latin1');
       this.offsets.push(at);
       chunks.push(bytes);
       at += bytes.length;
@@ -98,42 +96,59 @@ export class PdfStitcher {
   private async write(chunks: readonly Buffer[]): Promise<void> {
     const bytes = Buffer.concat(chunks);
     // A write may write less than it is given (a nearly full disk) and say so only in its count.
-    for (let done = 0; done < bytes.length; ) {
+    for (let done = 0; done < bytes.length;) {
       const { bytesWritten } = await this.file.write(bytes, done, bytes.length - done, this.position + done);
-      if (!(bytesWritten > 0)) throw Object.assign(new Error('the disk took none of the PDF’s last bytes (is it full?)'), { code: 'ENOSPC' });
+      if (!(bytesWritten > 0))
+        throw Object.assign(new Error('the disk took none of the PDF’s last bytes (is it full?)'), { code: 'ENOSPC' });
       done += bytesWritten;
     }
     this.position += bytes.length;
   }
 }
 
-/** Moves every reference inside the object `offset` numbers on. */
-function renumber(object: PDFObject, offset: number): void {
-  const moved = (value: PDFObject): PDFObject | undefined => {
-    if (value instanceof PDFRef) return PDFRef.of(value.objectNumber + offset, value.generationNumber);
-    renumber(value, offset);
-    return undefined;
-  };
-  if (object instanceof PDFStream) return renumber(object.dict, offset);
-  if (object instanceof PDFDict) {
+/**
+ * An object's bytes as pdf-lib writes them, each reference `offset` numbers on, and a page's
+ * parent the stitched tree's root. Written here rather than by renumbering the objects' references
+ * in place: pdf-lib keeps every reference it makes (`PDFRef.of`) for the life of the process, and
+ * a batch of 100,000 letters makes millions of numbers.
+ */
+function renumbered(object: PDFObject, offset: number, page: boolean, out: Buffer[]): void {
+  if (object instanceof PDFRef) {
+    out.push(Buffer.from(`${object.objectNumber + offset} ${object.generationNumber} R`, 'latin1'));
+  } else if (object instanceof PDFStream) {
+    object.updateDict();
+    renumbered(object.dict, offset, false, out);
+    out.push(Buffer.from('\nstream\n', 'latin1'), Buffer.from(object.getContents()), Buffer.from('\nendstream', 'latin1'));
+  } else if (object instanceof PDFDict) {
+    out.push(Buffer.from('<<\n', 'latin1'));
     for (const [key, value] of object.entries()) {
-      const ref = moved(value);
-      if (ref) object.set(key, ref);
+      out.push(bytesOf(key), Buffer.from(' ', 'latin1'));
+      if (page && key === PARENT) out.push(Buffer.from(`${PAGES} 0 R`, 'latin1'));
+      else renumbered(value, offset, false, out);
+      out.push(Buffer.from('\n', 'latin1'));
     }
+    out.push(Buffer.from('>>', 'latin1'));
   } else if (object instanceof PDFArray) {
+    out.push(Buffer.from('[ ', 'latin1'));
     for (let i = 0; i < object.size(); i++) {
-      const ref = moved(object.get(i));
-      if (ref) object.set(i, ref);
+      renumbered(object.get(i), offset, false, out);
+      out.push(Buffer.from(' ', 'latin1'));
     }
+    out.push(Buffer.from(']', 'latin1'));
+  } else {
+    out.push(bytesOf(object));
   }
 }
 
-function objectBytes(n: number, object: PDFObject): Buffer {
-  const head = `${n} 0 obj\n`;
-  const tail = '\nendobj\n';
-  const bytes = Buffer.alloc(head.length + object.sizeInBytes() + tail.length);
-  bytes.write(head, 0, 'latin1');
-  const end = head.length + object.copyBytesInto(bytes, head.length);
-  bytes.write(tail, end, 'latin1');
+function bytesOf(object: PDFObject): Buffer {
+  const bytes = Buffer.alloc(object.sizeInBytes());
+  object.copyBytesInto(bytes, 0);
   return bytes;
+}
+
+function objectBytes(n: number, object: PDFObject, offset: number, page: boolean): Buffer {
+  const out = [Buffer.from(`${n} 0 obj\n`, 'latin1')];
+  renumbered(object, offset, page, out);
+  out.push(Buffer.from('\nendobj\n', 'latin1'));
+  return Buffer.concat(out);
 }
