@@ -43,6 +43,7 @@ export {
   nextTurn,
   postalAddressOf,
   printMerge,
+  printMergeInto,
   turnTaker,
   unusedColumns,
   type MergeRow,

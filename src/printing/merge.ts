@@ -9,8 +9,11 @@ import { RECIPIENT_FIELDS, STATUS, checkAddress, escapeText, type RecipientField
 import { PLACEHOLDER, fieldsIn, fillFields, type Block } from './blocks';
 import { docxToBlocks } from './docx-text';
 import { htmlFiller, htmlToBlocks } from './html-text';
+import type { FileHandle } from 'node:fs/promises';
+import { PdfStitcher } from './pdf-stitch';
 import {
   WrapMemo,
+  layOutLetterDocument,
   measureLetters,
   printLetters,
   type LetterJob,
@@ -222,5 +225,43 @@ export async function measureMerge(
     measured.forEach((printed, i) => letters.push(measuredAs(slice[i]!, printed)));
     await pause();
   }
+  return letters;
+}
+
+/**
+ * `printMerge`'s pages written into one PDF in `file` a slice at a time (ROWS_PER_DOCUMENT rows to
+ * a small document, stitched by pdf-stitch.ts), for any number of rows: it holds one slice's
+ * document and the pages' object numbers, where `printMerge` holds every page, and each page costs
+ * the same however many came before. `options.pause` is called after each letter and each slice
+ * (by default a turn of the event loop every MERGE_SLICE_MS). The PDF's bytes are not
+ * `printMerge`'s (its objects are numbered and laid out otherwise), its pages are.
+ */
+export async function printMergeInto(
+  file: FileHandle,
+  template: MergeTemplate,
+  columns: readonly string[],
+  rows: readonly (readonly string[])[],
+  print: MergePrint,
+  options: PrintOptions = {},
+): Promise<Printed[]> {
+  const pause = options.pause ?? turnTaker();
+  const stitcher = new PdfStitcher(file);
+  const letters: Printed[] = [];
+  for (let start = 0; start < rows.length; start += ROWS_PER_DOCUMENT) {
+    const slice = mergeRows(columns, rows.slice(start, start + ROWS_PER_DOCUMENT));
+    const { doc, letters: printed } = await layOutLetterDocument(
+      slice.map((row) => ({
+        contents: [{ kind: 'blocks', blocks: template.fill(row.values) }],
+        address: row.address,
+        workMode: print.workMode,
+        duplex: print.duplex,
+      })),
+      { ...options, pause },
+    );
+    await stitcher.add(doc);
+    printed.forEach((letter, i) => letters.push(measuredAs(slice[i]!, letter)));
+    await pause();
+  }
+  await stitcher.end();
   return letters;
 }

@@ -675,6 +675,17 @@ export async function printLetters(
 }
 
 /**
+ * The letters laid out as `printLetters` lays them out, in a document not yet saved: a merge's
+ * slice, which pdf-stitch.ts writes into the batch's PDF.
+ */
+export function layOutLetterDocument(
+  jobs: readonly LetterJob[],
+  options: PrintOptions = {},
+): Promise<{ doc: PDFDocument; letters: Printed[] }> {
+  return layOutLetters(jobs, options);
+}
+
+/**
  * What `printLetters` says the letters come to, without writing the PDF (its deflate and
  * serialization are most of a small letter's printing): the same layout, so the same pages,
  * sheets and failures.

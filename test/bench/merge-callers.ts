@@ -6,10 +6,14 @@
  * floor). Also the merge's own answer time; then GetBatchDetails of all its items (streamed,
  * src/sandbox/wire/streamed-xml.ts), its answer time and the other caller's p99 meanwhile; and
  * the sandbox's peak resident memory (a fresh process for each size, so that the peak is that
- * size's). Targets at 10,000 rows: other callers'
- * p99 within 100 ms, the merge answered within 5 s; at 100,000, answered, memory bounded.
+ * size's). Then GetPDF of the batch, printed on first need a slice at a time into a blob and
+ * answered from it (src/printing/pdf-stitch.ts, src/sandbox/wire/streamed-bytes.ts): its time,
+ * its time a row, the other caller's p99 meanwhile, and the sandbox's peak memory over it alone
+ * (the peak is reset before it, /proc/<pid>/clear_refs). Targets at 10,000 rows: other callers'
+ * p99 within 100 ms, the merge answered within 5 s, the PDF's peak well under 300 MB; at 100,000,
+ * answered, memory bounded; the PDF's time a row not growing with the rows.
  */
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { join, resolve } from 'node:path';
 import { builtClient } from './support/built';
@@ -56,6 +60,37 @@ interface Taken {
   readonly detailsBytes: number;
   readonly detailsP99: number;
   readonly peakBytes: number;
+  /** GetPDF of the batch: its answer's time and size, other callers' p99 meanwhile, the peak over it alone. */
+  readonly pdfMs: number;
+  readonly pdfBytes: number;
+  readonly pdfP99: number;
+  readonly pdfPeakBytes: number;
+}
+
+/** The batch's printed PDF over HTTP POST, read to its end: its answer's size in bytes. */
+function batchPdf(url: string, id: number): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const req = request(
+      `${url}/2009-02-26/MailWS.asmx/GetPDF`,
+      { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' } },
+      (res) => {
+        let bytes = 0;
+        let head = '';
+        res.on('data', (chunk: Buffer) => {
+          if (head.length < 400) head += chunk.toString('latin1');
+          bytes += chunk.length;
+        });
+        res.on('end', () =>
+          res.statusCode === 200 && head.includes('<ResultCode>-3000</ResultCode>')
+            ? resolve(bytes)
+            : reject(new Error(`GetPDF answered ${res.statusCode}: ${head.slice(0, 300)}`)),
+        );
+        res.on('error', reject);
+      },
+    );
+    req.on('error', reject);
+    req.end(`Username=demo&Password=demo&ID=${id}`);
+  });
 }
 
 /** GetBatchDetails of every item over HTTP POST, read to its end: its size in bytes (no client's answer bound applies). */
@@ -93,7 +128,8 @@ async function meanwhile<T>(
 
 async function takeMerge(rows: number, floorCalls: number): Promise<Taken> {
   const letters = mergeOf(rows);
-  const sandbox = await startSandboxProcess();
+  // Printed 0.2 s after the send: its PDF can be asked for as soon as the merge is answered.
+  const sandbox = await startSandboxProcess(['--schedule', '0.1,0.2,0.3']);
   // The merge's answer is what is measured: the client waits as long as it takes.
   const sender = new builtClient.MailWsClient({
     endpoint: sandbox.url,
@@ -134,6 +170,11 @@ async function takeMerge(rows: number, floorCalls: number): Promise<Taken> {
       return result.ResultCode;
     }, status);
     const details = await meanwhile(() => batchDetails(sandbox.url, merge.result), status);
+    await new Promise((resolve) => setTimeout(resolve, 500)); // printed, by the schedule
+    const peakBytes = procBytes(sandbox.pid, 'VmHWM');
+    // The peak from here on is the PDF's: 5 resets the process's peak resident set to its present one.
+    writeFileSync(`/proc/${sandbox.pid}/clear_refs`, '5');
+    const pdf = await meanwhile(() => batchPdf(sandbox.url, merge.result), status);
     return {
       floorP99: percentile(floor, 99),
       busyP99: percentile(merge.latencies, 99),
@@ -142,7 +183,11 @@ async function takeMerge(rows: number, floorCalls: number): Promise<Taken> {
       detailsMs: details.ms,
       detailsBytes: details.result,
       detailsP99: percentile(details.latencies, 99),
-      peakBytes: procBytes(sandbox.pid, 'VmHWM'),
+      peakBytes,
+      pdfMs: pdf.ms,
+      pdfBytes: pdf.result,
+      pdfP99: percentile(pdf.latencies, 99),
+      pdfPeakBytes: procBytes(sandbox.pid, 'VmHWM'),
     };
   } finally {
     other.close();
@@ -176,6 +221,18 @@ export async function mergeCallers(size: Size = 'full'): Promise<Row[]> {
         value: taken.floorP99,
       }),
       absolute('merge callers', `sandbox peak memory, ${merge} and its details`, 'MB', taken.peakBytes / 1048576),
+      absolute(
+        'merge callers',
+        `GetPDF of its batch, printed on first need and answered (${(taken.pdfBytes / 1048576).toFixed(1)} MB)`,
+        's',
+        taken.pdfMs / 1000,
+      ),
+      absolute('merge callers', `GetPDF of its batch, time a row`, 'ms', taken.pdfMs / count),
+      compared('merge callers', `GetStatus p99 during that GetPDF`, 'ms', taken.pdfP99, {
+        name: 'idle sandbox p99',
+        value: taken.floorP99,
+      }),
+      absolute('merge callers', `sandbox peak memory over that GetPDF`, 'MB', taken.pdfPeakBytes / 1048576, tenThousand ? 300 : undefined),
     );
   }
   return rows;

@@ -2,7 +2,9 @@
  * Merges the sandbox takes without stopping (issue 24, part 2): a mail merge is measured at send
  * (each item's sheets, price and failure) a slice of rows at a time, letting other callers in
  * between, and printed when its PDF is first needed from its job, kept as a blob (its template and
- * MergeData as sent). Its PDF is the one the printing layer prints for the same rows, with the
+ * MergeData as sent), into a blob of its own that a second GetPDF and a restart find printed, and
+ * that is answered as it is read, the same bytes over every binding. Its PDF has the pages the
+ * printing layer prints for the same rows, with the
  * pages its items said; a row without an address still fails at -1045; the batch survives a
  * restart and a SIGKILL once answered; a report of its thousands of items is streamed. How quickly other callers are answered is the benchmark's
  * to say (test/bench/merge-callers.ts); here, that they are, at a point where the merge is held
@@ -18,7 +20,8 @@ import { Store } from '../../src/sandbox/store/store';
 import { STREAMED_ITEMS } from '../../src/sandbox/wire/streamed-xml';
 import { gzipText, pageCount } from '../helpers/documents';
 import { startHeldSandbox, type HeldSandbox } from '../helpers/held-sandbox';
-import { httpCaller, startTestSandbox, type TestSandbox } from '../helpers/sandbox';
+import { callerFor, httpCaller, startTestSandbox, type TestSandbox } from '../helpers/sandbox';
+import { pageTexts } from '../helpers/pdf-pages';
 import { blobsOnDisk, journalRecords, namedBlobs, storedState } from '../helpers/stored-state';
 
 const demo = { Username: 'demo', Password: 'demo' };
@@ -128,7 +131,20 @@ describe('sandbox: large mail merges', function () {
         { workMode: 'Development', duplex: false },
         { printedAt: new Date(record.mailer.submittedAt) },
       );
-      assert.ok(Buffer.from(expected.pdf).equals(pdf.FileData!), 'the very bytes the printing layer prints, dated the send');
+      // Printed a slice at a time into one file (printMergeInto): printMerge's pages, not its bytes.
+      assert.deepEqual(
+        await pageTexts(pdf.FileData!),
+        await pageTexts(expected.pdf),
+        'the pages the printing layer prints, dated the send',
+      );
+      const printedBlob = `${blob}.pdf`;
+      assert.deepEqual(blobsOnDisk(dataDir), [blob, printedBlob].sort(), 'the printed PDF is kept as a blob beside the job');
+      assert.ok(readFileSync(join(dataDir, 'blobs', printedBlob)).equals(pdf.FileData!), 'the blob holds the PDF answered');
+      for (const binding of ['soap11', 'soap12', 'http-get'] as const)
+        assert.ok(
+          ((await callerFor(sandbox.url, binding)('datedA', 'GetPDF', { ...demo, ID: id })) as Pdf).FileData!.equals(pdf.FileData!),
+          `the same bytes over ${binding}`,
+        );
       assert.deepEqual(
         expected.letters.map((l) => [l.sheets, l.failure ?? 0]),
         printed.Items.map((item) => [item.NumOfSheets, item.Status === -1045 ? -1045 : 0]),
@@ -145,6 +161,14 @@ describe('sandbox: large mail merges', function () {
         'the same PDF after a restart',
       );
       assert.deepEqual(await again('datedA', 'GetBatchDetails', { ...demo, ID: id, ItemID: '' }), printed);
+
+      // A printed blob lost (a folder copied without it) is printed again, the same bytes.
+      await sandbox.close();
+      rmSync(join(dataDir, 'blobs', printedBlob));
+      sandbox = await startTestSandbox({ dataDir, now });
+      const reprinted = (await httpCaller(sandbox.url, 'http-post')('datedA', 'GetPDF', { ...demo, ID: id })) as Pdf;
+      assert.ok(reprinted.FileData!.equals(pdf.FileData!), 'printed again, the same PDF');
+      assert.deepEqual(blobsOnDisk(dataDir), [blob, printedBlob].sort());
     });
 
     it('drops the merge’s job with its blob as a PDF would be dropped, and keeps none for a merge whose every row fails', async () => {

@@ -1,16 +1,20 @@
 /**
  * A mailer's printed PDF: the blob printed at send, or, for a mailer sent with its print job kept
  * instead (store/print-jobs.ts), the job printed now, dated the mailer's submission. The same job
- * and date print the same bytes, so every GetPDF of a mailer answers the same PDF, before and after
- * a restart. The last few printed are kept in memory, since a PDF is often fetched more than once
- * in a row (a preview, then a save), up to a bound in bytes: a batch's PDF can be large.
+ * and date print the same pages, so every GetPDF of a mailer answers the same PDF, before and
+ * after a restart.
  *
- * A mail merge's job is read from its blob and printed with turns of the event loop between its
- * letters (printing/merge.ts `turnTaker`), so that printing thousands of letters never holds the
- * sandbox's other callers for long.
+ * A letter's or postcard's PDF is small: the last few printed are kept in memory, since a PDF is
+ * often fetched more than once in a row (a preview, then a save). A mail merge's batch PDF can be
+ * hundreds of megabytes: it is printed on first need a slice of rows at a time into a blob of its
+ * own (printing/merge.ts `printMergeInto`, with turns of the event loop between letters and
+ * slices, so that the sandbox's other callers are answered meanwhile), which the job's record
+ * names (print-jobs.ts `printedBlobOf`): a second GetPDF, and a restart, find it printed, and it
+ * goes when the job goes. It is answered from the file (wire/streamed-bytes.ts), never held whole.
  */
-import { mergeRows, printLetters, printMerge, printPostcard, turnTaker, type PrintOptions } from '../../printing';
-import { mergeJobOf, printJobOf, type MergeJobRecord, type PrintJob, type PrintJobRecord } from '../store/print-jobs';
+import type { FileHandle } from 'node:fs/promises';
+import { printLetters, printMergeInto, printPostcard, turnTaker, type PrintOptions } from '../../printing';
+import { mergeJobOf, printJobOf, printedBlobOf, type MergeJobRecord, type PrintJob, type PrintJobRecord } from '../store/print-jobs';
 import type { MailerRecord } from '../store/records';
 import type { SandboxState } from './context';
 import { readMergeData, templateOf } from './merge-data';
@@ -20,48 +24,53 @@ const KEPT = 8;
 /** How many bytes of them, at most: the most recent is kept whatever its size. */
 const KEPT_BYTES = 64 * 1024 * 1024;
 /** By the job record itself: a mailer's job is never changed, only dropped, which drops it from here in time. */
-const recent = new Map<PrintJobRecord, { readonly pdf: Promise<Uint8Array | undefined>; bytes: number }>();
+const recent = new Map<PrintJobRecord, { readonly pdf: Promise<Uint8Array>; bytes: number }>();
+/** Merges being printed, by their printed blob's name: two GetPDFs at once print once. */
+const printing = new Map<string, Promise<string | undefined>>();
+
+/** A mailer's PDF: its bytes, or for a batch's, the path of the blob that holds them. */
+export type PrintedPdf = { readonly bytes: Uint8Array } | { readonly path: string };
 
 /** A letter's or postcard's print job as its PDF. */
 export async function printJob(job: PrintJob, options: PrintOptions = {}): Promise<Uint8Array> {
   return job.kind === 'letter' ? (await printLetters([job.job], options)).pdf : (await printPostcard(job.job, options)).pdf;
 }
 
-/** A merge's job as its batch's PDF: undefined when its blob was dropped while being read. */
-async function printMergeJob(
-  record: MergeJobRecord,
-  printedAt: Date,
-  blob: (name: string) => Promise<Buffer | undefined>,
-): Promise<Uint8Array | undefined> {
-  const bytes = await blob(record.blob);
-  if (!bytes) return undefined;
+/** A merge's job printed into its blob: false when the job's blob was dropped while being read. */
+async function printMergeJob(record: MergeJobRecord, printedAt: Date, file: FileHandle, blob: () => Promise<Buffer | undefined>) {
+  const bytes = await blob();
+  if (!bytes) return false;
   const { template, mergeData } = mergeJobOf(bytes);
   // Read as the send read them: it was taken, so it reads again.
   const { columns, rows } = await readMergeData(mergeData);
   const print = { workMode: record.workMode, duplex: record.duplex };
-  return (await printMerge(templateOf(record.type, template), mergeRows(columns, rows), print, { printedAt, pause: turnTaker() })).pdf;
+  await printMergeInto(file, templateOf(record.type, template), columns, rows, print, { printedAt, pause: turnTaker() });
+  return true;
 }
 
-function print(record: PrintJobRecord, submittedAt: number, blob: (name: string) => Promise<Buffer | undefined>) {
-  const printedAt = new Date(submittedAt);
-  return record.kind === 'merge' ? printMergeJob(record, printedAt, blob) : printJob(printJobOf(record), { printedAt });
+/** The path of the merge's printed blob, printed now if it is not yet; undefined when the job was dropped meanwhile. */
+function printedMerge(record: MergeJobRecord, submittedAt: number, sandbox: SandboxState, named: () => boolean) {
+  const name = printedBlobOf(record);
+  let made = printing.get(name);
+  if (!made) {
+    const blob = () => sandbox.store.readBlob(record.blob, named);
+    made = sandbox.store
+      .madeBlob(name, named, (file) => printMergeJob(record, new Date(submittedAt), file, blob))
+      .finally(() => printing.delete(name));
+    printing.set(name, made);
+  }
+  return made;
 }
 
-function printOnce(
-  record: PrintJobRecord,
-  submittedAt: number,
-  blob: (name: string) => Promise<Buffer | undefined>,
-): Promise<Uint8Array | undefined> {
+function printOnce(record: Exclude<PrintJobRecord, MergeJobRecord>, submittedAt: number): Promise<Uint8Array> {
   let kept = recent.get(record);
   if (kept) {
     recent.delete(record); // to the end: the most recently used
   } else {
-    const entry = { pdf: print(record, submittedAt, blob), bytes: 0 };
+    const entry = { pdf: printJob(printJobOf(record), { printedAt: new Date(submittedAt) }), bytes: 0 };
     kept = entry;
     entry.pdf.then(
       (pdf) => {
-        // A job whose blob was dropped while being read is not kept: it is gone.
-        if (!pdf) return void recent.delete(record);
         entry.bytes = pdf.byteLength;
         trim();
       },
@@ -85,9 +94,14 @@ function trim(): void {
 }
 
 /** The mailer's printed PDF; undefined when it was dropped (retention.ts) while being read, or was never kept. */
-export async function printedPdfOf(mailer: MailerRecord, sandbox: SandboxState): Promise<Uint8Array | undefined> {
+export async function printedPdfOf(mailer: MailerRecord, sandbox: SandboxState): Promise<PrintedPdf | undefined> {
   const { pdf, job } = mailer;
-  if (pdf) return sandbox.store.readBlob(pdf, () => mailer.pdf === pdf);
-  const blob = (name: string) => sandbox.store.readBlob(name, () => mailer.job === job);
-  return job ? printOnce(job, mailer.submittedAt, blob) : undefined;
+  if (pdf) {
+    const bytes = await sandbox.store.readBlob(pdf, () => mailer.pdf === pdf);
+    return bytes && { bytes };
+  }
+  if (!job) return undefined;
+  if (job.kind !== 'merge') return { bytes: await printOnce(job, mailer.submittedAt) };
+  const path = await printedMerge(job, mailer.submittedAt, sandbox, () => mailer.job === job);
+  return path === undefined ? undefined : { path };
 }

@@ -5,6 +5,7 @@
 import { INVALID_IDS, MAX_IDS_PER_QUERY, OK, describeStatus, missingFieldCodes, type Structure, RESULT } from '../../contract';
 import { isPrinted } from '../lifecycle';
 import { pdfKeptUntil } from '../retention';
+import { bytesInFile } from '../wire/streamed-bytes';
 import { printedPdfOf } from './printed-pdf';
 import type { BatchItemRecord, MailerRecord } from '../store/records';
 import { refuse, type Caller, type Handler, type SandboxState } from './context';
@@ -114,8 +115,10 @@ async function printedPdf(id: number | undefined, caller: Caller, sandbox: Sandb
   const r = reporter(caller, sandbox);
   if (!(mailer.pdf || mailer.job) || !isPrinted(r.status(mailer).status) || r.now >= pdfKeptUntil(mailer, sandbox))
     refuse(RESULT.PdfNotAvailable);
-  const pdf = await printedPdfOf(mailer, sandbox);
-  return { ResultCode: OK, FileData: pdf ? Buffer.from(pdf.buffer, pdf.byteOffset, pdf.byteLength) : refuse(RESULT.PdfNotAvailable) };
+  const pdf = (await printedPdfOf(mailer, sandbox)) ?? refuse(RESULT.PdfNotAvailable);
+  // A batch's PDF is answered from its blob as it goes out, never held whole (wire/streamed-bytes.ts).
+  const FileData = 'path' in pdf ? await bytesInFile(pdf.path) : Buffer.from(pdf.bytes.buffer, pdf.bytes.byteOffset, pdf.bytes.byteLength);
+  return { ResultCode: OK, FileData };
 }
 
 export const getPDF: Handler<'simple' | 'datedA', 'GetPDF'> = (request, caller, sandbox) => printedPdf(request.ID, caller, sandbox);

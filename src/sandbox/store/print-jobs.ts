@@ -41,9 +41,18 @@ export function mergeJobOf(bytes: Buffer): MergeJobBytes {
   return { template: bytes.subarray(4, 4 + length), mergeData: bytes.subarray(4 + length) };
 }
 
-/** The blob a mailer's job keeps (a merge's), if any. */
-export function jobBlob(job: PrintJobRecord | undefined): string | undefined {
-  return job?.kind === 'merge' ? job.blob : undefined;
+/**
+ * The blob of a merge's printed PDF, printed from its job on first need (operations/printed-pdf.ts):
+ * named after the job's blob, so that the job's record names it too, and it lasts and goes with
+ * the job (a restart finds it printed).
+ */
+export function printedBlobOf(job: MergeJobRecord): string {
+  return `${job.blob}.pdf`;
+}
+
+/** The blobs a mailer's job keeps (a merge's, and its printed PDF once printed), if any. */
+export function jobBlobs(job: PrintJobRecord | undefined): string[] {
+  return job?.kind === 'merge' ? [job.blob, printedBlobOf(job)] : [];
 }
 
 export type PrintJobRecord =

@@ -5,12 +5,12 @@
  * drops them is durable (blobs.ts); the journal is compacted to a snapshot on open when anything
  * in it is superseded, and while running when it has grown (snapshot.ts).
  */
-import { mkdir } from 'node:fs/promises';
+import { mkdir, type FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
 import { apiKeyDigest, hashPassword } from '../credentials';
 import { Blobs } from './blobs';
 import { Journal } from './journal';
-import { jobBlob } from './print-jobs';
+import { jobBlobs } from './print-jobs';
 import { DataFolderLock } from './lock';
 import {
   chargeOf,
@@ -122,6 +122,15 @@ export class Store {
     return this.blobs.read(name, named);
   }
 
+  /**
+   * The path of a blob made on first need from what a record already names (a merge's printed
+   * PDF), `write` writing it the first time (false when it could not: what it is made from was
+   * dropped); undefined when it could not or `named()` no longer holds: a record dropped it.
+   */
+  madeBlob(name: string, named: () => boolean, write: (file: FileHandle) => Promise<boolean>): Promise<string | undefined> {
+    return this.blobs.made(name, named, write);
+  }
+
   /** Calls `listener` with every record committed from now on, once it is applied, and with the promise of its being durable. */
   onCommit(listener: (record: JournalRecord, durable: Promise<void>) => void): void {
     this.listeners.push(listener);
@@ -162,8 +171,7 @@ export class Store {
     for (const files of this.files.values()) for (const file of files.values()) named.add(file.blob);
     for (const mailer of this.mailers.values()) {
       if (mailer.pdf) named.add(mailer.pdf);
-      const job = jobBlob(mailer.job);
-      if (job) named.add(job);
+      for (const blob of jobBlobs(mailer.job)) named.add(blob);
     }
     return named;
   }
@@ -216,8 +224,7 @@ export class Store {
         for (const id of record.ids) {
           const mailer = this.mailers.get(id);
           if (mailer?.pdf) released.push(mailer.pdf);
-          const job = jobBlob(mailer?.job);
-          if (job) released.push(job);
+          released.push(...jobBlobs(mailer?.job));
           if (mailer) {
             delete mailer.pdf;
             delete mailer.job;

@@ -23,6 +23,7 @@ import {
 } from '../../contract';
 import { internalError } from './faults';
 import { plainText, type WireResponse } from './response';
+import { fileField, streamedBytes, type StreamedFileBody } from './streamed-bytes';
 import { longList, streamedXml, type StreamedBody } from './streamed-xml';
 import type { Invoke } from './soap';
 
@@ -88,8 +89,8 @@ export function readParameters(op: Operation, fields: URLSearchParams): Record<s
   return request;
 }
 
-/** The answer's text; streamed (streamed-xml.ts) when it holds a long list. */
-export function httpResult(op: Operation, result: unknown): string | StreamedBody {
+/** The answer's text; streamed when it holds a long list (streamed-xml.ts) or bytes in a file (streamed-bytes.ts). */
+export function httpResult(op: Operation, result: unknown): string | StreamedBody | StreamedFileBody {
   const name = httpResultElement(op);
   const root = (value: unknown) =>
     op.result.kind === 'primitive'
@@ -102,7 +103,10 @@ export function httpResult(op: Operation, result: unknown): string | StreamedBod
           )
         : el(name, { xmlns: NAMESPACE });
   const list = longList(op, result);
-  return list ? streamedXml(result as Record<string, unknown>, list, root, true) : writeXml(root(result), { indent: true });
+  if (list) return streamedXml(result as Record<string, unknown>, list, root, true);
+  const inFile = fileField(op, result);
+  if (inFile) return streamedBytes(result as Record<string, unknown>, inFile, root, true);
+  return writeXml(root(result), { indent: true });
 }
 
 /** Answers one HTTP GET or POST call of an operation. */

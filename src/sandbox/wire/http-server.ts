@@ -11,6 +11,7 @@ import { faultResponse, internalError, unreadableRequest } from './faults';
 import { handleHttpCall } from './http-get-post';
 import { discoDocument, operationHelpPage, serviceHelpPage } from './pages';
 import { plainText, type WireResponse } from './response';
+import type { StreamedFileBody } from './streamed-bytes';
 import type { StreamedBody } from './streamed-xml';
 import { handleSoap, requestedAction, soapVersionOf, type Invoke } from './soap';
 
@@ -152,7 +153,10 @@ export function createSandboxHttpServer(invoke: Invoke, limits: HttpLimits = DEF
   function send(req: IncomingMessage, res: ServerResponse, response: WireResponse): void {
     if (typeof response.body !== 'string' && !Buffer.isBuffer(response.body)) {
       res.writeHead(response.status, { 'Content-Type': response.contentType, 'Cache-Control': 'private, max-age=0', ...response.headers });
-      if (req.method === 'HEAD') return void res.end();
+      if (req.method === 'HEAD') {
+        if ('discard' in response.body) void response.body.discard().catch(() => undefined);
+        return void res.end();
+      }
       streamOut(res, response.body).catch((error: unknown) => res.destroy(error instanceof Error ? error : undefined));
       return;
     }
@@ -171,8 +175,8 @@ export function createSandboxHttpServer(invoke: Invoke, limits: HttpLimits = DEF
    * reads it, with a turn of the event loop between parts so that other callers are answered
    * meanwhile; a caller that goes away stops it.
    */
-  async function streamOut(res: ServerResponse, body: StreamedBody): Promise<void> {
-    for (const part of body.parts()) {
+  async function streamOut(res: ServerResponse, body: StreamedBody | StreamedFileBody): Promise<void> {
+    for await (const part of 'fileParts' in body ? body.fileParts() : body.parts()) {
       if (res.destroyed) return;
       if (!res.write(part)) {
         await new Promise<void>((resolve) => {

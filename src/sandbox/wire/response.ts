@@ -1,11 +1,12 @@
+import type { StreamedFileBody } from './streamed-bytes';
 import type { StreamedBody } from './streamed-xml';
 
 /** What the sandbox answers an HTTP request with, before it goes on the wire. */
 export interface WireResponse {
   readonly status: number;
   readonly contentType: string;
-  /** A streamed body (streamed-xml.ts) goes out a part at a time, chunked. */
-  readonly body: string | Buffer | StreamedBody;
+  /** A streamed body (streamed-xml.ts, streamed-bytes.ts) goes out a part at a time, chunked. */
+  readonly body: string | Buffer | StreamedBody | StreamedFileBody;
   readonly headers?: Readonly<Record<string, string>>;
 }
 

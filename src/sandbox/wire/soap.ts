@@ -26,6 +26,7 @@ import {
 } from '../../contract';
 import { SoapFault, faultResponse, internalError, unreadableRequest } from './faults';
 import type { WireResponse } from './response';
+import { fileField, streamedBytes } from './streamed-bytes';
 import { longList, streamedXml } from './streamed-xml';
 
 export type SoapVersion = 'soap11' | 'soap12';
@@ -123,7 +124,12 @@ export function soapResponse(version: SoapVersion, op: Operation, result: unknow
       el('soap:Body', {}, el(op.responseElement, { xmlns: NAMESPACE }, encodeValue(op.resultElement, op.result, value))),
     );
   const list = longList(op, result);
-  const body = list ? streamedXml(result as Record<string, unknown>, list, envelope, false) : writeXml(envelope(result), { indent: false });
+  const inFile = fileField(op, result);
+  const body = list
+    ? streamedXml(result as Record<string, unknown>, list, envelope, false)
+    : inFile
+      ? streamedBytes(result as Record<string, unknown>, inFile, envelope, false)
+      : writeXml(envelope(result), { indent: false });
   return { status: 200, contentType: CONTENT_TYPES[version], body };
 }
 
