@@ -22,9 +22,21 @@ const ITEMS = `items() { echo "items: $(gdbus call --session --dest org.freedesk
 const NO_ITEMS = /^items: \(@ao \[\], @ao \[\]\)$/m;
 const ONE_ITEM = /^items: \(\[objectpath '[^']+'\], @ao \[\]\)$/m;
 
+/**
+ * Waits (5 s at most) for the daemon's default collection, which it makes after it answers: on a
+ * busy machine a login asked at once found none ("Secret Service: no result found").
+ */
+const DEFAULT_COLLECTION = `for i in $(seq 50); do gdbus call --session --dest org.freedesktop.secrets --object-path /org/freedesktop/secrets \\
+  --method org.freedesktop.Secret.Service.ReadAlias default 2>/dev/null | grep -q collection/ && break; sleep 0.1; done`;
+
 /** Runs shell lines in a D-Bus session of their own with gnome-keyring unlocked and `items` defined. */
 async function inKeyring(lines: readonly string[], env: NodeJS.ProcessEnv): Promise<{ stdout: string; stderr: string }> {
-  const script = ['eval "$(printf unlock-pw | gnome-keyring-daemon --unlock --components=secrets)"', ITEMS, ...lines].join('\n');
+  const script = [
+    'eval "$(printf unlock-pw | gnome-keyring-daemon --unlock --components=secrets)"',
+    DEFAULT_COLLECTION,
+    ITEMS,
+    ...lines,
+  ].join('\n');
   // Asynchronously: the sandbox answering the child runs in this process.
   const child = spawn('dbus-run-session', ['--', 'sh', '-c', script], { env: { PATH: process.env.PATH, ...suiteEnv(), ...env } });
   const result = { stdout: '', stderr: '' };
