@@ -59,6 +59,15 @@ export interface RefusedPush {
  * `0`. A request that is not a push (no ID or Status) is answered 400, so that nothing mistakes it
  * for a delivered push.
  */
+/** A request's query; undefined for a path no URL can hold (`//`), which anyone who reaches the port may send. */
+function queryOf(path: string | undefined): URLSearchParams | undefined {
+  try {
+    return new URL(path ?? '/', 'http://receiver').searchParams;
+  } catch {
+    return undefined;
+  }
+}
+
 export async function startPushReceiver(options: {
   readonly port: number;
   readonly host?: string;
@@ -79,10 +88,13 @@ export async function startPushReceiver(options: {
       }
     });
     req.on('end', () => {
+      const query = queryOf(req.url);
       const read =
-        req.method === 'POST' || req.method === 'GET'
-          ? readPushOrWhy(new URL(req.url ?? '/', 'http://receiver').searchParams, new URLSearchParams(text))
-          : { problem: `the method ${req.method}, not POST or GET` };
+        req.method !== 'POST' && req.method !== 'GET'
+          ? { problem: `the method ${req.method}, not POST or GET` }
+          : query === undefined
+            ? { problem: 'a request path that is not a URL' }
+            : readPushOrWhy(query, new URLSearchParams(text));
       if ('problem' in read) {
         refuse(read.problem);
         res.writeHead(400, { 'Content-Type': 'text/plain' }).end('not a feedback push');

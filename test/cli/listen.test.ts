@@ -3,6 +3,7 @@
  * pushes, prints each (for people, or JSON lines) and answers `0`, so the sandbox records it delivered.
  */
 import { strict as assert } from 'node:assert';
+import { connect } from 'node:net';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { describeStatus } from '../../src/contract';
@@ -130,6 +131,19 @@ describe('mailroom listen', function () {
     assert.equal(
       await listener.errorLine(2),
       'Refused a PUT from 127.0.0.1 (answered 400): not a feedback push: the method PUT, not POST or GET',
+    );
+    // A path no URL can hold, as anyone reaching the port may send it raw: refused, and the listener goes on.
+    const raw = await new Promise<string>((resolve, reject) => {
+      const socket = connect(Number(new URL(listener!.url).port), '127.0.0.1', () => socket.end('GET // HTTP/1.1\r\nHost: x\r\n\r\n'));
+      let answer = '';
+      socket.on('data', (d: Buffer) => (answer += d.toString('latin1')));
+      socket.on('close', () => resolve(answer));
+      socket.on('error', reject);
+    });
+    assert.match(raw, /^HTTP\/1\.1 400 /);
+    assert.equal(
+      await listener.errorLine(3),
+      'Refused a GET from 127.0.0.1 (answered 400): not a feedback push: a request path that is not a URL',
     );
     // A push after them is printed on standard output, which holds nothing of the refused.
     assert.equal((await fetch(listener.url, { method: 'POST', body: new URLSearchParams({ ID: '7', Status: '-1000' }) })).status, 200);
