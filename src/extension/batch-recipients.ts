@@ -8,7 +8,7 @@
  * Why a file and not the merge's CSV: the CSV may be edited, moved or deleted after the send.
  */
 import { createHash } from 'node:crypto';
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { stateFolder } from '../rulebook';
 
@@ -25,10 +25,27 @@ function fileOf(accountKey: string, batch: number): string {
   return join(stateFolder(process.env), 'batch-recipients', account, `${batch}.txt`);
 }
 
+/** How old a `.partial` file must be to be taken for one a killed window left, not one being written. */
+const STALE_PARTIAL_MS = 60 * 60 * 1000;
+
+/** Removes what a window killed between writing and renaming left in the account's folder. */
+async function sweepPartials(folder: string): Promise<void> {
+  for (const name of await readdir(folder)) {
+    if (!name.endsWith('.partial')) continue;
+    const path = join(folder, name);
+    const written = await stat(path).then(
+      (s) => s.mtimeMs,
+      () => undefined,
+    );
+    if (written !== undefined && Date.now() - written > STALE_PARTIAL_MS) await rm(path, { force: true });
+  }
+}
+
 /** Writes the batch's recipients, item 1 first; a file written before for the same batch is replaced whole. */
 export async function keepRecipients(accountKey: string, batch: number, description: string, recipients: readonly string[]): Promise<void> {
   const file = fileOf(accountKey, batch);
   await mkdir(dirname(file), { recursive: true });
+  await sweepPartials(dirname(file));
   const header: Header = { batch, description, items: recipients.length };
   const partial = `${file}.${process.pid}.partial`;
   await writeFile(partial, [JSON.stringify(header), ...recipients.map((r) => r.replace(/[\r\n]+/g, ' '))].join('\n') + '\n');
@@ -53,4 +70,9 @@ export async function keptRecipients(accountKey: string, batch: number, descript
   }
   if (header.batch !== batch || (description !== undefined && header.description !== description)) return undefined;
   return lines.slice(1, 1 + (header.items ?? 0));
+}
+
+/** Forgets the batch's recipients (Stop Tracking): what the person let go of is gone from disk. */
+export async function forgetRecipients(accountKey: string, batch: number): Promise<void> {
+  await rm(fileOf(accountKey, batch), { force: true });
 }

@@ -22,7 +22,7 @@ import { sendAdvancedCommand } from './commands/send-advanced';
 import { sendDocumentCommand } from './commands/send-document';
 import { previewBeforeSendingCommand, type ProofContext } from './commands/proof';
 import { previewMergeRowCommand } from './commands/merge-row';
-import { keptRecipients } from './batch-recipients';
+import { forgetRecipients, keptRecipients } from './batch-recipients';
 import { sendMailMergeCommand } from './commands/send-merge';
 import { sendPostcardCommand } from './commands/send-postcard';
 import { couldNot, logLine } from './model/failure-words';
@@ -209,7 +209,18 @@ class Mailroom extends Disposable {
       'mailroom.showMoreItems': async (node: unknown) => {
         if (isMoreNode(node)) await tree.showMore(node.batch);
       },
-      ...mailerActions({ clients, mailers, refresher, details, previews, log, history }),
+      ...mailerActions({
+        clients,
+        mailers,
+        refresher,
+        details,
+        previews,
+        log,
+        history,
+        forgetItems: async (id) => {
+          if (accounts.accountKey) await forgetRecipients(accounts.accountKey, id);
+        },
+      }),
       ...filterActions(filter, tree),
       ...storedFileActions(clients, storedFiles, sending),
       ...attemptActions(clients, mailers, () => refresher.refresh(), log),

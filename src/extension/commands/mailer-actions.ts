@@ -29,6 +29,8 @@ export interface MailerActionsContext {
   readonly log: Log;
   /** The Send History view: a mailer of the active account that it shows opens too, tracked or not. */
   readonly history?: { opens(id: number): boolean };
+  /** Forgets what this machine kept of a batch's items (their recipients), once it is no longer tracked. */
+  readonly forgetItems?: (id: number) => Promise<void>;
 }
 
 /** The mailer a command was invoked on: its row, the batch of an item row, or a Send History row's. */
@@ -167,7 +169,9 @@ export function mailerActions(ctx: MailerActionsContext) {
     },
     'mailroom.stopTracking': async (node: unknown) => {
       const id = mailerOf(node);
-      if (id !== undefined) await mailers.remove(id);
+      if (id === undefined) return;
+      await mailers.remove(id);
+      await ctx.forgetItems?.(id);
     },
   } satisfies CommandMap;
 }

@@ -4,7 +4,10 @@
  * more items than a page shows them a page at a time, Show More bringing the next.
  */
 import { strict as assert } from 'node:assert';
+import { readdirSync } from 'node:fs';
+import { basename, join } from 'node:path';
 import * as vscode from 'vscode';
+import { stateFolder } from '../../../src/rulebook';
 import type { MailroomApi } from '../../../src/extension/extension';
 import type { MailersNode } from '../../../src/extension/views/mailers-tree';
 import { mailroomApi, onSandbox, person, run, send, until, workspace } from './support';
@@ -114,5 +117,13 @@ describe("A merge's items: their recipients, found by Filter Mailers, a page at 
       'Item 104 · Person 104, Springfield',
       'Item 105 · Person 105, Springfield',
     ]);
+    // Stop Tracking lets the batch go, and with it what this machine kept of its recipients.
+    const kept = () =>
+      readdirSync(join(stateFolder(process.env), 'batch-recipients'), { recursive: true, encoding: 'utf8' }).filter(
+        (name) => basename(name) === `${batch}.txt`,
+      );
+    assert.equal(kept().length, 1, 'the recipients were kept at the send');
+    await vscode.commands.executeCommand('mailroom.stopTracking', node);
+    assert.deepEqual(kept(), [], 'and are gone from disk once the batch is no longer tracked');
   });
 });
