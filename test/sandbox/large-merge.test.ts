@@ -16,6 +16,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { mergeRows, mergeTemplate, printMerge } from '../../src/printing';
 import type { MailerRecord } from '../../src/sandbox/store/records';
+import { callControl } from '../../src/sandbox/control/client';
 import { Store } from '../../src/sandbox/store/store';
 import { STREAMED_ITEMS } from '../../src/sandbox/wire/streamed-xml';
 import { gzipText, pageCount } from '../helpers/documents';
@@ -268,6 +269,20 @@ describe('sandbox: large mail merges', function () {
       assert.equal(batch?.items?.length, rows.length, 'the batch and its items survive the kill');
       assert.equal(batch.job?.kind, 'merge');
       assert.deepEqual(blobsOnDisk(dataDir), namedBlobs(state), 'its job’s blob is on disk, and no orphan');
+    });
+
+    it('keeps no printed PDF of a batch the sandbox was reset under while its first GetPDF printed it', async () => {
+      held = await startHeldSandbox(dataDir, ['merge-printing']);
+      const call = httpCaller(held.url, 'http-post');
+      const id = ((await call('datedA', 'SendWordMailMerge_Compressed', mergeRequest(rowsOf(40)))) as { ResultCode: number }).ResultCode;
+      assert.ok(id > 0, `the merge is answered: ${id}`);
+      await callControl(held.url, 'advance', { duration: '1d' }); // printed: its PDF may be asked for
+      const pdf = call('simple', 'GetPDF', { ...demo, ID: id }).catch((error: unknown) => error);
+      await held.reached('merge-printing');
+      await callControl(held.url, 'reset', {});
+      held.release();
+      await pdf;
+      assert.deepEqual(blobsOnDisk(dataDir), [], 'what the GetPDF printed after the reset is not kept, nor the job');
     });
 
     it('leaves no batch and no orphan when killed between saving the merge’s job and recording the batch', async () => {

@@ -18,6 +18,7 @@ import { mergeJobOf, printJobOf, printedBlobOf, type MergeJobRecord, type PrintJ
 import type { MailerRecord } from '../store/records';
 import type { SandboxState } from './context';
 import { readMergeData, templateOf } from './merge-data';
+import { holdPoint } from '../store/hold-points';
 
 /** How many printed PDFs are kept in memory. */
 const KEPT = 8;
@@ -43,6 +44,7 @@ async function printMergeJob(record: MergeJobRecord, printedAt: Date, file: File
   const { template, mergeData } = mergeJobOf(bytes);
   // Read as the send read them: it was taken, so it reads again.
   const { columns, rows } = await readMergeData(mergeData);
+  await holdPoint('merge-printing');
   const print = { workMode: record.workMode, duplex: record.duplex };
   await printMergeInto(file, templateOf(record.type, template), columns, rows, print, { printedAt, pause: turnTaker() });
   return true;

@@ -250,6 +250,11 @@ export class Store {
       }
       case 'reset': {
         const released = [...this.namedBlobs()];
+        // A GetPDF under way holds the old record: with its content gone, what it prints is not kept (printed-pdf.ts).
+        for (const mailer of this.mailers.values()) {
+          delete mailer.pdf;
+          delete mailer.job;
+        }
         this.mailers.clear();
         this.files.clear();
         this.nextId = Math.max(this.nextId, record.nextId);
