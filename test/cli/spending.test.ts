@@ -11,6 +11,8 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { mailroom, type CliRun } from '../helpers/cli';
+import { startHangingProxy } from '../helpers/hanging-proxy';
+import { spendingDay } from '../helpers/spending-day';
 import { startTestSandbox, type TestSandbox } from '../helpers/sandbox';
 import { SECRETS, secretIn } from '../helpers/secrets';
 import { projectRoot } from '../helpers/tools';
@@ -214,6 +216,40 @@ describe('the spending guard of the command line counts as the service charges',
       assert.match(refused.stderr, new RegExp(`Not sent: \\$${price.toFixed(2)} spent today`));
     } finally {
       await new Promise((closed) => proxy.close(closed));
+    }
+  });
+
+  it('gives its verdict on the shared day (test/helpers/spending-day.ts): what the service charged, and with the service not answering every send at its predicted price, said so', async () => {
+    const proxy = await startHangingProxy(sandbox.url);
+    try {
+      budget(1000);
+      const day = await spendingDay((args) => run(...args), letter, TO, sandbox.url, proxy);
+      assert.equal(day.price, price);
+      // Refused with the amount spent: the charged letter and the unanswered one, no more.
+      budget(0.01);
+      const refused = await send();
+      assert.equal(refused.code, 2, refused.stderr);
+      assert.match(refused.stderr, new RegExp(`Not sent: \\$${day.charged.toFixed(2)} spent today in Production by pat at `));
+      assert.doesNotMatch(refused.stderr, /did not say/);
+      // Within the budget exactly: it goes on to the work mode's question (no --yes: not sent, but not for money).
+      budget(day.charged + price);
+      const within = await run('send', letter, '--to', TO, '--mode', 'Production', '--again');
+      assert.equal(within.code, 2);
+      assert.match(within.stderr, /Not sent: Production mode prints/);
+      assert.doesNotMatch(within.stderr, /daily budget/);
+
+      // GetDetails down: every send that may charge counts at its predicted price (the Development letter of beforeEach does not), and it is said.
+      proxy.refuse('GetDetails');
+      budget(0.01);
+      const offline = await mailroom(['send', letter, '--to', TO, '--mode', 'Production', '--yes', '--again'], { env: env(proxy.url) });
+      assert.equal(offline.code, 2, offline.stderr);
+      assert.match(
+        offline.stderr,
+        /The service did not say how your recent sends ended .*: they count as made, at their predicted prices\./,
+      );
+      assert.match(offline.stderr, new RegExp(`Not sent: \\$${day.unanswered.toFixed(2)} spent today in Production by pat at `));
+    } finally {
+      await proxy.close();
     }
   });
 

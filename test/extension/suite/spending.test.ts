@@ -12,6 +12,8 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
+import { startHangingProxy } from '../../helpers/hanging-proxy';
+import { spendingDay } from '../../helpers/spending-day';
 import {
   EXTENSION_ID,
   inProduction,
@@ -220,5 +222,91 @@ describe('The spending guard', () => {
     assert.equal(amountIn(asked, /^\$(\d+\.\d\d)/), amountIn(refused.stderr, /Not sent: \$(\d+\.\d\d)/), 'the same spending');
     assert.equal(amountIn(asked, /^\$(\d+\.\d\d)/), budget);
     assert.equal(sentIds().length, before, 'nothing sent by either');
+  });
+
+  it('gives the same verdict as the command line on the shared day, and with the service not answering counts every send at its predicted price, and says so', async () => {
+    const api = await mailroomApi();
+    await onSandbox(api);
+    await api.clients.client();
+    const endpoint = api.accounts.account!.endpoint;
+    const notes = vscode.Uri.joinPath(workspace(), 'notes.txt').fsPath;
+    const address = { AttentionLine1: 'Ada Pike', Address1: '9 Birch Rd', City: 'Ogdenville' };
+    const proxy = await startHangingProxy(endpoint);
+    /** What the command line says demo spent today, at this endpoint: refused under a budget of a cent, with the amount. */
+    const cliSpent = async (at: string) => {
+      cliBudget(0.01);
+      const refused = await mailroomCli(
+        ['send', notes, '--to', 'Ada Pike, 9 Birch Rd, Salem, OR 97301', '--mode', 'Production', '--yes', '--again', '--endpoint', at],
+        config,
+      );
+      assert.equal(refused.code, 2, refused.stderr);
+      return { spent: amountIn(refused.stderr, /Not sent: \$(\d+\.\d\d) spent today/), said: refused.stderr };
+    };
+    /** What VS Code says the active account spent today: asked first under a budget of a cent, with the amount; declined. */
+    const vscodeSpent = async () => {
+      await settings().update('spending.dailyBudget', 0.01, vscode.ConfigurationTarget.Global);
+      const from = person.notices.length;
+      const asked = (await inProduction(() => sendNotesAsking([...typedAddress(api, address), { confirm: false }]))).at(-1) ?? '';
+      assert.match(asked, /would pass the daily budget/);
+      return { spent: amountIn(asked, /^\$(\d+\.\d\d)/), said: asked, notices: person.notices.slice(from).map((n) => n.message) };
+    };
+    try {
+      const before = await cliSpent(endpoint);
+      assert.equal((await vscodeSpent()).spent, before.spent, 'the same spending before the day');
+
+      cliBudget(1000);
+      const day = await spendingDay(
+        (args) => mailroomCli(args, config),
+        notes,
+        'Rae Lund, 7 Oak Ave, Ogdenville, OR 97301',
+        endpoint,
+        proxy,
+      );
+      // The cancelled letter, the refunded failure, the -1010 and the Development run count nothing; the charged and the unanswered one their prices.
+      const cli = await cliSpent(endpoint);
+      const code = await vscodeSpent();
+      assert.equal(cli.spent, Math.round((before.spent + day.charged) * 100) / 100, cli.said);
+      assert.equal(code.spent, cli.spent, `${code.said}\n${cli.said}`);
+      // Both say whose spending it is: demo's, at the service.
+      assert.match(cli.said, /spent today in Production by demo at /);
+      assert.match(code.said, /spent today in Production by demo at the local sandbox/);
+
+      // Within the budget: both go on to the work mode's question (declined: nothing sent).
+      const within = Math.round((cli.spent + day.price) * 100) / 100;
+      cliBudget(within);
+      const cliWithin = await mailroomCli(
+        ['send', notes, '--to', 'Ada Pike, 9 Birch Rd, Salem, OR 97301', '--mode', 'Production', '--again', '--endpoint', endpoint],
+        config,
+      );
+      assert.match(cliWithin.stderr, /Not sent: Production mode prints/);
+      await settings().update('spending.dailyBudget', within, vscode.ConfigurationTarget.Global);
+      const asked = await inProduction(() => sendNotesAsking([...typedAddress(api, address), { confirm: false }]));
+      assert.ok(!asked.some((q) => /daily budget/.test(q)), asked.join('\n'));
+      assert.match(asked.at(-1) ?? '', /in Production mode/);
+
+      // GetDetails down (VS Code signed in through the proxy): every send that may charge counts at its predicted price, and both say so.
+      await api.signIn.connect(proxy.url, 'soap11', 'demo', { password: 'demo' });
+      proxy.refuse('GetDetails');
+      const cliOffline = await cliSpent(proxy.url);
+      assert.match(
+        cliOffline.said,
+        /The service did not say how your recent sends ended .*: they count as made, at their predicted prices\./,
+      );
+      const codeOffline = await vscodeSpent();
+      assert.ok(
+        codeOffline.notices.some((n) =>
+          /the service did not say how your recent sends ended .*: they count as made, at their predicted prices\./.test(n),
+        ),
+        codeOffline.notices.join('\n'),
+      );
+      assert.equal(codeOffline.spent, cliOffline.spent, `${codeOffline.said}\n${cliOffline.said}`);
+      // At least the day's four sends that cost nothing now count, at the letter's price each.
+      assert.ok(cliOffline.spent >= cli.spent + 4 * day.price - 0.005, `${cliOffline.spent} offline, ${cli.spent} online`);
+    } finally {
+      proxy.refuse();
+      if (api.accounts.account?.endpoint === proxy.url) await api.signIn.signOut();
+      await onSandbox(api);
+      await proxy.close();
+    }
   });
 });
