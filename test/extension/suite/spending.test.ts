@@ -309,4 +309,64 @@ describe('The spending guard', () => {
       await proxy.close();
     }
   });
+
+  it('never lets sends started at once from the command line and VS Code pass the budget together', async () => {
+    const api = await mailroomApi();
+    await onSandbox(api);
+    await api.clients.client();
+    const endpoint = api.accounts.account!.endpoint;
+    const notes = vscode.Uri.joinPath(workspace(), 'notes.txt').fsPath;
+    const to = 'Lee Moss, 3 Ash Ct, Salem, OR 97301';
+    const cliSend = (...flags: string[]) =>
+      mailroomCli(
+        ['send', notes, '--to', to, '--mode', 'Production', '--yes', '--again', '--json', '--endpoint', endpoint, ...flags],
+        config,
+      );
+    // What demo spent, and what the letter costs: a letter sent and read back.
+    cliBudget(1000);
+    const first = await cliSend();
+    assert.equal(first.code, 0, first.stderr);
+    const details = await mailroomCli(
+      ['details', String((JSON.parse(first.stdout) as { id: number }).id), '--json', '--endpoint', endpoint],
+      config,
+    );
+    const price = (JSON.parse(details.stdout) as { Price: number }).Price;
+    cliBudget(0.01);
+    const spent = amountIn((await cliSend()).stderr, /Not sent: \$(\d+\.\d\d) spent today/);
+    assert.ok(price > 0 && spent >= price, `${spent} spent, ${price} a letter`);
+
+    // Room for two letters; three command lines and VS Code send one each, at once.
+    const budget = Math.round((spent + 2 * price) * 100) / 100;
+    cliBudget(budget);
+    await settings().update('spending.dailyBudget', budget, vscode.ConfigurationTarget.Global);
+    await settings().update('confirmProduction', false, vscode.ConfigurationTarget.Global);
+    const before = sentIds().length;
+    const notices = person.notices.length;
+    try {
+      // To a recipient of its own (not a repeat); the budget's question, if VS Code asks it before the others are written, is declined.
+      person.answer(...typedAddress(api, { AttentionLine1: `Lee Moss ${Date.now()}`, Address1: '3 Ash Ct', City: 'Salem' }), {
+        confirm: false,
+      });
+      const [, ...fromCli] = await Promise.all([
+        inProduction(async () => {
+          await vscode.commands.executeCommand('mailroom.sendDocument', vscode.Uri.joinPath(workspace(), 'notes.txt'));
+        }),
+        cliSend(),
+        cliSend(),
+        cliSend(),
+      ]);
+      const askedBudget = person.asked.some((q) => /daily budget/.test(q));
+      const left = person.takeBack();
+      assert.equal(left.length, askedBudget ? 0 : 1, `asked: ${person.asked.join(' | ')}`);
+      person.settle();
+      const sent = sentIds().length - before;
+      assert.equal(sent, 2, [...fromCli.map((r) => r.stderr), ...person.shown(notices)].join('\n'));
+      for (const refused of fromCli.filter((r) => r.code !== 0)) assert.match(refused.stderr, /Not sent: .*daily budget/);
+      cliBudget(0.01);
+      const after = amountIn((await cliSend()).stderr, /Not sent: \$(\d+\.\d\d) spent today/);
+      assert.ok(after <= budget + 0.005, `${after} spent, the budget ${budget}`);
+    } finally {
+      await settings().update('confirmProduction', undefined, vscode.ConfigurationTarget.Global);
+    }
+  });
 });
