@@ -10,6 +10,7 @@ import { createServer, request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { parseCsv } from '../../src/contract';
 import { mailroom, type CliRun } from '../helpers/cli';
 import { startHangingProxy } from '../helpers/hanging-proxy';
 import { spendingDay } from '../helpers/spending-day';
@@ -170,6 +171,20 @@ describe('the spending guard of the command line counts as the service charges',
     const failed = await send();
     const fail = await run('sandbox', 'fail', String(idOf(failed)), '-1018');
     assert.equal(fail.code, 0, fail.stderr);
+
+    // Never shown as charged: details and the history's CSV say what the service charged, whatever the Price.
+    const charged = await send();
+    const detailsOf = async (id: number) => (await run('details', String(id))).stdout;
+    assert.match(await detailsOf(idOf(failed)), /^Charged\s+no: it failed, and a failed mailer is never charged/m);
+    assert.match(await detailsOf(idOf(cancelled)), /^Charged\s+no: cancelled, refunded at once/m);
+    assert.match(await detailsOf(idOf(charged)), new RegExp(`^Charged\\s+\\$${price.toFixed(2)}$`, 'm'));
+    const [header, ...rows] = parseCsv((await run('history', '--csv')).stdout);
+    const cell = (id: number, column: string) => rows.find((row) => row[0] === String(id))?.[header!.indexOf(column)];
+    assert.equal(cell(idOf(failed), 'Price'), price.toFixed(2), "the service's price");
+    assert.equal(cell(idOf(failed), 'Charged'), '0.00');
+    assert.equal(cell(idOf(cancelled), 'Charged'), '0.00');
+    assert.equal(cell(idOf(charged), 'Charged'), price.toFixed(2));
+    assert.equal((await run('cancel', String(idOf(charged)))).code, 0);
 
     // Counted as sent (three letters), this would pass a budget of one letter.
     budget(price);

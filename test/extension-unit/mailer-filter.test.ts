@@ -112,6 +112,29 @@ describe('Export Mailers', () => {
     assert.equal(column(rows[1]!, 'sha256'), '');
   });
 
+  it('says what was charged as the service counts it: nothing for a mailer that failed or was cancelled, whatever its price', () => {
+    const mailers: TrackedMailer[] = [
+      { id: 1, status: -1000, workMode: 'Production', price: 1.25 },
+      { id: 2, status: -1018, workMode: 'Production', price: 0.87 },
+      { id: 3, status: -1010, workMode: 'Production', price: 0.87 },
+      { id: 4, status: -1005, workMode: 'Production', price: 0.87 },
+      { id: 5, status: -990, workMode: 'Production', price: 0.87 },
+      { id: 6, status: -1000, workMode: 'Development', price: 0.87 },
+      { id: 7 },
+    ];
+    const [header, ...rows] = parseCsv(exportedMailers(mailers, 'csv'));
+    const charged = header!.indexOf('charged');
+    assert.deepEqual(
+      rows.map((row) => row[charged]),
+      ['1.25', '0.00', '0.00', '0.00', '0.87', '0.00', ''],
+    );
+    assert.deepEqual(
+      rows.map((row) => row[header!.indexOf('price')]),
+      ['1.25', '0.87', '0.87', '0.87', '0.87', '0.87', ''],
+      "the price stays the service's",
+    );
+  });
+
   it('writes JSON: the same keys, absent values left out', () => {
     const json = JSON.parse(exportedMailers(MAILERS.slice(3), 'json')) as Record<string, unknown>[];
     assert.deepEqual(json[0], {
@@ -121,6 +144,7 @@ describe('Export Mailers', () => {
       status: -1018,
       statusText: json[0]!.statusText,
       statusGroup: 'failed',
+      charged: 0,
       isBatch: false,
     });
     assert.match(String(json[0]?.statusText), /\S/);
