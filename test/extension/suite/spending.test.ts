@@ -285,8 +285,14 @@ describe('The spending guard', () => {
       assert.match(asked.at(-1) ?? '', /in Production mode/);
 
       // GetDetails down (VS Code signed in through the proxy): every send that may charge counts at its predicted price, and both say so.
-      await api.signIn.connect(proxy.url, 'soap11', 'demo', { password: 'demo' });
       proxy.refuse('GetDetails');
+      await api.signIn.connect(proxy.url, 'soap11', 'demo', { password: 'demo' });
+      // The status bar's tooltip says so too.
+      await until('the tooltip to say the service did not answer', async () =>
+        /counted at the predicted prices/.test(api.statusBarItem.tooltip as string) ? true : undefined,
+      ).catch((error: unknown) => {
+        throw new Error(`${(error as Error).message}; it says "${api.statusBarItem.tooltip as string}"`);
+      });
       const cliOffline = await cliSpent(proxy.url);
       assert.match(
         cliOffline.said,
