@@ -365,6 +365,12 @@ describe('The spending guard', () => {
       const left = person.takeBack();
       assert.equal(left.length, askedBudget ? 0 : 1, `asked: ${person.asked.join(' | ')}`);
       person.settle();
+      // VS Code's send went, or was refused for the budget (asked first, or under the lock), and for nothing else.
+      const errors = person.shown(notices, 'error');
+      assert.ok(
+        errors.every((e) => /Meanwhile other sends by demo at the local sandbox took the daily budget/.test(e)),
+        errors.join('\n'),
+      );
       const sent = sentIds().length - before;
       assert.equal(sent, 2, [...fromCli.map((r) => r.stderr), ...person.shown(notices)].join('\n'));
       for (const refused of fromCli.filter((r) => r.code !== 0)) assert.match(refused.stderr, /Not sent: .*daily budget/);
