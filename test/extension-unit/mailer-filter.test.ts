@@ -195,6 +195,26 @@ describe('the send history', () => {
     assert.equal(rows[3]!.status, -1018, "a refused send's result code");
   });
 
+  it('never says a price was charged that the service did not charge, nor one it has not said', () => {
+    const priced: SendLogRecord[] = [
+      send('p1', '2026-03-01T10:00:00.000Z', { outcome: 'sent', id: 1021001, workMode: 'Production', price: 1.2 }),
+      send('p2', '2026-03-02T10:00:00.000Z', { outcome: 'sent', id: 1021003, workMode: 'Production', price: 0.87 }),
+      // From the command line, not tracked here: the service has not said, so it is a prediction.
+      send('p3', '2026-03-03T10:00:00.000Z', { outcome: 'sent', id: 1021009, workMode: 'Production', price: 0.87 }),
+      send('p4', '2026-03-04T10:00:00.000Z', { outcome: 'unknown', workMode: 'Production', price: 0.87 }),
+      send('p5', '2026-03-05T10:00:00.000Z', { outcome: 'sent', id: 1021004, workMode: 'Production', price: 0.87 }),
+    ];
+    const failed: TrackedMailer[] = [...MAILERS, { id: 1021004, status: -1018, workMode: 'Production', price: 0.87 }];
+    const texts = historyEntries(priced, sandbox, (id) => failed.find((m) => m.id === id)).map((r) => [r.entry, r.priceText]);
+    assert.deepEqual(texts, [
+      ['p5', 'Price: $0.87, not charged'],
+      ['p4', 'Price: about $0.87, predicted: the service has not said what it charged'],
+      ['p3', 'Price: about $0.87, predicted: the service has not said what it charged'],
+      ['p2', 'Price: $0.87, not charged'],
+      ['p1', 'Price: $1.25'],
+    ]);
+  });
+
   it('filters the sends with the same filter', () => {
     assert.deepEqual(
       filterRows(rows, { text: 'smith' }).map((r) => r.entry),
