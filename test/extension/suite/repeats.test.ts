@@ -37,7 +37,7 @@ describe('Repeat sends', () => {
     assert.match(
       declined.at(-1) ?? '',
       new RegExp(
-        `^The same notes\\.txt went to Ida Twice, 8 Elm St, Ogdenville as mailer ${first} on \\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d\\. Send it again\\?`,
+        `^The same notes\\.txt went to Ida Twice, 8 Elm St, Ogdenville as mailer ${first} on \\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d\\. Send it again\\?.* \\[Send Again\\]$`,
       ),
     );
 
