@@ -6,7 +6,7 @@
  */
 import { strict as assert } from 'node:assert';
 import * as vscode from 'vscode';
-import { inProduction, machineSendLog, mailroomApi, onSandbox, person, sendLogLines, typedAddress, workspace } from './support';
+import { inProduction, machineSendLog, mailroomApi, onSandbox, person, sendLogLines, settings, typedAddress, workspace } from './support';
 import type { Answer } from './prompts';
 
 const sendNotesAsking = (answers: readonly Answer[]) =>
@@ -70,5 +70,23 @@ describe('Repeat sends', () => {
         .join('\n'),
       /It repeats mailer .*: in Development a repeat is a test\./,
     );
+  });
+
+  it('keeps the window mailroom.repeats.windowDays says: 0 sends a repeat without asking', async () => {
+    const api = await mailroomApi();
+    await onSandbox(api);
+    const address = { AttentionLine1: 'Uma Window', Address1: '9 Elm St', City: 'Ogdenville' };
+    await inProduction(() => sendNotesAsking([...typedAddress(api, address), { confirm: true }]));
+    const before = sendings().length;
+    await settings().update('repeats.windowDays', 0, vscode.ConfigurationTarget.Global);
+    try {
+      // Only the work mode's question: no Send Again.
+      const asked = await inProduction(() => sendNotesAsking([...typedAddress(api, address), { confirm: true }]));
+      assert.ok(!asked.some((q) => q.includes('[Send Again]')), asked.join('\n'));
+      assert.equal(sendings().length, before + 1, 'sent');
+      assert.equal(sendings().at(-1)?.again, undefined);
+    } finally {
+      await settings().update('repeats.windowDays', undefined, vscode.ConfigurationTarget.Global);
+    }
   });
 });
