@@ -34,6 +34,12 @@ export interface SendLogSending {
   /** SHA-256 (hex) of the request's binary data, its files in the order it carries them. */
   readonly sha256: string;
   readonly bytes: number;
+  /**
+   * Each file's length in bytes, in the order the request carries them: with `sha256`, where one
+   * file ends and the next begins (a postcard's two sides, a merge's template and data), which the
+   * hash of them end to end does not tell. Lines written before it have none.
+   */
+  readonly partBytes?: readonly number[];
   /** The price the sender predicted (dollars, the sandbox's price list), for a spending guard. */
   readonly price?: number;
   /** A mail merge's rows, each its letter's key (src/rulebook/repeats.ts), in data order: what a repeat of a row is found by. */
@@ -209,6 +215,7 @@ export function describeSend(
     ...(noted.source ? { source: noted.source } : {}),
     sha256: hash.digest('hex'),
     bytes: parts.reduce((sum, p) => sum + p.length, 0),
+    ...(parts.length === 0 ? {} : { partBytes: parts.map((p) => p.length) }),
     ...(noted.price === undefined ? {} : { price: noted.price }),
     ...(noted.rows === undefined ? {} : { rows: noted.rows }),
   };

@@ -3,9 +3,9 @@
  * repeats an earlier one of the same user at the same service, within a window of days (30 by
  * default), that the send log holds as made (sent, or of unknown outcome) and that may have been
  * mailed (not Development, not cancelled or failed as the service reports it: charges.ts), when
- * - a letter or postcard: the same bytes (the SHA-256 of its files) to the same recipient (the
- *   send log's one-line recipient, without regard to case and spacing; none for an address read
- *   from the document, whose bytes hold it). A send that carries no bytes (a stored file) is never
+ * - a letter or postcard: the same bytes (the SHA-256 of its files, and each file's length) to the
+ *   same recipient (the send log's one-line recipient, without regard to case and spacing; none for
+ *   an address read from the document, whose bytes hold it). A send that carries no bytes (a stored file) is never
  *   taken for a repeat: nothing tells what it prints.
  * - a mail merge: each row's letter (the template's bytes and the row's values) again; the rows
  *   that repeat are named, and a merge all of whose rows repeat is the same merge again.
@@ -42,7 +42,7 @@ export type RepeatVerdict =
     };
 
 /** What the send log knows of the send being made (client/send-log.ts's describeSend, and the merge's row keys). */
-export type SendShape = Pick<SendLogSending, 'sha256' | 'bytes' | 'recipient' | 'rows'>;
+export type SendShape = Pick<SendLogSending, 'sha256' | 'bytes' | 'partBytes' | 'recipient' | 'rows'>;
 
 const KEY_LENGTH = 16;
 
@@ -61,6 +61,19 @@ export function mergeRowKeys(template: Uint8Array, header: readonly string[], ro
       .digest('hex')
       .slice(0, KEY_LENGTH),
   );
+}
+
+/**
+ * The same bytes as an earlier send: the same SHA-256 of its files end to end and, where both lines
+ * say each file's length, the same lengths. The hash alone cannot tell a postcard whose image side's
+ * end was moved to the start of its address side from the one sent; a line written before lengths
+ * were kept is compared by its hash alone, as it was when it was written.
+ */
+function sameBytes(earlier: SendShape, send: SendShape): boolean {
+  if (earlier.bytes <= 0 || earlier.sha256 !== send.sha256) return false;
+  const [a, b] = [earlier.partBytes, send.partBytes];
+  if (!Array.isArray(a) || !Array.isArray(b)) return true;
+  return a.length === b.length && a.every((length, i) => length === b[i]);
 }
 
 const sameRecipient = (a: string | undefined, b: string | undefined) =>
@@ -95,7 +108,7 @@ export function repeatOf(
   );
   if (send.rows) {
     // The same merge again, or one logged before rows had keys: the same bytes are every row again.
-    const same = made.filter((r) => r.sha256 === send.sha256 && r.bytes > 0);
+    const same = made.filter((r) => sameBytes(r, send));
     if (same.length > 0)
       return { kind: 'repeat', earlier: same.map(earlierOf), rows: send.rows.map((_, i) => i + 1), of: send.rows.length };
     const earlierRows = new Map<string, SendLogRecord>();
@@ -106,7 +119,7 @@ export function repeatOf(
     return { kind: 'repeat', earlier: earlier.map(earlierOf), rows: repeated, of: send.rows.length };
   }
   if (send.bytes === 0) return { kind: 'new' };
-  const earlier = made.filter((r) => r.bytes > 0 && r.sha256 === send.sha256 && sameRecipient(r.recipient, send.recipient));
+  const earlier = made.filter((r) => sameBytes(r, send) && sameRecipient(r.recipient, send.recipient));
   return earlier.length === 0 ? { kind: 'new' } : { kind: 'repeat', earlier: earlier.map(earlierOf) };
 }
 

@@ -176,7 +176,7 @@ describe('the send log and mailroom history', function () {
     );
   });
 
-  it('filters by status group and code, by text, and by time, as the service reports the status now', async () => {
+  it('filters by status group and by code matched whole (-1 and -100 list nothing), by text, and by time, as the service reports the status now', async () => {
     assert.deepEqual(ids(await history('--user', 'alice', '--status', 'received')), [sent.pdf, sent.markdown, sent.merge]);
     assert.deepEqual(ids(await history('--user', 'alice', '--status', 'completed')), []);
     sandbox.advance(3 * 24 * 3600_000);

@@ -141,6 +141,107 @@ describe('mailroom: nothing mailed twice by mistake', function () {
     assert.match(nothing.stderr, /Nothing sent: all 2 rows went before/);
   });
 
+  it('refuses a repeat in Default as in Production; lets a letter go again whose earlier send failed (-1018, -1010)', async () => {
+    const first = await send(KIM);
+    assert.equal(first.code, 0, first.stderr);
+    const inDefault = await run('send', sample('notes.txt'), '--to', KIM, '--mode', 'Default', '--yes', '--json');
+    assert.equal(inDefault.code, 2, inDefault.stdout);
+    assert.match(inDefault.stderr, new RegExp(`Not sent: the same letter went to Kim Lee, .* as mailer ${idOf(first)} on `));
+
+    assert.equal((await run('sandbox', 'fail', String(idOf(first)), '-1018')).code, 0);
+    const afterUnverified = await send(KIM);
+    assert.equal(afterUnverified.code, 0, `the earlier letter failed (-1018): ${afterUnverified.stderr}`);
+    assert.equal((await send(KIM)).code, 2, 'the letter sent now was made: the next repeats it');
+    assert.equal((await run('sandbox', 'fail', String(idOf(afterUnverified)), '-1010')).code, 0);
+    assert.equal((await send(KIM)).code, 0, 'the earlier letters failed (-1018, then -1010)');
+  });
+
+  it('refuses a repeat of a send of unknown outcome (its answer never written), which may have been mailed', async () => {
+    const first = await send(KIM);
+    assert.equal(first.code, 0, first.stderr);
+    // As a send killed before its answer leaves it: the "sending" line alone.
+    const log = join(dir, 'state', 'mailroom', 'sent.jsonl');
+    const lines = readFileSync(log, 'utf8').split('\n').filter(Boolean);
+    writeFileSync(log, `${lines.filter((line) => (JSON.parse(line) as { kind: string }).kind === 'sending').join('\n')}\n`);
+    const again = await send(KIM);
+    assert.equal(again.code, 2, again.stdout);
+    assert.match(again.stderr, /Not sent: the same letter went to Kim Lee, .* as a send of unknown outcome on \d{4}-\d\d-\d\d \d\d:\d\d\./);
+  });
+
+  it("lets a letter go whose earlier send is older than the window, counted from the log's own time; the config's window is kept", async () => {
+    const first = await send(KIM);
+    assert.equal(first.code, 0, first.stderr);
+    const log = join(dir, 'state', 'mailroom', 'sent.jsonl');
+    const written = readFileSync(log, 'utf8');
+    // The earlier send made back-dated by its own line's time, not by a clock of the test's.
+    const backdate = (days: number) =>
+      writeFileSync(
+        log,
+        written.replace(
+          /"time":"([^"]+)"/g,
+          (_, time: string) => `"time":"${new Date(Date.parse(time) - days * 86_400_000).toISOString()}"`,
+        ),
+      );
+    backdate(29);
+    assert.equal((await send(KIM)).code, 2, '29 days ago: within 30');
+    backdate(31);
+    const old = await send(KIM);
+    assert.equal(old.code, 0, `31 days ago: past 30 (${old.stderr})`);
+    writeFileSync(log, written);
+    backdate(31);
+    mkdirSync(join(dir, 'config', 'mailroom'), { recursive: true });
+    writeFileSync(join(dir, 'config', 'mailroom', 'config.json'), JSON.stringify({ repeats: { windowDays: 45 } }));
+    assert.equal((await send(KIM)).code, 2, '31 days ago: within a window of 45');
+  });
+
+  it('refuses the same postcard to the same recipient, --again sends it; sides meeting elsewhere, the same bytes end to end, are another postcard', async () => {
+    const side = (name: string, html: string) => {
+      const path = join(dir, name);
+      writeFileSync(path, html);
+      return path;
+    };
+    const postcard = (front: string, back: string, ...flags: string[]) =>
+      run('postcard', front, back, '--to', KIM, '--mode', 'Production', '--yes', '--json', ...flags);
+    const [front, back] = [side('front.html', '<h1>Greetings from Salem</h1>\n'), side('back.html', '<p>Wish you were here</p>\n')];
+    const first = await postcard(front, back);
+    assert.equal(first.code, 0, first.stderr);
+    const again = await postcard(front, back);
+    assert.equal(again.code, 2, again.stdout);
+    assert.match(again.stderr, new RegExp(`Not sent: the same postcard went to Kim Lee, .* as mailer ${idOf(first)} on `));
+    const sent = await postcard(front, back, '--again');
+    assert.equal(sent.code, 0, sent.stderr);
+    assert.deepEqual(sendingLines().at(-1)?.repeats, [idOf(first)]);
+    const moved = await postcard(side('front2.html', '<h1>Greetings from Salem</h1>\n<p>'), side('back2.html', 'Wish you were here</p>\n'));
+    assert.equal(moved.code, 0, moved.stderr);
+  });
+
+  it('refuses a raw send through mailroom call of the same bytes again; --again sends it, and other bytes go', async () => {
+    const letter = (name: string, html: string) => {
+      const path = join(dir, name);
+      writeFileSync(path, html);
+      return [
+        '--param',
+        'MyDescription=raw',
+        '--param',
+        'FileExtension=html',
+        '--file',
+        `FileBinaryData=${path}`,
+        '--param',
+        'WorkMode=Production',
+        '--yes',
+      ];
+    };
+    const first = await run('call', 'SendLetterV2', ...letter('a.html', '<p>Dear Kim</p>'));
+    assert.equal(first.code, 0, first.stderr);
+    const id = Number(first.stdout.trim());
+    const again = await run('call', 'SendLetterV2', ...letter('a.html', '<p>Dear Kim</p>'));
+    assert.equal(again.code, 2, again.stdout);
+    assert.match(again.stderr, new RegExp(`Not sent: .* as mailer ${id} on .*--again`));
+    const sent = await run('call', 'SendLetterV2', ...letter('a.html', '<p>Dear Kim</p>'), '--again');
+    assert.equal(sent.code, 0, sent.stderr);
+    assert.equal((await run('call', 'SendLetterV2', ...letter('b.html', '<p>Dear Lee</p>'))).code, 0);
+  });
+
   it('never lets two identical sends started at once both go', async () => {
     const results = await Promise.all([send(KIM), send(KIM), send(KIM)]);
     assert.equal(results.filter((r) => r.code === 0).length, 1, results.map((r) => r.stderr).join('\n'));

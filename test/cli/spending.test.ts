@@ -164,7 +164,7 @@ describe('the spending guard of the command line counts as the service charges',
     rmSync(dir, { recursive: true, force: true });
   });
 
-  it('counts nothing for a cancelled letter, a Default send the service ran in Development, or a failed one; a send up to the budget exactly goes', async () => {
+  it('counts nothing for a cancelled letter, a Default send the service ran in Development, or a failed one; a send up to the budget exactly goes, one a cent past it does not', async () => {
     const cancelled = await send();
     assert.equal((await run('cancel', String(idOf(cancelled)))).code, 0);
     assert.equal((await send('Default')).code, 0, "pat's own work mode is Development");
@@ -190,6 +190,8 @@ describe('the spending guard of the command line counts as the service charges',
     budget(price);
     const within = await send();
     assert.equal(within.code, 0, within.stderr);
+    // A cent short of two letters: the second would pass it by one cent.
+    budget(Math.round(price * 200 - 1) / 100);
     const over = await send();
     assert.equal(over.code, 2);
     assert.match(over.stderr, new RegExp(`Not sent: \\$${price.toFixed(2)} spent today in Production by pat at `));

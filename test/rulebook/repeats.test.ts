@@ -4,7 +4,8 @@
  * rows alike. In Development it goes, noted; otherwise it goes only when the person says so.
  */
 import { strict as assert } from 'node:assert';
-import type { SendLogRecord } from '../../src/client';
+import { describeSend, type SendLogRecord } from '../../src/client';
+import { operationList } from '../../src/contract';
 import { mergeRowKeys, RepeatedSend, repeatOf, sendAdmission, type MailerReport } from '../../src/rulebook';
 import { record } from './charges.test';
 
@@ -33,6 +34,40 @@ describe('the rulebook: a repeat send', () => {
     assert.equal(verdict([earlier({ time: daysAgo(31) })]).kind, 'new');
     assert.equal(verdict([earlier()], {}, new Map(), 0).kind, 'new', 'a window of 0 days: never');
     assert.equal(verdict([earlier({ bytes: 0 })], { bytes: 0 }).kind, 'new', 'a stored file carries no bytes to compare');
+  });
+
+  it("tells a postcard's sides apart: the same bytes end to end, split elsewhere between its sides, is another postcard (a line written before sides' lengths were kept still matches by its hash)", () => {
+    const op = operationList.find((o) => o.name === 'SendPostcardAndAddress')!;
+    const postcard = (image: string, address: string) =>
+      describeSend(
+        op,
+        {
+          ImageSideFileType: 'PDF',
+          ImageSideBinaryData: new TextEncoder().encode(image),
+          AddressSideFileType: 'PDF',
+          AddressSideBinaryData: new TextEncoder().encode(address),
+          ...{ Name: 'Jane Doe', Address1: '1 Main St', City: 'Springfield', State: 'IL', PostalCode: '62701' },
+        },
+        ann,
+        {},
+      );
+    const sent = postcard('front side, end', 'back side');
+    const moved = postcard('front side, ', 'endback side');
+    assert.equal(moved.sha256, sent.sha256, 'end to end, the two are the same bytes');
+    assert.deepEqual(
+      [sent.partBytes, moved.partBytes],
+      [
+        [15, 9],
+        [12, 12],
+      ],
+    );
+    const before = [record({ ...sent, id: 7 })];
+    assert.equal(repeatOf(moved, before, ann, new Map(), now, 30).kind, 'new', 'its sides are other bytes');
+    assert.equal(repeatOf(postcard('front side, end', 'back side'), before, ann, new Map(), now, 30).kind, 'repeat');
+    const { partBytes: _, ...older } = sent;
+    const fromBefore = [record({ ...older, id: 7 })];
+    assert.equal(repeatOf(sent, fromBefore, ann, new Map(), now, 30).kind, 'repeat', 'an older line, by its hash');
+    assert.equal(repeatOf(moved, fromBefore, ann, new Map(), now, 30).kind, 'repeat', 'which cannot tell where its sides met');
   });
 
   it('lets a letter go again whose earlier send was cancelled, failed, refused or run in Development', () => {

@@ -6,7 +6,7 @@
  */
 import { strict as assert } from 'node:assert';
 import * as vscode from 'vscode';
-import { inProduction, machineSendLog, mailroomApi, onSandbox, person, sendLogLines, typedAddress, workspace } from './support';
+import { inProduction, machineSendLog, mailroomApi, onSandbox, person, sendLogLines, settings, typedAddress, workspace } from './support';
 import type { Answer } from './prompts';
 
 const sendNotesAsking = (answers: readonly Answer[]) =>
@@ -37,7 +37,7 @@ describe('Repeat sends', () => {
     assert.match(
       declined.at(-1) ?? '',
       new RegExp(
-        `^The same notes\\.txt went to Ida Twice, 8 Elm St, Ogdenville as mailer ${first} on \\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d\\. Send it again\\?`,
+        `^The same notes\\.txt went to Ida Twice, 8 Elm St, Ogdenville as mailer ${first} on \\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d\\. Send it again\\?.* \\[Send Again\\]$`,
       ),
     );
 
@@ -70,5 +70,61 @@ describe('Repeat sends', () => {
         .join('\n'),
       /It repeats mailer .*: in Development a repeat is a test\./,
     );
+  });
+
+  it('keeps the window mailroom.repeats.windowDays says: 0 sends a repeat without asking', async () => {
+    const api = await mailroomApi();
+    await onSandbox(api);
+    const address = { AttentionLine1: 'Uma Window', Address1: '9 Elm St', City: 'Ogdenville' };
+    await inProduction(() => sendNotesAsking([...typedAddress(api, address), { confirm: true }]));
+    const before = sendings().length;
+    await settings().update('repeats.windowDays', 0, vscode.ConfigurationTarget.Global);
+    try {
+      // Only the work mode's question: no Send Again.
+      const asked = await inProduction(() => sendNotesAsking([...typedAddress(api, address), { confirm: true }]));
+      assert.ok(!asked.some((q) => q.includes('[Send Again]')), asked.join('\n'));
+      assert.equal(sendings().length, before + 1, 'sent');
+      assert.equal(sendings().at(-1)?.again, undefined);
+    } finally {
+      await settings().update('repeats.windowDays', undefined, vscode.ConfigurationTarget.Global);
+    }
+  });
+
+  it('asks before sending rows of a merge that went before, naming how many and which; Send the new rows sends only those', async () => {
+    const api = await mailroomApi();
+    await onSandbox(api);
+    // Names of this run's own: the machine's send log outlives a run.
+    const tag = Math.random().toString(36).slice(2, 8);
+    const [jane, sam, lou] = [
+      `Jane ${tag},1 Main St,Springfield,IL,62701`,
+      `Sam ${tag},2 Side St,Shelbyville,IL,62565`,
+      `Lou ${tag},9 Birch Rd,Springfield,IL,62704`,
+    ];
+    const data = async (name: string, rows: string[]) =>
+      vscode.workspace.fs.writeFile(
+        vscode.Uri.joinPath(workspace(), name),
+        Buffer.from(['AttentionLine1,Address1,City,State,PostalCode', ...rows, ''].join('\r\n')),
+      );
+    const merge = (name: string, answers: readonly Answer[]) =>
+      person.answering([{ pick: name }, { pick: /in Production mode/ }, { confirm: true }, ...answers], async () => {
+        await vscode.commands.executeCommand('mailroom.sendMailMerge', vscode.Uri.joinPath(workspace(), 'invite.html'));
+        return [...person.asked];
+      });
+    await data('repeat-first.csv', [jane, sam]);
+    await data('repeat-more.csv', [lou, sam, jane]);
+    try {
+      await inProduction(() => merge('repeat-first.csv', []));
+      const first = Number(lastId());
+      const before = sendings().length;
+      const asked = await inProduction(() => merge('repeat-more.csv', [{ pick: 'Send the 1 new row' }]));
+      assert.match(
+        asked.join('\n'),
+        new RegExp(`2 of 3 rows of this merge \\(rows 2, 3\\) went before, the same letter to the same recipient, as mailer ${first} on `),
+      );
+      assert.equal(sendings().length, before + 1);
+      assert.equal((sendings().at(-1) as { rows?: unknown[] }).rows?.length, 1, "only Lou's row was sent");
+    } finally {
+      for (const name of ['repeat-first.csv', 'repeat-more.csv']) await vscode.workspace.fs.delete(vscode.Uri.joinPath(workspace(), name));
+    }
   });
 });

@@ -79,14 +79,15 @@ describe('Mailroom views in VS Code', () => {
     await vscode.window.showTextDocument(markdown);
     await vscode.commands.executeCommand('markdown.showPreview', markdown).then(undefined, () => undefined);
     await vscode.window.showTextDocument(markdown, { preview: true });
-    await new Promise((r) => setTimeout(r, 1000));
+    // The Markdown preview's own tab as the marker that the opening is done, not a fixed second.
+    await until('the Markdown preview', async () => (tabsOf('markdown.preview').length > 0 ? true : undefined));
     assert.equal(await tabCount('mailroom.details', title, 1), 1, 'the details are still open');
     assert.equal(details.panel.title, title);
 
     // Shown again: the same panel, revealed, not a second one.
     const again = await detailsShown(api, id);
     assert.equal(again, details);
-    await new Promise((r) => setTimeout(r, 1000));
+    await until('the details revealed', async () => (details.panel.active ? true : undefined));
     assert.equal(await tabCount('mailroom.details', title, 1), 1);
     details.panel.dispose();
     assert.equal(await tabCount('mailroom.details', title, 0), 0, 'closed with its panel');
