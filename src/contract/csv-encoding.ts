@@ -4,14 +4,18 @@
  * as "CSV" on Windows), and sends UTF-8. One rule, here, for every reader of a CSV's bytes: the
  * command line's merge and preflight and the extension's merge send and Preview Merge Row.
  *
- * A byte order mark decides; without one, bytes that are valid UTF-8 are UTF-8 (plain ASCII is
- * both), and any others are Windows-1252, which maps every byte: a file in another 8-bit code page
- * reads as some Windows-1252 letters rather than being refused, and the encoding said beside the
- * proof shows which was assumed.
+ * A byte order mark decides; without one, text whose every other byte is a NUL is UTF-16 (Excel's
+ * "Unicode Text" saved by a tool that drops the mark), bytes that are valid UTF-8 are UTF-8 (plain
+ * ASCII is both), and any others are Windows-1252, unless one of them is a byte that code page
+ * leaves undefined: that file is neither, and is refused in words rather than mailed as garbage.
+ * Mac Roman (what Excel for Mac saves as plain "CSV") is not guessed: most of its accented letters
+ * are Windows-1252 punctuation or letters too, and no test of the bytes tells the two apart
+ * reliably; the encoding said beside the proof ("Windows-1252") shows which was assumed, and one
+ * with ç, è or ù is refused by the rule above (docs/cli.md, "A merge's CSV").
  */
 import { CsvError } from './csv';
 
-export type CsvEncoding = 'UTF-8' | 'UTF-8 with BOM' | 'UTF-16LE with BOM' | 'UTF-16BE with BOM' | 'Windows-1252';
+export type CsvEncoding = 'UTF-8' | 'UTF-8 with BOM' | 'UTF-16LE with BOM' | 'UTF-16BE with BOM' | 'UTF-16LE' | 'UTF-16BE' | 'Windows-1252';
 
 export interface DecodedCsv {
   /** The text, without its byte order mark. */
@@ -93,14 +97,53 @@ function marked(encoding: CsvEncoding, label: 'utf-8' | 'utf-16le', body: Uint8A
   );
 }
 
-/** A CSV's bytes as text, and which encoding was assumed; a byte order mark whose text does not follow throws CsvError. */
+/**
+ * UTF-16 without a byte order mark, told by its NULs: a CSV's text is mostly ASCII, each of whose
+ * characters is a NUL and its byte, the NUL second in little-endian and first in big-endian. Taken
+ * only when at least a third of the pairs have their NUL on one side and almost none on the other,
+ * and the whole decodes: a stray NUL in UTF-8 text is not it (and is refused by the parser).
+ */
+function unmarkedUtf16(bytes: Uint8Array): DecodedCsv | undefined {
+  if (bytes.length < 2 || bytes.length % 2 || !bytes.includes(0)) return undefined;
+  let [even, odd] = [0, 0];
+  for (let i = 0; i < bytes.length; i += 2) {
+    if (bytes[i] === 0) even++;
+    if (bytes[i + 1] === 0) odd++;
+  }
+  const pairs = bytes.length / 2;
+  const side = odd * 3 >= pairs && even * 20 <= odd ? 'LE' : even * 3 >= pairs && odd * 20 <= even ? 'BE' : undefined;
+  if (!side) return undefined;
+  const text = strict('utf-16le', side === 'LE' ? bytes : swapped(bytes));
+  return text === undefined ? undefined : { text, encoding: side === 'LE' ? 'UTF-16LE' : 'UTF-16BE' };
+}
+
+/** The five bytes Windows-1252 leaves undefined: text holding one is not Windows-1252 either (Mac Roman's ç, è and ù are three). */
+const UNDEFINED_IN_1252 = new Set([0x81, 0x8d, 0x8f, 0x90, 0x9d]);
+
+/** Bytes that are not UTF-8, as Windows-1252; throws CsvError at a byte that code page does not define. */
+function asWindows1252(bytes: Uint8Array): DecodedCsv {
+  const at = bytes.findIndex((byte) => UNDEFINED_IN_1252.has(byte));
+  if (at >= 0) {
+    const line = (windows1252(bytes.subarray(0, at)).match(/\r\n|\r|\n/g)?.length ?? 0) + 1;
+    const hex = bytes[at]!.toString(16).toUpperCase();
+    throw new CsvError(
+      `it is neither UTF-8 nor Windows-1252 (byte ${at + 1}, 0x${hex}, is not a character in either): save it as "CSV UTF-8" and try again`,
+      line,
+    );
+  }
+  return { text: windows1252(bytes), encoding: 'Windows-1252' };
+}
+
+/** A CSV's bytes as text, and which encoding was assumed; a byte order mark whose text does not follow, or bytes of no encoding read, throw CsvError. */
 export function decodeCsv(bytes: Uint8Array): DecodedCsv {
   const [a, b, c] = [bytes[0], bytes[1], bytes[2]];
   if (a === 0xef && b === 0xbb && c === 0xbf) return marked('UTF-8 with BOM', 'utf-8', bytes.subarray(3), 3);
   if (a === 0xff && b === 0xfe) return marked('UTF-16LE with BOM', 'utf-16le', bytes.subarray(2), 2);
   if (a === 0xfe && b === 0xff) return marked('UTF-16BE with BOM', 'utf-16le', swapped(bytes.subarray(2)), 2);
+  const utf16 = unmarkedUtf16(bytes);
+  if (utf16) return utf16;
   const utf8 = strict('utf-8', bytes);
-  return utf8 === undefined ? { text: windows1252(bytes), encoding: 'Windows-1252' } : { text: utf8, encoding: 'UTF-8' };
+  return utf8 === undefined ? asWindows1252(bytes) : { text: utf8, encoding: 'UTF-8' };
 }
 
 /** The text as the service takes merge data: UTF-8, without a byte order mark. */
