@@ -5,7 +5,14 @@
  */
 import { strict as assert } from 'node:assert';
 import { parseCsv } from '../../src/contract';
-import { csvDiagnostics, frontMatterDiagnostics, namesAddressColumn, type TextEdit, type TextFinding } from '../../src/printing';
+import {
+  csvDiagnostics,
+  frontMatterDiagnostics,
+  mergeDataDiagnostics,
+  namesAddressColumn,
+  type TextEdit,
+  type TextFinding,
+} from '../../src/printing';
 
 /** The text each finding is on. */
 const on = (text: string, f: TextFinding) => text.slice(f.span.start, f.span.end);
@@ -452,6 +459,37 @@ describe('live diagnostics: a mail merge CSV', () => {
     const findings = csvDiagnostics(csv, template);
     assert.deepEqual(summary(csv, findings), [{ code: -3144, severity: 'error', field: undefined, on: '"John "Roe",2 Elm St' }]);
     assert.match(findings[0]!.message, /The CSV is not well formed: unexpected text after a quoted field/);
+  });
+
+  it('puts a header split by semicolons or tabs on its line, naming the delimiter, with or without the template', () => {
+    for (const [csv, named] of [
+      ['AttentionLine1;Address1;City;State;PostalCode\r\nJane Doe;1 Main St;Springfield;IL;62701\r\n', 'semicolons'],
+      ['\uFEFFAttentionLine1\tAddress1\tCity\tState\tPostalCode\nJane Doe\t1 Main St\tSpringfield\tIL\t62701\n', 'tabs'],
+    ] as const) {
+      assert.equal(namesAddressColumn(csv), true, 'a merge CSV the editor checks');
+      for (const findings of [csvDiagnostics(csv, template), mergeDataDiagnostics(csv)]) {
+        assert.deepEqual(summary(csv, findings), [
+          { code: -3144, severity: 'error', field: undefined, on: csv.split(/\r?\n/)[0]!.replace('\uFEFF', '') },
+        ]);
+        assert.match(findings[0]!.message, new RegExp(`header is separated by ${named}.*, not commas`));
+      }
+    }
+  });
+
+  it('puts -3144 on the second of a column named twice, with or without the template, and skips rows of empty cells', () => {
+    const csv = 'AttentionLine1,Address1,City,State,PostalCode, City \r\nJane Doe,1 Main St,Springfield,IL,62701,Chicago\r\n,,,,,\r\n';
+    for (const findings of [csvDiagnostics(csv, template), mergeDataDiagnostics(csv)]) {
+      assert.deepEqual(
+        findings.filter((f) => f.code === -3144 && f.field === 'City').map((f) => [f.field, on(csv, f)]),
+        [['City', ' City ']],
+      );
+      assert.match(findings.find((f) => f.field === 'City')!.message, /The column "City" is named twice \(columns 3 and 6\)/);
+      assert.deepEqual(
+        findings.filter((f) => f.row === 2),
+        [],
+        'no row of empty cells is a letter without an address',
+      );
+    }
   });
 
   it('says a header alone needs a data row', () => {

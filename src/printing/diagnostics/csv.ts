@@ -22,7 +22,14 @@ import {
 import { UnreadableDocument } from '../docx-text';
 import { joinedLines, mergeTemplate, rowAddress, type MergeTemplate } from '../merge';
 import type { Finding } from '../preflight/findings';
-import { csvNotWellFormed, csvWithoutRows, headerFindings, raggedRowFindings, rowFindings } from '../preflight/merge-findings';
+import {
+  csvNotWellFormed,
+  csvWithoutRows,
+  duplicateColumnFindings,
+  headerFindings,
+  raggedRowFindings,
+  rowFindings,
+} from '../preflight/merge-findings';
 import { columnNaming, fieldNamedBy } from './column-names';
 import { trimFix } from './front-matter';
 import { replaceFix } from './replace-fix';
@@ -30,9 +37,9 @@ import type { QuickFix, TextFinding } from './types';
 
 export { namesAddressColumn };
 
-/** The line (1-based) as a span, without its line break. */
+/** The line (1-based) as a span, without its line break (nor the first line's byte order mark). */
 function lineSpan(text: string, line: number): Span {
-  let start = 0;
+  let start = text.startsWith('\uFEFF') ? 1 : 0;
   for (let n = 1; n < line; n++) {
     const next = text.indexOf('\n', start);
     if (next < 0) break;
@@ -92,6 +99,11 @@ export function csvDiagnostics(text: string, template?: Pick<MergeTemplate, 'fie
     }
     return fixes;
   };
+  for (const f of duplicateColumnFindings(columns, lines[0]!)) {
+    // On the second naming: the first is the one a reader expects to keep.
+    const [, second] = columns.flatMap((name, i) => (name === f.field ? [i] : []));
+    findings.push(located(f, cellSpan(0, second!) ?? rowSpan(0)));
+  }
   if (template) {
     for (const f of headerFindings(columns, template, lines[0]!)) {
       if (f.code === RESULT.MergeFieldNotInTemplate) {

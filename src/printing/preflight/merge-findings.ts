@@ -4,7 +4,7 @@
  * header's (-3144), and each row's address (-1045, -1018, lengths). `mailroom preflight --data`
  * and the editor's live diagnostics both read them here, so that both say the same.
  */
-import { RESULT, STATUS, checkRecipient, isSplitRow, raggedRows, type CsvError } from '../../contract';
+import { RESULT, STATUS, checkRecipient, duplicateColumns, isSplitRow, raggedRows, type CsvError } from '../../contract';
 import { fieldsWithoutColumn, unusedColumns, type MergeRow, type MergeTemplate } from '../merge';
 import { finding, zipFinding, type Finding } from './findings';
 
@@ -14,6 +14,18 @@ export function csvNotWellFormed(error: CsvError): Finding {
 
 export function csvWithoutRows(): Finding {
   return finding(RESULT.InvalidMergeData, 'error', 'The CSV needs a header row and at least one data row.');
+}
+
+/** Columns named twice (-3144), at the header's line, whether or not the template is known. */
+export function duplicateColumnFindings(columns: readonly string[], line: number): Finding[] {
+  return duplicateColumns(columns).map(({ name, at }) =>
+    finding(
+      RESULT.InvalidMergeData,
+      'error',
+      `The column "${name}" is named ${at.length === 2 ? 'twice' : `${at.length} times`} (columns ${at.map((i) => i + 1).join(' and ')}): which one a letter prints would be a guess. Rename or remove all but one.`,
+      { field: name, line },
+    ),
+  );
 }
 
 /** Columns the template does not use (-3145) and the template's fields without a column (-3144), at the header's line. */

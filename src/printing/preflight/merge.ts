@@ -20,7 +20,7 @@ import { mergeRows, mergeTemplate, printMerge, measuredAs, type MergeRow, type M
 import { measureLetters, WrapMemo, type Printed } from '../printer';
 import { DEFAULT_PRICING, letterPrice } from '../pricing';
 import { finding, hasErrors, type Finding } from './findings';
-import { csvNotWellFormed, csvWithoutRows, headerFindings, raggedRowFinding, rowFindings } from './merge-findings';
+import { csvNotWellFormed, csvWithoutRows, duplicateColumnFindings, headerFindings, raggedRowFinding, rowFindings } from './merge-findings';
 import { charactersNotDrawn, printFindings, type PreflightReport, type PrintSettings } from './letter';
 
 export interface MergeLetter {
@@ -118,7 +118,7 @@ export async function preflightMerge(
   if (!header || !first) return refused([csvWithoutRows()]);
 
   const columns = header.cells.map((name) => name.trim());
-  const findings: Finding[] = headerFindings(columns, template, header.line);
+  const findings: Finding[] = [...duplicateColumnFindings(columns, header.line), ...headerFindings(columns, template, header.line)];
   // The template's own text first (what no row fills), then each row's values, by column.
   const own = await notDrawable(
     template
