@@ -492,6 +492,32 @@ describe('live diagnostics: a mail merge CSV', () => {
     }
   });
 
+  it('says columns without a name once, on the stray commas, and removes them when every row is empty there', async () => {
+    const { preflightMerge } = await import('../../src/printing');
+    const html = new TextEncoder().encode('<p>Dear {{FirstName}}, you owe {{Amount}}.</p>');
+    const csv = `${header},,\r\nJane Doe,1 Main St,Springfield,IL,62701,Jane,10,,\r\n"Sam Roe",2 Side St,Shelbyville,IL,62565,Sam,5,,\r\n`;
+    const findings = csvDiagnostics(csv, template);
+    assert.deepEqual(summary(csv, findings), [{ code: -3145, severity: 'error', field: '', on: ',,' }]);
+    assert.match(findings[0]!.message, /^merge data has a field that is not in the template\. Columns 8, 9 have no name in the header/);
+    const report = await preflightMerge({ type: 'html', template: html, csv }, { workMode: 'Production' });
+    assert.deepEqual(
+      report.findings.map((f) => [f.code, f.message]),
+      findings.map((f) => [f.code, f.message]),
+      'the preflight says the same, once',
+    );
+    const [fix] = findings[0]!.fixes;
+    assert.equal(fix?.kind, 'remove-columns');
+    const mended = applied(csv, fix.edits);
+    assert.equal(
+      mended,
+      `${header}\r\nJane Doe,1 Main St,Springfield,IL,62701,Jane,10\r\n"Sam Roe",2 Side St,Shelbyville,IL,62565,Sam,5\r\n`,
+    );
+    assert.deepEqual(csvDiagnostics(mended, template), []);
+    // A value under a column without a name is the user's to place: no removal offered.
+    const valued = `${header},\nJane Doe,1 Main St,Springfield,IL,62701,Jane,10,note\n`;
+    assert.deepEqual(csvDiagnostics(valued, template)[0]!.fixes, []);
+  });
+
   it('says a header alone needs a data row', () => {
     assert.deepEqual(summary(header, csvDiagnostics(header, template)), [{ code: -3144, severity: 'error', field: undefined, on: header }]);
   });

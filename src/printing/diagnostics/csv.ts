@@ -106,7 +106,8 @@ export function csvDiagnostics(text: string, template?: Pick<MergeTemplate, 'fie
   }
   if (template) {
     for (const f of headerFindings(columns, template, lines[0]!)) {
-      if (f.code === RESULT.MergeFieldNotInTemplate) {
+      if (f.code === RESULT.MergeFieldNotInTemplate && f.field === '') findings.push(unnamedColumns(f, rows, spans));
+      else if (f.code === RESULT.MergeFieldNotInTemplate) {
         const to = fieldNamedBy(f.field!, wanted);
         findings.push(located(f, cellSpan(0, columns.indexOf(f.field!)) ?? rowSpan(0), to === undefined ? [] : rename(f.field!, to)));
       } else findings.push(located(f, rowSpan(0), [...renameTo(f.field!), addColumn(f.field!, rows, spans)]));
@@ -225,6 +226,24 @@ function raggedRow(f: Finding, text: string, rows: readonly (readonly string[])[
     fixes.push({ kind: 'remove-cells', edits: [{ ...span, text: '' }] });
   }
   return located(f, span, fixes);
+}
+
+/**
+ * The header's columns without a name, where they are: from the comma before the first to the
+ * header's end when they are its last (a spreadsheet's stray trailing commas), removed from every
+ * row when no row has a value under them; else on the header's line, for the user to mend.
+ */
+function unnamedColumns(f: Finding, rows: readonly (readonly string[])[], spans: readonly (readonly number[])[]): TextFinding {
+  const header = rows[0]!;
+  const first = header.findIndex((name) => name.trim() === '');
+  const trailing = first > 0 && header.slice(first).every((name) => name.trim() === '');
+  const headerSpan = { start: spans[0]![0]!, end: spans[0]!.at(-1)! };
+  if (!trailing) return located(f, headerSpan);
+  const at = (r: number) => spans[r]![2 * first - 1]!;
+  const span = { start: at(0), end: headerSpan.end };
+  const empty = rows.every((row) => row.slice(first).every((cell) => cell.trim() === ''));
+  const edits = rows.flatMap((row, r) => (row.length > first ? [{ start: at(r), end: spans[r]!.at(-1)!, text: '' }] : []));
+  return located(f, span, empty ? [{ kind: 'remove-columns', edits }] : []);
 }
 
 /**

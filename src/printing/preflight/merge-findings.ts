@@ -30,13 +30,28 @@ export function duplicateColumnFindings(columns: readonly string[], line: number
 
 /** Columns the template does not use (-3145) and the template's fields without a column (-3144), at the header's line. */
 export function headerFindings(columns: readonly string[], template: Pick<MergeTemplate, 'fields'>, line: number): Finding[] {
+  const unused = unusedColumns(columns, template);
+  // Columns without a name are said once, by number: a spreadsheet's stray trailing commas, most often.
+  const unnamed = columns.flatMap((name, i) => (name === '' ? [i + 1] : []));
   return [
-    ...unusedColumns(columns, template).map((name) =>
-      finding(RESULT.MergeFieldNotInTemplate, 'error', `The column "${name}" is neither a field of the template nor an address field.`, {
-        field: name,
-        line,
-      }),
-    ),
+    ...unused
+      .filter((name) => name !== '')
+      .map((name) =>
+        finding(RESULT.MergeFieldNotInTemplate, 'error', `The column "${name}" is neither a field of the template nor an address field.`, {
+          field: name,
+          line,
+        }),
+      ),
+    ...(unnamed.length === 0
+      ? []
+      : [
+          finding(
+            RESULT.MergeFieldNotInTemplate,
+            'error',
+            `${unnamed.length === 1 ? `Column ${unnamed[0]} has` : `Columns ${unnamed.join(', ')} have`} no name in the header (stray commas a spreadsheet wrote?): the service takes only columns named as the template's fields or the address fields. Remove ${unnamed.length === 1 ? 'it' : 'them'}, or name ${unnamed.length === 1 ? 'it' : 'them'}.`,
+            { field: '', line },
+          ),
+        ]),
     ...fieldsWithoutColumn(columns, template).map((name) =>
       finding(RESULT.InvalidMergeData, 'error', `The template's field "${name}" has no column.`, { field: name, line }),
     ),
