@@ -19,6 +19,7 @@ import {
   type WorkModeUsed,
 } from '../../src/printing';
 import { cityKey } from '../../src/printing/address/city-names';
+import { zipMeant } from '../../src/printing/address/zip-written';
 import { INDEX_FILE, displayName, zipIndexSource } from '../../scripts/zip-index';
 
 const address = (fields: Partial<PostalAddress>): PostalAddress => ({ AttentionLine1: 'Jane Doe', Address1: '1 Main St', ...fields });
@@ -124,6 +125,34 @@ describe('the address check: ZIP codes, states and cities', () => {
     assert.deepEqual(await printed('Production', { City: 'Chicago', State: 'IL', PostalCode: '62701' }), [undefined, undefined]);
     assert.deepEqual(await printed('Development', { City: 'Springfield', State: 'IL', PostalCode: '21301' }), [undefined, undefined]);
     assert.deepEqual(await printed('Development', { City: 'Springfield', State: 'IL', PostalCode: '2130' }), [-1018, -1018]);
+  });
+});
+
+describe('a ZIP code not of the form, and the one it most likely is', () => {
+  it('finds leading zeros a spreadsheet dropped and a ZIP+4 without its hyphen, only where the USPS has the ZIP code in the State given', () => {
+    const meant = (zip: string, state?: string) => {
+      const m = zipMeant(zip, state);
+      return m && [m.value, m.why, `${m.zip.cities[0]}, ${m.zip.state}`];
+    };
+    assert.deepEqual(meant('2134', 'MA'), ['02134', 'leading-zeros', 'Allston, MA']);
+    assert.deepEqual(meant('2134', 'Massachusetts'), ['02134', 'leading-zeros', 'Allston, MA']);
+    assert.deepEqual(meant(' 2134-1234 '), ['02134-1234', 'leading-zeros', 'Allston, MA']);
+    assert.deepEqual(meant('21341234', 'MA'), ['02134-1234', 'leading-zeros', 'Allston, MA']);
+    assert.deepEqual(meant('021341234', 'MA'), ['02134-1234', 'hyphen', 'Allston, MA']);
+    assert.deepEqual(meant('02134 1234', 'MA'), ['02134-1234', 'hyphen', 'Allston, MA']);
+    assert.deepEqual(meant('901', 'PR'), ['00901', 'leading-zeros', 'San Juan, PR']);
+    assert.deepEqual(meant('9001', 'AE'), ['09001', 'leading-zeros', 'Apo, AE']);
+    // Another state's, no such ZIP code, already right, or not a number: no guess.
+    for (const [zip, state] of [
+      ['2134', 'TX'],
+      ['99', 'MA'],
+      ['1234', 'MA'],
+      ['02134', 'MA'],
+      ['02134-1234', 'MA'],
+      ['SW1A 1AA', undefined],
+      ['123456', 'MA'],
+    ] as const)
+      assert.equal(zipMeant(zip, state), undefined, `${zip} ${state ?? ''}`);
   });
 });
 

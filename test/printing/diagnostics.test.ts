@@ -518,6 +518,35 @@ describe('live diagnostics: a mail merge CSV', () => {
     assert.deepEqual(csvDiagnostics(valued, template)[0]!.fixes, []);
   });
 
+  it('says the ZIP code a cell most likely is (leading zeros a spreadsheet dropped, a ZIP+4 without its hyphen) and changes it to that', async () => {
+    const { preflightMerge } = await import('../../src/printing');
+    const html = new TextEncoder().encode('<p>Dear {{FirstName}}, you owe {{Amount}}.</p>');
+    const csv = `${header}\nJane Doe,1 Main St,Boston,MA,2134,Jane,10\nSam Roe,2 Side St,Boston,MA,"021341234",Sam,5\nAl Poe,3 Far Rd,Houston,TX,7102,Al,1\n`;
+    const findings = csvDiagnostics(csv, template);
+    assert.deepEqual(
+      findings.map((f) => [f.code, f.row, on(csv, f), f.fixes.flatMap((x) => x.edits.map((e) => e.text))]),
+      [
+        [-1018, 1, '2134', ['02134']],
+        [-1018, 2, '"021341234"', ['"02134-1234"']],
+        [-1018, 3, '7102', []],
+      ],
+    );
+    assert.match(findings[0]!.message, /2134 is not a US ZIP code .* Its leading zeros dropped\? 02134 is Allston, MA's: write 02134/);
+    assert.match(findings[1]!.message, /Written with its hyphen, 02134-1234 is Allston, MA's ZIP\+4\.$/);
+    const report = await preflightMerge({ type: 'html', template: html, csv }, { workMode: 'Production' });
+    assert.deepEqual(
+      report.findings.map((f) => f.message),
+      findings.map((f) => f.message),
+      'mailroom preflight --data says the same',
+    );
+    // From the last: each fix's offsets are the text's before any other is applied.
+    const mended = findings.reduceRight((text, f) => (f.fixes[0] ? applied(text, f.fixes[0].edits) : text), csv);
+    assert.deepEqual(
+      csvDiagnostics(mended, template).map((f) => f.row),
+      [3],
+    );
+  });
+
   it('says a header alone needs a data row', () => {
     assert.deepEqual(summary(header, csvDiagnostics(header, template)), [{ code: -3144, severity: 'error', field: undefined, on: header }]);
   });

@@ -6,7 +6,7 @@
  */
 import { RESULT, STATUS, checkRecipient, duplicateColumns, isSplitRow, raggedRows, type CsvError } from '../../contract';
 import { fieldsWithoutColumn, unusedColumns, type MergeRow, type MergeTemplate } from '../merge';
-import { finding, zipFinding, type Finding } from './findings';
+import { finding, withZipMeant, zipFinding, type Finding } from './findings';
 
 export function csvNotWellFormed(error: CsvError): Finding {
   return finding(RESULT.InvalidMergeData, 'error', `The CSV is not well formed: ${error.message}.`, { line: error.line });
@@ -143,7 +143,10 @@ export function rowFindings(
       ? [finding(STATUS.AddressNotExtracted, 'error', missing.map((p) => p.message).join(' '), { ...where, field: missing[0]!.field })]
       : []),
     ...rest.map((p) =>
-      finding(p.code, p.code === STATUS.AddressNotVerified ? 'error' : 'warning', p.message, { ...where, field: p.field }),
+      withZipMeant(
+        finding(p.code, p.code === STATUS.AddressNotVerified ? 'error' : 'warning', p.message, { ...where, field: p.field }),
+        address,
+      ),
     ),
     ...(zip ? [{ ...zip, ...where }] : []),
   ];
