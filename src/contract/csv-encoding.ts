@@ -146,6 +146,21 @@ export function decodeCsv(bytes: Uint8Array): DecodedCsv {
   return utf8 === undefined ? asWindows1252(bytes) : { text: utf8, encoding: 'UTF-8' };
 }
 
+/**
+ * The most merge data the sandbox takes, as UTF-8 before compression (64 MiB, some 600,000 rows of
+ * an address and a few fields): its guard against a small gzip that expands without end. The facts
+ * give the service's no number; the preflight refuses what the sandbox would, in the same words.
+ */
+export const MAX_MERGE_DATA_BYTES = 64 * 1024 * 1024;
+
+/** Why merge data of `bytes` (UTF-8, uncompressed; undefined: past the limit, by how much unknown) is refused; undefined when within MAX_MERGE_DATA_BYTES. */
+export function mergeDataTooLarge(bytes?: number): string | undefined {
+  if (bytes !== undefined && bytes <= MAX_MERGE_DATA_BYTES) return undefined;
+  const mb = (n: number) => `${(n / (1024 * 1024)).toFixed(1)} MB`;
+  const size = bytes === undefined ? 'over' : `${mb(bytes)} as UTF-8, over`;
+  return `the CSV is ${size} the ${mb(MAX_MERGE_DATA_BYTES)} a merge takes: split it into merges of fewer rows`;
+}
+
 /** The text as the service takes merge data: UTF-8, without a byte order mark. */
 export function encodeCsv(text: string): Uint8Array {
   return new TextEncoder().encode(text.replace(/^\uFEFF/, ''));

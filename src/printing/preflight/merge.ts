@@ -13,7 +13,16 @@
  * pages, sheets and price when asked (`letters`, five numbers a row). A proof (a PDF) is printed
  * only of the rows asked for (`proof`).
  */
-import { CsvError, RECIPIENT_FIELDS, csvRecords, missingFieldCodes, RESULT, STATUS, type CsvRecord } from '../../contract';
+import {
+  CsvError,
+  RECIPIENT_FIELDS,
+  csvRecords,
+  mergeDataTooLarge,
+  missingFieldCodes,
+  RESULT,
+  STATUS,
+  type CsvRecord,
+} from '../../contract';
 import { UnreadableDocument } from '../docx-text';
 import { drawsAsIs, notDrawable } from '../fonts';
 import { mergeRows, mergeTemplate, printMerge, measuredAs, type MergeRow, type MergeTemplate } from '../merge';
@@ -98,6 +107,8 @@ export async function preflightMerge(
     return refused([finding(RESULT.FileExtensionNotSupported, 'error', `The template cannot be read: ${error.message}.`)]);
   }
   const text = merge.csv.replace(/^\uFEFF/, '');
+  const tooLarge = mergeDataTooLarge(Buffer.byteLength(text, 'utf8'));
+  if (tooLarge) return refused([finding(RESULT.InvalidMergeData, 'error', `${tooLarge[0]!.toUpperCase()}${tooLarge.slice(1)}.`)]);
   const { signal, progress } = options;
   const total = progress ? dataRows(text) : 0;
   const records = csvRecords(text);

@@ -8,7 +8,7 @@
 import { promisify } from 'node:util';
 import { gunzip } from 'node:zlib';
 import { describeResultCode, missingFieldCodes, RESULT } from '../../contract';
-import { CsvError, duplicateColumns, parseCsvLines, raggedRows } from '../../contract';
+import { CsvError, MAX_MERGE_DATA_BYTES, duplicateColumns, mergeDataTooLarge, parseCsvLines, raggedRows } from '../../contract';
 import { mergeTemplate, nextTurn, UnreadableDocument, type MergeTemplate } from '../../printing';
 
 const gunzipAsync = promisify(gunzip);
@@ -105,8 +105,10 @@ export async function readMergeData(data: Uint8Array | undefined): Promise<Merge
   let bytes: Uint8Array;
   try {
     // On libuv's threads, not the one that answers every caller.
-    bytes = await gunzipAsync(data, { maxOutputLength: 64 * 1024 * 1024 });
-  } catch {
+    bytes = await gunzipAsync(data, { maxOutputLength: MAX_MERGE_DATA_BYTES });
+  } catch (error) {
+    // Cut off at the limit: said as the preflight says it (it cannot tell how far past, nor need to).
+    if ((error as { code?: unknown }).code === 'ERR_BUFFER_TOO_LARGE') return invalidData(mergeDataTooLarge()!);
     return invalidData('MergeData is not gzip-compressed');
   }
   let text: string;
