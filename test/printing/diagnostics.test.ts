@@ -547,6 +547,27 @@ describe('live diagnostics: a mail merge CSV', () => {
     );
   });
 
+  it('says a column that is a field but for its capitals or spaces is to be renamed, in the preflight too, and renames it', async () => {
+    const { preflightMerge } = await import('../../src/printing');
+    const html = new TextEncoder().encode('<p>Dear {{FirstName}}, you owe {{Amount}}.</p>');
+    const csv = 'attentionline1,Address1,CITY,State,Postal Code,firstname,Amount\nJane Doe,1 Main St,Springfield,IL,62701,Jane,10\n';
+    const findings = csvDiagnostics(csv, template).filter((f) => f.code === -3145);
+    assert.deepEqual(
+      findings.map((f) => [f.field, f.message.match(/Rename it "(\w+)"/)?.[1], f.fixes.map((x) => x.kind === 'rename' && x.to)]),
+      [
+        ['attentionline1', 'AttentionLine1', ['AttentionLine1']],
+        ['CITY', 'City', ['City']],
+        ['Postal Code', 'PostalCode', ['PostalCode']],
+        ['firstname', 'FirstName', ['FirstName']],
+      ],
+    );
+    const report = await preflightMerge({ type: 'html', template: html, csv }, { workMode: 'Production' });
+    assert.deepEqual(
+      report.findings.filter((f) => f.code === -3145).map((f) => f.message),
+      findings.map((f) => f.message),
+    );
+  });
+
   it('says a header alone needs a data row', () => {
     assert.deepEqual(summary(header, csvDiagnostics(header, template)), [{ code: -3144, severity: 'error', field: undefined, on: header }]);
   });

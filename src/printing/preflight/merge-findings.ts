@@ -4,7 +4,7 @@
  * header's (-3144), and each row's address (-1045, -1018, lengths). `mailroom preflight --data`
  * and the editor's live diagnostics both read them here, so that both say the same.
  */
-import { RESULT, STATUS, checkRecipient, duplicateColumns, isSplitRow, raggedRows, type CsvError } from '../../contract';
+import { RECIPIENT_FIELDS, RESULT, STATUS, checkRecipient, duplicateColumns, isSplitRow, raggedRows, type CsvError } from '../../contract';
 import { fieldsWithoutColumn, unusedColumns, type MergeRow, type MergeTemplate } from '../merge';
 import { finding, withZipMeant, zipFinding, type Finding } from './findings';
 
@@ -33,15 +33,26 @@ export function headerFindings(columns: readonly string[], template: Pick<MergeT
   const unused = unusedColumns(columns, template);
   // Columns without a name are said once, by number: a spreadsheet's stray trailing commas, most often.
   const unnamed = columns.flatMap((name, i) => (name === '' ? [i + 1] : []));
+  // A column that is a field written otherwise only in capitals or spacing ("city", "Postal Code"): a spreadsheet's header as people type it.
+  const wanted = [...template.fields, ...RECIPIENT_FIELDS].filter((field) => !columns.includes(field));
+  const squeezed = (name: string) => name.toLowerCase().replace(/[\s_]+/g, '');
+  const meant = (name: string) => wanted.find((field) => squeezed(field) === squeezed(name));
   return [
     ...unused
       .filter((name) => name !== '')
-      .map((name) =>
-        finding(RESULT.MergeFieldNotInTemplate, 'error', `The column "${name}" is neither a field of the template nor an address field.`, {
-          field: name,
-          line,
-        }),
-      ),
+      .map((name) => {
+        const field = meant(name);
+        const rename =
+          field === undefined
+            ? ''
+            : ` Rename it "${field}": the service matches a column to a field by its name exactly, capitals included.`;
+        return finding(
+          RESULT.MergeFieldNotInTemplate,
+          'error',
+          `The column "${name}" is neither a field of the template nor an address field.${rename}`,
+          { field: name, line },
+        );
+      }),
     ...(unnamed.length === 0
       ? []
       : [
