@@ -8,10 +8,13 @@
  * "Unicode Text" saved by a tool that drops the mark), bytes that are valid UTF-8 are UTF-8 (plain
  * ASCII is both), and any others are Windows-1252, unless one of them is a byte that code page
  * leaves undefined: that file is neither, and is refused in words rather than mailed as garbage.
- * Mac Roman (what Excel for Mac saves as plain "CSV") is not guessed: most of its accented letters
+ * Mac Roman (what Excel for Mac saves as plain "CSV") is not read: most of its accented letters
  * are Windows-1252 punctuation or letters too, and no test of the bytes tells the two apart
- * reliably; the encoding said beside the proof ("Windows-1252") shows which was assumed, and one
- * with ç, è or ù is refused by the rule above (docs/cli.md, "A merge's CSV").
+ * always. A file with ç, è or ù is refused by the rule above, and one where Windows-1252 puts a
+ * capital or a symbol right after a lowercase letter ("JosŽ" for Mac Roman's José) is refused too,
+ * naming the word; Mac Roman's ö, û, ú, í, ô and ñ read as Windows-1252 characters that follow
+ * lowercase letters (š, ž, œ, ’, ™, –) and are not told: the encoding said beside the proof shows which was
+ * assumed (docs/cli.md, "A merge's CSV").
  */
 import { CsvError } from './csv';
 
@@ -131,8 +134,25 @@ function asWindows1252(bytes: Uint8Array): DecodedCsv {
       line,
     );
   }
-  return { text: windows1252(bytes), encoding: 'Windows-1252' };
+  const text = windows1252(bytes);
+  const macRoman = MAC_ROMAN_LETTER.exec(text);
+  if (macRoman) {
+    const word = /\S*$/.exec(text.slice(0, macRoman.index + 1))![0] + /^\S*/.exec(text.slice(macRoman.index + 1))![0];
+    throw new CsvError(
+      `it reads as Windows-1252 with "${word}", where a letter is expected: it looks like Mac Roman, which Excel for Mac saves as "CSV". Save it as "CSV UTF-8" and try again`,
+      (text.slice(0, macRoman.index).match(/\r\n|\r|\n/g)?.length ?? 0) + 1,
+    );
+  }
+  return { text, encoding: 'Windows-1252' };
 }
+
+/**
+ * Windows-1252's reading of Mac Roman's commonest accented letters, right after a lowercase
+ * letter: é as Ž ("JosŽ"), ü as Ÿ ("MŸller"), ä as Š, á as ‡, à as ˆ, â as ‰, ã as ‹, å as Œ, ï
+ * as •, ò as ˜, õ as ›. None of these follows a lowercase letter in Windows-1252 text (its š,
+ * ž, œ, ’, ™ and dashes do, and are left alone: Mac Roman's ö, û, ú, í, ô and ñ are not told).
+ */
+const MAC_ROMAN_LETTER = /[a-z\u00DF-\u00F6\u00F8-\u00FF][\u2021\u02C6\u2030\u0160\u2039\u0152\u017D\u2022\u02DC\u203A\u0178]/;
 
 /** A CSV's bytes as text, and which encoding was assumed; a byte order mark whose text does not follow, or bytes of no encoding read, throw CsvError. */
 export function decodeCsv(bytes: Uint8Array): DecodedCsv {

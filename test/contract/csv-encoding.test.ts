@@ -62,6 +62,39 @@ describe('merge data encodings: a CSV file as the client reads it', () => {
     }
   });
 
+  it('refuses Mac Roman where Windows-1252 would put a capital or a symbol right after a lowercase letter, naming the word and its line', () => {
+    // Excel for Mac's "CSV": José Müller in Mac Roman (é 0x8E, ü 0x9F).
+    const macRoman = Buffer.concat([
+      Buffer.from('AttentionLine1,City\r\nJos'),
+      Buffer.from([0x8e]),
+      Buffer.from(' M'),
+      Buffer.from([0x9f]),
+      Buffer.from('ller,Zurich\r\n'),
+    ]);
+    assert.throws(
+      () => decodeCsv(macRoman),
+      (e: unknown) =>
+        e instanceof CsvError &&
+        e.line === 2 &&
+        e.message ===
+          'it reads as Windows-1252 with "JosŽ", where a letter is expected: it looks like Mac Roman, which Excel for Mac saves as "CSV". Save it as "CSV UTF-8" and try again',
+    );
+    // Windows-1252's own: capitals at a word's start, š ž œ after letters, quotes and dashes.
+    const names = 'Žižka,Škoda Œuvre,Dušan Hašek,O’Neil – “Bud”,Ÿvonne,Acme™ Inc';
+    const bytes = Buffer.from(
+      [...names].map(
+        (c) =>
+          (
+            ({ Ž: 0x8e, ž: 0x9e, Š: 0x8a, š: 0x9a, Œ: 0x8c, '’': 0x92, '–': 0x96, '“': 0x93, '”': 0x94, Ÿ: 0x9f, '™': 0x99 }) as Record<
+              string,
+              number
+            >
+          )[c] ?? c.charCodeAt(0),
+      ),
+    );
+    assert.deepEqual(decodeCsv(bytes), { text: names, encoding: 'Windows-1252' });
+  });
+
   it('reads UTF-16 without a byte order mark by its NULs, either way round, and a stray NUL in UTF-8 as UTF-8', () => {
     assert.deepEqual(decodeCsv(utf16le(TEXT)), { text: TEXT, encoding: 'UTF-16LE' });
     assert.deepEqual(decodeCsv(utf16be(TEXT)), { text: TEXT, encoding: 'UTF-16BE' });
