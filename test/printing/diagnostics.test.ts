@@ -236,6 +236,26 @@ describe("live diagnostics: a front matter's own findings", () => {
     );
   });
 
+  it('changes a ZIP code whose leading zeros were dropped, or a ZIP+4 without its hyphen, to the one the USPS has, in a line or a field', () => {
+    for (const [md, zip, to] of [
+      ['---\nto: Jane Doe, 1 Main St, Boston, MA 2134\n---\nHi\n', '2134', '02134'],
+      [
+        '---\nto:\n  name: Jane Doe\n  street: 1 Main St\n  city: Boston\n  state: MA\n  zip: 021341234\n---\nHi\n',
+        '021341234',
+        '02134-1234',
+      ],
+    ] as const) {
+      const [found, ...more] = frontMatterDiagnostics(md);
+      assert.deepEqual(more, []);
+      assert.equal(found?.code, -1018);
+      assert.equal(on(md, found), zip);
+      assert.match(found.message, new RegExp(`${to} is Allston, MA's`));
+      const fix = found.fixes.find((x) => x.kind === 'replace');
+      assert.ok(fix, 'a change offered');
+      assert.deepEqual(frontMatterDiagnostics(applied(md, fix.edits)), []);
+    }
+  });
+
   it('offers no trim where the text is not the value itself (an escape in double quotes)', () => {
     const text = letter(
       `to:\n  AttentionLine1: "${LONG_NAME} \\u00e9"\n  Address1: 1 Main St\n  City: Springfield\n  State: IL\n  PostalCode: 62701`,
