@@ -24,7 +24,7 @@ import {
   type MailMerge,
   type RecipientAddress,
 } from '../../src/client';
-import { STATUS, encodeCsv, type EnumValue } from '../../src/contract';
+import { STATUS, csvRow, csvRowIndex, encodeCsv, type EnumValue } from '../../src/contract';
 import { preflightLetter, preflightMerge, type Finding } from '../../src/printing';
 import { mergeDataDiagnostics } from '../../src/printing/diagnostics';
 import { startTestSandbox, type TestSandbox } from '../helpers/sandbox';
@@ -189,6 +189,13 @@ describe('the corpus: one verdict from the preflight and the sandbox, for every 
         return;
       }
       const ends = merge.ends!;
+      // As Preview Merge Row reads it (the row index, each row parsed alone): the rows the merge sends, in order.
+      const index = csvRowIndex(data.text);
+      assert.deepEqual(
+        Array.from({ length: index.count - 1 }, (_, i) => csvRow(data.text, index, i + 1)),
+        batch!.rows,
+        "Preview Merge Row's rows",
+      );
       assert.deepEqual(
         report.findings.filter((f) => f.severity === 'error' && f.row === undefined),
         [],
