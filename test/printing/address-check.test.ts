@@ -221,4 +221,26 @@ describe('the address check over the labelled set of real addresses', () => {
     // What the service fails is always caught: every nonexistent ZIP code but the retired one, every other state.
     assert.ok(invalid.filter((a) => a.expect !== 'other-city' && said(a) !== a.expect).every((a) => a.name === 'New York, NY 10048'));
   });
+
+  it('finds the ZIP code meant for every valid one of the labelled set with its leading zeros dropped or its ZIP+4 hyphen left out, and none for an invalid one', () => {
+    const us = labelled().filter((a) => a.expect === 'ok' && !a.fields.Country && /^\d{5}$/.test(a.fields.PostalCode ?? ''));
+    const zeros = us.filter((a) => a.fields.PostalCode!.startsWith('0'));
+    assert.ok(zeros.length >= 20, `${zeros.length} with a leading zero`);
+    // As a spreadsheet reads the column: a number, its leading zeros gone.
+    const recovered = zeros.filter((a) => zipMeant(String(Number(a.fields.PostalCode)), a.fields.State)?.value === a.fields.PostalCode);
+    console.log(`      leading zeros dropped: the ZIP code meant found for ${recovered.length}/${zeros.length}`);
+    assert.deepEqual(
+      zeros.filter((a) => !recovered.includes(a)).map((a) => a.name),
+      [],
+    );
+    // A ZIP code the USPS does not have, or has in another state: no guess, its zeros dropped or not.
+    const invalid = labelled().filter((a) => a.expect === 'unknown-zip' || a.expect === 'other-state');
+    assert.ok(invalid.length >= 50, `${invalid.length} invalid`);
+    for (const a of invalid) assert.equal(zipMeant(String(Number(a.fields.PostalCode)), a.fields.State), undefined, a.name);
+    // A ZIP+4 without its hyphen, and a ZIP code already right: the first found, the second left alone.
+    for (const a of us) {
+      assert.equal(zipMeant(`${a.fields.PostalCode!}1234`, a.fields.State)?.value, `${a.fields.PostalCode!}-1234`, a.name);
+      assert.equal(zipMeant(a.fields.PostalCode!, a.fields.State), undefined, a.name);
+    }
+  });
 });
