@@ -588,6 +588,14 @@ describe('live diagnostics: a mail merge CSV', () => {
     );
   });
 
+  it('says a column whose name holds semicolons may be a CSV separated by them (a header cell with a comma in it)', () => {
+    const csv = 'AttentionLine1;Address1;"City, Town";State;PostalCode\nJane Doe;1 Main St;"Springfield, IL";IL;62701\n';
+    const findings = csvDiagnostics(csv, template).filter((f) => f.code === -3145);
+    assert.ok(findings.length > 0);
+    for (const f of findings)
+      assert.match(f.message, /Its name holds semicolons: if they separate the columns, save the CSV as "CSV UTF-8 \(Comma delimited\)"/);
+  });
+
   it('says a header alone needs a data row', () => {
     assert.deepEqual(summary(header, csvDiagnostics(header, template)), [{ code: -3144, severity: 'error', field: undefined, on: header }]);
   });

@@ -42,10 +42,13 @@ export function headerFindings(columns: readonly string[], template: Pick<MergeT
       .filter((name) => name !== '')
       .map((name) => {
         const field = meant(name);
+        const delimiter = /[;\t]/.exec(name)?.[0];
         const rename =
-          field === undefined
-            ? ''
-            : ` Rename it "${field}": the service matches a column to a field by its name exactly, capitals included.`;
+          field !== undefined
+            ? ` Rename it "${field}": the service matches a column to a field by its name exactly, capitals included.`
+            : delimiter
+              ? ` Its name holds ${delimiter === ';' ? 'semicolons' : 'tabs'}: if they separate the columns, save the CSV as "CSV UTF-8 (Comma delimited)": merge data is comma-separated.`
+              : '';
         return finding(
           RESULT.MergeFieldNotInTemplate,
           'error',
