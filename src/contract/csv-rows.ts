@@ -5,7 +5,7 @@
  * opens a quoted field only at a field's start, a blank line holds no row, and a CSV it would refuse
  * is refused here with the same CsvError and line.
  */
-import { CsvError, parseCsvLines } from './csv';
+import { CsvError, delimiterMistake, nulMistake, parseCsvLines } from './csv';
 
 export interface CsvRowIndex {
   /** How many rows, the header's included. */
@@ -34,6 +34,8 @@ export function csvRowIndex(text: string): CsvRowIndex {
   const bom = text.startsWith('\uFEFF') ? 1 : 0;
   let i = bom;
   let line = 1;
+  const nul = nulMistake(bom ? text.slice(bom) : text);
+  if (nul) throw nul;
   while (i < text.length) {
     const start = i;
     const startLine = line;
@@ -68,8 +70,12 @@ export function csvRowIndex(text: string): CsvRowIndex {
       if (text[i] !== ',') break;
       i++;
     }
-    // A line holding one empty cell is a blank line, and no row (as parseCsvLines reads it).
-    if (!(fields === 1 && empty)) {
+    // A line of empty cells only (a blank line, `,,,,`) is no row (as parseCsvLines reads it).
+    if (!empty) {
+      if (starts.length === 0 && fields === 1) {
+        const mistake = delimiterMistake(text.slice(start, i), startLine);
+        if (mistake) throw mistake;
+      }
       starts.push(start);
       ends.push(i);
       lines.push(startLine);
@@ -83,7 +89,7 @@ export function csvRowIndex(text: string): CsvRowIndex {
 
 /** A row's cells, parsed alone. */
 export function csvRow(text: string, index: CsvRowIndex, row: number): string[] {
-  return parseCsvLines(text.slice(index.starts[row], index.ends[row])).rows[0] ?? [''];
+  return parseCsvLines(text.slice(index.starts[row], index.ends[row]), row === 0).rows[0] ?? [''];
 }
 
 /** The header and the rows asked for, in that order, as a CSV of their own (each row as written, CRLF after each). */

@@ -14,6 +14,33 @@ export class CsvError extends Error {
 
 const DELIMITER = /[,\r\n]/g;
 
+/**
+ * Why a CSV whose header is one cell holding semicolons or tabs is refused: European-locale Excel
+ * saves "CSV" with semicolons, Excel's "Unicode Text" with tabs; read as commas, each row would be
+ * one cell and mail nothing but a refusal in other words (or garbage). Merge data is
+ * comma-separated (facts, Part B), and the mend is the user's: said in words naming the delimiter.
+ */
+export function delimiterMistake(header: string, line: number): CsvError | undefined {
+  const semicolons = header.includes(';');
+  if (!semicolons && !header.includes('\t')) return undefined;
+  const which = semicolons ? 'semicolons (as Excel saves "CSV" where the decimal comma is used)' : 'tabs (as Excel saves "Unicode Text")';
+  return new CsvError(
+    `its header is separated by ${which}, not commas: merge data is comma-separated. Save it as "CSV UTF-8 (Comma delimited)", or replace the ${semicolons ? 'semicolons' : 'tabs'} between columns with commas`,
+    line,
+  );
+}
+
+/**
+ * A NUL character is never a spreadsheet's text (a UTF-16 file without its byte order mark is read
+ * as such by decodeCsv): refused at its line, rather than printed as nothing in a name.
+ */
+export function nulMistake(text: string): CsvError | undefined {
+  const at = text.indexOf('\0');
+  if (at < 0) return undefined;
+  const line = (text.slice(0, at).match(/\r\n|\r|\n/g)?.length ?? 0) + 1;
+  return new CsvError(`it holds a NUL character (at character ${at + 1}): it is not text a spreadsheet saves`, line);
+}
+
 /** One record of a CSV as the reader meets it. */
 export interface CsvRecord {
   readonly cells: string[];
@@ -24,11 +51,13 @@ export interface CsvRecord {
 }
 
 /**
- * The records of a CSV one at a time, as they are read (blank lines hold none): what a reader of
+ * The records of a CSV one at a time, as they are read (blank lines, and lines of empty cells only, hold none): what a reader of
  * any size of data takes, holding one record at a time. A CSV that is not well formed throws
- * CsvError when the reader comes to the mistake, after the records before it.
+ * CsvError when the reader comes to the mistake, after the records before it (a NUL before any).
+ * `fromHeader` false reads a piece of a CSV that starts past its header (one row, a slice): its
+ * first record is not held to a header's rules.
  */
-export function* csvRecords(text: string): Generator<CsvRecord, void, undefined> {
+export function* csvRecords(text: string, fromHeader = true): Generator<CsvRecord, void, undefined> {
   let row: string[] = [];
   let rowSpans: number[] = [];
   let field = '';
@@ -43,16 +72,23 @@ export function* csvRecords(text: string): Generator<CsvRecord, void, undefined>
     field = '';
     fieldStart = i + 1;
   };
-  /** The record just ended, if it holds one (a blank line does not). */
+  /**
+   * The record just ended, if it holds one: a blank line does not, nor a line of empty cells only
+   * (`,,,,`: what a spreadsheet writes for a row once formatted and left empty), so that no reader
+   * counts it as a letter without an address.
+   */
   const endRow = (): CsvRecord | undefined => {
     endField();
-    const record = row.length === 1 && row[0] === '' ? undefined : { cells: row, line: rowLine, spans: rowSpans };
+    const record = row.every((cell) => cell === '') ? undefined : { cells: row, line: rowLine, spans: rowSpans };
     row = [];
     rowSpans = [];
     line++;
     rowLine = line;
     return record;
   };
+  const nul = nulMistake(text);
+  if (nul) throw nul;
+  let header = fromHeader;
   while (i < text.length) {
     const c = text[i]!;
     if (c === '"' && field === '') {
@@ -93,24 +129,33 @@ export function* csvRecords(text: string): Generator<CsvRecord, void, undefined>
       continue;
     }
     i++;
-    if (ended) yield ended;
+    if (ended) yield checked(ended);
   }
   if (field !== '' || row.length > 0) {
     const last = endRow();
-    if (last) yield last;
+    if (last) yield checked(last);
+  }
+  /** The header (the first record) refused when its one cell is split by another delimiter. */
+  function checked(record: CsvRecord): CsvRecord {
+    if (header) {
+      header = false;
+      const mistake = record.cells.length === 1 ? delimiterMistake(record.cells[0]!, record.line) : undefined;
+      if (mistake) throw mistake;
+    }
+    return record;
   }
 }
 
 /**
- * The rows, the 1-based line each starts on (a quoted field may hold line breaks; blank lines hold
- * no row), and where each row's cells are in the text: for cell j, `spans[row][2j]` is its first
+ * The rows, the 1-based line each starts on (a quoted field may hold line breaks; blank lines and
+ * lines of empty cells hold no row), and where each row's cells are in the text: for cell j, `spans[row][2j]` is its first
  * character (its opening quote, if quoted) and `spans[row][2j + 1]` the one after its last.
  */
-export function parseCsvLines(text: string): { rows: string[][]; lines: number[]; spans: number[][] } {
+export function parseCsvLines(text: string, fromHeader = true): { rows: string[][]; lines: number[]; spans: number[][] } {
   const rows: string[][] = [];
   const lines: number[] = [];
   const spans: number[][] = [];
-  for (const record of csvRecords(text)) {
+  for (const record of csvRecords(text, fromHeader)) {
     rows.push(record.cells);
     lines.push(record.line);
     spans.push(record.spans);
@@ -153,4 +198,18 @@ export function isSplitRow(rows: readonly (readonly string[])[], r: number): boo
   const columns = rows[0]?.length ?? 0;
   const [first, second] = [rows[r], rows[r + 1]];
   return r >= 1 && !!first && !!second && first.length < columns && second.length < columns && first.length + second.length - 1 === columns;
+}
+
+/**
+ * The header's columns named more than once (compared as the merge reads them, trimmed), each with
+ * its 0-based columns: which of the cells a letter would print is the data's guess, and the merge
+ * is refused as data that does not parse (-3144) by every reader alike.
+ */
+export function duplicateColumns(columns: readonly string[]): { readonly name: string; readonly at: readonly number[] }[] {
+  const seen = new Map<string, number[]>();
+  columns.forEach((column, i) => {
+    const name = column.trim();
+    if (name !== '') seen.set(name, [...(seen.get(name) ?? []), i]);
+  });
+  return [...seen].filter(([, at]) => at.length > 1).map(([name, at]) => ({ name, at }));
 }

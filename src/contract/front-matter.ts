@@ -27,7 +27,7 @@
  * A value YAML would read as a number or a truth value (`PostalCode: 02134`, which YAML reads as
  * 2134) is taken as written; `~`, `null` and nothing at all are an empty field.
  */
-import { isAlias, isMap, isScalar, isSeq, parseDocument, type Document, type Node as YamlNode, type YAMLError } from 'yaml';
+import { isAlias, isMap, isNode, isScalar, isSeq, parseDocument, type Document, type Node as YamlNode, type YAMLError } from 'yaml';
 import { checkAddressFields, parseAddressLine, type RecipientAddress } from './address-line';
 import { frontMatterFences, lineAt, type FrontMatterFences, type Span } from './front-matter-fence';
 import {
@@ -119,6 +119,9 @@ const YAML_HINTS: Readonly<Partial<Record<YAMLError['code'], string>>> = {
 };
 
 const describeKinds = { seq: 'a list', map: 'keys', scalar: 'text' } as const;
+/** Whether a value is written with an anchor (`&name`), for aliases elsewhere to use. */
+const anchored = (node: unknown): boolean => (isScalar(node) || isMap(node) || isSeq(node)) && Boolean(node.anchor);
+
 const kindOf = (node: YamlNode) => (isSeq(node) ? describeKinds.seq : isMap(node) ? describeKinds.map : describeKinds.scalar);
 
 /** Reads one front matter; offsets are the document's. */
@@ -226,7 +229,8 @@ class Reader {
       }
       seen.set(key.name, key.span);
       if ((FRONT_MATTER_KEYS as readonly string[]).includes(key.name)) to = { key: key.span, value: pair.value };
-      else if (!isOtherToolsKey(key.name)) this.unknownKey(key, written);
+      // A key whose value is an anchor (`home: &home`) holds what an alias elsewhere (`to: *home`, `<<: *home`) uses: YAML's, not a mistake.
+      else if (!isOtherToolsKey(key.name) && !anchored(pair.value)) this.unknownKey(key, written);
     }
     const recipient = to && this.recipient(to.key, to.value);
     return twice ? undefined : recipient;
@@ -281,13 +285,51 @@ class Reader {
     return lines.length > 0 ? { line: lines.join(', '), at: span, whole: span } : undefined;
   }
 
-  /** `to:` as keys: the contract's fields, by name. */
+  /**
+   * A mapping's pairs with those its merge keys bring in (`<<: *home`, `<<: [*home, *work]`: YAML
+   * 1.1's, which front matters use and the `yaml` package leaves as a key named "<<" in YAML 1.2),
+   * each merged key only where the mapping does not give that field itself, as YAML merges them.
+   */
+  merged(map: YamlNode & { items: { key: unknown; value: unknown }[] }): { key: unknown; value: unknown }[] {
+    const isMerge = (pair: { key: unknown }) => isScalar(pair.key) && pair.key.value === '<<' && pair.key.source === '<<';
+    const own = map.items.filter((pair) => !isMerge(pair));
+    const fieldOf = (pair: { key: unknown }) => {
+      const name = this.keyName(pair.key)?.name ?? '';
+      return recipientFieldNamed(name) ?? name;
+    };
+    const given = new Set(own.map(fieldOf));
+    const pairs = [...own];
+    for (const pair of map.items.filter(isMerge)) {
+      const value = pair.value;
+      for (const source of isSeq(value) ? value.items : [value]) {
+        const from = this.resolved(source);
+        if (!from || !isMap(from)) {
+          this.problem(
+            'error',
+            '<< under to: merges a mapping: write it as "<<: *name", naming an anchor (&name) of address fields.',
+            this.span(isNode(source) ? source : map),
+          );
+          continue;
+        }
+        for (const item of from.items) {
+          const field = fieldOf(item);
+          if (given.has(field)) continue;
+          given.add(field);
+          pairs.push(item);
+        }
+      }
+    }
+    return pairs;
+  }
+
+  /** `to:` as keys: the contract's fields, by name (and those its merge keys bring in). */
   fields(key: Span, map: YamlNode & { items: { key: unknown; value: unknown }[] }): LocatedRecipient | undefined {
     const fields: Record<string, string> = {};
     const at: Partial<Record<RecipientField, Span>> = {};
     const named = new Map<RecipientField, { name: string; span: Span }>();
-    const given = new Set(map.items.flatMap((pair) => recipientFieldNamed(this.keyName(pair.key)?.name ?? '') ?? []));
-    for (const pair of map.items) {
+    const pairs = this.merged(map);
+    const given = new Set(pairs.flatMap((pair) => recipientFieldNamed(this.keyName(pair.key)?.name ?? '') ?? []));
+    for (const pair of pairs) {
       const written = this.keyName(pair.key);
       if (!written) {
         this.problem('error', "A field of to: is not named in text: write each field's name (City).", this.span(pair.key ?? map));

@@ -8,10 +8,14 @@ import { RECIPIENT_FIELDS } from './services';
 /** The columns that make a CSV a merge's data whatever its template: the address fields (and Zipcode, read as PostalCode). */
 const ADDRESS_COLUMNS: ReadonlySet<string> = new Set<string>([...RECIPIENT_FIELDS, 'Zipcode']);
 
-/** Whether the CSV's first line names an address column: then it is a merge's data, checked with or without its template. */
+/**
+ * Whether the CSV's first line names an address column: then it is a merge's data, checked with or
+ * without its template. Names split by semicolons or tabs count too, so that the editor says such a
+ * merge CSV is not comma-separated (csv.ts delimiterMistake) rather than nothing.
+ */
 export function namesAddressColumn(text: string): boolean {
   const header = /^\uFEFF?([^\r\n]*)/.exec(text)![1]!;
-  return header.split(',').some((name) =>
+  return header.split(/[,;\t]/).some((name) =>
     ADDRESS_COLUMNS.has(
       name
         .trim()

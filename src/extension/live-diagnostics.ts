@@ -175,6 +175,7 @@ export class LiveDiagnostics extends Disposable implements vscode.CodeActionProv
    * it shows as U+FFFD, which saving writes over the file's letters for good. The merge reads the
    * file itself, by the contract's rule (decodeCsv): when that finds another encoding, say so on
    * the first such character, so that the person reopens the file in it before editing. No service code: Mailroom's own warning.
+   * A file of no encoding the merge reads (decodeCsv refuses it) is an error there instead, as the send and the preflight refuse it.
    */
   private async unreadCharacters(uri: vscode.Uri, text: string): Promise<TextFinding | undefined> {
     const at = text.indexOf('\uFFFD');
@@ -183,8 +184,15 @@ export class LiveDiagnostics extends Disposable implements vscode.CodeActionProv
     try {
       encoding = decodeCsv(await vscode.workspace.fs.readFile(uri)).encoding;
     } catch (error) {
-      if (error instanceof vscode.FileSystemError || error instanceof CsvError) return undefined;
-      throw error;
+      if (error instanceof vscode.FileSystemError) return undefined;
+      if (!(error instanceof CsvError)) throw error;
+      // Bytes of no encoding the merge reads: `mailroom preflight` and the send refuse the file, and so does the editor.
+      return {
+        severity: 'error',
+        message: vscode.l10n.t('The merge cannot read this file: {0} (line {1}).', error.message, error.line),
+        span: { start: at, end: at + 1 },
+        fixes: [],
+      };
     }
     if (encoding !== 'Windows-1252') return undefined;
     return {
@@ -260,6 +268,8 @@ function titleOf(fix: QuickFix): string {
         : vscode.l10n.t('Join the lines of {0} into one', fix.field);
     case 'remove-cells':
       return vscode.l10n.t("Remove the empty cells past the header's last column");
+    case 'remove-columns':
+      return vscode.l10n.t('Remove the columns without a name (empty in every row)');
   }
 }
 

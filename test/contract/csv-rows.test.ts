@@ -51,7 +51,15 @@ describe('the CSV row index', () => {
   });
 
   it('refuses what parseCsvLines refuses, with its words and line', () => {
-    for (const csv of ['a,b\n1,"2\n\n3', 'a,b\n"x"y,2\n', 'a,b\n"x""\n', 'a,b\n"1\n""2"""z\n']) {
+    for (const csv of [
+      'a,b\n1,"2\n\n3',
+      'a,b\n"x"y,2\n',
+      'a,b\n"x""\n',
+      'a,b\n"1\n""2"""z\n',
+      ',,\r\na;b;c\r\n1;2;3\r\n',
+      '\uFEFFa\tb\n1\t2\n',
+      'a,b\n"1\n\0",2\n',
+    ]) {
       const read = indexed(csv);
       assert.ok('error' in read, csv);
       assert.deepEqual(read, parsed(csv), csv);
@@ -60,7 +68,7 @@ describe('the CSV row index', () => {
 
   it('agrees with parseCsvLines on 2,000 CSVs made of every kind of cell a spreadsheet writes', () => {
     const next = random(24);
-    const pieces = ['', 'a', 'Jane Doe', ' ', ',', '"', '""', '\n', '\r\n', '\r', 'x"y', 'Müller', '"q"'];
+    const pieces = ['', '', '', 'a', 'Jane Doe', ' ', ',', '"', '""', '\n', '\r\n', '\r', 'x"y', 'Müller', '"q"', ';', '\t'];
     const breaks = ['\n', '\r\n', '\r', '\n\n', '\r\n\r\n'];
     const pick = <T>(from: readonly T[]) => from[Math.floor(next() * from.length)]!;
     for (let n = 0; n < 2000; n++) {

@@ -1,5 +1,5 @@
 import { strict as assert } from 'node:assert';
-import { CsvError, parseCsvLines } from '../../src/contract';
+import { CsvError, csvRecords, duplicateColumns, parseCsvLines } from '../../src/contract';
 
 describe('CSV (RFC 4180) as merges read it', () => {
   it('reads rows, their lines, and where each cell is, through quotes, CRLF, blank lines and a quote inside an unquoted cell', () => {
@@ -20,5 +20,66 @@ describe('CSV (RFC 4180) as merges read it', () => {
       () => parseCsvLines('a\nb\n"open'),
       (e: unknown) => e instanceof CsvError && e.line === 3,
     );
+  });
+
+  it('holds no row in a line of empty cells only, as a spreadsheet writes a row once formatted, nor in a blank line', () => {
+    const { rows, lines } = parseCsvLines('a,b,c\r\n1,2,3\r\n,,\r\n\r\n4,5,6\r\n,,\r\n"",,\r\n,\r\n');
+    assert.deepEqual(rows, [
+      ['a', 'b', 'c'],
+      ['1', '2', '3'],
+      ['4', '5', '6'],
+    ]);
+    assert.deepEqual(lines, [1, 2, 5]);
+    // A cell of spaces is a cell: the row is the data's, and its checks say what it lacks.
+    assert.deepEqual(parseCsvLines('a,b\n ,\n').rows, [
+      ['a', 'b'],
+      [' ', ''],
+    ]);
+  });
+
+  it('refuses a header split by semicolons or tabs, naming the delimiter, and reads a row past the header as it is', () => {
+    for (const [text, named] of [
+      ['AttentionLine1;Address1;City\r\n"Doe, Jane";1 Main St;Springfield\r\n', 'semicolons'],
+      ['\r\nAttentionLine1\tAddress1\tCity\r\nJane Doe\t1 Main St\tSpringfield\r\n', 'tabs'],
+      ['"AttentionLine1;Address1;City"\nx\n', 'semicolons'],
+    ] as const) {
+      assert.throws(
+        () => parseCsvLines(text),
+        (e: unknown) =>
+          e instanceof CsvError &&
+          e.line === (text.startsWith('\r\n') ? 2 : 1) &&
+          e.message.startsWith(`its header is separated by ${named}`) &&
+          e.message.includes('not commas: merge data is comma-separated. Save it as "CSV UTF-8 (Comma delimited)"'),
+        text,
+      );
+    }
+    // A header with commas may hold a semicolon in a name; a row's one cell may hold anything.
+    assert.deepEqual(parseCsvLines('Name;Title,City\nx,y\n').rows, [
+      ['Name;Title', 'City'],
+      ['x', 'y'],
+    ]);
+    assert.deepEqual(parseCsvLines('Jane;Doe\n', false).rows, [['Jane;Doe']]);
+    assert.deepEqual(
+      [...csvRecords('a,b\nJane\tDoe\n')].map((r) => r.cells),
+      [['a', 'b'], ['Jane\tDoe']],
+    );
+  });
+
+  it('refuses a NUL character at its line, before any record', () => {
+    assert.throws(
+      () => [...csvRecords('a,b\r\nx,y\r\n"q\n\0",z\r\n')],
+      (e: unknown) =>
+        e instanceof CsvError &&
+        e.line === 4 &&
+        e.message === 'it holds a NUL character (at character 14): it is not text a spreadsheet saves',
+    );
+  });
+
+  it('names the columns named twice, trimmed, with where each is', () => {
+    assert.deepEqual(duplicateColumns(['City', 'Name', ' City ', '', '', 'Name', 'City']), [
+      { name: 'City', at: [0, 2, 6] },
+      { name: 'Name', at: [1, 5] },
+    ]);
+    assert.deepEqual(duplicateColumns(['a', 'b']), []);
   });
 });

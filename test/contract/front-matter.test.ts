@@ -164,6 +164,25 @@ describe('front matter: YAML as YAML reads it', () => {
     assert.deepEqual(readFrontMatter('---\nto: >-\n  Jane Doe, 1 Main St,\n  Springfield, IL 62701\n---\n').to, JANE_FIELDS);
   });
 
+  it('reads anchors, aliases and merge keys (<<: *name) in to:, its own fields first, and says nothing of the key holding the anchor', () => {
+    const home = '---\nhome: &home\n  City: Springfield\n  State: IL\n  PostalCode: "62701"\n';
+    assert.deepEqual(readFrontMatter(`${home}to:\n  <<: *home\n  AttentionLine1: Jane Doe\n  Address1: 1 Main St\n---\n`).to, JANE_FIELDS);
+    assert.deepEqual(
+      readFrontMatter(
+        `${home}street: &street\n  Address1: 1 Main St\n  City: Chicago\nto:\n  City: Springfield\n  <<: [*street, *home]\n  name: Jane Doe\n---\n`,
+      ).to,
+      JANE_FIELDS,
+      'a list of merges; City given in to: itself is kept',
+    );
+    assert.deepEqual(readFrontMatter(`---\njane: &jane ${JANE}\nto: *jane\n---\n`).to, JANE_FIELDS);
+    assert.deepEqual(problems(`${home}to:\n  <<: *home\n  AttentionLine1: Jane Doe\n  Address1: 1 Main St\n---\n`), []);
+    assert.deepEqual(problems(`---\nzip: &z "62701"\nto:\n  <<: *z\n  AttentionLine1: Jane Doe\n---\n`)[0], {
+      severity: 'error',
+      line: 4,
+      on: '*z',
+    });
+  });
+
   it("reads to: as a list of the address's lines", () => {
     const text = '---\nto:\n  - Jane Doe\n  - Acme Corp\n  - 1 Main St\n  - Springfield, IL 62701\n---\nBody';
     assert.deepEqual(readFrontMatter(text).to, { ...JANE_FIELDS, Company: 'Acme Corp' });

@@ -11,7 +11,9 @@
 import { strict as assert } from 'node:assert';
 import { readFileSync, readdirSync } from 'node:fs';
 import { basename, join } from 'node:path';
+import { gzipSync } from 'node:zlib';
 import {
+  DocumentError,
   MailWsClient,
   MailWsError,
   letterDocument,
@@ -19,10 +21,12 @@ import {
   mailMerge,
   mergeDataText,
   readAddressLine,
+  type MailMerge,
   type RecipientAddress,
 } from '../../src/client';
-import { STATUS, type EnumValue } from '../../src/contract';
+import { STATUS, csvRow, csvRowIndex, encodeCsv, type EnumValue } from '../../src/contract';
 import { preflightLetter, preflightMerge, type Finding } from '../../src/printing';
+import { mergeDataDiagnostics } from '../../src/printing/diagnostics';
 import { startTestSandbox, type TestSandbox } from '../helpers/sandbox';
 import { projectRoot } from '../helpers/tools';
 
@@ -152,15 +156,30 @@ describe('the corpus: one verdict from the preflight and the sandbox, for every 
       const data = mergeDataText(basename(merge.data), read(merge.data));
       assert.equal(data.encoding, merge.encoding);
       const report = await preflightMerge({ type, template, csv: data.text }, { workMode: mode, duplex, colour: false });
-      // As `mailroom merge` reads it and sends it.
-      const batch = mailMerge(basename(merge.template), template, basename(merge.data), read(merge.data));
-      assert.equal(batch.csv, data.text, 'the text checked is the text sent');
+      // As the editor's live diagnostics read it: the same errors, each on the same row, as the preflight's in Production (the editor does not know the work mode).
+      const production =
+        mode === 'Production' ? report : await preflightMerge({ type, template, csv: data.text }, { workMode: 'Production', duplex });
+      const errors = (findings: readonly { severity: string; code?: number; row?: number }[]) =>
+        [...new Set(findings.filter((f) => f.severity === 'error').map((f) => `${f.code ?? '-'} row ${f.row ?? '-'}`))].sort();
+      assert.deepEqual(
+        errors(mergeDataDiagnostics(data.text, { type, data: template })),
+        errors(production.findings),
+        'the live diagnostics',
+      );
+      // As `mailroom merge` reads it and sends it; a CSV it cannot read it refuses before sending (a usage mistake), and sent as it is the sandbox refuses it too.
+      let batch: MailMerge | undefined;
+      try {
+        batch = mailMerge(basename(merge.template), template, basename(merge.data), read(merge.data));
+        assert.equal(batch.csv, data.text, 'the text checked is the text sent');
+      } catch (error) {
+        if (!(error instanceof DocumentError) || merge.refused === undefined) throw error;
+      }
       const send = () =>
         client.datedA.SendWordMailMerge_Compressed({
           MyDescription: `${basename(merge.template)} × ${basename(merge.data)}`,
-          FileExtension: batch.type,
-          FileBinaryData: batch.template,
-          MergeData: batch.mergeData,
+          FileExtension: type,
+          FileBinaryData: template,
+          MergeData: batch?.mergeData ?? gzipSync(encodeCsv(data.text)),
           WorkMode: mode,
         });
 
@@ -170,6 +189,13 @@ describe('the corpus: one verdict from the preflight and the sandbox, for every 
         return;
       }
       const ends = merge.ends!;
+      // As Preview Merge Row reads it (the row index, each row parsed alone): the rows the merge sends, in order.
+      const index = csvRowIndex(data.text);
+      assert.deepEqual(
+        Array.from({ length: index.count - 1 }, (_, i) => csvRow(data.text, index, i + 1)),
+        batch!.rows,
+        "Preview Merge Row's rows",
+      );
       assert.deepEqual(
         report.findings.filter((f) => f.severity === 'error' && f.row === undefined),
         [],

@@ -12,6 +12,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
+import { parseCsv } from '../../src/contract';
 import { JANE_DOE_LINES, encryptedPdf, sampleDocx } from '../helpers/documents';
 import { projectRoot } from '../helpers/tools';
 
@@ -93,5 +94,39 @@ write('data/accents-utf16le.csv', utf16le(crlf));
 write('data/accents-utf16be.csv', utf16be(crlf));
 write('data/accents-windows1252.csv', windows1252(crlf));
 write('data/accents-crlf.csv', crlf);
+// Excel's "Unicode Text" saved by a tool that drops the byte order mark: told by its NULs.
+write('data/accents-utf16le-no-bom.csv', Buffer.from(crlf, 'utf16le'));
+// Excel's "Unicode Text" as it saves it: UTF-16LE with a byte order mark, tab-separated (refused in words).
+write(
+  'data/accents-tabs-utf16le.csv',
+  utf16le(
+    `${parseCsv(lf)
+      .map((row) => row.join('\t'))
+      .join('\r\n')}\r\n`,
+  ),
+);
+
+/** Windows-1252 with the bytes 0x80–0x9F Latin-1 lacks: what Excel on Windows writes for smart quotes, dashes and €. */
+const CP1252_80_9F: Record<string, number> = { '€': 0x80, '‘': 0x91, '’': 0x92, '“': 0x93, '”': 0x94, '–': 0x96, '—': 0x97 };
+const windows1252Typographic = (text: string) =>
+  Buffer.from(
+    [...text].map((c) => {
+      const byte = CP1252_80_9F[c] ?? c.codePointAt(0)!;
+      if (byte > 0xff || (byte >= 0x80 && byte < 0xa0 && !(c in CP1252_80_9F))) throw new Error(`not Windows-1252: ${c}`);
+      return byte;
+    }),
+  );
+write(
+  'data/smart-quotes-windows1252.csv',
+  windows1252Typographic(
+    [
+      'AttentionLine1,Address1,City,State,PostalCode',
+      'Seán O’Brien,12 Oak Ave,Springfield,IL,62702',
+      '“Bud” Müller – Café €,"5 Elm St, Apt 2",Springfield,IL,62704',
+      'Renée Dubois—Smith,7 Pine Rd,Shelbyville,IL,62565',
+      '',
+    ].join('\r\n'),
+  ),
+);
 
 void makePdfsAndDocx();

@@ -19,6 +19,7 @@ import {
   type WorkModeUsed,
 } from '../../src/printing';
 import { cityKey } from '../../src/printing/address/city-names';
+import { zipMeant } from '../../src/printing/address/zip-written';
 import { INDEX_FILE, displayName, zipIndexSource } from '../../scripts/zip-index';
 
 const address = (fields: Partial<PostalAddress>): PostalAddress => ({ AttentionLine1: 'Jane Doe', Address1: '1 Main St', ...fields });
@@ -127,6 +128,34 @@ describe('the address check: ZIP codes, states and cities', () => {
   });
 });
 
+describe('a ZIP code not of the form, and the one it most likely is', () => {
+  it('finds leading zeros a spreadsheet dropped and a ZIP+4 without its hyphen, only where the USPS has the ZIP code in the State given', () => {
+    const meant = (zip: string, state?: string) => {
+      const m = zipMeant(zip, state);
+      return m && [m.value, m.why, `${m.zip.cities[0]}, ${m.zip.state}`];
+    };
+    assert.deepEqual(meant('2134', 'MA'), ['02134', 'leading-zeros', 'Allston, MA']);
+    assert.deepEqual(meant('2134', 'Massachusetts'), ['02134', 'leading-zeros', 'Allston, MA']);
+    assert.deepEqual(meant(' 2134-1234 '), ['02134-1234', 'leading-zeros', 'Allston, MA']);
+    assert.deepEqual(meant('21341234', 'MA'), ['02134-1234', 'leading-zeros', 'Allston, MA']);
+    assert.deepEqual(meant('021341234', 'MA'), ['02134-1234', 'hyphen', 'Allston, MA']);
+    assert.deepEqual(meant('02134 1234', 'MA'), ['02134-1234', 'hyphen', 'Allston, MA']);
+    assert.deepEqual(meant('901', 'PR'), ['00901', 'leading-zeros', 'San Juan, PR']);
+    assert.deepEqual(meant('9001', 'AE'), ['09001', 'leading-zeros', 'Apo, AE']);
+    // Another state's, no such ZIP code, already right, or not a number: no guess.
+    for (const [zip, state] of [
+      ['2134', 'TX'],
+      ['99', 'MA'],
+      ['1234', 'MA'],
+      ['02134', 'MA'],
+      ['02134-1234', 'MA'],
+      ['SW1A 1AA', undefined],
+      ['123456', 'MA'],
+    ] as const)
+      assert.equal(zipMeant(zip, state), undefined, `${zip} ${state ?? ''}`);
+  });
+});
+
 describe('the ZIP index', () => {
   it('is what `npm run zips` makes from the ZIP packages installed now', function () {
     this.timeout(60_000);
@@ -191,5 +220,27 @@ describe('the address check over the labelled set of real addresses', () => {
     ]);
     // What the service fails is always caught: every nonexistent ZIP code but the retired one, every other state.
     assert.ok(invalid.filter((a) => a.expect !== 'other-city' && said(a) !== a.expect).every((a) => a.name === 'New York, NY 10048'));
+  });
+
+  it('finds the ZIP code meant for every valid one of the labelled set with its leading zeros dropped or its ZIP+4 hyphen left out, and none for an invalid one', () => {
+    const us = labelled().filter((a) => a.expect === 'ok' && !a.fields.Country && /^\d{5}$/.test(a.fields.PostalCode ?? ''));
+    const zeros = us.filter((a) => a.fields.PostalCode!.startsWith('0'));
+    assert.ok(zeros.length >= 20, `${zeros.length} with a leading zero`);
+    // As a spreadsheet reads the column: a number, its leading zeros gone.
+    const recovered = zeros.filter((a) => zipMeant(String(Number(a.fields.PostalCode)), a.fields.State)?.value === a.fields.PostalCode);
+    console.log(`      leading zeros dropped: the ZIP code meant found for ${recovered.length}/${zeros.length}`);
+    assert.deepEqual(
+      zeros.filter((a) => !recovered.includes(a)).map((a) => a.name),
+      [],
+    );
+    // A ZIP code the USPS does not have, or has in another state: no guess, its zeros dropped or not.
+    const invalid = labelled().filter((a) => a.expect === 'unknown-zip' || a.expect === 'other-state');
+    assert.ok(invalid.length >= 50, `${invalid.length} invalid`);
+    for (const a of invalid) assert.equal(zipMeant(String(Number(a.fields.PostalCode)), a.fields.State), undefined, a.name);
+    // A ZIP+4 without its hyphen, and a ZIP code already right: the first found, the second left alone.
+    for (const a of us) {
+      assert.equal(zipMeant(`${a.fields.PostalCode!}1234`, a.fields.State)?.value, `${a.fields.PostalCode!}-1234`, a.name);
+      assert.equal(zipMeant(a.fields.PostalCode!, a.fields.State), undefined, a.name);
+    }
   });
 });

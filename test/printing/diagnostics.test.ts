@@ -5,7 +5,14 @@
  */
 import { strict as assert } from 'node:assert';
 import { parseCsv } from '../../src/contract';
-import { csvDiagnostics, frontMatterDiagnostics, namesAddressColumn, type TextEdit, type TextFinding } from '../../src/printing';
+import {
+  csvDiagnostics,
+  frontMatterDiagnostics,
+  mergeDataDiagnostics,
+  namesAddressColumn,
+  type TextEdit,
+  type TextFinding,
+} from '../../src/printing';
 
 /** The text each finding is on. */
 const on = (text: string, f: TextFinding) => text.slice(f.span.start, f.span.end);
@@ -227,6 +234,26 @@ describe("live diagnostics: a front matter's own findings", () => {
       frontMatterDiagnostics(letter('to:\n  name: Jane Doe\n  street: 1 Main St\n  city: Boston\n  state: MA\n  zip: 02134')),
       [],
     );
+  });
+
+  it('changes a ZIP code whose leading zeros were dropped, or a ZIP+4 without its hyphen, to the one the USPS has, in a line or a field', () => {
+    for (const [md, zip, to] of [
+      ['---\nto: Jane Doe, 1 Main St, Boston, MA 2134\n---\nHi\n', '2134', '02134'],
+      [
+        '---\nto:\n  name: Jane Doe\n  street: 1 Main St\n  city: Boston\n  state: MA\n  zip: 021341234\n---\nHi\n',
+        '021341234',
+        '02134-1234',
+      ],
+    ] as const) {
+      const [found, ...more] = frontMatterDiagnostics(md);
+      assert.deepEqual(more, []);
+      assert.equal(found?.code, -1018);
+      assert.equal(on(md, found), zip);
+      assert.match(found.message, new RegExp(`${to} is Allston, MA's`));
+      const fix = found.fixes.find((x) => x.kind === 'replace');
+      assert.ok(fix, 'a change offered');
+      assert.deepEqual(frontMatterDiagnostics(applied(md, fix.edits)), []);
+    }
   });
 
   it('offers no trim where the text is not the value itself (an escape in double quotes)', () => {
@@ -452,6 +479,121 @@ describe('live diagnostics: a mail merge CSV', () => {
     const findings = csvDiagnostics(csv, template);
     assert.deepEqual(summary(csv, findings), [{ code: -3144, severity: 'error', field: undefined, on: '"John "Roe",2 Elm St' }]);
     assert.match(findings[0]!.message, /The CSV is not well formed: unexpected text after a quoted field/);
+  });
+
+  it('puts a header split by semicolons or tabs on its line, naming the delimiter, with or without the template', () => {
+    for (const [csv, named] of [
+      ['AttentionLine1;Address1;City;State;PostalCode\r\nJane Doe;1 Main St;Springfield;IL;62701\r\n', 'semicolons'],
+      ['\uFEFFAttentionLine1\tAddress1\tCity\tState\tPostalCode\nJane Doe\t1 Main St\tSpringfield\tIL\t62701\n', 'tabs'],
+    ] as const) {
+      assert.equal(namesAddressColumn(csv), true, 'a merge CSV the editor checks');
+      for (const findings of [csvDiagnostics(csv, template), mergeDataDiagnostics(csv)]) {
+        assert.deepEqual(summary(csv, findings), [
+          { code: -3144, severity: 'error', field: undefined, on: csv.split(/\r?\n/)[0]!.replace('\uFEFF', '') },
+        ]);
+        assert.match(findings[0]!.message, new RegExp(`header is separated by ${named}.*, not commas`));
+      }
+    }
+  });
+
+  it('puts -3144 on the second of a column named twice, with or without the template, and skips rows of empty cells', () => {
+    const csv = 'AttentionLine1,Address1,City,State,PostalCode, City \r\nJane Doe,1 Main St,Springfield,IL,62701,Chicago\r\n,,,,,\r\n';
+    for (const findings of [csvDiagnostics(csv, template), mergeDataDiagnostics(csv)]) {
+      assert.deepEqual(
+        findings.filter((f) => f.code === -3144 && f.field === 'City').map((f) => [f.field, on(csv, f)]),
+        [['City', ' City ']],
+      );
+      assert.match(findings.find((f) => f.field === 'City')!.message, /The column "City" is named twice \(columns 3 and 6\)/);
+      assert.deepEqual(
+        findings.filter((f) => f.row === 2),
+        [],
+        'no row of empty cells is a letter without an address',
+      );
+    }
+  });
+
+  it('says columns without a name once, on the stray commas, and removes them when every row is empty there', async () => {
+    const { preflightMerge } = await import('../../src/printing');
+    const html = new TextEncoder().encode('<p>Dear {{FirstName}}, you owe {{Amount}}.</p>');
+    const csv = `${header},,\r\nJane Doe,1 Main St,Springfield,IL,62701,Jane,10,,\r\n"Sam Roe",2 Side St,Shelbyville,IL,62565,Sam,5,,\r\n`;
+    const findings = csvDiagnostics(csv, template);
+    assert.deepEqual(summary(csv, findings), [{ code: -3145, severity: 'error', field: '', on: ',,' }]);
+    assert.match(findings[0]!.message, /^merge data has a field that is not in the template\. Columns 8, 9 have no name in the header/);
+    const report = await preflightMerge({ type: 'html', template: html, csv }, { workMode: 'Production' });
+    assert.deepEqual(
+      report.findings.map((f) => [f.code, f.message]),
+      findings.map((f) => [f.code, f.message]),
+      'the preflight says the same, once',
+    );
+    const [fix] = findings[0]!.fixes;
+    assert.equal(fix?.kind, 'remove-columns');
+    const mended = applied(csv, fix.edits);
+    assert.equal(
+      mended,
+      `${header}\r\nJane Doe,1 Main St,Springfield,IL,62701,Jane,10\r\n"Sam Roe",2 Side St,Shelbyville,IL,62565,Sam,5\r\n`,
+    );
+    assert.deepEqual(csvDiagnostics(mended, template), []);
+    // A value under a column without a name is the user's to place: no removal offered.
+    const valued = `${header},\nJane Doe,1 Main St,Springfield,IL,62701,Jane,10,note\n`;
+    assert.deepEqual(csvDiagnostics(valued, template)[0]!.fixes, []);
+  });
+
+  it('says the ZIP code a cell most likely is (leading zeros a spreadsheet dropped, a ZIP+4 without its hyphen) and changes it to that', async () => {
+    const { preflightMerge } = await import('../../src/printing');
+    const html = new TextEncoder().encode('<p>Dear {{FirstName}}, you owe {{Amount}}.</p>');
+    const csv = `${header}\nJane Doe,1 Main St,Boston,MA,2134,Jane,10\nSam Roe,2 Side St,Boston,MA,"021341234",Sam,5\nAl Poe,3 Far Rd,Houston,TX,7102,Al,1\n`;
+    const findings = csvDiagnostics(csv, template);
+    assert.deepEqual(
+      findings.map((f) => [f.code, f.row, on(csv, f), f.fixes.flatMap((x) => x.edits.map((e) => e.text))]),
+      [
+        [-1018, 1, '2134', ['02134']],
+        [-1018, 2, '"021341234"', ['"02134-1234"']],
+        [-1018, 3, '7102', []],
+      ],
+    );
+    assert.match(findings[0]!.message, /2134 is not a US ZIP code .* Its leading zeros dropped\? 02134 is Allston, MA's: write 02134/);
+    assert.match(findings[1]!.message, /Written with its hyphen, 02134-1234 is Allston, MA's ZIP\+4\.$/);
+    const report = await preflightMerge({ type: 'html', template: html, csv }, { workMode: 'Production' });
+    assert.deepEqual(
+      report.findings.map((f) => f.message),
+      findings.map((f) => f.message),
+      'mailroom preflight --data says the same',
+    );
+    // From the last: each fix's offsets are the text's before any other is applied.
+    const mended = findings.reduceRight((text, f) => (f.fixes[0] ? applied(text, f.fixes[0].edits) : text), csv);
+    assert.deepEqual(
+      csvDiagnostics(mended, template).map((f) => f.row),
+      [3],
+    );
+  });
+
+  it('says a column that is a field but for its capitals or spaces is to be renamed, in the preflight too, and renames it', async () => {
+    const { preflightMerge } = await import('../../src/printing');
+    const html = new TextEncoder().encode('<p>Dear {{FirstName}}, you owe {{Amount}}.</p>');
+    const csv = 'attentionline1,Address1,CITY,State,Postal Code,firstname,Amount\nJane Doe,1 Main St,Springfield,IL,62701,Jane,10\n';
+    const findings = csvDiagnostics(csv, template).filter((f) => f.code === -3145);
+    assert.deepEqual(
+      findings.map((f) => [f.field, f.message.match(/Rename it "(\w+)"/)?.[1], f.fixes.map((x) => x.kind === 'rename' && x.to)]),
+      [
+        ['attentionline1', 'AttentionLine1', ['AttentionLine1']],
+        ['CITY', 'City', ['City']],
+        ['Postal Code', 'PostalCode', ['PostalCode']],
+        ['firstname', 'FirstName', ['FirstName']],
+      ],
+    );
+    const report = await preflightMerge({ type: 'html', template: html, csv }, { workMode: 'Production' });
+    assert.deepEqual(
+      report.findings.filter((f) => f.code === -3145).map((f) => f.message),
+      findings.map((f) => f.message),
+    );
+  });
+
+  it('says a column whose name holds semicolons may be a CSV separated by them (a header cell with a comma in it)', () => {
+    const csv = 'AttentionLine1;Address1;"City, Town";State;PostalCode\nJane Doe;1 Main St;"Springfield, IL";IL;62701\n';
+    const findings = csvDiagnostics(csv, template).filter((f) => f.code === -3145);
+    assert.ok(findings.length > 0);
+    for (const f of findings)
+      assert.match(f.message, /Its name holds semicolons: if they separate the columns, save the CSV as "CSV UTF-8 \(Comma delimited\)"/);
   });
 
   it('says a header alone needs a data row', () => {

@@ -6,7 +6,9 @@
  * blank lines); a CSV that is not well formed is refused in the words it always was.
  */
 import { strict as assert } from 'node:assert';
-import { parseCsvLines } from '../../src/contract';
+import { gzipSync } from 'node:zlib';
+import { MAX_MERGE_DATA_BYTES, mergeDataTooLarge, parseCsvLines } from '../../src/contract';
+import { preflightMerge } from '../../src/printing';
 import { Refusal } from '../../src/sandbox/operations/context';
 import { readMergeData } from '../../src/sandbox/operations/merge-data';
 import { gzipText } from '../helpers/documents';
@@ -85,5 +87,31 @@ describe('sandbox: a merge’s data read in turns', () => {
     assert.deepEqual([refusal.code, refusal.description], [-3144, expected]);
     const unterminated = await refusalOf(gzipText(`${HEADER}\n${rows.slice(0, 2000).join('')}"open,1,2,3\n`));
     assert.match(unterminated.description ?? '', /unterminated quoted field/);
+  });
+
+  it('holds only the header to the header’s rule: a one-cell data row holding a semicolon, first in its piece, is read', async () => {
+    const text = `AttentionLine1\n${Array.from({ length: 2500 }, (_, i) => (i === 999 ? 'Doe; Jane\n' : `Guest ${i}\n`)).join('')}`;
+    const read = await readMergeData(gzipText(text));
+    assert.equal(read.rows.length, 2500);
+    assert.deepEqual(read.rows[999], ['Doe; Jane']);
+  });
+
+  it('refuses merge data over 64 MB uncompressed in the preflight’s words, and the preflight refuses it first', async () => {
+    assert.equal(mergeDataTooLarge(MAX_MERGE_DATA_BYTES), undefined);
+    const row = 'Jane Doe,1 Main St,Springfield\n';
+    const text = `AttentionLine1,Address1,City\n${row.repeat(Math.ceil(MAX_MERGE_DATA_BYTES / row.length))}`;
+    const refusal = await refusalOf(gzipSync(text, { level: 1 }));
+    assert.deepEqual(
+      [refusal.code, refusal.description],
+      [-3144, 'invalid merge data: the CSV is over the 64.0 MB a merge takes: split it into merges of fewer rows'],
+    );
+    const report = await preflightMerge(
+      { type: 'html', template: new TextEncoder().encode('<p>Dear {{AttentionLine1}}</p>'), csv: text },
+      { workMode: 'Development' },
+    );
+    assert.deepEqual(
+      report.findings.map((f) => [f.code, f.message]),
+      [[-3144, 'invalid merge data. The CSV is 64.0 MB as UTF-8, over the 64.0 MB a merge takes: split it into merges of fewer rows.']],
+    );
   });
 });

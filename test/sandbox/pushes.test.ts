@@ -60,8 +60,8 @@ describe('sandbox feedback pushes', function () {
         MyDescription: 'batch',
         FileExtension: 'html',
         FileBinaryData: Buffer.from('<p>{{AttentionLine1}}</p>'),
-        // The second row has no address: that item fails (-1045) when the batch is printed.
-        MergeData: gzipText('AttentionLine1,Address1,City\nJane,1 Main St,Springfield\n,,\nJoe,2 Main St,Springfield\n'),
+        // The second row has a name and no address: that item fails (-1045) when the batch is printed.
+        MergeData: gzipText('AttentionLine1,Address1,City\nJane,1 Main St,Springfield\nSam,,\nJoe,2 Main St,Springfield\n'),
         WorkMode: 'Development',
       })) as { ResultCode: number }
     ).ResultCode;

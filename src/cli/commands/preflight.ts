@@ -50,7 +50,7 @@ export const help: CommandHelp = {
     'one, the address the service would read from the recipient box of page 1), too many sheets, merge columns the template ' +
     'does not use and template fields without a column, rows whose ' +
     "cells are not as many as the header's columns, address cells holding a line break (for a merge, with the data row and " +
-    'CSV line; and which encoding the CSV was read as: UTF-8, UTF-16 with a byte order mark, or Windows-1252), and a ' +
+    'CSV line; and which encoding the CSV was read as: UTF-8, UTF-16 (with a byte order mark or without), or Windows-1252), and a ' +
     "Markdown front matter's key that Mailroom leaves aside (a warning with its line and no code); and warnings with no " +
     'code of what prints less well: fonts a PDF does not embed, images under 300 DPI, characters the printing fonts cannot ' +
     'draw, and a printed PDF over 2 MB (-1025). A front matter that ' +
@@ -66,7 +66,7 @@ export const help: CommandHelp = {
     ...Object.keys(ADDRESS_OPTIONS).map((flag): [string, string] => [`--${flag} TEXT`, 'one field of the recipient, over --to']),
     [
       '--data DATA.csv',
-      'check a mail merge: a header row naming the fields, then one row per letter (UTF-8, UTF-16 with a byte order mark, or Windows-1252); ' +
+      'check a mail merge: a header row naming the fields, then one row per letter (UTF-8, UTF-16 (with a byte order mark or without), or Windows-1252); ' +
         'any number of rows, in bounded memory, the rows checked so far shown on stderr when it is a terminal',
     ],
     [

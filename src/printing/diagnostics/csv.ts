@@ -22,7 +22,14 @@ import {
 import { UnreadableDocument } from '../docx-text';
 import { joinedLines, mergeTemplate, rowAddress, type MergeTemplate } from '../merge';
 import type { Finding } from '../preflight/findings';
-import { csvNotWellFormed, csvWithoutRows, headerFindings, raggedRowFindings, rowFindings } from '../preflight/merge-findings';
+import {
+  csvNotWellFormed,
+  csvWithoutRows,
+  duplicateColumnFindings,
+  headerFindings,
+  raggedRowFindings,
+  rowFindings,
+} from '../preflight/merge-findings';
 import { columnNaming, fieldNamedBy } from './column-names';
 import { trimFix } from './front-matter';
 import { replaceFix } from './replace-fix';
@@ -30,9 +37,9 @@ import type { QuickFix, TextFinding } from './types';
 
 export { namesAddressColumn };
 
-/** The line (1-based) as a span, without its line break. */
+/** The line (1-based) as a span, without its line break (nor the first line's byte order mark). */
 function lineSpan(text: string, line: number): Span {
-  let start = 0;
+  let start = text.startsWith('\uFEFF') ? 1 : 0;
   for (let n = 1; n < line; n++) {
     const next = text.indexOf('\n', start);
     if (next < 0) break;
@@ -92,9 +99,15 @@ export function csvDiagnostics(text: string, template?: Pick<MergeTemplate, 'fie
     }
     return fixes;
   };
+  for (const f of duplicateColumnFindings(columns, lines[0]!)) {
+    // On the second naming: the first is the one a reader expects to keep.
+    const [, second] = columns.flatMap((name, i) => (name === f.field ? [i] : []));
+    findings.push(located(f, cellSpan(0, second!) ?? rowSpan(0)));
+  }
   if (template) {
     for (const f of headerFindings(columns, template, lines[0]!)) {
-      if (f.code === RESULT.MergeFieldNotInTemplate) {
+      if (f.code === RESULT.MergeFieldNotInTemplate && f.field === '') findings.push(unnamedColumns(f, rows, spans));
+      else if (f.code === RESULT.MergeFieldNotInTemplate) {
         const to = fieldNamedBy(f.field!, wanted);
         findings.push(located(f, cellSpan(0, columns.indexOf(f.field!)) ?? rowSpan(0), to === undefined ? [] : rename(f.field!, to)));
       } else findings.push(located(f, rowSpan(0), [...renameTo(f.field!), addColumn(f.field!, rows, spans)]));
@@ -213,6 +226,24 @@ function raggedRow(f: Finding, text: string, rows: readonly (readonly string[])[
     fixes.push({ kind: 'remove-cells', edits: [{ ...span, text: '' }] });
   }
   return located(f, span, fixes);
+}
+
+/**
+ * The header's columns without a name, where they are: from the comma before the first to the
+ * header's end when they are its last (a spreadsheet's stray trailing commas), removed from every
+ * row when no row has a value under them; else on the header's line, for the user to mend.
+ */
+function unnamedColumns(f: Finding, rows: readonly (readonly string[])[], spans: readonly (readonly number[])[]): TextFinding {
+  const header = rows[0]!;
+  const first = header.findIndex((name) => name.trim() === '');
+  const trailing = first > 0 && header.slice(first).every((name) => name.trim() === '');
+  const headerSpan = { start: spans[0]![0]!, end: spans[0]!.at(-1)! };
+  if (!trailing) return located(f, headerSpan);
+  const at = (r: number) => spans[r]![2 * first - 1]!;
+  const span = { start: at(0), end: headerSpan.end };
+  const empty = rows.every((row) => row.slice(first).every((cell) => cell.trim() === ''));
+  const edits = rows.flatMap((row, r) => (row.length > first ? [{ start: at(r), end: spans[r]!.at(-1)!, text: '' }] : []));
+  return located(f, span, empty ? [{ kind: 'remove-columns', edits }] : []);
 }
 
 /**

@@ -21,7 +21,9 @@ export type QuickFix =
   /** An address cell's lines joined into one (with its field), or a row split by a line break joined with its other half. */
   | { readonly kind: 'join-lines'; readonly field?: string; readonly edits: readonly TextEdit[] }
   /** A row's empty cells past the header's last column, removed. */
-  | { readonly kind: 'remove-cells'; readonly edits: readonly TextEdit[] };
+  | { readonly kind: 'remove-cells'; readonly edits: readonly TextEdit[] }
+  /** The header's last columns without a name, empty in every row, removed from each row. */
+  | { readonly kind: 'remove-columns'; readonly edits: readonly TextEdit[] };
 
 export interface TextFinding {
   /**

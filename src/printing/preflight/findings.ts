@@ -6,6 +6,7 @@
  * printing font draws) has no code: the service has none for it.
  */
 import { STATUS, checkRecipient, describeResultCode, describeStatus, mailerStatuses, type RecipientFields } from '../../contract';
+import { zipMeant, zipMeantWords } from '../address/zip-written';
 import { verifyAddress } from '../address/verify';
 
 export type Severity = 'error' | 'warning';
@@ -67,7 +68,19 @@ export function pageWords(pages: readonly number[]): string {
 
 /** The contract's address rules (lengths, the fields needed, the US ZIP code's form), as findings. */
 export function addressFindings(address: RecipientFields): Finding[] {
-  return checkRecipient(address).map((p) => finding(p.code, 'error', p.message, { field: p.field }));
+  return checkRecipient(address).map((p) => withZipMeant(finding(p.code, 'error', p.message, { field: p.field }), address));
+}
+
+/**
+ * A ZIP code not of the form, with the ZIP code it most likely is (leading zeros a spreadsheet
+ * dropped, a ZIP+4 without its hyphen: address/zip-written.ts) said and suggested; any other
+ * finding as it is.
+ */
+export function withZipMeant(f: Finding, address: RecipientFields): Finding {
+  if (f.code !== STATUS.AddressNotVerified || f.field !== 'PostalCode' || !address.PostalCode) return f;
+  const meant = zipMeant(address.PostalCode, address.State);
+  if (!meant) return f;
+  return { ...f, message: f.message + zipMeantWords(meant), suggestion: { instead: address.PostalCode.trim(), value: meant.value } };
 }
 
 /**

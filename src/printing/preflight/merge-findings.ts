@@ -4,9 +4,9 @@
  * header's (-3144), and each row's address (-1045, -1018, lengths). `mailroom preflight --data`
  * and the editor's live diagnostics both read them here, so that both say the same.
  */
-import { RESULT, STATUS, checkRecipient, isSplitRow, raggedRows, type CsvError } from '../../contract';
+import { RECIPIENT_FIELDS, RESULT, STATUS, checkRecipient, duplicateColumns, isSplitRow, raggedRows, type CsvError } from '../../contract';
 import { fieldsWithoutColumn, unusedColumns, type MergeRow, type MergeTemplate } from '../merge';
-import { finding, zipFinding, type Finding } from './findings';
+import { finding, withZipMeant, zipFinding, type Finding } from './findings';
 
 export function csvNotWellFormed(error: CsvError): Finding {
   return finding(RESULT.InvalidMergeData, 'error', `The CSV is not well formed: ${error.message}.`, { line: error.line });
@@ -16,15 +16,56 @@ export function csvWithoutRows(): Finding {
   return finding(RESULT.InvalidMergeData, 'error', 'The CSV needs a header row and at least one data row.');
 }
 
+/** Columns named twice (-3144), at the header's line, whether or not the template is known. */
+export function duplicateColumnFindings(columns: readonly string[], line: number): Finding[] {
+  return duplicateColumns(columns).map(({ name, at }) =>
+    finding(
+      RESULT.InvalidMergeData,
+      'error',
+      `The column "${name}" is named ${at.length === 2 ? 'twice' : `${at.length} times`} (columns ${at.map((i) => i + 1).join(' and ')}): which one a letter prints would be a guess. Rename or remove all but one.`,
+      { field: name, line },
+    ),
+  );
+}
+
 /** Columns the template does not use (-3145) and the template's fields without a column (-3144), at the header's line. */
 export function headerFindings(columns: readonly string[], template: Pick<MergeTemplate, 'fields'>, line: number): Finding[] {
+  const unused = unusedColumns(columns, template);
+  // Columns without a name are said once, by number: a spreadsheet's stray trailing commas, most often.
+  const unnamed = columns.flatMap((name, i) => (name === '' ? [i + 1] : []));
+  // A column that is a field written otherwise only in capitals or spacing ("city", "Postal Code"): a spreadsheet's header as people type it.
+  const wanted = [...template.fields, ...RECIPIENT_FIELDS].filter((field) => !columns.includes(field));
+  const squeezed = (name: string) => name.toLowerCase().replace(/[\s_]+/g, '');
+  const meant = (name: string) => wanted.find((field) => squeezed(field) === squeezed(name));
   return [
-    ...unusedColumns(columns, template).map((name) =>
-      finding(RESULT.MergeFieldNotInTemplate, 'error', `The column "${name}" is neither a field of the template nor an address field.`, {
-        field: name,
-        line,
+    ...unused
+      .filter((name) => name !== '')
+      .map((name) => {
+        const field = meant(name);
+        const delimiter = /[;\t]/.exec(name)?.[0];
+        const rename =
+          field !== undefined
+            ? ` Rename it "${field}": the service matches a column to a field by its name exactly, capitals included.`
+            : delimiter
+              ? ` Its name holds ${delimiter === ';' ? 'semicolons' : 'tabs'}: if they separate the columns, save the CSV as "CSV UTF-8 (Comma delimited)": merge data is comma-separated.`
+              : '';
+        return finding(
+          RESULT.MergeFieldNotInTemplate,
+          'error',
+          `The column "${name}" is neither a field of the template nor an address field.${rename}`,
+          { field: name, line },
+        );
       }),
-    ),
+    ...(unnamed.length === 0
+      ? []
+      : [
+          finding(
+            RESULT.MergeFieldNotInTemplate,
+            'error',
+            `${unnamed.length === 1 ? `Column ${unnamed[0]} has` : `Columns ${unnamed.join(', ')} have`} no name in the header (stray commas a spreadsheet wrote?): the service takes only columns named as the template's fields or the address fields. Remove ${unnamed.length === 1 ? 'it' : 'them'}, or name ${unnamed.length === 1 ? 'it' : 'them'}.`,
+            { field: '', line },
+          ),
+        ]),
     ...fieldsWithoutColumn(columns, template).map((name) =>
       finding(RESULT.InvalidMergeData, 'error', `The template's field "${name}" has no column.`, { field: name, line }),
     ),
@@ -116,7 +157,10 @@ export function rowFindings(
       ? [finding(STATUS.AddressNotExtracted, 'error', missing.map((p) => p.message).join(' '), { ...where, field: missing[0]!.field })]
       : []),
     ...rest.map((p) =>
-      finding(p.code, p.code === STATUS.AddressNotVerified ? 'error' : 'warning', p.message, { ...where, field: p.field }),
+      withZipMeant(
+        finding(p.code, p.code === STATUS.AddressNotVerified ? 'error' : 'warning', p.message, { ...where, field: p.field }),
+        address,
+      ),
     ),
     ...(zip ? [{ ...zip, ...where }] : []),
   ];

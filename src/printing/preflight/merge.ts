@@ -13,14 +13,23 @@
  * pages, sheets and price when asked (`letters`, five numbers a row). A proof (a PDF) is printed
  * only of the rows asked for (`proof`).
  */
-import { CsvError, RECIPIENT_FIELDS, csvRecords, missingFieldCodes, RESULT, STATUS, type CsvRecord } from '../../contract';
+import {
+  CsvError,
+  RECIPIENT_FIELDS,
+  csvRecords,
+  mergeDataTooLarge,
+  missingFieldCodes,
+  RESULT,
+  STATUS,
+  type CsvRecord,
+} from '../../contract';
 import { UnreadableDocument } from '../docx-text';
 import { drawsAsIs, notDrawable } from '../fonts';
 import { mergeRows, mergeTemplate, printMerge, measuredAs, type MergeRow, type MergeTemplate } from '../merge';
 import { measureLetters, WrapMemo, type Printed } from '../printer';
 import { DEFAULT_PRICING, letterPrice } from '../pricing';
 import { finding, hasErrors, type Finding } from './findings';
-import { csvNotWellFormed, csvWithoutRows, headerFindings, raggedRowFinding, rowFindings } from './merge-findings';
+import { csvNotWellFormed, csvWithoutRows, duplicateColumnFindings, headerFindings, raggedRowFinding, rowFindings } from './merge-findings';
 import { charactersNotDrawn, printFindings, type PreflightReport, type PrintSettings } from './letter';
 
 export interface MergeLetter {
@@ -98,6 +107,8 @@ export async function preflightMerge(
     return refused([finding(RESULT.FileExtensionNotSupported, 'error', `The template cannot be read: ${error.message}.`)]);
   }
   const text = merge.csv.replace(/^\uFEFF/, '');
+  const tooLarge = mergeDataTooLarge(Buffer.byteLength(text, 'utf8'));
+  if (tooLarge) return refused([finding(RESULT.InvalidMergeData, 'error', `${tooLarge[0]!.toUpperCase()}${tooLarge.slice(1)}.`)]);
   const { signal, progress } = options;
   const total = progress ? dataRows(text) : 0;
   const records = csvRecords(text);
@@ -118,7 +129,7 @@ export async function preflightMerge(
   if (!header || !first) return refused([csvWithoutRows()]);
 
   const columns = header.cells.map((name) => name.trim());
-  const findings: Finding[] = headerFindings(columns, template, header.line);
+  const findings: Finding[] = [...duplicateColumnFindings(columns, header.line), ...headerFindings(columns, template, header.line)];
   // The template's own text first (what no row fills), then each row's values, by column.
   const own = await notDrawable(
     template

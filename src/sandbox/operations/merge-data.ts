@@ -1,13 +1,14 @@
 /**
  * A mail merge's MergeData read as Part B of the facts defines it: a gzip-compressed UTF-8 CSV
- * whose first row names the fields, every further row as many cells as the header. Data that does
+ * whose first row names the fields (each once, separated by commas), every further row as many
+ * cells as the header (a line of empty cells only is no row: the contract's csvRecords). Data that does
  * not parse is refused at -3144. Read at send, and again from the merge's kept job when its PDF is
  * first needed (printed-pdf.ts), so that both read the same rows.
  */
 import { promisify } from 'node:util';
 import { gunzip } from 'node:zlib';
 import { describeResultCode, missingFieldCodes, RESULT } from '../../contract';
-import { CsvError, parseCsvLines, raggedRows } from '../../contract';
+import { CsvError, MAX_MERGE_DATA_BYTES, duplicateColumns, mergeDataTooLarge, parseCsvLines, raggedRows } from '../../contract';
 import { mergeTemplate, nextTurn, UnreadableDocument, type MergeTemplate } from '../../printing';
 
 const gunzipAsync = promisify(gunzip);
@@ -85,7 +86,7 @@ async function parseInTurns(text: string): Promise<{ rows: string[][]; lines: nu
     const piece = text.slice(from, to);
     let parsed: { rows: string[][]; lines: number[] };
     try {
-      parsed = parseCsvLines(piece);
+      parsed = parseCsvLines(piece, from === 0);
     } catch (error) {
       if (error instanceof CsvError) return parseCsvLines(text);
       throw error;
@@ -104,8 +105,10 @@ export async function readMergeData(data: Uint8Array | undefined): Promise<Merge
   let bytes: Uint8Array;
   try {
     // On libuv's threads, not the one that answers every caller.
-    bytes = await gunzipAsync(data, { maxOutputLength: 64 * 1024 * 1024 });
-  } catch {
+    bytes = await gunzipAsync(data, { maxOutputLength: MAX_MERGE_DATA_BYTES });
+  } catch (error) {
+    // Cut off at the limit: said as the preflight says it (it cannot tell how far past, nor need to).
+    if ((error as { code?: unknown }).code === 'ERR_BUFFER_TOO_LARGE') return invalidData(mergeDataTooLarge()!);
     return invalidData('MergeData is not gzip-compressed');
   }
   let text: string;
@@ -130,6 +133,8 @@ export async function readMergeData(data: Uint8Array | undefined): Promise<Merge
     invalidData(`row ${ragged} (line ${lines[ragged]}) has ${rows[ragged]!.length} cells; the header has ${rows[0]!.length} columns`);
   }
   const [header, ...dataRows] = rows;
+  const twice = duplicateColumns(header!)[0];
+  if (twice) invalidData(`the column "${twice.name}" is named more than once (columns ${twice.at.map((i) => i + 1).join(' and ')})`);
   return { columns: header!.map((name) => name.trim()), rows: dataRows };
 }
 

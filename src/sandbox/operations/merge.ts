@@ -32,7 +32,11 @@ export const sendWordMailMerge: Handler<'datedA', 'SendWordMailMerge_Compressed'
   const template = templateOf(document.content.type, document.content.data);
   const { columns, rows } = await readMergeData(request.MergeData);
   const unknown = unusedColumns(columns, template)[0];
-  if (unknown !== undefined) refuse(RESULT.MergeFieldNotInTemplate, `${describeResultCode(RESULT.MergeFieldNotInTemplate)}: ${unknown}`);
+  if (unknown !== undefined)
+    refuse(
+      RESULT.MergeFieldNotInTemplate,
+      `${describeResultCode(RESULT.MergeFieldNotInTemplate)}: ${unknown || 'a column without a name'}`,
+    );
   const missing = fieldsWithoutColumn(columns, template)[0];
   if (missing !== undefined) invalidData(`the template field «${missing}» has no column`);
 

@@ -245,6 +245,28 @@ describe('Mailroom: live diagnostics and quick fixes', function () {
     assert.deepEqual(await checked(other), [], "a CSV that is no merge data is none of Mailroom's business");
   });
 
+  it('refuses a merge CSV of no encoding the merge reads (a byte Windows-1252 leaves undefined), as the send and the preflight do', async () => {
+    const uri = vscode.Uri.joinPath(workspace(), 'diagnostics-mac-roman.csv');
+    made.push(uri);
+    // Mac Roman's "François": ç is 0x8D, which Windows-1252 leaves undefined.
+    const bytes = Buffer.concat([
+      Buffer.from('AttentionLine1,Address1,City,State,PostalCode\r\nFran'),
+      Buffer.from([0x8d]),
+      Buffer.from('ois Roe,1 Main St,Springfield,IL,62701\r\n'),
+    ]);
+    await vscode.workspace.fs.writeFile(uri, bytes);
+    const document = (await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(uri))).document;
+    const found = await checked(document);
+    assert.deepEqual(
+      found.map((d) => [d.code, d.severity, document.getText(d.range)]),
+      [[undefined, vscode.DiagnosticSeverity.Error, '\uFFFD']],
+    );
+    assert.match(
+      found[0]!.message,
+      /^The merge cannot read this file: it is neither UTF-8 nor Windows-1252 \(byte 52, 0x8D, .*\(line 2\)\.$/,
+    );
+  });
+
   it('checks a CSV against the template remembered for it, and none of a CSV that is no merge data', async () => {
     const plain = await opened('diagnostics-totals.csv', 'Month,Total\nJanuary,3\n');
     assert.deepEqual(await checked(plain.document), []);
