@@ -12,7 +12,16 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fontkit from '@pdf-lib/fontkit';
-import { PDFDocument, PDFName, StandardFonts, concatTransformationMatrix, drawObject, popGraphicsState, pushGraphicsState } from 'pdf-lib';
+import {
+  PDFDocument,
+  PDFName,
+  StandardFonts,
+  concatTransformationMatrix,
+  degrees,
+  drawObject,
+  popGraphicsState,
+  pushGraphicsState,
+} from 'pdf-lib';
 import {
   RECIPIENT_WINDOW,
   measureLetters,
@@ -43,6 +52,7 @@ const A4 = [595.28, 841.89] as const;
 const LEGAL = [612, 1008] as const;
 const errors = (r: PreflightReport) => r.findings.filter((f) => f.severity === 'error');
 const coded = (r: PreflightReport, code: number) => r.findings.filter((f) => f.code === code);
+const RULE = 'The service prints on US Letter, 8.5 × 11 in (either way up, within 1/16 in); the proof outlines the pages that are not.';
 const pdfLetter = (data: Uint8Array, address = true) => ({ type: 'pdf', data, ...(address ? { address: JANE_DOE } : {}) });
 
 /** Every page's text as pdf.js reads it, its runs joined as they stand. */
@@ -99,7 +109,7 @@ describe('printing: pages that are not US Letter fail at -1021', function () {
       if (off.length === 0) return assert.equal(finding, undefined);
       assert.equal(finding!.severity, 'error');
       assert.deepEqual(finding!.pages, off);
-      assert.match(finding!.message, /^Failed: invalid page size\. Page \d/);
+      assert.match(finding!.message, /^Failed: invalid page size\. Pages? \d/);
       assert.match(finding!.message, /US Letter, 8\.5 × 11 in \(either way up, within 1\/16 in\)/);
     });
   }
@@ -124,6 +134,107 @@ describe('printing: pages that are not US Letter fail at -1021', function () {
     ]);
     const landscape = await preflightLetter(pdfLetter(await pdfOfSizes([[841.89, 595.28]])), settings);
     assert.match(coded(landscape, -1021)[0]!.message, /is A4 landscape, 11\.69 × 8\.27 in/);
+  });
+});
+
+/** A one-page PDF whose page is made Letter-sized by pdf-lib, then given its boxes and turn by `shape`. */
+async function shapedPdf(shape: (doc: PDFDocument) => void, pages = 1): Promise<Uint8Array> {
+  const doc = await PDFDocument.create();
+  const font = await doc.embedFont(StandardFonts.Helvetica);
+  for (let i = 0; i < pages; i++) doc.addPage([612, 792]).drawText(`Page ${i + 1}`, { x: 72, y: 400, size: 14, font });
+  shape(doc);
+  return doc.save();
+}
+
+describe('printing: every page size and page box, one rule (-1021)', function () {
+  this.timeout(60_000);
+  const sized =
+    (width: number, height: number) =>
+    (doc: PDFDocument): void =>
+      doc.getPages().forEach((page) => page.setSize(width, height));
+  // Name, the page's boxes and turn, and the size the finding says (none: it is US Letter).
+  const cases: [string, (doc: PDFDocument) => void, string | undefined][] = [
+    ['A5', sized(419.53, 595.28), 'A5, 5.83 × 8.27 in'],
+    ['A3', sized(841.89, 1190.55), 'A3, 11.69 × 16.54 in'],
+    ['Tabloid', sized(792, 1224), 'Tabloid, 11 × 17 in'],
+    ['Executive', sized(522, 756), 'Executive, 7.25 × 10.5 in'],
+    ['US Letter 4.49 pt too wide (within 1/16 in)', sized(612 + 4.49, 792), undefined],
+    ['US Letter 4.51 pt too wide (beyond 1/16 in)', sized(612 + 4.51, 792), '8.56 × 11 in'],
+    ['US Letter 4.51 pt too short', sized(612, 792 - 4.51), '8.5 × 10.94 in'],
+    ['US Letter turned by /Rotate 90', (doc) => doc.getPage(0).setRotation(degrees(90)), undefined],
+    [
+      'US Letter landscape turned by /Rotate 270',
+      (doc) => doc.getPage(0).setSize(792, 612) ?? doc.getPage(0).setRotation(degrees(270)),
+      undefined,
+    ],
+    [
+      'A4 turned by /Rotate 270',
+      (doc) => {
+        doc.getPage(0).setSize(595.28, 841.89);
+        doc.getPage(0).setRotation(degrees(270));
+      },
+      'A4, 8.27 × 11.69 in',
+    ],
+    ['US Letter whose media box starts at (100, −200)', (doc) => doc.getPage(0).setMediaBox(100, -200, 612, 792), undefined],
+    ['A4 whose media box starts at (−50, −50)', (doc) => doc.getPage(0).setMediaBox(-50, -50, 595.28, 841.89), 'A4, 8.27 × 11.69 in'],
+    // The printer prints what a reader shows, the crop box (PDF 32000-1 §14.11.2): the media box beyond it is not paper.
+    [
+      'an A4 media box cropped to US Letter, which it is narrower than',
+      (doc) => {
+        doc.getPage(0).setMediaBox(0, 0, 595.28, 841.89);
+        doc.getPage(0).setCropBox(0, 0, 612, 792);
+      },
+      '8.27 × 11 in',
+    ],
+    [
+      'a Legal media box cropped to US Letter',
+      (doc) => {
+        doc.getPage(0).setMediaBox(0, 0, 612, 1008);
+        doc.getPage(0).setCropBox(0, 100, 612, 792);
+      },
+      undefined,
+    ],
+    ['a US Letter media box cropped to 7 × 9.7 in', (doc) => doc.getPage(0).setCropBox(10, 10, 504, 700), '7 × 9.72 in'],
+    [
+      'an A4 media box inherited from the page tree',
+      (doc) => {
+        doc.catalog.Pages().set(PDFName.of('MediaBox'), doc.context.obj([0, 0, 595.28, 841.89]));
+        doc.getPage(0).node.delete(PDFName.of('MediaBox'));
+      },
+      'A4, 8.27 × 11.69 in',
+    ],
+  ];
+  for (const [what, shape, size] of cases) {
+    it(`${what}: ${size === undefined ? 'passes' : `fails, saying ${size}`}`, async () => {
+      const data = await shapedPdf(shape);
+      const job: LetterJob = { contents: [{ kind: 'file', type: 'pdf', data }], address: JANE_DOE, workMode: 'Development', duplex: false };
+      const [measured] = await measureLetters([job]);
+      assert.deepEqual(measured!.failures, size === undefined ? [] : [-1021]);
+      const report = await preflightLetter(pdfLetter(data), settings);
+      const [finding] = coded(report, -1021);
+      if (size === undefined) return assert.equal(finding, undefined, finding?.message);
+      assert.equal(finding!.message, `Failed: invalid page size. Page 1 of the document (the proof's page 2) is ${size}. ${RULE}`);
+      assert.deepEqual(report.marks?.offSize, [{ page: 2, size }]);
+    });
+  }
+
+  it('names many pages compactly, a phrase a size: “pages 2–40 are A4”', async () => {
+    const sizes = [LETTER, ...Array.from({ length: 39 }, () => A4), LETTER, LEGAL, A4];
+    const report = await preflightLetter(pdfLetter(await pdfOfSizes(sizes, { address: JANE_DOE_LINES }), false), settings);
+    const [finding] = coded(report, -1021);
+    assert.equal(
+      finding!.message,
+      `Failed: invalid page size. Pages 2–40 and 43 are A4, 8.27 × 11.69 in; page 42 is US Legal, 8.5 × 14 in. ${RULE}`,
+    );
+    assert.deepEqual(
+      finding!.pages,
+      [...Array.from({ length: 39 }, (_, i) => i + 2), 42, 43].sort((a, b) => a - b),
+    );
+    const addressed = await preflightLetter(pdfLetter(await pdfOfSizes(sizes)), settings);
+    assert.match(
+      coded(addressed, -1021)[0]!.message,
+      /^Failed: invalid page size\. Pages 2–40 and 43 of the document \(the proof's pages 3–41 and 44\) are A4/,
+    );
   });
 });
 

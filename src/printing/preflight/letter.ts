@@ -8,7 +8,7 @@
 import { RECIPIENT_FIELDS, STATUS, missingFieldCodes } from '../../contract';
 import { ADDRESS_TYPE_POINTS, RECIPIENT_WINDOW, sizeWords, type Box } from '../envelope';
 import { NOT_DRAWN, characterWords, notDrawable } from '../fonts';
-import { MAX_LETTER_SHEETS, printLetters, type PostalAddress, type Printed, type WorkModeUsed } from '../printer';
+import { MAX_LETTER_SHEETS, printLetters, type OffSizePage, type PostalAddress, type Printed, type WorkModeUsed } from '../printer';
 import { DEFAULT_PRICING, letterPrice, type Pricing } from '../pricing';
 import { addressFindings, finding, hasErrors, pageWords, printNotice, zipFinding, type Finding } from './findings';
 
@@ -59,9 +59,24 @@ const BOX_WORDS = `the recipient box of page 1 (${inches(RECIPIENT_WINDOW.left)}
 
 const capital = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
-/** A page of the letter, and of its document when they differ (an address page comes first). */
-function pageInBoth(page: number, documentPage: number): string {
-  return page === documentPage ? `page ${page}` : `page ${documentPage} of the document (the proof's page ${page})`;
+/** Pages of the letter, and of its document when they differ (an address page comes first): "pages 2–40 and 43". */
+function pagesInBoth(pages: readonly OffSizePage[]): string {
+  const proof = pageWords(pages.map((p) => p.page));
+  const own = pageWords(pages.map((p) => p.documentPage));
+  return proof === own ? own : `${own} of the document (the proof's ${proof})`;
+}
+
+/**
+ * The pages not US Letter, one phrase a size, in the order the sizes first come: a PDF of 40 A4
+ * pages says "pages 2–40 are A4", not forty times.
+ */
+function offSizeWords(offSize: readonly OffSizePage[]): string {
+  const bySize = new Map<string, OffSizePage[]>();
+  for (const page of offSize) {
+    const size = sizeWords(page.width, page.height);
+    bySize.set(size, [...(bySize.get(size) ?? []), page]);
+  }
+  return [...bySize].map(([size, pages]) => `${pagesInBoth(pages)} ${pages.length === 1 ? 'is' : 'are'} ${size}`).join('; ');
 }
 
 /** What the printer found that the service fails a letter with, in words; -1018 is the address rules' own finding. */
@@ -79,7 +94,7 @@ export function printFindings(printed: Printed, where: Pick<Finding, 'row' | 'li
       finding(
         STATUS.InvalidPageSize,
         'error',
-        `${capital(offSize.map((p) => `${pageInBoth(p.page, p.documentPage)} is ${sizeWords(p.width, p.height)}`).join('; '))}. ` +
+        `${capital(offSizeWords(offSize))}. ` +
           'The service prints on US Letter, 8.5 × 11 in (either way up, within 1/16 in); the proof outlines the pages that are not.',
         { ...where, pages: offSize.map((p) => p.page) },
       ),
