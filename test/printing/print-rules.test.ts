@@ -392,13 +392,32 @@ describe('printing: files the printer cannot use (-1025), and what it prints les
     );
   });
 
-  it('a font not embedded: a warning naming it and its pages; an embedded font is not', async () => {
+  it('a font not embedded: a warning naming it and its pages, saying whether it is one of the 14 standard fonts; an embedded font is not', async () => {
     const plain = await preflightLetter(pdfLetter(await samplePdf(3)), settings);
     const [font] = plain.findings.filter((f) => /not embedded/.test(f.message));
     assert.ok(font, JSON.stringify(plain.findings));
     assert.equal(font.code, undefined);
     assert.deepEqual(font.pages, [2, 3, 4]);
-    assert.match(font.message, /^The font “Helvetica” is not embedded in the PDF \(pages 2–4\)/);
+    assert.match(font.message, /^The font “Helvetica” is not embedded in the PDF \(pages 2–4\): it is one of PDF's 14 standard fonts/);
+    // Another font not embedded (a TrueType Arial, bold, as Word names it), set on pages 1 and 3 only.
+    const other = await PDFDocument.create();
+    const arial = other.context.register(
+      other.context.obj({ Type: 'Font', Subtype: 'TrueType', BaseFont: 'ABCDEF+Arial,Bold', Encoding: 'WinAnsiEncoding' }),
+    );
+    for (let n = 1; n <= 3; n++) {
+      const page = other.addPage([612, 792]);
+      page.node.setFontDictionary(PDFName.of('F9'), arial);
+      if (n !== 2)
+        page.node.set(PDFName.of('Contents'), other.context.register(other.context.stream('BT /F9 12 Tf 72 700 Td (Hello) Tj ET')));
+    }
+    const arialReport = await preflightLetter(pdfLetter(await other.save()), settings);
+    const [arialFont] = arialReport.findings.filter((f) => /not embedded/.test(f.message));
+    assert.equal(
+      arialFont?.message,
+      'The font “Arial,Bold” is not embedded in the PDF (pages 2 and 4): the printer draws that text with a font of its own, ' +
+        'which may run wider or narrower, look different or lack characters. Embed the fonts when making the PDF.',
+    );
+    assert.deepEqual(arialFont.pages, [2, 4]);
     const doc = await PDFDocument.create();
     doc.registerFontkit(fontkit);
     const embedded = await doc.embedFont(readFileSync(join(projectRoot, 'node_modules/dejavu-fonts-ttf/ttf/DejaVuSans.ttf')), {

@@ -182,8 +182,12 @@ function inspectionFindings(printed: Printed): Finding[] {
   return [
     ...inspection.unembeddedFonts.map((font) =>
       printNotice(
-        `The font “${font.name}” is not embedded in the PDF (${pageWords(font.pages)}): the printer draws that text with a font of its own, ` +
-          'which may look different or lack characters. Embed the fonts when making the PDF.',
+        font.standard
+          ? `The font “${font.name}” is not embedded in the PDF (${pageWords(font.pages)}): it is one of PDF's 14 standard fonts, which the printer ` +
+              'draws with a font of its own of the same widths, so the lines stay as they are but the letters may look a little different. ' +
+              'Embed the fonts when making the PDF to print exactly what it shows.'
+          : `The font “${font.name}” is not embedded in the PDF (${pageWords(font.pages)}): the printer draws that text with a font of its own, ` +
+              'which may run wider or narrower, look different or lack characters. Embed the fonts when making the PDF.',
         { pages: font.pages },
       ),
     ),
