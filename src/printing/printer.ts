@@ -18,6 +18,7 @@ import { RECIPIENT_WINDOW, RETURN_WINDOW, US_LETTER, isUsLetter, type Box } from
 import { PrintFonts, type TextUnits } from './fonts';
 import { htmlToBlocks } from './html-text';
 import { inspectPdf, type PdfInspection } from './pdf-inspection';
+import { withPdf } from './pdf-js';
 import { placedText } from './pdf-text';
 
 export { RECIPIENT_WINDOW, RETURN_WINDOW } from './envelope';
@@ -408,8 +409,21 @@ function markDevelopment(doc: PDFDocument, from: number, fonts: PrintFonts): voi
 
 const bytes = (n: number) => n.toLocaleString('en-US');
 
-const ENCRYPTED =
-  'The PDF is encrypted (it has a password, or limits what may be done with it): the printer cannot open it. Save a copy without security and send that.';
+/**
+ * Why an encrypted PDF is not printed, in words: whether a reader asks a password to open it
+ * (pdf.js says so), or it opens without one and only an owner password limits what may be done
+ * with it. Either way the printer does not print it (this project's decision: the sandbox cannot
+ * decrypt, and the facts say nothing of the service printing encrypted files), so both are -1025.
+ */
+async function encryptedWords(data: Uint8Array): Promise<string> {
+  const asksPassword = await withPdf(data, () => Promise.resolve(false)).catch(
+    (error: unknown) => error instanceof Error && error.name === 'PasswordException',
+  );
+  return asksPassword
+    ? 'The PDF is encrypted with a password that must be given to open it: the printer cannot open it. Save a copy without a password and send that.'
+    : 'The PDF is encrypted: it opens without a password, but an owner password limits what may be done with it, and the printer does not open encrypted files. ' +
+        'Save a copy without security and send that.';
+}
 
 /** Why a PDF could not be read, in words: not a PDF, or damaged (cut short, or where it breaks). */
 export function pdfTrouble(error: unknown, data: Uint8Array): string {
@@ -459,7 +473,7 @@ async function addPdf(
   try {
     // Read whether encrypted or not, to say which: pdf-lib's own refusal of an encrypted PDF is no error one can tell by its class.
     source = await PDFDocument.load(data, { updateMetadata: false, ignoreEncryption: true });
-    if (source.isEncrypted) return await unreadable(ENCRYPTED);
+    if (source.isEncrypted) return await unreadable(await encryptedWords(data));
     if (source.getPageCount() === 0) return await unreadable('The PDF has no pages.');
     copied = await doc.copyPages(source, source.getPageIndices());
   } catch (error) {

@@ -352,13 +352,24 @@ async function pdfWithImage(pixels: [number, number], inches: [number, number], 
 describe('printing: files the printer cannot use (-1025), and what it prints less well', function () {
   this.timeout(60_000);
 
-  it('an encrypted PDF: -1025, saying it is encrypted', async () => {
-    const report = await preflightLetter(pdfLetter(await encryptedPdf()), settings);
+  it('an encrypted PDF, with a password to open it or only an owner password: -1025, saying which', async () => {
+    const ownerOnly = await preflightLetter(pdfLetter(await encryptedPdf()), settings);
     assert.deepEqual(
-      errors(report).map((f) => f.code),
+      errors(ownerOnly).map((f) => f.code),
       [-1025],
     );
-    assert.match(errors(report)[0]!.message, /^Failed: the document could not be processed\. The PDF is encrypted/);
+    assert.match(
+      errors(ownerOnly)[0]!.message,
+      /^Failed: the document could not be processed\. The PDF is encrypted: it opens without a password, but an owner password limits/,
+    );
+    const locked = await preflightLetter(pdfLetter(await encryptedPdf(2, 'secret'), false), settings);
+    assert.deepEqual(
+      errors(locked).map((f) => f.code),
+      [-1025],
+    );
+    assert.match(errors(locked)[0]!.message, /The PDF is encrypted with a password that must be given to open it/);
+    // Sent without an address, what the service would read is not guessed: the -1025 stands alone.
+    assert.equal(locked.addressRead, undefined);
   });
 
   it('a PDF cut short, and a file that is no PDF: -1025, saying what is wrong', async () => {
