@@ -16,11 +16,20 @@ import {
   PDFDocument,
   PDFName,
   StandardFonts,
+  TextRenderingMode,
+  beginText,
   concatTransformationMatrix,
   degrees,
   drawObject,
+  endText,
+  moveText,
   popGraphicsState,
   pushGraphicsState,
+  setFontAndSize,
+  setTextRenderingMode,
+  showText,
+  type PDFFont,
+  type PDFPage,
 } from 'pdf-lib';
 import {
   RECIPIENT_WINDOW,
@@ -249,6 +258,95 @@ describe('printing: the address read from the recipient box of page 1', function
     assert.equal(warning!.severity, 'warning');
     assert.match(warning!.message, /where it finds “Jane Doe \/ 1 Main St \/ Springfield, IL 62701”/);
     assert.deepEqual(report.marks?.recipientBox, RECIPIENT_WINDOW);
+  });
+
+  /** A one-page PDF whose page 1 `draw`s into; the recipient box's first baselines are 161 and 174 pt from the top. */
+  async function pageOne(
+    draw: (doc: PDFDocument, page: PDFPage, font: PDFFont) => void | Promise<void>,
+    size: [number, number] = [612, 792],
+  ) {
+    const doc = await PDFDocument.create();
+    const font = await doc.embedFont(StandardFonts.Helvetica);
+    const page = doc.addPage(size);
+    await draw(doc, page, font);
+    return doc.save();
+  }
+  const readOf = async (data: Uint8Array) => {
+    const report = await preflightLetter(pdfLetter(data, false), settings);
+    const [job] = await measureLetters([{ contents: [{ kind: 'file', type: 'pdf', data }], workMode: 'Development', duplex: false }]);
+    // The sandbox fails by the same reading: -1045 exactly when the preflight reads nothing.
+    assert.equal(job!.failures.includes(-1045), (report.addressRead ?? []).length === 0);
+    return report;
+  };
+
+  it('reads an address however the PDF places it: a character a run, on a page turned by /Rotate, in a Form XObject', async () => {
+    const eachCharacter = await pageOne((_, page, font) => {
+      let x = 44;
+      for (const character of 'Jane Doe') {
+        page.drawText(character, { x, y: 792 - 161, size: 11, font });
+        x += font.widthOfTextAtSize(character, 11);
+      }
+      page.drawText('1 Main St', { x: 44, y: 792 - 174, size: 11, font });
+    });
+    assert.deepEqual((await readOf(eachCharacter)).addressRead, ['Jane Doe', '1 Main St']);
+    // Landscape media turned a quarter clockwise: the text runs up the media box, across the page as shown.
+    for (const turn of [90, 270] as const) {
+      const turned = await pageOne(
+        (_, page, font) => {
+          page.setRotation(degrees(turn));
+          ['Jane Doe', '1 Main St'].forEach((line, i) =>
+            turn === 90
+              ? page.drawText(line, { x: 161 + i * 13, y: 44, size: 11, font, rotate: degrees(90) })
+              : page.drawText(line, { x: 792 - 161 - i * 13, y: 612 - 44, size: 11, font, rotate: degrees(-90) }),
+          );
+        },
+        [792, 612],
+      );
+      const report = await readOf(turned);
+      assert.deepEqual(report.addressRead, ['Jane Doe', '1 Main St'], `/Rotate ${turn}`);
+      assert.equal(coded(report, -1021).length, 0, 'a landscape page turned is US Letter');
+    }
+    const inForm = await pageOne(async (doc, page) => {
+      const form = await PDFDocument.create();
+      const formFont = await form.embedFont(StandardFonts.Helvetica);
+      form.addPage([612, 792]).drawText('Jane Doe', { x: 44, y: 792 - 161, size: 11, font: formFont });
+      const [embedded] = await doc.embedPdf(await form.save());
+      page.drawPage(embedded!);
+    });
+    assert.deepEqual((await readOf(inForm)).addressRead, ['Jane Doe']);
+  });
+
+  it('reads invisible text (a scan’s OCR layer), as text extraction does; a scan without one fails at -1045; only what lies inside the box', async () => {
+    // Decision (docs/cli.md): text drawn invisible (render mode 3) is read, since that is how a scanned page carries its words.
+    const ocr = await pageOne((_, page, font) => {
+      const name = page.node.newFontDictionary('Helvetica', font.ref);
+      page.pushOperators(
+        beginText(),
+        setFontAndSize(name, 11),
+        setTextRenderingMode(TextRenderingMode.Invisible),
+        moveText(44, 792 - 161),
+        showText(font.encodeText('Jane Doe')),
+        endText(),
+      );
+    });
+    assert.deepEqual((await readOf(ocr)).addressRead, ['Jane Doe']);
+    const scan = await pageOne(async (doc, page) => {
+      page.drawImage(await doc.embedPng(samplePng(850, 1100)), { x: 0, y: 0, width: 612, height: 792 });
+    });
+    const scanned = await readOf(scan);
+    assert.deepEqual(scanned.addressRead, []);
+    assert.deepEqual(
+      errors(scanned).map((f) => f.code),
+      [-1045],
+    );
+    const partly = await pageOne((_, page, font) => {
+      page.drawText('Jane Doe of the long line that runs on past the edge of the envelope window', { x: 44, y: 792 - 161, size: 11, font });
+      page.drawText('Above the box', { x: 44, y: 792 - 130, size: 11, font });
+      page.drawText('Right of the box', { x: 320, y: 792 - 174, size: 11, font });
+    });
+    const [line] = (await readOf(partly)).addressRead ?? [];
+    assert.match(line!, /^Jane Doe of the long line that runs on/);
+    assert.doesNotMatch(line!, /envelope window$/);
   });
 
   it('fails at -1045 when the box is empty, though the page has text elsewhere; an address given reads nothing', async () => {
