@@ -9,7 +9,7 @@
  * not refused at send: the mailer fails later, as the service's does (-1025, -1018, -1045, -1065).
  */
 import { PDFDocument, degrees, rgb, type PDFPage } from 'pdf-lib';
-import { STATUS, checkMailableAddress, type RecipientFields } from '../contract';
+import { RECIPIENT_FIELDS, STATUS, checkMailableAddress, type RecipientField, type RecipientFields } from '../contract';
 import { addressCheckFailure } from './address/verify';
 import { readBox, type PlacedText, type ReadLine } from './address-read';
 import type { Block } from './blocks';
@@ -105,6 +105,8 @@ export interface Printed {
    * could not read).
    */
   readonly read?: readonly ReadLine[] | 'unknown';
+  /** The address fields that hold a line break (-1045: the service reads each field as one line); drawn with their lines joined. */
+  readonly lineBreaks?: readonly RecipientField[];
   /** Characters of its documents' text the printing fonts cannot draw (drawn as U+FFFD). */
   readonly missing?: readonly MissingCharacter[];
   /** Asked for (`PrintOptions.inspect`): its PDFs' fonts not embedded and images under 300 DPI, on the letter's pages. */
@@ -334,8 +336,28 @@ class TextPages {
   }
 }
 
+const LINE_BREAKS = /\r\n|\r|\n/;
+
+/** An address field as one line: its lines (a line break the service does not read) each trimmed, joined by a space; a tab a space. */
+const oneLine = (value: string | undefined): string | undefined =>
+  value
+    ?.split(LINE_BREAKS)
+    .map((part) => part.replace(/\t+/g, ' ').trim())
+    .filter(Boolean)
+    .join(' ');
+
+/**
+ * The address fields that hold a line break: the service reads each field as one line, and a
+ * letter whose address it cannot read fails at -1045 (as a merge row's, merge.ts rowAddress).
+ */
+export function fieldsWithLineBreaks(address: PostalAddress): RecipientField[] {
+  return RECIPIENT_FIELDS.filter((field) => LINE_BREAKS.test((address as Readonly<Record<string, string | undefined>>)[field] ?? ''));
+}
+
 export function addressLines(address: PostalAddress): string[] {
-  const cityLine = [address.City, [address.State, address.PostalCode].filter(Boolean).join(' ')].filter(Boolean).join(', ');
+  const cityLine = [oneLine(address.City), [oneLine(address.State), oneLine(address.PostalCode)].filter(Boolean).join(' ')]
+    .filter(Boolean)
+    .join(', ');
   return [
     address.AttentionLine1,
     address.AttentionLine2,
@@ -346,7 +368,7 @@ export function addressLines(address: PostalAddress): string[] {
     cityLine,
     address.Country,
   ]
-    .map((line) => line?.trim())
+    .map((line) => oneLine(line))
     .filter((line): line is string => Boolean(line));
 }
 
@@ -561,6 +583,7 @@ async function addLetter(doc: PDFDocument, job: LetterJob, layout: Layout): Prom
   const first = pageCount(doc, layout);
   const failures: number[] = [];
   const misses = new Misses();
+  const linesBroken: RecipientField[] = [];
   if (job.address) {
     const replyLines = job.reply ? addressLines(job.reply.address) : [];
     await fonts.cover([...addressLines(job.address), ...replyLines]);
@@ -572,6 +595,11 @@ async function addLetter(doc: PDFDocument, job: LetterJob, layout: Layout): Prom
       if (job.reply?.stamping === 'Bottom') drawLines(page, replyLines, RECIPIENT_WINDOW.left, 2.6 * INCH, 9, fonts);
       else if (job.reply) drawInWindow(page, replyLines, RETURN_WINDOW, fonts, 9);
       drawInWindow(page, addressLines(job.address), RECIPIENT_WINDOW, fonts);
+    }
+    const lineBreaks = fieldsWithLineBreaks(job.address);
+    if (lineBreaks.length > 0) {
+      failures.push(STATUS.AddressNotExtracted);
+      linesBroken.push(...lineBreaks);
     }
     const address = addressFailure(job.address, job.workMode);
     if (address !== undefined) failures.push(address);
@@ -612,6 +640,7 @@ async function addLetter(doc: PDFDocument, job: LetterJob, layout: Layout): Prom
     ...(unreadable === undefined ? {} : { unreadable }),
     ...(offSize.length > 0 ? { offSize } : {}),
     ...(read === undefined ? {} : { read }),
+    ...(linesBroken.length > 0 ? { lineBreaks: linesBroken } : {}),
     ...(missing.length > 0 ? { missing } : {}),
     ...(layout.inspect
       ? {

@@ -595,6 +595,62 @@ describe('printing: characters the printing fonts cannot draw', function () {
     assert.ok(!/\?/.test(addressPage! + body!), 'no character printed as ?');
   });
 
+  it('a name typed decomposed (NFD) prints composed; a tab, a control and a zero-width character in a field are warnings naming them', async () => {
+    const address = {
+      ...JANE_DOE,
+      AttentionLine1: 'Jose\u0301 Mu\u0308ller',
+      Company: 'Zoe\u0308\u200d Cafe\u0301',
+      Address1: '1\tMain St\u0007',
+    };
+    const report = await preflightLetter({ type: 'html', data: Buffer.from('<p>Dear Jose\u0301</p>'), address }, settings);
+    assert.deepEqual(
+      report.findings.map((f) => [f.field, f.message]),
+      [
+        [
+          'Company',
+          'Company holds a character the envelope does not show as typed: U+200D. It prints as nothing, ' +
+            "but the service's address check reads the field as sent: remove it.",
+        ],
+        [
+          'Address1',
+          'Address1 holds characters the envelope does not show as typed: U+0009 (a tab), U+0007. A tab prints as a space and the others as nothing, ' +
+            "but the service's address check reads the field as sent: remove them.",
+        ],
+      ],
+    );
+    const [addressPage, body] = await pdfText(report.pdf!);
+    assert.ok(addressPage!.includes('José Müller') && addressPage!.includes('Zoë Café') && addressPage!.includes('1 Main St'), addressPage);
+    assert.ok(body!.includes('Dear José'), body);
+  });
+
+  it('an address field holding a line break: -1045 in the printer and the preflight alike, naming the field; the proof shows its lines joined', async () => {
+    const address = { ...JANE_DOE, Address1: '1 Main St\r\nApt 2', Address2: 'Building\nB' };
+    const job: LetterJob = {
+      contents: [{ kind: 'blocks', blocks: [{ kind: 'paragraph', text: 'Hello' }] }],
+      address,
+      workMode: 'Development',
+      duplex: false,
+    };
+    const [measured] = await measureLetters([job]);
+    const { letters } = await printLetters([job]);
+    assert.deepEqual(measured, letters[0], 'measuring (the sandbox at send) says what printing says');
+    assert.deepEqual(measured!.failures, [-1045]);
+    const report = await preflightLetter({ type: 'html', data: Buffer.from('<p>Hello</p>'), address }, settings);
+    assert.deepEqual(
+      errors(report).map((f) => [f.code, f.field]),
+      [
+        [-1045, 'Address1'],
+        [-1045, 'Address2'],
+      ],
+    );
+    assert.match(
+      errors(report)[0]!.message,
+      /Address1 holds a line break: the service reads each address field as one line\. Join its lines/,
+    );
+    const [addressPage] = await pdfText(report.pdf!);
+    assert.ok(addressPage!.includes('1 Main St Apt 2') && addressPage!.includes('Building B'), addressPage);
+  });
+
   it('says each CJK character and emoji with its field, or its page in the text, and shows U+FFFD, never ?', async () => {
     const address = { ...JANE_DOE, AttentionLine1: '山田太郎', Company: 'Acme 😀' };
     const report = await preflightLetter({ type: 'html', data: Buffer.from('<p>Dear 山田 😀</p>') }, settings);
