@@ -9,7 +9,8 @@
  * not refused at send: the mailer fails later, as the service's does (-1025, -1018, -1045, -1065).
  */
 import { PDFDocument, degrees, rgb, type PDFPage } from 'pdf-lib';
-import { RECIPIENT_FIELDS, STATUS, checkMailableAddress, type RecipientField, type RecipientFields } from '../contract';
+import { STATUS, checkMailableAddress, type RecipientField, type RecipientFields } from '../contract';
+import { fieldsWithLineBreaks, oneLine } from './address-fields';
 import { addressCheckFailure } from './address/verify';
 import { readBox, type PlacedText, type ReadLine } from './address-read';
 import type { Block } from './blocks';
@@ -334,24 +335,6 @@ class TextPages {
   private letterPage(nth: number): number {
     return pageCount(this.doc, this.layout) - this.pages + nth - this.placing.letterStart;
   }
-}
-
-const LINE_BREAKS = /\r\n|\r|\n/;
-
-/** An address field as one line: its lines (a line break the service does not read) each trimmed, joined by a space; a tab a space. */
-const oneLine = (value: string | undefined): string | undefined =>
-  value
-    ?.split(LINE_BREAKS)
-    .map((part) => part.replace(/\t+/g, ' ').trim())
-    .filter(Boolean)
-    .join(' ');
-
-/**
- * The address fields that hold a line break: the service reads each field as one line, and a
- * letter whose address it cannot read fails at -1045 (as a merge row's, merge.ts rowAddress).
- */
-export function fieldsWithLineBreaks(address: PostalAddress): RecipientField[] {
-  return RECIPIENT_FIELDS.filter((field) => LINE_BREAKS.test((address as Readonly<Record<string, string | undefined>>)[field] ?? ''));
 }
 
 export function addressLines(address: PostalAddress): string[] {

@@ -150,6 +150,17 @@ describe('live diagnostics: a front-matter address', () => {
     );
   });
 
+  it('finds a field holding a line break (-1045, as the printer fails it) and a tab or zero-width character (a warning), on the value', () => {
+    const text = letter(
+      'to:\n  AttentionLine1: "Jane\\tDoe"\n  Company: "Acme\\u200B"\n  Address1: "1 Main St\\nApt 2"\n  City: Springfield\n  State: IL\n  PostalCode: "62701"',
+    );
+    assert.deepEqual(summary(text, frontMatterDiagnostics(text)), [
+      { code: -1045, severity: 'error', field: 'Address1', on: '"1 Main St\\nApt 2"' },
+      { code: undefined, severity: 'warning', field: 'AttentionLine1', on: '"Jane\\tDoe"' },
+      { code: undefined, severity: 'warning', field: 'Company', on: '"Acme\\u200B"' },
+    ]);
+  });
+
   it('finds -4007 and -4008 for a city and a name left out, with CRLF line ends', () => {
     const text = '---\r\nto:\r\n  Address1: 1 Main St\r\n  PostalCode: 62701\r\n---\r\nBody';
     assert.deepEqual(

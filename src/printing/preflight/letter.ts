@@ -99,15 +99,9 @@ export function printFindings(printed: Printed, where: Pick<Finding, 'row' | 'li
         { ...where, pages: offSize.map((p) => p.page) },
       ),
     [STATUS.AddressNotExtracted]: () =>
+      // A field holding a line break is the address rules' own finding (findings.ts addressFindings).
       printed.lineBreaks
-        ? printed.lineBreaks.map((field) =>
-            finding(
-              STATUS.AddressNotExtracted,
-              'error',
-              `${field} holds a line break: the service reads each address field as one line. Join its lines (the proof shows them joined).`,
-              { ...where, field },
-            ),
-          )
+        ? []
         : finding(
             STATUS.AddressNotExtracted,
             'error',
@@ -163,44 +157,13 @@ const listed = (characters: readonly string[]) =>
     ? characters.map(characterWords).join(', ')
     : `${characters.slice(0, 10).map(characterWords).join(', ')} and ${characters.length - 10} more`;
 
-/** Invisible characters in a field: controls but line breaks (a finding of their own), and format characters (zero-width ones, marks of direction). */
-const UNSEEN = /[\p{Cc}\p{Cf}]/gu;
-const LINE_BREAK_CHARACTERS = new Set(['\n', '\r']);
-
-/**
- * A field's characters that are not printed as typed: a tab the envelope shows as a space, a
- * control or zero-width character it does not show at all, which the service's address check
- * still reads. Mailroom's own finding: the service has no code for it.
- */
-function unseenCharacters(field: string, value: string, where: Pick<Finding, 'row' | 'line'>): Finding | undefined {
-  const found = [...new Set(value.match(UNSEEN) ?? [])].filter((c) => !LINE_BREAK_CHARACTERS.has(c));
-  if (found.length === 0) return undefined;
-  const words = found.map((c) => `U+${c.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}${c === '\t' ? ' (a tab)' : ''}`);
-  const tab = found.includes('\t');
-  const others = found.length - (tab ? 1 : 0);
-  const printed = tab
-    ? others > 0
-      ? 'A tab prints as a space and the others as nothing'
-      : 'A tab prints as a space'
-    : others === 1
-      ? 'It prints as nothing'
-      : 'They print as nothing';
-  return printNotice(
-    `${field} holds ${found.length === 1 ? 'a character' : 'characters'} the envelope does not show as typed: ${words.join(', ')}. ` +
-      `${printed}, but the service's address check reads the field as sent: remove ${found.length === 1 ? 'it' : 'them'}.`,
-    { ...where, field },
-  );
-}
-
-/** Characters of an address's fields that no printing font draws, or that print as nothing or a space, one finding a field each. */
+/** Characters of an address's fields that no printing font draws, one finding a field. */
 export async function addressCharacterFindings(address: PostalAddress, where: Pick<Finding, 'row' | 'line'> = {}): Promise<Finding[]> {
   const findings: Finding[] = [];
   for (const field of RECIPIENT_FIELDS) {
     const value = (address as Readonly<Record<string, string | undefined>>)[field];
     const missing = value ? await notDrawable(value) : [];
     if (missing.length > 0) findings.push(charactersNotDrawn(missing, { ...where, field }));
-    const unseen = value ? unseenCharacters(field, value, where) : undefined;
-    if (unseen) findings.push(unseen);
   }
   return findings;
 }
