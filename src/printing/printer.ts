@@ -453,15 +453,23 @@ interface Added {
   readonly inspection?: PdfInspection;
 }
 
-/** The visible box of a PDF page, in points: its crop box, within its media box. */
-function shownSize(page: PDFPage): { width: number; height: number } {
-  const media = page.getMediaBox();
-  const crop = page.getCropBox();
-  const left = Math.max(media.x, crop.x);
-  const bottom = Math.max(media.y, crop.y);
+/** A page box's edges, whichever two opposite corners its rectangle names (PDF 32000-1 §7.9.5 allows any). */
+function edges(box: { x: number; y: number; width: number; height: number }): { left: number; bottom: number; right: number; top: number } {
   return {
-    width: Math.min(media.x + media.width, crop.x + crop.width) - left,
-    height: Math.min(media.y + media.height, crop.y + crop.height) - bottom,
+    left: Math.min(box.x, box.x + box.width),
+    right: Math.max(box.x, box.x + box.width),
+    bottom: Math.min(box.y, box.y + box.height),
+    top: Math.max(box.y, box.y + box.height),
+  };
+}
+
+/** The visible box of a PDF page, in points: its crop box, within its media box (as pdf.js shows it). */
+function shownSize(page: PDFPage): { width: number; height: number } {
+  const media = edges(page.getMediaBox());
+  const crop = edges(page.getCropBox());
+  return {
+    width: Math.max(0, Math.min(media.right, crop.right) - Math.max(media.left, crop.left)),
+    height: Math.max(0, Math.min(media.top, crop.top) - Math.max(media.bottom, crop.bottom)),
   };
 }
 

@@ -5,7 +5,7 @@
  *     node --import tsx test/corpus/make.ts
  *
  * The PDFs are written without a date or producer, so that making them again writes the same bytes
- * (but the encrypted one and the .docx files, whose helpers date them). The hand-written files beside
+ * (but the encrypted ones and the .docx files, whose helpers date them). The hand-written files beside
  * them (Markdown, HTML, text, the other CSVs) are edited as they are; corpus.json says what each is
  * sent as and how the service ends it.
  */
@@ -66,6 +66,11 @@ async function makeMorePdfs(): Promise<void> {
   // Landscape media turned a quarter (/Rotate 90): US Letter as shown. An A4 page turned (/Rotate 270) is still A4.
   write('pdfs/letter-rotated.pdf', await reshaped(await pdf([LANDSCAPE, LETTER]), (doc) => doc.getPage(0).setRotation(degrees(90))));
   write('pdfs/a4-rotated.pdf', await reshaped(await pdf([A4]), (doc) => doc.getPage(0).setRotation(degrees(270))));
+  // A media box written from its top-right corner (a rectangle may name any two opposite corners).
+  write(
+    'pdfs/media-box-reversed.pdf',
+    await reshaped(await pdf([LETTER]), (doc) => doc.getPage(0).node.set(PDFName.of('MediaBox'), doc.context.obj([612, 792, 0, 0]))),
+  );
   // A media box whose origin is not (0, 0); a Legal media box cropped to US Letter (the crop box is what prints).
   write('pdfs/media-box-offset.pdf', await reshaped(await pdf([LETTER]), (doc) => doc.getPage(0).setMediaBox(100, -200, 612, 792)));
   write('pdfs/legal-cropped-to-letter.pdf', await reshaped(await pdf([LEGAL]), (doc) => doc.getPage(0).setCropBox(0, 108, 612, 792)));

@@ -203,6 +203,17 @@ describe('printing: every page size and page box, one rule (-1021)', function ()
       },
       undefined,
     ],
+    // A rectangle may name any two opposite corners: [612 792 0 0] is US Letter.
+    [
+      'a US Letter media box written from its top-right corner',
+      (doc) => doc.getPage(0).node.set(PDFName.of('MediaBox'), doc.context.obj([612, 792, 0, 0])),
+      undefined,
+    ],
+    [
+      'an A4 media box written from its top-left corner',
+      (doc) => doc.getPage(0).node.set(PDFName.of('MediaBox'), doc.context.obj([0, 841.89, 595.28, 0])),
+      'A4, 8.27 × 11.69 in',
+    ],
     ['a US Letter media box cropped to 7 × 9.7 in', (doc) => doc.getPage(0).setCropBox(10, 10, 504, 700), '7 × 9.72 in'],
     [
       'an A4 media box inherited from the page tree',
