@@ -512,6 +512,37 @@ describe('printing: files the printer cannot use (-1025), and what it prints les
     );
   });
 
+  it('an image under 300 DPI however it is drawn: inline, scaled by the matrices around it, inside a Form XObject, turned', async () => {
+    const doc = await PDFDocument.create();
+    // Page 1: an inline image of 20 × 20 pixels drawn 2 in square (10 DPI).
+    const inline = doc.addPage([612, 792]);
+    const pixels = Buffer.alloc(20 * 20 * 3, 0x80).toString('latin1');
+    inline.node.set(
+      PDFName.of('Contents'),
+      doc.context.register(
+        doc.context.flateStream(Buffer.from(`q 144 0 0 144 72 500 cm BI /W 20 /H 20 /CS /RGB /BPC 8 ID ${pixels} EI Q`, 'latin1')),
+      ),
+    );
+    // Page 2: a 600 × 400 picture drawn 2 × 1.33 in, inside a 4× scale (75 DPI), turned a quarter.
+    const picture = await doc.embedPng(samplePng(600, 400));
+    const scaled = doc.addPage([612, 792]);
+    scaled.pushOperators(pushGraphicsState(), concatTransformationMatrix(4, 0, 0, 4, 0, 0));
+    scaled.drawImage(picture, { x: 10, y: 10, width: 144, height: 96, rotate: degrees(90) });
+    scaled.pushOperators(popGraphicsState());
+    // Page 3: a page of another PDF placed as a Form XObject, its 150 × 100 picture drawn 1.5 × 1 in, drawn at half its size (200 DPI).
+    const [form] = await doc.embedPdf(await pdfWithImage([150, 100], [1.5, 1]));
+    doc.addPage([612, 792]).drawPage(form!, { x: 0, y: 0, width: 306, height: 396 });
+    const report = await preflightLetter(pdfLetter(await doc.save(), false), settings);
+    assert.deepEqual(
+      report.findings.filter((f) => /DPI/.test(f.message)).map((f) => [f.pages, /at (\d+) DPI/.exec(f.message)?.[1]]),
+      [
+        [[1], '10'],
+        [[2], '75'],
+        [[3], '200'],
+      ],
+    );
+  });
+
   it('a font not embedded: a warning naming it and its pages, saying whether it is one of the 14 standard fonts; an embedded font is not', async () => {
     const plain = await preflightLetter(pdfLetter(await samplePdf(3)), settings);
     const [font] = plain.findings.filter((f) => /not embedded/.test(f.message));
