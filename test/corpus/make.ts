@@ -118,6 +118,17 @@ async function makeMorePdfs(): Promise<void> {
       doc.getPage(0).drawPage(form!);
     }),
   );
+  // The address typed into a PDF form's text field over the recipient box (its Print flag set, as forms make them).
+  write(
+    'pdfs/address-in-form-field.pdf',
+    await reshaped(await pdf([LETTER]), (doc) => {
+      const field = doc.getForm().createTextField('recipient');
+      field.enableMultiline();
+      field.setText(JANE_DOE_LINES.join('\n'));
+      field.addToPage(doc.getPage(0), { x: BOX.left + 4, y: 792 - BOX.top - 60, width: 240, height: 58, borderWidth: 0 });
+      field.setFontSize(10);
+    }),
+  );
   // What prints less well (warnings, not failures): a picture at 75 DPI; an Arial the PDF does not embed.
   write(
     'pdfs/low-resolution-image.pdf',

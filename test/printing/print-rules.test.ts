@@ -327,6 +327,31 @@ describe('printing: the address read from the recipient box of page 1', function
     assert.deepEqual((await readOf(inForm)).addressRead, ['Jane Doe']);
   });
 
+  it('reads an address typed into a PDF form’s text field, one field of lines or a field a line; not a field that does not print', async () => {
+    const withFields = (fields: readonly { lines: string; top: number; height: number; print?: boolean }[]) =>
+      pageOne((doc, page) => {
+        fields.forEach(({ lines, top, height, print = true }, i) => {
+          const field = doc.getForm().createTextField(`to.${i}`);
+          if (lines.includes('\n')) field.enableMultiline();
+          field.setText(lines);
+          field.addToPage(page, { x: 40, y: 792 - top - height, width: 240, height, borderWidth: 0 });
+          field.setFontSize(10);
+          if (!print) field.acroField.getWidgets().forEach((widget) => widget.dict.set(PDFName.of('F'), doc.context.obj(0)));
+        });
+      });
+    const multiline = await readOf(await withFields([{ lines: JANE_DOE_LINES.join('\n'), top: 149, height: 58 }]));
+    assert.deepEqual(multiline.addressRead, JANE_DOE_LINES);
+    assert.deepEqual(errors(multiline), []);
+    const aLineEach = await readOf(await withFields(JANE_DOE_LINES.map((lines, i) => ({ lines, top: 150 + i * 16, height: 16 }))));
+    assert.deepEqual(aLineEach.addressRead, JANE_DOE_LINES);
+    const notPrinted = await readOf(await withFields([{ lines: JANE_DOE_LINES.join('\n'), top: 149, height: 58, print: false }]));
+    assert.deepEqual(notPrinted.addressRead, []);
+    assert.deepEqual(
+      errors(notPrinted).map((f) => f.code),
+      [-1045],
+    );
+  });
+
   it('reads invisible text (a scan’s OCR layer), as text extraction does; a scan without one fails at -1045; only what lies inside the box', async () => {
     // Decision (docs/cli.md): text drawn invisible (render mode 3) is read, since that is how a scanned page carries its words.
     const ocr = await pageOne((_, page, font) => {
