@@ -5,7 +5,14 @@
  */
 import { strict as assert } from 'node:assert';
 import { parseCsv } from '../../src/contract';
-import { csvDiagnostics, frontMatterDiagnostics, namesAddressColumn, type TextEdit, type TextFinding } from '../../src/printing';
+import {
+  csvDiagnostics,
+  frontMatterDiagnostics,
+  namesAddressColumn,
+  preflightMerge,
+  type TextEdit,
+  type TextFinding,
+} from '../../src/printing';
 
 /** The text each finding is on. */
 const on = (text: string, f: TextFinding) => text.slice(f.span.start, f.span.end);
@@ -274,6 +281,33 @@ describe('live diagnostics: a mail merge CSV', () => {
       ],
     );
     assert.match(findings[0]!.message, /A street address is needed/);
+  });
+
+  it('warns of a tab or a zero-width character in an address cell, on the cell, as the merge preflight does', async () => {
+    const csv = `${header}\nJane\u200bDoe,1 Main St,Springfield,IL,62701,Jane,10\n"John Roe","2\tElm St",Springfield,IL,62701,John,5\n`;
+    const findings = csvDiagnostics(csv, template);
+    assert.deepEqual(
+      findings.map((f) => [f.code, f.severity, f.field, f.row, on(csv, f)]),
+      [
+        [undefined, 'warning', 'AttentionLine1', 1, 'Jane\u200bDoe'],
+        [undefined, 'warning', 'Address1', 2, '"2\tElm St"'],
+      ],
+    );
+    assert.match(
+      findings[1]!.message,
+      /^Address1 holds a character the envelope does not show as typed: U\+0009 \(a tab\)\. A tab prints as a space/,
+    );
+    const report = await preflightMerge(
+      { type: 'html', template: Buffer.from('<p>Dear {{FirstName}}, you owe {{Amount}}.</p>'), csv },
+      { workMode: 'Development' },
+    );
+    assert.deepEqual(
+      report.findings.filter((f) => /does not show as typed/.test(f.message)).map((f) => [f.field, f.row, f.line]),
+      [
+        ['AttentionLine1', 1, 2],
+        ['Address1', 2, 3],
+      ],
+    );
   });
 
   it("warns of a city cell its ZIP code does not serve and changes it to the ZIP code's city, keeping the quoting right", () => {

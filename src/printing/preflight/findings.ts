@@ -83,7 +83,7 @@ const LINE_BREAK_CHARACTERS = new Set(['\n', '\r']);
  * control or zero-width character it does not show at all, which the service's address check
  * still reads. Mailroom's own finding: the service has no code for it.
  */
-function unseenCharacters(field: string, value: string): Finding | undefined {
+export function unseenCharacters(field: string, value: string, where: Pick<Finding, 'row' | 'line'> = {}): Finding | undefined {
   const found = [...new Set(value.match(UNSEEN) ?? [])].filter((c) => !LINE_BREAK_CHARACTERS.has(c));
   if (found.length === 0) return undefined;
   const words = found.map((c) => `U+${c.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}${c === '\t' ? ' (a tab)' : ''}`);
@@ -99,7 +99,7 @@ function unseenCharacters(field: string, value: string): Finding | undefined {
   return printNotice(
     `${field} holds ${found.length === 1 ? 'a character' : 'characters'} the envelope does not show as typed: ${words.join(', ')}. ` +
       `${printed}, but the service's address check reads the field as sent: remove ${found.length === 1 ? 'it' : 'them'}.`,
-    { field },
+    { ...where, field },
   );
 }
 
@@ -118,12 +118,20 @@ export function addressFindings(address: RecipientFields): Finding[] {
       { field },
     ),
   );
-  const unseen = RECIPIENT_FIELDS.flatMap((field) => {
+  return [
+    ...lineBreaks,
+    ...checkRecipient(address).map((p) => finding(p.code, 'error', p.message, { field: p.field })),
+    ...unseenInAddress(address),
+  ];
+}
+
+/** A warning for each address field with characters the envelope does not show as typed (unseenCharacters). */
+export function unseenInAddress(address: RecipientFields, where: Pick<Finding, 'row' | 'line'> = {}): Finding[] {
+  return RECIPIENT_FIELDS.flatMap((field) => {
     const value = (address as Readonly<Record<string, string | undefined>>)[field];
-    const found = value ? unseenCharacters(field, value) : undefined;
+    const found = value ? unseenCharacters(field, value, where) : undefined;
     return found ? [found] : [];
   });
-  return [...lineBreaks, ...checkRecipient(address).map((p) => finding(p.code, 'error', p.message, { field: p.field })), ...unseen];
 }
 
 /**

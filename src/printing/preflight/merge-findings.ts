@@ -6,7 +6,7 @@
  */
 import { RESULT, STATUS, checkRecipient, isSplitRow, raggedRows, type CsvError } from '../../contract';
 import { fieldsWithoutColumn, unusedColumns, type MergeRow, type MergeTemplate } from '../merge';
-import { finding, zipFinding, type Finding } from './findings';
+import { finding, unseenInAddress, zipFinding, type Finding } from './findings';
 
 export function csvNotWellFormed(error: CsvError): Finding {
   return finding(RESULT.InvalidMergeData, 'error', `The CSV is not well formed: ${error.message}.`, { line: error.line });
@@ -84,8 +84,9 @@ export function raggedRowFinding(rows: RowsAround, where: { readonly row: number
  * would be refused); a US ZIP code not of the form fails at -1018; a field longer than a letter's
  * send allows is a warning, since the service does not say what a merge does with one (the sandbox
  * prints it). Then the address check's ZIP code, state and city, as the work mode has it
- * (findings.ts zipFinding). The checks after the line breaks read each cell's lines joined, as the
- * fix writes them.
+ * (findings.ts zipFinding), and characters a cell holds that the envelope does not show as typed
+ * (a tab, a zero-width character: a warning). The checks after the line breaks read each cell's
+ * lines joined, as the fix writes them.
  */
 export function rowFindings(
   row: Pick<MergeRow, 'address' | 'lineBreaks'>,
@@ -119,5 +120,6 @@ export function rowFindings(
       finding(p.code, p.code === STATUS.AddressNotVerified ? 'error' : 'warning', p.message, { ...where, field: p.field }),
     ),
     ...(zip ? [{ ...zip, ...where }] : []),
+    ...unseenInAddress(address, where),
   ];
 }
