@@ -8,7 +8,7 @@
  * mode every page carries a visible "DEVELOPMENT - NOT MAILED" mark. What cannot be printed is
  * not refused at send: the mailer fails later, as the service's does (-1025, -1018, -1045, -1065).
  */
-import { PDFDocument, degrees, rgb, type PDFPage } from 'pdf-lib';
+import { PDFDocument, PDFName, PDFNumber, degrees, rgb, type PDFPage } from 'pdf-lib';
 import { STATUS, checkMailableAddress, type RecipientField, type RecipientFields } from '../contract';
 import { fieldsWithLineBreaks, oneLine } from './address-fields';
 import { addressCheckFailure } from './address/verify';
@@ -463,13 +463,20 @@ function edges(box: { x: number; y: number; width: number; height: number }): { 
   };
 }
 
-/** The visible box of a PDF page, in points: its crop box, within its media box (as pdf.js shows it). */
+/** How many points a unit of the page's space is (PDF 1.6 /UserUnit: a large page drawn in larger units); 1 unless it says. */
+function userUnit(page: PDFPage): number {
+  const unit = page.node.lookup(PDFName.of('UserUnit'));
+  return unit instanceof PDFNumber && unit.asNumber() > 0 ? unit.asNumber() : 1;
+}
+
+/** The visible box of a PDF page, in points: its crop box, within its media box (as pdf.js shows it), in its units' size. */
 function shownSize(page: PDFPage): { width: number; height: number } {
   const media = edges(page.getMediaBox());
   const crop = edges(page.getCropBox());
+  const unit = userUnit(page);
   return {
-    width: Math.max(0, Math.min(media.right, crop.right) - Math.max(media.left, crop.left)),
-    height: Math.max(0, Math.min(media.top, crop.top) - Math.max(media.bottom, crop.bottom)),
+    width: unit * Math.max(0, Math.min(media.right, crop.right) - Math.max(media.left, crop.left)),
+    height: unit * Math.max(0, Math.min(media.top, crop.top) - Math.max(media.bottom, crop.bottom)),
   };
 }
 

@@ -71,6 +71,11 @@ async function makeMorePdfs(): Promise<void> {
     'pdfs/media-box-reversed.pdf',
     await reshaped(await pdf([LETTER]), (doc) => doc.getPage(0).node.set(PDFName.of('MediaBox'), doc.context.obj([612, 792, 0, 0]))),
   );
+  // US Letter drawn in units of 2 pt (PDF 1.6 /UserUnit): a media box of 306 × 396 units.
+  write(
+    'pdfs/user-unit.pdf',
+    await reshaped(await pdf([[306, 396]]), (doc) => doc.getPage(0).node.set(PDFName.of('UserUnit'), doc.context.obj(2))),
+  );
   // A media box whose origin is not (0, 0); a Legal media box cropped to US Letter (the crop box is what prints).
   write('pdfs/media-box-offset.pdf', await reshaped(await pdf([LETTER]), (doc) => doc.getPage(0).setMediaBox(100, -200, 612, 792)));
   write('pdfs/legal-cropped-to-letter.pdf', await reshaped(await pdf([LEGAL]), (doc) => doc.getPage(0).setCropBox(0, 108, 612, 792)));

@@ -214,6 +214,20 @@ describe('printing: every page size and page box, one rule (-1021)', function ()
       (doc) => doc.getPage(0).node.set(PDFName.of('MediaBox'), doc.context.obj([0, 841.89, 595.28, 0])),
       'A4, 8.27 × 11.69 in',
     ],
+    // PDF 1.6's /UserUnit: a page of 306 × 396 units of 2 pt is US Letter; of 612 × 792 units of 2 pt, Letter doubled.
+    [
+      'half-Letter units of 2 pt (/UserUnit 2)',
+      (doc) => {
+        doc.getPage(0).setSize(306, 396);
+        doc.getPage(0).node.set(PDFName.of('UserUnit'), doc.context.obj(2));
+      },
+      undefined,
+    ],
+    [
+      'US Letter in units of 2 pt (/UserUnit 2)',
+      (doc) => doc.getPage(0).node.set(PDFName.of('UserUnit'), doc.context.obj(2)),
+      '17 × 22 in',
+    ],
     ['a US Letter media box cropped to 7 × 9.7 in', (doc) => doc.getPage(0).setCropBox(10, 10, 504, 700), '7 × 9.72 in'],
     [
       'an A4 media box inherited from the page tree',
