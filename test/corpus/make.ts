@@ -23,7 +23,7 @@ import {
   setFontAndSize,
   showText,
 } from 'pdf-lib';
-import { JANE_DOE_LINES, encryptedPdf, sampleDocx, samplePng } from '../helpers/documents';
+import { JANE_DOE_LINES, docxOf, encryptedPdf, sampleDocx, samplePng } from '../helpers/documents';
 import { projectRoot } from '../helpers/tools';
 
 const here = join(projectRoot, 'test', 'corpus');
@@ -179,6 +179,21 @@ async function makePdfsAndDocx(): Promise<void> {
   write(
     'letters/letter.docx',
     sampleDocx(['# Dear Jane', 'Thank you for your order. It shipped today.', 'Kind regards,', 'The Mailroom team']),
+  );
+  // A Word letter whose address stands in a text box over the envelope's window, which Word writes twice (mc:Choice, mc:Fallback).
+  const paragraph = (text: string) => `<w:p><w:r><w:t>${text}</w:t></w:r></w:p>`;
+  const box = `<w:txbxContent>${JANE_DOE_LINES.map(paragraph).join('')}</w:txbxContent>`;
+  write(
+    'letters/text-box.docx',
+    docxOf(
+      ['Mailroom Tests', '1 Test Way', 'Testville, IL 62702', '22 November 2026'].map(paragraph).join('') +
+        '<w:p><w:r><mc:AlternateContent xmlns:mc="http://schemas.openxmlformats.org/markup-compatibility/2006" ' +
+        'xmlns:wps="http://schemas.microsoft.com/office/word/2010/wordprocessingShape" xmlns:v="urn:schemas-microsoft-com:vml">' +
+        `<mc:Choice Requires="wps"><w:drawing><wps:wsp><wps:txbx>${box}</wps:txbx></wps:wsp></w:drawing></mc:Choice>` +
+        `<mc:Fallback><w:pict><v:shape><v:textbox>${box}</v:textbox></v:shape></w:pict></mc:Fallback>` +
+        '</mc:AlternateContent></w:r></w:p>' +
+        paragraph('Dear Jane, thank you for your order.'),
+    ),
   );
   write(
     'templates/invite.docx',

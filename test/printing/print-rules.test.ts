@@ -46,6 +46,7 @@ import { withPdf } from '../../src/printing/pdf-js';
 import {
   JANE_DOE,
   JANE_DOE_LINES,
+  docxOf,
   encryptedPdf,
   htmlWithAddress,
   pdfOfSizes,
@@ -414,6 +415,25 @@ describe('printing: the address read from the recipient box of page 1', function
     const addressed = await preflightLetter(pdfLetter(data), settings);
     assert.equal(addressed.addressRead, undefined);
     assert.deepEqual(coded(addressed, -1045), []);
+  });
+
+  it('reads a .docx letter’s address written in a text box once, though Word writes a text box twice (mc:Choice, mc:Fallback)', async () => {
+    const paragraph = (text: string) => `<w:p><w:r><w:t>${text}</w:t></w:r></w:p>`;
+    const box = `<w:txbxContent>${JANE_DOE_LINES.map(paragraph).join('')}</w:txbxContent>`;
+    const textBox =
+      '<w:p><w:r><mc:AlternateContent xmlns:mc="http://schemas.openxmlformats.org/markup-compatibility/2006" ' +
+      'xmlns:wps="http://schemas.microsoft.com/office/word/2010/wordprocessingShape" xmlns:v="urn:schemas-microsoft-com:vml">' +
+      `<mc:Choice Requires="wps"><w:drawing><wps:wsp><wps:txbx>${box}</wps:txbx></wps:wsp></w:drawing></mc:Choice>` +
+      `<mc:Fallback><w:pict><v:shape><v:textbox>${box}</v:textbox></v:shape></w:pict></mc:Fallback>` +
+      '</mc:AlternateContent></w:r></w:p>';
+    const body =
+      ['Mailroom Tests', '1 Test Way', 'Testville, IL 62702', '22 November 2026'].map(paragraph).join('') +
+      textBox +
+      paragraph('Dear Jane,');
+    const report = await preflightLetter({ type: 'docx', data: docxOf(body) }, settings);
+    assert.deepEqual(report.addressRead, JANE_DOE_LINES);
+    const [page] = await pdfText(report.pdf!);
+    assert.equal(page!.split('Jane Doe').length - 1, 1, page);
   });
 
   it('reads of HTML and .docx letters the laid-out text in the box: what poppler finds there on the printed page 1', async () => {
