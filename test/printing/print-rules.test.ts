@@ -417,6 +417,17 @@ describe('printing: the address read from the recipient box of page 1', function
     assert.deepEqual(coded(addressed, -1045), []);
   });
 
+  it('reads of an HTML letter what a browser shows: not a <template>, nor an element hidden or styled display: none', async () => {
+    const hidden =
+      '<template><p>Template line</p></template><div hidden><p>Hidden line</p><div><p>Nested</p></div></div>' +
+      '<p style="color: grey; display:none">Not shown</p><p title="a hidden gem" class="hidden">Mailroom Tests</p>';
+    const html = hidden + ['1 Test Way', 'Testville, IL 62702', '22 November 2026', ...JANE_DOE_LINES].map((l) => `<p>${l}</p>`).join('');
+    const report = await preflightLetter({ type: 'html', data: Buffer.from(html) }, settings);
+    assert.deepEqual(report.addressRead, JANE_DOE_LINES);
+    const [page] = await pdfText(report.pdf!);
+    assert.doesNotMatch(page!, /Template line|Hidden line|Nested|Not shown/);
+  });
+
   it('reads a .docx letter’s address written in a text box once, though Word writes a text box twice (mc:Choice, mc:Fallback)', async () => {
     const paragraph = (text: string) => `<w:p><w:r><w:t>${text}</w:t></w:r></w:p>`;
     const box = `<w:txbxContent>${JANE_DOE_LINES.map(paragraph).join('')}</w:txbxContent>`;
