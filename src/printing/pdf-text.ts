@@ -66,7 +66,8 @@ export function placedText(data: Uint8Array, pageNumber = 1): Promise<PlacedText
     if (pageNumber > pdf.numPages) return [];
     const page = await pdf.getPage(pageNumber);
     const viewport = page.getViewport({ scale: 1 });
-    const [{ items }, annotations] = await Promise.all([page.getTextContent(), page.getAnnotations({ intent: 'print' })]);
+    // Annotations that do not read leave the page's own text to be read.
+    const [{ items }, annotations] = await Promise.all([page.getTextContent(), page.getAnnotations({ intent: 'print' }).catch(() => [])]);
     const inAnnotations = annotationText(annotations, viewport);
     return items
       .filter((item): item is PdfTextItem => 'str' in item && item.str !== '')
