@@ -1,3 +1,7 @@
+/**
+ * When a long-running command (`mailroom listen`, `mailroom sandbox`) is to stop: Ctrl-C, SIGTERM,
+ * or the reader of its output gone.
+ */
 import { onOutputClosed } from './closed-pipe';
 
 /**

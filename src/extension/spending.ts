@@ -20,6 +20,7 @@ import {
   spendingToday,
   type AccountRef,
   type MailerReport,
+  type Reports,
   type SendCheck,
   type Spending,
   type SpendingLimits,
@@ -28,12 +29,17 @@ import { clientModule } from './client-module';
 import type { Accounts } from './connection/accounts';
 import type { Clients } from './connection/clients';
 import type { Log } from './log';
-import { logLine } from './model/failure-words';
+import { logLine, wordsOf } from './model/failure-words';
 import { ownSendLogPath } from './send-log';
 import type { TrackedMailers } from './tracked-mailers';
 
 /** A send's verdict, with what keeps the rules under the send log's lock when it is written. */
 export interface GuardedSend extends SendCheck {
+  /**
+   * Why the service did not say how the user's recent sends ended (GetDetails failed), in words;
+   * they then count as made, at their predicted prices, as on the command line, and the person is told.
+   */
+  readonly offline: string | undefined;
   /** The send log's last check, for what the person chose (past the budget; again although it repeats) and the price. */
   readonly admission: (choices: { readonly overBudget: boolean; readonly again: boolean; readonly price: number | undefined }) => {
     readonly admit: SendAdmission;
@@ -58,6 +64,8 @@ export class SpendingGuard {
   /** Whose mailers `asked` holds (Accounts.accountKey), and when they were last asked about. */
   private askedFor: string | undefined;
   private askedAt = 0;
+  /** Why the last GetDetails got no answer, in words; undefined once one is answered. */
+  private unanswered: string | undefined;
 
   constructor(
     private readonly accounts: Pick<Accounts, 'account' | 'accountKey'>,
@@ -104,10 +112,15 @@ export class SpendingGuard {
     const tracked = new Set(this.mailers.list().map((m) => m.id));
     const untracked = mailersToAsk(records, account, now).filter((id) => !tracked.has(id));
     const known = this.askedFor === this.accounts.accountKey;
-    if (untracked.some((id) => !known || !this.asked.has(id)) || (untracked.length > 0 && now.getTime() - this.askedAt > 60_000)) {
+    const stale = now.getTime() - this.askedAt > 60_000;
+    // A service that did not answer is asked again after a minute, not at every refresh.
+    const waiting = known && this.unanswered !== undefined;
+    if (untracked.length > 0 && (stale || (!waiting && untracked.some((id) => !known || !this.asked.has(id))))) {
       await this.ask(untracked);
     }
-    return spendingToday(records, account, this.known('tracked'), now);
+    // Unanswered: every send counts as made, at its predicted price (the rulebook's offline), and the tooltip says so.
+    const offline = this.unanswered !== undefined && untracked.length > 0;
+    return spendingToday(records, account, offline ? 'offline' : this.known('tracked'), now);
   }
 
   /**
@@ -121,11 +134,13 @@ export class SpendingGuard {
     const windowDays = repeatWindowDays();
     const now = new Date();
     const records = account ? await this.records() : [];
-    if (account) await this.ask(mailersToAsk(records, account, now, windowDays));
-    const reports = this.known('asked');
+    const answered = account ? await this.ask(mailersToAsk(records, account, now, windowDays)) : true;
+    // Unanswered, what was known before is not taken for what is true now: as on the command line, every send counts as made.
+    const reports: Reports = answered ? this.known('asked') : 'offline';
     const spent = account && limits.dailyBudget !== undefined ? spendingToday(records, account, reports, now).spent : 0;
     return {
       ...checkSend(workMode, price, limits, spent),
+      offline: answered ? undefined : this.unanswered,
       admission: (choices) => {
         let noted: SendNote | undefined;
         const admission = account && sendAdmission({ account, mode: workMode, limits, windowDays, reports, ...choices });
@@ -137,26 +152,35 @@ export class SpendingGuard {
     };
   }
 
-  /** Asks GetDetails of the active account's mailers; one it does not report (or a failed call) counts as last known, else at its predicted price. */
-  private async ask(ids: readonly number[]): Promise<void> {
+  /**
+   * Asks GetDetails of the active account's mailers; one it does not report counts at its predicted
+   * price. False when the service did not answer: then every send counts as made (`unanswered` says why).
+   */
+  private async ask(ids: readonly number[]): Promise<boolean> {
     const key = this.accounts.accountKey;
     if (key !== this.askedFor) {
       this.asked = new Map();
       this.askedFor = key;
+      this.unanswered = undefined;
     }
-    if (ids.length === 0) return;
+    if (ids.length === 0) return true;
     this.askedAt = Date.now();
     try {
       const { fetchDetails } = await clientModule();
       const details = await fetchDetails(await this.clients.client(), ids);
-      if (this.accounts.accountKey !== key) return;
+      if (this.accounts.accountKey !== key) return true;
+      this.unanswered = undefined;
       for (const id of ids) {
         const d = details.get(id);
         this.asked.set(id, d ? reportOf(d) : {});
       }
+      return true;
     } catch (error) {
-      // The verdict errs toward spent: nothing known counts at its predicted price.
-      this.log.warn(logLine("The service did not say what today's sends cost: counted as last known.", error));
+      if (this.accounts.accountKey !== key) return true;
+      // The verdict errs toward spent: every send counts as made, at its predicted price.
+      this.unanswered = wordsOf(error).replace(/\.$/, '');
+      this.log.warn(logLine('The service did not say how your recent sends ended: they count as made, at their predicted prices.', error));
+      return false;
     }
   }
 

@@ -70,3 +70,14 @@ export function chargeOf(record: SendLogRecord, report: MailerReport | undefined
   if (record.outcome === 'unknown') return { amount: predicted, basis: 'outcome unknown' };
   return (report && reportedCharge(report)) ?? { amount: predicted, basis: 'predicted' };
 }
+
+/**
+ * What the service has charged for it, as an export's column says it: the amount when charged (or
+ * once funds arrive), 0 when it never is (failed, cancelled, refused, Development), and undefined
+ * while the service has not said (a price then is only a prediction).
+ */
+export function chargedAmount(charge: Charge | undefined): number | undefined {
+  if (charge === undefined) return undefined;
+  if (charge.basis === 'not charged') return 0;
+  return charge.basis === 'charged' || charge.basis === 'awaiting funds' ? charge.amount : undefined;
+}

@@ -10,6 +10,7 @@ export { recipientLine } from '../client/send-log';
 /** "Jane Doe, Springfield": the name (else the company) and the city; undefined for a letter whose address is in the document. */
 export function recipientSummary(address: RecipientAddress | undefined): string | undefined {
   if (!address) return undefined;
-  const summary = [address.AttentionLine1 ?? address.Company, address.City].filter(Boolean).join(', ');
+  // An empty name (a merge row's empty cell) is no name: the company then.
+  const summary = [address.AttentionLine1?.trim() || address.Company?.trim(), address.City?.trim()].filter(Boolean).join(', ');
   return summary || undefined;
 }

@@ -10,7 +10,10 @@ import { createServer, request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { parseCsv } from '../../src/contract';
 import { mailroom, type CliRun } from '../helpers/cli';
+import { startHangingProxy } from '../helpers/hanging-proxy';
+import { spendingDay } from '../helpers/spending-day';
 import { startTestSandbox, type TestSandbox } from '../helpers/sandbox';
 import { SECRETS, secretIn } from '../helpers/secrets';
 import { projectRoot } from '../helpers/tools';
@@ -169,6 +172,20 @@ describe('the spending guard of the command line counts as the service charges',
     const fail = await run('sandbox', 'fail', String(idOf(failed)), '-1018');
     assert.equal(fail.code, 0, fail.stderr);
 
+    // Never shown as charged: details and the history's CSV say what the service charged, whatever the Price.
+    const charged = await send();
+    const detailsOf = async (id: number) => (await run('details', String(id))).stdout;
+    assert.match(await detailsOf(idOf(failed)), /^Charged\s+no: it failed, and a failed mailer is never charged/m);
+    assert.match(await detailsOf(idOf(cancelled)), /^Charged\s+no: cancelled, refunded at once/m);
+    assert.match(await detailsOf(idOf(charged)), new RegExp(`^Charged\\s+\\$${price.toFixed(2)}$`, 'm'));
+    const [header, ...rows] = parseCsv((await run('history', '--csv')).stdout);
+    const cell = (id: number, column: string) => rows.find((row) => row[0] === String(id))?.[header!.indexOf(column)];
+    assert.equal(cell(idOf(failed), 'Price'), price.toFixed(2), "the service's price");
+    assert.equal(cell(idOf(failed), 'Charged'), '0.00');
+    assert.equal(cell(idOf(cancelled), 'Charged'), '0.00');
+    assert.equal(cell(idOf(charged), 'Charged'), price.toFixed(2));
+    assert.equal((await run('cancel', String(idOf(charged)))).code, 0);
+
     // Counted as sent (three letters), this would pass a budget of one letter.
     budget(price);
     const within = await send();
@@ -214,6 +231,40 @@ describe('the spending guard of the command line counts as the service charges',
       assert.match(refused.stderr, new RegExp(`Not sent: \\$${price.toFixed(2)} spent today`));
     } finally {
       await new Promise((closed) => proxy.close(closed));
+    }
+  });
+
+  it('gives its verdict on the shared day (test/helpers/spending-day.ts): what the service charged, and with the service not answering every send at its predicted price, said so', async () => {
+    const proxy = await startHangingProxy(sandbox.url);
+    try {
+      budget(1000);
+      const day = await spendingDay((args) => run(...args), letter, TO, sandbox.url, proxy);
+      assert.equal(day.price, price);
+      // Refused with the amount spent: the charged letter and the unanswered one, no more.
+      budget(0.01);
+      const refused = await send();
+      assert.equal(refused.code, 2, refused.stderr);
+      assert.match(refused.stderr, new RegExp(`Not sent: \\$${day.charged.toFixed(2)} spent today in Production by pat at `));
+      assert.doesNotMatch(refused.stderr, /did not say/);
+      // Within the budget exactly: it goes on to the work mode's question (no --yes: not sent, but not for money).
+      budget(day.charged + price);
+      const within = await run('send', letter, '--to', TO, '--mode', 'Production', '--again');
+      assert.equal(within.code, 2);
+      assert.match(within.stderr, /Not sent: Production mode prints/);
+      assert.doesNotMatch(within.stderr, /daily budget/);
+
+      // GetDetails down: every send that may charge counts at its predicted price (the Development letter of beforeEach does not), and it is said.
+      proxy.refuse('GetDetails');
+      budget(0.01);
+      const offline = await mailroom(['send', letter, '--to', TO, '--mode', 'Production', '--yes', '--again'], { env: env(proxy.url) });
+      assert.equal(offline.code, 2, offline.stderr);
+      assert.match(
+        offline.stderr,
+        /The service did not say how your recent sends ended .*: they count as made, at their predicted prices\./,
+      );
+      assert.match(offline.stderr, new RegExp(`Not sent: \\$${day.unanswered.toFixed(2)} spent today in Production by pat at `));
+    } finally {
+      await proxy.close();
     }
   });
 

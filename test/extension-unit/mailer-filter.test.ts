@@ -112,6 +112,29 @@ describe('Export Mailers', () => {
     assert.equal(column(rows[1]!, 'sha256'), '');
   });
 
+  it('says what was charged as the service counts it: nothing for a mailer that failed or was cancelled, whatever its price', () => {
+    const mailers: TrackedMailer[] = [
+      { id: 1, status: -1000, workMode: 'Production', price: 1.25 },
+      { id: 2, status: -1018, workMode: 'Production', price: 0.87 },
+      { id: 3, status: -1010, workMode: 'Production', price: 0.87 },
+      { id: 4, status: -1005, workMode: 'Production', price: 0.87 },
+      { id: 5, status: -990, workMode: 'Production', price: 0.87 },
+      { id: 6, status: -1000, workMode: 'Development', price: 0.87 },
+      { id: 7 },
+    ];
+    const [header, ...rows] = parseCsv(exportedMailers(mailers, 'csv'));
+    const charged = header!.indexOf('charged');
+    assert.deepEqual(
+      rows.map((row) => row[charged]),
+      ['1.25', '0.00', '0.00', '0.00', '0.87', '0.00', ''],
+    );
+    assert.deepEqual(
+      rows.map((row) => row[header!.indexOf('price')]),
+      ['1.25', '0.87', '0.87', '0.87', '0.87', '0.87', ''],
+      "the price stays the service's",
+    );
+  });
+
   it('writes JSON: the same keys, absent values left out', () => {
     const json = JSON.parse(exportedMailers(MAILERS.slice(3), 'json')) as Record<string, unknown>[];
     assert.deepEqual(json[0], {
@@ -121,6 +144,7 @@ describe('Export Mailers', () => {
       status: -1018,
       statusText: json[0]!.statusText,
       statusGroup: 'failed',
+      charged: 0,
       isBatch: false,
     });
     assert.match(String(json[0]?.statusText), /\S/);
@@ -169,6 +193,26 @@ describe('the send history', () => {
     assert.match(rows[1]!.statusText, /another account/);
     assert.match(rows[3]!.statusText, /^Refused: no address/);
     assert.equal(rows[3]!.status, -1018, "a refused send's result code");
+  });
+
+  it('never says a price was charged that the service did not charge, nor one it has not said', () => {
+    const priced: SendLogRecord[] = [
+      send('p1', '2026-03-01T10:00:00.000Z', { outcome: 'sent', id: 1021001, workMode: 'Production', price: 1.2 }),
+      send('p2', '2026-03-02T10:00:00.000Z', { outcome: 'sent', id: 1021003, workMode: 'Production', price: 0.87 }),
+      // From the command line, not tracked here: the service has not said, so it is a prediction.
+      send('p3', '2026-03-03T10:00:00.000Z', { outcome: 'sent', id: 1021009, workMode: 'Production', price: 0.87 }),
+      send('p4', '2026-03-04T10:00:00.000Z', { outcome: 'unknown', workMode: 'Production', price: 0.87 }),
+      send('p5', '2026-03-05T10:00:00.000Z', { outcome: 'sent', id: 1021004, workMode: 'Production', price: 0.87 }),
+    ];
+    const failed: TrackedMailer[] = [...MAILERS, { id: 1021004, status: -1018, workMode: 'Production', price: 0.87 }];
+    const texts = historyEntries(priced, sandbox, (id) => failed.find((m) => m.id === id)).map((r) => [r.entry, r.priceText]);
+    assert.deepEqual(texts, [
+      ['p5', 'Price: $0.87, not charged'],
+      ['p4', 'Price: about $0.87, predicted: the service has not said what it charged'],
+      ['p3', 'Price: about $0.87, predicted: the service has not said what it charged'],
+      ['p2', 'Price: $0.87, not charged'],
+      ['p1', 'Price: $1.25'],
+    ]);
   });
 
   it('filters the sends with the same filter', () => {

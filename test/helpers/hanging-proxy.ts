@@ -1,8 +1,9 @@
 /**
  * A loopback proxy in front of a service (the sandbox) that can be made to hang: while hung it
  * accepts connections and requests and never answers them, as a server behind a dropped VPN does;
- * released, it passes requests on again. It notes every request's operation, when it came and
- * whether it was held. node:http only, so that it also runs inside the extension host.
+ * released, it passes requests on again. It can also fail the requests of some operations at once
+ * (HTTP 503), as a service does whose one part is down. It notes every request's operation, when it
+ * came and whether it was held. node:http only, so that it also runs inside the extension host.
  */
 import { createServer, request as httpRequest, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -23,6 +24,8 @@ export interface HangingProxy {
   hang(): void;
   /** From now on, requests are passed on again; the held ones stay unanswered until their clients give up. */
   release(): void;
+  /** From now on, requests of these operations are answered 503 at once (none: all passed on again). */
+  refuse(...operations: string[]): void;
   /** How many requests are held unanswered now. */
   readonly holding: number;
   /** Drops the connections of the requests held, as a dropped network does: their clients see them fail. */
@@ -34,6 +37,7 @@ export async function startHangingProxy(upstream: string): Promise<HangingProxy>
   const requests: ProxiedRequest[] = [];
   const held = new Set<ServerResponse>();
   let hung = false;
+  let refused = new Set<string>();
   const pass = (req: IncomingMessage, res: ServerResponse) => {
     const onward = httpRequest(`${upstream}${req.url}`, { method: req.method, headers: req.headers }, (answer) => {
       res.writeHead(answer.statusCode ?? 502, answer.headers);
@@ -43,7 +47,13 @@ export async function startHangingProxy(upstream: string): Promise<HangingProxy>
     req.pipe(onward);
   };
   const server = createServer((req, res) => {
-    requests.push({ operation: operationOf(req), at: Date.now(), held: hung });
+    const operation = operationOf(req);
+    requests.push({ operation, at: Date.now(), held: hung });
+    if (refused.has(operation)) {
+      req.resume();
+      res.writeHead(503, { 'content-type': 'text/plain' }).end(`${operation} is down`);
+      return;
+    }
     if (!hung) return pass(req, res);
     // Read and never answered: the client waits until its own deadline.
     req.resume();
@@ -56,6 +66,7 @@ export async function startHangingProxy(upstream: string): Promise<HangingProxy>
     requests,
     hang: () => void (hung = true),
     release: () => void (hung = false),
+    refuse: (...operations) => void (refused = new Set(operations)),
     get holding() {
       return held.size;
     },

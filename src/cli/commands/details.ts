@@ -1,5 +1,6 @@
 /** `mailroom details ID`: everything the service reports of a mailer, and of a batch's items. */
 import { NO_PERMISSIONS_STATUS, ZERO_DATE, describeStatus, formatDateTime, isFinalStatus } from '../../contract';
+import { dollars, reportedCharge, type Charge } from '../../rulebook';
 import { accountOf, connect, print, table, type Io } from '../context';
 import { EXIT_OK, EXIT_SERVICE_ERROR, UsageError } from '../usage';
 import type { CommandHelp } from '../help';
@@ -11,11 +12,32 @@ export const usage = 'mailroom details ID';
 export const help: CommandHelp = {
   summary:
     'Prints the details of one mailer: price, sheets, times, work mode and print properties; a batch with its items. ' +
+    'Charged says whether the service charged it as it counts it: a mailer that failed or was cancelled never is, whatever its Price. ' +
     'A time not reached yet (the service writes 0001-01-01T00:00:00) is said "not yet" ("none" once the mailer is final); --json keeps the service\'s value.',
   options: [['ID', "the mailer's ID"]],
   global: true,
   examples: ['mailroom details 1021984'],
 };
+
+/**
+ * Whether the service charged for it, as it counts it (src/rulebook/charges.ts): a mailer that
+ * failed or was cancelled is never charged, whatever its Price says; Development never is.
+ */
+export function chargedWords(charge: Charge | undefined): string {
+  if (charge === undefined) return 'not yet known';
+  switch (charge.why ?? charge.basis) {
+    case 'failed':
+      return 'no: it failed, and a failed mailer is never charged (or is refunded)';
+    case 'cancelled':
+      return 'no: cancelled, refunded at once';
+    case 'development':
+      return 'no: Development is never charged (its price is an estimate)';
+    case 'awaiting funds':
+      return `${dollars(charge.amount)}, once the account has the funds`;
+    default:
+      return dollars(charge.amount);
+  }
+}
 
 export function oneId(positionals: readonly string[]): number {
   if (positionals.length !== 1) throw new UsageError('Name one mailer ID');
@@ -55,14 +77,23 @@ export async function run(args: readonly string[], io: Io): Promise<number> {
       return unknown(answered);
     }
     if (details.Status === NO_PERMISSIONS_STATUS) return unknown(`${details.Status} ${describeStatus(details.Status)}`);
+    const charged = (status: number, price: number) => chargedWords(reportedCharge({ workMode: details.WorkMode, status, price }));
     print(io, values, { ...details, ...(details.IsBatch ? { Items: items } : {}) }, () => [
       ...Object.entries(details).map(([key, value]) => `${key.padEnd(22)}${text(value, isFinalStatus(details.Status))}`),
+      `${'Charged'.padEnd(22)}${charged(details.Status, details.Price)}`,
       ...(items.length
         ? [
             '',
             ...table(
-              ['Item', 'Status', 'Description', 'Price', 'Sheets'],
-              items.map((i) => [String(i.ItemID), String(i.Status), i.Description ?? '', String(i.Price), String(i.NumOfSheets)]),
+              ['Item', 'Status', 'Description', 'Price', 'Charged', 'Sheets'],
+              items.map((i) => [
+                String(i.ItemID),
+                String(i.Status),
+                i.Description ?? '',
+                String(i.Price),
+                charged(i.Status, i.Price),
+                String(i.NumOfSheets),
+              ]),
             ),
           ]
         : []),

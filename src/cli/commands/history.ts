@@ -13,6 +13,7 @@ import { MailWsFailure, fetchDetails, fetchStatuses, readSendLog, type MailerDet
 import { NO_PERMISSIONS_STATUS, STATUS_GROUPS, describeStatus, formatCsv, formatDateTime, type StatusGroup } from '../../contract';
 import {
   amountText,
+  chargedAmount,
   dollars,
   historyRows,
   localMinute,
@@ -36,7 +37,7 @@ export const help: CommandHelp = {
   summary:
     'Lists every send this machine made (its send log, kept in $XDG_STATE_HOME/mailroom/sent.jsonl, else ' +
     '~/.local/state/mailroom/sent.jsonl) with what the service says of each mailer now: ID, submitted, account, work mode, ' +
-    'description, recipient, price, sheets, status code and words, last update, the SHA-256 of the bytes sent and the ' +
+    'description, recipient, price, what was charged (0.00 for a failed or cancelled mailer), sheets, status code and words, last update, the SHA-256 of the bytes sent and the ' +
     'source file. Sends whose answer never came are listed as "outcome unknown". Mailers the service no longer reports ' +
     '(a sandbox reset forgot them, or they are another user\'s) are listed as "Unknown" and named on standard error, with exit code 1.',
   options: [
@@ -65,6 +66,14 @@ const COLUMNS = [
   ['Description', (r) => r.description ?? ''],
   ['Recipient', (r) => r.recipient ?? ''],
   ['Price', (r) => (r.price === undefined ? '' : amountText(r.price))],
+  // What was charged as the service counts it: 0 for a failed, cancelled or Development mailer; empty while unknown.
+  [
+    'Charged',
+    (r) => {
+      const amount = chargedAmount(r.charge);
+      return amount === undefined ? '' : amountText(amount);
+    },
+  ],
   ['Sheets', (r) => (r.sheets === undefined ? '' : String(r.sheets))],
   ['Status', (r) => (r.status === undefined ? '' : String(r.status))],
   ['Status words', (r) => statusWords(r)],

@@ -22,6 +22,7 @@ import type { MergePreflightReport } from '../../printing';
 import { printedWith, type AssumedPrintSettings } from '../../rulebook';
 import { printAssumedFor } from '../print-settings';
 import { rowFindings, type ProofFacts } from '../model/proof';
+import { recipientsOfRows } from '../model/batch-items';
 import { mergeDataDiagnostics, preflightMerge } from '../printing-module';
 import { prompts } from '../prompts';
 import type { PdfPreview } from '../views/pdf-preview';
@@ -208,8 +209,6 @@ async function rowItems(
   template: { readonly type: string; readonly data: Uint8Array },
 ): Promise<RowItem[]> {
   const columns = csvRow(csv, index, 0).map((c) => c.trim());
-  const cell = (values: readonly string[], ...names: string[]) =>
-    names.map((n) => values[columns.indexOf(n)]?.trim()).find((v) => v !== undefined && v !== '') ?? '';
   // The rows' findings as the live diagnostics find them (on the printing thread), in a CSV of these rows alone: row i is rows[i - 1].
   const findings = await mergeDataDiagnostics(csvOfRows(csv, index, rows), template);
   return rows.map((row, i) => {
@@ -218,7 +217,8 @@ async function rowItems(
     const mark = found.some((f) => f.severity === 'error') ? '$(error) ' : found.length > 0 ? '$(warning) ' : '';
     return {
       label: `${mark}${vscode.l10n.t('Row {0}', row)}`,
-      description: [cell(values, 'AttentionLine1', 'Company'), cell(values, 'City')].filter(Boolean).join(', '),
+      // As the batch's items name their rows (a column named twice read by its last, as the merge reads it).
+      description: recipientsOfRows(columns, [values])[0],
       detail:
         found
           .map((f) => `${f.code ?? ''} ${f.field ?? ''}`.trim())

@@ -14,7 +14,7 @@ import type { Clients } from '../connection/clients';
 import { mayCharge, OverBudget, recipientLine, recipientSummary, RepeatedSend } from '../../rulebook';
 import { repeatedNote, rowsAgainChoice, sendAgainQuestion } from '../model/repeats';
 import { accountName } from '../account-name';
-import { amountQuestion, overBudgetQuestion, takenMeanwhile } from '../model/spending';
+import { amountQuestion, overBudgetQuestion, takenMeanwhile, unansweredSpending } from '../model/spending';
 import { productionQuestion } from '../model/work-mode';
 import { prompts } from '../prompts';
 import type { Log } from '../log';
@@ -118,6 +118,8 @@ export async function submit(
   const guard = await ctx.spending.check(workMode, price);
   const who = ctx.accounts.account ? accountName(ctx.accounts.account) : '';
   const choices = { overBudget: false, again: false };
+  // As the command line says it: the budget and the repeats then count every send as made.
+  if (guard.offline !== undefined) void prompts.notify('warning', unansweredSpending(guard.offline));
   if (guard.budget.kind === 'over') {
     if (!(await asked(overBudgetQuestion(guard.budget, who)))) return 'not sent';
     choices.overBudget = true;

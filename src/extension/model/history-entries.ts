@@ -8,7 +8,7 @@
 import * as l10n from '@vscode/l10n';
 import type { SendLogRecord } from '../../client';
 import { describeStatus, type StatusGroup } from '../../contract';
-import { historyRows, localMinute, sameAccount, type HistoryRow, type MailerAnswer } from '../../rulebook';
+import { dollars, historyRows, localMinute, sameAccount, type HistoryRow, type MailerAnswer } from '../../rulebook';
 import type { Filterable } from './mailer-filter';
 import type { TrackedMailer } from './mailers';
 
@@ -24,8 +24,12 @@ export interface HistoryEntry extends Filterable {
   readonly statusGroup: StatusGroup;
   /** As the service reports it, else as predicted at the send. */
   readonly price?: number;
-  /** Whether the mailer is charged as the service counts it: a failed or cancelled one never is. */
-  readonly charged: boolean;
+  /**
+   * The price in words, as the service counts it: never as charged for a mailer that failed or was
+   * cancelled, and as a prediction while the service has not said (a send of the command line's
+   * this window does not track, one whose answer never came). None when no price is known.
+   */
+  readonly priceText?: string;
   readonly source?: string;
   readonly sha256: string;
   /** A mailer of the active account: Show Details and Preview PDF open it. */
@@ -55,6 +59,20 @@ function statusText(row: HistoryRow): string {
   }
 }
 
+function priceText(row: HistoryRow, price: number): string {
+  switch (row.charge.basis) {
+    case 'not charged':
+      return l10n.t('Price: {0}, not charged', dollars(price));
+    case 'predicted':
+    case 'outcome unknown':
+      return l10n.t('Price: about {0}, predicted: the service has not said what it charged', dollars(row.predictedPrice ?? price));
+    case 'awaiting funds':
+      return l10n.t('Price: {0}, charged once the account has the funds', dollars(price));
+    case 'charged':
+      return l10n.t('Price: {0}', dollars(price));
+  }
+}
+
 function entryOf(row: HistoryRow): HistoryEntry {
   const price = row.price ?? row.predictedPrice;
   return {
@@ -73,7 +91,7 @@ function entryOf(row: HistoryRow): HistoryEntry {
     ...(row.status === undefined ? {} : { status: row.status }),
     statusText: statusText(row),
     statusGroup: row.statusGroup,
-    charged: row.charge.basis !== 'not charged',
+    ...(price === undefined ? {} : { priceText: priceText(row, price) }),
     openable: row.outcome === 'sent' && row.state.kind !== 'other account',
   };
 }

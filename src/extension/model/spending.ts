@@ -77,3 +77,8 @@ export function spendingLine(spending: Spending, who: string): string {
     return l10n.t('{0} ({1} of it predicted: not yet reported by the service)', line, dollars(spending.predicted));
   return line;
 }
+
+/** Said before a send when the service did not say how the user's recent sends ended (GetDetails failed). */
+export function unansweredSpending(why: string): string {
+  return l10n.t('Mailroom: the service did not say how your recent sends ended ({0}): they count as made, at their predicted prices.', why);
+}

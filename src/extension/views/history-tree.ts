@@ -13,7 +13,6 @@ import type { Accounts } from '../connection/accounts';
 import { Disposable, Emitter } from '../lifecycle';
 import { historyEntries, type HistoryEntry } from '../model/history-entries';
 import { filterMessage, filterRows } from '../model/mailer-filter';
-import { dollars } from '../../rulebook';
 import { ownSendLogPath } from '../send-log';
 import type { MailerFilterState } from '../mailer-filter-state';
 import type { TrackedMailers } from '../tracked-mailers';
@@ -91,11 +90,7 @@ export class HistoryTree extends Disposable implements vscode.TreeDataProvider<H
       row.workMode ? vscode.l10n.t('Work mode: {0}', row.workMode) : '',
       row.recipient ? vscode.l10n.t('To: {0}', row.recipient) : '',
       vscode.l10n.t('Status: {0}', row.statusText),
-      row.price === undefined
-        ? ''
-        : row.charged
-          ? vscode.l10n.t('Price: {0}', dollars(row.price))
-          : vscode.l10n.t('Price: {0}, not charged', dollars(row.price)),
+      row.priceText ?? '',
       row.source ? vscode.l10n.t('From: {0}', row.source) : '',
       `SHA-256: ${row.sha256}`,
     ]

@@ -1,3 +1,7 @@
+/**
+ * What the sandbox answers an HTTP request with, as data (status, type, body), before http-server.ts
+ * writes it: so that every binding's handler answers the same way and a test can read an answer whole.
+ */
 import type { StreamedFileBody } from './streamed-bytes';
 import type { StreamedBody } from './streamed-xml';
 

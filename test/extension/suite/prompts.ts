@@ -82,6 +82,13 @@ export class ScriptedPrompts implements Prompts {
     }
   }
 
+  /** Takes back the answers no question took (one to a question that may or may not come, as in a race), and answers them. */
+  takeBack(): Answer[] {
+    const left = this.answers;
+    this.answers = [];
+    return left;
+  }
+
   /** Fails on a surprise or an answer left over since the last settle; starts afresh either way. */
   settle(): void {
     const [surprises, left] = [[...this.surprises], this.answers.map(describe)];

@@ -12,6 +12,8 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
+import { startHangingProxy } from '../../helpers/hanging-proxy';
+import { spendingDay } from '../../helpers/spending-day';
 import {
   EXTENSION_ID,
   inProduction,
@@ -220,5 +222,163 @@ describe('The spending guard', () => {
     assert.equal(amountIn(asked, /^\$(\d+\.\d\d)/), amountIn(refused.stderr, /Not sent: \$(\d+\.\d\d)/), 'the same spending');
     assert.equal(amountIn(asked, /^\$(\d+\.\d\d)/), budget);
     assert.equal(sentIds().length, before, 'nothing sent by either');
+  });
+
+  it('gives the same verdict as the command line on the shared day, and with the service not answering counts every send at its predicted price, and says so', async () => {
+    const api = await mailroomApi();
+    await onSandbox(api);
+    await api.clients.client();
+    const endpoint = api.accounts.account!.endpoint;
+    const notes = vscode.Uri.joinPath(workspace(), 'notes.txt').fsPath;
+    const address = { AttentionLine1: 'Ada Pike', Address1: '9 Birch Rd', City: 'Ogdenville' };
+    const proxy = await startHangingProxy(endpoint);
+    /** What the command line says demo spent today, at this endpoint: refused under a budget of a cent, with the amount. */
+    const cliSpent = async (at: string) => {
+      cliBudget(0.01);
+      const refused = await mailroomCli(
+        ['send', notes, '--to', 'Ada Pike, 9 Birch Rd, Salem, OR 97301', '--mode', 'Production', '--yes', '--again', '--endpoint', at],
+        config,
+      );
+      assert.equal(refused.code, 2, refused.stderr);
+      return { spent: amountIn(refused.stderr, /Not sent: \$(\d+\.\d\d) spent today/), said: refused.stderr };
+    };
+    /** What VS Code says the active account spent today: asked first under a budget of a cent, with the amount; declined. */
+    const vscodeSpent = async () => {
+      await settings().update('spending.dailyBudget', 0.01, vscode.ConfigurationTarget.Global);
+      const from = person.notices.length;
+      const asked = (await inProduction(() => sendNotesAsking([...typedAddress(api, address), { confirm: false }]))).at(-1) ?? '';
+      assert.match(asked, /would pass the daily budget/);
+      return { spent: amountIn(asked, /^\$(\d+\.\d\d)/), said: asked, notices: person.notices.slice(from).map((n) => n.message) };
+    };
+    try {
+      const before = await cliSpent(endpoint);
+      assert.equal((await vscodeSpent()).spent, before.spent, 'the same spending before the day');
+
+      cliBudget(1000);
+      const day = await spendingDay(
+        (args) => mailroomCli(args, config),
+        notes,
+        'Rae Lund, 7 Oak Ave, Ogdenville, OR 97301',
+        endpoint,
+        proxy,
+      );
+      // The cancelled letter, the refunded failure, the -1010 and the Development run count nothing; the charged and the unanswered one their prices.
+      const cli = await cliSpent(endpoint);
+      const code = await vscodeSpent();
+      assert.equal(cli.spent, Math.round((before.spent + day.charged) * 100) / 100, cli.said);
+      assert.equal(code.spent, cli.spent, `${code.said}\n${cli.said}`);
+      // Both say whose spending it is: demo's, at the service.
+      assert.match(cli.said, /spent today in Production by demo at /);
+      assert.match(code.said, /spent today in Production by demo at the local sandbox/);
+
+      // Within the budget: both go on to the work mode's question (declined: nothing sent).
+      const within = Math.round((cli.spent + day.price) * 100) / 100;
+      cliBudget(within);
+      const cliWithin = await mailroomCli(
+        ['send', notes, '--to', 'Ada Pike, 9 Birch Rd, Salem, OR 97301', '--mode', 'Production', '--again', '--endpoint', endpoint],
+        config,
+      );
+      assert.match(cliWithin.stderr, /Not sent: Production mode prints/);
+      await settings().update('spending.dailyBudget', within, vscode.ConfigurationTarget.Global);
+      const asked = await inProduction(() => sendNotesAsking([...typedAddress(api, address), { confirm: false }]));
+      assert.ok(!asked.some((q) => /daily budget/.test(q)), asked.join('\n'));
+      assert.match(asked.at(-1) ?? '', /in Production mode/);
+
+      // GetDetails down (VS Code signed in through the proxy): every send that may charge counts at its predicted price, and both say so.
+      proxy.refuse('GetDetails');
+      await api.signIn.connect(proxy.url, 'soap11', 'demo', { password: 'demo' });
+      // The status bar's tooltip says so too.
+      await until('the tooltip to say the service did not answer', async () =>
+        /counted at the predicted prices/.test(api.statusBarItem.tooltip as string) ? true : undefined,
+      ).catch((error: unknown) => {
+        throw new Error(`${(error as Error).message}; it says "${api.statusBarItem.tooltip as string}"`);
+      });
+      const cliOffline = await cliSpent(proxy.url);
+      assert.match(
+        cliOffline.said,
+        /The service did not say how your recent sends ended .*: they count as made, at their predicted prices\./,
+      );
+      const codeOffline = await vscodeSpent();
+      assert.ok(
+        codeOffline.notices.some((n) =>
+          /the service did not say how your recent sends ended .*: they count as made, at their predicted prices\./.test(n),
+        ),
+        codeOffline.notices.join('\n'),
+      );
+      assert.equal(codeOffline.spent, cliOffline.spent, `${codeOffline.said}\n${cliOffline.said}`);
+      // At least the day's four sends that cost nothing now count, at the letter's price each.
+      assert.ok(cliOffline.spent >= cli.spent + 4 * day.price - 0.005, `${cliOffline.spent} offline, ${cli.spent} online`);
+    } finally {
+      proxy.refuse();
+      if (api.accounts.account?.endpoint === proxy.url) await api.signIn.signOut();
+      await onSandbox(api);
+      await proxy.close();
+    }
+  });
+
+  it('never lets sends started at once from the command line and VS Code pass the budget together', async () => {
+    const api = await mailroomApi();
+    await onSandbox(api);
+    await api.clients.client();
+    const endpoint = api.accounts.account!.endpoint;
+    const notes = vscode.Uri.joinPath(workspace(), 'notes.txt').fsPath;
+    const to = 'Lee Moss, 3 Ash Ct, Salem, OR 97301';
+    const cliSend = (...flags: string[]) =>
+      mailroomCli(
+        ['send', notes, '--to', to, '--mode', 'Production', '--yes', '--again', '--json', '--endpoint', endpoint, ...flags],
+        config,
+      );
+    // What demo spent, and what the letter costs: a letter sent and read back.
+    cliBudget(1000);
+    const first = await cliSend();
+    assert.equal(first.code, 0, first.stderr);
+    const details = await mailroomCli(
+      ['details', String((JSON.parse(first.stdout) as { id: number }).id), '--json', '--endpoint', endpoint],
+      config,
+    );
+    const price = (JSON.parse(details.stdout) as { Price: number }).Price;
+    cliBudget(0.01);
+    const spent = amountIn((await cliSend()).stderr, /Not sent: \$(\d+\.\d\d) spent today/);
+    assert.ok(price > 0 && spent >= price, `${spent} spent, ${price} a letter`);
+
+    // Room for two letters; three command lines and VS Code send one each, at once.
+    const budget = Math.round((spent + 2 * price) * 100) / 100;
+    cliBudget(budget);
+    await settings().update('spending.dailyBudget', budget, vscode.ConfigurationTarget.Global);
+    await settings().update('confirmProduction', false, vscode.ConfigurationTarget.Global);
+    const before = sentIds().length;
+    const notices = person.notices.length;
+    try {
+      // To a recipient of its own (not a repeat); the budget's question, if VS Code asks it before the others are written, is declined.
+      person.answer(...typedAddress(api, { AttentionLine1: `Lee Moss ${Date.now()}`, Address1: '3 Ash Ct', City: 'Salem' }), {
+        confirm: false,
+      });
+      const [, ...fromCli] = await Promise.all([
+        inProduction(async () => {
+          await vscode.commands.executeCommand('mailroom.sendDocument', vscode.Uri.joinPath(workspace(), 'notes.txt'));
+        }),
+        cliSend(),
+        cliSend(),
+        cliSend(),
+      ]);
+      const askedBudget = person.asked.some((q) => /daily budget/.test(q));
+      const left = person.takeBack();
+      assert.equal(left.length, askedBudget ? 0 : 1, `asked: ${person.asked.join(' | ')}`);
+      person.settle();
+      // VS Code's send went, or was refused for the budget (asked first, or under the lock), and for nothing else.
+      const errors = person.shown(notices, 'error');
+      assert.ok(
+        errors.every((e) => /Meanwhile other sends by demo at the local sandbox took the daily budget/.test(e)),
+        errors.join('\n'),
+      );
+      const sent = sentIds().length - before;
+      assert.equal(sent, 2, [...fromCli.map((r) => r.stderr), ...person.shown(notices)].join('\n'));
+      for (const refused of fromCli.filter((r) => r.code !== 0)) assert.match(refused.stderr, /Not sent: .*daily budget/);
+      cliBudget(0.01);
+      const after = amountIn((await cliSend()).stderr, /Not sent: \$(\d+\.\d\d) spent today/);
+      assert.ok(after <= budget + 0.005, `${after} spent, the budget ${budget}`);
+    } finally {
+      await settings().update('confirmProduction', undefined, vscode.ConfigurationTarget.Global);
+    }
   });
 });
