@@ -8,6 +8,8 @@ import { readXml, type ParsedElement } from '../contract';
 import type { Block } from './blocks';
 
 const W = 'http://schemas.openxmlformats.org/wordprocessingml/2006/main';
+/** Markup compatibility: what Word writes two ways, for readers that know a feature and those that do not. */
+const MC = 'http://schemas.openxmlformats.org/markup-compatibility/2006';
 /** Word writes dozens of namespace declarations on the root, and tables nest. */
 const DOCX_LIMITS = { maxDepth: 256, maxAttributes: 256 };
 
@@ -53,6 +55,8 @@ export function docxToBlocks(data: Uint8Array): Block[] {
 
   const walk = (node: ParsedElement): void => {
     if (node.ns !== W) {
+      // Word writes a text box twice, for new readers (mc:Choice) and old (mc:Fallback): its text is read once.
+      if (node.ns === MC && node.local === 'Fallback') return;
       node.children.forEach(walk);
       return;
     }

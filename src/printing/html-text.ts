@@ -1,6 +1,7 @@
 /**
  * HTML to text blocks, enough to print a letter: block elements start new paragraphs, headings
- * stay headings, `<br>` breaks lines, CSS page breaks start new pages; scripts and styles are dropped.
+ * stay headings, `<br>` breaks lines, CSS page breaks start new pages; scripts, styles, templates
+ * and what a browser does not show (`hidden`, an inline `display: none`) are dropped.
  */
 import type { Block } from './blocks';
 
@@ -68,6 +69,15 @@ const BLOCK = new Set([
   'body',
 ]);
 
+/** Elements without content or end tag. */
+const VOID = new Set(['area', 'base', 'br', 'col', 'embed', 'hr', 'img', 'input', 'link', 'meta', 'source', 'track', 'wbr']);
+/** Whether a browser shows an element, by its attributes: not with `hidden`, nor an inline style of `display: none` or `visibility: hidden`. */
+function isHidden(attrs: string): boolean {
+  // The attribute named hidden, not the word in another attribute's value.
+  const names = attrs.replace(/=\s*("[^"]*"|'[^']*'|[^\s"'>]+)/g, '=');
+  return /(?:^|\s)hidden(?:\s|=|\/|$)/i.test(names) || /style\s*=\s*["'][^"']*(?:display\s*:\s*none|visibility\s*:\s*hidden)/i.test(attrs);
+}
+
 /** A line break from a <br>, kept apart from the source's own new lines, which are white space. */
 const BREAK = '\u2028';
 
@@ -85,7 +95,7 @@ function cleaned(raw: string, pre: boolean): string {
 }
 
 function pieces(html: string): Piece[] {
-  const source = html.replace(/<!--[\s\S]*?-->/g, '').replace(/<(script|style|head|title)\b[\s\S]*?<\/\1\s*>/gi, '');
+  const source = html.replace(/<!--[\s\S]*?-->/g, '').replace(/<(script|style|head|title|template)\b[\s\S]*?<\/\1\s*>/gi, '');
   const found: Piece[] = [];
   let text = '';
   let heading = false;
@@ -95,15 +105,26 @@ function pieces(html: string): Piece[] {
     if (text) found.push({ kind: heading ? 'heading' : 'paragraph', raw: text, pre: pre > 0 });
     text = '';
   };
+  /** An element not shown (hidden, display: none), whose content is skipped to its end tag: its name and how deep in it. */
+  let unseen: { name: string; depth: number } | undefined;
   for (const token of source.split(/(<[^>]*>)/)) {
+    const m = token.startsWith('<') ? /^<\s*(\/?)\s*([a-z0-9]+)([^>]*)>$/i.exec(token) : null;
+    if (unseen) {
+      if (m && m[2]!.toLowerCase() === unseen.name && !m[3]!.endsWith('/')) unseen.depth += m[1] ? -1 : 1;
+      if (unseen.depth === 0) unseen = undefined;
+      continue;
+    }
     if (!token.startsWith('<')) {
       text += decodeEntities(token);
       continue;
     }
-    const m = /^<\s*(\/?)\s*([a-z0-9]+)([^>]*)>$/i.exec(token);
     if (!m) continue;
     const [, closing, rawName, attrs = ''] = m;
     const name = rawName!.toLowerCase();
+    if (!closing && !VOID.has(name) && !attrs.endsWith('/') && isHidden(attrs)) {
+      unseen = { name, depth: 1 };
+      continue;
+    }
     if (name === 'br') {
       text += BREAK;
       continue;

@@ -12,9 +12,25 @@ import { operations } from './content-stream';
 /** The least resolution an image should be printed at (facts, Part A). */
 export const MIN_IMAGE_DPI = 300;
 
+/**
+ * PDF's 14 standard fonts (PDF 32000-1 §9.6.2.2): every PDF printer carries a font of the same
+ * widths for each, so text set in one not embedded keeps its lines; any other font not embedded is
+ * drawn with whatever the printer substitutes, which may run wider or lack characters.
+ */
+const STANDARD_14 = new Set(
+  ['Times', 'Helvetica', 'Courier']
+    .flatMap((family) => {
+      const [bold, italic] = family === 'Times' ? ['Bold', 'Italic'] : ['Bold', 'Oblique'];
+      return [family === 'Times' ? 'Times-Roman' : family, `${family}-${bold}`, `${family}-${italic}`, `${family}-${bold}${italic}`];
+    })
+    .concat('Symbol', 'ZapfDingbats'),
+);
+
 export interface UnembeddedFont {
   /** As the PDF names it, without a subset's tag. */
   readonly name: string;
+  /** Whether it is one of PDF's 14 standard fonts, which a printer draws with one of the same widths. */
+  readonly standard: boolean;
   /** The document's 1-based pages that set it. */
   readonly pages: readonly number[];
 }
@@ -209,7 +225,7 @@ export function inspectPdf(doc: PDFDocument): PdfInspection {
   });
   const sorted = (pages: Set<number>) => [...pages].sort((a, b) => a - b);
   return {
-    unembeddedFonts: [...found.fonts].map(([name, pages]) => ({ name, pages: sorted(pages) })),
+    unembeddedFonts: [...found.fonts].map(([name, pages]) => ({ name, standard: STANDARD_14.has(name), pages: sorted(pages) })),
     lowResolutionImages: [...found.images.values()]
       .map((image) => ({ ...image, dpi: Math.round(image.dpi), pages: sorted(image.pages) }))
       .sort((a, b) => a.pages[0]! - b.pages[0]! || a.dpi - b.dpi),

@@ -24,9 +24,26 @@ export interface PdfViewport {
   readonly transform: readonly number[];
 }
 
+/** What pdf.js says of an annotation, as far as its printed text goes (each key as pdf.js names it). */
+export interface PdfAnnotation {
+  readonly subtype?: string;
+  /** Its rectangle in the page's own space: [x1, y1, x2, y2]. */
+  readonly rect?: readonly number[];
+  readonly annotationFlags?: number;
+  readonly hidden?: boolean;
+  /** A form field's type ('Tx': text), its value, and whether it takes more than one line. */
+  readonly fieldType?: string;
+  readonly fieldValue?: unknown;
+  readonly multiLine?: boolean;
+  readonly defaultAppearanceData?: { readonly fontSize?: number };
+  /** A free-text annotation's text. */
+  readonly contentsObj?: { readonly str?: string };
+}
+
 export interface PdfPage {
   getViewport(options: { scale: number }): PdfViewport;
   getTextContent(): Promise<{ readonly items: readonly (PdfTextItem | { readonly type: string })[] }>;
+  getAnnotations(options: { intent: 'print' | 'display' }): Promise<readonly PdfAnnotation[]>;
 }
 
 export interface PdfDocumentProxy {

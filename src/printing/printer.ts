@@ -8,8 +8,9 @@
  * mode every page carries a visible "DEVELOPMENT - NOT MAILED" mark. What cannot be printed is
  * not refused at send: the mailer fails later, as the service's does (-1025, -1018, -1045, -1065).
  */
-import { PDFDocument, degrees, rgb, type PDFPage } from 'pdf-lib';
-import { STATUS, checkMailableAddress, type RecipientFields } from '../contract';
+import { PDFDocument, PDFName, PDFNumber, degrees, rgb, type PDFPage } from 'pdf-lib';
+import { STATUS, checkMailableAddress, type RecipientField, type RecipientFields } from '../contract';
+import { fieldsWithLineBreaks, oneLine } from './address-fields';
 import { addressCheckFailure } from './address/verify';
 import { readBox, type PlacedText, type ReadLine } from './address-read';
 import type { Block } from './blocks';
@@ -18,6 +19,7 @@ import { RECIPIENT_WINDOW, RETURN_WINDOW, US_LETTER, isUsLetter, type Box } from
 import { PrintFonts, type TextUnits } from './fonts';
 import { htmlToBlocks } from './html-text';
 import { inspectPdf, type PdfInspection } from './pdf-inspection';
+import { withPdf } from './pdf-js';
 import { placedText } from './pdf-text';
 
 export { RECIPIENT_WINDOW, RETURN_WINDOW } from './envelope';
@@ -104,6 +106,8 @@ export interface Printed {
    * could not read).
    */
   readonly read?: readonly ReadLine[] | 'unknown';
+  /** The address fields that hold a line break (-1045: the service reads each field as one line); drawn with their lines joined. */
+  readonly lineBreaks?: readonly RecipientField[];
   /** Characters of its documents' text the printing fonts cannot draw (drawn as U+FFFD). */
   readonly missing?: readonly MissingCharacter[];
   /** Asked for (`PrintOptions.inspect`): its PDFs' fonts not embedded and images under 300 DPI, on the letter's pages. */
@@ -334,7 +338,9 @@ class TextPages {
 }
 
 export function addressLines(address: PostalAddress): string[] {
-  const cityLine = [address.City, [address.State, address.PostalCode].filter(Boolean).join(' ')].filter(Boolean).join(', ');
+  const cityLine = [oneLine(address.City), [oneLine(address.State), oneLine(address.PostalCode)].filter(Boolean).join(' ')]
+    .filter(Boolean)
+    .join(', ');
   return [
     address.AttentionLine1,
     address.AttentionLine2,
@@ -345,7 +351,7 @@ export function addressLines(address: PostalAddress): string[] {
     cityLine,
     address.Country,
   ]
-    .map((line) => line?.trim())
+    .map((line) => oneLine(line))
     .filter((line): line is string => Boolean(line));
 }
 
@@ -408,8 +414,21 @@ function markDevelopment(doc: PDFDocument, from: number, fonts: PrintFonts): voi
 
 const bytes = (n: number) => n.toLocaleString('en-US');
 
-const ENCRYPTED =
-  'The PDF is encrypted (it has a password, or limits what may be done with it): the printer cannot open it. Save a copy without security and send that.';
+/**
+ * Why an encrypted PDF is not printed, in words: whether a reader asks a password to open it
+ * (pdf.js says so), or it opens without one and only an owner password limits what may be done
+ * with it. Either way the printer does not print it (this project's decision: the sandbox cannot
+ * decrypt, and the facts say nothing of the service printing encrypted files), so both are -1025.
+ */
+async function encryptedWords(data: Uint8Array): Promise<string> {
+  const asksPassword = await withPdf(data, () => Promise.resolve(false)).catch(
+    (error: unknown) => error instanceof Error && error.name === 'PasswordException',
+  );
+  return asksPassword
+    ? 'The PDF is encrypted with a password that must be given to open it: the printer cannot open it. Save a copy without a password and send that.'
+    : 'The PDF is encrypted: it opens without a password, but an owner password limits what may be done with it, and the printer does not open encrypted files. ' +
+        'Save a copy without security and send that.';
+}
 
 /** Why a PDF could not be read, in words: not a PDF, or damaged (cut short, or where it breaks). */
 export function pdfTrouble(error: unknown, data: Uint8Array): string {
@@ -434,15 +453,30 @@ interface Added {
   readonly inspection?: PdfInspection;
 }
 
-/** The visible box of a PDF page, in points: its crop box, within its media box. */
-function shownSize(page: PDFPage): { width: number; height: number } {
-  const media = page.getMediaBox();
-  const crop = page.getCropBox();
-  const left = Math.max(media.x, crop.x);
-  const bottom = Math.max(media.y, crop.y);
+/** A page box's edges, whichever two opposite corners its rectangle names (PDF 32000-1 §7.9.5 allows any). */
+function edges(box: { x: number; y: number; width: number; height: number }): { left: number; bottom: number; right: number; top: number } {
   return {
-    width: Math.min(media.x + media.width, crop.x + crop.width) - left,
-    height: Math.min(media.y + media.height, crop.y + crop.height) - bottom,
+    left: Math.min(box.x, box.x + box.width),
+    right: Math.max(box.x, box.x + box.width),
+    bottom: Math.min(box.y, box.y + box.height),
+    top: Math.max(box.y, box.y + box.height),
+  };
+}
+
+/** How many points a unit of the page's space is (PDF 1.6 /UserUnit: a large page drawn in larger units); 1 unless it says. */
+function userUnit(page: PDFPage): number {
+  const unit = page.node.lookup(PDFName.of('UserUnit'));
+  return unit instanceof PDFNumber && unit.asNumber() > 0 ? unit.asNumber() : 1;
+}
+
+/** The visible box of a PDF page, in points: its crop box, within its media box (as pdf.js shows it), in its units' size. */
+function shownSize(page: PDFPage): { width: number; height: number } {
+  const media = edges(page.getMediaBox());
+  const crop = edges(page.getCropBox());
+  const unit = userUnit(page);
+  return {
+    width: unit * Math.max(0, Math.min(media.right, crop.right) - Math.max(media.left, crop.left)),
+    height: unit * Math.max(0, Math.min(media.top, crop.top) - Math.max(media.bottom, crop.bottom)),
   };
 }
 
@@ -459,7 +493,7 @@ async function addPdf(
   try {
     // Read whether encrypted or not, to say which: pdf-lib's own refusal of an encrypted PDF is no error one can tell by its class.
     source = await PDFDocument.load(data, { updateMetadata: false, ignoreEncryption: true });
-    if (source.isEncrypted) return await unreadable(ENCRYPTED);
+    if (source.isEncrypted) return await unreadable(await encryptedWords(data));
     if (source.getPageCount() === 0) return await unreadable('The PDF has no pages.');
     copied = await doc.copyPages(source, source.getPageIndices());
   } catch (error) {
@@ -547,6 +581,7 @@ async function addLetter(doc: PDFDocument, job: LetterJob, layout: Layout): Prom
   const first = pageCount(doc, layout);
   const failures: number[] = [];
   const misses = new Misses();
+  const linesBroken: RecipientField[] = [];
   if (job.address) {
     const replyLines = job.reply ? addressLines(job.reply.address) : [];
     await fonts.cover([...addressLines(job.address), ...replyLines]);
@@ -558,6 +593,11 @@ async function addLetter(doc: PDFDocument, job: LetterJob, layout: Layout): Prom
       if (job.reply?.stamping === 'Bottom') drawLines(page, replyLines, RECIPIENT_WINDOW.left, 2.6 * INCH, 9, fonts);
       else if (job.reply) drawInWindow(page, replyLines, RETURN_WINDOW, fonts, 9);
       drawInWindow(page, addressLines(job.address), RECIPIENT_WINDOW, fonts);
+    }
+    const lineBreaks = fieldsWithLineBreaks(job.address);
+    if (lineBreaks.length > 0) {
+      failures.push(STATUS.AddressNotExtracted);
+      linesBroken.push(...lineBreaks);
     }
     const address = addressFailure(job.address, job.workMode);
     if (address !== undefined) failures.push(address);
@@ -598,6 +638,7 @@ async function addLetter(doc: PDFDocument, job: LetterJob, layout: Layout): Prom
     ...(unreadable === undefined ? {} : { unreadable }),
     ...(offSize.length > 0 ? { offSize } : {}),
     ...(read === undefined ? {} : { read }),
+    ...(linesBroken.length > 0 ? { lineBreaks: linesBroken } : {}),
     ...(missing.length > 0 ? { missing } : {}),
     ...(layout.inspect
       ? {

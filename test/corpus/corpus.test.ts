@@ -39,6 +39,13 @@ interface LetterCase {
   readonly ends: number;
   /** The status it ends at for an account that prints duplex, when that is another (half the sheets: -1065 or not). */
   readonly endsIfDuplex?: number;
+  /** The other failures the preflight finds after the first, which the service never reaches (it ends at the first). */
+  readonly alsoFails?: readonly number[];
+  /** Its sheets and price (the sandbox's price list), simplex; and duplex, when that changes them. */
+  readonly sheets: number;
+  readonly price: number;
+  readonly sheetsIfDuplex?: number;
+  readonly priceIfDuplex?: number;
 }
 
 interface MergeCase {
@@ -126,7 +133,7 @@ describe('the corpus: one verdict from the preflight and the sandbox, for every 
         { workMode: mode, duplex, colour: false },
       );
       const predicted = errorCodes(report.findings);
-      assert.deepEqual(predicted, ends === completed(mode) ? [] : [ends], JSON.stringify(report.findings));
+      assert.deepEqual(predicted, ends === completed(mode) ? [] : [ends, ...(letter.alsoFails ?? [])], JSON.stringify(report.findings));
 
       // As `mailroom send` reads it and sends it.
       const document = await letterDocument(basename(letter.file), bytes);
@@ -138,6 +145,13 @@ describe('the corpus: one verdict from the preflight and the sandbox, for every 
       assert.equal(details!.Status, ends, `the sandbox's final status; the preflight's errors: ${predicted.join(', ') || 'none'}`);
       assert.equal(details!.NumOfSheets, report.sheets, 'sheets');
       assert.equal(details!.Price, report.price, 'price');
+      assert.deepEqual(
+        { sheets: report.sheets, price: report.price },
+        duplex
+          ? { sheets: letter.sheetsIfDuplex ?? letter.sheets, price: letter.priceIfDuplex ?? letter.price }
+          : { sheets: letter.sheets, price: letter.price },
+        'the sheets and price the manifest says',
+      );
     });
   }
 

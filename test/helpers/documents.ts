@@ -157,10 +157,13 @@ const md5 = (...parts: Uint8Array[]) => createHash('md5').update(Buffer.concat(p
 
 /**
  * A PDF encrypted as PDF 1.3's standard security handler does (40-bit RC4, revision 2), with an
- * empty user password and an owner password: it opens in a reader without asking, but it is
- * encrypted (poppler reads its text; pdf-lib refuses it).
+ * owner password and by default an empty user password: it opens in a reader without asking, but
+ * it is encrypted (poppler reads its text; pdf-lib refuses it). With a user password, a reader asks
+ * for it before it shows anything.
  */
-export async function encryptedPdf(pages = 1): Promise<Buffer> {
+export async function encryptedPdf(pages = 1, userPassword = ''): Promise<Buffer> {
+  // A password as the handler takes it: its first 32 bytes, made up to 32 by the padding.
+  const padded = (password: string) => Buffer.concat([Buffer.from(password, 'latin1'), PASSWORD_PAD]).subarray(0, 32);
   const doc = await PDFDocument.load(await pdfOfSizes(Array.from({ length: pages }, () => [612, 792] as const)), {
     updateMetadata: false,
   });
@@ -169,8 +172,8 @@ export async function encryptedPdf(pages = 1): Promise<Buffer> {
   const id = md5(Buffer.from('mailroom test'));
   const permissions = Buffer.alloc(4);
   permissions.writeInt32LE(-44);
-  const owner = rc4(md5(Buffer.concat([Buffer.from('owner'), PASSWORD_PAD]).subarray(0, 32)).subarray(0, 5), PASSWORD_PAD);
-  const key = md5(PASSWORD_PAD, owner, permissions, id).subarray(0, 5);
+  const owner = rc4(md5(padded('owner')).subarray(0, 5), padded(userPassword));
+  const key = md5(padded(userPassword), owner, permissions, id).subarray(0, 5);
   const user = rc4(key, PASSWORD_PAD);
   for (const [ref, object] of doc.context.enumerateIndirectObjects()) {
     if (!(object instanceof PDFRawStream)) continue;

@@ -10,6 +10,7 @@ import {
   frontMatterDiagnostics,
   mergeDataDiagnostics,
   namesAddressColumn,
+  preflightMerge,
   type TextEdit,
   type TextFinding,
 } from '../../src/printing';
@@ -157,6 +158,17 @@ describe('live diagnostics: a front-matter address', () => {
     );
   });
 
+  it('finds a field holding a line break (-1045, as the printer fails it) and a tab or zero-width character (a warning), on the value', () => {
+    const text = letter(
+      'to:\n  AttentionLine1: "Jane\\tDoe"\n  Company: "Acme\\u200B"\n  Address1: "1 Main St\\nApt 2"\n  City: Springfield\n  State: IL\n  PostalCode: "62701"',
+    );
+    assert.deepEqual(summary(text, frontMatterDiagnostics(text)), [
+      { code: -1045, severity: 'error', field: 'Address1', on: '"1 Main St\\nApt 2"' },
+      { code: undefined, severity: 'warning', field: 'AttentionLine1', on: '"Jane\\tDoe"' },
+      { code: undefined, severity: 'warning', field: 'Company', on: '"Acme\\u200B"' },
+    ]);
+  });
+
   it('finds -4007 and -4008 for a city and a name left out, with CRLF line ends', () => {
     const text = '---\r\nto:\r\n  Address1: 1 Main St\r\n  PostalCode: 62701\r\n---\r\nBody';
     assert.deepEqual(
@@ -290,6 +302,33 @@ describe('live diagnostics: a mail merge CSV', () => {
       ],
     );
     assert.match(findings[0]!.message, /A street address is needed/);
+  });
+
+  it('warns of a tab or a zero-width character in an address cell, on the cell, as the merge preflight does', async () => {
+    const csv = `${header}\nJane\u200bDoe,1 Main St,Springfield,IL,62701,Jane,10\n"John Roe","2\tElm St",Springfield,IL,62701,John,5\n`;
+    const findings = csvDiagnostics(csv, template);
+    assert.deepEqual(
+      findings.map((f) => [f.code, f.severity, f.field, f.row, on(csv, f)]),
+      [
+        [undefined, 'warning', 'AttentionLine1', 1, 'Jane\u200bDoe'],
+        [undefined, 'warning', 'Address1', 2, '"2\tElm St"'],
+      ],
+    );
+    assert.match(
+      findings[1]!.message,
+      /^Address1 holds a character the envelope does not show as typed: U\+0009 \(a tab\)\. A tab prints as a space/,
+    );
+    const report = await preflightMerge(
+      { type: 'html', template: Buffer.from('<p>Dear {{FirstName}}, you owe {{Amount}}.</p>'), csv },
+      { workMode: 'Development' },
+    );
+    assert.deepEqual(
+      report.findings.filter((f) => /does not show as typed/.test(f.message)).map((f) => [f.field, f.row, f.line]),
+      [
+        ['AttentionLine1', 1, 2],
+        ['Address1', 2, 3],
+      ],
+    );
   });
 
   it("warns of a city cell its ZIP code does not serve and changes it to the ZIP code's city, keeping the quoting right", () => {

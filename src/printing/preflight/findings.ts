@@ -5,7 +5,16 @@
  * about how something prints (a font not embedded, an image under 300 DPI, a character no
  * printing font draws) has no code: the service has none for it.
  */
-import { STATUS, checkRecipient, describeResultCode, describeStatus, mailerStatuses, type RecipientFields } from '../../contract';
+import {
+  RECIPIENT_FIELDS,
+  STATUS,
+  checkRecipient,
+  describeResultCode,
+  describeStatus,
+  mailerStatuses,
+  type RecipientFields,
+} from '../../contract';
+import { fieldsWithLineBreaks } from '../address-fields';
 import { zipMeant, zipMeantWords } from '../address/zip-written';
 import { verifyAddress } from '../address/verify';
 
@@ -66,9 +75,64 @@ export function pageWords(pages: readonly number[]): string {
   return `${sorted.length === 1 ? 'page' : 'pages'} ${words}`;
 }
 
-/** The contract's address rules (lengths, the fields needed, the US ZIP code's form), as findings. */
+/** Invisible characters in a field: controls but line breaks (a finding of their own), and format characters (zero-width ones, marks of direction). */
+const UNSEEN = /[\p{Cc}\p{Cf}]/gu;
+const LINE_BREAK_CHARACTERS = new Set(['\n', '\r']);
+
+/**
+ * A field's characters that are not printed as typed: a tab the envelope shows as a space, a
+ * control or zero-width character it does not show at all, which the service's address check
+ * still reads. Mailroom's own finding: the service has no code for it.
+ */
+export function unseenCharacters(field: string, value: string, where: Pick<Finding, 'row' | 'line'> = {}): Finding | undefined {
+  const found = [...new Set(value.match(UNSEEN) ?? [])].filter((c) => !LINE_BREAK_CHARACTERS.has(c));
+  if (found.length === 0) return undefined;
+  const words = found.map((c) => `U+${c.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}${c === '\t' ? ' (a tab)' : ''}`);
+  const tab = found.includes('\t');
+  const others = found.length - (tab ? 1 : 0);
+  const printed = tab
+    ? others > 0
+      ? 'A tab prints as a space and the others as nothing'
+      : 'A tab prints as a space'
+    : others === 1
+      ? 'It prints as nothing'
+      : 'They print as nothing';
+  return printNotice(
+    `${field} holds ${found.length === 1 ? 'a character' : 'characters'} the envelope does not show as typed: ${words.join(', ')}. ` +
+      `${printed}, but the service's address check reads the field as sent: remove ${found.length === 1 ? 'it' : 'them'}.`,
+    { ...where, field },
+  );
+}
+
+/**
+ * The contract's address rules (lengths, the fields needed, the US ZIP code's form), as findings;
+ * with a field holding a line break, which the printer fails at -1045 (printer.ts
+ * fieldsWithLineBreaks: the service reads each field as one line), and a field's characters the
+ * envelope does not show as typed. The live diagnostics of a front matter say the same.
+ */
 export function addressFindings(address: RecipientFields): Finding[] {
-  return checkRecipient(address).map((p) => withZipMeant(finding(p.code, 'error', p.message, { field: p.field }), address));
+  const lineBreaks = fieldsWithLineBreaks(address).map((field) =>
+    finding(
+      STATUS.AddressNotExtracted,
+      'error',
+      `${field} holds a line break: the service reads each address field as one line. Join its lines (the proof shows them joined).`,
+      { field },
+    ),
+  );
+  return [
+    ...lineBreaks,
+    ...checkRecipient(address).map((p) => withZipMeant(finding(p.code, 'error', p.message, { field: p.field }), address)),
+    ...unseenInAddress(address),
+  ];
+}
+
+/** A warning for each address field with characters the envelope does not show as typed (unseenCharacters). */
+export function unseenInAddress(address: RecipientFields, where: Pick<Finding, 'row' | 'line'> = {}): Finding[] {
+  return RECIPIENT_FIELDS.flatMap((field) => {
+    const value = (address as Readonly<Record<string, string | undefined>>)[field];
+    const found = value ? unseenCharacters(field, value, where) : undefined;
+    return found ? [found] : [];
+  });
 }
 
 /**

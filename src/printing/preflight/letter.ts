@@ -8,7 +8,7 @@
 import { RECIPIENT_FIELDS, STATUS, missingFieldCodes } from '../../contract';
 import { ADDRESS_TYPE_POINTS, RECIPIENT_WINDOW, sizeWords, type Box } from '../envelope';
 import { NOT_DRAWN, characterWords, notDrawable } from '../fonts';
-import { MAX_LETTER_SHEETS, printLetters, type PostalAddress, type Printed, type WorkModeUsed } from '../printer';
+import { MAX_LETTER_SHEETS, printLetters, type OffSizePage, type PostalAddress, type Printed, type WorkModeUsed } from '../printer';
 import { DEFAULT_PRICING, letterPrice, type Pricing } from '../pricing';
 import { addressFindings, finding, hasErrors, pageWords, printNotice, zipFinding, type Finding } from './findings';
 
@@ -59,15 +59,30 @@ const BOX_WORDS = `the recipient box of page 1 (${inches(RECIPIENT_WINDOW.left)}
 
 const capital = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
-/** A page of the letter, and of its document when they differ (an address page comes first). */
-function pageInBoth(page: number, documentPage: number): string {
-  return page === documentPage ? `page ${page}` : `page ${documentPage} of the document (the proof's page ${page})`;
+/** Pages of the letter, and of its document when they differ (an address page comes first): "pages 2–40 and 43". */
+function pagesInBoth(pages: readonly OffSizePage[]): string {
+  const proof = pageWords(pages.map((p) => p.page));
+  const own = pageWords(pages.map((p) => p.documentPage));
+  return proof === own ? own : `${own} of the document (the proof's ${proof})`;
+}
+
+/**
+ * The pages not US Letter, one phrase a size, in the order the sizes first come: a PDF of 40 A4
+ * pages says "pages 2–40 are A4", not forty times.
+ */
+function offSizeWords(offSize: readonly OffSizePage[]): string {
+  const bySize = new Map<string, OffSizePage[]>();
+  for (const page of offSize) {
+    const size = sizeWords(page.width, page.height);
+    bySize.set(size, [...(bySize.get(size) ?? []), page]);
+  }
+  return [...bySize].map(([size, pages]) => `${pagesInBoth(pages)} ${pages.length === 1 ? 'is' : 'are'} ${size}`).join('; ');
 }
 
 /** What the printer found that the service fails a letter with, in words; -1018 is the address rules' own finding. */
 export function printFindings(printed: Printed, where: Pick<Finding, 'row' | 'line'> = {}): Finding[] {
   const offSize = printed.offSize ?? [];
-  const words: Readonly<Record<number, () => Finding>> = {
+  const words: Readonly<Record<number, () => Finding | Finding[]>> = {
     [STATUS.DocumentNotProcessed]: () =>
       finding(
         STATUS.DocumentNotProcessed,
@@ -79,24 +94,27 @@ export function printFindings(printed: Printed, where: Pick<Finding, 'row' | 'li
       finding(
         STATUS.InvalidPageSize,
         'error',
-        `${capital(offSize.map((p) => `${pageInBoth(p.page, p.documentPage)} is ${sizeWords(p.width, p.height)}`).join('; '))}. ` +
+        `${capital(offSizeWords(offSize))}. ` +
           'The service prints on US Letter, 8.5 × 11 in (either way up, within 1/16 in); the proof outlines the pages that are not.',
         { ...where, pages: offSize.map((p) => p.page) },
       ),
     [STATUS.AddressNotExtracted]: () =>
-      finding(
-        STATUS.AddressNotExtracted,
-        'error',
-        `No address is given, and ${BOX_WORDS} holds no text: the service finds no address to read.`,
-        {
-          ...where,
-          pages: [1],
-        },
-      ),
+      // A field holding a line break is the address rules' own finding (findings.ts addressFindings).
+      printed.lineBreaks
+        ? []
+        : finding(
+            STATUS.AddressNotExtracted,
+            'error',
+            `No address is given, and ${BOX_WORDS} holds no text: the service finds no address to read.`,
+            {
+              ...where,
+              pages: [1],
+            },
+          ),
     [STATUS.TooManySheets]: () =>
       finding(STATUS.TooManySheets, 'error', `It prints on ${printed.sheets} sheets; a No. 10 envelope holds ${MAX_LETTER_SHEETS}.`, where),
   };
-  return printed.failures.flatMap((code) => (words[code] ? [words[code]()] : []));
+  return printed.failures.flatMap((code) => words[code]?.() ?? []);
 }
 
 /** The address the service would read from page 1, in words, and its type's size where the service would not read it well. */
@@ -167,8 +185,12 @@ function inspectionFindings(printed: Printed): Finding[] {
   return [
     ...inspection.unembeddedFonts.map((font) =>
       printNotice(
-        `The font “${font.name}” is not embedded in the PDF (${pageWords(font.pages)}): the printer draws that text with a font of its own, ` +
-          'which may look different or lack characters. Embed the fonts when making the PDF.',
+        font.standard
+          ? `The font “${font.name}” is not embedded in the PDF (${pageWords(font.pages)}): it is one of PDF's 14 standard fonts, which the printer ` +
+              'draws with a font of its own of the same widths, so the lines stay as they are but the letters may look a little different. ' +
+              'Embed the fonts when making the PDF to print exactly what it shows.'
+          : `The font “${font.name}” is not embedded in the PDF (${pageWords(font.pages)}): the printer draws that text with a font of its own, ` +
+              'which may run wider or narrower, look different or lack characters. Embed the fonts when making the PDF.',
         { pages: font.pages },
       ),
     ),

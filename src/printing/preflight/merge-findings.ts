@@ -6,7 +6,7 @@
  */
 import { RECIPIENT_FIELDS, RESULT, STATUS, checkRecipient, duplicateColumns, isSplitRow, raggedRows, type CsvError } from '../../contract';
 import { fieldsWithoutColumn, unusedColumns, type MergeRow, type MergeTemplate } from '../merge';
-import { finding, withZipMeant, zipFinding, type Finding } from './findings';
+import { finding, unseenInAddress, withZipMeant, zipFinding, type Finding } from './findings';
 
 export function csvNotWellFormed(error: CsvError): Finding {
   return finding(RESULT.InvalidMergeData, 'error', `The CSV is not well formed: ${error.message}.`, { line: error.line });
@@ -125,8 +125,9 @@ export function raggedRowFinding(rows: RowsAround, where: { readonly row: number
  * would be refused); a US ZIP code not of the form fails at -1018; a field longer than a letter's
  * send allows is a warning, since the service does not say what a merge does with one (the sandbox
  * prints it). Then the address check's ZIP code, state and city, as the work mode has it
- * (findings.ts zipFinding). The checks after the line breaks read each cell's lines joined, as the
- * fix writes them.
+ * (findings.ts zipFinding), and characters a cell holds that the envelope does not show as typed
+ * (a tab, a zero-width character: a warning). The checks after the line breaks read each cell's
+ * lines joined, as the fix writes them.
  */
 export function rowFindings(
   row: Pick<MergeRow, 'address' | 'lineBreaks'>,
@@ -163,5 +164,6 @@ export function rowFindings(
       ),
     ),
     ...(zip ? [{ ...zip, ...where }] : []),
+    ...unseenInAddress(address, where),
   ];
 }
