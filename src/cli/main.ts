@@ -26,7 +26,7 @@ import { warnUnknownKeys } from './config';
 import { KeychainUnavailable, osKeychain } from './keychain';
 import { quietOnClosedPipe } from './closed-pipe';
 import { packageVersion } from './version';
-import { EXIT_OK, EXIT_SERVICE_ERROR, EXIT_USAGE, UsageError } from './usage';
+import { EXIT_OK, EXIT_SERVICE_ERROR, EXIT_USAGE, Refused, UsageError } from './usage';
 
 export interface Command {
   readonly usage: string;
@@ -135,7 +135,9 @@ export async function main(argv: readonly string[], io: Io = processIo()): Promi
     const usageMistake =
       error instanceof UsageError || error instanceof MailWsInputError || (typeof code === 'string' && code.startsWith('ERR_PARSE_ARGS'));
     if (usageMistake) {
-      io.err.write(`mailroom: ${(error as Error).message}\n${error instanceof UsageError && command ? `Usage: ${command.usage}\n` : ''}`);
+      io.err.write(
+        `mailroom: ${(error as Error).message}\n${error instanceof UsageError && !(error instanceof Refused) && command ? `Usage: ${command.usage}\n` : ''}`,
+      );
       return EXIT_USAGE;
     }
     const known = error instanceof MailWsFailure || error instanceof KeychainUnavailable;

@@ -39,7 +39,7 @@ import {
 } from '../rulebook';
 import { readConfig, unknownConfigKeys, unknownKeysWords } from './config';
 import { profileOf, type GlobalValues, type Io } from './context';
-import { UsageError } from './usage';
+import { Refused } from './usage';
 
 /**
  * The guard's settings for the command's account: its profile's own, else the file's. A file with
@@ -49,7 +49,7 @@ import { UsageError } from './usage';
 export function limitsOf(values: GlobalValues, io: Io): SpendingLimits {
   const { path, keys } = unknownConfigKeys(io.env);
   if (keys.length > 0) {
-    throw new UsageError(
+    throw new Refused(
       `Not sent: ${path} has ${keys.length === 1 ? 'a key' : 'keys'} Mailroom does not read: ${unknownKeysWords(keys)}; ` +
         'a budget or threshold you believe is set may not be. Correct the file to send in Production (Development sends go).',
     );
@@ -111,7 +111,7 @@ export interface Guard {
 }
 
 /**
- * Checks a send and asks what the rulebook says to ask; throws a UsageError (nothing sent) when
+ * Checks a send and asks what the rulebook says to ask; throws a Refused (nothing sent) when
  * it may not go. The rules' last word is said under the send log's lock (src/rulebook/admission.ts):
  * what it refuses comes back from the call as OverBudget or RepeatedSend, which refusalOf words.
  */
@@ -125,7 +125,7 @@ export async function guardSend(io: Io, values: GlobalValues, client: MailWsClie
   const check = checkSend(send.mode, send.price, limits, spent);
   if (check.budget.kind === 'over') {
     const over = overWords(check.budget, send.account);
-    if (!send.overBudget) throw new UsageError(`Not sent: ${over}. Add --over-budget to send anyway (--yes does not).`);
+    if (!send.overBudget) throw new Refused(`Not sent: ${over}. Add --over-budget to send anyway (--yes does not).`);
     io.err.write(`Over budget: ${over}. Sending because of --over-budget.\n`);
   }
   if (send.askWorkMode !== false)
@@ -134,7 +134,7 @@ export async function guardSend(io: Io, values: GlobalValues, client: MailWsClie
     if (question.kind === 'work mode') {
       if (question.mode !== 'Production' || send.yes || send.askWorkMode === false) continue;
       if (!(await io.confirm('Production mode prints and mails it, and charges the account. Send?'))) {
-        throw new UsageError('Not sent: Production mode prints and charges; add --yes to send without asking');
+        throw new Refused('Not sent: Production mode prints and charges; add --yes to send without asking');
       }
     } else {
       const cost =
@@ -143,7 +143,7 @@ export async function guardSend(io: Io, values: GlobalValues, client: MailWsClie
           : `It costs about ${dollars(question.price)}, above ${dollars(question.threshold)}`;
       if (send.yes) io.err.write(`${cost}: sending because of --yes.\n`);
       else if (!(await io.confirm(`${cost} (the amount you asked to confirm). Send?`))) {
-        throw new UsageError(`Not sent: ${cost.charAt(0).toLowerCase()}${cost.slice(1)}; add --yes to send without asking`);
+        throw new Refused(`Not sent: ${cost.charAt(0).toLowerCase()}${cost.slice(1)}; add --yes to send without asking`);
       }
     }
   }
@@ -161,9 +161,9 @@ export async function guardSend(io: Io, values: GlobalValues, client: MailWsClie
 }
 
 /** A refusal of the rules under the send log's lock, in the command line's words; undefined for any other error. */
-export function refusalOf(error: unknown, account: AccountRef, mailer: 'letter' | 'postcard' = 'letter'): UsageError | undefined {
+export function refusalOf(error: unknown, account: AccountRef, mailer: 'letter' | 'postcard' = 'letter'): Refused | undefined {
   if (error instanceof OverBudget) {
-    return new UsageError(
+    return new Refused(
       `Not sent: meanwhile other sends took the budget: ${overWords(error.verdict, account)}. Add --over-budget to send anyway.`,
     );
   }
@@ -174,11 +174,11 @@ export function refusalOf(error: unknown, account: AccountRef, mailer: 'letter' 
       .join(', ');
     if (rows) {
       const which = rows.length === of ? `all ${of} rows` : `${rows.length} of ${of} rows (${rowList(rows)})`;
-      return new UsageError(
+      return new Refused(
         `Not sent: ${which} of this merge went before, the same letter to the same recipient, in ${before}. Add --skip-sent to send only the others, or --again to send them all again.`,
       );
     }
-    return new UsageError(
+    return new Refused(
       `Not sent: the same ${mailer} went to ${earlier[0]?.recipient ?? 'the same recipient'} as ${before}. Add --again to send it again.`,
     );
   }

@@ -8,7 +8,16 @@
 
 /** A mistake in how the command line was called: exit code 2, with the usage line. */
 export class UsageError extends Error {
-  override readonly name = 'UsageError';
+  override readonly name: string = 'UsageError';
+}
+
+/**
+ * A rule of this machine's said no before anything was sent (the daily budget, a repeat send, a
+ * failure the service would report, a config file it cannot trust): exit code 2 like a mistake in
+ * the command line, but the command was called right, so no usage line follows the words.
+ */
+export class Refused extends UsageError {
+  override readonly name = 'Refused';
 }
 
 export const EXIT_OK = 0;

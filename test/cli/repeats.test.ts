@@ -65,6 +65,7 @@ describe('mailroom: nothing mailed twice by mistake', function () {
         `Not sent: the same letter went to Kim Lee, 4 Pine St, Salem, OR, 97301 as mailer ${idOf(first)} on \\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d\\. Add --again`,
       ),
     );
+    assert.doesNotMatch(again.stderr, /Usage:/, 'called right: a refusal, not a usage mistake');
     assert.equal(sendingLines().length, 1, 'the refused send wrote nothing');
 
     const sent = await send(KIM, '--again');

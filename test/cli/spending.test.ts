@@ -87,6 +87,7 @@ describe('mailroom profiles and the spending guard', function () {
         `Not sent: \\$${details.Price.toFixed(2)} spent today in Production by pat at .*would pass the daily budget of \\$1\\.00\\. Add --over-budget`,
       ),
     );
+    assert.doesNotMatch(second.stderr, /Usage:/, 'called right: a refusal, not a usage mistake');
     const over = await sendProduction('--yes', '--over-budget');
     assert.equal(over.code, 0, over.stderr);
     assert.match(over.stderr, /Over budget: .* Sending because of --over-budget\./);

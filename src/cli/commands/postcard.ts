@@ -15,7 +15,7 @@ import { readUserFile } from '../user-files';
 import type { CommandHelp } from '../help';
 import { checkLengths, checkRecipientLengths } from '../limits';
 import { guardSend, refusalOf, sayRepeated } from '../spending';
-import { UsageError } from '../usage';
+import { Refused, UsageError } from '../usage';
 import { ADDRESS_OPTIONS, SENDING_OPTIONS, addressOptions, checkAddress, workModeOption } from './send';
 
 /** The postcard's own choices, each a contract enumeration, each Default unless given. */
@@ -105,7 +105,7 @@ async function preflight(
   });
   if (printed.failure === undefined) return;
   const words = `${printed.failure}: ${describeStatus(printed.failure)}${printed.unreadable ? ` (${printed.unreadable})` : ''}`;
-  if (mode === 'Production') throw new UsageError(`Not sent: the service would fail this postcard with ${words}`);
+  if (mode === 'Production') throw new Refused(`Not sent: the service would fail this postcard with ${words}`);
   io.err.write(`warning ${words}: the service would fail this postcard in Production\n`);
 }
 

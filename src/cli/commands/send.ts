@@ -15,7 +15,7 @@ import { accountOf, connect, print, progressPrinter, type Io } from '../context'
 import { printingOf, printSettingsOf } from '../print-settings';
 import { guardSend, predictedLetterPrice, refusalOf, sayRepeated } from '../spending';
 import { mayCharge, recipientSummary } from '../../rulebook';
-import { UsageError } from '../usage';
+import { Refused, UsageError } from '../usage';
 import { checkLengths, checkRecipientLengths } from '../limits';
 import type { CommandHelp } from '../help';
 import { commandLine } from '../arguments';
@@ -119,7 +119,7 @@ export async function checkAddress(io: Io, address: RecipientAddress, mode: Enum
   const { zipFinding } = await import('../../printing');
   const found = zipFinding(address, mode === 'Production' ? 'Production' : 'Development');
   if (!found) return;
-  if (found.severity === 'error') throw new UsageError(`The recipient cannot be sent to: ${found.message}`);
+  if (found.severity === 'error') throw new Refused(`The recipient cannot be sent to: ${found.message}`);
   io.err.write(`warning ${found.code}: ${found.message}\n`);
 }
 
