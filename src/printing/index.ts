@@ -12,6 +12,7 @@ export type { Block } from './blocks';
 export { fieldsIn, fillFields } from './blocks';
 export { UnreadableDocument, docxToBlocks } from './docx-text';
 export { htmlToBlocks } from './html-text';
+export { htmlPageSize, type PageSize, type Section } from './page-size';
 export { LETTER_TOLERANCE, US_LETTER, isUsLetter, sizeWords, type Box } from './envelope';
 export {
   DEVELOPMENT_MARK,

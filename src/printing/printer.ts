@@ -14,10 +14,11 @@ import { fieldsWithLineBreaks, oneLine } from './address-fields';
 import { addressCheckFailure } from './address/verify';
 import { readBox, type PlacedText, type ReadLine } from './address-read';
 import type { Block } from './blocks';
-import { UnreadableDocument, docxToBlocks } from './docx-text';
+import { UnreadableDocument, docxToPages } from './docx-text';
 import { RECIPIENT_WINDOW, RETURN_WINDOW, US_LETTER, isUsLetter, type Box } from './envelope';
 import { PrintFonts, type TextUnits } from './fonts';
 import { htmlToBlocks } from './html-text';
+import { htmlPageSize, type Section } from './page-size';
 import { inspectPdf, type PdfInspection } from './pdf-inspection';
 import { withPdf } from './pdf-js';
 import { placedText } from './pdf-text';
@@ -52,7 +53,12 @@ export type WorkModeUsed = 'Production' | 'Development';
 
 export type Content =
   | { readonly kind: 'file'; readonly type: string; readonly data: Uint8Array }
-  | { readonly kind: 'blocks'; readonly blocks: readonly Block[] };
+  | {
+      readonly kind: 'blocks';
+      readonly blocks: readonly Block[];
+      /** The page sizes its document asks for (a .docx's sections, an HTML's `@page`); none: Letter. */
+      readonly sections?: readonly Section[];
+    };
 
 export interface LetterJob {
   readonly contents: readonly Content[];
@@ -254,12 +260,14 @@ class TextPages {
   private full = false;
   /** The lines of its first page, where they stand, when that page is the letter's page 1. */
   readonly firstPage: PlacedText[] = [];
+  /** Its pages that are not US Letter: its document asked for another size (-1021). */
+  readonly offSize: OffSizePage[] = [];
 
   constructor(
     private readonly doc: PDFDocument,
     private readonly layout: Layout,
     private readonly placing: Placing,
-    private readonly size: [number, number],
+    private size: [number, number],
     private readonly margin: number,
     private readonly fontSize: number,
   ) {}
@@ -270,14 +278,28 @@ class TextPages {
     else this.page = this.doc.addPage(this.size);
     this.y = this.size[1] - this.margin;
     this.used = false;
+    const [width, height] = this.size;
+    if (!isUsLetter(width, height)) this.offSize.push({ page: this.letterPage(this.pages), documentPage: this.pages, width, height });
   }
 
-  async write(blocks: readonly Block[]): Promise<void> {
+  /**
+   * Lays blocks out; each section starts a page of its size (Word starts a page where the page
+   * size changes, whatever the section break's type, and the sandbox keeps every break).
+   */
+  async write(blocks: readonly Block[], sections: readonly Section[] = []): Promise<void> {
     const { fonts, measuring } = this.layout;
     await fonts.cover(blocks.map((b) => (b.kind === 'page-break' ? '' : b.text)));
+    const sizeAt = new Map(sections.map((s) => [s.fromBlock, [s.size.width, s.size.height] as [number, number]]));
+    const firstSize = sections[0]?.size;
+    if (this.pages === 0 && firstSize) this.size = [firstSize.width, firstSize.height];
     if (this.pages === 0) this.newPage();
-    for (const block of blocks) {
+    for (const [index, block] of blocks.entries()) {
       if (this.full) return;
+      const sectionSize = index > 0 ? sizeAt.get(index) : undefined;
+      if (sectionSize) {
+        this.size = sectionSize;
+        if (this.pages < MAX_TEXT_PAGES) this.newPage();
+      }
       if (block.kind === 'page-break') {
         if (this.used && this.pages < MAX_TEXT_PAGES) this.newPage();
         continue;
@@ -531,31 +553,34 @@ function onLetterPages(inspection: PdfInspection, before: number): PdfInspection
 /** Appends a content's pages; says what it added. */
 async function addContent(doc: PDFDocument, content: Content, layout: Layout, placing: Placing): Promise<Added> {
   const textPages = () => new TextPages(doc, layout, placing, LETTER, INCH, 11);
-  const laidOut = async (blocks: readonly Block[]): Promise<Added> => {
+  const laidOut = async (blocks: readonly Block[], sections?: readonly Section[]): Promise<Added> => {
     const pages = textPages();
-    await pages.write(blocks);
-    return placing.readsPage1 ? { firstPage: pages.firstPage } : {};
+    await pages.write(blocks, sections);
+    return { offSize: pages.offSize, ...(placing.readsPage1 ? { firstPage: pages.firstPage } : {}) };
   };
   const unreadable = async (why: string, what: string): Promise<Added> => {
     await textPages().write([{ kind: 'paragraph', text: `${what} ${why}` }]);
     return { unreadable: why, ...(placing.readsPage1 ? { firstPage: 'unknown' } : {}) };
   };
-  if (content.kind === 'blocks') return laidOut(content.blocks);
+  if (content.kind === 'blocks') return laidOut(content.blocks, content.sections);
   switch (content.type) {
     case 'pdf':
       return addPdf(doc, content.data, layout, placing, (why) => unreadable(why, 'This PDF could not be read.'));
     case 'html':
-    case 'htm':
-      return laidOut(htmlToBlocks(Buffer.from(content.data).toString('utf8')));
+    case 'htm': {
+      const html = Buffer.from(content.data).toString('utf8');
+      const size = htmlPageSize(html);
+      return laidOut(htmlToBlocks(html), size ? [{ fromBlock: 0, size }] : []);
+    }
     case 'docx': {
-      let blocks: Block[];
+      let document: ReturnType<typeof docxToPages>;
       try {
-        blocks = docxToBlocks(content.data);
+        document = docxToPages(content.data);
       } catch (error) {
         if (!(error instanceof UnreadableDocument)) throw error;
         return unreadable(`The .docx file cannot be read: ${error.message}.`, 'This .docx file could not be read.');
       }
-      return laidOut(blocks);
+      return laidOut(document.blocks, document.sections);
     }
     default:
       await textPages().write([

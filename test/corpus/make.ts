@@ -196,6 +196,34 @@ async function makePdfsAndDocx(): Promise<void> {
         paragraph('Dear Jane, thank you for your order.'),
     ),
   );
+  // Page sizes a .docx asks for (w:pgSz, in twentieths of a point): in the body's last w:sectPr, or ending a section in a paragraph.
+  const letterText = ['Dear Jane,', 'Thank you for your order. It shipped today.', 'Kind regards,', 'The Mailroom team']
+    .map(paragraph)
+    .join('');
+  const pgSz = (w: number, h: number, orient = '') => `<w:pgSz w:w="${w}" w:h="${h}"${orient ? ` w:orient="${orient}"` : ''}/>`;
+  const sectPr = (size: string) => `<w:sectPr>${size}<w:pgMar w:top="1440" w:right="1440" w:bottom="1440" w:left="1440"/></w:sectPr>`;
+  write('letters/a4.docx', docxOf(letterText + sectPr(pgSz(11906, 16838))));
+  write('letters/letter-landscape.docx', docxOf(letterText + sectPr(pgSz(15840, 12240, 'landscape'))));
+  write('letters/a4-landscape.docx', docxOf(letterText + sectPr(pgSz(16838, 11906, 'landscape'))));
+  write('letters/letter-size.docx', docxOf(letterText + sectPr(pgSz(12240, 15840))));
+  write('letters/no-page-size.docx', docxOf(letterText + '<w:sectPr><w:pgMar w:top="1440" w:left="1440"/></w:sectPr>'));
+  // Two sections: Letter, then an A4 one (its properties at the body's end): page 2 of the document is A4.
+  write(
+    'letters/letter-then-a4.docx',
+    docxOf(
+      `<w:p><w:pPr>${sectPr(pgSz(12240, 15840))}</w:pPr><w:r><w:t>The Letter section.</w:t></w:r></w:p>` +
+        paragraph('The A4 section.') +
+        sectPr(pgSz(11906, 16838)),
+    ),
+  );
+  write(
+    'templates/invite-a4.docx',
+    docxOf(
+      ['Dear «AttentionLine1»,', 'You are invited to our open house on Saturday. Bring a friend from «City»!', 'The Mailroom team']
+        .map(paragraph)
+        .join('') + sectPr(pgSz(11906, 16838)),
+    ),
+  );
   write(
     'templates/invite.docx',
     sampleDocx([

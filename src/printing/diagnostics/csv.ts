@@ -29,6 +29,7 @@ import {
   headerFindings,
   raggedRowFindings,
   rowFindings,
+  templatePageSizeFinding,
 } from '../preflight/merge-findings';
 import { columnNaming, fieldNamedBy } from './column-names';
 import { trimFix } from './front-matter';
@@ -64,7 +65,10 @@ const located = (f: Finding, span: Span, fixes: readonly QuickFix[] = []): TextF
  * Every finding of the CSV's text, in order; with the template's fields, the header's too.
  * A CSV the merge can read is checked row by row; one it cannot, at the line it breaks on.
  */
-export function csvDiagnostics(text: string, template?: Pick<MergeTemplate, 'fields'>): TextFinding[] {
+export function csvDiagnostics(
+  text: string,
+  template?: Pick<MergeTemplate, 'fields'> & Partial<Pick<MergeTemplate, 'sections'>>,
+): TextFinding[] {
   const bom = text.startsWith('\uFEFF') ? 1 : 0;
   let parsed: ReturnType<typeof parseCsvLines>;
   try {
@@ -121,6 +125,8 @@ export function csvDiagnostics(text: string, template?: Pick<MergeTemplate, 'fie
   const ragged = new Map(raggedRowFindings(rows, lines).map((f) => [f.row!, f]));
   // Each row's address read and checked in turn, none kept: the cost per row stays the same at 100,000 rows.
   const addressOf = rowAddress(columns);
+  // A template not on US Letter fails every row's letter (-1021), as the preflight says row by row.
+  const offSize = template?.sections && templatePageSizeFinding({ sections: template.sections }, {});
   let marked = 0;
   for (let r = 1; r < rows.length; r++) {
     if (marked === MARKED_ROWS) {
@@ -161,6 +167,7 @@ export function csvDiagnostics(text: string, template?: Pick<MergeTemplate, 'fie
         ),
       );
     }
+    if (offSize) findings.push(located({ ...offSize, row: r, line: lines[r]! }, rowSpan(r)));
     if (findings.length > before) marked++;
   }
   return findings;
@@ -269,7 +276,7 @@ function addColumn(name: string, rows: readonly (readonly string[])[], spans: re
  * readable (one the printer cannot read is left for the proof to say).
  */
 export function mergeDataDiagnostics(text: string, template?: { readonly type: string; readonly data: Uint8Array }): TextFinding[] {
-  let fields: Pick<MergeTemplate, 'fields'> | undefined;
+  let fields: Pick<MergeTemplate, 'fields' | 'sections'> | undefined;
   try {
     fields = template && mergeTemplate(template.type, template.data);
   } catch (error) {
