@@ -20,8 +20,10 @@ import {
   type Span,
 } from '../../contract';
 import { UnreadableDocument } from '../docx-text';
+import { drawsAsIs, notDrawableNow } from '../fonts';
 import { joinedLines, mergeTemplate, rowAddress, type MergeTemplate } from '../merge';
 import type { Finding } from '../preflight/findings';
+import { charactersNotDrawn } from '../preflight/letter';
 import {
   csvNotWellFormed,
   csvWithoutRows,
@@ -125,6 +127,9 @@ export function csvDiagnostics(
   const ragged = new Map(raggedRowFindings(rows, lines).map((f) => [f.row!, f]));
   // Each row's address read and checked in turn, none kept: the cost per row stays the same at 100,000 rows.
   const addressOf = rowAddress(columns);
+  // The columns a letter prints: the template's fields and the address's (preflight/merge.ts); every column when the template is not known.
+  const printedColumns = template ? new Set<string>([...template.fields, ...RECIPIENT_FIELDS]) : undefined;
+  const printedCells = columns.flatMap((name, c) => ((printedColumns?.has(name) ?? true) ? [c] : []));
   // A template not on US Letter fails every row's letter (-1021), as the preflight says row by row.
   const offSize = template?.sections && templatePageSizeFinding({ sections: template.sections }, {});
   let marked = 0;
@@ -168,6 +173,14 @@ export function csvDiagnostics(
       );
     }
     if (offSize) findings.push(located({ ...offSize, row: r, line: lines[r]! }, rowSpan(r)));
+    // Characters no printing font draws, in the cells a letter prints, as the preflight finds them (a plain ASCII cell is not looked into).
+    for (const c of printedCells) {
+      const value = rows[r]![c];
+      if (value === undefined || drawsAsIs(value)) continue;
+      const missing = notDrawableNow(value);
+      if (missing.length > 0)
+        findings.push(located(charactersNotDrawn(missing, { row: r, line: lines[r]!, field: columns[c]! }), cellSpan(r, c) ?? rowSpan(r)));
+    }
     if (findings.length > before) marked++;
   }
   return findings;
