@@ -112,6 +112,13 @@ export interface Printed {
    * could not read).
    */
   readonly read?: readonly ReadLine[] | 'unknown';
+  /**
+   * Sent without an address, and page 1 is landscape (shown wider than tall). The service prints
+   * such a page turned to portrait (Part B), so its window shows another part of the page than
+   * the recipient box of the page as shown; where, the facts do not say (a printer may turn it
+   * either way), so `read` is the box of the page as shown, not a guess, and the preflight warns.
+   */
+  readonly readLandscape?: true;
   /** The address fields that hold a line break (-1045: the service reads each field as one line); drawn with their lines joined. */
   readonly lineBreaks?: readonly RecipientField[];
   /** Characters of its documents' text the printing fonts cannot draw (drawn as U+FFFD). */
@@ -262,6 +269,8 @@ class TextPages {
   readonly firstPage: PlacedText[] = [];
   /** Its pages that are not US Letter: its document asked for another size (-1021). */
   readonly offSize: OffSizePage[] = [];
+  /** Its first page is wider than tall (a landscape section or `@page` size). */
+  firstPageLandscape = false;
 
   constructor(
     private readonly doc: PDFDocument,
@@ -279,6 +288,7 @@ class TextPages {
     this.y = this.size[1] - this.margin;
     this.used = false;
     const [width, height] = this.size;
+    if (this.pages === 1) this.firstPageLandscape = width > height;
     if (!isUsLetter(width, height)) this.offSize.push({ page: this.letterPage(this.pages), documentPage: this.pages, width, height });
   }
 
@@ -471,6 +481,8 @@ interface Added {
   readonly unreadable?: string;
   /** Its first page's text, where it stands, when that page is the letter's page 1; `unknown` when the sandbox cannot see it. */
   readonly firstPage?: readonly PlacedText[] | 'unknown';
+  /** That first page is shown wider than tall. */
+  readonly firstPageLandscape?: boolean;
   readonly offSize?: readonly OffSizePage[];
   readonly inspection?: PdfInspection;
 }
@@ -529,7 +541,12 @@ async function addPdf(
   });
   for (const page of copied) doc.addPage(page);
   let firstPage: Added['firstPage'];
+  let firstPageLandscape = false;
   if (placing.readsPage1) {
+    // As pdf.js shows it (pdf-text.ts): its visible box, turned by its /Rotate.
+    const page1 = source.getPage(0);
+    const { width, height } = shownSize(page1);
+    firstPageLandscape = Math.abs(page1.getRotation().angle) % 180 === 90 ? height > width : width > height;
     try {
       firstPage = await placedText(data, 1);
     } catch {
@@ -538,7 +555,11 @@ async function addPdf(
     }
   }
   const inspection = layout.inspect ? onLetterPages(inspectPdf(source), before) : undefined;
-  return { offSize, ...(firstPage === undefined ? {} : { firstPage }), ...(inspection ? { inspection } : {}) };
+  return {
+    offSize,
+    ...(firstPage === undefined ? {} : { firstPage, firstPageLandscape }),
+    ...(inspection ? { inspection } : {}),
+  };
 }
 
 /** An inspection's document pages as the letter's. */
@@ -556,7 +577,10 @@ async function addContent(doc: PDFDocument, content: Content, layout: Layout, pl
   const laidOut = async (blocks: readonly Block[], sections?: readonly Section[]): Promise<Added> => {
     const pages = textPages();
     await pages.write(blocks, sections);
-    return { offSize: pages.offSize, ...(placing.readsPage1 ? { firstPage: pages.firstPage } : {}) };
+    return {
+      offSize: pages.offSize,
+      ...(placing.readsPage1 ? { firstPage: pages.firstPage, firstPageLandscape: pages.firstPageLandscape } : {}),
+    };
   };
   const unreadable = async (why: string, what: string): Promise<Added> => {
     await textPages().write([{ kind: 'paragraph', text: `${what} ${why}` }]);
@@ -636,8 +660,11 @@ async function addLetter(doc: PDFDocument, job: LetterJob, layout: Layout): Prom
     added.push(one);
   }
   let read: Printed['read'];
+  let readLandscape = false;
   if (!job.address) {
     const firstPage = added[0]?.firstPage ?? [];
+    // A landscape page 1 is read as shown (Printed.readLandscape says why, docs/sandbox.md decides it).
+    readLandscape = firstPage !== 'unknown' && added[0]?.firstPageLandscape === true;
     read = firstPage === 'unknown' ? 'unknown' : readBox(firstPage, RECIPIENT_WINDOW);
     if (read !== 'unknown' && read.length === 0) failures.push(STATUS.AddressNotExtracted);
   }
@@ -663,6 +690,7 @@ async function addLetter(doc: PDFDocument, job: LetterJob, layout: Layout): Prom
     ...(unreadable === undefined ? {} : { unreadable }),
     ...(offSize.length > 0 ? { offSize } : {}),
     ...(read === undefined ? {} : { read }),
+    ...(readLandscape ? { readLandscape: true as const } : {}),
     ...(linesBroken.length > 0 ? { lineBreaks: linesBroken } : {}),
     ...(missing.length > 0 ? { missing } : {}),
     ...(layout.inspect

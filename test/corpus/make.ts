@@ -173,6 +173,8 @@ async function makePdfsAndDocx(): Promise<void> {
   write('pdfs/eight-pages.pdf', await pdf(Array.from({ length: 8 }, () => LETTER)));
   write('pdfs/address-in-box.pdf', await pdf([LETTER, LETTER], JANE_DOE_LINES));
   write('pdfs/blank-box.pdf', await pdf([LETTER]));
+  // Landscape page 1 sent without an address: the recipient box is read on the page as shown (docs/sandbox.md), with a warning.
+  write('pdfs/address-in-box-landscape.pdf', await pdf([LANDSCAPE], JANE_DOE_LINES));
   write('pdfs/encrypted.pdf', await encryptedPdf(2));
   write('pdfs/cut-short.pdf', letter.subarray(0, Math.floor(letter.length * 0.6)));
   await makeMorePdfs();
