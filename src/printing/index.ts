@@ -55,7 +55,7 @@ export { MAX_PRINTED_BYTES, preflightLetter, type PreflightReport, type PrintSet
 export { preflightMerge, type MergeLetter, type MergePreflightOptions, type MergePreflightReport } from './preflight/merge';
 export { addressCheckFailure, failsAddressCheck, verifyAddress, type AddressVerdict } from './address/verify';
 export { ZIP_SOURCES, servesCity, stateCode, zipCode, type ZipCode } from './address/zips';
-export { zipFinding } from './preflight/findings';
+export { withZipMeant, zipFinding } from './preflight/findings';
 export {
   csvDiagnostics,
   frontMatterDiagnostics,
