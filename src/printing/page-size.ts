@@ -6,8 +6,8 @@
  * (no w:sectPr, no w:pgSz, or a w:pgSz missing w:w or w:h) is US Letter, the paper the service
  * prints on; so is an HTML letter without an `@page { size }`, or with `size: auto`. Only `@page`
  * rules without a page selector count (`:first`, `:left`, named pages apply to some pages only,
- * which the sandbox's layout does not tell apart), wherever they stand in a `<style>` (an
- * `@media print` one included: the letter is printed); the last valid `size` wins, as in CSS.
+ * which the sandbox's layout does not tell apart), in the style sheets a printer applies (not
+ * those of `<style media="screen">` nor `@media screen`); the last valid `size` wins, as in CSS.
  */
 
 /** A page's size in points, width then height as the page is shown. */
@@ -85,20 +85,64 @@ export function cssPageSize(value: string): PageSize | undefined {
   return turned(names[0] === undefined ? LETTER_PAGE : CSS_PAGE_SIZES[names[0]]!, orientations[0]);
 }
 
-/** The page size an HTML letter's style sheets ask of every page; undefined when none does (Letter). */
-export function htmlPageSize(html: string): PageSize | undefined {
-  let size: PageSize | undefined;
-  for (const style of html.matchAll(/<style\b[^>]*>([\s\S]*?)<\/style\s*>/gi)) {
-    const css = style[1]!.replace(/\/\*[\s\S]*?\*\//g, '');
-    for (const rule of css.matchAll(/@page\b([^{;]*)\{([^}]*)\}/gi)) {
-      if (rule[1]!.trim() !== '') continue;
-      for (const declaration of rule[2]!.split(';')) {
-        const m = /^\s*size\s*:([\s\S]*)$/i.exec(declaration);
-        const value = m?.[1]!.replace(/!\s*important\s*$/i, '');
-        const asked = value === undefined ? undefined : cssPageSize(value);
-        if (asked) size = asked;
+/** A media query a printed letter meets: none, or one naming print or all (and not only `not print`). */
+function forPrint(query: string): boolean {
+  const q = query.trim().toLowerCase();
+  return q === '' || q.split(',').some((one) => /^(only\s+)?(print|all)\b|^\(/.test(one.trim()) || /^not\s+screen\b/.test(one.trim()));
+}
+
+/** Where the block opened at `open` ('{') closes, its nested blocks skipped; the end of the text when it never does. */
+function blockEnd(css: string, open: number): number {
+  let depth = 0;
+  for (let i = open; i < css.length; i++) {
+    if (css[i] === '{') depth++;
+    else if (css[i] === '}' && --depth === 0) return i;
+  }
+  return css.length;
+}
+
+/** The `size` of each @page rule without a selector, in order, reading into @media blocks for print. */
+function pageSizes(css: string): string[] {
+  const sizes: string[] = [];
+  const at = /@(page|media)\b([^{;]*)\{/gi;
+  for (let m = at.exec(css); m; m = at.exec(css)) {
+    const open = m.index + m[0].length - 1;
+    const end = blockEnd(css, open);
+    const body = css.slice(open + 1, end);
+    if (m[1]!.toLowerCase() === 'media') {
+      if (forPrint(m[2]!)) sizes.push(...pageSizes(body));
+    } else if (m[2]!.trim() === '') {
+      // The page's own declarations: its margin boxes (@top-center { … }) left out.
+      let own = '';
+      for (let i = 0; i < body.length; i++) {
+        if (body[i] === '{') {
+          // The margin box's name goes with it: what follows it is a declaration of its own.
+          own = `${own.slice(0, own.lastIndexOf(';') + 1)};`;
+          i = blockEnd(body, i);
+        } else own += body[i];
+      }
+      for (const declaration of own.split(/[;}]/)) {
+        const value = /^\s*size\s*:([\s\S]*)$/i.exec(declaration)?.[1];
+        if (value !== undefined) sizes.push(value.replace(/!\s*important\s*$/i, ''));
       }
     }
+    at.lastIndex = end + 1;
+  }
+  return sizes;
+}
+
+/**
+ * The page size an HTML letter's style sheets ask of every page; undefined when none does
+ * (Letter). Style sheets for print only: a `<style media>` or `@media` for the screen does not
+ * size the printed page.
+ */
+export function htmlPageSize(html: string): PageSize | undefined {
+  let size: PageSize | undefined;
+  for (const style of html.matchAll(/<style\b([^>]*)>([\s\S]*?)<\/style\s*>/gi)) {
+    const media = /\bmedia\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+))/i.exec(style[1]!);
+    if (media && !forPrint(media[1] ?? media[2] ?? media[3] ?? '')) continue;
+    const css = style[2]!.replace(/\/\*[\s\S]*?\*\//g, '');
+    for (const value of pageSizes(css)) size = cssPageSize(value) ?? size;
   }
   return size;
 }

@@ -64,6 +64,14 @@ describe('page sizes of .docx and HTML letters (issue 23 part 1)', () => {
     assert.deepEqual(rounded(htmlPageSize(style('@page { size: A4 } @page { size: nonsense }'))), [595, 842]);
     assert.deepEqual(rounded(htmlPageSize(style('@page { size: A4 } @page { size: letter }'))), [612, 792]);
     assert.equal(htmlPageSize(style('/* @page { size: A4 } */ p { color: red }')), undefined);
+    // Only what a printer applies: not a screen's style sheet nor its @media block; a margin box inside @page is no size.
+    assert.equal(htmlPageSize('<style media="screen">@page { size: A4 }</style>'), undefined);
+    assert.deepEqual(rounded(htmlPageSize("<style media='print'>@page { size: A4 }</style>")), [595, 842]);
+    assert.equal(htmlPageSize(style('@media screen { @page { size: A4 } }')), undefined);
+    assert.deepEqual(rounded(htmlPageSize(style('@media screen, print and (color) { @page { size: A4 } }'))), [595, 842]);
+    assert.deepEqual(rounded(htmlPageSize(style('@media (min-width: 1px) { @page { size: A4 } }'))), [595, 842]);
+    assert.deepEqual(rounded(htmlPageSize(style('@page { @top-center { content: "x" } size: legal }'))), [612, 1008]);
+    assert.deepEqual(rounded(htmlPageSize(style('@supports (size: A4) { @page { size: A4 } } p { margin: 0 }'))), [595, 842]);
     // Text that only reads like CSS is no style sheet.
     assert.equal(htmlPageSize('<p>@page { size: A4 }</p>'), undefined);
   });
