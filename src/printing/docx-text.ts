@@ -6,7 +6,7 @@
 import { unzipSync } from 'fflate';
 import { readXml, type ParsedElement } from '../contract';
 import type { Block } from './blocks';
-import { docxPageSize, type PageSize, type Section } from './page-size';
+import { docxPageSize, type Section } from './page-size';
 
 const W = 'http://schemas.openxmlformats.org/wordprocessingml/2006/main';
 /** Markup compatibility: what Word writes two ways, for readers that know a feature and those that do not. */
@@ -59,9 +59,9 @@ export function docxToPages(data: Uint8Array): { blocks: Block[]; sections: Sect
   const sections: Section[] = [];
   let sectionStart = 0;
   // A section whose properties stand in the paragraph being read: it ends with that paragraph.
-  let endsWithParagraph: PageSize | undefined;
-  const endSection = (size: PageSize) => {
-    sections.push({ fromBlock: sectionStart, size });
+  let endsWithParagraph: Omit<Section, 'fromBlock'> | undefined;
+  const endSection = (section: Omit<Section, 'fromBlock'>) => {
+    sections.push({ fromBlock: sectionStart, ...section });
     sectionStart = blocks.length;
   };
 
@@ -91,10 +91,13 @@ export function docxToPages(data: Uint8Array): { blocks: Block[]; sections: Sect
       case 'sectPr': {
         const pgSz = node.children.find((c) => c.ns === W && c.local === 'pgSz');
         const size = docxPageSize(pgSz && attr(pgSz, 'w'), pgSz && attr(pgSz, 'h'), pgSz && attr(pgSz, 'orient'));
-        if (parent?.local === 'pPr') endsWithParagraph = size;
+        // How the section starts (w:type, nextPage by default): a column break is none in one column.
+        const type = node.children.find((c) => c.ns === W && c.local === 'type');
+        const section = /^(continuous|nextColumn)$/.test((type && attr(type, 'val')) ?? '') ? { size, continuous: true } : { size };
+        if (parent?.local === 'pPr') endsWithParagraph = section;
         else {
           flush();
-          endSection(size);
+          endSection(section);
         }
         return;
       }

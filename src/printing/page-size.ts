@@ -20,6 +20,8 @@ export interface PageSize {
 export interface Section {
   readonly fromBlock: number;
   readonly size: PageSize;
+  /** It starts on the page the one before ends on (a .docx's w:type "continuous"), unless its size differs. */
+  readonly continuous?: boolean;
 }
 
 const INCH = 72;

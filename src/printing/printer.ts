@@ -299,16 +299,18 @@ class TextPages {
   async write(blocks: readonly Block[], sections: readonly Section[] = []): Promise<void> {
     const { fonts, measuring } = this.layout;
     await fonts.cover(blocks.map((b) => (b.kind === 'page-break' ? '' : b.text)));
-    const sizeAt = new Map(sections.map((s) => [s.fromBlock, [s.size.width, s.size.height] as [number, number]]));
+    const sectionAt = new Map(sections.map((s) => [s.fromBlock, s]));
     const firstSize = sections[0]?.size;
     if (this.pages === 0 && firstSize) this.size = [firstSize.width, firstSize.height];
     if (this.pages === 0) this.newPage();
     for (const [index, block] of blocks.entries()) {
       if (this.full) return;
-      const sectionSize = index > 0 ? sizeAt.get(index) : undefined;
-      if (sectionSize) {
-        this.size = sectionSize;
-        if (this.pages < MAX_TEXT_PAGES) this.newPage();
+      const section = index > 0 ? sectionAt.get(index) : undefined;
+      const resized = section && (section.size.width !== this.size[0] || section.size.height !== this.size[1]);
+      // A new section starts a page (an empty one is used as it is) unless it continues the page, which a new size never does.
+      if (section && (resized || (!section.continuous && this.used)) && this.pages < MAX_TEXT_PAGES) {
+        this.size = [section.size.width, section.size.height];
+        this.newPage();
       }
       if (block.kind === 'page-break') {
         if (this.used && this.pages < MAX_TEXT_PAGES) this.newPage();

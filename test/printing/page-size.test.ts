@@ -136,6 +136,31 @@ describe('page sizes of .docx and HTML letters (issue 23 part 1)', () => {
     );
   });
 
+  it('starts a page at a .docx section break as Word does: a next-page one does, a continuous one of the same size does not', async () => {
+    const letterSize = '<w:pgSz w:w="12240" w:h="15840"/>';
+    const ending = (type: string) => `<w:p><w:pPr><w:sectPr>${type}${letterSize}</w:sectPr></w:pPr><w:r><w:t>One</w:t></w:r></w:p>`;
+    const pages = async (type: string) =>
+      (
+        await printLetters([
+          {
+            contents: [
+              {
+                kind: 'file',
+                type: 'docx',
+                data: docxOf(`${ending(type)}<w:p><w:r><w:t>Two</w:t></w:r></w:p><w:sectPr>${type}${letterSize}</w:sectPr>`),
+              },
+            ],
+            workMode: 'Development',
+            duplex: false,
+            address: JANE_DOE,
+          },
+        ])
+      ).letters[0]!.pages;
+    assert.equal(await pages(''), 3, 'the address page, and a page a section (nextPage by default)');
+    assert.equal(await pages('<w:type w:val="nextPage"/>'), 3);
+    assert.equal(await pages('<w:type w:val="continuous"/>'), 2, 'both sections on one page');
+  });
+
   it('reads a .docx’s w:pgSz in twips, turned by w:orient, and takes a document without one as Letter', async () => {
     const body = '<w:p><w:r><w:t>Hello</w:t></w:r></w:p>';
     const sized = (pgSz: string) => docxOf(`${body}<w:sectPr>${pgSz}</w:sectPr>`);
