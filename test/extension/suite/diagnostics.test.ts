@@ -184,7 +184,7 @@ describe('Mailroom: live diagnostics and quick fixes', function () {
     );
   });
 
-  it("warns of an emoji in a CSV name cell on the cell, in the preflight's words, from the printing thread (issue 23 part 5)", async () => {
+  it("warns of an emoji in a CSV name cell on the cell, in the preflight's words (issue 23 part 5)", async () => {
     const csv =
       'AttentionLine1,Address1,City,State,PostalCode\nJane 😀 Doe,1 Main St,Springfield,IL,62701\nJosé Müller,2 Elm St,Springfield,IL,62701\n';
     const { document } = await opened('diagnostics-emoji.csv', csv);
