@@ -293,8 +293,8 @@ class TextPages {
   }
 
   /**
-   * Lays blocks out; each section starts a page of its size (Word starts a page where the page
-   * size changes, whatever the section break's type, and the sandbox keeps every break).
+   * Lays blocks out, each section on pages of its size: it starts a page, as Word's next-page
+   * break does, unless it is continuous and of the same size (a new size always starts a page).
    */
   async write(blocks: readonly Block[], sections: readonly Section[] = []): Promise<void> {
     const { fonts, measuring } = this.layout;
@@ -307,7 +307,7 @@ class TextPages {
       if (this.full) return;
       const section = index > 0 ? sectionAt.get(index) : undefined;
       const resized = section && (section.size.width !== this.size[0] || section.size.height !== this.size[1]);
-      // A new section starts a page (an empty one is used as it is) unless it continues the page, which a new size never does.
+      // A page not yet written on serves a section of its size.
       if (section && (resized || (!section.continuous && this.used)) && this.pages < MAX_TEXT_PAGES) {
         this.size = [section.size.width, section.size.height];
         this.newPage();
