@@ -373,10 +373,16 @@ const steps: Step[] = [
     run: async (wb) => {
       // Where the sandbox listens is in Mailroom's log, where a person finds it.
       await wb.command(`Mailroom: ${title('commands.showLog.title')}`);
-      // The log has run on since: its filter finds the line.
-      await wb.page.locator('.panel .viewpane-filter input').first().fill('Sandbox listening on');
+      // The log has run on since: its filter finds the line. VS Code may draw the filter again as the
+      // channel opens (a CI run saw it empty), so it is typed into until the log shows the line.
+      const filter = wb.page.locator('.panel .viewpane-filter input:visible').first();
       const output = wb.page.locator('.panel .monaco-editor').first();
-      await output.locator('.view-lines', { hasText: 'Sandbox listening on' }).waitFor();
+      const line = output.locator('.view-lines', { hasText: 'Sandbox listening on' });
+      for (let tries = 0; !(await line.isVisible()); tries++) {
+        assert.ok(tries < 20, "the log's filter finds where the sandbox listens");
+        if ((await filter.inputValue()) !== 'Sandbox listening on') await filter.fill('Sandbox listening on');
+        await line.waitFor({ timeout: 1000 }).catch(() => undefined);
+      }
       const address = /Sandbox listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(await wb.linesShown(output))?.[1];
       assert.ok(address, 'the log says where the sandbox listens');
       run.sandboxUrl = address;
