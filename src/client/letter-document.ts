@@ -55,7 +55,7 @@ function documentMistake<T>(fileName: string, read: () => T): T {
     if (error instanceof FrontMatterError) {
       throw new DocumentError(error.problems.map((p) => `${fileName}, line ${p.line}: ${p.message}`).join('\n'));
     }
-    if (error instanceof AddressError) throw new DocumentError(`${fileName}: ${error.message}`);
+    if (error instanceof AddressError) throw new DocumentError(`${fileName}: ${error.message}`, { cause: error });
     throw error;
   }
 }

@@ -6,6 +6,7 @@
 import { unzipSync } from 'fflate';
 import { readXml, type ParsedElement } from '../contract';
 import type { Block } from './blocks';
+import { docxPageSize, type Section } from './page-size';
 
 const W = 'http://schemas.openxmlformats.org/wordprocessingml/2006/main';
 /** Markup compatibility: what Word writes two ways, for readers that know a feature and those that do not. */
@@ -24,6 +25,15 @@ function mergeField(instruction: string): string | undefined {
 }
 
 export function docxToBlocks(data: Uint8Array): Block[] {
+  return docxToPages(data).blocks;
+}
+
+/**
+ * A .docx document's blocks and its sections' page sizes. A section's properties (w:sectPr) end
+ * it: in the w:pPr of its last paragraph, or, for the last section, at the end of the body. A
+ * document with none has no sections: the printer's Letter (page-size.ts).
+ */
+export function docxToPages(data: Uint8Array): { blocks: Block[]; sections: Section[] } {
   let xml: string;
   try {
     const files = unzipSync(data, { filter: (file) => file.name === 'word/document.xml' });
@@ -46,6 +56,15 @@ export function docxToBlocks(data: Uint8Array): Block[] {
   // Complex fields: 'instr' while reading the instruction, 'result' while skipping a merge field's shown value.
   let field: { state: 'instr' | 'result'; instruction: string; merge?: string } | undefined;
 
+  const sections: Section[] = [];
+  let sectionStart = 0;
+  // A section whose properties stand in the paragraph being read: it ends with that paragraph.
+  let endsWithParagraph: Omit<Section, 'fromBlock'> | undefined;
+  const endSection = (section: Omit<Section, 'fromBlock'>) => {
+    sections.push({ fromBlock: sectionStart, ...section });
+    sectionStart = blocks.length;
+  };
+
   const flush = () => {
     const clean = text.replace(/[ \t]+\n/g, '\n').trim();
     if (clean) blocks.push({ kind: heading ? 'heading' : 'paragraph', text: clean });
@@ -53,6 +72,7 @@ export function docxToBlocks(data: Uint8Array): Block[] {
     heading = false;
   };
 
+  let parent: ParsedElement | undefined;
   const walk = (node: ParsedElement): void => {
     if (node.ns !== W) {
       // Word writes a text box twice, for new readers (mc:Choice) and old (mc:Fallback): its text is read once.
@@ -65,7 +85,22 @@ export function docxToBlocks(data: Uint8Array): Block[] {
         flush();
         node.children.forEach(walk);
         flush();
+        if (endsWithParagraph) endSection(endsWithParagraph);
+        endsWithParagraph = undefined;
         return;
+      case 'sectPr': {
+        const pgSz = node.children.find((c) => c.ns === W && c.local === 'pgSz');
+        const size = docxPageSize(pgSz && attr(pgSz, 'w'), pgSz && attr(pgSz, 'h'), pgSz && attr(pgSz, 'orient'));
+        // How the section starts (w:type, nextPage by default): a column break is none in one column.
+        const type = node.children.find((c) => c.ns === W && c.local === 'type');
+        const section = /^(continuous|nextColumn)$/.test((type && attr(type, 'val')) ?? '') ? { size, continuous: true } : { size };
+        if (parent?.local === 'pPr') endsWithParagraph = section;
+        else {
+          flush();
+          endSection(section);
+        }
+        return;
+      }
       case 'pStyle':
         heading = /^(heading|title)/i.test(attr(node, 'val') ?? '');
         return;
@@ -106,11 +141,21 @@ export function docxToBlocks(data: Uint8Array): Block[] {
           text += '\n';
         }
         return;
+      case 'pPrChange':
+        // A tracked change's former paragraph properties: not what is printed.
+        return;
+      case 'pPr': {
+        const outer = parent;
+        parent = node;
+        node.children.forEach(walk);
+        parent = outer;
+        return;
+      }
       default:
         node.children.forEach(walk);
     }
   };
   walk(root);
   flush();
-  return blocks;
+  return { blocks, sections };
 }

@@ -19,7 +19,16 @@
  * from its own bundle (dist/fontkit.js): loading it takes most of half a second.
  */
 import { readFileSync } from 'node:fs';
-import { PDFDocument, StandardFonts, toRadians, type Color, type PDFFont, type PDFPage, type Rotation } from 'pdf-lib';
+import {
+  PDFDocument,
+  StandardFontEmbedder,
+  StandardFonts,
+  toRadians,
+  type Color,
+  type PDFFont,
+  type PDFPage,
+  type Rotation,
+} from 'pdf-lib';
 import { assetPath } from './assets';
 
 /** What is shown where a character cannot be drawn. */
@@ -40,25 +49,49 @@ interface Fallback {
   readonly characters: ReadonlySet<number>;
 }
 
-let fallbackLoading: Promise<Fallback> | undefined;
+let fallbackLoaded: Fallback | undefined;
 
-/** The fallback font and its engine, read once per thread when first needed. */
-function fallbackFont(): Promise<Fallback> {
-  return (fallbackLoading ??= Promise.resolve().then(() => {
+/**
+ * The fallback font and its engine, read once per thread when first needed. Read at once (a
+ * require and a file read): the live diagnostics ask for its characters without waiting.
+ */
+function fallbackFontNow(): Fallback {
+  if (!fallbackLoaded) {
     // Through a variable, so that the bundler leaves fontkit to be found when run (assets.ts).
     const load: (id: string) => unknown = require;
     const loaded = load(assetPath('fontkit.js', '@pdf-lib/fontkit')) as Fontkit | { default: Fontkit };
     const fontkit = 'default' in loaded ? loaded.default : loaded;
     const bytes = readFileSync(assetPath('fonts/DejaVuSans.ttf', 'dejavu-fonts-ttf/ttf/DejaVuSans.ttf'));
-    return { fontkit, bytes, characters: new Set(fontkit.create(bytes).characterSet) };
-  }));
+    fallbackLoaded = { fontkit, bytes, characters: new Set(fontkit.create(bytes).characterSet) };
+  }
+  return fallbackLoaded;
 }
 
-let winAnsi: Promise<ReadonlySet<number>> | undefined;
+function fallbackFont(): Promise<Fallback> {
+  return Promise.resolve().then(fallbackFontNow);
+}
 
-/** Helvetica's characters in the one encoding pdf-lib gives the standard fonts, WinAnsi. */
-function standardCharacters(): Promise<ReadonlySet<number>> {
-  return (winAnsi ??= PDFDocument.create().then(async (doc) => new Set((await doc.embedFont(StandardFonts.Helvetica)).getCharacterSet())));
+/** pdf-lib's embedder names its fonts by its own enum, of the same strings as StandardFonts'. */
+const HELVETICA = StandardFonts.Helvetica as string as Parameters<typeof StandardFontEmbedder.for>[0];
+let winAnsi: ReadonlySet<number> | undefined;
+let winAnsiOnly: RegExp | undefined;
+
+/**
+ * Text of Helvetica's characters only (and line breaks, tabs): drawn as it is, what most accented
+ * names are; one pattern answers it faster than a look-up a character. WinAnsi holds no combining
+ * mark, so such text is the same composed (NFC).
+ */
+function standardOnly(): RegExp {
+  if (!winAnsiOnly) {
+    const escaped = [...standardCharacters()].map((code) => `\\u{${code.toString(16)}}`).join('');
+    winAnsiOnly = new RegExp(`^[${escaped}\\t\\n]*$`, 'u');
+  }
+  return winAnsiOnly;
+}
+
+/** Helvetica's characters in the one encoding pdf-lib gives the standard fonts, WinAnsi (what its PDFFont.getCharacterSet answers). */
+function standardCharacters(): ReadonlySet<number> {
+  return (winAnsi ??= new Set(StandardFontEmbedder.for(HELVETICA).encoding.supportedCodePoints));
 }
 
 function codePointWords(character: string): string {
@@ -89,12 +122,23 @@ export function drawsAsIs(text: string): boolean {
  * proof shows as U+FFFD. For a field or a merge value, checked before anything is laid out.
  */
 export async function notDrawable(text: string): Promise<string[]> {
+  return Promise.resolve().then(() => notDrawableNow(text));
+}
+
+/**
+ * `notDrawable`, answered at once: what the live diagnostics ask of a CSV cell, so that they and
+ * the preflight say the same. Printable ASCII is answered without reading a font.
+ */
+export function notDrawableNow(text: string): string[] {
+  if (PLAIN.test(text) || standardOnly().test(text)) return [];
   const normal = text.normalize('NFC');
-  if (PLAIN.test(normal)) return [];
-  const [{ characters }, standard] = await Promise.all([fallbackFont(), standardCharacters()]);
+  const standard = standardCharacters();
+  const { characters } = fallbackFontNow();
   const missing = new Set<string>();
   for (const character of normal) {
     const code = character.codePointAt(0)!;
+    // Helvetica's own (WinAnsi: no emoji, no right-to-left letter): drawn, without asking the two patterns, what most accented text is.
+    if (standard.has(code)) continue;
     if (IGNORED.test(character) || character === '\t' || character === '\n') continue;
     if (NEVER_DRAWN.test(character) || (!standard.has(code) && !characters.has(code))) missing.add(character);
   }
@@ -178,7 +222,7 @@ export class PrintFonts {
 
   static async of(doc: PDFDocument): Promise<PrintFonts> {
     const [regular, bold] = await Promise.all([doc.embedFont(StandardFonts.Helvetica), doc.embedFont(StandardFonts.HelveticaBold)]);
-    return new PrintFonts(doc, regular, bold, await standardCharacters());
+    return new PrintFonts(doc, regular, bold, standardCharacters());
   }
 
   /** Makes ready the font the texts need beyond Helvetica, if any: before they are measured or drawn. */

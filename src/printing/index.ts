@@ -12,6 +12,7 @@ export type { Block } from './blocks';
 export { fieldsIn, fillFields } from './blocks';
 export { UnreadableDocument, docxToBlocks } from './docx-text';
 export { htmlToBlocks } from './html-text';
+export { htmlPageSize, type PageSize, type Section } from './page-size';
 export { LETTER_TOLERANCE, US_LETTER, isUsLetter, sizeWords, type Box } from './envelope';
 export {
   DEVELOPMENT_MARK,
@@ -54,7 +55,7 @@ export { MAX_PRINTED_BYTES, preflightLetter, type PreflightReport, type PrintSet
 export { preflightMerge, type MergeLetter, type MergePreflightOptions, type MergePreflightReport } from './preflight/merge';
 export { addressCheckFailure, failsAddressCheck, verifyAddress, type AddressVerdict } from './address/verify';
 export { ZIP_SOURCES, servesCity, stateCode, zipCode, type ZipCode } from './address/zips';
-export { zipFinding } from './preflight/findings';
+export { withZipMeant, zipFinding } from './preflight/findings';
 export {
   csvDiagnostics,
   frontMatterDiagnostics,

@@ -7,8 +7,9 @@
  */
 import { RECIPIENT_FIELDS, STATUS, checkAddress, escapeText, type RecipientField } from '../contract';
 import { PLACEHOLDER, fieldsIn, fillFields, type Block } from './blocks';
-import { docxToBlocks } from './docx-text';
+import { docxToPages } from './docx-text';
 import { htmlFiller, htmlToBlocks } from './html-text';
+import { htmlPageSize, type Section } from './page-size';
 import type { FileHandle } from 'node:fs/promises';
 import { PdfStitcher } from './pdf-stitch';
 import {
@@ -28,23 +29,28 @@ export interface MergeTemplate {
   readonly fields: readonly string[];
   /** One row's letter. */
   fill(values: ReadonlyMap<string, string>): Block[];
+  /** The page sizes the template asks for (page-size.ts), the same for every row: -1021 when not Letter. */
+  readonly sections: readonly Section[];
 }
 
 /** A template as a function from a row's values to its letter; an unreadable .docx throws UnreadableDocument. */
 export function mergeTemplate(type: string, data: Uint8Array): MergeTemplate {
   if (type === 'docx') {
-    const blocks = docxToBlocks(data);
+    const { blocks, sections } = docxToPages(data);
     const fields = fieldsIn(blocks.map((b) => (b.kind === 'page-break' ? '' : b.text)).join('\n'));
     // A block without a field is the same Block in every row's letter: measured once (printer.ts WrapMemo).
     const filled = blocks.map((b) => b.kind !== 'page-break' && fieldsIn(b.text).length > 0);
     return {
       fields,
+      sections,
       fill: (values) => blocks.map((b, i) => (filled[i] && b.kind !== 'page-break' ? { ...b, text: fillFields(b.text, values) } : b)),
     };
   }
   const html = Buffer.from(data).toString('utf8');
+  const size = htmlPageSize(html);
   return {
     fields: fieldsIn(html),
+    sections: size ? [{ fromBlock: 0, size }] : [],
     // Read once where the placeholders allow it (html-text.ts htmlFiller), else each row's HTML whole.
     fill:
       htmlFiller(html, PLACEHOLDER, fillFields) ??
@@ -150,7 +156,7 @@ export async function printMerge(
   options: PrintOptions = {},
 ): Promise<{ pdf: Uint8Array; letters: Printed[] }> {
   const jobs: LetterJob[] = rows.map((row) => ({
-    contents: [{ kind: 'blocks', blocks: template.fill(row.values) }],
+    contents: [{ kind: 'blocks', blocks: template.fill(row.values), sections: template.sections }],
     address: row.address,
     workMode: print.workMode,
     duplex: print.duplex,
@@ -215,7 +221,7 @@ export async function measureMerge(
     const slice = mergeRows(columns, rows.slice(start, start + ROWS_PER_DOCUMENT));
     const measured = await measureLetters(
       slice.map((row) => ({
-        contents: [{ kind: 'blocks', blocks: template.fill(row.values) }],
+        contents: [{ kind: 'blocks', blocks: template.fill(row.values), sections: template.sections }],
         address: row.address,
         workMode: print.workMode,
         duplex: print.duplex,
@@ -251,7 +257,7 @@ export async function printMergeInto(
     const slice = mergeRows(columns, rows.slice(start, start + ROWS_PER_DOCUMENT));
     const { doc, letters: printed } = await layOutLetterDocument(
       slice.map((row) => ({
-        contents: [{ kind: 'blocks', blocks: template.fill(row.values) }],
+        contents: [{ kind: 'blocks', blocks: template.fill(row.values), sections: template.sections }],
         address: row.address,
         workMode: print.workMode,
         duplex: print.duplex,

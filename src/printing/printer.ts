@@ -14,10 +14,11 @@ import { fieldsWithLineBreaks, oneLine } from './address-fields';
 import { addressCheckFailure } from './address/verify';
 import { readBox, type PlacedText, type ReadLine } from './address-read';
 import type { Block } from './blocks';
-import { UnreadableDocument, docxToBlocks } from './docx-text';
+import { UnreadableDocument, docxToPages } from './docx-text';
 import { RECIPIENT_WINDOW, RETURN_WINDOW, US_LETTER, isUsLetter, type Box } from './envelope';
 import { PrintFonts, type TextUnits } from './fonts';
 import { htmlToBlocks } from './html-text';
+import { htmlPageSize, type Section } from './page-size';
 import { inspectPdf, type PdfInspection } from './pdf-inspection';
 import { withPdf } from './pdf-js';
 import { placedText } from './pdf-text';
@@ -52,7 +53,12 @@ export type WorkModeUsed = 'Production' | 'Development';
 
 export type Content =
   | { readonly kind: 'file'; readonly type: string; readonly data: Uint8Array }
-  | { readonly kind: 'blocks'; readonly blocks: readonly Block[] };
+  | {
+      readonly kind: 'blocks';
+      readonly blocks: readonly Block[];
+      /** The page sizes its document asks for (a .docx's sections, an HTML's `@page`); none: Letter. */
+      readonly sections?: readonly Section[];
+    };
 
 export interface LetterJob {
   readonly contents: readonly Content[];
@@ -106,6 +112,13 @@ export interface Printed {
    * could not read).
    */
   readonly read?: readonly ReadLine[] | 'unknown';
+  /**
+   * Sent without an address, and page 1 is landscape (shown wider than tall). The service prints
+   * such a page turned to portrait (Part B), so its window shows another part of the page than
+   * the recipient box of the page as shown; where, the facts do not say (a printer may turn it
+   * either way), so `read` is the box of the page as shown, not a guess, and the preflight warns.
+   */
+  readonly readLandscape?: true;
   /** The address fields that hold a line break (-1045: the service reads each field as one line); drawn with their lines joined. */
   readonly lineBreaks?: readonly RecipientField[];
   /** Characters of its documents' text the printing fonts cannot draw (drawn as U+FFFD). */
@@ -254,12 +267,16 @@ class TextPages {
   private full = false;
   /** The lines of its first page, where they stand, when that page is the letter's page 1. */
   readonly firstPage: PlacedText[] = [];
+  /** Its pages that are not US Letter: its document asked for another size (-1021). */
+  readonly offSize: OffSizePage[] = [];
+  /** Its first page is wider than tall (a landscape section or `@page` size). */
+  firstPageLandscape = false;
 
   constructor(
     private readonly doc: PDFDocument,
     private readonly layout: Layout,
     private readonly placing: Placing,
-    private readonly size: [number, number],
+    private size: [number, number],
     private readonly margin: number,
     private readonly fontSize: number,
   ) {}
@@ -270,14 +287,31 @@ class TextPages {
     else this.page = this.doc.addPage(this.size);
     this.y = this.size[1] - this.margin;
     this.used = false;
+    const [width, height] = this.size;
+    if (this.pages === 1) this.firstPageLandscape = width > height;
+    if (!isUsLetter(width, height)) this.offSize.push({ page: this.letterPage(this.pages), documentPage: this.pages, width, height });
   }
 
-  async write(blocks: readonly Block[]): Promise<void> {
+  /**
+   * Lays blocks out, each section on pages of its size: it starts a page, as Word's next-page
+   * break does, unless it is continuous and of the same size (a new size always starts a page).
+   */
+  async write(blocks: readonly Block[], sections: readonly Section[] = []): Promise<void> {
     const { fonts, measuring } = this.layout;
     await fonts.cover(blocks.map((b) => (b.kind === 'page-break' ? '' : b.text)));
+    const sectionAt = new Map(sections.map((s) => [s.fromBlock, s]));
+    const firstSize = sections[0]?.size;
+    if (this.pages === 0 && firstSize) this.size = [firstSize.width, firstSize.height];
     if (this.pages === 0) this.newPage();
-    for (const block of blocks) {
+    for (const [index, block] of blocks.entries()) {
       if (this.full) return;
+      const section = index > 0 ? sectionAt.get(index) : undefined;
+      const resized = section && (section.size.width !== this.size[0] || section.size.height !== this.size[1]);
+      // A page not yet written on serves a section of its size.
+      if (section && (resized || (!section.continuous && this.used)) && this.pages < MAX_TEXT_PAGES) {
+        this.size = [section.size.width, section.size.height];
+        this.newPage();
+      }
       if (block.kind === 'page-break') {
         if (this.used && this.pages < MAX_TEXT_PAGES) this.newPage();
         continue;
@@ -449,6 +483,8 @@ interface Added {
   readonly unreadable?: string;
   /** Its first page's text, where it stands, when that page is the letter's page 1; `unknown` when the sandbox cannot see it. */
   readonly firstPage?: readonly PlacedText[] | 'unknown';
+  /** That first page is shown wider than tall. */
+  readonly firstPageLandscape?: boolean;
   readonly offSize?: readonly OffSizePage[];
   readonly inspection?: PdfInspection;
 }
@@ -507,7 +543,12 @@ async function addPdf(
   });
   for (const page of copied) doc.addPage(page);
   let firstPage: Added['firstPage'];
+  let firstPageLandscape = false;
   if (placing.readsPage1) {
+    // As pdf.js shows it (pdf-text.ts): its visible box, turned by its /Rotate.
+    const page1 = source.getPage(0);
+    const { width, height } = shownSize(page1);
+    firstPageLandscape = Math.abs(page1.getRotation().angle) % 180 === 90 ? height > width : width > height;
     try {
       firstPage = await placedText(data, 1);
     } catch {
@@ -516,7 +557,11 @@ async function addPdf(
     }
   }
   const inspection = layout.inspect ? onLetterPages(inspectPdf(source), before) : undefined;
-  return { offSize, ...(firstPage === undefined ? {} : { firstPage }), ...(inspection ? { inspection } : {}) };
+  return {
+    offSize,
+    ...(firstPage === undefined ? {} : { firstPage, firstPageLandscape }),
+    ...(inspection ? { inspection } : {}),
+  };
 }
 
 /** An inspection's document pages as the letter's. */
@@ -531,31 +576,37 @@ function onLetterPages(inspection: PdfInspection, before: number): PdfInspection
 /** Appends a content's pages; says what it added. */
 async function addContent(doc: PDFDocument, content: Content, layout: Layout, placing: Placing): Promise<Added> {
   const textPages = () => new TextPages(doc, layout, placing, LETTER, INCH, 11);
-  const laidOut = async (blocks: readonly Block[]): Promise<Added> => {
+  const laidOut = async (blocks: readonly Block[], sections?: readonly Section[]): Promise<Added> => {
     const pages = textPages();
-    await pages.write(blocks);
-    return placing.readsPage1 ? { firstPage: pages.firstPage } : {};
+    await pages.write(blocks, sections);
+    return {
+      offSize: pages.offSize,
+      ...(placing.readsPage1 ? { firstPage: pages.firstPage, firstPageLandscape: pages.firstPageLandscape } : {}),
+    };
   };
   const unreadable = async (why: string, what: string): Promise<Added> => {
     await textPages().write([{ kind: 'paragraph', text: `${what} ${why}` }]);
     return { unreadable: why, ...(placing.readsPage1 ? { firstPage: 'unknown' } : {}) };
   };
-  if (content.kind === 'blocks') return laidOut(content.blocks);
+  if (content.kind === 'blocks') return laidOut(content.blocks, content.sections);
   switch (content.type) {
     case 'pdf':
       return addPdf(doc, content.data, layout, placing, (why) => unreadable(why, 'This PDF could not be read.'));
     case 'html':
-    case 'htm':
-      return laidOut(htmlToBlocks(Buffer.from(content.data).toString('utf8')));
+    case 'htm': {
+      const html = Buffer.from(content.data).toString('utf8');
+      const size = htmlPageSize(html);
+      return laidOut(htmlToBlocks(html), size ? [{ fromBlock: 0, size }] : []);
+    }
     case 'docx': {
-      let blocks: Block[];
+      let document: ReturnType<typeof docxToPages>;
       try {
-        blocks = docxToBlocks(content.data);
+        document = docxToPages(content.data);
       } catch (error) {
         if (!(error instanceof UnreadableDocument)) throw error;
         return unreadable(`The .docx file cannot be read: ${error.message}.`, 'This .docx file could not be read.');
       }
-      return laidOut(blocks);
+      return laidOut(document.blocks, document.sections);
     }
     default:
       await textPages().write([
@@ -611,8 +662,11 @@ async function addLetter(doc: PDFDocument, job: LetterJob, layout: Layout): Prom
     added.push(one);
   }
   let read: Printed['read'];
+  let readLandscape = false;
   if (!job.address) {
     const firstPage = added[0]?.firstPage ?? [];
+    // A landscape page 1 is read as shown (Printed.readLandscape says why, docs/sandbox.md decides it).
+    readLandscape = firstPage !== 'unknown' && added[0]?.firstPageLandscape === true;
     read = firstPage === 'unknown' ? 'unknown' : readBox(firstPage, RECIPIENT_WINDOW);
     if (read !== 'unknown' && read.length === 0) failures.push(STATUS.AddressNotExtracted);
   }
@@ -638,6 +692,7 @@ async function addLetter(doc: PDFDocument, job: LetterJob, layout: Layout): Prom
     ...(unreadable === undefined ? {} : { unreadable }),
     ...(offSize.length > 0 ? { offSize } : {}),
     ...(read === undefined ? {} : { read }),
+    ...(readLandscape ? { readLandscape: true as const } : {}),
     ...(linesBroken.length > 0 ? { lineBreaks: linesBroken } : {}),
     ...(missing.length > 0 ? { missing } : {}),
     ...(layout.inspect

@@ -124,6 +124,50 @@ describe('mailroom, the command line', function () {
     assert.equal((await run('frobnicate')).code, 2);
   });
 
+  it("send and postcard: a ZIP code whose leading zero was dropped is refused naming the ZIP code meant, in the preflight's words", async () => {
+    const journal = () => readFileSync(join(sandbox.dataDir, 'journal.jsonl'), 'utf8');
+    await firstLetter();
+    const before = journal();
+    const html = file('zip.html', '<p>Hi</p>');
+    const meant = /2134 is not a US ZIP code \(12345 or 12345-6789\)[^\n]* Its leading zeros dropped\? 02134 is Allston, MA's: write 02134/;
+    const line = await run('send', html, '--to', 'Jane Doe, 1 Main St, Allston, MA 2134', '--mode', 'Development');
+    assert.equal(line.code, 2, line.stderr);
+    assert.match(line.stderr, meant);
+    assert.match(line.stderr, /\nUnderstood: name "Jane Doe"/, 'the rest of the refusal as it was');
+    const front = await run(
+      'send',
+      file('zip.md', '---\nto: Jane Doe, 1 Main St, Allston, MA 2134\n---\n# Dear Jane\n'),
+      '--mode',
+      'Development',
+    );
+    assert.equal(front.code, 2, front.stderr);
+    assert.match(front.stderr, /zip\.md: "Jane Doe, 1 Main St, Allston, MA 2134" is not an address/);
+    assert.match(front.stderr, meant);
+    const fields = [
+      '--attention-line1',
+      'Jane Doe',
+      '--address1',
+      '1 Main St',
+      '--city',
+      'Allston',
+      '--state',
+      'MA',
+      '--postal-code',
+      '2134',
+    ];
+    const flags = await run('send', html, ...fields, '--mode', 'Development');
+    assert.equal(flags.code, 2, flags.stderr);
+    assert.match(flags.stderr, meant);
+    const postcard = await run('postcard', html, html, ...fields, '--mode', 'Development');
+    assert.equal(postcard.code, 2, postcard.stderr);
+    assert.match(postcard.stderr, meant);
+    // A ZIP code of another state is no guess: refused as before, without a ZIP code meant.
+    const other = await run('send', html, '--to', 'Jane Doe, 1 Main St, Springfield, IL 2134', '--mode', 'Development');
+    assert.equal(other.code, 2, other.stderr);
+    assert.doesNotMatch(other.stderr, /leading zeros/);
+    assert.equal(journal(), before, 'the sandbox recorded nothing');
+  });
+
   it('send: refuses an --to or a front matter to: that is not "Name, Street, City, ST ZIP" (exit 2), sending nothing', async () => {
     const journal = () => readFileSync(join(sandbox.dataDir, 'journal.jsonl'), 'utf8');
     await firstLetter();

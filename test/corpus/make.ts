@@ -173,6 +173,8 @@ async function makePdfsAndDocx(): Promise<void> {
   write('pdfs/eight-pages.pdf', await pdf(Array.from({ length: 8 }, () => LETTER)));
   write('pdfs/address-in-box.pdf', await pdf([LETTER, LETTER], JANE_DOE_LINES));
   write('pdfs/blank-box.pdf', await pdf([LETTER]));
+  // Landscape page 1 sent without an address: the recipient box is read on the page as shown (docs/sandbox.md), with a warning.
+  write('pdfs/address-in-box-landscape.pdf', await pdf([LANDSCAPE], JANE_DOE_LINES));
   write('pdfs/encrypted.pdf', await encryptedPdf(2));
   write('pdfs/cut-short.pdf', letter.subarray(0, Math.floor(letter.length * 0.6)));
   await makeMorePdfs();
@@ -194,6 +196,34 @@ async function makePdfsAndDocx(): Promise<void> {
         `<mc:Fallback><w:pict><v:shape><v:textbox>${box}</v:textbox></v:shape></w:pict></mc:Fallback>` +
         '</mc:AlternateContent></w:r></w:p>' +
         paragraph('Dear Jane, thank you for your order.'),
+    ),
+  );
+  // Page sizes a .docx asks for (w:pgSz, in twentieths of a point): in the body's last w:sectPr, or ending a section in a paragraph.
+  const letterText = ['Dear Jane,', 'Thank you for your order. It shipped today.', 'Kind regards,', 'The Mailroom team']
+    .map(paragraph)
+    .join('');
+  const pgSz = (w: number, h: number, orient = '') => `<w:pgSz w:w="${w}" w:h="${h}"${orient ? ` w:orient="${orient}"` : ''}/>`;
+  const sectPr = (size: string) => `<w:sectPr>${size}<w:pgMar w:top="1440" w:right="1440" w:bottom="1440" w:left="1440"/></w:sectPr>`;
+  write('letters/a4.docx', docxOf(letterText + sectPr(pgSz(11906, 16838))));
+  write('letters/letter-landscape.docx', docxOf(letterText + sectPr(pgSz(15840, 12240, 'landscape'))));
+  write('letters/a4-landscape.docx', docxOf(letterText + sectPr(pgSz(16838, 11906, 'landscape'))));
+  write('letters/letter-size.docx', docxOf(letterText + sectPr(pgSz(12240, 15840))));
+  write('letters/no-page-size.docx', docxOf(letterText + '<w:sectPr><w:pgMar w:top="1440" w:left="1440"/></w:sectPr>'));
+  // Two sections: Letter, then an A4 one (its properties at the body's end): page 2 of the document is A4.
+  write(
+    'letters/letter-then-a4.docx',
+    docxOf(
+      `<w:p><w:pPr>${sectPr(pgSz(12240, 15840))}</w:pPr><w:r><w:t>The Letter section.</w:t></w:r></w:p>` +
+        paragraph('The A4 section.') +
+        sectPr(pgSz(11906, 16838)),
+    ),
+  );
+  write(
+    'templates/invite-a4.docx',
+    docxOf(
+      ['Dear «AttentionLine1»,', 'You are invited to our open house on Saturday. Bring a friend from «City»!', 'The Mailroom team']
+        .map(paragraph)
+        .join('') + sectPr(pgSz(11906, 16838)),
     ),
   );
   write(

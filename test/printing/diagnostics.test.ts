@@ -331,6 +331,51 @@ describe('live diagnostics: a mail merge CSV', () => {
     );
   });
 
+  it('warns of a character no printing font draws in a printed cell, on the cell, in the preflight’s words (issue 23 part 5)', async () => {
+    // An emoji in a name, a CJK city, a Hebrew word in a field the template prints; an accented name and a column the letter does not print say nothing.
+    const csv =
+      `${header},Note\n` +
+      `Jane 😀 Doe,1 Main St,Springfield,IL,62701,José,10,🎉\n` +
+      `John Roe,2 Elm St,東京,IL,62701,שלום,5,plain\n` +
+      `Zoë Ångström,3 Oak Ave,Springfield,IL,62701,Zoë,7,x\n`;
+    const findings = csvDiagnostics(csv, template).filter((f) => /cannot draw/.test(f.message));
+    assert.deepEqual(
+      findings.map((f) => [f.code, f.severity, f.field, f.row, on(csv, f)]),
+      [
+        [undefined, 'warning', 'AttentionLine1', 1, 'Jane 😀 Doe'],
+        [undefined, 'warning', 'City', 2, '東京'],
+        [undefined, 'warning', 'FirstName', 2, 'שלום'],
+      ],
+    );
+    const report = await preflightMerge(
+      {
+        type: 'html',
+        template: Buffer.from('<p>Dear {{FirstName}}, you owe {{Amount}}.</p>'),
+        csv: csv.replace(/,Note\n/, '\n').replace(/,(🎉|plain|x)\n/g, '\n'),
+      },
+      { workMode: 'Development' },
+    );
+    const preflight = report.findings.filter((f) => /cannot draw/.test(f.message));
+    assert.deepEqual(
+      findings.map((f) => [f.field, f.row, f.message]),
+      preflight.map((f) => [f.field, f.row, f.message]),
+      'the same findings, in the same words, as `mailroom preflight --data`',
+    );
+    assert.match(findings[0]!.message, /“😀” \(U\+1F600\) in AttentionLine1/);
+    // Without a template, every column is one a letter may print.
+    assert.deepEqual(
+      csvDiagnostics(csv)
+        .filter((f) => /cannot draw/.test(f.message))
+        .map((f) => [f.field, f.row]),
+      [
+        ['AttentionLine1', 1],
+        ['Note', 1],
+        ['City', 2],
+        ['FirstName', 2],
+      ],
+    );
+  });
+
   it("warns of a city cell its ZIP code does not serve and changes it to the ZIP code's city, keeping the quoting right", () => {
     const csv = `${header}\nJane Doe,1 Main St,"Los Angeles",CA,90210,Jane,10\nJohn Roe,2 Elm St,Springfield,IL,62701,John,5\n`;
     const findings = csvDiagnostics(csv, template);

@@ -271,6 +271,34 @@ describe('sandbox printing, read back with pdftotext', function () {
     );
   });
 
+  it('fails a stored HTML template whose @page size is not US Letter at -1021, and lays one on Letter turned out so (issue 23 part 1)', async () => {
+    const upload = (name: string, html: string) =>
+      call('datedA', 'UploadFile', {
+        ...demo,
+        MyFileName: name,
+        FileBinaryData: Buffer.from(html),
+        Permissions: 'Account',
+        Description: '',
+        Overwrite: true,
+      });
+    assert.equal(await upload('notice-a4.html', '<style>@page { size: A4 }</style><p>Hello {{Name}}.</p>'), -3000);
+    assert.equal(await upload('notice-landscape.html', '<style>@page { size: letter landscape }</style><p>Hello {{Name}}.</p>'), -3000);
+    const values = Buffer.from('<MergeData><Name>Bob</Name></MergeData>');
+    const status = async (id: number) => ((await call('simple', 'GetLetterStatusV2', { ...demo, ID: id })) as { Status: number }).Status;
+    const a4 = await letter({ FileExtension: 'MyTemplate:notice-a4.html', FileBinaryData: values });
+    assert.equal(await status(a4), -1021);
+    const landscape = await letter({ FileExtension: 'MyTemplate:notice-landscape.html', FileBinaryData: values });
+    assert.notEqual(await status(landscape), -1021, 'Letter turned is US Letter');
+    assert.deepEqual(
+      (await printed(landscape)).map((p) => [Math.round(p.width), Math.round(p.height)]),
+      [
+        [612, 792],
+        [792, 612],
+      ],
+      'the address page, then the template on Letter turned (a failed mailer has no PDF to read)',
+    );
+  });
+
   it('lays out a huge document only up to 60 pages, and fails it at -1065', async () => {
     const id = await letter({ FileExtension: 'html', FileBinaryData: Buffer.from(`<p>${'x'.repeat(600_000)}</p>`) });
     const status = (await call('simple', 'GetLetterStatusV2', { ...demo, ID: id })) as { Status: number };

@@ -14,6 +14,7 @@ import { commandLine } from '../arguments';
 import { readUserFile } from '../user-files';
 import type { CommandHelp } from '../help';
 import { checkLengths, checkRecipientLengths } from '../limits';
+import { problemWords } from '../zip-meant';
 import { guardSend, refusalOf, sayRepeated } from '../spending';
 import { Refused, UsageError } from '../usage';
 import { ADDRESS_OPTIONS, SENDING_OPTIONS, addressOptions, checkAddress, workModeOption } from './send';
@@ -127,13 +128,13 @@ export async function run(args: readonly string[], io: Io): Promise<void> {
   const color = choice('color', CHOICES.color, values.color);
   const priority = choice('priority', CHOICES.priority, values.priority);
   const mode = workModeOption(values.mode);
-  const address = addressOptions(values);
+  const address = await addressOptions(values);
   if (Object.keys(address).length === 0)
     throw new UsageError('Name the recipient: --to "Name, Street, City, ST ZIP", or the address flags');
   checkRecipientLengths(address);
   // A postcard is always addressed: what the service refuses at send (-4006, -4007, -4008) or fails unread (-1018) is said here.
   const refused = checkRecipient(address)[0];
-  if (refused) throw new UsageError(`The recipient cannot be sent to: ${refused.message}`);
+  if (refused) throw new UsageError(`The recipient cannot be sent to: ${await problemWords(refused, address)}`);
   await checkAddress(io, address, mode);
   const sides = { image: await side('image side', imagePath), address: await side('address side', addressPath) };
   await preflight(io, sides, address, scaling, mode);

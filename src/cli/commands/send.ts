@@ -17,6 +17,7 @@ import { guardSend, predictedLetterPrice, refusalOf, sayRepeated } from '../spen
 import { mayCharge, recipientSummary } from '../../rulebook';
 import { Refused, UsageError } from '../usage';
 import { checkLengths, checkRecipientLengths } from '../limits';
+import { addressErrorWords, problemWords } from '../zip-meant';
 import type { CommandHelp } from '../help';
 import { commandLine } from '../arguments';
 import { readUserFile } from '../user-files';
@@ -72,14 +73,16 @@ async function readDocument(path: string) {
   try {
     return await letterDocument(basename(path), await readUserFile(path, 'the letter'));
   } catch (error) {
+    if (error instanceof DocumentError && error.cause instanceof AddressError)
+      throw new UsageError(`${basename(path)}: ${await addressErrorWords(error.cause)}`);
     if (error instanceof DocumentError) throw new UsageError(error.message);
     throw error;
   }
 }
 
 /** --to, read strictly (a line that is not an address is a usage mistake), then the field flags over it. */
-export function addressOptions(values: Record<string, unknown>): RecipientAddress {
-  const address: Record<string, string> = { ...(typeof values.to === 'string' ? addressLine(values.to) : {}) };
+export async function addressOptions(values: Record<string, unknown>): Promise<RecipientAddress> {
+  const address: Record<string, string> = { ...(typeof values.to === 'string' ? await addressLine(values.to) : {}) };
   for (const field of RECIPIENT_FIELDS) {
     const value = values[flagOf(field)];
     if (typeof value === 'string') address[field] = value;
@@ -100,11 +103,11 @@ export function recipientOf(
   return typeof values.to === 'string' ? flags : { ...written, ...flags };
 }
 
-function addressLine(line: string): RecipientAddress {
+async function addressLine(line: string): Promise<RecipientAddress> {
   try {
     return parseAddressLine(line);
   } catch (error) {
-    if (error instanceof AddressError) throw new UsageError(`--to: ${error.message}`);
+    if (error instanceof AddressError) throw new UsageError(`--to: ${await addressErrorWords(error)}`);
     throw error;
   }
 }
@@ -136,10 +139,11 @@ export async function run(args: readonly string[], io: Io): Promise<void> {
   // Said, not refused: a key the front matter's reader leaves aside, as the editor warns of it.
   for (const w of document.warnings ?? []) io.err.write(`warning: ${basename(path)}, line ${w.line}: ${w.message}\n`);
   const mode = workModeOption(values.mode);
-  const address = recipientOf(document.to, values, addressOptions(values));
+  const address = recipientOf(document.to, values, await addressOptions(values));
   checkRecipientLengths(address);
   const mistyped = checkRecipient(address).find((problem) => problem.code === STATUS.AddressNotVerified);
-  if (Object.keys(address).length > 0 && mistyped) throw new UsageError(`The recipient cannot be sent to: ${mistyped.message}`);
+  if (Object.keys(address).length > 0 && mistyped)
+    throw new UsageError(`The recipient cannot be sent to: ${await problemWords(mistyped, address)}`);
   const addressed = Object.keys(address).length > 0;
   if (addressed) await checkAddress(io, address, mode);
   const to = addressed ? ` to ${recipientSummary(address) ?? ''}` : ' (the address is in the document)';

@@ -20,8 +20,10 @@ import {
   type Span,
 } from '../../contract';
 import { UnreadableDocument } from '../docx-text';
+import { drawsAsIs, notDrawableNow } from '../fonts';
 import { joinedLines, mergeTemplate, rowAddress, type MergeTemplate } from '../merge';
 import type { Finding } from '../preflight/findings';
+import { charactersNotDrawn } from '../preflight/letter';
 import {
   csvNotWellFormed,
   csvWithoutRows,
@@ -29,6 +31,7 @@ import {
   headerFindings,
   raggedRowFindings,
   rowFindings,
+  templatePageSizeFinding,
 } from '../preflight/merge-findings';
 import { columnNaming, fieldNamedBy } from './column-names';
 import { trimFix } from './front-matter';
@@ -64,7 +67,10 @@ const located = (f: Finding, span: Span, fixes: readonly QuickFix[] = []): TextF
  * Every finding of the CSV's text, in order; with the template's fields, the header's too.
  * A CSV the merge can read is checked row by row; one it cannot, at the line it breaks on.
  */
-export function csvDiagnostics(text: string, template?: Pick<MergeTemplate, 'fields'>): TextFinding[] {
+export function csvDiagnostics(
+  text: string,
+  template?: Pick<MergeTemplate, 'fields'> & Partial<Pick<MergeTemplate, 'sections'>>,
+): TextFinding[] {
   const bom = text.startsWith('\uFEFF') ? 1 : 0;
   let parsed: ReturnType<typeof parseCsvLines>;
   try {
@@ -121,6 +127,11 @@ export function csvDiagnostics(text: string, template?: Pick<MergeTemplate, 'fie
   const ragged = new Map(raggedRowFindings(rows, lines).map((f) => [f.row!, f]));
   // Each row's address read and checked in turn, none kept: the cost per row stays the same at 100,000 rows.
   const addressOf = rowAddress(columns);
+  // The columns a letter prints: the template's fields and the address's (preflight/merge.ts); every column when the template is not known.
+  const printedColumns = template ? new Set<string>([...template.fields, ...RECIPIENT_FIELDS]) : undefined;
+  const printedCells = columns.flatMap((name, c) => ((printedColumns?.has(name) ?? true) ? [c] : []));
+  // A template not on US Letter fails every row's letter (-1021), as the preflight says row by row.
+  const offSize = template?.sections && templatePageSizeFinding({ sections: template.sections }, {});
   let marked = 0;
   for (let r = 1; r < rows.length; r++) {
     if (marked === MARKED_ROWS) {
@@ -160,6 +171,15 @@ export function csvDiagnostics(text: string, template?: Pick<MergeTemplate, 'fie
             : [...trimFix(f, value, cell, written), ...replaceFix(f, value, cell, written)],
         ),
       );
+    }
+    if (offSize) findings.push(located({ ...offSize, row: r, line: lines[r]! }, rowSpan(r)));
+    // Characters no printing font draws, in the cells a letter prints, as the preflight finds them (a plain ASCII cell is not looked into).
+    for (const c of printedCells) {
+      const value = rows[r]![c];
+      if (value === undefined || drawsAsIs(value)) continue;
+      const missing = notDrawableNow(value);
+      if (missing.length > 0)
+        findings.push(located(charactersNotDrawn(missing, { row: r, line: lines[r]!, field: columns[c]! }), cellSpan(r, c) ?? rowSpan(r)));
     }
     if (findings.length > before) marked++;
   }
@@ -269,7 +289,7 @@ function addColumn(name: string, rows: readonly (readonly string[])[], spans: re
  * readable (one the printer cannot read is left for the proof to say).
  */
 export function mergeDataDiagnostics(text: string, template?: { readonly type: string; readonly data: Uint8Array }): TextFinding[] {
-  let fields: Pick<MergeTemplate, 'fields'> | undefined;
+  let fields: Pick<MergeTemplate, 'fields' | 'sections'> | undefined;
   try {
     fields = template && mergeTemplate(template.type, template.data);
   } catch (error) {

@@ -117,6 +117,23 @@ export function printFindings(printed: Printed, where: Pick<Finding, 'row' | 'li
   return printed.failures.flatMap((code) => words[code]?.() ?? []);
 }
 
+/**
+ * A letter sent without an address whose page 1 is landscape: printed turned to portrait (facts,
+ * Part B), its window shows another part of the page than the box read, as shown (printer.ts
+ * Printed.readLandscape). No service code: the service's own reading of it is not known.
+ */
+function landscapeReadFindings(printed: Printed): Finding[] {
+  if (!printed.readLandscape) return [];
+  return [
+    printNotice(
+      "Page 1 is landscape. The service prints a landscape page turned to portrait, so the envelope's window shows another part of it " +
+        `than ${BOX_WORDS} as the page is shown, which is what Mailroom reads; which way the printer turns it, and so what the service ` +
+        'reads there, is not known. Make page 1 portrait, or give the address with the letter.',
+      { pages: [1] },
+    ),
+  ];
+}
+
 /** The address the service would read from page 1, in words, and its type's size where the service would not read it well. */
 function addressReadFindings(read: Printed['read']): Finding[] {
   if (read === undefined || (read !== 'unknown' && read.length === 0)) return [];
@@ -227,7 +244,7 @@ export async function preflightLetter(
     { inspect: true },
   );
   const printed = letters[0]!;
-  findings.push(...printFindings(printed), ...addressReadFindings(printed.read));
+  findings.push(...printFindings(printed), ...addressReadFindings(printed.read), ...landscapeReadFindings(printed));
   if (letter.address) findings.push(...(await addressCharacterFindings(letter.address)));
   const missing = printed.missing ?? [];
   if (missing.length > 0) {

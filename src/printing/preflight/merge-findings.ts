@@ -5,6 +5,7 @@
  * and the editor's live diagnostics both read them here, so that both say the same.
  */
 import { RECIPIENT_FIELDS, RESULT, STATUS, checkRecipient, duplicateColumns, isSplitRow, raggedRows, type CsvError } from '../../contract';
+import { isUsLetter, sizeWords } from '../envelope';
 import { fieldsWithoutColumn, unusedColumns, type MergeRow, type MergeTemplate } from '../merge';
 import { finding, unseenInAddress, withZipMeant, zipFinding, type Finding } from './findings';
 
@@ -166,4 +167,28 @@ export function rowFindings(
     ...(zip ? [{ ...zip, ...where }] : []),
     ...unseenInAddress(address, where),
   ];
+}
+
+/**
+ * A template asking for pages that are not US Letter (page-size.ts): every row's letter fails at
+ * -1021. Said on each row as the preflight's measuring says it (printFindings), but from the
+ * template's sections alone, so that the live diagnostics need not lay a letter out.
+ */
+export function templatePageSizeFinding(
+  template: Pick<MergeTemplate, 'sections'>,
+  where: Pick<Finding, 'row' | 'line'>,
+): Finding | undefined {
+  const sizes = [
+    ...new Set(
+      template.sections.filter((s) => !isUsLetter(s.size.width, s.size.height)).map((s) => sizeWords(s.size.width, s.size.height)),
+    ),
+  ];
+  if (sizes.length === 0) return undefined;
+  return finding(
+    STATUS.InvalidPageSize,
+    'error',
+    `The template's pages are ${sizes.join('; ')}. ` +
+      'The service prints on US Letter, 8.5 × 11 in (either way up, within 1/16 in): each letter of the merge fails.',
+    where,
+  );
 }

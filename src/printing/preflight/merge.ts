@@ -154,7 +154,7 @@ export async function preflightMerge(
   const measure = async (chunk: readonly Waiting[]): Promise<void> => {
     const measured = await measureLetters(
       chunk.map(({ merged }) => ({
-        contents: [{ kind: 'blocks', blocks: template.fill(merged.values) }],
+        contents: [{ kind: 'blocks', blocks: template.fill(merged.values), sections: template.sections }],
         address: merged.address,
         workMode: print.workMode,
         duplex: print.duplex,

@@ -4,7 +4,7 @@
  * (`MyTemplate:<name>.<ext>`). Each kind of mistake answers the code its field has.
  */
 import { STORED_FILE_PREFIX, STORED_TEMPLATE_PREFIX, escapeText, normalizeFileType, readXml, RESULT } from '../../contract';
-import { fieldsIn, fillFields, htmlToBlocks, type Content } from '../../printing';
+import { fieldsIn, fillFields, htmlPageSize, htmlToBlocks, type Content } from '../../printing';
 import type { StoredFileRecord } from '../store/records';
 import { refuse, type Caller, type SandboxState } from './context';
 import { findStoredFile } from './files';
@@ -92,5 +92,10 @@ export async function resolveDocument(
   const values = mergeValues(data, codes);
   const html = bytes.toString('utf8');
   if (fieldsIn(html).some((f) => !values.has(f))) refuse(codes.fieldsMissing);
-  return { content: { kind: 'blocks', blocks: htmlToBlocks(fillFields(html, values)) }, storedFile: file.name };
+  const filled = fillFields(html, values);
+  const size = htmlPageSize(filled);
+  return {
+    content: { kind: 'blocks', blocks: htmlToBlocks(filled), ...(size ? { sections: [{ fromBlock: 0, size }] } : {}) },
+    storedFile: file.name,
+  };
 }

@@ -184,6 +184,18 @@ describe('Mailroom: live diagnostics and quick fixes', function () {
     );
   });
 
+  it("warns of an emoji in a CSV name cell on the cell, in the preflight's words (issue 23 part 5)", async () => {
+    const csv =
+      'AttentionLine1,Address1,City,State,PostalCode\nJane 😀 Doe,1 Main St,Springfield,IL,62701\nJosé Müller,2 Elm St,Springfield,IL,62701\n';
+    const { document } = await opened('diagnostics-emoji.csv', csv);
+    const found = await checked(document);
+    assert.equal(found.length, 1, found.map((d) => d.message).join('\n'));
+    const [emoji] = found as [vscode.Diagnostic];
+    assert.equal(emoji.severity, vscode.DiagnosticSeverity.Warning);
+    assert.ok(emoji.range.isEqual(rangeOf(document, 'Jane 😀 Doe')), 'on the name cell of row 1');
+    assert.match(emoji.message, /Mailroom's printing fonts cannot draw “😀” \(U\+1F600\) in AttentionLine1/);
+  });
+
   it('offers Rename "Town" to "City" for a renamed column, first, and the rename leaves the rows whole (issue 25, part 6)', async () => {
     const csv = 'AttentionLine1,Address1,Town,State,PostalCode\nJane Doe,1 Main St,Springfield,IL,62701\n';
     const { document } = await opened('diagnostics-town.csv', csv);
