@@ -151,8 +151,11 @@ function asWindows1252(bytes: Uint8Array): DecodedCsv {
  * letter: é as Ž ("JosŽ"), ü as Ÿ ("MŸller"), ä as Š, á as ‡, à as ˆ, â as ‰, ã as ‹, å as Œ, ï
  * as •, ò as ˜, õ as ›. None of these follows a lowercase letter in Windows-1252 text (its š,
  * ž, œ, ’, ™ and dashes do, and are left alone: Mac Roman's ö, û, ú, í, ô and ñ are not told).
+ * ‹ and › are also Windows-1252's single guillemets, which close a word in German (›Zur Post‹):
+ * they are Mac Roman's ã and õ only inside a word ("Jo‹o"), a letter on each side.
  */
-const MAC_ROMAN_LETTER = /[a-z\u00DF-\u00F6\u00F8-\u00FF][\u2021\u02C6\u2030\u0160\u2039\u0152\u017D\u2022\u02DC\u203A\u0178]/;
+const MAC_ROMAN_LETTER =
+  /[a-z\u00DF-\u00F6\u00F8-\u00FF](?:[\u2021\u02C6\u2030\u0160\u0152\u017D\u2022\u02DC\u0178]|[\u2039\u203A](?=[a-z\u00DF-\u00F6\u00F8-\u00FF]))/;
 
 /** A CSV's bytes as text, and which encoding was assumed; a byte order mark whose text does not follow, or bytes of no encoding read, throw CsvError. */
 export function decodeCsv(bytes: Uint8Array): DecodedCsv {

@@ -73,6 +73,7 @@ export function docxToPages(data: Uint8Array): { blocks: Block[]; sections: Sect
   };
 
   let parent: ParsedElement | undefined;
+  let paragraphDepth = 0;
   const walk = (node: ParsedElement): void => {
     if (node.ns !== W) {
       // Word writes a text box twice, for new readers (mc:Choice) and old (mc:Fallback): its text is read once.
@@ -83,8 +84,12 @@ export function docxToPages(data: Uint8Array): { blocks: Block[]; sections: Sect
     switch (node.local) {
       case 'p':
         flush();
+        paragraphDepth++;
         node.children.forEach(walk);
+        paragraphDepth--;
         flush();
+        // A text box's paragraphs stand inside the paragraph that anchors it: only that one ends its section.
+        if (paragraphDepth > 0) return;
         if (endsWithParagraph) endSection(endsWithParagraph);
         endsWithParagraph = undefined;
         return;
@@ -157,5 +162,7 @@ export function docxToPages(data: Uint8Array): { blocks: Block[]; sections: Sect
   };
   walk(root);
   flush();
-  return { blocks, sections };
+  // A section that holds no text (empty paragraphs, a picture) starts no page of this layout: left
+  // out, so that the printer and a template's -1021 (templatePageSizeFinding) judge the same pages.
+  return { blocks, sections: sections.filter((s, i) => s.fromBlock < (sections[i + 1]?.fromBlock ?? blocks.length)) };
 }

@@ -70,6 +70,31 @@ const BLOCK = new Set([
 ]);
 
 /** Elements without content or end tag. */
+/**
+ * Whether a start tag ends an element whose end tag HTML lets a document leave out (`<p hidden>note<p>Dear Jane`):
+ * a paragraph ends at a block, a list item at the next, a cell at the next cell or row.
+ */
+function endsImplied(open: string, next: string): boolean {
+  switch (open) {
+    case 'p':
+      return BLOCK.has(next);
+    case 'li':
+      return next === 'li';
+    case 'dt':
+    case 'dd':
+      return next === 'dt' || next === 'dd';
+    case 'option':
+      return next === 'option' || next === 'optgroup';
+    case 'tr':
+      return next === 'tr' || next === 'tbody' || next === 'tfoot';
+    case 'td':
+    case 'th':
+      return next === 'td' || next === 'th' || next === 'tr';
+    default:
+      return false;
+  }
+}
+
 const VOID = new Set(['area', 'base', 'br', 'col', 'embed', 'hr', 'img', 'input', 'link', 'meta', 'source', 'track', 'wbr']);
 /** Whether a browser shows an element, by its attributes: not with `hidden`, nor an inline style of `display: none` or `visibility: hidden`. */
 function isHidden(attrs: string): boolean {
@@ -110,9 +135,14 @@ function pieces(html: string): Piece[] {
   for (const token of source.split(/(<[^>]*>)/)) {
     const m = token.startsWith('<') ? /^<\s*(\/?)\s*([a-z0-9]+)([^>]*)>$/i.exec(token) : null;
     if (unseen) {
-      if (m && m[2]!.toLowerCase() === unseen.name && !m[3]!.endsWith('/')) unseen.depth += m[1] ? -1 : 1;
-      if (unseen.depth === 0) unseen = undefined;
-      continue;
+      const ended = m && !m[1] && unseen.depth === 1 && endsImplied(unseen.name, m[2]!.toLowerCase());
+      if (!ended) {
+        if (m && m[2]!.toLowerCase() === unseen.name && !m[3]!.endsWith('/')) unseen.depth += m[1] ? -1 : 1;
+        if (unseen.depth === 0) unseen = undefined;
+        continue;
+      }
+      // Its end tag left out, as HTML allows: the tag that ends it is the document's again.
+      unseen = undefined;
     }
     if (!token.startsWith('<')) {
       text += decodeEntities(token);

@@ -140,7 +140,9 @@ function pageSizes(css: string): string[] {
  */
 export function htmlPageSize(html: string): PageSize | undefined {
   let size: PageSize | undefined;
-  for (const style of html.matchAll(/<style\b([^>]*)>([\s\S]*?)<\/style\s*>/gi)) {
+  // A style sheet in a comment or a <template> styles nothing a browser shows (html-text.ts drops them too).
+  const shown = html.replace(/<!--[\s\S]*?-->/g, '').replace(/<template\b[\s\S]*?<\/template\s*>/gi, '');
+  for (const style of shown.matchAll(/<style\b([^>]*)>([\s\S]*?)<\/style\s*>/gi)) {
     const media = /\bmedia\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+))/i.exec(style[1]!);
     if (media && !forPrint(media[1] ?? media[2] ?? media[3] ?? '')) continue;
     const css = style[2]!.replace(/\/\*[\s\S]*?\*\//g, '');

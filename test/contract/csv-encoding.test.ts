@@ -93,6 +93,20 @@ describe('merge data encodings: a CSV file as the client reads it', () => {
       ),
     );
     assert.deepEqual(decodeCsv(bytes), { text: names, encoding: 'Windows-1252' });
+    // German single guillemets close a word (›Zur Post‹); Mac Roman's ã (‹) stands inside one ("Jo‹o").
+    const guillemets = Buffer.concat([
+      Buffer.from('Gasthaus '),
+      Buffer.from([0x9b]),
+      Buffer.from('Zur Post'),
+      Buffer.from([0x8b]),
+      Buffer.from(',M'),
+    ]);
+    assert.deepEqual(decodeCsv(guillemets), { text: 'Gasthaus ›Zur Post‹,M', encoding: 'Windows-1252' });
+    const joao = Buffer.concat([Buffer.from('AttentionLine1\r\nJo'), Buffer.from([0x8b]), Buffer.from('o Silva\r\n')]);
+    assert.throws(
+      () => decodeCsv(joao),
+      (e: unknown) => e instanceof CsvError && e.line === 2 && e.message.includes('"Jo‹o"'),
+    );
   });
 
   it('reads UTF-16 without a byte order mark by its NULs, either way round, and a stray NUL in UTF-8 as UTF-8', () => {

@@ -9,7 +9,10 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { STATUS } from '../../src/contract';
 import { preflightLetter, printLetters } from '../../src/printing';
+import { docxToPages } from '../../src/printing/docx-text';
+import { mergeTemplate } from '../../src/printing/merge';
 import { cssPageSize, htmlPageSize } from '../../src/printing/page-size';
+import { templatePageSizeFinding } from '../../src/printing/preflight/merge-findings';
 import { JANE_DOE, docxOf } from '../helpers/documents';
 import { projectRoot } from '../helpers/tools';
 
@@ -72,8 +75,10 @@ describe('page sizes of .docx and HTML letters (issue 23 part 1)', () => {
     assert.deepEqual(rounded(htmlPageSize(style('@media (min-width: 1px) { @page { size: A4 } }'))), [595, 842]);
     assert.deepEqual(rounded(htmlPageSize(style('@page { @top-center { content: "x" } size: legal }'))), [612, 1008]);
     assert.deepEqual(rounded(htmlPageSize(style('@supports (size: A4) { @page { size: A4 } } p { margin: 0 }'))), [595, 842]);
-    // Text that only reads like CSS is no style sheet.
+    // Text that only reads like CSS is no style sheet; nor is a style sheet a comment or a <template> holds.
     assert.equal(htmlPageSize('<p>@page { size: A4 }</p>'), undefined);
+    assert.equal(htmlPageSize('<!-- <style>@page { size: A4 }</style> --><p>Dear Jane</p>'), undefined);
+    assert.equal(htmlPageSize('<template><style>@page{size:A4}</style></template><p>Dear Jane</p>'), undefined);
   });
 
   it('fails an A4 HTML letter at -1021 naming its size and pages, and passes one on Letter written any way', async () => {
@@ -159,6 +164,42 @@ describe('page sizes of .docx and HTML letters (issue 23 part 1)', () => {
     assert.equal(await pages(''), 3, 'the address page, and a page a section (nextPage by default)');
     assert.equal(await pages('<w:type w:val="nextPage"/>'), 3);
     assert.equal(await pages('<w:type w:val="continuous"/>'), 2, 'both sections on one page');
+  });
+
+  it('leaves out a .docx section holding no text, in the printer and in a merge template’s -1021 alike', async () => {
+    // An A4 section of empty paragraphs (a picture, in Word) starts no page of this layout.
+    const body =
+      '<w:p><w:r><w:t>Dear «AttentionLine1»</w:t></w:r></w:p>' +
+      '<w:p><w:pPr><w:sectPr><w:pgSz w:w="12240" w:h="15840"/></w:sectPr></w:pPr></w:p><w:p/>' +
+      '<w:sectPr><w:pgSz w:w="11906" w:h="16838"/></w:sectPr>';
+    const data = docxOf(body);
+    const printed = (
+      await printLetters([{ contents: [{ kind: 'file', type: 'docx', data }], address: JANE_DOE, workMode: 'Development', duplex: false }])
+    ).letters[0]!;
+    assert.equal(printed.failure, undefined, 'printed on Letter');
+    const template = mergeTemplate('docx', data);
+    assert.equal(templatePageSizeFinding(template, { row: 1, line: 2 }), undefined, 'the editor says no -1021 either');
+  });
+
+  it('ends a .docx section with the paragraph that holds its w:sectPr, not with a text box’s paragraph inside it', async () => {
+    // A Letter section whose last paragraph anchors a text box, then an A4 section: the text after the box is on Letter.
+    const box = '<w:r><w:drawing><w:txbxContent><w:p><w:r><w:t>Boxed</w:t></w:r></w:p></w:txbxContent></w:drawing></w:r>';
+    const body =
+      `<w:p><w:pPr><w:sectPr><w:pgSz w:w="12240" w:h="15840"/></w:sectPr></w:pPr>${box}<w:r><w:t>After the box</w:t></w:r></w:p>` +
+      '<w:p><w:r><w:t>On A4</w:t></w:r></w:p><w:sectPr><w:pgSz w:w="11906" w:h="16838"/></w:sectPr>';
+    const { blocks, sections } = docxToPages(docxOf(body));
+    assert.deepEqual(
+      blocks.map((b) => (b.kind === 'page-break' ? '' : b.text)),
+      ['Boxed', 'After the box', 'On A4'],
+    );
+    assert.deepEqual(
+      sections.map((s) => [s.fromBlock, Math.round(s.size.width)]),
+      [
+        [0, 612],
+        [2, 595],
+      ],
+      'the text after the box stays in the Letter section',
+    );
   });
 
   it('reads a .docx’s w:pgSz in twips, turned by w:orient, and takes a document without one as Letter', async () => {

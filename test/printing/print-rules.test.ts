@@ -426,6 +426,10 @@ describe('printing: the address read from the recipient box of page 1', function
     assert.deepEqual(report.addressRead, JANE_DOE_LINES);
     const [page] = await pdfText(report.pdf!);
     assert.doesNotMatch(page!, /Template line|Hidden line|Nested|Not shown/);
+    // A hidden paragraph whose end tag is left out, as HTML allows, ends where the next block starts.
+    const unclosed = await preflightLetter({ type: 'html', data: Buffer.from(`<p hidden>internal note${html}`) }, settings);
+    assert.deepEqual(unclosed.addressRead, JANE_DOE_LINES);
+    assert.doesNotMatch((await pdfText(unclosed.pdf!))[0]!, /internal note/);
   });
 
   it('reads a .docx letter’s address written in a text box once, though Word writes a text box twice (mc:Choice, mc:Fallback)', async () => {
