@@ -5,6 +5,7 @@
  */
 import { basename, resolve } from 'node:path';
 import { DocumentError, mailMerge, mergeWithRows, type CallOptions, type MailMerge } from '../../client';
+import { CSV_DELIMITER_NAMES } from '../../contract';
 import { accountOf, connect, print, type Io } from '../context';
 import { guardSend, predictedMergePrice, refusalOf, rowList, sayRepeated } from '../spending';
 import { mayCharge, mergeRowKeys, RepeatedSend } from '../../rulebook';
@@ -70,7 +71,7 @@ export async function run(args: readonly string[], io: Io): Promise<void> {
   const price = mayCharge(mode)
     ? await predictedMergePrice({ type: merge.type, template: templateBytes, csv: merge.csv }, printed)
     : undefined;
-  if (!values.json) io.err.write(`${encodingLine({ file: basename(data), encoding: merge.encoding })}\n`);
+  if (!values.json) io.err.write(`${encodingLine({ file: basename(data), encoding: merge.encoding, delimiter: merge.delimiter })}\n`);
   const client = connect(values, io);
   try {
     const account = accountOf(values, io);
@@ -120,9 +121,17 @@ export async function run(args: readonly string[], io: Io): Promise<void> {
       );
     }
     sayRepeated(io, guard.noted(), mode);
-    print(io, values, { id: result.ResultCode, description: result.ResultDescription, encoding: merge.encoding }, () => [
-      String(result.ResultCode),
-    ]);
+    print(
+      io,
+      values,
+      {
+        id: result.ResultCode,
+        description: result.ResultDescription,
+        encoding: merge.encoding,
+        delimiter: CSV_DELIMITER_NAMES[merge.delimiter],
+      },
+      () => [String(result.ResultCode)],
+    );
     if (!values.json && result.ResultDescription) io.err.write(`${result.ResultDescription}\n`);
   } finally {
     client.close();
