@@ -571,7 +571,7 @@ describe('live diagnostics: a mail merge CSV', () => {
       'John Roe,,Springfield,IL,6270,John\r\n"Al Poe","2 Elm St\nApt 2",Springfield,IL,62701,Al\r\n';
     const seen = (text: string, delimiter: string) =>
       csvDiagnostics(text, template).map((f) => ({
-        ...summary(text, [f])[0],
+        ...summary(text, [f])[0]!,
         row: f.row,
         span: f.span,
         fixes: f.fixes.map((fix) => ({ kind: fix.kind, edits: fix.edits.map((e) => ({ ...e, text: e.text.replaceAll(delimiter, ',') })) })),
