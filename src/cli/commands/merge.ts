@@ -29,7 +29,8 @@ export const help: CommandHelp = {
     ['TEMPLATE', 'the letter: .docx or .html'],
     [
       'DATA.csv',
-      'a header row naming the fields, then one row per letter: UTF-8, UTF-16 (with a byte order mark or without), or Windows-1252; sent as UTF-8',
+      'a header row naming the fields, then one row per letter: UTF-8, UTF-16 (with a byte order mark or without), or Windows-1252, ' +
+        'separated by commas, semicolons or tabs (as the header is); sent as comma-separated UTF-8',
     ],
     ['--mode Development|Production|Default', "the work mode; Default (the account's own) by default"],
     ['--description TEXT', 'what the batch is called; "TEMPLATE × DATA.csv" by default'],
