@@ -38,8 +38,8 @@ const DELIMITERS: Readonly<Record<CsvDelimiter, RegExp>> = { ',': /[,\r\n]/g, ';
  * The delimiter of a CSV, decided from its header line alone (the rule in this file's header): the
  * first line that is not blank (blank lines before the header hold no record), its characters
  * outside quotes, up to the line break that ends it outside quotes. A leading byte order mark is
- * no delimiter. A line of delimiters only (`,,,`: a row of empty cells) decides as a header would:
- * the rows before the header a spreadsheet writes are of its own delimiter.
+ * no delimiter. A line of empty cells before the header (`;;;`) is its first line and decides: a
+ * spreadsheet writes such rows with its own delimiter.
  */
 export function csvDelimiter(text: string): CsvDelimiter {
   let semicolon = false;
@@ -60,6 +60,12 @@ export function csvDelimiter(text: string): CsvDelimiter {
     blank = false;
   }
   return semicolon ? ';' : tab ? '\t' : ',';
+}
+
+/** The delimiter a reader reads with: the one given; else the header's (a piece past the header, a comma, unless given). */
+function delimiterOf(text: string, fromHeader: boolean, reading: CsvReading | undefined): CsvDelimiter {
+  if (reading === undefined) return fromHeader ? csvDelimiter(text) : ',';
+  return reading === 'service' ? ',' : reading;
 }
 
 /**
@@ -103,10 +109,12 @@ export interface CsvRecord {
  * any size of data takes, holding one record at a time. A CSV that is not well formed throws
  * CsvError when the reader comes to the mistake, after the records before it (a NUL before any).
  * `fromHeader` false reads a piece of a CSV that starts past its header (one row, a slice): its
- * first record is not held to a header's rules.
+ * first record is not held to a header's rules. `reading` is the delimiter: by default the header's
+ * (csvDelimiter), a comma for a piece (a piece's reader passes the header's); 'service' as the
+ * sandbox reads.
  */
 export function* csvRecords(text: string, fromHeader = true, reading?: CsvReading): Generator<CsvRecord, void, undefined> {
-  const delimiter: CsvDelimiter = reading === undefined ? (fromHeader ? csvDelimiter(text) : ',') : reading === 'service' ? ',' : reading;
+  const delimiter = delimiterOf(text, fromHeader, reading);
   const delimiterOrBreak = DELIMITERS[delimiter];
   const ends = `${delimiter}\r\n`;
   let row: string[] = [];
@@ -210,7 +218,7 @@ export function parseCsvLines(
   const rows: string[][] = [];
   const lines: number[] = [];
   const spans: number[][] = [];
-  const delimiter: CsvDelimiter = reading === undefined ? (fromHeader ? csvDelimiter(text) : ',') : reading === 'service' ? ',' : reading;
+  const delimiter = delimiterOf(text, fromHeader, reading);
   for (const record of csvRecords(text, fromHeader, reading ?? delimiter)) {
     rows.push(record.cells);
     lines.push(record.line);
