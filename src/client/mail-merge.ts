@@ -4,20 +4,35 @@
  * the user sees how many letters it makes (one per data row) before paying for them. The CSV's
  * bytes are read by the contract's one rule (decodeCsv: UTF-8 with or without a byte order mark,
  * UTF-16 with one, else Windows-1252) and sent as the UTF-8 the service takes (facts, Part B).
+ * Its delimiter is decided from its header (the contract's csvDelimiter: comma, else semicolon,
+ * else tab), and a file separated otherwise than by commas is sent re-written with them (formatCsv:
+ * a cell holding a comma is quoted), as RFC 4180, the service's format, has it.
  */
 import { gzipSync } from 'node:zlib';
-import { CsvError, decodeCsv, encodeCsv, formatCsv, mergeTemplateTypes, parseCsv, type CsvEncoding } from '../contract';
+import {
+  CsvError,
+  csvDelimiter,
+  decodeCsv,
+  encodeCsv,
+  formatCsv,
+  mergeTemplateTypes,
+  parseCsvLines,
+  type CsvDelimiter,
+  type CsvEncoding,
+} from '../contract';
 import { DocumentError, fileTypeOf } from './letter-document';
 
 export interface MailMerge {
   /** The template's FileExtension. */
   readonly type: string;
   readonly template: Buffer;
-  /** The CSV as text, decoded from its file: what the preflight reads, and what is sent. */
+  /** The CSV as text, decoded from its file: what the preflight reads (by the same rules), and what is sent, with commas. */
   readonly csv: string;
   /** Which encoding the CSV's file was read as. */
   readonly encoding: CsvEncoding;
-  /** The CSV as UTF-8, compressed as the service expects. */
+  /** Which delimiter the CSV's header was read as separated by. */
+  readonly delimiter: CsvDelimiter;
+  /** The CSV as comma-separated UTF-8, compressed as the service expects. */
   readonly mergeData: Buffer;
   /** One letter per data row. */
   readonly letters: number;
@@ -33,8 +48,9 @@ export function mailMerge(templateName: string, template: Uint8Array, csvName: s
   }
   const decoded = mergeDataText(csvName, csv);
   let rows: string[][];
+  let delimiter: CsvDelimiter;
   try {
-    rows = parseCsv(decoded.text);
+    ({ rows, delimiter } = parseCsvLines(decoded.text));
   } catch (error) {
     if (error instanceof CsvError) throw new DocumentError(`${csvName} is not CSV: ${error.message} (line ${error.line})`);
     throw error;
@@ -45,7 +61,8 @@ export function mailMerge(templateName: string, template: Uint8Array, csvName: s
     template: Buffer.from(template),
     csv: decoded.text,
     encoding: decoded.encoding,
-    mergeData: gzipSync(encodeCsv(decoded.text)),
+    delimiter,
+    mergeData: gzipSync(encodeCsv(delimiter === ',' ? decoded.text : formatCsv(rows))),
     letters: rows.length - 1,
     fields: rows[0]!,
     rows: rows.slice(1),
@@ -59,10 +76,14 @@ export function mergeWithRows(merge: MailMerge, keep: (row: number) => boolean):
   return { ...merge, rows, letters: rows.length, csv, mergeData: gzipSync(encodeCsv(csv)) };
 }
 
-/** A CSV file's bytes as the preflight reads them, with the encoding assumed; a file whose bytes do not follow its byte order mark throws DocumentError. */
-export function mergeDataText(csvName: string, csv: Uint8Array): { readonly text: string; readonly encoding: CsvEncoding } {
+/** A CSV file's bytes as the preflight reads them, with the encoding and the delimiter assumed; a file whose bytes do not follow its byte order mark throws DocumentError. */
+export function mergeDataText(
+  csvName: string,
+  csv: Uint8Array,
+): { readonly text: string; readonly encoding: CsvEncoding; readonly delimiter: CsvDelimiter } {
   try {
-    return decodeCsv(csv);
+    const decoded = decodeCsv(csv);
+    return { ...decoded, delimiter: csvDelimiter(decoded.text) };
   } catch (error) {
     if (error instanceof CsvError) throw new DocumentError(`${csvName} is not CSV: ${error.message} (line ${error.line})`);
     throw error;

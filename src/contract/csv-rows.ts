@@ -3,9 +3,10 @@
  * a 100,000-row merge (Preview Merge Row, a batch item's recipient) is read at once, parsed alone,
  * without parsing the whole file. The scan follows parseCsvLines (csv.ts) to the letter: a quote
  * opens a quoted field only at a field's start, a blank line holds no row, and a CSV it would refuse
- * is refused here with the same CsvError and line.
+ * is refused here with the same CsvError and line, and the delimiter is decided from the header
+ * as it decides it (csvDelimiter).
  */
-import { CsvError, delimiterMistake, nulMistake, parseCsvLines } from './csv';
+import { CsvError, csvDelimiter, nulMistake, parseCsvLines, type CsvDelimiter } from './csv';
 
 export interface CsvRowIndex {
   /** How many rows, the header's included. */
@@ -16,9 +17,11 @@ export interface CsvRowIndex {
   readonly ends: readonly number[];
   /** The 1-based line each row starts on. */
   readonly lines: readonly number[];
+  /** The delimiter, decided from the header (csvDelimiter). */
+  readonly delimiter: CsvDelimiter;
 }
 
-const BREAK_OR_COMMA = /[,\r\n]/g;
+const BREAK_OR_DELIMITER: Readonly<Record<CsvDelimiter, RegExp>> = { ',': /[,\r\n]/g, ';': /[;\r\n]/g, '\t': /[\t\r\n]/g };
 const LINE_BREAKS = /\r\n|\r|\n/g;
 
 function linesIn(text: string, from: number, to: number): number {
@@ -28,7 +31,7 @@ function linesIn(text: string, from: number, to: number): number {
 /** Every row's place in the text (a leading byte order mark is not the header's); throws CsvError where parseCsvLines would. */
 export function csvRowIndex(text: string): CsvRowIndex {
   const starts: number[] = [];
-  const ends: number[] = [];
+  const rowEnds: number[] = [];
   const lines: number[] = [];
   // Characters are counted in the words after the byte order mark, as parseCsvLines counts them in the text without it.
   const bom = text.startsWith('\uFEFF') ? 1 : 0;
@@ -36,13 +39,14 @@ export function csvRowIndex(text: string): CsvRowIndex {
   let line = 1;
   const nul = nulMistake(bom ? text.slice(bom) : text);
   if (nul) throw nul;
+  const delimiter = csvDelimiter(bom ? text.slice(bom) : text);
+  const breakOrDelimiter = BREAK_OR_DELIMITER[delimiter];
+  const ends = `${delimiter}\r\n`;
   while (i < text.length) {
     const start = i;
     const startLine = line;
-    let fields = 0;
     let empty = true;
     for (;;) {
-      fields++;
       if (text[i] === '"') {
         const open = i;
         let j = i + 1;
@@ -59,40 +63,36 @@ export function csvRowIndex(text: string): CsvRowIndex {
         }
         if (j - open > 2) empty = false;
         i = j;
-        if (i < text.length && !',\r\n'.includes(text[i]!))
+        if (i < text.length && !ends.includes(text[i]!))
           throw new CsvError(`unexpected text after a quoted field at character ${i + 1 - bom}`, line);
       } else {
-        BREAK_OR_COMMA.lastIndex = i;
-        const end = BREAK_OR_COMMA.exec(text)?.index ?? text.length;
+        breakOrDelimiter.lastIndex = i;
+        const end = breakOrDelimiter.exec(text)?.index ?? text.length;
         if (end > i) empty = false;
         i = end;
       }
-      if (text[i] !== ',') break;
+      if (text[i] !== delimiter) break;
       i++;
     }
     // A line of empty cells only (a blank line, `,,,,`) is no row (as parseCsvLines reads it).
     if (!empty) {
-      if (starts.length === 0 && fields === 1) {
-        const mistake = delimiterMistake(text.slice(start, i), startLine);
-        if (mistake) throw mistake;
-      }
       starts.push(start);
-      ends.push(i);
+      rowEnds.push(i);
       lines.push(startLine);
     }
     if (i >= text.length) break;
     i += text[i] === '\r' && text[i + 1] === '\n' ? 2 : 1;
     line++;
   }
-  return { count: starts.length, starts, ends, lines };
+  return { count: starts.length, starts, ends: rowEnds, lines, delimiter };
 }
 
 /** A row's cells, parsed alone. */
 export function csvRow(text: string, index: CsvRowIndex, row: number): string[] {
-  return parseCsvLines(text.slice(index.starts[row], index.ends[row]), row === 0).rows[0] ?? [''];
+  return parseCsvLines(text.slice(index.starts[row], index.ends[row]), row === 0, index.delimiter).rows[0] ?? [''];
 }
 
-/** The header and the rows asked for, in that order, as a CSV of their own (each row as written, CRLF after each). */
+/** The header and the rows asked for, in that order, as a CSV of their own (each row as written, in the file's delimiter, CRLF after each). */
 export function csvOfRows(text: string, index: CsvRowIndex, rows: readonly number[]): string {
   return [0, ...rows].map((r) => `${text.slice(index.starts[r], index.ends[r])}\r\n`).join('');
 }

@@ -1,6 +1,14 @@
 /**
  * Mail-merge data (facts, Part B) is RFC 4180 CSV: comma-separated, fields optionally quoted with
- * doubled quotes inside, CRLF or LF rows.
+ * doubled quotes inside, CRLF or LF rows. That is what the service takes; what a spreadsheet writes
+ * is read too, and sent as commas (the client re-serializes it with formatCsv):
+ *
+ * The delimiter is decided from the header line alone (csvDelimiter): a comma if the header holds
+ * one outside quotes; else a semicolon if it holds one (what Excel saves as "CSV" where the comma
+ * is the decimal separator); else a tab if it holds one (Excel's "Unicode Text", a TSV); else a
+ * comma (a one-column CSV). Data rows are never looked at: a decimal "1,50" in a row of a
+ * semicolon file is a cell's text, and the header, which names the columns, has no such digits.
+ * The sandbox, being the service, reads commas only ('service' below) and refuses the rest.
  */
 export class CsvError extends Error {
   constructor(
@@ -12,7 +20,53 @@ export class CsvError extends Error {
   }
 }
 
-const DELIMITER = /[,\r\n]/g;
+/** A delimiter the readers take: the comma the service takes, and what spreadsheets write otherwise. */
+export type CsvDelimiter = ',' | ';' | '\t';
+
+/** Each delimiter's name, as the readers say which was assumed. */
+export const CSV_DELIMITER_NAMES: Readonly<Record<CsvDelimiter, string>> = { ',': 'comma', ';': 'semicolon', '\t': 'tab' };
+
+/**
+ * How a reader takes delimiters: one given, or 'service': commas only, a header that is one cell
+ * split by semicolons or tabs refused (delimiterMistake), as the service (the sandbox) reads.
+ */
+export type CsvReading = CsvDelimiter | 'service';
+
+const DELIMITERS: Readonly<Record<CsvDelimiter, RegExp>> = { ',': /[,\r\n]/g, ';': /[;\r\n]/g, '\t': /[\t\r\n]/g };
+
+/**
+ * The delimiter of a CSV, decided from its header line alone (the rule in this file's header): the
+ * first line that is not blank (blank lines before the header hold no record), its characters
+ * outside quotes, up to the line break that ends it outside quotes. A leading byte order mark is
+ * no delimiter. A line of empty cells before the header (`;;;`) is its first line and decides: a
+ * spreadsheet writes such rows with its own delimiter.
+ */
+export function csvDelimiter(text: string): CsvDelimiter {
+  let semicolon = false;
+  let tab = false;
+  let quoted = false;
+  let blank = true;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (c === '"') quoted = !quoted;
+    else if (quoted) continue;
+    else if (c === ',') return ',';
+    else if (c === ';') semicolon = true;
+    else if (c === '\t') tab = true;
+    else if (c === '\n' || c === '\r') {
+      if (blank) continue;
+      break;
+    }
+    blank = false;
+  }
+  return semicolon ? ';' : tab ? '\t' : ',';
+}
+
+/** The delimiter a reader reads with: the one given; else the header's (a piece past the header, a comma, unless given). */
+function delimiterOf(text: string, fromHeader: boolean, reading: CsvReading | undefined): CsvDelimiter {
+  if (reading === undefined) return fromHeader ? csvDelimiter(text) : ',';
+  return reading === 'service' ? ',' : reading;
+}
 
 /**
  * Why a CSV whose header is one cell holding semicolons or tabs is refused: European-locale Excel
@@ -55,9 +109,14 @@ export interface CsvRecord {
  * any size of data takes, holding one record at a time. A CSV that is not well formed throws
  * CsvError when the reader comes to the mistake, after the records before it (a NUL before any).
  * `fromHeader` false reads a piece of a CSV that starts past its header (one row, a slice): its
- * first record is not held to a header's rules.
+ * first record is not held to a header's rules. `reading` is the delimiter: by default the header's
+ * (csvDelimiter), a comma for a piece (a piece's reader passes the header's); 'service' as the
+ * sandbox reads.
  */
-export function* csvRecords(text: string, fromHeader = true): Generator<CsvRecord, void, undefined> {
+export function* csvRecords(text: string, fromHeader = true, reading?: CsvReading): Generator<CsvRecord, void, undefined> {
+  const delimiter = delimiterOf(text, fromHeader, reading);
+  const delimiterOrBreak = DELIMITERS[delimiter];
+  const ends = `${delimiter}\r\n`;
   let row: string[] = [];
   let rowSpans: number[] = [];
   let field = '';
@@ -88,7 +147,7 @@ export function* csvRecords(text: string, fromHeader = true): Generator<CsvRecor
   };
   const nul = nulMistake(text);
   if (nul) throw nul;
-  let header = fromHeader;
+  let header = fromHeader && reading === 'service';
   while (i < text.length) {
     const c = text[i]!;
     if (c === '"' && field === '') {
@@ -107,12 +166,12 @@ export function* csvRecords(text: string, fromHeader = true): Generator<CsvRecor
         i = quote + 1;
         break;
       }
-      if (i < text.length && !',\r\n'.includes(text[i]!))
+      if (i < text.length && !ends.includes(text[i]!))
         throw new CsvError(`unexpected text after a quoted field at character ${i + 1}`, line);
       continue;
     }
     let ended: CsvRecord | undefined;
-    if (c === ',') endField();
+    if (c === delimiter) endField();
     else if (c === '\n') ended = endRow();
     else if (c === '\r') {
       ended = endRow();
@@ -121,9 +180,9 @@ export function* csvRecords(text: string, fromHeader = true): Generator<CsvRecor
         fieldStart = i + 1;
       }
     } else {
-      // An unquoted field runs to the next comma or line break: taken in one slice.
-      DELIMITER.lastIndex = i;
-      const end = DELIMITER.exec(text)?.index ?? text.length;
+      // An unquoted field runs to the next delimiter or line break: taken in one slice.
+      delimiterOrBreak.lastIndex = i;
+      const end = delimiterOrBreak.exec(text)?.index ?? text.length;
       field += text.slice(i, end);
       i = end;
       continue;
@@ -135,7 +194,7 @@ export function* csvRecords(text: string, fromHeader = true): Generator<CsvRecor
     const last = endRow();
     if (last) yield checked(last);
   }
-  /** The header (the first record) refused when its one cell is split by another delimiter. */
+  /** The header (the first record), as the service reads it, refused when its one cell is split by another delimiter. */
   function checked(record: CsvRecord): CsvRecord {
     if (header) {
       header = false;
@@ -151,25 +210,34 @@ export function* csvRecords(text: string, fromHeader = true): Generator<CsvRecor
  * lines of empty cells hold no row), and where each row's cells are in the text: for cell j, `spans[row][2j]` is its first
  * character (its opening quote, if quoted) and `spans[row][2j + 1]` the one after its last.
  */
-export function parseCsvLines(text: string, fromHeader = true): { rows: string[][]; lines: number[]; spans: number[][] } {
+export function parseCsvLines(
+  text: string,
+  fromHeader = true,
+  reading?: CsvReading,
+): { rows: string[][]; lines: number[]; spans: number[][]; delimiter: CsvDelimiter } {
   const rows: string[][] = [];
   const lines: number[] = [];
   const spans: number[][] = [];
-  for (const record of csvRecords(text, fromHeader)) {
+  const delimiter = delimiterOf(text, fromHeader, reading);
+  for (const record of csvRecords(text, fromHeader, reading ?? delimiter)) {
     rows.push(record.cells);
     lines.push(record.line);
     spans.push(record.spans);
   }
-  return { rows, lines, spans };
+  return { rows, lines, spans, delimiter };
 }
 
+/** The rows of a CSV, its delimiter decided from its header (csvDelimiter). */
 export function parseCsv(text: string): string[][] {
   return parseCsvLines(text).rows;
 }
 
-/** A cell as RFC 4180 writes it: quoted (its quotes doubled) when it must be (a comma, a quote, a line break) or when it was. */
-export function csvCell(value: string, quoted = false): string {
-  return quoted || /[",\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
+/**
+ * A cell as RFC 4180 writes it: quoted (its quotes doubled) when it must be (the delimiter, a
+ * quote, a line break) or when it was. A file's own delimiter keeps an edit in its quoting.
+ */
+export function csvCell(value: string, quoted = false, delimiter: CsvDelimiter = ','): string {
+  return quoted || /["\r\n]/.test(value) || value.includes(delimiter) ? `"${value.replace(/"/g, '""')}"` : value;
 }
 
 /** Rows as RFC 4180 CSV: CRLF after every row, each cell as csvCell writes it. */

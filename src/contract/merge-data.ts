@@ -10,8 +10,8 @@ const ADDRESS_COLUMNS: ReadonlySet<string> = new Set<string>([...RECIPIENT_FIELD
 
 /**
  * Whether the CSV's first line names an address column: then it is a merge's data, checked with or
- * without its template. Names split by semicolons or tabs count too, so that the editor says such a
- * merge CSV is not comma-separated (csv.ts delimiterMistake) rather than nothing.
+ * without its template. Names split by semicolons or tabs count too: such a CSV is a merge's data
+ * read with that delimiter (csv.ts csvDelimiter), checked as one with commas is.
  */
 export function namesAddressColumn(text: string): boolean {
   const header = /^\uFEFF?([^\r\n]*)/.exec(text)![1]!;

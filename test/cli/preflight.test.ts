@@ -664,6 +664,76 @@ describe('mailroom preflight', function () {
       }
     });
 
+    describe('a CSV separated by semicolons (decimal commas) or by tabs (Unicode Text): read with its delimiter, sent as commas', () => {
+      const ROWS = [
+        ['AttentionLine1', 'Address1', 'City', 'State', 'PostalCode', 'Amount'],
+        ['Doe, Jane', '1 Main St, Apt 2', 'Springfield', 'IL', '62701', '1,50'],
+        ['"Poe; Pat"', '3 Far Rd', 'Springfield', 'IL', '62702', '12,00'],
+      ];
+      const saved: readonly [delimiter: string, encoding: string, bytes: Buffer][] = [
+        ['semicolon', 'UTF-8', Buffer.from(`${ROWS.map((r) => r.join(';')).join('\r\n')}\r\n`, 'utf8')],
+        [
+          'tab',
+          'UTF-16LE with BOM',
+          Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(`${ROWS.map((r) => r.join('\t')).join('\r\n')}\r\n`, 'utf16le')]),
+        ],
+      ];
+      for (const [delimiter, encoding, bytes] of saved) {
+        it(`${delimiter}s, ${encoding}`, async () => {
+          const template = file('owed.html', '<h1>Dear {{AttentionLine1}}</h1><p>You owe {{Amount}} dollars.</p>');
+          const csv = file(`owed-${delimiter}.csv`, bytes);
+          const { code, report: r } = await report(template, '--data', csv, '--mode', 'Development');
+          assert.equal(code, 0, JSON.stringify(r.findings));
+          assert.deepEqual(
+            [(r as Report & { encoding: string }).encoding, (r as Report & { delimiter: string }).delimiter, r.letters!.length],
+            [encoding, delimiter, 2],
+          );
+          const text = await preflight(template, '--data', csv, '--mode', 'Development');
+          assert.match(
+            text.stdout,
+            new RegExp(
+              `^owed-${delimiter}\\.csv read as ${encoding}, separated by ${delimiter}s; the merge sends it as UTF-8 separated by commas\\.$`,
+              'm',
+            ),
+          );
+          const sent = await mailroom(['merge', template, csv, '--mode', 'Development'], { env: env() });
+          assert.equal(sent.code, 0, sent.stderr);
+          assert.match(sent.stderr, new RegExp(`read as ${encoding}, separated by ${delimiter}s`));
+          const id = sent.stdout.trim();
+          const batch = JSON.parse(await cli('call', 'GetBatchDetails', '--param', `ID=${id}`, '--param', 'ItemID=')) as {
+            Items: { ItemID: number; NumOfSheets: number; Price: number }[];
+          };
+          assert.deepEqual(
+            r.letters!.map((l) => [l.row, l.sheets, l.price]),
+            batch.Items.map((i) => [i.ItemID, i.NumOfSheets, i.Price]),
+          );
+          sandbox.advance(60_000);
+          const printed = join(dir, `owed-${delimiter}.pdf`);
+          await cli('pdf', id, '-o', printed);
+          const pages = pdfPages(readFileSync(printed)).map((p) => p.text);
+          // Each item's recipient as in the file (a comma inside a cell is the cell's, not a column's end), and its letter.
+          for (const [name, street, owed] of [
+            ['Doe, Jane', '1 Main St, Apt 2', 'You owe 1,50 dollars'],
+            ['Poe; Pat', '3 Far Rd', 'You owe 12,00 dollars'],
+          ] as const) {
+            assert.ok(
+              pages.some((page) => page.includes(name) && page.includes(street)),
+              `${name}, ${street}: ${pages.join('\n---\n')}`,
+            );
+            assert.ok(
+              pages.some((page) => page.includes(owed)),
+              owed,
+            );
+          }
+          const json = JSON.parse(await cli('merge', template, csv, '--mode', 'Development', '--json')) as {
+            encoding: string;
+            delimiter: string;
+          };
+          assert.deepEqual([json.encoding, json.delimiter], [encoding, delimiter], '--json says both');
+        });
+      }
+    });
+
     it("what preflight refuses the sandbox refuses: rows whose cells are not the header's, at -3144 with the same row and line", async () => {
       const template = file('short.html', '<h1>Dear {{AttentionLine1}}</h1>');
       const csv = file(

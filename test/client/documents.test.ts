@@ -118,6 +118,36 @@ describe('documents', () => {
     );
   });
 
+  it('sends a merge CSV separated by semicolons or tabs as the comma-separated UTF-8 the service takes, a cell holding a comma quoted', () => {
+    for (const [bytes, delimiter] of [
+      [Buffer.from('Name;Address1;Amount\r\n"Doe; Jane";1 Main St, Apt 2;1,50\r\n\r\nBo;2 Elm St;"2"\r\n'), ';'],
+      [
+        Buffer.concat([
+          Buffer.from([0xff, 0xfe]),
+          Buffer.from('Name\tAddress1\tAmount\r\nDoe; Jane\t1 Main St, Apt 2\t1,50\r\nBo\t2 Elm St\t2\r\n', 'utf16le'),
+        ]),
+        '\t',
+      ],
+    ] as const) {
+      const merge = mailMerge('invite.html', Buffer.from('<p>Dear {{Name}}</p>'), 'people.csv', bytes);
+      assert.equal(merge.delimiter, delimiter);
+      assert.equal(merge.letters, 2);
+      assert.deepEqual(merge.fields, ['Name', 'Address1', 'Amount']);
+      assert.equal(
+        gunzipSync(merge.mergeData).toString('utf8'),
+        'Name,Address1,Amount\r\nDoe; Jane,"1 Main St, Apt 2","1,50"\r\nBo,2 Elm St,2\r\n',
+      );
+    }
+    const commas = mailMerge(
+      'invite.html',
+      Buffer.from('<p>Dear {{Name}}</p>'),
+      'people.csv',
+      Buffer.from('Name;x,City\nAnn,Springfield\n'),
+    );
+    assert.equal(commas.delimiter, ',');
+    assert.deepEqual(commas.fields, ['Name;x', 'City']);
+  });
+
   it("sends a merge's CSV as the UTF-8 the service takes, whatever the spreadsheet saved it as, and says which it read", () => {
     const text = 'AttentionLine1,City\r\nJosé Müller,Zürich\r\n';
     const saved: [string, Buffer][] = [

@@ -56,14 +56,34 @@ describe('the CSV row index', () => {
       'a,b\n"x"y,2\n',
       'a,b\n"x""\n',
       'a,b\n"1\n""2"""z\n',
-      ',,\r\na;b;c\r\n1;2;3\r\n',
-      '\uFEFFa\tb\n1\t2\n',
+      'a;b\n"1;2"x;3\n',
+      '\uFEFFa\tb\n1\t"2"3\n',
       'a,b\n"1\n\0",2\n',
     ]) {
       const read = indexed(csv);
       assert.ok('error' in read, csv);
       assert.deepEqual(read, parsed(csv), csv);
     }
+  });
+
+  it('reads a CSV separated by semicolons or tabs as parseCsvLines does, its delimiter decided from the header', () => {
+    for (const csv of [
+      'AttentionLine1;Amount\r\n"Doe; Jane";1,50\r\n\r\nPat Poe;"2\n3"\r\n',
+      '\uFEFF\r\nAttentionLine1\tAmount\n"Doe\tJane"\t1,50;2\n',
+      ',,\r\na;b;c\r\n1;2;3\r\n',
+    ]) {
+      const read = indexed(csv);
+      assert.ok(!('error' in read), csv);
+      assert.deepEqual(read, parsed(csv), csv);
+    }
+    const csv = 'A;B\r\nDoe, Jane;1,50\r\nPat;2\r\n';
+    const index = csvRowIndex(csv);
+    assert.equal(index.delimiter, ';');
+    assert.deepEqual(csvRow(csv, index, 1), ['Doe, Jane', '1,50']);
+    assert.deepEqual(parseCsvLines(csvOfRows(csv, index, [2])).rows, [
+      ['A', 'B'],
+      ['Pat', '2'],
+    ]);
   });
 
   it('agrees with parseCsvLines on 2,000 CSVs made of every kind of cell a spreadsheet writes', () => {

@@ -24,7 +24,7 @@ import {
   type MailMerge,
   type RecipientAddress,
 } from '../../src/client';
-import { STATUS, csvRow, csvRowIndex, encodeCsv, type EnumValue } from '../../src/contract';
+import { CSV_DELIMITER_NAMES, STATUS, csvRow, csvRowIndex, encodeCsv, type EnumValue } from '../../src/contract';
 import { preflightLetter, preflightMerge, type Finding } from '../../src/printing';
 import { mergeDataDiagnostics } from '../../src/printing/diagnostics';
 import { startTestSandbox, type TestSandbox } from '../helpers/sandbox';
@@ -52,6 +52,8 @@ interface MergeCase {
   readonly template: string;
   readonly data: string;
   readonly encoding: string;
+  /** The delimiter its header is read as separated by, when it is not a comma. */
+  readonly delimiter?: 'semicolon' | 'tab';
   readonly mode?: 'Development' | 'Production';
   /** Each row's final status, in data order. */
   readonly ends?: readonly number[];
@@ -169,6 +171,7 @@ describe('the corpus: one verdict from the preflight and the sandbox, for every 
       // As `mailroom preflight --data` reads it.
       const data = mergeDataText(basename(merge.data), read(merge.data));
       assert.equal(data.encoding, merge.encoding);
+      assert.equal(CSV_DELIMITER_NAMES[data.delimiter], merge.delimiter ?? 'comma');
       const report = await preflightMerge({ type, template, csv: data.text }, { workMode: mode, duplex, colour: false });
       // As the editor's live diagnostics read it: the same errors, each on the same row, as the preflight's in Production (the editor does not know the work mode).
       const production =

@@ -8,7 +8,9 @@ import {
   overridable,
   pageDrawings,
   proofRows,
+  readAs,
   rowFindings,
+  saidDelimiter,
   sha256Of,
   type ProofFacts,
 } from '../../src/extension/model/proof';
@@ -37,6 +39,18 @@ describe('the proof', () => {
     assert.ok(!proofRows(row).some((r) => r.label === 'SHA-256'), 'a merge row has none');
     const inDefault = Object.fromEntries(proofRows({ ...facts, sendsIn: 'Default' }).map((r) => [r.label, r.value]));
     assert.match(inDefault['Sends in']!, /^Default: the account's own work mode, which may be Production/);
+  });
+
+  it("says a merge CSV's encoding, and its delimiter where it is not a comma (sent as commas)", () => {
+    const said = (delimiter: ',' | ';' | '\t') =>
+      proofRows({ ...facts, mergeData: { name: 'people.csv', encoding: 'UTF-8', ...saidDelimiter(delimiter) } }).find(
+        (r) => r.label === 'Merge data',
+      )?.value;
+    assert.equal(said(','), 'people.csv, read as UTF-8; sent as UTF-8');
+    assert.equal(said(';'), 'people.csv, read as UTF-8, separated by semicolons; sent as UTF-8 separated by commas');
+    assert.equal(said('\t'), 'people.csv, read as UTF-8, separated by tabs; sent as UTF-8 separated by commas');
+    assert.equal(readAs({ encoding: 'UTF-16LE with BOM', ...saidDelimiter('\t') }), 'UTF-16LE with BOM, separated by tabs');
+    assert.equal(readAs({ encoding: 'Windows-1252', ...saidDelimiter(',') }), 'Windows-1252');
   });
 
   it('sums up what would fail: how many errors and the first in words; warnings alone stop nothing', () => {

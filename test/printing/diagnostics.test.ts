@@ -565,19 +565,73 @@ describe('live diagnostics: a mail merge CSV', () => {
     assert.match(findings[0]!.message, /The CSV is not well formed: unexpected text after a quoted field/);
   });
 
-  it('puts a header split by semicolons or tabs on its line, naming the delimiter, with or without the template', () => {
-    for (const [csv, named] of [
-      ['AttentionLine1;Address1;City;State;PostalCode\r\nJane Doe;1 Main St;Springfield;IL;62701\r\n', 'semicolons'],
-      ['\uFEFFAttentionLine1\tAddress1\tCity\tState\tPostalCode\nJane Doe\t1 Main St\tSpringfield\tIL\t62701\n', 'tabs'],
+  it('reads a CSV separated by semicolons or tabs as the same CSV with commas: the same findings on the same text, fixes in its delimiter', () => {
+    const commas =
+      'AttentionLine1,Address1,City,State,PostalCode,FirstName\r\nJane Doe,1 Main St,Springfield,IL,62701,Jane\r\n' +
+      'John Roe,,Springfield,IL,6270,John\r\n"Al Poe","2 Elm St\nApt 2",Springfield,IL,62701,Al\r\n';
+    const seen = (text: string, delimiter: string) =>
+      csvDiagnostics(text, template).map((f) => ({
+        ...summary(text, [f])[0]!,
+        row: f.row,
+        span: f.span,
+        fixes: f.fixes.map((fix) => ({ kind: fix.kind, edits: fix.edits.map((e) => ({ ...e, text: e.text.replaceAll(delimiter, ',') })) })),
+      }));
+    const expected = seen(commas, ',');
+    assert.deepEqual(
+      expected.map((f) => [f.code, f.field, f.fixes.map((fix) => fix.kind)]),
+      [
+        [-3144, 'Amount', ['add-column']],
+        [-1045, 'Address1', []],
+        [-1018, 'PostalCode', []],
+        [-1045, 'Address1', ['join-lines']],
+      ],
+    );
+    for (const [delimiter, bom] of [
+      [';', ''],
+      ['\t', '\uFEFF'],
     ] as const) {
+      const csv = bom + commas.replaceAll(',', delimiter);
       assert.equal(namesAddressColumn(csv), true, 'a merge CSV the editor checks');
-      for (const findings of [csvDiagnostics(csv, template), mergeDataDiagnostics(csv)]) {
-        assert.deepEqual(summary(csv, findings), [
-          { code: -3144, severity: 'error', field: undefined, on: csv.split(/\r?\n/)[0]!.replace('\uFEFF', '') },
-        ]);
-        assert.match(findings[0]!.message, new RegExp(`header is separated by ${named}.*, not commas`));
-      }
+      const found = seen(csv, delimiter);
+      assert.deepEqual(
+        found,
+        expected.map((f) => ({
+          ...f,
+          on: f.on.replaceAll(',', delimiter),
+          span: { start: f.span.start + bom.length, end: f.span.end + bom.length },
+          fixes: f.fixes.map((fix) => ({
+            ...fix,
+            edits: fix.edits.map((e) => ({ ...e, start: e.start + bom.length, end: e.end + bom.length })),
+          })),
+        })),
+        JSON.stringify(delimiter),
+      );
+      assert.deepEqual(
+        summary(csv, mergeDataDiagnostics(csv)),
+        summary(commas, mergeDataDiagnostics(commas)).map((f) => ({ ...f, on: f.on.replaceAll(',', delimiter) })),
+        'without the template: the same as with commas',
+      );
     }
+  });
+
+  it('writes a quick fix on a semicolon CSV in its own delimiter and quoting: a comma in a cell stays unquoted', () => {
+    const street = '1 Main Street, Apartment 22, Building Seven, North Wing';
+    const csv = `AttentionLine1;Address1;City;State;PostalCode;FirstName\r\nJane Doe;${street};Springfield;IL;62701;Jane\r\n"Doe; John";2 Elm St;Springfield;IL;62701;"1,50"\r\n`;
+    const findings = csvDiagnostics(csv, template);
+    const trim = findings.find((f) => f.field === 'Address1')!;
+    assert.equal(on(csv, trim), street);
+    const [fix] = trim.fixes;
+    assert.equal(fix?.kind, 'trim');
+    assert.doesNotMatch(fix.edits[0]!.text, /"/);
+    assert.match(fix.edits[0]!.text, /^1 Main Street, Apartment 22, /);
+    assert.deepEqual(parseCsv(applied(csv, fix.edits))[1], ['Jane Doe', fix.edits[0]!.text, 'Springfield', 'IL', '62701', 'Jane']);
+    const add = findings.find((f) => f.field === 'Amount')!.fixes[0]!;
+    assert.equal(add.kind, 'add-column');
+    assert.deepEqual(parseCsv(applied(csv, add.edits)), [
+      ['AttentionLine1', 'Address1', 'City', 'State', 'PostalCode', 'FirstName', 'Amount'],
+      ['Jane Doe', street, 'Springfield', 'IL', '62701', 'Jane', ''],
+      ['Doe; John', '2 Elm St', 'Springfield', 'IL', '62701', '1,50', ''],
+    ]);
   });
 
   it('puts -3144 on the second of a column named twice, with or without the template, and skips rows of empty cells', () => {
@@ -672,12 +726,15 @@ describe('live diagnostics: a mail merge CSV', () => {
     );
   });
 
-  it('says a column whose name holds semicolons may be a CSV separated by them (a header cell with a comma in it)', () => {
-    const csv = 'AttentionLine1;Address1;"City, Town";State;PostalCode\nJane Doe;1 Main St;"Springfield, IL";IL;62701\n';
+  it('says a column whose name holds semicolons may be a CSV separated by them (a header cell with a comma outside quotes)', () => {
+    const csv = 'AttentionLine1;Address1;City, Town;State;PostalCode\nJane Doe;1 Main St;"Springfield, IL";IL;62701\n';
     const findings = csvDiagnostics(csv, template).filter((f) => f.code === -3145);
     assert.ok(findings.length > 0);
     for (const f of findings)
-      assert.match(f.message, /Its name holds semicolons: if they separate the columns, save the CSV as "CSV UTF-8 \(Comma delimited\)"/);
+      assert.match(
+        f.message,
+        /Its name holds semicolons: if they separate the columns, quote the header's cell holding a comma \(the header's delimiter is a comma when it holds one outside quotes\)/,
+      );
   });
 
   it('says a header alone needs a data row', () => {

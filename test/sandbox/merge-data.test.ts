@@ -89,6 +89,20 @@ describe('sandbox: a merge’s data read in turns', () => {
     assert.match(unterminated.description ?? '', /unterminated quoted field/);
   });
 
+  it('takes commas only, as the service (RFC 4180): raw data separated by semicolons or tabs is refused at -3144 naming the delimiter', async () => {
+    for (const [text, named] of [
+      ['AttentionLine1;Address1;City;State;PostalCode\r\nJane Doe;1 Main St;Springfield;IL;62701\r\n', 'semicolons'],
+      ['AttentionLine1\tAddress1\tCity\tState\tPostalCode\r\nJane Doe\t1 Main St\tSpringfield\tIL\t62701\r\n', 'tabs'],
+    ] as const) {
+      const refusal = await refusalOf(gzipText(text));
+      assert.equal(refusal.code, -3144);
+      assert.match(
+        refusal.description ?? '',
+        new RegExp(`its header is separated by ${named} .*not commas: merge data is comma-separated`),
+      );
+    }
+  });
+
   it('holds only the header to the header’s rule: a one-cell data row holding a semicolon, first in its piece, is read', async () => {
     const text = `AttentionLine1\n${Array.from({ length: 2500 }, (_, i) => (i === 999 ? 'Doe; Jane\n' : `Guest ${i}\n`)).join('')}`;
     const read = await readMergeData(gzipText(text));

@@ -5,6 +5,7 @@
  */
 import { basename, resolve } from 'node:path';
 import { DocumentError, mailMerge, mergeWithRows, type CallOptions, type MailMerge } from '../../client';
+import { CSV_DELIMITER_NAMES } from '../../contract';
 import { accountOf, connect, print, type Io } from '../context';
 import { guardSend, predictedMergePrice, refusalOf, rowList, sayRepeated } from '../spending';
 import { mayCharge, mergeRowKeys, RepeatedSend } from '../../rulebook';
@@ -28,7 +29,8 @@ export const help: CommandHelp = {
     ['TEMPLATE', 'the letter: .docx or .html'],
     [
       'DATA.csv',
-      'a header row naming the fields, then one row per letter: UTF-8, UTF-16 (with a byte order mark or without), or Windows-1252; sent as UTF-8',
+      'a header row naming the fields, then one row per letter: UTF-8, UTF-16 (with a byte order mark or without), or Windows-1252, ' +
+        'separated by commas, semicolons or tabs (as the header is); sent as comma-separated UTF-8',
     ],
     ['--mode Development|Production|Default', "the work mode; Default (the account's own) by default"],
     ['--description TEXT', 'what the batch is called; "TEMPLATE × DATA.csv" by default'],
@@ -70,7 +72,7 @@ export async function run(args: readonly string[], io: Io): Promise<void> {
   const price = mayCharge(mode)
     ? await predictedMergePrice({ type: merge.type, template: templateBytes, csv: merge.csv }, printed)
     : undefined;
-  if (!values.json) io.err.write(`${encodingLine({ file: basename(data), encoding: merge.encoding })}\n`);
+  if (!values.json) io.err.write(`${encodingLine({ file: basename(data), encoding: merge.encoding, delimiter: merge.delimiter })}\n`);
   const client = connect(values, io);
   try {
     const account = accountOf(values, io);
@@ -120,9 +122,17 @@ export async function run(args: readonly string[], io: Io): Promise<void> {
       );
     }
     sayRepeated(io, guard.noted(), mode);
-    print(io, values, { id: result.ResultCode, description: result.ResultDescription, encoding: merge.encoding }, () => [
-      String(result.ResultCode),
-    ]);
+    print(
+      io,
+      values,
+      {
+        id: result.ResultCode,
+        description: result.ResultDescription,
+        encoding: merge.encoding,
+        delimiter: CSV_DELIMITER_NAMES[merge.delimiter],
+      },
+      () => [String(result.ResultCode)],
+    );
     if (!values.json && result.ResultDescription) io.err.write(`${result.ResultDescription}\n`);
   } finally {
     client.close();

@@ -22,7 +22,14 @@ import {
   type LetterDraft,
   type RecipientAddress,
 } from '../../client';
-import { RECIPIENT_FIELDS, mergeTemplateTypes, type CsvEncoding, type EnumValue } from '../../contract';
+import {
+  RECIPIENT_FIELDS,
+  mergeTemplateTypes,
+  CSV_DELIMITER_NAMES,
+  type CsvDelimiter,
+  type CsvEncoding,
+  type EnumValue,
+} from '../../contract';
 import type { Finding, MergePreflightReport, PreflightReport, WorkModeUsed } from '../../printing';
 import { dollars } from '../../rulebook';
 import type { Io } from '../context';
@@ -50,7 +57,8 @@ export const help: CommandHelp = {
     'one, the address the service would read from the recipient box of page 1), too many sheets, merge columns the template ' +
     'does not use and template fields without a column, rows whose ' +
     "cells are not as many as the header's columns, address cells holding a line break (for a merge, with the data row and " +
-    'CSV line; and which encoding the CSV was read as: UTF-8, UTF-16 (with a byte order mark or without), or Windows-1252), and a ' +
+    'CSV line; and which encoding the CSV was read as: UTF-8, UTF-16 (with a byte order mark or without), or Windows-1252, and ' +
+    'which delimiter, decided from its header: a comma, else a semicolon, else a tab), and a ' +
     "Markdown front matter's key that Mailroom leaves aside (a warning with its line and no code); and warnings with no " +
     'code of what prints less well: fonts a PDF does not embed, images under 300 DPI, characters the printing fonts cannot ' +
     'draw, and a printed PDF over 2 MB (-1025). A front matter that ' +
@@ -66,7 +74,8 @@ export const help: CommandHelp = {
     ...Object.keys(ADDRESS_OPTIONS).map((flag): [string, string] => [`--${flag} TEXT`, 'one field of the recipient, over --to']),
     [
       '--data DATA.csv',
-      'check a mail merge: a header row naming the fields, then one row per letter (UTF-8, UTF-16 (with a byte order mark or without), or Windows-1252); ' +
+      'check a mail merge: a header row naming the fields, then one row per letter (UTF-8, UTF-16 (with a byte order mark or without), or Windows-1252; ' +
+        'separated by commas, semicolons or tabs, as the header is); ' +
         'any number of rows, in bounded memory, the rows checked so far shown on stderr when it is a terminal',
     ],
     [
@@ -82,7 +91,7 @@ export const help: CommandHelp = {
       '--json',
       'print {"ok", "pages", "sheets", "price", "findings": [{"code"?, "severity", "message", "field"?, "row"?, "line"?, "pages"?}], ' +
         '"addressRead"?, "print"} ("addressRead": the lines read from the recipient box when no address is given; for a merge "letters", ' +
-        'and "encoding": which the CSV was read as; a front matter\'s own finding and one about printing have no "code"; ' +
+        '"encoding": which the CSV was read as, and "delimiter": "comma", "semicolon" or "tab", which its header was read as separated by; a front matter\'s own finding and one about printing have no "code"; ' +
         '"print": {"printSides", "printColor"}, each {"value", "from": "SetUserSettings" (with "at", and "via": "command line" or "extension") | "config.json" (with "profile"?) | "new account"})',
     ],
   ],
@@ -146,15 +155,22 @@ export function* jsonPieces(value: Readonly<Record<string, unknown>>, key: strin
   yield `\n  ]${after}`;
 }
 
-/** Which encoding a merge's CSV was read as (facts, Part B): said, since a wrong guess shows only in the names. */
+/**
+ * Which encoding and delimiter a merge's CSV was read as (facts, Part B; the contract's decodeCsv
+ * and csvDelimiter): said, since a wrong guess shows only in the names and the columns.
+ */
 interface DataEncoding {
   readonly file: string;
   readonly encoding: CsvEncoding;
+  readonly delimiter: CsvDelimiter;
 }
 
-export function encodingLine({ file, encoding }: DataEncoding): string {
+const SEPARATED_BY: Readonly<Record<CsvDelimiter, string>> = { ',': 'commas', ';': 'semicolons', '\t': 'tabs' };
+
+export function encodingLine({ file, encoding, delimiter }: DataEncoding): string {
   const why = encoding === 'Windows-1252' ? ' (it is not UTF-8: read as a spreadsheet on Windows saves it)' : '';
-  return `${file} read as ${encoding}${why}; the merge sends it as UTF-8.`;
+  const sent = delimiter === ',' ? 'UTF-8' : 'UTF-8 separated by commas';
+  return `${file} read as ${encoding}${why}, separated by ${SEPARATED_BY[delimiter]}; the merge sends it as ${sent}.`;
 }
 
 function report(
@@ -173,7 +189,7 @@ function report(
   const { addressRead } = result;
   if (json) {
     const { ok, pages, sheets, price } = result;
-    const merge = letters ? { letters, encoding: data?.encoding } : {};
+    const merge = letters ? { letters, encoding: data?.encoding, delimiter: data && CSV_DELIMITER_NAMES[data.delimiter] } : {};
     const read = addressRead ? { addressRead } : {};
     const report = {
       ok,
@@ -286,7 +302,7 @@ export async function run(args: readonly string[], io: Io): Promise<number> {
       throw error;
     }
     what = `${basename(path)} × ${basename(values.data)}`;
-    encoding = { file: basename(values.data), encoding: data.encoding };
+    encoding = { file: basename(values.data), encoding: data.encoding, delimiter: data.delimiter };
     // Each letter's figures only where they are printed (--json), and a proof only when asked for: a
     // merge of any size is checked in bounded memory (src/printing/preflight/merge.ts).
     const progress = onTerminal(io.err) ? rowsProgress(io.err) : undefined;

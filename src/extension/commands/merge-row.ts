@@ -11,6 +11,7 @@ import {
   CsvError,
   csvOfRows,
   csvRow,
+  csvDelimiter,
   csvRowIndex,
   decodeCsv,
   rowAt,
@@ -21,7 +22,7 @@ import {
 import type { MergePreflightReport } from '../../printing';
 import { printedWith, type AssumedPrintSettings } from '../../rulebook';
 import { printAssumedFor } from '../print-settings';
-import { rowFindings, type ProofFacts } from '../model/proof';
+import { rowFindings, saidDelimiter, type ProofFacts } from '../model/proof';
 import { recipientsOfRows } from '../model/batch-items';
 import { mergeDataDiagnostics, preflightMerge } from '../printing-module';
 import { prompts } from '../prompts';
@@ -88,7 +89,7 @@ export function previewMergeRowCommand(ctx: ProofContext) {
     const decoded = await readMergeData(ctx, data);
     if (!decoded) return;
     const csv = decoded.text;
-    const mergeData = { name: dataName, encoding: decoded.encoding };
+    const mergeData = { name: dataName, encoding: decoded.encoding, ...saidDelimiter(csvDelimiter(csv)) };
     const workMode = defaultWorkMode();
     // Printed as the account prints (simplex or duplex, black or colour), which the proof says.
     const print = await printAssumedFor(ctx.accounts.account);

@@ -8,6 +8,7 @@ import { basename } from 'node:path';
 import type { MailMerge } from '../../client';
 import { clientModule } from '../client-module';
 import type { EnumValue } from '../../contract';
+import { readAs, saidDelimiter } from '../model/proof';
 import { mergeRowKeys, printedWith } from '../../rulebook';
 import { printAssumedFor } from '../print-settings';
 import { askMergeFiles } from './merge-files';
@@ -60,7 +61,7 @@ export function sendMailMergeCommand(ctx: ProofContext) {
               templateName,
               dataName,
               merge.fields.join(', '),
-              merge.encoding,
+              readAs({ encoding: merge.encoding, ...saidDelimiter(merge.delimiter) }),
             ),
             vscode.l10n.t('Send {0}', letters),
             defaultWorkMode(),
@@ -82,7 +83,7 @@ export function sendMailMergeCommand(ctx: ProofContext) {
     const checked = { type: merge.type, template: templateBytes, csv: merge.csv };
     const report = await preflightMergeShown(title, checked, settings, { letters: false });
     if (!report) return;
-    const mergeData = { name: dataName, encoding: merge.encoding };
+    const mergeData = { name: dataName, encoding: merge.encoding, ...saidDelimiter(merge.delimiter) };
     // The whole merge's PDF, printed only when the proof is opened: the preflight prints none.
     const printed = async () => {
       const { pdf } = await preflightMerge(checked, settings, { proof: 'all', letters: false });

@@ -30,8 +30,8 @@ export interface ProofFacts {
   readonly addressRead?: readonly string[];
   /** What the proof draws over its pages. */
   readonly marks?: ProofMarks;
-  /** A merge's CSV, and which encoding its file was read as (sent as UTF-8). */
-  readonly mergeData?: { readonly name: string; readonly encoding: string };
+  /** A merge's CSV, and which encoding its file was read as (sent as UTF-8), and its delimiter where it is not a comma (sent as commas). */
+  readonly mergeData?: MergeDataRead;
   /** How the account's letters were assumed to print (simplex or duplex, black or colour), and from where. */
   readonly print?: AssumedPrintSettings;
 }
@@ -136,7 +136,9 @@ export function proofRows(facts: ProofFacts): ProofRow[] {
       ? [
           {
             label: l10n.t('Merge data'),
-            value: l10n.t('{0}, read as {1}; sent as UTF-8', facts.mergeData.name, facts.mergeData.encoding),
+            value: facts.mergeData.delimiter
+              ? l10n.t('{0}, read as {1}; sent as UTF-8 separated by commas', facts.mergeData.name, readAs(facts.mergeData))
+              : l10n.t('{0}, read as {1}; sent as UTF-8', facts.mergeData.name, facts.mergeData.encoding),
           },
         ]
       : []),
@@ -177,3 +179,21 @@ export function findingWords(f: Finding): string {
 
 /** A merge row's proof beside its letter: the row's own findings and the merge's, which name no row. */
 export const rowFindings = (findings: readonly Finding[], row: number) => findings.filter((f) => f.row === undefined || f.row === row);
+
+/** A merge's CSV as its file was read: the encoding, and the delimiter when it is not a comma (the contract's csvDelimiter). */
+export interface MergeDataRead {
+  readonly name: string;
+  readonly encoding: string;
+  readonly delimiter?: ';' | '\t';
+}
+
+/** A merge CSV's file as it was read, in words: its encoding, and its delimiter where it is not a comma. */
+export function readAs({ encoding, delimiter }: Pick<MergeDataRead, 'encoding' | 'delimiter'>): string {
+  if (!delimiter) return encoding;
+  return delimiter === ';' ? l10n.t('{0}, separated by semicolons', encoding) : l10n.t('{0}, separated by tabs', encoding);
+}
+
+/** The delimiter a merge's CSV is said with: none for the comma the service takes. */
+export function saidDelimiter(delimiter: ',' | ';' | '\t'): Pick<MergeDataRead, 'delimiter'> {
+  return delimiter === ',' ? {} : { delimiter };
+}

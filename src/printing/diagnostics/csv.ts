@@ -18,6 +18,7 @@ import {
   parseCsvLines,
   type RecipientField,
   type Span,
+  type CsvDelimiter,
 } from '../../contract';
 import { UnreadableDocument } from '../docx-text';
 import { drawsAsIs, notDrawableNow } from '../fonts';
@@ -79,7 +80,7 @@ export function csvDiagnostics(
     if (!(error instanceof CsvError)) throw error;
     return [located(csvNotWellFormed(error), lineSpan(text, error.line))];
   }
-  const { rows, lines } = parsed;
+  const { rows, lines, delimiter } = parsed;
   const spans = bom ? parsed.spans.map((row) => row.map((at) => at + bom)) : parsed.spans;
   if (rows.length === 0) return [];
   const rowSpan = (r: number): Span => ({ start: spans[r]![0]!, end: spans[r]!.at(-1)! });
@@ -93,7 +94,7 @@ export function csvDiagnostics(
   /** The header's `from` renamed `to`, written as the cell was (quoted stays quoted). */
   const rename = (from: string, to: string): QuickFix[] => {
     const cell = cellSpan(0, columns.indexOf(from));
-    return cell ? [{ kind: 'rename', from, to, edits: [{ ...cell, text: csvCell(to, text[cell.start] === '"') }] }] : [];
+    return cell ? [{ kind: 'rename', from, to, edits: [{ ...cell, text: csvCell(to, text[cell.start] === '"', delimiter) }] }] : [];
   };
   // Once per field, not per row: a CSV of 100,000 rows lacking City asks it 100,000 times.
   const renames = new Map<string, QuickFix[]>();
@@ -116,7 +117,7 @@ export function csvDiagnostics(
       else if (f.code === RESULT.MergeFieldNotInTemplate) {
         const to = fieldNamedBy(f.field!, wanted);
         findings.push(located(f, cellSpan(0, columns.indexOf(f.field!)) ?? rowSpan(0), to === undefined ? [] : rename(f.field!, to)));
-      } else findings.push(located(f, rowSpan(0), [...renameTo(f.field!), addColumn(f.field!, rows, spans)]));
+      } else findings.push(located(f, rowSpan(0), [...renameTo(f.field!), addColumn(f.field!, rows, spans, delimiter)]));
     }
   }
   const column = (field: string) => {
@@ -160,7 +161,7 @@ export function csvDiagnostics(
       }
       const quoted = text[cell.start] === '"';
       const value = rows[r]![c]!;
-      const written = (v: string) => csvCell(v, quoted);
+      const written = (v: string) => csvCell(v, quoted, delimiter);
       const breaks = f.code === STATUS.AddressNotExtracted && merged.lineBreaks.includes(f.field as RecipientField);
       findings.push(
         located(
@@ -271,14 +272,23 @@ function unnamedColumns(f: Finding, rows: readonly (readonly string[])[], spans:
  * the row's cell under the header's last column (a row with cells beyond the header keeps them
  * after it), a short row padded to reach it.
  */
-function addColumn(name: string, rows: readonly (readonly string[])[], spans: readonly (readonly number[])[]): QuickFix {
+function addColumn(
+  name: string,
+  rows: readonly (readonly string[])[],
+  spans: readonly (readonly number[])[],
+  delimiter: CsvDelimiter,
+): QuickFix {
   const width = rows[0]!.length;
   return {
     kind: 'add-column',
     column: name,
     edits: rows.map((row, r) => {
       const at = r > 0 && row.length > width ? spans[r]![2 * width - 1]! : spans[r]!.at(-1)!;
-      return { start: at, end: at, text: r === 0 ? `,${csvCell(name)}` : ','.repeat(Math.max(1, width + 1 - row.length)) };
+      return {
+        start: at,
+        end: at,
+        text: r === 0 ? `${delimiter}${csvCell(name, false, delimiter)}` : delimiter.repeat(Math.max(1, width + 1 - row.length)),
+      };
     }),
   };
 }

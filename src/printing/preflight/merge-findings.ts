@@ -48,7 +48,7 @@ export function headerFindings(columns: readonly string[], template: Pick<MergeT
           field !== undefined
             ? ` Rename it "${field}": the service matches a column to a field by its name exactly, capitals included.`
             : delimiter
-              ? ` Its name holds ${delimiter === ';' ? 'semicolons' : 'tabs'}: if they separate the columns, save the CSV as "CSV UTF-8 (Comma delimited)": merge data is comma-separated.`
+              ? ` Its name holds ${delimiter === ';' ? 'semicolons' : 'tabs'}: if they separate the columns, quote the header's cell holding a comma (the header's delimiter is a comma when it holds one outside quotes), or save the CSV as "CSV UTF-8 (Comma delimited)".`
               : '';
         return finding(
           RESULT.MergeFieldNotInTemplate,

@@ -2,7 +2,9 @@
  * A mail merge's MergeData read as Part B of the facts defines it: a gzip-compressed UTF-8 CSV
  * whose first row names the fields (each once, separated by commas), every further row as many
  * cells as the header (a line of empty cells only is no row: the contract's csvRecords). Data that does
- * not parse is refused at -3144. Read at send, and again from the merge's kept job when its PDF is
+ * not parse is refused at -3144, and so is a header split by semicolons or tabs (the contract's
+ * 'service' reading): the service takes RFC 4180 commas only; the client sends such a spreadsheet's
+ * CSV re-written with commas, and raw data sent otherwise (`mailroom call`) stays refused. Read at send, and again from the merge's kept job when its PDF is
  * first needed (printed-pdf.ts), so that both read the same rows.
  */
 import { promisify } from 'node:util';
@@ -86,9 +88,9 @@ async function parseInTurns(text: string): Promise<{ rows: string[][]; lines: nu
     const piece = text.slice(from, to);
     let parsed: { rows: string[][]; lines: number[] };
     try {
-      parsed = parseCsvLines(piece, from === 0);
+      parsed = parseCsvLines(piece, from === 0, 'service');
     } catch (error) {
-      if (error instanceof CsvError) return parseCsvLines(text);
+      if (error instanceof CsvError) return parseCsvLines(text, true, 'service');
       throw error;
     }
     for (const row of parsed.rows) rows.push(row);

@@ -421,4 +421,28 @@ describe('Mailroom: the proof before sending', function () {
     assert.match(preview.panel.webview.html, /proof-windows-1252\.csv, read as Windows-1252; sent as UTF-8/);
     preview.panel.dispose();
   });
+
+  it('previews a row of a CSV separated by semicolons: the cells as in the file, and which delimiter was assumed', async () => {
+    await write(
+      'proof-semicolons.csv',
+      'AttentionLine1;Address1;City;State;PostalCode\r\n"Doe; Jane";1 Main St, Apt 2;Springfield;IL;62701\r\n',
+    );
+    const preview = await previewOpened(api, () =>
+      run(
+        [{ enter: true }, { pick: 'proof-semicolons.csv' }, { pick: /Row 1$/ }],
+        'mailroom.previewMergeRow',
+        vscode.Uri.joinPath(workspace(), 'invite.html'),
+      ),
+    );
+    assert.ok(preview, 'the row is shown');
+    const state = await drawn(preview);
+    assert.match(state.text, /Doe; Jane/);
+    assert.match(state.text, /1 Main St, Apt 2/);
+    assert.deepEqual(preview.proof!.view.facts.mergeData, { name: 'proof-semicolons.csv', encoding: 'UTF-8', delimiter: ';' });
+    assert.match(
+      preview.panel.webview.html,
+      /proof-semicolons\.csv, read as UTF-8, separated by semicolons; sent as UTF-8 separated by commas/,
+    );
+    preview.panel.dispose();
+  });
 });
