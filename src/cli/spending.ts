@@ -38,7 +38,7 @@ import {
   type SpendingLimits,
 } from '../rulebook';
 import { readConfig, unknownConfigKeys, unknownKeysWords } from './config';
-import { profileOf, type GlobalValues, type Io } from './context';
+import { accountOf, profileOf, type GlobalValues, type Io } from './context';
 import { Refused } from './usage';
 
 /**
@@ -63,18 +63,21 @@ export function repeatWindowOf(values: GlobalValues, io: Io): number {
 }
 
 export interface GuardedSend {
-  readonly account: AccountRef;
   readonly mode: EnumValue<'WorkMode'>;
   /** The predicted price, in dollars (the sandbox's price list); none when it cannot be predicted. */
   readonly price: number | undefined;
   /** What goes, in words, shown with its work mode: "Sending letter.md as a letter to Jane Doe, Springfield". */
   readonly what: string;
-  readonly yes: boolean | undefined;
-  readonly overBudget: boolean | undefined;
-  /** Send it although it repeats an earlier send (`--again`). */
-  readonly again: boolean | undefined;
   /** Whether the work mode is asked about (a raw `mailroom call` is the service's own operation: it asks about money only). */
   readonly askWorkMode?: boolean;
+}
+
+/** A sending command's values: the global options and the flags every send takes (send.ts SENDING_OPTIONS). */
+export interface SendingValues extends GlobalValues {
+  readonly yes?: boolean | undefined;
+  readonly 'over-budget'?: boolean | undefined;
+  /** Send it although it repeats an earlier send (`--again`). */
+  readonly again?: boolean | undefined;
 }
 
 const who = (account: AccountRef) => `${account.user} at ${account.endpoint}`;
@@ -103,6 +106,8 @@ async function reportsOf(io: Io, client: MailWsClient, ids: readonly number[]): 
 
 /** What guardSend answers: the call options that keep the rules under the send log's lock, and what they noted. */
 export interface Guard {
+  /** The account the send goes as, whose budget and send log the guard read. */
+  readonly account: AccountRef;
   readonly options: Pick<CallOptions, 'admit'>;
   /** The same for the send at another price (a merge that leaves out rows sent before). */
   readonly at: (price: number | undefined) => Pick<CallOptions, 'admit'>;
@@ -115,7 +120,9 @@ export interface Guard {
  * it may not go. The rules' last word is said under the send log's lock (src/rulebook/admission.ts):
  * what it refuses comes back from the call as OverBudget or RepeatedSend, which refusalOf words.
  */
-export async function guardSend(io: Io, values: GlobalValues, client: MailWsClient, send: GuardedSend): Promise<Guard> {
+export async function guardSend(io: Io, values: SendingValues, client: MailWsClient, what: GuardedSend): Promise<Guard> {
+  const account = accountOf(values, io);
+  const send = { ...what, account, yes: values.yes, overBudget: values['over-budget'], again: values.again };
   const limits = mayCharge(send.mode) ? limitsOf(values, io) : {};
   const windowDays = repeatWindowOf(values, io);
   const now = new Date();
@@ -157,7 +164,7 @@ export async function guardSend(io: Io, values: GlobalValues, client: MailWsClie
       },
     };
   };
-  return { options: at(send.price), at, noted: () => noted };
+  return { account, options: at(send.price), at, noted: () => noted };
 }
 
 /** A refusal of the rules under the send log's lock, in the command line's words; undefined for any other error. */

@@ -8,7 +8,7 @@
 import { resolve } from 'node:path';
 import { MailWsInputError, workModeAsked } from '../../client';
 import { ValueError, operationList, parseLeaf, serviceByPath, serviceList, type Field, type Operation } from '../../contract';
-import { accountOf, connect, print, type Io } from '../context';
+import { connect, print, type Io } from '../context';
 import { guardSend, refusalOf } from '../spending';
 import { UsageError } from '../usage';
 import { checkLengths } from '../limits';
@@ -107,19 +107,15 @@ export async function run(args: readonly string[], io: Io): Promise<void> {
     const guard =
       op.effect === 'send'
         ? await guardSend(io, values, client, {
-            account: accountOf(values, io),
             mode: mode === 'Development' || mode === 'Production' ? mode : 'Default',
             price: undefined,
             what: `Calling ${op.name}`,
-            yes: values.yes,
-            overBudget: values['over-budget'],
-            again: values.again,
             askWorkMode: false,
           })
         : undefined;
     const source = files.map(([, path]) => resolve(path)).join(' + ');
     const result = await client.call(op, request, { ...(source ? { source } : {}), ...guard?.options }).catch((error: unknown) => {
-      throw refusalOf(error, accountOf(values, io)) ?? error;
+      throw (guard && refusalOf(error, guard.account)) ?? error;
     });
     print(io, { json: true }, result, () => []);
   } finally {

@@ -6,7 +6,7 @@
 import { basename, resolve } from 'node:path';
 import { DocumentError, mailMerge, mergeWithRows, type CallOptions, type MailMerge } from '../../client';
 import { CSV_DELIMITER_NAMES } from '../../contract';
-import { accountOf, connect, print, type Io } from '../context';
+import { connect, print, type Io } from '../context';
 import { guardSend, predictedMergePrice, refusalOf, rowList, sayRepeated } from '../spending';
 import { mayCharge, mergeRowKeys, RepeatedSend } from '../../rulebook';
 import { printingOf, printSettingsOf } from '../print-settings';
@@ -75,15 +75,10 @@ export async function run(args: readonly string[], io: Io): Promise<void> {
   if (!values.json) io.err.write(`${encodingLine({ file: basename(data), encoding: merge.encoding, delimiter: merge.delimiter })}\n`);
   const client = connect(values, io);
   try {
-    const account = accountOf(values, io);
     const guard = await guardSend(io, values, client, {
-      account,
       mode,
       price,
       what: `Sending ${letters} letter${letters === 1 ? '' : 's'} from ${basename(template)} and ${basename(data)}`,
-      yes: values.yes,
-      overBudget: values['over-budget'],
-      again: values.again,
     });
     const send = (batch: MailMerge, options: CallOptions) =>
       client.datedA.SendWordMailMerge_Compressed(
@@ -101,7 +96,7 @@ export async function run(args: readonly string[], io: Io): Promise<void> {
       result = await send(merge, { ...(price === undefined ? {} : { price }), ...guard.options });
     } catch (error) {
       // Rows sent before, refused under the send log's lock (nothing was sent): --skip-sent sends the others.
-      if (!(error instanceof RepeatedSend && error.verdict.rows && values['skip-sent'])) throw refusalOf(error, account) ?? error;
+      if (!(error instanceof RepeatedSend && error.verdict.rows && values['skip-sent'])) throw refusalOf(error, guard.account) ?? error;
       const sent = new Set(error.verdict.rows);
       if (sent.size === merge.letters) {
         io.err.write(`Nothing sent: all ${merge.letters} rows went before (--skip-sent).\n`);
@@ -117,7 +112,7 @@ export async function run(args: readonly string[], io: Io): Promise<void> {
         : undefined;
       result = await send(rest, { ...(restPrice === undefined ? {} : { price: restPrice }), ...guard.at(restPrice) }).catch(
         (again: unknown) => {
-          throw refusalOf(again, account) ?? again;
+          throw refusalOf(again, guard.account) ?? again;
         },
       );
     }

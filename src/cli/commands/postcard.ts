@@ -9,7 +9,7 @@ import { basename, resolve } from 'node:path';
 import { fileTypeOf, type RecipientAddress } from '../../client';
 import { checkRecipient, describeStatus, enums, postcardFileTypes, type EnumName, type EnumValue } from '../../contract';
 import { mayCharge, recipientSummary } from '../../rulebook';
-import { accountOf, connect, print, progressPrinter, type Io } from '../context';
+import { connect, print, progressPrinter, type Io } from '../context';
 import { commandLine } from '../arguments';
 import { readUserFile } from '../user-files';
 import type { CommandHelp } from '../help';
@@ -143,15 +143,10 @@ export async function run(args: readonly string[], io: Io): Promise<void> {
   const price = mayCharge(mode) ? postcardPrice(DEFAULT_PRICING, color !== 'Black') : undefined;
   const client = connect(values, io);
   try {
-    const account = accountOf(values, io);
     const guard = await guardSend(io, values, client, {
-      account,
       mode,
       price,
       what: `Sending a postcard of ${basename(imagePath)} and ${basename(addressPath)} to ${recipientSummary(address) ?? ''}`,
-      yes: values.yes,
-      overBudget: values['over-budget'],
-      again: values.again,
     });
     const progress = progressPrinter(io, 'Sending');
     const id = await client.simple
@@ -177,7 +172,7 @@ export async function run(args: readonly string[], io: Io): Promise<void> {
         },
       )
       .catch((error: unknown) => {
-        throw refusalOf(error, account, 'postcard') ?? error;
+        throw refusalOf(error, guard.account, 'postcard') ?? error;
       });
     sayRepeated(io, guard.noted(), mode);
     print(io, values, { id }, () => [String(id)]);

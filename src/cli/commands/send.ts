@@ -11,7 +11,7 @@
 import { basename, resolve } from 'node:path';
 import { AddressError, DocumentError, letterDocument, parseAddressLine, type RecipientAddress } from '../../client';
 import { checkRecipient, enums, RECIPIENT_FIELDS, STATUS, type EnumValue } from '../../contract';
-import { accountOf, connect, print, progressPrinter, type Io } from '../context';
+import { connect, print, progressPrinter, type Io } from '../context';
 import { printingOf, printSettingsOf } from '../print-settings';
 import { guardSend, predictedLetterPrice, refusalOf, sayRepeated } from '../spending';
 import { mayCharge, recipientSummary } from '../../rulebook';
@@ -157,15 +157,10 @@ export async function run(args: readonly string[], io: Io): Promise<void> {
     : undefined;
   const client = connect(values, io);
   try {
-    const account = accountOf(values, io);
     const guard = await guardSend(io, values, client, {
-      account,
       mode,
       price,
       what: `Sending ${basename(path)} as a letter${to}`,
-      yes: values.yes,
-      overBudget: values['over-budget'],
-      again: values.again,
     });
     const request = {
       MyDescription: values.description ?? basename(path).slice(0, 100),
@@ -183,7 +178,7 @@ export async function run(args: readonly string[], io: Io): Promise<void> {
     const id = await (
       addressed ? client.simple.SendLetterAndAddressV2({ ...request, ...address }, options) : client.simple.SendLetterV2(request, options)
     ).catch((error: unknown) => {
-      throw refusalOf(error, account) ?? error;
+      throw refusalOf(error, guard.account) ?? error;
     });
     sayRepeated(io, guard.noted(), mode);
     print(io, values, { id }, () => [String(id)]);
