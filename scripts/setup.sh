@@ -1,12 +1,13 @@
 #!/usr/bin/env bash
 # Installs what Mailroom's build and tests need on a Debian machine, and nothing that is there
 # already: Debian packages (xmllint, Python's zeep, poppler's pdftotext, gnome-keyring and D-Bus for
-# the keychain tests, faketime for the run of the tests with the clock far ahead) and the npm
-# packages of the lockfile.
+# the keychain tests, faketime for the run of the tests with the clock far ahead, LibreOffice and
+# the Liberation fonts for printing Word letters and HTML as they print) and the npm packages of
+# the lockfile. Chromium, the print engine for HTML and Markdown, comes with the real VS Code below.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-bash scripts/apt-install.sh libxml2-utils python3-zeep poppler-utils gnome-keyring dbus faketime
+bash scripts/apt-install.sh libxml2-utils python3-zeep poppler-utils gnome-keyring dbus faketime libreoffice-writer-nogui fonts-liberation
 
 if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
   echo 'setup: installing npm packages'

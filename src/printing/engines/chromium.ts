@@ -1,0 +1,219 @@
+/**
+ * The browser print engine: a headless Chromium-based browser (the one on the machine, found by
+ * find.ts), driven through playwright-core, prints HTML to PDF as the browser's own print does.
+ * One browser is kept between prints, with a pool of pages, so that a proof costs a print and not
+ * a start; it closes itself after a while idle, and a browser that dies is started again at the
+ * next print.
+ *
+ * A document is loaded from an address of its own that goes nowhere (`https://letter.invalid/`):
+ * its page comes from memory, its relative pictures and style sheets from the folder it was
+ * written in (`base`) and nowhere outside it, and every other request is refused, so a letter
+ * reaches no network and no other file. Scripts do not run: what is printed is what the HTML
+ * says. What it asked for and did not get is said (`missing`).
+ */
+import { readFile, realpath } from 'node:fs/promises';
+import { availableParallelism } from 'node:os';
+import { isAbsolute, relative, resolve, sep } from 'node:path';
+import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
+import { assetPath } from '../assets';
+
+/** An HTML document to print, and the folder its relative addresses are read from (none: it loads nothing but itself). */
+export interface HtmlDocument {
+  readonly html: string;
+  readonly base?: string;
+}
+
+export interface BrowserPrint {
+  readonly pdf: Uint8Array;
+  /** The addresses it asked for and did not get (a picture not beside it, a file outside its folder, the network). */
+  readonly missing: readonly string[];
+}
+
+/** Page margins where a document does not set its own: the service's printable area (0.5 in, 0.6 in on the right). */
+export const DEFAULT_MARGINS = { top: '0.5in', right: '0.6in', bottom: '0.5in', left: '0.5in' } as const;
+
+const ORIGIN = 'https://letter.invalid';
+/** A browser left idle this long is closed; the next print starts it again. */
+const IDLE_MS = 60_000;
+/** The switches a headless browser needs here: no sandbox as root, and nothing fetched behind its back. */
+const SWITCHES = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--disable-extensions',
+  '--disable-dev-shm-usage',
+];
+
+type Playwright = typeof import('playwright-core');
+
+let playwright: Playwright | undefined;
+/** playwright-core as shipped beside the bundles (esbuild.mjs copies it: it cannot be bundled), else the installed package. */
+function driver(): Playwright {
+  const resolveFile: (request: string) => string = require;
+  return (playwright ??= resolveFile(assetPath('playwright-core/index.js', 'playwright-core')) as unknown as Playwright);
+}
+
+/** The address a job's page is served at, and where its relative addresses lead. */
+interface Job {
+  readonly html: string;
+  readonly base: string | undefined;
+  readonly missing: string[];
+}
+
+/** Whether `path` is `folder` itself or inside it, once links are followed. */
+async function inside(folder: string, path: string): Promise<string | undefined> {
+  try {
+    const [root, real] = await Promise.all([realpath(folder), realpath(path)]);
+    const rel = relative(root, real);
+    return rel === '' || (!rel.startsWith('..') && !isAbsolute(rel) && !rel.startsWith(`..${sep}`)) ? real : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export class ChromiumEngine {
+  private started: Promise<{ browser: Browser; documents: BrowserContext }> | undefined;
+  private readonly idle: Page[] = [];
+  private readonly waiting: ((page: Page) => void)[] = [];
+  private pages = 0;
+  private busy = 0;
+  private idleTimer: NodeJS.Timeout | undefined;
+  private readonly jobs = new Map<string, Job>();
+  private nextJob = 1;
+
+  constructor(
+    readonly path: string,
+    private readonly poolSize = Math.max(1, Math.min(4, availableParallelism())),
+  ) {}
+
+  /** The browser's name and version as it says them ("Chromium 156.0.8078.108"), starting it if need be. */
+  async version(): Promise<string> {
+    const { browser } = await this.start();
+    return `${/edge/i.test(this.path) ? 'Microsoft Edge' : /chrome\b|chrome\.exe/i.test(this.path) ? 'Chrome' : 'Chromium'} ${browser.version()}`;
+  }
+
+  /** The document printed to PDF, on Letter unless its CSS `@page` says otherwise. */
+  async print(document: HtmlDocument): Promise<BrowserPrint> {
+    const id = String(this.nextJob++);
+    const job: Job = { html: document.html, base: document.base, missing: [] };
+    this.jobs.set(id, job);
+    try {
+      return await this.withPage(async (page) => {
+        await page.goto(`${ORIGIN}/${id}/`, { waitUntil: 'load' });
+        const pdf = await page.pdf({ format: 'Letter', preferCSSPageSize: true, printBackground: true, margin: DEFAULT_MARGINS });
+        return { pdf: new Uint8Array(pdf.buffer, pdf.byteOffset, pdf.byteLength), missing: job.missing };
+      });
+    } finally {
+      this.jobs.delete(id);
+    }
+  }
+
+  /** Runs `use` on a page of the pool, waiting for one when all are busy. */
+  async withPage<T>(use: (page: Page) => Promise<T>): Promise<T> {
+    const page = await this.takePage();
+    let healthy = true;
+    try {
+      return await use(page);
+    } catch (error) {
+      healthy = false;
+      throw error;
+    } finally {
+      this.givePage(page, healthy);
+    }
+  }
+
+  /** Closes the browser; the next print starts it again. */
+  async close(): Promise<void> {
+    const started = this.started;
+    this.started = undefined;
+    this.idle.length = 0;
+    this.pages = 0;
+    clearTimeout(this.idleTimer);
+    if (started) await (await started.catch(() => undefined))?.browser.close().catch(() => undefined);
+  }
+
+  private start(): Promise<{ browser: Browser; documents: BrowserContext }> {
+    return (this.started ??= (async () => {
+      const browser = await driver().chromium.launch({ executablePath: this.path, args: SWITCHES, handleSIGINT: false });
+      browser.on('disconnected', () => {
+        if (this.started && this.idle.length + this.busy > 0) void this.close();
+        this.started = undefined;
+      });
+      const documents = await browser.newContext({ javaScriptEnabled: false, offline: false });
+      await documents.route('**/*', (route) => this.serve(route));
+      return { browser, documents };
+    })().catch((error: unknown) => {
+      this.started = undefined;
+      throw error;
+    }));
+  }
+
+  /** A document's own page from memory, its relative files from its folder, nothing else. */
+  private async serve(route: Route): Promise<void> {
+    const url = new URL(route.request().url());
+    const [, id, ...rest] = url.pathname.split('/');
+    const job = url.origin === ORIGIN && id ? this.jobs.get(id) : undefined;
+    if (!job) {
+      await route.abort('blockedbyclient');
+      return;
+    }
+    if (rest.length === 1 && rest[0] === '' && !url.search) {
+      await route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: job.html });
+      return;
+    }
+    const file = job.base ? await inside(job.base, resolve(job.base, ...rest.map(decodeURIComponent))) : undefined;
+    const body = file ? await readFile(file).catch(() => undefined) : undefined;
+    if (body) {
+      await route.fulfill({ status: 200, body });
+      return;
+    }
+    job.missing.push(decodeURIComponent(rest.join('/')));
+    await route.fulfill({ status: 404, body: '' });
+  }
+
+  private async takePage(): Promise<Page> {
+    clearTimeout(this.idleTimer);
+    this.busy++;
+    const { documents } = await this.start();
+    const idle = this.idle.pop();
+    if (idle) return idle;
+    if (this.pages < this.poolSize) {
+      this.pages++;
+      return documents.newPage().catch((error: unknown) => {
+        this.pages--;
+        throw error;
+      });
+    }
+    return new Promise((give) => this.waiting.push(give));
+  }
+
+  private givePage(page: Page, healthy: boolean): void {
+    this.busy--;
+    const next = this.waiting.shift();
+    if (!healthy) {
+      // A page that failed mid-print may be in any state: a new one takes its place.
+      this.pages--;
+      void page.close().catch(() => undefined);
+      if (next) void this.takeFresh().then(next, () => undefined);
+    } else if (next) {
+      this.busy++;
+      next(page);
+    } else {
+      this.idle.push(page);
+    }
+    if (this.busy === 0) {
+      this.idleTimer = setTimeout(() => void this.close(), IDLE_MS);
+      this.idleTimer.unref();
+    }
+  }
+
+  private async takeFresh(): Promise<Page> {
+    this.busy++;
+    this.pages++;
+    return (await this.start()).documents.newPage();
+  }
+}
