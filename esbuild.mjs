@@ -101,6 +101,9 @@ cpSync('node_modules/pdfjs-dist/standard_fonts', `${out}/media/pdfjs/standard_fo
 cpSync('node_modules/pdfjs-dist/legacy/build/pdf.min.mjs', `${out}/pdfjs-node/pdf.min.mjs`);
 cpSync('node_modules/pdfjs-dist/legacy/build/pdf.worker.min.mjs', `${out}/pdfjs-node/pdf.worker.min.mjs`);
 cpSync('node_modules/pdfjs-dist/LICENSE', `${out}/pdfjs-node/LICENSE`);
+// The print engines' driver (src/printing/engines/chromium.ts): playwright-core cannot be bundled
+// (it reads its own package's files), so it ships whole beside the bundles, without browsers of its own.
+cpSync('node_modules/playwright-core', `${out}/playwright-core`, { recursive: true, filter: (path) => !path.endsWith('.d.ts') });
 cpSync('node_modules/dejavu-fonts-ttf/ttf/DejaVuSans.ttf', `${out}/fonts/DejaVuSans.ttf`);
 cpSync('node_modules/dejavu-fonts-ttf/LICENSE', `${out}/fonts/DejaVuSans-LICENSE.txt`);
 chmodSync(`${out}/cli.js`, 0o755);

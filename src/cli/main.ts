@@ -26,6 +26,7 @@ import { warnUnknownKeys } from './config';
 import { KeychainUnavailable, osKeychain } from './keychain';
 import { quietOnClosedPipe } from './closed-pipe';
 import { packageVersion } from './version';
+import { closePrinting } from './printing';
 import { EXIT_OK, EXIT_SERVICE_ERROR, EXIT_USAGE, Refused, UsageError } from './usage';
 
 export interface Command {
@@ -129,7 +130,11 @@ export async function main(argv: readonly string[], io: Io = processIo()): Promi
   try {
     if (!command) throw new UsageError(`Unknown command "${name}"`);
     warnUnknownKeys(io.env, io.err);
-    return (await command.run(args, io)) ?? EXIT_OK;
+    try {
+      return (await command.run(args, io)) ?? EXIT_OK;
+    } finally {
+      await closePrinting();
+    }
   } catch (error) {
     const code = (error as { code?: unknown }).code;
     const usageMistake =

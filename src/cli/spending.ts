@@ -40,6 +40,7 @@ import {
 import { readConfig, unknownConfigKeys, unknownKeysWords } from './config';
 import { accountOf, profileOf, type GlobalValues, type Io } from './context';
 import { Refused } from './usage';
+import { printing } from './printing';
 
 /**
  * The guard's settings for the command's account: its profile's own, else the file's. A file with
@@ -230,7 +231,7 @@ export async function predictedLetterPrice(
   },
   printed: PrintedAs,
 ): Promise<number> {
-  const { preflightLetter } = await import('../printing');
+  const { preflightLetter } = await printing();
   return (await preflightLetter(letter, { workMode: 'Production', ...printed })).price;
 }
 
@@ -243,7 +244,7 @@ export async function predictedMergePrice(
   },
   printed: PrintedAs,
 ): Promise<number | undefined> {
-  const { preflightMerge } = await import('../printing');
+  const { preflightMerge } = await printing();
   const report = await preflightMerge(merge, { workMode: 'Production', ...printed }, { letters: false });
   return report.rows > 0 ? report.price : undefined;
 }

@@ -5,11 +5,12 @@
  * that 02134 is Allston, MA's. Printing is loaded only when there is such a refusal to say.
  */
 import { STATUS, type AddressError, type AddressProblem, type RecipientFields } from '../contract';
+import { printing } from './printing';
 
 /** A problem of the contract's address rules in words, with the ZIP code meant when there is one. */
 export async function problemWords(problem: AddressProblem, address: RecipientFields): Promise<string> {
   if (problem.code !== STATUS.AddressNotVerified || problem.field !== 'PostalCode') return problem.message;
-  const { withZipMeant } = await import('../printing');
+  const { withZipMeant } = await printing();
   return withZipMeant({ code: problem.code, severity: 'error', message: problem.message, field: problem.field }, address).message;
 }
 

@@ -51,7 +51,28 @@ export {
   type MergeTemplate,
 } from './merge';
 export { hasErrors, type Finding, type Severity } from './preflight/findings';
-export { MAX_PRINTED_BYTES, preflightLetter, type PreflightReport, type PrintSettings, type ProofMarks } from './preflight/letter';
+export {
+  MAX_PRINTED_BYTES,
+  preflightLetter,
+  type LetterPreflightOptions,
+  type LetterToCheck,
+  type PreflightReport,
+  type PrintSettings,
+  type ProofMarks,
+} from './preflight/letter';
+export {
+  DRAWN_TYPES,
+  ENGINE_OFF,
+  ENGINE_VARIABLES,
+  closeEngines,
+  drawDocument,
+  serviceTakes,
+  useEngines,
+  type DrawnBy,
+  type Drawing,
+  type EnginePaths,
+} from './engines';
+export { drawContents, type DrawnContents } from './drawn';
 export { preflightMerge, type MergeLetter, type MergePreflightOptions, type MergePreflightReport } from './preflight/merge';
 export { addressCheckFailure, failsAddressCheck, verifyAddress, type AddressVerdict } from './address/verify';
 export { ZIP_SOURCES, servesCity, stateCode, zipCode, type ZipCode } from './address/zips';

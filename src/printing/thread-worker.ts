@@ -4,7 +4,7 @@
  */
 import { parentPort } from 'node:worker_threads';
 // '../printing', not '.': the build then loads the dist/printing.js every bundle shares (esbuild.mjs, `apart`).
-import { frontMatterDiagnostics, mergeDataDiagnostics, preflightLetter, preflightMerge } from '../printing';
+import { closeEngines, frontMatterDiagnostics, mergeDataDiagnostics, preflightLetter, preflightMerge, useEngines } from '../printing';
 import type { FromPrintingThread, ToPrintingThread } from './thread';
 
 if (!parentPort) throw new Error('dist/printing-worker.js runs as a worker thread (src/printing/thread.ts starts it)');
@@ -16,6 +16,13 @@ const running = new Map<number, AbortController>();
 parent.on('message', (request: ToPrintingThread) => {
   if (request.kind === 'cancel') {
     running.get(request.id)?.abort(new Error('The preflight was cancelled.'));
+    return;
+  }
+  if (request.kind === 'engines' || request.kind === 'close-engines') {
+    (request.kind === 'engines' ? useEngines(request.paths) : closeEngines()).then(
+      () => parent.postMessage({ id: request.id, answer: null } satisfies FromPrintingThread),
+      (error: unknown) => failed(request.id, error),
+    );
     return;
   }
   if (request.kind === 'merge-data' || request.kind === 'front-matter') {
@@ -32,7 +39,7 @@ parent.on('message', (request: ToPrintingThread) => {
     }
     return;
   }
-  const work = request.kind === 'letter' ? preflightLetter(request.letter, request.settings) : merged(request);
+  const work = request.kind === 'letter' ? preflightLetter(request.letter, request.settings, request.options) : merged(request);
   work.then(
     (report) => {
       const pdf = report.pdf;

@@ -8,15 +8,11 @@
  */
 import { Worker } from 'node:worker_threads';
 import type { MergePreflightReport, PreflightReport, TextFinding } from '.';
-import type { PrintSettings } from './preflight/letter';
+import type { EnginePaths } from './engines';
+import type { LetterPreflightOptions, LetterToCheck, PrintSettings } from './preflight/letter';
 import type { MergePreflightOptions } from './preflight/merge';
-import type { PostalAddress } from './printer';
 
-export interface LetterRequest {
-  readonly type: string;
-  readonly data: Uint8Array;
-  readonly address?: PostalAddress;
-}
+export type LetterRequest = LetterToCheck;
 
 export interface MergeRequest {
   readonly type: string;
@@ -31,7 +27,15 @@ export interface MergeDataRequest {
 }
 
 export type ToPrintingThread =
-  | { readonly id: number; readonly kind: 'letter'; readonly letter: LetterRequest; readonly settings: PrintSettings }
+  | {
+      readonly id: number;
+      readonly kind: 'letter';
+      readonly letter: LetterRequest;
+      readonly settings: PrintSettings;
+      readonly options: LetterPreflightOptions;
+    }
+  | { readonly id: number; readonly kind: 'engines'; readonly paths: EnginePaths }
+  | { readonly id: number; readonly kind: 'close-engines' }
   | {
       readonly id: number;
       readonly kind: 'merge';
@@ -45,7 +49,7 @@ export type ToPrintingThread =
   | { readonly id: number; readonly kind: 'merge-data'; readonly data: MergeDataRequest }
   | { readonly id: number; readonly kind: 'front-matter'; readonly text: string };
 
-type Answer = PreflightReport | MergePreflightReport | readonly TextFinding[];
+type Answer = PreflightReport | MergePreflightReport | readonly TextFinding[] | null;
 
 /** A merge's preflight options that are data, not functions. */
 type MergeOptions = Pick<MergePreflightOptions, 'proof' | 'letters'>;
@@ -61,16 +65,26 @@ type Waiting = {
   progress?: (done: number, rows: number) => void;
 };
 
+/** How long a closing thread is given to close its engines' programs. */
+const CLOSE_ENGINES_MS = 2_000;
+
 /** One printing thread, started on the first request; every request answered in turn, or failed if the thread ends. */
 export class PrintingThread {
   /** The thread now, with what was asked of it: each thread's own, so that one ending fails only its own requests. */
   private thread: { readonly worker: Worker; readonly waiting: Map<number, Waiting> } | undefined;
   private next = 1;
+  private paths: EnginePaths | undefined;
 
   constructor(private readonly workerFile: string) {}
 
-  preflightLetter(letter: LetterRequest, settings: PrintSettings): Promise<PreflightReport> {
-    return this.ask({ id: this.next++, kind: 'letter', letter, settings }) as Promise<PreflightReport>;
+  preflightLetter(letter: LetterRequest, settings: PrintSettings, options: LetterPreflightOptions = {}): Promise<PreflightReport> {
+    return this.ask({ id: this.next++, kind: 'letter', letter, settings, options }) as Promise<PreflightReport>;
+  }
+
+  /** The print engines' programs the thread uses from now on (engines/index.ts useEngines). */
+  async useEngines(paths: EnginePaths): Promise<void> {
+    this.paths = paths;
+    if (this.thread) await this.ask({ id: this.next++, kind: 'engines', paths });
   }
 
   /** A merge's preflight on the thread: its progress told as the thread sends it, and a stop (`signal`) sent there, which ends it with the signal's reason. */
@@ -98,15 +112,25 @@ export class PrintingThread {
     return this.ask({ id: this.next++, kind: 'front-matter', text }) as Promise<readonly TextFinding[]>;
   }
 
-  /** Ends the thread, if started; what it was still doing fails. A later request starts a new one. */
+  /** Ends the thread, if started, its engines' programs first; what it was still doing fails. A later request starts a new one. */
   async close(): Promise<void> {
     const thread = this.thread;
+    if (thread) {
+      const closed = this.ask({ id: this.next++, kind: 'close-engines' }).catch(() => null);
+      // A thread too busy to close its engines in time is ended all the same: the browser ends with its pipe.
+      await Promise.race([closed, new Promise((done) => setTimeout(done, CLOSE_ENGINES_MS).unref())]);
+    }
     this.thread = undefined;
     await thread?.worker.terminate();
   }
 
   private ask(request: ToPrintingThread, progress?: (done: number, rows: number) => void): Promise<Answer> {
-    const { worker, waiting } = (this.thread ??= this.start());
+    if (!this.thread) {
+      this.thread = this.start();
+      // A new thread starts with the engines the front end named.
+      if (this.paths) this.thread.worker.postMessage({ id: this.next++, kind: 'engines', paths: this.paths } satisfies ToPrintingThread);
+    }
+    const { worker, waiting } = this.thread;
     return new Promise((resolve, reject) => {
       waiting.set(request.id, { resolve, reject, ...(progress ? { progress } : {}) });
       worker.postMessage(request);

@@ -18,6 +18,7 @@ import { problemWords } from '../zip-meant';
 import { guardSend, refusalOf, sayRepeated } from '../spending';
 import { Refused, UsageError } from '../usage';
 import { ADDRESS_OPTIONS, SENDING_OPTIONS, addressOptions, checkAddress, workModeOption } from './send';
+import { printing } from '../printing';
 
 /** The postcard's own choices, each a contract enumeration, each Default unless given. */
 const CHOICES = {
@@ -95,7 +96,7 @@ async function preflight(
   scaling: EnumValue<'ImageSideScaling'>,
   mode: EnumValue<'WorkMode'>,
 ): Promise<void> {
-  const { measurePostcard, postalAddressOf } = await import('../../printing');
+  const { measurePostcard, postalAddressOf } = await printing();
   const printed = await measurePostcard({
     imageSide: { kind: 'file', ...sides.image },
     addressSide: { kind: 'file', ...sides.address },

@@ -39,6 +39,7 @@ import { commandLine } from '../arguments';
 import { readUserFile, writeUserFile } from '../user-files';
 import { EXIT_OK, EXIT_SERVICE_ERROR, UsageError } from '../usage';
 import { ADDRESS_OPTIONS, flagOf, recipientOf, workModeOption } from './send';
+import { printing } from '../printing';
 
 export const usage =
   `mailroom preflight FILE [--to "Name, Street, City, ST ZIP" | ${RECIPIENT_FIELDS.map((f) => `--${flagOf(f)}`).join(' ')}] ` +
@@ -280,7 +281,7 @@ export async function run(args: readonly string[], io: Io): Promise<number> {
   // How the account prints (sides, colour): what this machine set, else config.json's, else a new account's; said below.
   const print = await printSettingsOf(values, io);
   const settings = { workMode: printedMode(mode), ...printingOf(print) };
-  const { preflightLetter, preflightMerge } = await import('../../printing');
+  const { preflightLetter, preflightMerge } = await printing();
   let what: string;
   let result: PreflightReport | MergePreflightReport;
   let frontMatter: readonly Reported[] = [];

@@ -21,6 +21,7 @@ import { addressErrorWords, problemWords } from '../zip-meant';
 import type { CommandHelp } from '../help';
 import { commandLine } from '../arguments';
 import { readUserFile } from '../user-files';
+import { printing } from '../printing';
 
 /** The address fields of a letter, as flags: AttentionLine1 → --attention-line1. */
 export const flagOf = (field: string) => field.replace(/([a-z])([A-Z])/g, '$1-$2').toLowerCase();
@@ -119,7 +120,7 @@ async function addressLine(line: string): Promise<RecipientAddress> {
  * code may not serve is said, and sent.
  */
 export async function checkAddress(io: Io, address: RecipientAddress, mode: EnumValue<'WorkMode'>): Promise<void> {
-  const { zipFinding } = await import('../../printing');
+  const { zipFinding } = await printing();
   const found = zipFinding(address, mode === 'Production' ? 'Production' : 'Development');
   if (!found) return;
   if (found.severity === 'error') throw new Refused(`The recipient cannot be sent to: ${found.message}`);

@@ -66,8 +66,11 @@ export async function proofOf(
   return { letter, address, workMode, print, report, sha256: sha256Of(letter.data) } satisfies LetterProof;
 }
 
+/** What a letter's and a merge's preflight both say (a merge sends no drawn letter). */
+type CheckedReport = Omit<PreflightReport, 'sent' | 'prediction'>;
+
 export const factsOf = (
-  report: PreflightReport,
+  report: CheckedReport,
   workMode: EnumValue<'WorkMode'>,
   { sha256, print }: { readonly sha256?: string; readonly print?: AssumedPrintSettings } = {},
 ): ProofFacts => ({
@@ -289,7 +292,7 @@ export function previewBeforeSendingCommand(ctx: ProofContext) {
 export async function goesOnAfterPreflight(
   log: Log,
   what: string,
-  report: PreflightReport,
+  report: CheckedReport,
   workMode: EnumValue<'WorkMode'>,
   openProof: () => unknown,
 ): Promise<boolean> {

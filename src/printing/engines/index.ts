@@ -100,7 +100,7 @@ function absence(kind: EngineKind, found: Found, failed?: unknown): string {
   const what = kind === 'browser' ? 'a Chromium-based browser (Chrome, Chromium or Edge)' : 'LibreOffice';
   const how = `Install ${what}, or name it with ${SETTING[kind]} ${ENGINE_VARIABLES[kind]}.`;
   if (failed !== undefined) {
-    const why = failed instanceof Error ? failed.message.split('\n')[0] : String(failed);
+    const why = failed instanceof Error ? failed.message.split('\n')[0] : 'it failed';
     return `${what} was found but did not print (${why}). ${how}`;
   }
   if ('path' in found) return how;
@@ -185,7 +185,8 @@ export async function drawDocument(document: {
       docxToPages(data);
     } catch (error) {
       // Not a .docx at all: what the service would say of it (-1025), not what a lenient converter makes of it.
-      if (error instanceof UnreadableDocument) return { by: { engine: TEXT_LAYOUT }, unreadable: `The .docx file cannot be read: ${error.message}.` };
+      if (error instanceof UnreadableDocument)
+        return { by: { engine: TEXT_LAYOUT }, unreadable: `The .docx file cannot be read: ${error.message}.` };
       throw error;
     }
   }

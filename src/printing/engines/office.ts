@@ -20,7 +20,7 @@ export class OfficeError extends Error {}
 function run(program: string, args: readonly string[]): Promise<{ stdout: string; stderr: string }> {
   return new Promise((done, fail) => {
     execFile(program, args, { timeout: CONVERSION_MS, windowsHide: true, maxBuffer: 1 << 20 }, (error, stdout, stderr) =>
-      error ? fail(Object.assign(error, { stderr })) : done({ stdout, stderr }),
+      error ? fail(Object.assign(new Error(error.message, { cause: error }), { stderr })) : done({ stdout, stderr }),
     );
   });
 }

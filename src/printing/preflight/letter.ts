@@ -10,6 +10,8 @@ import { ADDRESS_TYPE_POINTS, RECIPIENT_WINDOW, sizeWords, type Box } from '../e
 import { NOT_DRAWN, characterWords, notDrawable } from '../fonts';
 import { MAX_LETTER_SHEETS, printLetters, type OffSizePage, type PostalAddress, type Printed, type WorkModeUsed } from '../printer';
 import { DEFAULT_PRICING, letterPrice, type Pricing } from '../pricing';
+import { drawContents } from '../drawn';
+import type { DrawnBy } from '../engines';
 import { addressFindings, finding, hasErrors, pageWords, printNotice, zipFinding, type Finding } from './findings';
 
 /** How the account prints letters; a new account's settings when not said (black, one side). */
@@ -42,6 +44,34 @@ export interface PreflightReport {
   readonly marks?: ProofMarks;
   /** The proof: the printed PDF, as the service would print it; none when nothing could be printed. */
   readonly pdf?: Uint8Array;
+  /** Which engine drew the document (engines/index.ts); none for a PDF, printed as it is. */
+  readonly drawnBy?: DrawnBy;
+  /**
+   * Sent as it is (`asIs`), a document the service converts itself: the proof is the engine's
+   * page, a prediction of what the service's own converter prints.
+   */
+  readonly prediction?: true;
+  /**
+   * What a send of this letter sends: by default the PDF its engine drew, which the service prints
+   * as it is, so that what the proof shows is what is printed; the file itself when it is a PDF,
+   * when sent as it is, or when no engine drew it.
+   */
+  readonly sent: { readonly type: string; readonly data: Uint8Array };
+}
+
+/** A letter to preflight: its file, its recipient when given, and where the file is (its relative pictures are read beside it). */
+export interface LetterToCheck {
+  readonly type: string;
+  readonly data: Uint8Array;
+  readonly address?: PostalAddress;
+  /** The folder the file is in: its relative pictures and style sheets are read from there, and nowhere else. */
+  readonly base?: string;
+  readonly title?: string;
+}
+
+export interface LetterPreflightOptions {
+  /** Send the file itself to the service's own converter, not the PDF its engine drew. */
+  readonly asIs?: boolean;
 }
 
 /**
@@ -221,9 +251,32 @@ function inspectionFindings(printed: Printed): Finding[] {
   ];
 }
 
+/** What the document asked for and its engine did not get: left out of the page. */
+function missingFindings(missing: readonly string[]): Finding[] {
+  const unique = [...new Set(missing)];
+  if (unique.length === 0) return [];
+  const named =
+    unique
+      .slice(0, 5)
+      .map((m) => `“${m}”`)
+      .join(', ') + (unique.length > 5 ? ` and ${unique.length - 5} more` : '');
+  return [
+    printNotice(
+      `The document asks for ${named}, which ${unique.length === 1 ? 'is' : 'are'} not in its folder: left out of the page. ` +
+        'Put the file beside the document (a letter reads nothing from the network or from other folders).',
+    ),
+  ];
+}
+
+/** The engine's page or its absence, in the proof's findings: an approximation is said where it matters most, before sending. */
+function drawingFindings(drawnBy: DrawnBy | undefined): Finding[] {
+  return drawnBy?.approximation ? [printNotice(drawnBy.approximation)] : [];
+}
+
 export async function preflightLetter(
-  letter: { readonly type: string; readonly data: Uint8Array; readonly address?: PostalAddress },
+  letter: LetterToCheck,
   settings: PrintSettings,
+  options: LetterPreflightOptions = {},
 ): Promise<PreflightReport> {
   const findings: Finding[] = [];
   if (letter.address) {
@@ -232,10 +285,20 @@ export async function preflightLetter(
     if (zip) findings.push(zip);
   }
   if (letter.data.length === 0) findings.push(finding(missingFieldCodes.FileBinaryData!, 'error', 'The file is empty.'));
+  const drawn = await drawContents(letter.data.length === 0 ? [] : [{ kind: 'file', type: letter.type, data: letter.data }], {
+    ...(letter.base ? { base: letter.base } : {}),
+    ...(letter.title ? { title: letter.title } : {}),
+  });
+  const drawnBy = drawn.drawnBy[0];
+  const drawing = drawn.contents[0];
+  const sent =
+    !options.asIs && drawnBy && !drawnBy.approximation && drawing?.kind === 'file'
+      ? { type: 'pdf', data: drawing.data }
+      : { type: letter.type, data: letter.data };
   const { pdf, letters } = await printLetters(
     [
       {
-        contents: letter.data.length === 0 ? [] : [{ kind: 'file', type: letter.type, data: letter.data }],
+        contents: drawn.contents,
         ...(letter.address ? { address: letter.address } : {}),
         workMode: settings.workMode,
         duplex: settings.duplex ?? false,
@@ -255,14 +318,17 @@ export async function preflightLetter(
       ),
     );
   }
-  findings.push(...inspectionFindings(printed));
-  if (pdf.length > MAX_PRINTED_BYTES) {
+  findings.push(...inspectionFindings(printed), ...missingFindings(drawn.missing), ...drawingFindings(drawnBy));
+  // The PDF the service gets is what its limit is about: the engine's, when that is what is sent.
+  const printedBytes = sent.type === 'pdf' ? sent.data.length : pdf.length;
+  if (printedBytes > MAX_PRINTED_BYTES) {
     findings.push(
       finding(
         STATUS.DocumentNotProcessed,
         'warning',
-        `The printed PDF is ${pdf.length.toLocaleString('en-US')} bytes; the service's documentation limits a letter's to 2 MB (${MAX_PRINTED_BYTES.toLocaleString('en-US')} bytes), ` +
-          'and the service may not process a larger one. Smaller images, or fewer pages, make it smaller.',
+        `The ${sent.type === 'pdf' && drawnBy ? `PDF ${drawnBy.engine} drew of it` : 'printed PDF'} is ${printedBytes.toLocaleString('en-US')} bytes; ` +
+          `the service's documentation limits a letter's to 2 MB (${MAX_PRINTED_BYTES.toLocaleString('en-US')} bytes), and the service may not process a larger one. ` +
+          'Pictures saved as JPEG at no more than 300 DPI of their printed size, or fewer pages, make it smaller.',
       ),
     );
   }
@@ -279,5 +345,8 @@ export async function preflightLetter(
       offSize: (printed.offSize ?? []).map((p) => ({ page: p.page, size: sizeWords(p.width, p.height) })),
     },
     pdf,
+    ...(drawnBy ? { drawnBy } : {}),
+    ...(options.asIs && drawnBy ? { prediction: true as const } : {}),
+    sent,
   };
 }

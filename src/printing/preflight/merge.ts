@@ -40,7 +40,8 @@ export interface MergeLetter {
   readonly price: number;
 }
 
-export interface MergePreflightReport extends PreflightReport {
+/** A merge sends its template and data, not a drawn letter: it has no `sent`. */
+export interface MergePreflightReport extends Omit<PreflightReport, 'sent' | 'prediction'> {
   /** The data rows: the batch's letters. */
   readonly rows: number;
   /** Each row's letter, in data order (the batch's items 1…N); empty when not asked for (`letters: false`). */

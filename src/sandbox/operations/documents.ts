@@ -4,7 +4,7 @@
  * (`MyTemplate:<name>.<ext>`). Each kind of mistake answers the code its field has.
  */
 import { STORED_FILE_PREFIX, STORED_TEMPLATE_PREFIX, escapeText, normalizeFileType, readXml, RESULT } from '../../contract';
-import { fieldsIn, fillFields, htmlPageSize, htmlToBlocks, type Content } from '../../printing';
+import { fieldsIn, fillFields, type Content } from '../../printing';
 import type { StoredFileRecord } from '../store/records';
 import { refuse, type Caller, type SandboxState } from './context';
 import { findStoredFile } from './files';
@@ -92,10 +92,6 @@ export async function resolveDocument(
   const values = mergeValues(data, codes);
   const html = bytes.toString('utf8');
   if (fieldsIn(html).some((f) => !values.has(f))) refuse(codes.fieldsMissing);
-  const filled = fillFields(html, values);
-  const size = htmlPageSize(filled);
-  return {
-    content: { kind: 'blocks', blocks: htmlToBlocks(filled), ...(size ? { sections: [{ fromBlock: 0, size }] } : {}) },
-    storedFile: file.name,
-  };
+  // Filled, it is an HTML document like any other: drawn by the browser where there is one.
+  return { content: { kind: 'file', type: 'html', data: Buffer.from(fillFields(html, values)) }, storedFile: file.name };
 }

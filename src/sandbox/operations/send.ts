@@ -1,11 +1,13 @@
 /**
  * The send operations: letters with or without an address (every variant), the advanced letter,
- * postcards and the mail merge. Each checks its fields, lays the mailer out (its pages, sheets,
- * price and failure are known at once), and commits it with its content (kept-content.ts: a small
+ * postcards and the mail merge. Each checks its fields, draws a letter's HTML and Word documents
+ * with the print engines (printing/drawn.ts), lays the mailer out (its pages, sheets, price and
+ * failure are known at once), and commits it with its content (kept-content.ts: a small
  * print job in the record, or the printed PDF first) before answering its new ID.
  */
 import { checkAddress, letterFileTypes, missingFieldCodes, postcardFileTypes, type EnumValue, RESULT } from '../../contract';
 import {
+  drawContents,
   letterPrice,
   measureLetters,
   measurePostcard,
@@ -85,8 +87,10 @@ async function sendLetter(request: LetterRequest, caller: Caller, sandbox: Sandb
   const colour =
     request.printColor === 'FullColor' || ((request.printColor ?? 'Default') === 'Default' && settings.Letters_PrintColor === 'FullColor');
   const duplex = settings.Letters_PrintSides === 'Duplex';
+  // Drawn now by the engines the preflight draws with, and kept drawn: every GetPDF prints the same pages.
+  const { contents } = await drawContents(documents.map((d) => d.content));
   const job: LetterJob = {
-    contents: documents.map((d) => d.content),
+    contents,
     address: request.address,
     reply: request.reply,
     perforation: request.perforation,
