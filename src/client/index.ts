@@ -46,10 +46,12 @@ export {
 } from '../contract/front-matter';
 export {
   DocumentError,
+  DRAWN_ONLY_TYPES,
   fileTypeOf,
   LETTER_DOCUMENT_TYPES,
   letterDocument,
   letterDraft,
+  type DocumentOptions,
   type LetterDocument,
   type LetterDraft,
 } from './letter-document';

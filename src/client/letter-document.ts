@@ -1,11 +1,14 @@
 /**
- * A file as a letter the service prints: PDF, DOC, DOCX and HTML as they are; Markdown rendered
- * to HTML (its front matter may name the recipient); any other text wrapped as preformatted HTML,
- * since the service refuses `txt`. Pictures and other binary files are refused here, before
- * anything is sent, with the types that would do, and so is a Markdown letter whose front matter
- * cannot be read as written (each error with its line, in the words the editor shows).
+ * A file as a letter the service prints: PDF, DOC, DOCX and HTML as they are; OpenDocument (.odt)
+ * and RTF, which the service does not take, only to be drawn and sent as the PDF of their proof;
+ * Markdown rendered to HTML styled for paper (its front matter may name the recipient); any other
+ * text wrapped as preformatted HTML, since the service refuses `txt`. Pictures and other binary
+ * files are refused here, before anything is sent, with the types that would do, and so is a
+ * Markdown letter whose front matter cannot be read as written (each error with its line, in the
+ * words the editor shows).
  */
-import { AddressError, escapeText, letterFileTypes, normalizeFileType } from '../contract';
+import { AddressError, escapeText, letterFileTypes, normalizeFileType, paperHtml } from '../contract';
+import { inlinePictures } from './local-pictures';
 import {
   FrontMatterError,
   readFrontMatter,
@@ -28,6 +31,8 @@ export interface LetterDocument {
 export class DocumentError extends Error {}
 
 const MARKDOWN_TYPES = ['md', 'markdown'] as const;
+/** Types the service does not take, drawn by LibreOffice and sent as the PDF of their proof, never as they are. */
+export const DRAWN_ONLY_TYPES: readonly string[] = ['odt', 'rtf'];
 /** Plain text, wrapped as preformatted HTML; '' is a file without an extension. */
 const TEXT_TYPES = ['txt', 'text', 'log', ''] as const;
 
@@ -36,10 +41,23 @@ const TEXT_TYPES = ['txt', 'text', 'log', ''] as const;
  * The extension's send menus offer exactly these (package.json cannot import them;
  * test/extension-unit/manifest.test.ts holds its `when` clauses to this list).
  */
-export const LETTER_DOCUMENT_TYPES: readonly string[] = [...letterFileTypes, ...MARKDOWN_TYPES, ...TEXT_TYPES.filter(Boolean)];
+export const LETTER_DOCUMENT_TYPES: readonly string[] = [
+  ...letterFileTypes,
+  ...DRAWN_ONLY_TYPES,
+  ...MARKDOWN_TYPES,
+  ...TEXT_TYPES.filter(Boolean),
+];
 
-const page = (title: string, body: string) =>
-  `<!DOCTYPE html><html><head><meta charset="utf-8"><title>${escapeText(title)}</title></head><body>${body}</body></html>`;
+/** How the letter is to be sent, which changes what is made of the file. */
+export interface DocumentOptions {
+  /** The folder the file is in, where its relative pictures are. */
+  readonly base?: string;
+  /**
+   * Sent as it is, to the service's own converter, which cannot see the file's folder: a Markdown
+   * letter's pictures beside it go inside it (data: URIs), and a type only drawn here is refused.
+   */
+  readonly asIs?: boolean;
+}
 
 /** The file's type as the service names it, from its name: `Invoice.PDF` → `pdf`. */
 export function fileTypeOf(fileName: string): string {
@@ -72,26 +90,35 @@ export interface LetterDraft {
  * The file as a letter, its recipient as written: what the preflight reads, so that an address the
  * service would refuse is a finding rather than a refusal. A file that is no letter is a DocumentError.
  */
-export async function letterDraft(fileName: string, content: Uint8Array): Promise<LetterDraft> {
-  return convert(fileName, content, (text) => documentMistake(fileName, () => readFrontMatterAsWritten(text)));
+export async function letterDraft(fileName: string, content: Uint8Array, options: DocumentOptions = {}): Promise<LetterDraft> {
+  return convert(fileName, content, options, (text) => documentMistake(fileName, () => readFrontMatterAsWritten(text)));
 }
 
-export async function letterDocument(fileName: string, content: Uint8Array): Promise<LetterDocument> {
-  return convert(fileName, content, (text) => documentMistake(fileName, () => readFrontMatter(text)));
+export async function letterDocument(fileName: string, content: Uint8Array, options: DocumentOptions = {}): Promise<LetterDocument> {
+  return convert(fileName, content, options, (text) => documentMistake(fileName, () => readFrontMatter(text)));
 }
 
 async function convert<To>(
   fileName: string,
   content: Uint8Array,
+  options: DocumentOptions,
   frontMatter: (text: string) => { readonly to?: To; readonly body: string; readonly warnings: readonly FrontMatterProblem[] },
 ): Promise<{ type: string; data: Buffer; to?: To; warnings?: readonly FrontMatterProblem[] }> {
   const type = fileTypeOf(fileName);
   if ((letterFileTypes as readonly string[]).includes(type)) return { type, data: Buffer.from(content) };
+  if (DRAWN_ONLY_TYPES.includes(type)) {
+    if (options.asIs) {
+      throw new DocumentError(
+        `${fileName}: the service takes PDF, DOC, DOCX and HTML, not .${type}; a .${type} letter is sent only as the PDF LibreOffice draws of it, not as it is`,
+      );
+    }
+    return { type, data: Buffer.from(content) };
+  }
   const text = new TextDecoder('utf-8', { fatal: false }).decode(content);
   // A NUL or an undecodable byte says "binary", whatever the name says.
   if (!([...MARKDOWN_TYPES, ...TEXT_TYPES] as readonly string[]).includes(type) || text.includes('\0') || text.includes('\uFFFD')) {
     throw new DocumentError(
-      `${fileName}: the service prints PDF, DOC, DOCX and HTML, and Mailroom converts Markdown and text; not .${type || 'this file'}`,
+      `${fileName}: the service prints PDF, DOC, DOCX and HTML, and Mailroom converts OpenDocument, RTF, Markdown and text; not .${type || 'this file'}`,
     );
   }
   if ((MARKDOWN_TYPES as readonly string[]).includes(type)) {
@@ -99,8 +126,17 @@ async function convert<To>(
     // Loaded only for Markdown, so that opening the client stays cheap. Raw HTML in Markdown is
     // kept off: the letter is what the Markdown says.
     const { default: MarkdownIt } = await import('markdown-it');
-    const html = new MarkdownIt({ html: false, linkify: false, typographer: true }).render(body);
-    return { type: 'html', data: Buffer.from(page(fileName, html)), ...(to ? { to } : {}), ...(warnings.length > 0 ? { warnings } : {}) };
+    const markdown = new MarkdownIt({ html: false, linkify: false, typographer: true });
+    const env = {};
+    const tokens = markdown.parse(body, env);
+    if (options.asIs && options.base) await inlinePictures(tokens, options.base);
+    const html = markdown.renderer.render(tokens, markdown.options, env);
+    return {
+      type: 'html',
+      data: Buffer.from(paperHtml(fileName, html)),
+      ...(to ? { to } : {}),
+      ...(warnings.length > 0 ? { warnings } : {}),
+    };
   }
-  return { type: 'html', data: Buffer.from(page(fileName, `<pre>${escapeText(text)}</pre>`)) };
+  return { type: 'html', data: Buffer.from(paperHtml(fileName, `<pre>${escapeText(text)}</pre>`)) };
 }

@@ -29,3 +29,4 @@ export * from './csv-rows';
 export * from './merge-data';
 export * from './csv-encoding';
 export * from './answer-limits';
+export * from './paper';

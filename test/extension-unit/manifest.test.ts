@@ -198,7 +198,7 @@ describe('what the manifest offers, against the code', () => {
       ['explorer/context', 'mailroom.sendAdvanced'],
     ];
     // Files of other kinds, and of the other send commands, that must not be offered.
-    const others = ['png', 'jpg', 'jpeg', 'gif', 'csv', 'xlsx', 'json', 'rtf', 'mdx', 'htmlx', 'pdfx', ...postcardFileTypes];
+    const others = ['png', 'jpg', 'jpeg', 'gif', 'csv', 'xlsx', 'json', 'pages', 'mdx', 'htmlx', 'pdfx', ...postcardFileTypes];
     for (const [menu, command] of menus) {
       const found = entries(menu, command);
       assert.equal(found.length, 1, `${menu} offers ${command} once`);
