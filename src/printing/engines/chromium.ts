@@ -104,6 +104,8 @@ export class ChromiumEngine {
     try {
       return await this.withPage(async (page) => {
         await page.goto(`${ORIGIN}/${id}/`, { waitUntil: 'load' });
+        // Untitled, the PDF would be titled with this job's address, which changes from one drawing to the next (steady-pdf.ts).
+        await page.evaluate("document.title.trim() || (document.title = 'Letter')");
         const pdf = await page.pdf({ format: 'Letter', preferCSSPageSize: true, printBackground: true, margin: DEFAULT_MARGINS });
         return { pdf: new Uint8Array(pdf.buffer, pdf.byteOffset, pdf.byteLength), missing: job.missing };
       });

@@ -15,6 +15,7 @@ import { ChromiumEngine, type HtmlDocument } from './chromium';
 import { ENGINE_OFF, ENGINE_VARIABLES, findEngine, type EngineKind, type Found } from './find';
 import { OfficeEngine, OfficeError } from './office';
 import { paperHtml } from './paper';
+import { steadyPdf } from './steady-pdf';
 
 export { DEFAULT_MARGINS, type BrowserPrint, type HtmlDocument } from './chromium';
 export { ENGINE_OFF, ENGINE_VARIABLES, findEngine, type EngineKind } from './find';
@@ -168,12 +169,20 @@ async function byMammoth(data: Uint8Array, title: string): Promise<Drawing | str
  * `base`), Word and OpenDocument by LibreOffice (a .docx by Mammoth and the browser where there is
  * none). A type no engine draws (PDF) is not drawn: it is printed as it is.
  */
-export async function drawDocument(document: {
+export async function drawDocument(document: DocumentToDraw): Promise<Drawing | undefined> {
+  const drawn = await draw(document);
+  // The same letter drawn again is the same bytes, as a repeat send is known by them (steady-pdf.ts).
+  return drawn?.pdf ? { ...drawn, pdf: steadyPdf(drawn.pdf) } : drawn;
+}
+
+interface DocumentToDraw {
   readonly type: string;
   readonly data: Uint8Array;
   readonly base?: string;
   readonly title?: string;
-}): Promise<Drawing | undefined> {
+}
+
+async function draw(document: DocumentToDraw): Promise<Drawing | undefined> {
   const { type, data } = document;
   if (BROWSER_TYPES.includes(type)) {
     const drawn = await byBrowser({ html: Buffer.from(data).toString('utf8'), ...(document.base ? { base: document.base } : {}) });
