@@ -18,6 +18,7 @@ import {
   type SendNote,
 } from '../client';
 import type { EnumValue } from '../contract';
+import type { PreflightReport } from '../printing';
 import {
   checkSend,
   DEFAULT_REPEAT_WINDOW_DAYS,
@@ -222,17 +223,24 @@ export interface PrintedAs {
   readonly colour: boolean;
 }
 
-/** A letter's predicted price, printed here as the service would print it for the account (its sides and colour). */
-export async function predictedLetterPrice(
+/**
+ * A letter printed here as the service would print it for the account (its sides and colour), in
+ * Production: its price, and what a send of it sends (the PDF its engine drew, or the file as it
+ * is with `asIs`), which is what is priced.
+ */
+export async function preflightToSend(
   letter: {
     readonly type: string;
     readonly data: Uint8Array;
     readonly address?: RecipientAddress;
+    readonly base?: string;
+    readonly title?: string;
   },
   printed: PrintedAs,
-): Promise<number> {
+  options: { readonly asIs?: boolean } = {},
+): Promise<PreflightReport> {
   const { preflightLetter } = await printing();
-  return (await preflightLetter(letter, { workMode: 'Production', ...printed })).price;
+  return preflightLetter(letter, { workMode: 'Production', ...printed }, options);
 }
 
 /** A merge's predicted price, every row's letter's, printed for the account; none when the merge cannot be printed here (a template it cannot read). */

@@ -8,9 +8,10 @@
  * something would, 2 for a usage mistake (as `send`, a file that is no letter, a Markdown front
  * matter that cannot be read, or an address line that does not read as one; an address that reads
  * but breaks the service's rules is a finding). A front matter's warnings (a key it leaves aside)
- * are findings of Mailroom's own, without a service code.
+ * are findings of Mailroom's own, without a service code. It says which engine drew the proof (or
+ * that it is an approximation, and how to get the real page) and what a send would send.
  */
-import { basename } from 'node:path';
+import { basename, dirname, resolve } from 'node:path';
 import {
   DocumentError,
   fileTypeOf,
@@ -40,10 +41,11 @@ import { readUserFile, writeUserFile } from '../user-files';
 import { EXIT_OK, EXIT_SERVICE_ERROR, UsageError } from '../usage';
 import { ADDRESS_OPTIONS, flagOf, recipientOf, workModeOption } from './send';
 import { printing } from '../printing';
+import { ENGINE_HELP, ENGINE_OPTIONS, drawnLine, sentAs, sha256Of, useEnginesOf } from '../engines';
 
 export const usage =
   `mailroom preflight FILE [--to "Name, Street, City, ST ZIP" | ${RECIPIENT_FIELDS.map((f) => `--${flagOf(f)}`).join(' ')}] ` +
-  '[--data DATA.csv] [--mode Development|Production|Default] [--proof OUT.pdf] [--json] [--profile NAME | --endpoint URL --user NAME]';
+  '[--data DATA.csv] [--mode Development|Production|Default] [--proof OUT.pdf] [--as-is] [--browser PATH|none] [--office PATH|none] [--json] [--profile NAME | --endpoint URL --user NAME]';
 
 export const PRICE_FROM = "the sandbox's price list: an estimate of what the real service charges";
 
@@ -68,6 +70,10 @@ export const help: CommandHelp = {
     'SetUserSettings from this machine last set them for the user at the service (mailroom call SetUserSettings, or ' +
     "the extension's Change User Settings), else config.json's printSides and printColor (a profile's own, else the " +
     "file's), else as a new account (Simplex, BlackAndWhite), and says which. " +
+    'HTML, Markdown and text are drawn by a Chromium-based browser, Word, OpenDocument and RTF by LibreOffice (a .docx by ' +
+    'Mammoth and the browser where there is none), and it says which, or, where no engine is found, that the proof is ' +
+    "Mailroom's own text layout, an approximation, and how to get the real one; and what `mailroom send` would send: the PDF " +
+    "drawn, with its SHA-256, or with --as-is the file itself to the service's converter, the proof then a prediction. " +
     'Exit codes: 0 nothing would fail, 1 something would, 2 a usage mistake.',
   options: [
     ['FILE', 'the letter (.pdf, .doc, .docx, .html, .md, .txt), or with --data the template (.docx, .html)'],
@@ -84,6 +90,8 @@ export const help: CommandHelp = {
       "the work mode the proof is printed in; Default (the account's own, unknown offline) prints as a new account's, Development",
     ],
     ['--proof OUT.pdf', "write the proof: the PDF as the service would print it (with --data, every row's letter)"],
+    ['--as-is', "check the letter as `mailroom send --as-is` sends it: the file itself, to the service's own converter"],
+    ...ENGINE_HELP,
     [
       '--profile NAME, --endpoint URL, --user NAME',
       'the account whose print settings (sides, colour) the proof assumes, named as for every command; nothing is called',
@@ -93,7 +101,9 @@ export const help: CommandHelp = {
       'print {"ok", "pages", "sheets", "price", "findings": [{"code"?, "severity", "message", "field"?, "row"?, "line"?, "pages"?}], ' +
         '"addressRead"?, "print"} ("addressRead": the lines read from the recipient box when no address is given; for a merge "letters", ' +
         '"encoding": which the CSV was read as, and "delimiter": "comma", "semicolon" or "tab", which its header was read as separated by; a front matter\'s own finding and one about printing have no "code"; ' +
-        '"print": {"printSides", "printColor"}, each {"value", "from": "SetUserSettings" (with "at", and "via": "command line" or "extension") | "config.json" (with "profile"?) | "new account"})',
+        '"print": {"printSides", "printColor"}, each {"value", "from": "SetUserSettings" (with "at", and "via": "command line" or "extension") | "config.json" (with "profile"?) | "new account"}; ' +
+        'for a letter drawn by an engine "engine" (its name and version), "approximation" (why no engine drew it, and how to get one) and "prediction": true (--as-is); ' +
+        'for a letter "sent": {"type", "sha256", "bytes"}, what a send sends)',
     ],
   ],
   global: false,
@@ -188,6 +198,14 @@ function report(
   const rows = 'rows' in result ? result.rows : undefined;
   const findings: readonly Reported[] = [...frontMatter, ...result.findings];
   const { addressRead } = result;
+  const drawing = result.drawnBy
+    ? {
+        engine: result.drawnBy.engine,
+        ...(result.drawnBy.approximation ? { approximation: result.drawnBy.approximation } : {}),
+        ...('prediction' in result && result.prediction ? { prediction: true } : {}),
+      }
+    : {};
+  const sent = 'sent' in result ? result.sent : undefined;
   if (json) {
     const { ok, pages, sheets, price } = result;
     const merge = letters ? { letters, encoding: data?.encoding, delimiter: data && CSV_DELIMITER_NAMES[data.delimiter] } : {};
@@ -203,6 +221,8 @@ function report(
       findings,
       ...read,
       ...merge,
+      ...drawing,
+      ...(sent ? { sent: { type: sent.type, sha256: sha256Of(sent.data), bytes: sent.data.length } } : {}),
     };
     // Written a piece at a time: a merge of 100,000 rows has as many letters, never one string of them all.
     for (const piece of jsonPieces(report, 'letters')) io.out.write(piece);
@@ -217,6 +237,8 @@ function report(
         `${dollars(result.price)}, printed in ${mode} mode`,
       printSettingsLine(print),
       `The price is from ${PRICE_FROM}.`,
+      ...[drawnLine(result)].filter((line) => line !== undefined),
+      ...(sent && 'sent' in result ? [`mailroom send${result.prediction ? ' --as-is' : ''} sends it ${sentAs(result)}.`] : []),
       ...(data ? [encodingLine(data)] : []),
       ...(addressRead === undefined
         ? []
@@ -274,6 +296,8 @@ export async function run(args: readonly string[], io: Io): Promise<number> {
     data: { type: 'string' },
     mode: { type: 'string' },
     proof: { type: 'string' },
+    'as-is': { type: 'boolean', default: false },
+    ...ENGINE_OPTIONS,
   });
   if (positionals.length !== 1) throw new UsageError('Name one file to check');
   const path = positionals[0]!;
@@ -282,6 +306,8 @@ export async function run(args: readonly string[], io: Io): Promise<number> {
   const print = await printSettingsOf(values, io);
   const settings = { workMode: printedMode(mode), ...printingOf(print) };
   const { preflightLetter, preflightMerge } = await printing();
+  await useEnginesOf(values);
+  const asIs = values['as-is'];
   let what: string;
   let result: PreflightReport | MergePreflightReport;
   let frontMatter: readonly Reported[] = [];
@@ -320,7 +346,7 @@ export async function run(args: readonly string[], io: Io): Promise<number> {
     const bytes = await readUserFile(path, 'the letter');
     let draft: LetterDraft;
     try {
-      draft = await letterDraft(basename(path), bytes);
+      draft = await letterDraft(basename(path), bytes, { base: dirname(resolve(path)), asIs });
     } catch (error) {
       if (error instanceof DocumentError) throw new UsageError(error.message);
       throw error;
@@ -335,8 +361,15 @@ export async function run(args: readonly string[], io: Io): Promise<number> {
     const address = recipientOf(written, values, flagsAddress(values));
     what = basename(path);
     result = await preflightLetter(
-      { type: draft.type, data: draft.data, ...(Object.keys(address).length > 0 ? { address } : {}) },
+      {
+        type: draft.type,
+        data: draft.data,
+        ...(Object.keys(address).length > 0 ? { address } : {}),
+        base: dirname(resolve(path)),
+        title: basename(path),
+      },
       settings,
+      { asIs },
     );
   }
   if (values.proof !== undefined) {

@@ -2,18 +2,20 @@
  * `mailroom send FILE [--to "Jane Doe, 1 Main St, Springfield, IL 62701" | --address1 … --city …]
  * [--mode Development|Production|Default] [--description TEXT] [--yes]`
  *
- * PDF, DOC, DOCX and HTML go as they are; Markdown is rendered (a front-matter `to:` gives the
- * recipient unless flags do; a front matter that cannot be read is refused with its errors' lines,
- * and its warnings are printed) and other text goes as preformatted HTML, since the service refuses
- * text. The work mode is always shown first; Production, which prints and charges, is sent only
- * after --yes or a yes on the terminal. The new mailer's ID is printed.
+ * A letter is sent as the PDF of its proof: HTML, Markdown (rendered; a front-matter `to:` gives
+ * the recipient unless flags do; a front matter that cannot be read is refused with its errors'
+ * lines, and its warnings are printed), text, Word, OpenDocument and RTF are drawn by their engine
+ * and the PDF drawn is sent, so that the service prints what the proof showed; a PDF goes as it is.
+ * --as-is sends the file itself to the service's own converter (PDF, DOC, DOCX and HTML only). What
+ * is sent is said before anything is, and the work mode always; Production, which prints and
+ * charges, is sent only after --yes or a yes on the terminal. The new mailer's ID is printed.
  */
-import { basename, resolve } from 'node:path';
+import { basename, dirname, resolve } from 'node:path';
 import { AddressError, DocumentError, letterDocument, parseAddressLine, type RecipientAddress } from '../../client';
 import { checkRecipient, enums, RECIPIENT_FIELDS, STATUS, type EnumValue } from '../../contract';
 import { connect, print, progressPrinter, type Io } from '../context';
 import { printingOf, printSettingsOf } from '../print-settings';
-import { guardSend, predictedLetterPrice, refusalOf, sayRepeated } from '../spending';
+import { guardSend, preflightToSend, refusalOf, sayRepeated } from '../spending';
 import { mayCharge, recipientSummary } from '../../rulebook';
 import { Refused, UsageError } from '../usage';
 import { checkLengths, checkRecipientLengths } from '../limits';
@@ -22,6 +24,7 @@ import type { CommandHelp } from '../help';
 import { commandLine } from '../arguments';
 import { readUserFile } from '../user-files';
 import { printing } from '../printing';
+import { ENGINE_HELP, ENGINE_OPTIONS, sentAs, sentToConverter, useEnginesOf } from '../engines';
 
 /** The address fields of a letter, as flags: AttentionLine1 → --attention-line1. */
 export const flagOf = (field: string) => field.replace(/([a-z])([A-Z])/g, '$1-$2').toLowerCase();
@@ -35,22 +38,28 @@ export const SENDING_OPTIONS = {
   again: { type: 'boolean', default: false },
 } as const;
 
-export const usage = `mailroom send FILE [--to "Name, Street, City, ST ZIP" | ${RECIPIENT_FIELDS.map((f) => `--${flagOf(f)}`).join(' ')}] [--mode Development|Production|Default] [--description TEXT] [--yes] [--over-budget] [--again]`;
+export const usage = `mailroom send FILE [--to "Name, Street, City, ST ZIP" | ${RECIPIENT_FIELDS.map((f) => `--${flagOf(f)}`).join(' ')}] [--mode Development|Production|Default] [--description TEXT] [--as-is] [--browser PATH|none] [--office PATH|none] [--yes] [--over-budget] [--again]`;
 
 export const help: CommandHelp = {
   summary:
-    "Sends FILE as a letter and prints the new mailer's ID. PDF, DOC, DOCX and HTML go as they are; Markdown is rendered " +
-    "(its front matter's to: names the recipient unless flags do) and other text goes as preformatted HTML. A front matter " +
+    "Sends FILE as a letter and prints the new mailer's ID. A PDF goes as it is; HTML, Markdown (its front matter's to: names " +
+    'the recipient unless flags do), text, Word (.docx, .doc), OpenDocument (.odt) and RTF are drawn as `mailroom preflight` draws ' +
+    'them (by a Chromium-based browser or LibreOffice) and sent as the PDF drawn, which the service prints as it is: what the ' +
+    "proof shows is what is printed, and the line before sending gives its SHA-256. With --as-is the file itself goes to the service's own " +
+    'converter (PDF, DOC, DOCX and HTML; a Markdown letter as HTML with its pictures inside it), and the proof is a prediction. ' +
+    'Where no engine is found, the file goes as it is, and it is said. A front matter ' +
     'that cannot be read (never closed, not YAML, a key twice, a field under to: that is none) is refused, each error with ' +
     'its line; a key Mailroom leaves aside is a warning. The file, the recipient and the work mode are shown first; ' +
     'Production goes only with --yes or a yes typed on a terminal. A recipient whose ZIP code does not exist or is another ' +
     "state's is refused in Production, where the service fails it (-1018), and sent with a warning otherwise.",
   options: [
-    ['FILE', 'the letter: .pdf, .doc, .docx, .html, .md or .txt'],
+    ['FILE', 'the letter: .pdf, .doc, .docx, .odt, .rtf, .html, .md or .txt'],
     ['--to "Name, Street, City, ST ZIP"', 'the recipient in one line'],
     ...Object.keys(ADDRESS_OPTIONS).map((flag): [string, string] => [`--${flag} TEXT`, 'one field of the recipient, instead of --to']),
     ['--mode Development|Production|Default', "the work mode; Default (the account's own) by default"],
     ['--description TEXT', 'what the mailer is called (MyDescription); the file name by default'],
+    ['--as-is', "send the file itself to the service's own converter, not the PDF of its proof (which is then a prediction)"],
+    ...ENGINE_HELP,
     ['--yes', 'send in Production without asking (also above the confirmation threshold; never past the daily budget)'],
     ['--over-budget', 'send even if it passes the daily budget (config.json) of the user you send as, and say so'],
     [
@@ -59,7 +68,11 @@ export const help: CommandHelp = {
     ],
   ],
   global: true,
-  examples: ['mailroom send letter.pdf --to "Jane Doe, 1 Main St, Springfield, IL 62701" --mode Development'],
+  examples: [
+    'mailroom send letter.pdf --to "Jane Doe, 1 Main St, Springfield, IL 62701" --mode Development',
+    'mailroom send invoice.md --mode Development',
+    'mailroom send invoice.html --as-is --mode Development',
+  ],
 };
 
 export function workModeOption(value: string | undefined): EnumValue<'WorkMode'> {
@@ -69,10 +82,10 @@ export function workModeOption(value: string | undefined): EnumValue<'WorkMode'>
   return mode as EnumValue<'WorkMode'>;
 }
 
-/** The file as a letter (see letterDocument); what cannot be printed is a usage error. */
-async function readDocument(path: string) {
+/** The file as a letter (see letterDocument), its pictures read beside it; what cannot be printed is a usage error. */
+async function readDocument(path: string, asIs: boolean) {
   try {
-    return await letterDocument(basename(path), await readUserFile(path, 'the letter'));
+    return await letterDocument(basename(path), await readUserFile(path, 'the letter'), { base: dirname(resolve(path)), asIs });
   } catch (error) {
     if (error instanceof DocumentError && error.cause instanceof AddressError)
       throw new UsageError(`${basename(path)}: ${await addressErrorWords(error.cause)}`);
@@ -132,11 +145,14 @@ export async function run(args: readonly string[], io: Io): Promise<void> {
     ...ADDRESS_OPTIONS,
     to: { type: 'string' },
     ...SENDING_OPTIONS,
+    'as-is': { type: 'boolean', default: false },
+    ...ENGINE_OPTIONS,
   });
   if (positionals.length !== 1) throw new UsageError('Name one file to send');
   const path = positionals[0]!;
   checkLengths([['--description', 'MyDescription', values.description]]);
-  const document = await readDocument(path);
+  const asIs = values['as-is'];
+  const document = await readDocument(path, asIs);
   // Said, not refused: a key the front matter's reader leaves aside, as the editor warns of it.
   for (const w of document.warnings ?? []) io.err.write(`warning: ${basename(path)}, line ${w.line}: ${w.message}\n`);
   const mode = workModeOption(values.mode);
@@ -148,14 +164,38 @@ export async function run(args: readonly string[], io: Io): Promise<void> {
   const addressed = Object.keys(address).length > 0;
   if (addressed) await checkAddress(io, address, mode);
   const to = addressed ? ` to ${recipientSummary(address) ?? ''}` : ' (the address is in the document)';
+  // Drawn as the proof is, for what is sent (the PDF drawn) and its price, priced as the account
+  // prints (sides, colour), as `mailroom preflight` says it; a file sent as it is that costs nothing
+  // (Development) is not drawn at all.
+  const { DRAWN_TYPES, serviceTakes } = await printing();
+  const drawn = !asIs && DRAWN_TYPES.includes(document.type);
+  await useEnginesOf(values);
+  const report =
+    drawn || mayCharge(mode)
+      ? await preflightToSend(
+          {
+            type: document.type,
+            data: document.data,
+            ...(addressed ? { address } : {}),
+            base: dirname(resolve(path)),
+            title: basename(path),
+          },
+          printingOf(await printSettingsOf(values, io)),
+          { asIs },
+        )
+      : undefined;
+  const sent = report?.sent ?? { type: document.type, data: document.data };
+  // A type only drawn here (.odt, .rtf) that no engine drew cannot go: the service does not take it.
+  if (!serviceTakes(sent.type)) {
+    throw new Refused(
+      `${basename(path)} cannot be sent: the service takes PDF, DOC, DOCX and HTML, and no engine drew this .${sent.type} as a PDF. ${report?.drawnBy?.approximation ?? ''}`.trim(),
+    );
+  }
+  // Said before anything is sent: the PDF drawn, with the SHA-256 the proof shows, or the file to the service's converter.
+  const how = report ? sentAs(report) : asIs && DRAWN_TYPES.includes(document.type) ? sentToConverter(document.type) : undefined;
+  if (how) io.err.write(`${basename(path)} is sent ${how}.\n`);
   // Priced only when it may charge: Development costs nothing.
-  // Priced as the account prints (sides, colour), as `mailroom preflight` says it.
-  const price = mayCharge(mode)
-    ? await predictedLetterPrice(
-        { type: document.type, data: document.data, ...(addressed ? { address } : {}) },
-        printingOf(await printSettingsOf(values, io)),
-      )
-    : undefined;
+  const price = mayCharge(mode) ? report?.price : undefined;
   const client = connect(values, io);
   try {
     const guard = await guardSend(io, values, client, {
@@ -165,8 +205,8 @@ export async function run(args: readonly string[], io: Io): Promise<void> {
     });
     const request = {
       MyDescription: values.description ?? basename(path).slice(0, 100),
-      FileExtension: document.type,
-      FileBinaryData: document.data,
+      FileExtension: sent.type,
+      FileBinaryData: sent.data,
       WorkMode: mode,
     };
     const progress = progressPrinter(io, 'Sending');
