@@ -58,6 +58,7 @@ import { MailroomStatus } from './views/status-bar';
 import { StoredFilesTree } from './views/stored-files-tree';
 import { proofLens } from './views/proof-lens';
 import { printOnThread, stopPrinting } from './printing-module';
+import { watchEngines } from './print-engines';
 
 /** The extension's parts, for its own in-host tests only (see activate). */
 export interface MailroomApi {
@@ -232,6 +233,8 @@ class Mailroom extends Disposable {
 
     this.register(proofLens());
     printOnThread(vscode.Uri.joinPath(context.extensionUri, 'dist', 'printing-worker.js').fsPath);
+    // The engines the settings name, told to the thread now (it starts none until a letter is drawn) and on each change.
+    this.register(watchEngines(log));
     // The status bar item, and the view's message while the service is not answering.
     // The message also says which filter is on (views/mailers-message.ts).
     const message = this.register(new MailersMessage(view, tree, mailers, filter));

@@ -6,7 +6,7 @@
  * files import only its types. The extension's preflights print on a thread of their own
  * (printOnThread), which loads that bundle there rather than here.
  */
-import type { TextFinding } from '../printing';
+import type { EnginePaths, TextFinding } from '../printing';
 import { PrintingThread } from '../printing/thread';
 
 export type PrintingModule = typeof import('../printing');
@@ -14,7 +14,10 @@ export type PrintingModule = typeof import('../printing');
 let loading: Promise<PrintingModule> | undefined;
 
 export function printingModule(): Promise<PrintingModule> {
-  return (loading ??= import('../printing'));
+  return (loading ??= import('../printing').then(async (printing) => {
+    if (engines) await printing.useEngines(engines);
+    return printing;
+  }));
 }
 
 /**
@@ -26,6 +29,21 @@ let thread: PrintingThread | undefined;
 
 export function printOnThread(workerFile: string): void {
   thread = new PrintingThread(workerFile);
+  if (engines) void thread.useEngines(engines);
+}
+
+/** The print engines' programs the settings name, kept for printing not yet loaded or a thread not yet made. */
+let engines: EnginePaths | undefined;
+
+/**
+ * The print engines' programs to draw letters with from now on (src/printing/engines): told to the
+ * printing thread (which starts none of them until a letter is drawn), or to printing in this
+ * thread once it is loaded; never loading it just for this.
+ */
+export async function useEngines(paths: EnginePaths): Promise<void> {
+  engines = paths;
+  if (thread) await thread.useEngines(paths);
+  else if (loading) await (await loading).useEngines(paths);
 }
 
 /** Ends the printing thread, if it was started (when the extension stops). */

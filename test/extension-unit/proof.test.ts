@@ -41,6 +41,28 @@ describe('the proof', () => {
     assert.match(inDefault['Sends in']!, /^Default: the account's own work mode, which may be Production/);
   });
 
+  it('says which engine drew the proof, what Send This Letter sends of it, and when the proof is an approximation or a prediction', () => {
+    const rowsOf = (more: Partial<ProofFacts>) => Object.fromEntries(proofRows({ ...facts, ...more }).map((r) => [r.label, r.value]));
+    const drawn = rowsOf({ drawnBy: { engine: 'Chromium 156.0.8078.108' }, sentType: 'pdf' });
+    assert.deepEqual(Object.keys(drawn).slice(-3), ['Drawn by', 'Sent as', 'SHA-256']);
+    assert.equal(drawn['Drawn by'], 'Chromium 156.0.8078.108');
+    assert.equal(drawn['Sent as'], 'the PDF Chromium 156.0.8078.108 drew: the pages shown are the pages printed');
+    const predicted = rowsOf({ drawnBy: { engine: 'Chromium 156.0.8078.108' }, prediction: true, sentType: 'html' });
+    assert.match(predicted['Drawn by']!, /^Chromium 156\.0\.8078\.108: a prediction, since the letter is sent as it is/);
+    assert.equal(predicted['Sent as'], "HTML as it is, to the service's own converter");
+    const approximate = rowsOf({
+      drawnBy: { engine: "Mailroom's text layout", approximation: 'Install a Chromium-based browser, or name it with MAILROOM_BROWSER.' },
+      sentType: 'html',
+    });
+    assert.equal(
+      approximate['Drawn by'],
+      "Mailroom's text layout: an approximation, not the page as it will print. Install a Chromium-based browser, or name it with MAILROOM_BROWSER.",
+    );
+    assert.equal(approximate['Sent as'], "HTML as it is, to the service's own converter");
+    assert.ok(!('Drawn by' in rowsOf({ sentType: 'pdf' })), 'a PDF is printed as it is: nothing drew it');
+    assert.match(proofHtml({ facts: { ...facts, drawnBy: { engine: 'Chromium <156>' } }, canSend: true }), /Chromium &lt;156&gt;/);
+  });
+
   it("says a merge CSV's encoding, and its delimiter where it is not a comma (sent as commas)", () => {
     const said = (delimiter: ',' | ';' | '\t') =>
       proofRows({ ...facts, mergeData: { name: 'people.csv', encoding: 'UTF-8', ...saidDelimiter(delimiter) } }).find(

@@ -4,7 +4,7 @@
  * (an address that breaks the service's rules is the preflight's finding, not a refusal here).
  */
 import * as vscode from 'vscode';
-import { basename } from 'node:path';
+import { basename, dirname } from 'node:path';
 import type { CallOptions, RecipientAddress } from '../../client';
 import { clientModule } from '../client-module';
 
@@ -25,7 +25,14 @@ export interface DocumentLetter {
   readonly to?: RecipientAddress;
   /** The document's own bytes when the letter was made, to tell when it changed since. */
   readonly source: Uint8Array;
+  /** The document's folder, where its relative pictures are read (a file on disk only). */
+  readonly base?: string;
+  /** Sent as it is to the service's converter (mailroom.printing.sendAsIs), not as the PDF of its proof. */
+  readonly asIs: boolean;
 }
+
+/** Whether letters go as they are to the service's converter (mailroom.printing.sendAsIs) rather than as the PDF of their proof. */
+export const sendsAsIs = () => vscode.workspace.getConfiguration('mailroom.printing').get<boolean>('sendAsIs', false);
 
 /**
  * The document's letter. A file that is no letter, a front matter that cannot be read (never
@@ -38,17 +45,20 @@ export async function letterOf(uri: vscode.Uri): Promise<DocumentLetter> {
   const name = basename(uri.path);
   const source = await documentOf(uri);
   const { letterDraft, letterDocument, readAddressLine } = await clientModule();
-  const draft = await letterDraft(name, source);
+  const asIs = sendsAsIs();
+  const base = uri.scheme === 'file' ? dirname(uri.fsPath) : undefined;
+  const options = { asIs, ...(base ? { base } : {}) };
+  const draft = await letterDraft(name, source, options);
   let to: RecipientAddress | undefined;
   if (draft.to && 'line' in draft.to) {
     const read = readAddressLine(draft.to.line);
     // Not written as an address: said as Send Current Document always said it (a DocumentError).
-    if (read.unread.length > 0) await letterDocument(name, source);
+    if (read.unread.length > 0) await letterDocument(name, source, options);
     to = read.address;
   } else if (draft.to) {
     to = draft.to.fields;
   }
-  return { uri, name, type: draft.type, data: draft.data, source, ...(to ? { to } : {}) };
+  return { uri, name, type: draft.type, data: draft.data, source, asIs, ...(base ? { base } : {}), ...(to ? { to } : {}) };
 }
 
 /** A send's call options naming the document it was made from, for the send log (a file on disk only). */

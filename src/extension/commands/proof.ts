@@ -12,7 +12,7 @@
  */
 import * as vscode from 'vscode';
 import type { RecipientAddress } from '../../client';
-import type { EnumValue } from '../../contract';
+import { letterFileTypes, type EnumValue } from '../../contract';
 import type { PreflightReport } from '../../printing';
 import { printedWith, type AssumedPrintSettings } from '../../rulebook';
 import { clientModule } from '../client-module';
@@ -44,7 +44,7 @@ export interface LetterProof {
   /** How the account's letters were assumed to print (print-settings.ts), which the proof says. */
   readonly print: AssumedPrintSettings;
   readonly report: PreflightReport;
-  /** Of `letter.data`: the bytes shown and sent. */
+  /** Of `report.sent`: the bytes Send This Letter sends (the PDF drawn, or with sendAsIs the file itself). */
   readonly sha256: string;
 }
 
@@ -60,17 +60,24 @@ export async function proofOf(
 ) {
   const print = await printAssumedFor(ctx.accounts.account);
   const report = await preflightLetter(
-    { type: letter.type, data: letter.data, ...(address && Object.keys(address).length > 0 ? { address } : {}) },
+    {
+      type: letter.type,
+      data: letter.data,
+      ...(address && Object.keys(address).length > 0 ? { address } : {}),
+      ...(letter.base ? { base: letter.base } : {}),
+      title: letter.name,
+    },
     { workMode: printedIn(workMode), ...printedWith(print) },
+    { asIs: letter.asIs },
   );
-  return { letter, address, workMode, print, report, sha256: sha256Of(letter.data) } satisfies LetterProof;
+  return { letter, address, workMode, print, report, sha256: sha256Of(report.sent.data) } satisfies LetterProof;
 }
 
 /** What a letter's and a merge's preflight both say (a merge sends no drawn letter). */
 type CheckedReport = Omit<PreflightReport, 'sent' | 'prediction'>;
 
 export const factsOf = (
-  report: CheckedReport,
+  report: CheckedReport & Partial<Pick<PreflightReport, 'sent' | 'prediction'>>,
   workMode: EnumValue<'WorkMode'>,
   { sha256, print }: { readonly sha256?: string; readonly print?: AssumedPrintSettings } = {},
 ): ProofFacts => ({
@@ -85,6 +92,9 @@ export const factsOf = (
   ...(report.addressRead ? { addressRead: report.addressRead } : {}),
   ...(report.marks ? { marks: report.marks } : {}),
   ...(print ? { print } : {}),
+  ...(report.drawnBy ? { drawnBy: report.drawnBy } : {}),
+  ...(report.prediction ? { prediction: true } : {}),
+  ...(report.sent ? { sentType: report.sent.type } : {}),
 });
 
 /** A preflight's printed PDF, as the preview loads it. */
@@ -103,12 +113,30 @@ async function recipientOf(ctx: SendContext, letter: DocumentLetter): Promise<Re
 }
 
 /**
+ * Whether the service takes what the proof would send: an .odt or .rtf letter no engine drew as a
+ * PDF would go as it is, which the service does not take. Said when it cannot.
+ */
+export function sendable(proof: Pick<LetterProof, 'letter' | 'report'>): boolean {
+  if ((letterFileTypes as readonly string[]).includes(proof.report.sent.type)) return true;
+  void prompts.notify(
+    'error',
+    vscode.l10n.t(
+      'Mailroom: {0} cannot be sent: the service takes PDF, DOC, DOCX and HTML, and no engine drew it as a PDF. {1}',
+      proof.letter.name,
+      proof.report.drawnBy?.approximation ?? '',
+    ),
+  );
+  return false;
+}
+
+/**
  * Sends what the proof shows, through the send flow (work mode shown, Production confirmed, never
  * retried). A proof the service would refuse at send is not sent; one that would fail after the
  * service accepts it is refused in Production and, in Development, sent only after the person insists.
  */
 export async function sendProof(ctx: SendContext, proof: LetterProof): Promise<number | 'outcome unknown' | undefined> {
   const { letter, workMode, address } = proof;
+  if (!sendable(proof)) return undefined;
   const failing = failureSummary(proof.report.findings);
   const refused = refusedAtSend(proof.report.findings)[0];
   if (refused) {
@@ -153,7 +181,13 @@ export async function sendProof(ctx: SendContext, proof: LetterProof): Promise<n
     price: () => Promise.resolve(proof.report.price),
     send: (client, call) =>
       client.simple.SendLetterAndAddressV2(
-        { MyDescription: description, FileExtension: letter.type, FileBinaryData: letter.data, WorkMode: workMode, ...(address ?? {}) },
+        {
+          MyDescription: description,
+          FileExtension: proof.report.sent.type,
+          FileBinaryData: proof.report.sent.data,
+          WorkMode: workMode,
+          ...(address ?? {}),
+        },
         fromDocument(call, letter.uri),
       ),
   };

@@ -4,7 +4,7 @@
  * stamping location, perforation, a reply envelope and colour. It signs in with the API key.
  */
 import * as vscode from 'vscode';
-import { basename } from 'node:path';
+import { basename, dirname } from 'node:path';
 import type { RecipientAddress } from '../../client';
 import { clientModule } from '../client-module';
 import { preflightLetter } from '../printing-module';
@@ -15,7 +15,7 @@ import { DEFAULT_PRICING, letterPrice } from '../../printing/pricing';
 import { letterFileTypes, type EnumValue, type Structure } from '../../contract';
 import { ensureApiKey } from './api-key';
 import { addressOf, NEW_ADDRESS, type AddressDraft } from './address-input';
-import { documentOf } from './letter-source';
+import { documentOf, sendsAsIs } from './letter-source';
 import { askAndSend, defaultWorkMode, type SendContext } from './send-flow';
 import { enumStep, filesStep, optionalEnumStep, workModeStep, type Step } from './steps';
 import { wordsOf } from '../model/failure-words';
@@ -104,14 +104,36 @@ function steps(ctx: SendContext, filesGiven: boolean): Step<AdvancedAnswers>[] {
   ];
 }
 
-/** The files as one letter's parts, in order; undefined (and the user told) when one cannot be read. */
+/**
+ * The files as one letter's parts, in order, each as Send Current Document sends it: the PDF its
+ * engine draws, or with mailroom.printing.sendAsIs the file itself; undefined (and the user told)
+ * when one cannot be read, or is of a type the service does not take and no engine drew.
+ */
 async function letterFiles(ctx: SendContext, uris: readonly vscode.Uri[]): Promise<Structure<'File'>[] | undefined> {
   const { DocumentError, letterDocument } = await clientModule();
   const files: Structure<'File'>[] = [];
+  const asIs = sendsAsIs();
   try {
     for (const uri of uris) {
-      const document = await letterDocument(basename(uri.path), await documentOf(uri));
-      files.push({ FileExtension: document.type, FileBinaryData: document.data });
+      const name = basename(uri.path);
+      const base = uri.scheme === 'file' ? dirname(uri.fsPath) : undefined;
+      const document = await letterDocument(name, await documentOf(uri), { asIs, ...(base ? { base } : {}) });
+      const { sent, drawnBy } = await preflightLetter(
+        { type: document.type, data: document.data, ...(base ? { base } : {}), title: name },
+        { workMode: 'Production' },
+        { asIs },
+      );
+      if (!(letterFileTypes as readonly string[]).includes(sent.type)) {
+        ctx.log.showError(
+          vscode.l10n.t(
+            'Mailroom: {0} cannot be sent: the service takes PDF, DOC, DOCX and HTML, and no engine drew it as a PDF. {1}',
+            name,
+            drawnBy?.approximation ?? '',
+          ),
+        );
+        return undefined;
+      }
+      files.push({ FileExtension: sent.type, FileBinaryData: Buffer.from(sent.data.buffer, sent.data.byteOffset, sent.data.byteLength) });
     }
   } catch (error) {
     if (!(error instanceof DocumentError)) throw error;

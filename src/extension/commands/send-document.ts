@@ -12,7 +12,7 @@ import { STORED_FILE_PREFIX, type EnumValue } from '../../contract';
 import { prompts } from '../prompts';
 import { addressOf, NEW_ADDRESS, type AddressDraft } from './address-input';
 import { fromDocument, letterOf } from './letter-source';
-import { goesOnAfterPreflight, proofOf, showProof, type ProofContext } from './proof';
+import { goesOnAfterPreflight, proofOf, sendable, showProof, type ProofContext } from './proof';
 import { askAndSend, defaultWorkMode, type SendContext } from './send-flow';
 import { wordsOf } from '../model/failure-words';
 import { sha256Of } from '../model/proof';
@@ -25,8 +25,8 @@ interface LetterAnswers {
 /** A letter as its preflight checked it: what is sent (the document may have changed since it was first read). */
 interface Checked {
   readonly sha256: string;
-  readonly report: { readonly price: number };
-  readonly letter: { readonly data: Uint8Array };
+  /** Its price, and what is sent: the PDF its engine drew, or the file as it is. */
+  readonly report: { readonly price: number; readonly sent: { readonly type: string; readonly data: Uint8Array } };
   readonly address: RecipientAddress | undefined;
 }
 
@@ -58,12 +58,14 @@ function sendLetter(
     let sha256: string | undefined;
     let price: number | undefined;
     let bytes = data;
+    let type = fileExtension;
     if (preflight) {
       const passed = await preflight(address, workMode);
       if (!passed) return undefined;
       ({ sha256 } = passed);
       price = passed.report.price;
-      bytes = passed.letter.data;
+      // What the proof showed: the PDF drawn of the document, or with sendAsIs the document itself.
+      ({ type, data: bytes } = passed.report.sent);
       address = passed.address ?? address;
     }
     return {
@@ -76,7 +78,7 @@ function sendLetter(
       price: () => Promise.resolve(price),
       send: (client, call) =>
         client.simple.SendLetterAndAddressV2(
-          { MyDescription: description, FileExtension: fileExtension, FileBinaryData: bytes, WorkMode: workMode, ...address },
+          { MyDescription: description, FileExtension: type, FileBinaryData: bytes, WorkMode: workMode, ...address },
           fromDocument(call, source),
         ),
     };
@@ -101,6 +103,7 @@ export function sendDocumentCommand(ctx: ProofContext) {
         for (;;) {
           const proof = await proofOf(ctx, checking, to, workMode);
           if (!(await goesOnAfterPreflight(ctx.log, name, proof.report, workMode, () => showProof(ctx, proof)))) return undefined;
+          if (!sendable(proof)) return undefined;
           // Send Anyway may be pressed long after the check: what goes is the document as it is then,
           // checked again if it changed (a fixed document goes as it is; one failing again is asked again).
           const now = await letterOf(uri);

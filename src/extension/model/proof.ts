@@ -6,7 +6,7 @@
 import * as l10n from '@vscode/l10n';
 import { createHash } from 'node:crypto';
 import { statusGroupOf } from '../../contract';
-import type { Finding, ProofMarks } from '../../printing';
+import type { DrawnBy, Finding, ProofMarks } from '../../printing';
 import { dollars, localMinute, type AssumedPrintSettings, type PrintSettingSource } from '../../rulebook';
 
 /** The SHA-256 of a letter's bytes, in hex: what the proof shows and the send records. */
@@ -34,6 +34,12 @@ export interface ProofFacts {
   readonly mergeData?: MergeDataRead;
   /** How the account's letters were assumed to print (simplex or duplex, black or colour), and from where. */
   readonly print?: AssumedPrintSettings;
+  /** Which engine drew the pages, or why only Mailroom's text layout did (an approximation); none for a PDF, printed as it is. */
+  readonly drawnBy?: DrawnBy;
+  /** Sent as it is (mailroom.printing.sendAsIs): the service's own converter lays it out, and the proof is a prediction. */
+  readonly prediction?: boolean;
+  /** The type of what Send This Letter sends: `pdf` for the PDF drawn here, else the file as it is. */
+  readonly sentType?: string;
 }
 
 /** A box on a page, in points from its top-left corner as shown. */
@@ -142,8 +148,26 @@ export function proofRows(facts: ProofFacts): ProofRow[] {
           },
         ]
       : []),
+    ...drawingRows(facts),
     ...(facts.sha256 ? [{ label: l10n.t('SHA-256'), value: facts.sha256 }] : []),
   ];
+}
+
+/** Which engine drew the proof, in plain words, and what Send This Letter sends of it. */
+function drawingRows({ drawnBy, prediction, sentType }: ProofFacts): ProofRow[] {
+  if (!drawnBy) return [];
+  const drawn = drawnBy.approximation
+    ? l10n.t('{0}: an approximation, not the page as it will print. {1}', drawnBy.engine, drawnBy.approximation)
+    : prediction
+      ? l10n.t("{0}: a prediction, since the letter is sent as it is and the service's own converter lays it out", drawnBy.engine)
+      : drawnBy.engine;
+  const rows: ProofRow[] = [{ label: l10n.t('Drawn by'), value: drawn }];
+  if (sentType === 'pdf' && !drawnBy.approximation && !prediction) {
+    rows.push({ label: l10n.t('Sent as'), value: l10n.t('the PDF {0} drew: the pages shown are the pages printed', drawnBy.engine) });
+  } else if (sentType) {
+    rows.push({ label: l10n.t('Sent as'), value: l10n.t("{0} as it is, to the service's own converter", sentType.toUpperCase()) });
+  }
+  return rows;
 }
 
 export const errorsIn = (findings: readonly Finding[]) => findings.filter((f) => f.severity === 'error');
