@@ -33,6 +33,11 @@ export interface BrowserPrint {
 export const DEFAULT_MARGINS = { top: '0.5in', right: '0.6in', bottom: '0.5in', left: '0.5in' } as const;
 
 const ORIGIN = 'https://letter.invalid';
+/**
+ * Pages printed of a document at most: past 7 sheets a letter fails (-1065) whatever follows, so
+ * a document of thousands of pages is printed only this far, which is enough to say so.
+ */
+export const MAX_DRAWN_PAGES = 61;
 /** A browser left idle this long is closed; the next print starts it again. */
 const IDLE_MS = 60_000;
 /** The switches a headless browser needs here: no sandbox as root, and nothing fetched behind its back. */
@@ -57,7 +62,7 @@ function driver(): Playwright {
   return (playwright ??= resolveFile(assetPath('playwright-core/index.js', 'playwright-core')) as unknown as Playwright);
 }
 
-/** The address a job's page is served at, and where its relative addresses lead. */
+/** A document being printed, and what it asked for and did not get. */
 interface Job {
   readonly html: string;
   readonly base: string | undefined;
@@ -82,8 +87,8 @@ export class ChromiumEngine {
   private pages = 0;
   private busy = 0;
   private idleTimer: NodeJS.Timeout | undefined;
-  private readonly jobs = new Map<string, Job>();
-  private nextJob = 1;
+  /** The document each page of the pool is printing, by its page: its requests are served from it. */
+  private readonly jobs = new Map<Page, Job>();
 
   constructor(
     readonly path: string,
@@ -98,18 +103,25 @@ export class ChromiumEngine {
 
   /** The document printed to PDF, on Letter unless its CSS `@page` says otherwise. */
   async print(document: HtmlDocument): Promise<BrowserPrint> {
-    const id = String(this.nextJob++);
     const job: Job = { html: document.html, base: document.base, missing: [] };
-    this.jobs.set(id, job);
-    try {
-      return await this.withPage(async (page) => {
-        await page.goto(`${ORIGIN}/${id}/`, { waitUntil: 'load' });
-        const pdf = await page.pdf({ format: 'Letter', preferCSSPageSize: true, printBackground: true, margin: DEFAULT_MARGINS });
+    return this.withPage(async (page) => {
+      // One address for every document, so that nothing of the printing (a document without a
+      // title is titled by its address) differs from one print of it to the next.
+      this.jobs.set(page, job);
+      try {
+        await page.goto(`${ORIGIN}/`, { waitUntil: 'load' });
+        const pdf = await page.pdf({
+          format: 'Letter',
+          preferCSSPageSize: true,
+          printBackground: true,
+          margin: DEFAULT_MARGINS,
+          pageRanges: `1-${MAX_DRAWN_PAGES}`,
+        });
         return { pdf: new Uint8Array(pdf.buffer, pdf.byteOffset, pdf.byteLength), missing: job.missing };
-      });
-    } finally {
-      this.jobs.delete(id);
-    }
+      } finally {
+        this.jobs.delete(page);
+      }
+    });
   }
 
   /** Runs `use` on a page of the pool, waiting for one when all are busy. */
@@ -154,14 +166,20 @@ export class ChromiumEngine {
 
   /** A document's own page from memory, its relative files from its folder, nothing else. */
   private async serve(route: Route): Promise<void> {
-    const url = new URL(route.request().url());
-    const [, id, ...rest] = url.pathname.split('/');
-    const job = url.origin === ORIGIN && id ? this.jobs.get(id) : undefined;
+    const request = route.request();
+    const url = new URL(request.url());
+    const job = this.jobs.get(request.frame().page());
     if (!job) {
       await route.abort('blockedbyclient');
       return;
     }
-    if (rest.length === 1 && rest[0] === '' && !url.search) {
+    if (url.origin !== ORIGIN) {
+      job.missing.push(request.url());
+      await route.abort('blockedbyclient');
+      return;
+    }
+    const rest = url.pathname.split('/').slice(1);
+    if (request.isNavigationRequest() && rest.length === 1 && rest[0] === '') {
       await route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: job.html });
       return;
     }

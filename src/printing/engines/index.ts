@@ -15,6 +15,7 @@ import { ChromiumEngine, type HtmlDocument } from './chromium';
 import { ENGINE_OFF, ENGINE_VARIABLES, findEngine, type EngineKind, type Found } from './find';
 import { OfficeEngine, OfficeError } from './office';
 import { paperHtml } from './paper';
+import { steadyPdf } from './steady';
 
 export { DEFAULT_MARGINS, type BrowserPrint, type HtmlDocument } from './chromium';
 export { ENGINE_OFF, ENGINE_VARIABLES, findEngine, type EngineKind } from './find';
@@ -126,7 +127,7 @@ async function byBrowser(document: HtmlDocument, prefix = ''): Promise<Drawing |
   if (!(engine instanceof ChromiumEngine)) return absence('browser', engine);
   try {
     const { pdf, missing } = await engine.print(document);
-    return { pdf, missing, by: { engine: `${prefix}${await engine.version()}` } };
+    return { pdf: steadyPdf(pdf), missing, by: { engine: `${prefix}${await engine.version()}` } };
   } catch (error) {
     return absence('browser', { path: engine.path }, error);
   }
@@ -136,7 +137,7 @@ async function byOffice(data: Uint8Array, type: string): Promise<Drawing | strin
   const engine = officeEngine();
   if (!(engine instanceof OfficeEngine)) return absence('office', engine);
   try {
-    const pdf = await engine.convert(data, type);
+    const pdf = steadyPdf(await engine.convert(data, type));
     return { pdf, missing: [], by: { engine: await producer(pdf, 'LibreOffice') } };
   } catch (error) {
     if (error instanceof OfficeError) return absence('office', { path: engine.path }, error);
