@@ -79,27 +79,40 @@ function inkIn(pixels, width, height, region, scale, level) {
   return { left: left / scale, top: top / scale, width: (right - left + 1) / scale, height: (bottom - top + 1) / scale };
 }
 
+/** The operators that show text: left out of a drawing of a page's other ink (a region's \`textless\`). */
+const TEXT = new Set([pdfjs.OPS.showText, pdfjs.OPS.showSpacedText, pdfjs.OPS.nextLineShowText, pdfjs.OPS.nextLineSetSpacingShowText]);
+
+/** The page drawn at scale as printed, with its text or without, and its pixels. */
+async function draw(page, scale, withText) {
+  const viewport = page.getViewport({ scale });
+  canvas.width = Math.ceil(viewport.width);
+  canvas.height = Math.ceil(viewport.height);
+  context.clearRect(0, 0, canvas.width, canvas.height);
+  const operationsFilter = withText ? undefined : (i, list) => !TEXT.has(list.fnArray[i]);
+  await page.render({ canvasContext: context, canvas, viewport, intent: 'print', background: 'rgba(0,0,0,0)', operationsFilter }).promise;
+  return context.getImageData(0, 0, canvas.width, canvas.height).data;
+}
+
 /**
  * Draws each page that has regions (regions[n - 1], page n) at scale pixels a point, as printed,
  * and says the box of ink in each region (null: none), in points from the page's top-left as shown.
+ * A region marked textless is looked at on the page drawn without its text: its pictures, rules
+ * and shapes alone.
  */
 window.inkFind = async (regions, scale, level) => {
   const found = [];
   for (let n = 1; n <= open.doc.numPages; n++) {
     const asked = regions[n - 1] || [];
-    if (asked.length === 0) {
-      found.push([]);
-      continue;
+    const boxes = asked.map(() => null);
+    const page = asked.length > 0 ? await open.doc.getPage(n) : undefined;
+    for (const withText of [true, false]) {
+      const these = asked.map((region, i) => [region, i]).filter(([region]) => !region.textless === withText);
+      if (these.length === 0) continue;
+      const pixels = await draw(page, scale, withText);
+      for (const [region, i] of these) boxes[i] = inkIn(pixels, canvas.width, canvas.height, region, scale, level);
     }
-    const page = await open.doc.getPage(n);
-    const viewport = page.getViewport({ scale });
-    canvas.width = Math.ceil(viewport.width);
-    canvas.height = Math.ceil(viewport.height);
-    context.clearRect(0, 0, canvas.width, canvas.height);
-    await page.render({ canvasContext: context, canvas, viewport, intent: 'print', background: 'rgba(0,0,0,0)' }).promise;
-    const pixels = context.getImageData(0, 0, canvas.width, canvas.height).data;
-    found.push(asked.map((region) => inkIn(pixels, canvas.width, canvas.height, region, scale, level)));
-    page.cleanup();
+    if (page) page.cleanup();
+    found.push(boxes);
   }
   return found;
 };

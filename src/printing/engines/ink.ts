@@ -21,9 +21,12 @@ export interface PageShown {
   readonly height: number;
 }
 
-/** A region of a page to look for ink in, in points from the page's top-left as shown; ink inside `except` does not count. */
+/** A region of a page to look for ink in, in points from the page's top-left as shown. */
 export interface InkRegion extends Box {
+  /** Ink inside these does not count. */
   readonly except?: readonly Box[];
+  /** Only the ink that is not text counts: the page's pictures, rules and shapes. */
+  readonly textless?: boolean;
 }
 
 /** What ink.ts found on a page: for each region asked about, in the order asked, the box of its ink, or none. */
@@ -116,6 +119,7 @@ function plain(region: InkRegion): InkRegion {
     top,
     width,
     height,
+    ...(region.textless ? { textless: true } : {}),
     ...(region.except ? { except: region.except.map(({ left, top, width, height }) => ({ left, top, width, height })) } : {}),
   };
 }
