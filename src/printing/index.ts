@@ -60,6 +60,7 @@ export {
   type PrintSettings,
   type ProofMarks,
 } from './preflight/letter';
+export { inkFindings, type CutMark, type InkCheck, type InkReport } from './preflight/ink-findings';
 export {
   DRAWN_TYPES,
   ENGINE_OFF,

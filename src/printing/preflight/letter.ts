@@ -12,6 +12,7 @@ import { MAX_LETTER_SHEETS, printLetters, type OffSizePage, type PostalAddress, 
 import { DEFAULT_PRICING, letterPrice, type Pricing } from '../pricing';
 import { drawContents } from '../drawn';
 import type { DrawnBy } from '../engines';
+import type { CutMark } from './ink-findings';
 import { addressFindings, finding, hasErrors, pageWords, printNotice, zipFinding, type Finding } from './findings';
 
 /** How the account prints letters; a new account's settings when not said (black, one side). */
@@ -28,6 +29,8 @@ export interface ProofMarks {
   readonly recipientBox: Box;
   /** The pages that are not US Letter (-1021), with their sizes in words. */
   readonly offSize: readonly { readonly page: number; readonly size: string }[];
+  /** Ink the printer would cut or hide, or the envelope's windows show (ink-findings.ts), with why: red boxes. */
+  readonly cut?: readonly CutMark[];
 }
 
 export interface PreflightReport {
