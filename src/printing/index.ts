@@ -61,6 +61,7 @@ export {
   type ProofMarks,
 } from './preflight/letter';
 export { inkFindings, type CutMark, type InkCheck, type InkReport } from './preflight/ink-findings';
+export { markedProof } from './preflight/marked-proof';
 export {
   DRAWN_TYPES,
   ENGINE_OFF,

@@ -6,11 +6,12 @@
  * recipient box and anything in its return-address box when the address is read from the page.
  */
 import { strict as assert } from 'node:assert';
-import { PDFDocument, StandardFonts, degrees, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
+import { PDFArray, PDFDict, PDFDocument, PDFName, PDFNumber, StandardFonts, degrees, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
 import { closeEngines, theBrowser } from '../../src/printing/engines';
 import { findInk } from '../../src/printing/engines/ink';
 import { PRINT_MARGINS, RECIPIENT_WINDOW, RETURN_WINDOW } from '../../src/printing/envelope';
 import { inkFindings, type InkCheck, type InkReport } from '../../src/printing/preflight/ink-findings';
+import { markedProof } from '../../src/printing/preflight/marked-proof';
 
 const INCH = 72;
 const LETTER: [number, number] = [612, 792];
@@ -241,5 +242,39 @@ describe('ink the printer would cut or hide, on the pixels (issue 30 part 4)', f
     ]);
     assert.ok(first[0]?.ink[0], 'the first PDF has ink at its left edge');
     assert.equal(second[0]?.ink[0], undefined, 'the second, drawn after it on the same page, has none');
+  });
+
+  it("boxes them in red on the command line's proof, in notes that do not print, where the ink is on a turned page too", async () => {
+    const doc = await PDFDocument.create();
+    const font = await doc.embedFont(StandardFonts.Helvetica);
+    doc.addPage(LETTER).drawText('Too far left', { x: 0.14 * INCH, y: 400, size: 8, font });
+    const turned = doc.addPage(LETTER);
+    turned.setRotation(degrees(90));
+    turned.drawText('Near an edge', { x: 0.15 * INCH, y: 300, size: 8, font });
+    const pdf = await doc.save();
+    const { boxes } = await inkFindings(pdf, sent);
+    assert.equal(await markedProof(pdf, []), pdf, 'nothing found: the proof as it is');
+    const marked = await PDFDocument.load(await markedProof(pdf, boxes));
+    const notes = marked.getPages().map((page) => {
+      const annots = page.node.lookupMaybe(PDFName.of('Annots'), PDFArray);
+      return (annots?.asArray() ?? []).map((ref) => marked.context.lookup(ref, PDFDict));
+    });
+    assert.deepEqual(
+      notes.map((n) => n.length),
+      [1, 1],
+    );
+    const rect = (note: PDFDict) =>
+      note
+        .lookup(PDFName.of('Rect'), PDFArray)
+        .asArray()
+        .map((n) => (n as PDFNumber).asNumber());
+    for (const [i, [note]] of notes.entries()) {
+      assert.equal(note!.lookup(PDFName.of('Subtype')), PDFName.of('Square'));
+      assert.equal((note!.lookup(PDFName.of('F'), PDFNumber).asNumber() & 4) === 0, true, `page ${i + 1}'s box does not print`);
+    }
+    // In the pages' own space: the first round the line at x 0.14 in, y 400; the turned one round its line's start at x 0.15 in, y 300.
+    const [a, b] = [rect(notes[0]![0]!), rect(notes[1]![0]!)];
+    assert.ok(a[0]! <= 0.14 * INCH && a[2]! >= 0.14 * INCH && a[2]! <= 0.5 * INCH + 3 && a[1]! <= 400 && a[3]! >= 400, JSON.stringify(a));
+    assert.ok(b[0]! <= 0.15 * INCH && b[2]! <= 0.5 * INCH + 3 && b[1]! <= 300 && b[3]! >= 300, JSON.stringify(b));
   });
 });
