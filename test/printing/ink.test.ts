@@ -12,6 +12,7 @@ import { findInk } from '../../src/printing/engines/ink';
 import { PRINT_MARGINS, RECIPIENT_WINDOW, RETURN_WINDOW } from '../../src/printing/envelope';
 import { inkFindings, type InkCheck, type InkReport } from '../../src/printing/preflight/ink-findings';
 import { markedProof } from '../../src/printing/preflight/marked-proof';
+import { preflightLetter } from '../../src/printing/preflight/letter';
 
 const INCH = 72;
 const LETTER: [number, number] = [612, 792];
@@ -276,5 +277,34 @@ describe('ink the printer would cut or hide, on the pixels (issue 30 part 4)', f
     const [a, b] = [rect(notes[0]![0]!), rect(notes[1]![0]!)];
     assert.ok(a[0]! <= 0.14 * INCH && a[2]! >= 0.14 * INCH && a[2]! <= 0.5 * INCH + 3 && a[1]! <= 400 && a[3]! >= 400, JSON.stringify(a));
     assert.ok(b[0]! <= 0.15 * INCH && b[2]! <= 0.5 * INCH + 3 && b[1]! <= 300 && b[3]! >= 300, JSON.stringify(b));
+  });
+
+  it("is in the preflight's findings and the proof's marks, on the proof's pages, and left out when asked", async () => {
+    const pdf = await pdfOf((page, font) => {
+      address(page, font);
+      page.drawText('A line the printer cuts', { x: 0.14 * INCH, y: 400, size: 8, font });
+    });
+    const read = await preflightLetter({ type: 'pdf', data: pdf }, { workMode: 'Development' });
+    assert.deepEqual(about({ findings: [...read.findings], boxes: [] }, /left margin/)[0]?.pages, [1], JSON.stringify(read.findings));
+    assert.deepEqual(
+      read.marks?.cut?.map((b) => b.page),
+      [1],
+    );
+    const addressed = await preflightLetter(
+      {
+        type: 'pdf',
+        data: pdf,
+        address: { Name: 'Jane Doe', Address1: '1 Main St', City: 'Springfield', State: 'IL', PostalCode: '62701' },
+      },
+      { workMode: 'Development' },
+    );
+    assert.deepEqual(
+      addressed.marks?.cut?.map((b) => b.page),
+      [2],
+      'after the address page',
+    );
+    const priced = await preflightLetter({ type: 'pdf', data: pdf }, { workMode: 'Development' }, { ink: false });
+    assert.equal(priced.marks?.cut, undefined);
+    assert.deepEqual(about({ findings: [...priced.findings], boxes: [] }, /margin/), []);
   });
 });
