@@ -58,16 +58,19 @@ function isInk(pixels, i, level) {
   return over(pixels[i]) < level || over(pixels[i + 1]) < level || over(pixels[i + 2]) < level;
 }
 
-/** The box of the ink inside a region, in pixels, leaving out its excepted boxes; none when it holds none. */
-function inkIn(pixels, width, height, region, scale, level) {
+/** The box of the ink inside a region of the canvas just drawn, leaving out its excepted boxes; null when it holds none. */
+function inkIn(region, scale, level) {
   const px = (points) => Math.round(points * scale);
-  const x0 = Math.max(0, px(region.left)), x1 = Math.min(width, px(region.left + region.width));
-  const y0 = Math.max(0, px(region.top)), y1 = Math.min(height, px(region.top + region.height));
+  const x0 = Math.max(0, px(region.left)), x1 = Math.min(canvas.width, px(region.left + region.width));
+  const y0 = Math.max(0, px(region.top)), y1 = Math.min(canvas.height, px(region.top + region.height));
+  if (x1 <= x0 || y1 <= y0) return null;
+  // Only the region's pixels are read: the margins are a small part of a page.
+  const pixels = context.getImageData(x0, y0, x1 - x0, y1 - y0).data;
   const except = (region.except || []).map((b) => [px(b.left), px(b.top), px(b.left + b.width), px(b.top + b.height)]);
   let left = Infinity, top = Infinity, right = -1, bottom = -1;
   for (let y = y0; y < y1; y++) {
     for (let x = x0; x < x1; x++) {
-      if (!isInk(pixels, (y * width + x) * 4, level)) continue;
+      if (!isInk(pixels, ((y - y0) * (x1 - x0) + (x - x0)) * 4, level)) continue;
       if (except.some(([l, t, r, b]) => x >= l && x < r && y >= t && y < b)) continue;
       if (x < left) left = x;
       if (x > right) right = x;
@@ -82,7 +85,7 @@ function inkIn(pixels, width, height, region, scale, level) {
 /** The operators that show text: left out of a drawing of a page's other ink (a region's \`textless\`). */
 const TEXT = new Set([pdfjs.OPS.showText, pdfjs.OPS.showSpacedText, pdfjs.OPS.nextLineShowText, pdfjs.OPS.nextLineSetSpacingShowText]);
 
-/** The page drawn at scale as printed, with its text or without, and its pixels. */
+/** The page drawn on the canvas at scale as printed, with its text or without. */
 async function draw(page, scale, withText) {
   const viewport = page.getViewport({ scale });
   canvas.width = Math.ceil(viewport.width);
@@ -90,7 +93,6 @@ async function draw(page, scale, withText) {
   context.clearRect(0, 0, canvas.width, canvas.height);
   const operationsFilter = withText ? undefined : (i, list) => !TEXT.has(list.fnArray[i]);
   await page.render({ canvasContext: context, canvas, viewport, intent: 'print', background: 'rgba(0,0,0,0)', operationsFilter }).promise;
-  return context.getImageData(0, 0, canvas.width, canvas.height).data;
 }
 
 /**
@@ -108,8 +110,8 @@ window.inkFind = async (regions, scale, level) => {
     for (const withText of [true, false]) {
       const these = asked.map((region, i) => [region, i]).filter(([region]) => !region.textless === withText);
       if (these.length === 0) continue;
-      const pixels = await draw(page, scale, withText);
-      for (const [region, i] of these) boxes[i] = inkIn(pixels, canvas.width, canvas.height, region, scale, level);
+      await draw(page, scale, withText);
+      for (const [region, i] of these) boxes[i] = inkIn(region, scale, level);
     }
     if (page) page.cleanup();
     found.push(boxes);
