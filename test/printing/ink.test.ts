@@ -294,7 +294,7 @@ describe('ink the printer would cut or hide, on the pixels (issue 30 part 4)', f
       {
         type: 'pdf',
         data: pdf,
-        address: { Name: 'Jane Doe', Address1: '1 Main St', City: 'Springfield', State: 'IL', PostalCode: '62701' },
+        address: { AttentionLine1: 'Jane Doe', Address1: '1 Main St', City: 'Springfield', State: 'IL', PostalCode: '62701' },
       },
       { workMode: 'Development' },
     );
