@@ -89,6 +89,9 @@ export class ChromiumEngine {
   private idleTimer: NodeJS.Timeout | undefined;
   /** The document each page of the pool is printing, by its page: its requests are served from it. */
   private readonly jobs = new Map<Page, Job>();
+  /** Mailroom's own page with scripts on (withScriptPage), kept with what it loaded; and the use before the next one's. */
+  private scriptPage: Promise<Page> | undefined;
+  private scriptQueue: Promise<unknown> = Promise.resolve();
 
   constructor(
     readonly path: string,
@@ -138,12 +141,54 @@ export class ChromiumEngine {
     }
   }
 
+  /**
+   * Runs `use` on a page of its own with scripts on, for Mailroom's own code (ink.ts's pdf.js) and
+   * never a letter: in a context apart from the documents', made once by `prepare` (its routes, its
+   * address) and kept with what it loaded, so that the next use finds it warm. One use at a time.
+   */
+  async withScriptPage<T>(prepare: (page: Page) => Promise<void>, use: (page: Page) => Promise<T>): Promise<T> {
+    const turn = this.scriptQueue.then(async () => {
+      clearTimeout(this.idleTimer);
+      this.busy++;
+      try {
+        const page = await (this.scriptPage ??= this.newScriptPage(prepare));
+        return await use(page).catch((error: unknown) => {
+          // A page that failed may be in any state: the next use makes another.
+          this.scriptPage = undefined;
+          void page
+            .context()
+            .close()
+            .catch(() => undefined);
+          throw error;
+        });
+      } finally {
+        this.givePage(undefined, true);
+      }
+    });
+    this.scriptQueue = turn.catch(() => undefined);
+    return turn;
+  }
+
+  private async newScriptPage(prepare: (page: Page) => Promise<void>): Promise<Page> {
+    try {
+      const { browser } = await this.start();
+      const context = await browser.newContext({ javaScriptEnabled: true });
+      const page = await context.newPage();
+      await prepare(page);
+      return page;
+    } catch (error) {
+      this.scriptPage = undefined;
+      throw error;
+    }
+  }
+
   /** Closes the browser; the next print starts it again. */
   async close(): Promise<void> {
     const started = this.started;
     this.started = undefined;
     this.idle.length = 0;
     this.pages = 0;
+    this.scriptPage = undefined;
     clearTimeout(this.idleTimer);
     if (started) await (await started.catch(() => undefined))?.browser.close().catch(() => undefined);
   }
@@ -154,6 +199,7 @@ export class ChromiumEngine {
       browser.on('disconnected', () => {
         if (this.started && this.idle.length + this.busy > 0) void this.close();
         this.started = undefined;
+        this.scriptPage = undefined;
       });
       const documents = await browser.newContext({ javaScriptEnabled: false, offline: false });
       await documents.route('**/*', (route) => this.serve(route));
@@ -209,10 +255,13 @@ export class ChromiumEngine {
     return new Promise((give) => this.waiting.push(give));
   }
 
-  private givePage(page: Page, healthy: boolean): void {
+  /** A page given back (none: the script page's use ended), to the next waiting or the pool; the idle timer set when nothing is busy. */
+  private givePage(page: Page | undefined, healthy: boolean): void {
     this.busy--;
-    const next = this.waiting.shift();
-    if (!healthy) {
+    const next = page && this.waiting.shift();
+    if (!page) {
+      // The script page is kept apart from the pool.
+    } else if (!healthy) {
       // A page that failed mid-print may be in any state: a new one takes its place.
       this.pages--;
       void page.close().catch(() => undefined);

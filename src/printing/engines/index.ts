@@ -91,6 +91,12 @@ export function theBrowser(): ChromiumEngine | undefined {
   return engine instanceof ChromiumEngine ? engine : undefined;
 }
 
+/** Why there is no browser to use, with how to get one, in words; or why the one there failed (`failed`). */
+export function browserAbsence(failed?: unknown): string {
+  const engine = browserEngine();
+  return absence('browser', engine instanceof ChromiumEngine ? { path: engine.path } : engine, failed);
+}
+
 const SETTING: Readonly<Record<EngineKind, string>> = {
   browser: 'the setting mailroom.printing.browser, the flag --browser, or',
   office: 'the setting mailroom.printing.office, the flag --office, or',
