@@ -76,7 +76,11 @@ describe('Mailroom: the proof before sending', function () {
       assert.equal(zip.severity, 'error');
       assert.equal(zip.field, 'PostalCode');
       assert.match(facts.sha256 ?? '', /^[0-9a-f]{64}$/);
+      // Drawn by the browser setup installs, and sent as the PDF it drew (issue 30, part 2).
+      assert.match(facts.drawnBy?.engine ?? '', /^(Chromium|Chrome|Microsoft Edge) \d+/);
+      assert.equal(facts.sentType, 'pdf');
       const html = preview.panel.webview.html;
+      assert.match(html, /Drawn by/);
       assert.match(html, /<span class="code">-1018<\/span>/);
       assert.match(html, /it would fail/, 'the button says the letter would fail');
       assert.match(html, /estimate/);
