@@ -96,8 +96,8 @@ cpSync('node_modules/pdfjs-dist/build/pdf.min.mjs', `${out}/media/pdfjs/pdf.min.
 cpSync('node_modules/pdfjs-dist/build/pdf.worker.min.mjs', `${out}/media/pdfjs/pdf.worker.min.mjs`);
 cpSync('node_modules/pdfjs-dist/standard_fonts', `${out}/media/pdfjs/standard_fonts`, { recursive: true });
 // Printing reads where a PDF's text stands with pdf.js too (src/printing/pdf-js.ts), in Node: its
-// legacy build, which runs on Node 20; and draws what Helvetica cannot with DejaVu Sans, shipped
-// with its licence (src/printing/fonts.ts, assets.ts).
+// legacy build, which runs on Node 20; and draws its own text in DejaVu Sans and DejaVu Sans Bold,
+// embedded in what it prints, shipped with their licence (src/printing/font-faces.ts, assets.ts).
 cpSync('node_modules/pdfjs-dist/legacy/build/pdf.min.mjs', `${out}/pdfjs-node/pdf.min.mjs`);
 cpSync('node_modules/pdfjs-dist/legacy/build/pdf.worker.min.mjs', `${out}/pdfjs-node/pdf.worker.min.mjs`);
 cpSync('node_modules/pdfjs-dist/LICENSE', `${out}/pdfjs-node/LICENSE`);
@@ -105,6 +105,7 @@ cpSync('node_modules/pdfjs-dist/LICENSE', `${out}/pdfjs-node/LICENSE`);
 // (it reads its own package's files), so it ships whole beside the bundles, without browsers of its own.
 cpSync('node_modules/playwright-core', `${out}/playwright-core`, { recursive: true, filter: (path) => !path.endsWith('.d.ts') });
 cpSync('node_modules/dejavu-fonts-ttf/ttf/DejaVuSans.ttf', `${out}/fonts/DejaVuSans.ttf`);
+cpSync('node_modules/dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf', `${out}/fonts/DejaVuSans-Bold.ttf`);
 cpSync('node_modules/dejavu-fonts-ttf/LICENSE', `${out}/fonts/DejaVuSans-LICENSE.txt`);
 chmodSync(`${out}/cli.js`, 0o755);
 execFileSync(process.execPath, [`${out}/cli.js`, 'wsdl', '--out', `${out}/wsdl`], { stdio: 'inherit' });

@@ -184,15 +184,13 @@ export class WrapMemo {
 const LONGEST_LINE = 400;
 
 /**
- * A width in a standard font's units, and whether a line of so many fits: given, a line's width
- * is the sum of its words' (fonts.ts unitsFor), exactly the width measured whole.
+ * A width in the printing faces' units, and whether a line of so many fits: a line's width is the
+ * sum of its words' and spaces' (fonts.ts TextUnits), exactly the width measured whole.
  */
 interface Measured {
   readonly units: TextUnits;
   fits(units: number): boolean;
 }
-
-const SPACE = 0x20;
 
 /** The lines of a text at a width, produced as they are needed (a page cap stops early). */
 function* wrap(text: string, fits: (line: string) => boolean, measured?: Measured): Generator<string> {
@@ -205,9 +203,8 @@ function* wrap(text: string, fits: (line: string) => boolean, measured?: Measure
       if (candidate.length <= LONGEST_LINE) {
         if (measured) {
           const { units } = measured;
-          // A line's units and a word's, with a space between: exactly those of the whole, measured once.
-          const joined = word ? space + units.kerning(SPACE, word.charCodeAt(0)) + units.of(word) : space;
-          const candidateUnits = line ? lineUnits + units.kerning(line.charCodeAt(line.length - 1), SPACE) + joined : units.of(word);
+          // A line's units and a word's, with a space between: exactly those of the whole, measured once (nothing is kerned).
+          const candidateUnits = line ? lineUnits + space + units.of(word) : units.of(word);
           if (measured.fits(candidateUnits)) {
             line = candidate;
             lineUnits = candidateUnits;
@@ -298,7 +295,11 @@ class TextPages {
    */
   async write(blocks: readonly Block[], sections: readonly Section[] = []): Promise<void> {
     const { fonts, measuring } = this.layout;
-    await fonts.cover(blocks.map((b) => (b.kind === 'page-break' ? '' : b.text)));
+    await fonts.cover(blocks.map((b) => (b.kind === 'paragraph' ? b.text : '')));
+    await fonts.cover(
+      blocks.map((b) => (b.kind === 'heading' ? b.text : '')),
+      true,
+    );
     const sectionAt = new Map(sections.map((s) => [s.fromBlock, s]));
     const firstSize = sections[0]?.size;
     if (this.pages === 0 && firstSize) this.size = [firstSize.width, firstSize.height];
@@ -323,9 +324,9 @@ class TextPages {
       const { text, missing } = fonts.prepare(block.text);
       let startsOn: number | undefined;
       const fits = (s: string) => fonts.widthOf(s, size, bold) <= width;
-      const units = fonts.unitsFor(text, bold);
-      // As pdf-lib scales a width: its units times size / 1000.
-      const measured = units && { units, fits: (u: number) => u * (size / 1000) <= width };
+      const units = fonts.unitsFor(bold);
+      // As fonts.ts widthOf scales a width, so that a line measured fits as it is drawn.
+      const measured = { units, fits: (u: number) => (u * size) / units.perEm <= width };
       const lines = this.layout.wrapped
         ? this.layout.wrapped.of(block, size, width, () => wrap(text, fits, measured))
         : wrap(text, fits, measured);
@@ -334,12 +335,9 @@ class TextPages {
           if (this.pages >= MAX_TEXT_PAGES) {
             this.full = true;
             if (measuring) return;
-            this.page!.drawText(`(The sandbox lays out at most ${MAX_TEXT_PAGES} pages of a document.)`, {
-              x: this.margin,
-              y: this.margin / 2,
-              size: 8,
-              font: fonts.regular,
-            });
+            const note = `(The sandbox lays out at most ${MAX_TEXT_PAGES} pages of a document.)`;
+            await fonts.cover([note]);
+            fonts.draw(this.page!, note, { x: this.margin, y: this.margin / 2, size: 8 });
             return;
           }
           this.newPage();
@@ -418,31 +416,26 @@ function drawLines(page: PDFPage, lines: readonly string[], x: number, top: numb
   lines.forEach((line, i) => fonts.draw(page, fonts.prepare(line).text, { x, y: top - size - i * size * 1.25, size }));
 }
 
-function markDevelopment(doc: PDFDocument, from: number, fonts: PrintFonts): void {
-  const bold = fonts.bold;
+async function markDevelopment(doc: PDFDocument, from: number, fonts: PrintFonts): Promise<void> {
+  await fonts.cover([DEVELOPMENT_MARK], true);
+  const red = rgb(0.8, 0.1, 0.1);
   for (const page of doc.getPages().slice(from)) {
     const { width, height } = page.getSize();
     // Along the diagonal, centred, three quarters of its length.
     const angle = Math.atan2(height, width);
-    const size = (0.75 * Math.hypot(width, height)) / bold.widthOfTextAtSize(DEVELOPMENT_MARK, 1);
-    const length = bold.widthOfTextAtSize(DEVELOPMENT_MARK, size);
+    const size = (0.75 * Math.hypot(width, height)) / fonts.widthOf(DEVELOPMENT_MARK, 1, true);
+    const length = fonts.widthOf(DEVELOPMENT_MARK, size, true);
     const lift = size * 0.35;
-    page.drawText(DEVELOPMENT_MARK, {
+    fonts.draw(page, DEVELOPMENT_MARK, {
       x: width / 2 - (length / 2) * Math.cos(angle) + lift * Math.sin(angle),
       y: height / 2 - (length / 2) * Math.sin(angle) - lift * Math.cos(angle),
       size,
-      font: bold,
-      color: rgb(0.8, 0.1, 0.1),
+      bold: true,
+      color: red,
       opacity: 0.3,
       rotate: degrees((angle * 180) / Math.PI),
     });
-    page.drawText(DEVELOPMENT_MARK, {
-      x: MARK_LINE.x,
-      y: height - MARK_LINE.fromTop,
-      size: MARK_LINE.size,
-      font: bold,
-      color: rgb(0.8, 0.1, 0.1),
-    });
+    fonts.draw(page, DEVELOPMENT_MARK, { x: MARK_LINE.x, y: height - MARK_LINE.fromTop, size: MARK_LINE.size, bold: true, color: red });
   }
 }
 
@@ -680,7 +673,7 @@ async function addLetter(doc: PDFDocument, job: LetterJob, layout: Layout): Prom
       color: rgb(0.5, 0.5, 0.5),
     });
   }
-  if (job.workMode === 'Development' && !layout.measuring) markDevelopment(doc, first, fonts);
+  if (job.workMode === 'Development' && !layout.measuring) await markDevelopment(doc, first, fonts);
   const pages = pageCount(doc, layout) - first;
   const sheets = Math.ceil(pages / (job.duplex ? 2 : 1));
   if (sheets > MAX_LETTER_SHEETS) failures.push(STATUS.TooManySheets);
@@ -744,7 +737,7 @@ async function layOutLetters(
   // A merge's chunks share one measuring document (WrapMemo keeps it): only counted pages go into it.
   const reused = measuring ? wrapped?.measuring : undefined;
   const doc = reused?.doc ?? (await newDocument(options, measuring));
-  const fonts = reused?.fonts ?? (await PrintFonts.of(doc));
+  const fonts = reused?.fonts ?? PrintFonts.of(doc, measuring ? 'measuring' : 'drawing');
   if (measuring && wrapped && !reused) wrapped.measuring = { doc, fonts };
   const layout: Layout = {
     fonts,
@@ -831,7 +824,11 @@ async function drawSide(
     return true;
   }
   const blocks = content.kind === 'blocks' ? content.blocks : htmlToBlocks(Buffer.from(content.data).toString('utf8'));
-  await fonts.cover(blocks.map((b) => (b.kind === 'page-break' ? '' : b.text)));
+  await fonts.cover(blocks.map((b) => (b.kind === 'paragraph' ? b.text : '')));
+  await fonts.cover(
+    blocks.map((b) => (b.kind === 'heading' ? b.text : '')),
+    true,
+  );
   const area = areas.text;
   let y = area.y + area.height;
   for (const block of blocks) {
@@ -861,7 +858,7 @@ export async function measurePostcard(job: PostcardJob): Promise<Printed> {
 
 async function layOutPostcard(job: PostcardJob, options: PrintOptions): Promise<{ doc: PDFDocument; printed: Printed }> {
   const doc = await newDocument(options);
-  const fonts = await PrintFonts.of(doc);
+  const fonts = PrintFonts.of(doc);
   const [width, height] = POSTCARD;
   const image = doc.addPage(POSTCARD);
   const textHeight = height - CARD_MARGIN - CARD_TOP;
@@ -877,7 +874,7 @@ async function layOutPostcard(job: PostcardJob, options: PrintOptions): Promise<
   back.drawRectangle({ x: width - 72, y: height - 78, width: 54, height: 60, borderWidth: 0.75, borderColor: rgb(0.5, 0.5, 0.5) });
   await fonts.cover(addressLines(job.address));
   drawLines(back, addressLines(job.address), width / 2 + 18, height / 2 + 20, 10, fonts);
-  if (job.workMode === 'Development') markDevelopment(doc, 0, fonts);
+  if (job.workMode === 'Development') await markDevelopment(doc, 0, fonts);
   const address = addressFailure(job.address, job.workMode);
   const failures = [...(!imageOk || !messageOk ? [STATUS.DocumentNotProcessed] : []), ...(address === undefined ? [] : [address])];
   return { doc, printed: printedAs(2, 1, failures) };

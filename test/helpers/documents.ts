@@ -138,8 +138,16 @@ export const JANE_DOE_LINES = ['Jane Doe', '1 Main St', 'Springfield, IL 62701']
  */
 export function htmlWithAddress(body: string): string {
   const head = ['Mailroom Tests', '1 Test Way', 'Testville, IL 62702', '22 November 2026'];
-  return [...head, ...JANE_DOE_LINES].map((line) => `<p>${line}</p>`).join('') + body;
+  return ADDRESS_LAYOUT + [...head, ...JANE_DOE_LINES].map((line) => `<p>${line}</p>`).join('') + body;
 }
+
+/**
+ * The text layout's measures (an inch from the edges, 11 pt lines 14.85 pt apart, 6.6 pt after a
+ * paragraph: src/printing/printer.ts) written as CSS, so that a browser puts the lines where the
+ * text layout does, and the address lands in the recipient box with either.
+ */
+const ADDRESS_LAYOUT =
+  '<style>@page { margin: 1in } body { margin: 0; font: 11pt/14.85pt "Liberation Sans", Arial, Helvetica, sans-serif } p { margin: 0 0 6.6pt }</style>';
 
 const PASSWORD_PAD = Buffer.from('28BF4E5E4E758A4164004E56FFFA01082E2E00B6D0683E802F0CA9FE6453697A', 'hex');
 

@@ -57,8 +57,9 @@ describe('the command line installed from its npm package', function () {
       'package/LICENSE',
       'package/README.md',
       'package/dist/cli.js',
-      // The fallback font, its licence and its engine; pdf.js for Node and its licence (src/printing/assets.ts).
+      // The printing fonts, their licence and their engine; pdf.js for Node and its licence (src/printing/assets.ts).
       'package/dist/fontkit.js',
+      'package/dist/fonts/DejaVuSans-Bold.ttf',
       'package/dist/fonts/DejaVuSans-LICENSE.txt',
       'package/dist/fonts/DejaVuSans.ttf',
       'package/dist/pdfjs-node/LICENSE',

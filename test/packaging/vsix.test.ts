@@ -51,6 +51,7 @@ describe('vsce package', () => {
       // What printing loads beside its bundle when it needs it (src/printing/assets.ts).
       'extension/dist/fontkit.js',
       'extension/dist/fonts/DejaVuSans.ttf',
+      'extension/dist/fonts/DejaVuSans-Bold.ttf',
       'extension/dist/fonts/DejaVuSans-LICENSE.txt',
       'extension/dist/pdfjs-node/pdf.min.mjs',
       'extension/dist/pdfjs-node/pdf.worker.min.mjs',

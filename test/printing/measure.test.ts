@@ -64,8 +64,9 @@ describe('printing: measuring a job without printing it', function () {
         { workMode: 'Production', duplex: true, contents: [html(lines(4000))] },
         {
           ...failed(60, 30, -1065),
-          // The recipient box (2.042 in to 2.917 in from the top, 3.5 in wide from 0.5 in) holds lines 4 to 6, cut at its right edge.
-          read: [4, 5, 6].map((k) => ({ text: `Line ${k} of a letter that takes a whole line of th`, size: 11 })),
+          // The recipient box (2.042 in to 2.917 in from the top, 3.5 in wide from 0.5 in) holds lines 4 to 6, cut at its right edge
+          // (DejaVu Sans, wider than Helvetica, shows fewer letters of them).
+          read: [4, 5, 6].map((k) => ({ text: `Line ${k} of a letter that takes a whole lin`, size: 11 })),
         },
       ],
       [

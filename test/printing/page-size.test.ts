@@ -88,7 +88,8 @@ describe('page sizes of .docx and HTML letters (issue 23 part 1)', () => {
     assert.equal(pageSize.severity, 'error');
     assert.match(
       pageSize.message,
-      /Page 1 of the document \(the proof's page 2\) is A4, 8\.27 × 11\.69 in\. The service prints on US Letter/,
+      // Chromium's A4 page is 594.96 pt wide: 8.26 in, where A4 is 8.27.
+      /Page 1 of the document \(the proof's page 2\) is A4, 8\.2[67] × 11\.69 in\. The service prints on US Letter/,
     );
     assert.deepEqual(pageSize.pages, [2]);
     const legal = await preflightLetter(

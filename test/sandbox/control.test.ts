@@ -13,6 +13,7 @@ import { callControl } from '../../src/sandbox/control/client';
 import { CONTROL_PATH, isLoopbackAddress, parseDuration } from '../../src/sandbox/control/protocol';
 import { nonLoopbackAddress } from '../helpers/non-loopback';
 import { PRINTED_AT_SEND, httpCaller, sendLetterToJane, startTestSandbox, type TestSandbox } from '../helpers/sandbox';
+import { withTextLayout } from '../helpers/engines';
 
 const demo = { Username: 'demo', Password: 'demo' };
 
@@ -40,6 +41,9 @@ function control(
 }
 
 describe('sandbox control path', function () {
+  // What is kept (a print job, or a PDF as a blob) is the subject: letters laid out by the text
+  // layout keep their size, where an engine's PDF of a long HTML letter is small enough to keep.
+  withTextLayout();
   this.timeout(30_000);
 
   it('reads durations as people write them, and nothing else', () => {

@@ -15,6 +15,7 @@ import { blobsOnDisk, folderBytes, namedBlobs, storedState } from '../helpers/st
 import { httpCaller, soapCaller, startTestSandbox, type Call, type TestSandbox } from '../helpers/sandbox';
 import type { SandboxOptions } from '../../src/sandbox';
 import { MAX_KEPT_JOB } from '../../src/sandbox/operations/kept-content';
+import { withTextLayout } from '../helpers/engines';
 
 const demo = { Username: 'demo', Password: 'demo' };
 const clerk = { Username: 'clerk', Password: 'clerk' };
@@ -48,6 +49,9 @@ async function withNewBlob<T>(sandbox: TestSandbox, action: () => Promise<T>): P
 }
 
 describe('sandbox storage tracks the state', function () {
+  // What is kept (a print job, or a PDF as a blob) is the subject: letters laid out by the text
+  // layout keep their size, where an engine's PDF of a long HTML letter is small enough to keep.
+  withTextLayout();
   this.timeout(120_000);
   const dirs: string[] = [];
   let sandbox: TestSandbox;
