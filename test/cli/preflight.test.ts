@@ -192,9 +192,11 @@ describe('mailroom preflight', function () {
         run.stdout,
         /^No address is given: the service would read this one from the recipient box of page 1:\n {2}Jane Doe\n {2}1 Main St\n {2}Springfield, IL 62701$/m,
       );
+      // Laid out as Markdown is for paper (src/contract/paper.ts): each address one paragraph of lines, the recipient's in the box.
+      const lines = (address: readonly string[]) => address.join('\\\n');
       const markdown = file(
         'no-to.md',
-        `${['Mailroom Tests', '1 Test Way', 'Testville, IL 62702', '22 November 2026', ...JANE_DOE_LINES, 'Dear Jane,'].join('\n\n')}\n`,
+        `${[lines(['Mailroom Tests', '1 Test Way', 'Testville, IL 62702']), '22 November 2026', 'Our ref. 42', lines(JANE_DOE_LINES), '&nbsp;', 'Dear Jane,'].join('\n\n')}\n`,
       );
       const { code, report: r } = await report(markdown);
       assert.equal(code, 0, JSON.stringify(r.findings));
