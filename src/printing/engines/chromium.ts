@@ -158,6 +158,8 @@ export class ChromiumEngine {
     const [, id, ...rest] = url.pathname.split('/');
     const job = url.origin === ORIGIN && id ? this.jobs.get(id) : undefined;
     if (!job) {
+      // Refused (the network, another file), and said missing by the document that asked for it.
+      this.jobs.get(/^\/([^/]+)\//.exec(new URL(route.request().frame().url()).pathname)?.[1] ?? '')?.missing.push(url.href);
       await route.abort('blockedbyclient');
       return;
     }
