@@ -132,6 +132,10 @@ describe('the proof is the page, on the letters people write (issue 30)', functi
       assertDrawnFontsInProof(report, 'proof');
     });
 
+    it('embeds every font the proof prints with, its own marks too (issue 30, part 5)', () => {
+      assertFonts(report.pdf!, 'proof');
+    });
+
     it("has as many pages as Chromium's own print of the same file", async () => {
       const own = await chromiumPrint(join(folder, 'invoice.html'));
       assert.equal(pageCountOf(report.sent.data), pageCountOf(own));
