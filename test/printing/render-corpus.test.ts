@@ -274,7 +274,7 @@ describe('the proof is the page, on the letters people write (issue 30)', functi
     });
   });
 
-  describe('Word, OpenDocument and RTF letters, drawn by LibreOffice', () => {
+  describe('Word (.docx, .doc), OpenDocument and RTF letters, drawn by LibreOffice', () => {
     const letters: Record<string, { data: Buffer; report?: PreflightReport }> = {};
     before(async function () {
       this.timeout(240_000);
@@ -285,12 +285,15 @@ describe('the proof is the page, on the letters people write (issue 30)', functi
       writeFileSync(join(folder, 'invoice.docx'), letters.docx.data);
       sofficeConvert(join(folder, 'invoice.docx'), 'odt', folder);
       letters.odt = { data: readFileSync(join(folder, 'invoice.odt')) };
+      // And a Word 97-2003 .doc, as old Word and many scanners' software still save.
+      sofficeConvert(join(folder, 'invoice.docx'), 'doc', folder);
+      letters.doc = { data: readFileSync(join(folder, 'invoice.doc')) };
       for (const [type, letter] of Object.entries(letters)) {
         letter.report = await preflightLetter({ type, data: letter.data, base: folder, title: `invoice.${type}` }, DEVELOPMENT);
       }
     });
 
-    for (const type of ['docx', 'odt', 'rtf']) {
+    for (const type of ['docx', 'doc', 'odt', 'rtf']) {
       it(`.${type}: drawn by LibreOffice, as many pages as its own conversion, the same text`, function () {
         this.timeout(120_000);
         const { data, report } = letters[type]!;
@@ -311,8 +314,8 @@ describe('the proof is the page, on the letters people write (issue 30)', functi
       });
     }
 
-    it('.docx and .odt: the inline picture is there', () => {
-      for (const type of ['docx', 'odt']) {
+    it('.docx, .doc and .odt: the inline picture is there', () => {
+      for (const type of ['docx', 'doc', 'odt']) {
         const { report } = letters[type]!;
         assert.ok(
           imagesOf(report!.sent.data).some((i) => i.width === 180 && i.height === 120),
