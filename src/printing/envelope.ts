@@ -16,6 +16,9 @@ export const RECIPIENT_WINDOW = { left: 0.5 * INCH, top: 2.042 * INCH, width: 3.
 /** Where the envelope's upper window shows the return address. */
 export const RETURN_WINDOW = { left: 0.5 * INCH, top: 0.5 * INCH, width: 3.5 * INCH, height: 0.792 * INCH } as const;
 
+/** The printable area's margins: the printer may cut or hide what is drawn nearer a sheet's edge than these. */
+export const PRINT_MARGINS = { top: 0.5 * INCH, right: 0.6 * INCH, bottom: 0.5 * INCH, left: 0.5 * INCH } as const;
+
 /** The address's type, as the service asks for it (smaller or larger may not be read). */
 export const ADDRESS_TYPE_POINTS = { min: 8, max: 18 } as const;
 

@@ -60,6 +60,8 @@ export {
   type PrintSettings,
   type ProofMarks,
 } from './preflight/letter';
+export { inkFindings, type CutMark, type InkCheck, type InkReport } from './preflight/ink-findings';
+export { markedProof } from './preflight/marked-proof';
 export {
   DRAWN_TYPES,
   ENGINE_OFF,

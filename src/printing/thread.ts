@@ -115,13 +115,16 @@ export class PrintingThread {
   /** Ends the thread, if started, its engines' programs first; what it was still doing fails. A later request starts a new one. */
   async close(): Promise<void> {
     const thread = this.thread;
-    if (thread) {
-      const closed = this.ask({ id: this.next++, kind: 'close-engines' }).catch(() => null);
-      // A thread too busy to close its engines in time is ended all the same: the browser ends with its pipe.
-      await Promise.race([closed, new Promise((done) => setTimeout(done, CLOSE_ENGINES_MS).unref())]);
-    }
     this.thread = undefined;
-    await thread?.worker.terminate();
+    if (!thread) return;
+    const id = this.next++;
+    const closed = new Promise<void>((done) => {
+      thread.waiting.set(id, { resolve: () => done(), reject: () => done() });
+      thread.worker.postMessage({ id, kind: 'close-engines' } satisfies ToPrintingThread);
+    });
+    // A thread too busy to close its engines in time is ended all the same: the browser ends with its pipe.
+    await Promise.race([closed, new Promise((done) => setTimeout(done, CLOSE_ENGINES_MS).unref())]);
+    await thread.worker.terminate();
   }
 
   private ask(request: ToPrintingThread, progress?: (done: number, rows: number) => void): Promise<Answer> {

@@ -125,6 +125,23 @@ describe('the proof', () => {
     assert.deepEqual(pageDrawings(undefined), {}, 'a mailer’s printed PDF: nothing');
   });
 
+  it('tells the webview to draw in red, on their pages, the ink the printer would cut or the windows show', () => {
+    const recipientBox = { left: 36, top: 147.024, width: 252, height: 63 };
+    const cut = [
+      { page: 1, left: 10, top: 387, width: 24, height: 5, why: 'Ink in the left margin: the printer may cut or hide it' },
+      { page: 3, left: 200, top: 780, width: 30, height: 6, why: 'Ink in the bottom margin: the printer may cut or hide it' },
+    ];
+    const drawings = pageDrawings({ recipientBox, offSize: [], cut });
+    assert.deepEqual(drawings[1]!.cut, [
+      { left: 10, top: 387, width: 24, height: 5, label: 'Ink in the left margin: the printer may cut or hide it' },
+    ]);
+    assert.ok(drawings[1]!.box, 'the recipient box still drawn beside it');
+    assert.deepEqual(drawings[3], {
+      cut: [{ left: 200, top: 780, width: 30, height: 6, label: 'Ink in the bottom margin: the printer may cut or hide it' }],
+    });
+    assert.equal(pageDrawings({ recipientBox, offSize: [] })[1]!.cut, undefined, 'nothing found: no red box');
+  });
+
   it('shows the address read from page 1, escaped, or that there was none; a finding without a code says none', () => {
     const read = proofHtml({ facts: { ...facts, addressRead: ['Jane <Doe>', '1 Main St'] }, canSend: true });
     assert.match(read, /<h3>Address read from page 1<\/h3>\n<p class="address-read">Jane &lt;Doe&gt;<br>1 Main St<\/p>/);

@@ -15,6 +15,7 @@ import { join } from 'node:path';
 import { frontMatterDiagnostics, mergeDataDiagnostics, preflightLetter, preflightMerge } from '../../src/printing';
 import { PrintingThread } from '../../src/printing/thread';
 import { projectRoot } from '../helpers/tools';
+import { NO_ENGINES, withTextLayout } from '../helpers/engines';
 
 const worker = join(projectRoot, 'dist', 'printing-worker.js');
 const sample = join(projectRoot, 'test', 'sample');
@@ -32,7 +33,13 @@ const withoutPdf = <T extends { pdf?: Uint8Array }>({ pdf: _, ...rest }: T) => r
 describe('the preflight on its own thread', function () {
   this.timeout(60_000);
   let thread: PrintingThread;
-  beforeEach(() => (thread = new PrintingThread(worker)));
+  // The thread and the figures worked out by hand, with the text layout on both sides (the
+  // engines' drawing is tested against the engines themselves: test/printing/render-*.test.ts).
+  withTextLayout();
+  beforeEach(async () => {
+    thread = new PrintingThread(worker);
+    await thread.useEngines(NO_ENGINES);
+  });
   afterEach(() => thread.close());
 
   it("answers a letter's preflight as the in-process one does, the PDF whole", async () => {

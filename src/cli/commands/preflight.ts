@@ -281,7 +281,7 @@ export async function run(args: readonly string[], io: Io): Promise<number> {
   // How the account prints (sides, colour): what this machine set, else config.json's, else a new account's; said below.
   const print = await printSettingsOf(values, io);
   const settings = { workMode: printedMode(mode), ...printingOf(print) };
-  const { preflightLetter, preflightMerge } = await printing();
+  const { preflightLetter, preflightMerge, markedProof } = await printing();
   let what: string;
   let result: PreflightReport | MergePreflightReport;
   let frontMatter: readonly Reported[] = [];
@@ -340,7 +340,9 @@ export async function run(args: readonly string[], io: Io): Promise<number> {
     );
   }
   if (values.proof !== undefined) {
-    if (result.pdf) await writeUserFile(values.proof, result.pdf, 'the proof');
+    // What the printer would cut or hide is boxed in red, in notes that do not print.
+    const cut = 'marks' in result ? (result.marks?.cut ?? []) : [];
+    if (result.pdf) await writeUserFile(values.proof, await markedProof(result.pdf, cut), 'the proof');
     else io.err.write(`No proof written: nothing could be printed.\n`);
   }
   report(io, values.json, what, settings.workMode, result, frontMatter, encoding, print);

@@ -50,6 +50,8 @@ export interface PageDrawing {
   readonly outline?: { readonly label: string };
   /** The recipient box (page 1): where the envelope shows the address, and where the service reads one left out. */
   readonly box?: PageBox & { readonly label: string };
+  /** Ink the printer would cut or hide, or the envelope's windows show: red boxes, each with why. */
+  readonly cut?: readonly (PageBox & { readonly label: string })[];
 }
 
 /** What the webview draws over each page (by 1-based page), from the preflight's marks; nothing for a page that needs nothing. */
@@ -66,6 +68,10 @@ export function pageDrawings(marks: ProofMarks | undefined, addressRead?: readon
         ? l10n.t('Recipient box: empty, so the service finds no address (-1045)')
         : l10n.t('Recipient box: the service reads the address from here');
   drawings[1] = { ...drawings[1], box: { ...marks.recipientBox, label: box } };
+  for (const { page, why, left, top, width, height } of marks.cut ?? []) {
+    const drawing = drawings[page];
+    drawings[page] = { ...drawing, cut: [...(drawing?.cut ?? []), { left, top, width, height, label: why }] };
+  }
   return drawings;
 }
 

@@ -17,14 +17,14 @@ export type ToPreview =
 export type FromPreview =
   | { readonly type: 'ready' }
   | { readonly type: 'retry' }
-  /** A page drawn, with what was drawn over it (`outline`, `box`), its ink looked for before. */
+  /** A page drawn, with what was drawn over it (`outline`, `box`, `cut`), its ink looked for before. */
   | {
       readonly type: 'rendered';
       readonly page: number;
       readonly pages: number;
       readonly blank: boolean;
       readonly text: string;
-      readonly marks?: readonly ('outline' | 'box')[];
+      readonly marks?: readonly ('outline' | 'box' | 'cut')[];
     }
   | { readonly type: 'failed'; readonly reason: string }
   /** Send This Letter, pressed on the proof whose bytes have this SHA-256 (a proof refreshed since is not sent). */

@@ -158,9 +158,15 @@ function label(context: CanvasRenderingContext2D, text: string, x: number, y: nu
   context.fillText(text, x + 4 * scale, y + 11 * scale);
 }
 
-/** Draws a proof's marks over the page just drawn: a page not US Letter outlined, the recipient box dashed. */
-function mark(context: CanvasRenderingContext2D, drawing: PageDrawing | undefined): { marks: ('outline' | 'box')[]; words: string[] } {
-  const marks: ('outline' | 'box')[] = [];
+/**
+ * Draws a proof's marks over the page just drawn: a page not US Letter outlined, the recipient box
+ * dashed, and in red what the printer would cut or hide (or the envelope's windows show).
+ */
+function mark(
+  context: CanvasRenderingContext2D,
+  drawing: PageDrawing | undefined,
+): { marks: ('outline' | 'box' | 'cut')[]; words: string[] } {
+  const marks: ('outline' | 'box' | 'cut')[] = [];
   const words: string[] = [];
   if (!drawing) return { marks, words };
   context.save();
@@ -184,6 +190,26 @@ function mark(context: CanvasRenderingContext2D, drawing: PageDrawing | undefine
     label(context, drawing.box.label, left * scale, (top - 17) * scale, '#0b5cad');
     marks.push('box');
     words.push(drawing.box.label);
+  }
+  for (const cut of drawing.cut ?? []) {
+    // A little room round the ink, so that the box does not hide what it points at.
+    const room = 2;
+    const left = (cut.left - room) * scale;
+    const top = (cut.top - room) * scale;
+    context.strokeStyle = '#c0161d';
+    context.lineWidth = Math.max(1.5, 2 * scale);
+    context.strokeRect(left, top, (cut.width + 2 * room) * scale, (cut.height + 2 * room) * scale);
+    // Below the box where there is room on the page, else above it.
+    const below = top + (cut.height + 2 * room + 2) * scale;
+    label(
+      context,
+      cut.label,
+      Math.max(0, Math.min(left, canvas.width - 200 * scale)),
+      below + 15 * scale <= canvas.height ? below : top - 17 * scale,
+      '#c0161d',
+    );
+    if (!marks.includes('cut')) marks.push('cut');
+    words.push(cut.label);
   }
   context.restore();
   return { marks, words };

@@ -33,6 +33,11 @@ export interface BrowserPrint {
 export const DEFAULT_MARGINS = { top: '0.5in', right: '0.6in', bottom: '0.5in', left: '0.5in' } as const;
 
 const ORIGIN = 'https://letter.invalid';
+/**
+ * Pages printed of a document at most: past 7 sheets a letter fails (-1065) whatever follows, so
+ * a document of thousands of pages is printed only this far, which is enough to say so.
+ */
+export const MAX_DRAWN_PAGES = 61;
 /** A browser left idle this long is closed; the next print starts it again. */
 const IDLE_MS = 60_000;
 /** The switches a headless browser needs here: no sandbox as root, and nothing fetched behind its back. */
@@ -57,7 +62,7 @@ function driver(): Playwright {
   return (playwright ??= resolveFile(assetPath('playwright-core/index.js', 'playwright-core')) as unknown as Playwright);
 }
 
-/** The address a job's page is served at, and where its relative addresses lead. */
+/** A document being printed, and what it asked for and did not get. */
 interface Job {
   readonly html: string;
   readonly base: string | undefined;
@@ -82,8 +87,11 @@ export class ChromiumEngine {
   private pages = 0;
   private busy = 0;
   private idleTimer: NodeJS.Timeout | undefined;
-  private readonly jobs = new Map<string, Job>();
-  private nextJob = 1;
+  /** The document each page of the pool is printing, by its page: its requests are served from it. */
+  private readonly jobs = new Map<Page, Job>();
+  /** Mailroom's own page with scripts on (withScriptPage), kept with what it loaded; and the use before the next one's. */
+  private scriptPage: Promise<Page> | undefined;
+  private scriptQueue: Promise<unknown> = Promise.resolve();
 
   constructor(
     readonly path: string,
@@ -98,18 +106,25 @@ export class ChromiumEngine {
 
   /** The document printed to PDF, on Letter unless its CSS `@page` says otherwise. */
   async print(document: HtmlDocument): Promise<BrowserPrint> {
-    const id = String(this.nextJob++);
     const job: Job = { html: document.html, base: document.base, missing: [] };
-    this.jobs.set(id, job);
-    try {
-      return await this.withPage(async (page) => {
-        await page.goto(`${ORIGIN}/${id}/`, { waitUntil: 'load' });
-        const pdf = await page.pdf({ format: 'Letter', preferCSSPageSize: true, printBackground: true, margin: DEFAULT_MARGINS });
+    return this.withPage(async (page) => {
+      // One address for every document, so that nothing of the printing (a document without a
+      // title is titled by its address) differs from one print of it to the next.
+      this.jobs.set(page, job);
+      try {
+        await page.goto(`${ORIGIN}/`, { waitUntil: 'load' });
+        const pdf = await page.pdf({
+          format: 'Letter',
+          preferCSSPageSize: true,
+          printBackground: true,
+          margin: DEFAULT_MARGINS,
+          pageRanges: `1-${MAX_DRAWN_PAGES}`,
+        });
         return { pdf: new Uint8Array(pdf.buffer, pdf.byteOffset, pdf.byteLength), missing: job.missing };
-      });
-    } finally {
-      this.jobs.delete(id);
-    }
+      } finally {
+        this.jobs.delete(page);
+      }
+    });
   }
 
   /** Runs `use` on a page of the pool, waiting for one when all are busy. */
@@ -126,12 +141,54 @@ export class ChromiumEngine {
     }
   }
 
+  /**
+   * Runs `use` on a page of its own with scripts on, for Mailroom's own code (ink.ts's pdf.js) and
+   * never a letter: in a context apart from the documents', made once by `prepare` (its routes, its
+   * address) and kept with what it loaded, so that the next use finds it warm. One use at a time.
+   */
+  async withScriptPage<T>(prepare: (page: Page) => Promise<void>, use: (page: Page) => Promise<T>): Promise<T> {
+    const turn = this.scriptQueue.then(async () => {
+      clearTimeout(this.idleTimer);
+      this.busy++;
+      try {
+        const page = await (this.scriptPage ??= this.newScriptPage(prepare));
+        return await use(page).catch((error: unknown) => {
+          // A page that failed may be in any state: the next use makes another.
+          this.scriptPage = undefined;
+          void page
+            .context()
+            .close()
+            .catch(() => undefined);
+          throw error;
+        });
+      } finally {
+        this.givePage(undefined, true);
+      }
+    });
+    this.scriptQueue = turn.catch(() => undefined);
+    return turn;
+  }
+
+  private async newScriptPage(prepare: (page: Page) => Promise<void>): Promise<Page> {
+    try {
+      const { browser } = await this.start();
+      const context = await browser.newContext({ javaScriptEnabled: true });
+      const page = await context.newPage();
+      await prepare(page);
+      return page;
+    } catch (error) {
+      this.scriptPage = undefined;
+      throw error;
+    }
+  }
+
   /** Closes the browser; the next print starts it again. */
   async close(): Promise<void> {
     const started = this.started;
     this.started = undefined;
     this.idle.length = 0;
     this.pages = 0;
+    this.scriptPage = undefined;
     clearTimeout(this.idleTimer);
     if (started) await (await started.catch(() => undefined))?.browser.close().catch(() => undefined);
   }
@@ -142,6 +199,7 @@ export class ChromiumEngine {
       browser.on('disconnected', () => {
         if (this.started && this.idle.length + this.busy > 0) void this.close();
         this.started = undefined;
+        this.scriptPage = undefined;
       });
       const documents = await browser.newContext({ javaScriptEnabled: false, offline: false });
       await documents.route('**/*', (route) => this.serve(route));
@@ -154,16 +212,22 @@ export class ChromiumEngine {
 
   /** A document's own page from memory, its relative files from its folder, nothing else. */
   private async serve(route: Route): Promise<void> {
-    const url = new URL(route.request().url());
-    const [, id, ...rest] = url.pathname.split('/');
-    const job = url.origin === ORIGIN && id ? this.jobs.get(id) : undefined;
+    const request = route.request();
+    const url = new URL(request.url());
+    const job = this.jobs.get(request.frame().page());
     if (!job) {
       // Refused (the network, another file), and said missing by the document that asked for it.
       this.jobs.get(/^\/([^/]+)\//.exec(new URL(route.request().frame().url()).pathname)?.[1] ?? '')?.missing.push(url.href);
       await route.abort('blockedbyclient');
       return;
     }
-    if (rest.length === 1 && rest[0] === '' && !url.search) {
+    if (url.origin !== ORIGIN) {
+      job.missing.push(request.url());
+      await route.abort('blockedbyclient');
+      return;
+    }
+    const rest = url.pathname.split('/').slice(1);
+    if (request.isNavigationRequest() && rest.length === 1 && rest[0] === '') {
       await route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: job.html });
       return;
     }
@@ -193,10 +257,13 @@ export class ChromiumEngine {
     return new Promise((give) => this.waiting.push(give));
   }
 
-  private givePage(page: Page, healthy: boolean): void {
+  /** A page given back (none: the script page's use ended), to the next waiting or the pool; the idle timer set when nothing is busy. */
+  private givePage(page: Page | undefined, healthy: boolean): void {
     this.busy--;
-    const next = this.waiting.shift();
-    if (!healthy) {
+    const next = page && this.waiting.shift();
+    if (!page) {
+      // The script page is kept apart from the pool.
+    } else if (!healthy) {
       // A page that failed mid-print may be in any state: a new one takes its place.
       this.pages--;
       void page.close().catch(() => undefined);

@@ -15,6 +15,7 @@ import { ChromiumEngine, type HtmlDocument } from './chromium';
 import { ENGINE_OFF, ENGINE_VARIABLES, findEngine, type EngineKind, type Found } from './find';
 import { OfficeEngine, OfficeError } from './office';
 import { paperHtml } from './paper';
+import { steadyPdf } from './steady';
 
 export { DEFAULT_MARGINS, type BrowserPrint, type HtmlDocument } from './chromium';
 export { ENGINE_OFF, ENGINE_VARIABLES, findEngine, type EngineKind } from './find';
@@ -90,6 +91,12 @@ export function theBrowser(): ChromiumEngine | undefined {
   return engine instanceof ChromiumEngine ? engine : undefined;
 }
 
+/** Why there is no browser to use, with how to get one, in words; or why the one there failed (`failed`). */
+export function browserAbsence(failed?: unknown): string {
+  const engine = browserEngine();
+  return absence('browser', engine instanceof ChromiumEngine ? { path: engine.path } : engine, failed);
+}
+
 const SETTING: Readonly<Record<EngineKind, string>> = {
   browser: 'the setting mailroom.printing.browser, the flag --browser, or',
   office: 'the setting mailroom.printing.office, the flag --office, or',
@@ -126,7 +133,7 @@ async function byBrowser(document: HtmlDocument, prefix = ''): Promise<Drawing |
   if (!(engine instanceof ChromiumEngine)) return absence('browser', engine);
   try {
     const { pdf, missing } = await engine.print(document);
-    return { pdf, missing, by: { engine: `${prefix}${await engine.version()}` } };
+    return { pdf: steadyPdf(pdf), missing, by: { engine: `${prefix}${await engine.version()}` } };
   } catch (error) {
     return absence('browser', { path: engine.path }, error);
   }
@@ -136,7 +143,7 @@ async function byOffice(data: Uint8Array, type: string): Promise<Drawing | strin
   const engine = officeEngine();
   if (!(engine instanceof OfficeEngine)) return absence('office', engine);
   try {
-    const pdf = await engine.convert(data, type);
+    const pdf = steadyPdf(await engine.convert(data, type));
     return { pdf, missing: [], by: { engine: await producer(pdf, 'LibreOffice') } };
   } catch (error) {
     if (error instanceof OfficeError) return absence('office', { path: engine.path }, error);

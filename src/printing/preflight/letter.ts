@@ -12,6 +12,7 @@ import { MAX_LETTER_SHEETS, printLetters, type OffSizePage, type PostalAddress, 
 import { DEFAULT_PRICING, letterPrice, type Pricing } from '../pricing';
 import { drawContents } from '../drawn';
 import type { DrawnBy } from '../engines';
+import { inkFindings, type CutMark } from './ink-findings';
 import { addressFindings, finding, hasErrors, pageWords, printNotice, zipFinding, type Finding } from './findings';
 
 /** How the account prints letters; a new account's settings when not said (black, one side). */
@@ -28,6 +29,8 @@ export interface ProofMarks {
   readonly recipientBox: Box;
   /** The pages that are not US Letter (-1021), with their sizes in words. */
   readonly offSize: readonly { readonly page: number; readonly size: string }[];
+  /** Ink the printer would cut or hide, or the envelope's windows show (ink-findings.ts), with why: red boxes. */
+  readonly cut?: readonly CutMark[];
 }
 
 export interface PreflightReport {
@@ -72,6 +75,8 @@ export interface LetterToCheck {
 export interface LetterPreflightOptions {
   /** Send the file itself to the service's own converter, not the PDF its engine drew. */
   readonly asIs?: boolean;
+  /** Look at the pages' pixels for what the printer would cut or hide (ink-findings.ts): yes unless `false`, which a caller wanting only the price or the pages gives. */
+  readonly ink?: boolean;
 }
 
 /**
@@ -295,6 +300,12 @@ export async function preflightLetter(
     !options.asIs && drawnBy && !drawnBy.approximation && drawing?.kind === 'file'
       ? { type: 'pdf', data: drawing.data }
       : { type: letter.type, data: letter.data };
+  // The pixels of the pages the service prints (the letter's own PDF, or its engine's), looked at
+  // in the browser while this thread prints: what the printer would cut or the windows show.
+  const inked =
+    options.ink !== false && drawing?.kind === 'file' && drawing.type === 'pdf'
+      ? inkFindings(drawing.data, { readsPage1: !letter.address, firstLetterPage: letter.address ? 2 : 1 })
+      : undefined;
   const { pdf, letters } = await printLetters(
     [
       {
@@ -319,6 +330,9 @@ export async function preflightLetter(
     );
   }
   findings.push(...inspectionFindings(printed), ...missingFindings(drawn.missing), ...drawingFindings(drawnBy));
+  // A PDF that cannot be read is said once, as the service would say it (-1025), not again as pixels not checked.
+  const ink = printed.unreadable === undefined ? await inked : undefined;
+  if (ink) findings.push(...ink.findings);
   // The PDF the service gets is what its limit is about: the engine's, when that is what is sent.
   const printedBytes = sent.type === 'pdf' ? sent.data.length : pdf.length;
   if (printedBytes > MAX_PRINTED_BYTES) {
@@ -343,6 +357,7 @@ export async function preflightLetter(
     marks: {
       recipientBox: RECIPIENT_WINDOW,
       offSize: (printed.offSize ?? []).map((p) => ({ page: p.page, size: sizeWords(p.width, p.height) })),
+      ...(ink && ink.boxes.length > 0 ? { cut: ink.boxes } : {}),
     },
     pdf,
     ...(drawnBy ? { drawnBy } : {}),
