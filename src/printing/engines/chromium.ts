@@ -216,8 +216,6 @@ export class ChromiumEngine {
     const url = new URL(request.url());
     const job = this.jobs.get(request.frame().page());
     if (!job) {
-      // Refused (the network, another file), and said missing by the document that asked for it.
-      this.jobs.get(/^\/([^/]+)\//.exec(new URL(route.request().frame().url()).pathname)?.[1] ?? '')?.missing.push(url.href);
       await route.abort('blockedbyclient');
       return;
     }
