@@ -132,9 +132,7 @@ describe('the proof is the page, on the letters people write (issue 30)', functi
       assertDrawnFontsInProof(report, 'proof');
     });
 
-    // Pending: the printer's own text (the Development mark, the address page) is still Helvetica-Bold, not
-    // embedded, until the embedded printing fonts land on main. Turn back to `it` then.
-    it.skip('embeds every font the proof prints with, its own marks too (issue 30, part 5)', () => {
+    it('embeds every font the proof prints with, its own marks too (issue 30, part 5)', () => {
       assertFonts(report.pdf!, 'proof');
     });
 
