@@ -13,3 +13,13 @@ export function withTextLayout(): void {
   before(() => useEngines(NO_ENGINES));
   after(() => useEngines({}));
 }
+
+/** Runs one test's body with the text layout, the engines given back after. */
+export async function inTextLayout<T>(run: () => Promise<T>): Promise<T> {
+  await useEngines(NO_ENGINES);
+  try {
+    return await run();
+  } finally {
+    await useEngines({});
+  }
+}

@@ -15,6 +15,7 @@ import { SOAP_DESERIALIZERS, fromSoapValue } from './soap-values';
 import { FORM_CONTENT_TYPE, findOperation, serviceByKey, type Binding, type ServiceKey } from '../../src/contract';
 import { startSandbox, type SandboxServer, type SandboxOptions } from '../../src/sandbox';
 import { JANE_DOE } from './documents';
+import { seeded } from './random';
 
 /** 2026-11-22 09:00:00 UTC: a fixed start, so that times in results are predictable. */
 export const T0 = Date.UTC(2026, 10, 22, 9, 0, 0);
@@ -130,9 +131,29 @@ export function callerFor(baseUrl: string, binding: Binding): Call {
 
 /**
  * Makes a letter too large to keep as a print job (src/sandbox/operations/kept-content.ts): it is
- * printed at its send and its PDF is a blob on disk. A comment, so that the letter's pages do not grow.
+ * printed at its send and its PDF is a blob on disk. A comment, so that the letter's pages do not
+ * grow with the text layout; and a small picture of noise, which no compression shrinks, so that
+ * the PDF a browser draws of it is as large.
  */
-export const PRINTED_AT_SEND = `<!-- ${'kept as its printed PDF '.repeat(1000)}-->`;
+export const PRINTED_AT_SEND = `<!-- ${'kept as its printed PDF '.repeat(1000)}--><img src="data:image/bmp;base64,${noiseBmp(120, 60).toString('base64')}" width="60" height="30">`;
+
+/** A 24-bit BMP of seeded noise: a picture every browser draws, written without an encoder. */
+function noiseBmp(width: number, height: number): Buffer {
+  const row = Math.ceil((width * 3) / 4) * 4;
+  const bmp = Buffer.alloc(54 + row * height);
+  bmp.write('BM', 0, 'latin1');
+  bmp.writeUInt32LE(bmp.length, 2);
+  bmp.writeUInt32LE(54, 10);
+  bmp.writeUInt32LE(40, 14);
+  bmp.writeInt32LE(width, 18);
+  bmp.writeInt32LE(height, 22);
+  bmp.writeUInt16LE(1, 26);
+  bmp.writeUInt16LE(24, 28);
+  bmp.writeUInt32LE(row * height, 34);
+  const next = seeded(30);
+  for (let i = 54; i < bmp.length; i++) bmp[i] = Math.floor(next() * 256);
+  return bmp;
+}
 
 /** demo's HTML letter `<p>description</p>` (and `more`) to Jane Doe, in Development unless said; its ID. */
 export async function sendLetterToJane(

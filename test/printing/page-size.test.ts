@@ -101,8 +101,18 @@ describe('page sizes of .docx and HTML letters (issue 23 part 1)', () => {
       { type: 'html', data: Buffer.from('<style>@page { size: JIS-B4 }</style><p>Hi</p>'), address: JANE_DOE },
       { workMode: 'Development' },
     );
-    assert.match(jis.findings.find((f) => f.code === STATUS.InvalidPageSize)?.message ?? '', /is JIS B4, 10\.12 × 14\.33 in/);
-    for (const file of ['size-letter.html', 'size-inches.html', 'letter-landscape.html', 'a4-first-page-only.html', 'a4-then-auto.html']) {
+    assert.match(jis.findings.find((f) => f.code === STATUS.InvalidPageSize)?.message ?? '', /is JIS B4, 10\.1[23] × 14\.33 in/);
+    // A browser sizes the first page by `@page :first`: page 1 of this letter prints on A4.
+    const first = await preflightLetter(
+      { type: 'html', data: letters('a4-first-page-only.html'), address: JANE_DOE },
+      { workMode: 'Development' },
+    );
+    assert.deepEqual(
+      first.findings.filter((f) => f.code === STATUS.InvalidPageSize).map((f) => f.pages),
+      [[2]],
+      'a4-first-page-only.html',
+    );
+    for (const file of ['size-letter.html', 'size-inches.html', 'letter-landscape.html', 'a4-then-auto.html']) {
       const report = await preflightLetter({ type: 'html', data: letters(file), address: JANE_DOE }, { workMode: 'Development' });
       assert.deepEqual(
         report.findings.filter((f) => f.code === STATUS.InvalidPageSize),

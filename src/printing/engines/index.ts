@@ -9,6 +9,7 @@
  * says so (`approximation`), with how to get the real one. Which program each engine is comes from
  * `useEngines` (a setting or a flag), else the environment, else the machine (find.ts).
  */
+import { createHash } from 'node:crypto';
 import { letterFileTypes } from '../../contract';
 import { UnreadableDocument, docxToPages } from '../docx-text';
 import { ChromiumEngine, type HtmlDocument } from './chromium';
@@ -66,6 +67,7 @@ export async function useEngines(next: EnginePaths): Promise<void> {
 /** Closes the engines' programs (a command line ends; an extension is deactivated); the next drawing starts them again. */
 export async function closeEngines(): Promise<void> {
   const open = browser?.engine;
+  drawnLately.clear();
   browser = undefined;
   office = undefined;
   await open?.close();
@@ -171,6 +173,27 @@ async function byMammoth(data: Uint8Array, title: string): Promise<Drawing | str
 }
 
 /**
+ * Drawings made lately, by what was drawn: a proof asked again of an unchanged letter, and a test
+ * suite sending the same letter a thousand times to the sandbox, draw it once. Only documents that
+ * read no files beside them are kept (those files may change), and at most so many bytes.
+ */
+const drawnLately = new Map<string, Drawing>();
+const DRAWN_LATELY_BYTES = 32 * 1024 * 1024;
+
+function remembered(key: string | undefined, drawing: Drawing | undefined): Drawing | undefined {
+  if (key === undefined || !drawing?.pdf) return drawing;
+  drawnLately.set(key, drawing);
+  let bytes = 0;
+  for (const kept of drawnLately.values()) bytes += kept.pdf?.byteLength ?? 0;
+  for (const [oldest, kept] of drawnLately) {
+    if (bytes <= DRAWN_LATELY_BYTES || drawnLately.size <= 1) break;
+    drawnLately.delete(oldest);
+    bytes -= kept.pdf?.byteLength ?? 0;
+  }
+  return drawing;
+}
+
+/**
  * A document drawn as its engine prints it: HTML by the browser (its relative files read from
  * `base`), Word and OpenDocument by LibreOffice (a .docx by Mammoth and the browser where there is
  * none). A type no engine draws (PDF) is not drawn: it is printed as it is.
@@ -181,6 +204,22 @@ export async function drawDocument(document: {
   readonly base?: string;
   readonly title?: string;
 }): Promise<Drawing | undefined> {
+  const { type, data } = document;
+  if (!DRAWN_TYPES.includes(type)) return undefined;
+  const key = document.base
+    ? undefined
+    : `${type} ${paths.browser ?? ''} ${paths.office ?? ''} ${createHash('sha256').update(data).digest('hex')}`;
+  const kept = key === undefined ? undefined : drawnLately.get(key);
+  if (kept) {
+    // To the end: the most recently used.
+    drawnLately.delete(key!);
+    drawnLately.set(key!, kept);
+    return kept;
+  }
+  return remembered(key, await drawAnew(document));
+}
+
+async function drawAnew(document: Parameters<typeof drawDocument>[0]): Promise<Drawing | undefined> {
   const { type, data } = document;
   if (BROWSER_TYPES.includes(type)) {
     const drawn = await byBrowser({ html: Buffer.from(data).toString('utf8'), ...(document.base ? { base: document.base } : {}) });

@@ -17,7 +17,9 @@ const CHECKSUM = /\/DocChecksum\s*\/([0-9A-Fa-f]+)/g;
 /** Each hexadecimal run of an identifier or checksum, replaced by what `by` gives for its length. */
 function rewritten(text: string, by: (length: number) => string): string {
   return text
-    .replace(IDENTIFIER, (whole, first: string, second: string) => whole.replace(first, by(first.length)).replace(second, by(second.length)))
+    .replace(IDENTIFIER, (whole, first: string, second: string) =>
+      whole.replace(first, by(first.length)).replace(second, by(second.length)),
+    )
     .replace(CHECKSUM, (whole, sum: string) => whole.replace(sum, by(sum.length)));
 }
 
@@ -26,7 +28,10 @@ export function steadyPdf(pdf: Uint8Array): Uint8Array {
   let steady = text.replace(DATES, (whole, _key: string, date: string) => whole.replace(date, FIXED_DATE));
   if (steady.search(IDENTIFIER) >= 0 || steady.search(CHECKSUM) >= 0) {
     const digest = createHash('sha256')
-      .update(rewritten(steady, (length) => '0'.repeat(length)), 'latin1')
+      .update(
+        rewritten(steady, (length) => '0'.repeat(length)),
+        'latin1',
+      )
       .digest('hex')
       .toUpperCase()
       .repeat(4);

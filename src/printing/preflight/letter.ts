@@ -299,7 +299,7 @@ export async function preflightLetter(
   const sent =
     !options.asIs && drawnBy && !drawnBy.approximation && drawing?.kind === 'file'
       ? { type: 'pdf', data: drawing.data }
-      : { type: letter.type, data: letter.data };
+      : { type: letter.type, data: new Uint8Array(letter.data.buffer, letter.data.byteOffset, letter.data.byteLength) };
   // The pixels of the pages the service prints (the letter's own PDF, or its engine's), looked at
   // in the browser while this thread prints: what the printer would cut or the windows show.
   const inked =
@@ -342,7 +342,7 @@ export async function preflightLetter(
         'warning',
         `The ${sent.type === 'pdf' && drawnBy ? `PDF ${drawnBy.engine} drew of it` : 'printed PDF'} is ${printedBytes.toLocaleString('en-US')} bytes; ` +
           `the service's documentation limits a letter's to 2 MB (${MAX_PRINTED_BYTES.toLocaleString('en-US')} bytes), and the service may not process a larger one. ` +
-          'Pictures saved as JPEG at no more than 300 DPI of their printed size, or fewer pages, make it smaller.',
+          'Pictures saved as JPEG, with no more pixels than 300 to the inch they print at, or fewer pages, make it smaller.',
       ),
     );
   }
