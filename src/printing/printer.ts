@@ -418,7 +418,7 @@ function drawLines(page: PDFPage, lines: readonly string[], x: number, top: numb
   lines.forEach((line, i) => fonts.draw(page, fonts.prepare(line).text, { x, y: top - size - i * size * 1.25, size }));
 }
 
-function markDevelopment(doc: PDFDocument, from: number, fonts: PrintFonts): void {
+export function markDevelopment(doc: PDFDocument, from: number, fonts: PrintFonts): void {
   const bold = fonts.bold;
   for (const page of doc.getPages().slice(from)) {
     const { width, height } = page.getSize();
