@@ -31,6 +31,7 @@ export const BENCHMARKS = [
   'merge-preflight',
   'oversized-answer',
   'merge-callers',
+  'merge-pdf',
 ] as const;
 export type BenchmarkName = (typeof BENCHMARKS)[number];
 
@@ -76,6 +77,7 @@ const RUN: Record<BenchmarkName, (size: Size, seeded: Seeded) => Promise<Row[]>>
   'merge-preflight': async (size) => (await import('./merge-preflight')).mergePreflight(size),
   'oversized-answer': async (size) => (await import('./oversized-answer')).oversizedAnswer(size),
   'merge-callers': async (size) => (await import('./merge-callers')).mergeCallers(size),
+  'merge-pdf': async (size) => (await import('./merge-pdf')).mergePdf(size),
 };
 
 const isName = (name: string): name is BenchmarkName => (BENCHMARKS as readonly string[]).includes(name);
