@@ -13,6 +13,7 @@ import { join } from 'node:path';
 import { strToU8, zipSync } from 'fflate';
 import { closeEngines, mergeRows, mergeTemplate, printMerge, printMergeInto } from '../../src/printing';
 import { measureMergeDrawn } from '../../src/printing/merge';
+import { drawnChunk } from '../../src/printing/merge-batch';
 
 const COLUMNS = ['Name', 'Note', 'AttentionLine1', 'Address1', 'City', 'State', 'PostalCode'];
 const TEMPLATE = Buffer.from(
@@ -21,7 +22,7 @@ const TEMPLATE = Buffer.from(
 );
 /** Long enough that Chromium needs a second page for it. */
 const LONG_NOTE = 'We have a great deal to tell you about your account this year. '.repeat(120);
-const ROWS = 130; // three chunks of the batch (merge-batch.ts CHUNK_ROWS)
+const ROWS = 520; // three chunks of the batch (merge-batch.ts CHUNK_ROWS)
 const LONG_ROW = 7;
 
 function data(): string[][] {
@@ -86,6 +87,18 @@ describe('printing: a merge drawn by the engines', function () {
       assert.deepEqual(
         printed.map((l) => l.pages),
         letters.map((l) => l.pages),
+      );
+      // Drawn as one chunk, not row by row: the chunk's total was the rows' measured pages.
+      const some = mergeRows(COLUMNS, rows.slice(0, 10));
+      const split = await drawnChunk(
+        template.source!,
+        some,
+        letters.slice(0, 10).map((l) => ({ pages: l.pages - 1, sizes: [] })),
+      );
+      assert.equal(new Set(split.map((r) => r.doc)).size, 1, 'one document for the chunk');
+      assert.deepEqual(
+        split.map((r) => r.from),
+        [0, 1, 2, 3, 4, 5, 6, 7, 9, 10],
       );
       const pages = pagesText(await readFile(path));
       assert.equal(
