@@ -107,8 +107,15 @@ export const ROW_CLASS = 'mailroom-merge-row';
 function htmlSource(data: Uint8Array): MergeSource {
   const html = Buffer.from(data).toString('utf8');
   const { head, content, tail } = htmlParts(html);
-  // Each row from a new page: its first box keeps the margins it has in a document of its own (display: block, no wrapper margins).
-  const rowStart = (i: number) => `<div class="${ROW_CLASS}"${i === 0 ? '' : ' style="break-before: page"'}>`;
+  // Each row from a new page, starting where it starts in a document of its own. There Chromium
+  // keeps the body's top margin and drops its first box's, which meets the page's top; after a
+  // forced break it keeps that box's instead. So the row's first box loses its top margin, and a
+  // row after the first takes the body's (`inherit`: the body's computed value) in its place. A
+  // margin nested deeper (a first child's first child) is still kept: the chunk's page total check
+  // catches what that moves onto another page.
+  const style = `<style>.${ROW_CLASS} { display: flow-root; } .${ROW_CLASS} > :first-child { margin-top: 0 !important; }</style>`;
+  const rowStart = (i: number) =>
+    `${i === 0 ? style : ''}<div class="${ROW_CLASS}"${i === 0 ? '' : ' style="break-before: page; margin-top: inherit"'}>`;
   const outside = fieldsIn(head).length + fieldsIn(tail).length > 0;
   return {
     type: 'html',
