@@ -12,6 +12,10 @@ import { htmlFiller, htmlToBlocks } from './html-text';
 import { htmlPageSize, type Section } from './page-size';
 import type { FileHandle } from 'node:fs/promises';
 import { PdfStitcher } from './pdf-stitch';
+import type { DrawnBy } from './engines';
+import { printDrawnMergeInto } from './merge-batch';
+import { drawn, notDrawnBy, planLayouts, withDrawnPages, type DrawnPlan } from './merge-drawn';
+import { mergeSource, type MergeSource } from './merge-source';
 import {
   WrapMemo,
   layOutLetterDocument,
@@ -31,6 +35,8 @@ export interface MergeTemplate {
   fill(values: ReadonlyMap<string, string>): Block[];
   /** The page sizes the template asks for (page-size.ts), the same for every row: -1021 when not Letter. */
   readonly sections: readonly Section[];
+  /** The template's own source, filled row by row for the print engines to draw (merge-drawn.ts). */
+  readonly source?: MergeSource;
 }
 
 /** A template as a function from a row's values to its letter; an unreadable .docx throws UnreadableDocument. */
@@ -43,6 +49,7 @@ export function mergeTemplate(type: string, data: Uint8Array): MergeTemplate {
     return {
       fields,
       sections,
+      source: mergeSource(type, data),
       fill: (values) => blocks.map((b, i) => (filled[i] && b.kind !== 'page-break' ? { ...b, text: fillFields(b.text, values) } : b)),
     };
   }
@@ -51,6 +58,7 @@ export function mergeTemplate(type: string, data: Uint8Array): MergeTemplate {
   return {
     fields: fieldsIn(html),
     sections: size ? [{ fromBlock: 0, size }] : [],
+    source: mergeSource(type, data),
     // Read once where the placeholders allow it (html-text.ts htmlFiller), else each row's HTML whole.
     fill:
       htmlFiller(html, PLACEHOLDER, fillFields) ??
@@ -148,21 +156,46 @@ export interface MergePrint {
   readonly duplex: boolean;
 }
 
-/** Prints every row's letter into one PDF; a row without a usable address fails at -1045 first. */
+/**
+ * Prints every row's letter into one PDF (a proof of chosen rows); a row without a usable address
+ * fails at -1045 first. Each row is drawn by the template's engine (merge-drawn.ts), and `drawnBy`
+ * says which; where none draws it, the text layout, and `drawnBy` says it is an approximation.
+ */
 export async function printMerge(
   template: MergeTemplate,
   rows: readonly MergeRow[],
   print: MergePrint,
   options: PrintOptions = {},
-): Promise<{ pdf: Uint8Array; letters: Printed[] }> {
-  const jobs: LetterJob[] = rows.map((row) => ({
-    contents: [{ kind: 'blocks', blocks: template.fill(row.values), sections: template.sections }],
+): Promise<{ pdf: Uint8Array; letters: Printed[]; drawnBy?: DrawnBy }> {
+  const job = (row: MergeRow, contents: LetterJob['contents']): LetterJob => ({
+    contents,
     address: row.address,
     workMode: print.workMode,
     duplex: print.duplex,
-  }));
+  });
+  const drawings = template.source && rows.length > 0 ? await drawnRows(template.source, rows) : undefined;
+  const pdfs = drawings?.pdfs;
+  const jobs: LetterJob[] = pdfs
+    ? rows.map((row, i) => job(row, [{ kind: 'file', type: 'pdf', data: pdfs[i]! }]))
+    : rows.map((row) => job(row, [{ kind: 'blocks', blocks: template.fill(row.values), sections: template.sections }]));
   const { pdf, letters } = await printLetters(jobs, options);
-  return { pdf, letters: letters.map((printed, i) => measuredAs(rows[i]!, printed)) };
+  return {
+    pdf,
+    letters: letters.map((printed, i) => measuredAs(rows[i]!, printed)),
+    ...(drawings ? { drawnBy: drawings.by } : {}),
+  };
+}
+
+/** Each row drawn by itself, in parallel (the browser's pool sets how many at once); or why none was. */
+async function drawnRows(source: MergeSource, rows: readonly MergeRow[]): Promise<{ pdfs?: Uint8Array[]; by: DrawnBy }> {
+  try {
+    const drawings = await Promise.all(rows.map((row) => drawn(source, source.fill(row.values))));
+    return { pdfs: drawings.map((d) => d.pdf), by: drawings[0]!.by };
+  } catch (error) {
+    const by = notDrawnBy(error);
+    if (by) return { by };
+    throw error;
+  }
 }
 
 /** A row's letter as printed or measured, failing at -1045 first when the row has no usable address. */
@@ -214,7 +247,58 @@ export async function measureMerge(
   print: MergePrint,
   pause: () => Promise<void> | undefined = turnTaker(),
 ): Promise<Printed[]> {
+  return (await measureMergeDrawn(template, columns, rows, print, pause)).letters;
+}
+
+/** A row's printed values, from its cells: a column named twice by its last, as mergeRows reads it. */
+export function printedCells(columns: readonly string[], fields: readonly string[]): (row: readonly string[]) => string[] {
+  const at = fields.map((field) => columns.lastIndexOf(field));
+  return (row) => at.map((i) => (i < 0 ? '' : (row[i] ?? '')));
+}
+
+/**
+ * The rows' layouts as the template's engine draws them (merge-layouts.ts decides which rows are
+ * drawn); where no engine draws the template, why (`notDrawn`).
+ */
+export async function mergeLayouts(
+  template: MergeTemplate,
+  columns: readonly string[],
+  rows: Iterable<readonly string[]>,
+): Promise<DrawnPlan | { readonly notDrawn: DrawnBy } | undefined> {
+  if (!template.source) return undefined;
+  const cells = printedCells(columns, template.fields);
+  function* printed() {
+    for (const row of rows) yield cells(row);
+  }
+  return planLayouts(template.source, template.fields, printed());
+}
+
+/** `measureMerge`, saying also which engine drew the rows and how the rows drawn were chosen. */
+export async function measureMergeDrawn(
+  template: MergeTemplate,
+  columns: readonly string[],
+  rows: readonly (readonly string[])[],
+  print: MergePrint,
+  pause: () => Promise<void> | undefined = turnTaker(),
+): Promise<{ letters: Printed[]; drawnBy?: DrawnBy; rule?: string }> {
   const letters: Printed[] = [];
+  const planned = await mergeLayouts(template, columns, rows);
+  if (planned && 'plan' in planned) {
+    const cells = printedCells(columns, template.fields);
+    for (let start = 0; start < rows.length; start += ROWS_PER_DOCUMENT) {
+      const data = rows.slice(start, start + ROWS_PER_DOCUMENT);
+      const slice = mergeRows(columns, data);
+      // The address page is the printer's to measure; the drawn pages are the row's layout's.
+      const addresses = await measureLetters(
+        slice.map((row) => ({ contents: [], address: row.address, workMode: print.workMode, duplex: print.duplex })),
+      );
+      addresses.forEach((address, i) =>
+        letters.push(measuredAs(slice[i]!, withDrawnPages(address, planned.plan.layoutOf(cells(data[i]!)), print.duplex))),
+      );
+      await pause();
+    }
+    return { letters, drawnBy: planned.by, rule: planned.plan.rule };
+  }
   // One memo for every slice: a template's words wrapped once, and one measuring document (printer.ts).
   const wrapped = new WrapMemo();
   for (let start = 0; start < rows.length; start += ROWS_PER_DOCUMENT) {
@@ -231,7 +315,7 @@ export async function measureMerge(
     measured.forEach((printed, i) => letters.push(measuredAs(slice[i]!, printed)));
     await pause();
   }
-  return letters;
+  return { letters, ...(planned && 'notDrawn' in planned ? { drawnBy: planned.notDrawn } : {}) };
 }
 
 /**
@@ -251,6 +335,21 @@ export async function printMergeInto(
   options: PrintOptions = {},
 ): Promise<Printed[]> {
   const pause = options.pause ?? turnTaker();
+  const planned = await mergeLayouts(template, columns, rows);
+  if (template.source && planned && 'plan' in planned) {
+    const drawnLetters = await printDrawnMergeInto(
+      file,
+      template.source,
+      template.fields,
+      planned,
+      rows.length,
+      (start, end) => mergeRows(columns, rows.slice(start, end)),
+      print,
+      { ...options, pause },
+    );
+    const all = mergeRows(columns, rows);
+    return drawnLetters.map((letter, i) => measuredAs(all[i]!, letter));
+  }
   const stitcher = new PdfStitcher(file);
   const letters: Printed[] = [];
   for (let start = 0; start < rows.length; start += ROWS_PER_DOCUMENT) {

@@ -416,7 +416,7 @@ function drawLines(page: PDFPage, lines: readonly string[], x: number, top: numb
   lines.forEach((line, i) => fonts.draw(page, fonts.prepare(line).text, { x, y: top - size - i * size * 1.25, size }));
 }
 
-async function markDevelopment(doc: PDFDocument, from: number, fonts: PrintFonts): Promise<void> {
+export async function markDevelopment(doc: PDFDocument, from: number, fonts: PrintFonts): Promise<void> {
   await fonts.cover([DEVELOPMENT_MARK], true);
   const red = rgb(0.8, 0.1, 0.1);
   for (const page of doc.getPages().slice(from)) {

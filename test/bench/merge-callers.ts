@@ -68,7 +68,7 @@ interface Taken {
 }
 
 /** The batch's printed PDF over HTTP POST, read to its end: its answer's size in bytes. */
-function batchPdf(url: string, id: number): Promise<number> {
+export function batchPdf(url: string, id: number): Promise<number> {
   return new Promise((resolve, reject) => {
     const req = request(
       `${url}/2009-02-26/MailWS.asmx/GetPDF`,

@@ -32,6 +32,7 @@ export const BENCHMARKS = [
   'oversized-answer',
   'merge-callers',
   'engine-proofs',
+  'merge-pdf',
 ] as const;
 export type BenchmarkName = (typeof BENCHMARKS)[number];
 
@@ -78,6 +79,7 @@ const RUN: Record<BenchmarkName, (size: Size, seeded: Seeded) => Promise<Row[]>>
   'oversized-answer': async (size) => (await import('./oversized-answer')).oversizedAnswer(size),
   'merge-callers': async (size) => (await import('./merge-callers')).mergeCallers(size),
   'engine-proofs': async (size) => (await import('./engine-proofs')).engineProofs(size),
+  'merge-pdf': async (size) => (await import('./merge-pdf')).mergePdf(size),
 };
 
 const isName = (name: string): name is BenchmarkName => (BENCHMARKS as readonly string[]).includes(name);

@@ -13,7 +13,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { escapeText, parseCsvLines } from '../../src/contract';
-import { preflightMerge } from '../../src/printing';
+import { closeEngines, preflightMerge } from '../../src/printing';
 import { PLACEHOLDER, fillFields } from '../../src/printing/blocks';
 import { htmlFiller, htmlToBlocks } from '../../src/printing/html-text';
 import { jsonPieces } from '../../src/cli/commands/preflight';
@@ -63,6 +63,7 @@ function spreadsheet(rows: number): Written {
 }
 
 describe("a merge's preflight at any size", function () {
+  after(() => closeEngines());
   this.timeout(120_000);
 
   it('keeps each finding on its row and the CSV line the row starts on: BOM, CRLF, quoted line breaks, a split row across a chunk', async () => {

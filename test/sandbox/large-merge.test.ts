@@ -29,11 +29,12 @@ const demo = { Username: 'demo', Password: 'demo' };
 const TEMPLATE = Buffer.from('<p>Dear {{AttentionLine1}},</p><p>{{Note}}</p>');
 const HEADER = ['AttentionLine1', 'Address1', 'City', 'State', 'PostalCode', 'Note'];
 /**
- * About 55 lines at 11 pt on a page's 6.5 inches: more than the 43 a page holds, fewer than two
- * pages' 86. A short note's letter is its address page and one page (2 sheets, simplex); a long
- * note's, the address page and two (3 sheets).
+ * About 78 lines as Chromium lays it out (its default 16 px serif, about 100 characters a line in
+ * the printable width): more than the 52 a page holds, fewer than two pages'. A short note's letter
+ * is its address page and one page (2 sheets, simplex); a long note's, the address page and two (3
+ * sheets).
  */
-const LONG_NOTE = 'A long note that goes on. '.repeat(200).trim();
+const LONG_NOTE = 'A long note that goes on. '.repeat(300).trim();
 
 interface Row {
   readonly cells: readonly string[];

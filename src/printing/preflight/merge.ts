@@ -8,10 +8,16 @@
  *
  * It runs in time linear in the rows and memory bounded whatever their number (issue 24, part 1):
  * the CSV is read one record at a time (the contract's csvRecords), each row's letter is measured
- * (printer.ts measureLetters: the layout that counts pages and finds failures without writing a
- * PDF), a few hundred rows at a time, and only findings and totals are kept, with each letter's
- * pages, sheets and price when asked (`letters`, five numbers a row). A proof (a PDF) is printed
- * only of the rows asked for (`proof`).
+ * a few hundred rows at a time, and only findings and totals are kept, with each letter's pages,
+ * sheets and price when asked (`letters`, five numbers a row). A proof (a PDF) is printed only of
+ * the rows asked for (`proof`).
+ *
+ * A row's letter is measured as the template's engine draws it (issue 30): Chromium for HTML,
+ * LibreOffice for .docx. Not every row is drawn: a first pass over the CSV gives merge-layouts.ts
+ * each row's printed values, and it draws only the rows whose layout can differ (the rule is
+ * written there, and said in the report: `layoutRule`); each row's letter is then its address
+ * page, measured by the printer, and its layout's pages. Where no engine draws the template, the
+ * printer's text layout measures every row, and the report says the pages are an approximation.
  */
 import {
   CsvError,
@@ -25,10 +31,11 @@ import {
 } from '../../contract';
 import { UnreadableDocument } from '../docx-text';
 import { drawsAsIs, notDrawable } from '../fonts';
-import { mergeRows, mergeTemplate, printMerge, measuredAs, type MergeRow, type MergeTemplate } from '../merge';
-import { measureLetters, WrapMemo, type Printed } from '../printer';
+import { mergeLayouts, mergeRows, mergeTemplate, printMerge, printedCells, measuredAs, type MergeRow, type MergeTemplate } from '../merge';
+import { withDrawnPages } from '../merge-drawn';
+import { measureLetters, WrapMemo, type LetterJob, type Printed } from '../printer';
 import { DEFAULT_PRICING, letterPrice } from '../pricing';
-import { finding, hasErrors, type Finding } from './findings';
+import { finding, hasErrors, printNotice, type Finding } from './findings';
 import { csvNotWellFormed, csvWithoutRows, duplicateColumnFindings, headerFindings, raggedRowFinding, rowFindings } from './merge-findings';
 import { charactersNotDrawn, printFindings, type PreflightReport, type PrintSettings } from './letter';
 
@@ -46,6 +53,8 @@ export interface MergePreflightReport extends Omit<PreflightReport, 'sent' | 'pr
   readonly rows: number;
   /** Each row's letter, in data order (the batch's items 1…N); empty when not asked for (`letters: false`). */
   readonly letters: readonly MergeLetter[];
+  /** How the rows drawn to measure every row's pages were chosen (merge-layouts.ts); none where no engine drew them. */
+  readonly layoutRule?: string;
 }
 
 /** What a merge's preflight is asked for beyond its findings and totals. */
@@ -76,6 +85,7 @@ function refused(findings: Finding[]): MergePreflightReport {
 interface Waiting {
   readonly where: { readonly row: number; readonly line: number };
   readonly merged: MergeRow;
+  readonly cells: readonly string[];
   /** Its cells are not the header's: the whole merge is refused, and its own findings are left unsaid. */
   readonly refusal: Finding | undefined;
 }
@@ -89,6 +99,19 @@ function dataRows(text: string): number {
     if (!(error instanceof CsvError)) throw error;
   }
   return Math.max(rows - 1, 0);
+}
+
+/** The CSV's data rows' cells, read again from the start (a CSV not well formed ends where it goes wrong: the main pass says so). */
+function* dataRecords(text: string): Generator<readonly string[]> {
+  let header = true;
+  try {
+    for (const record of csvRecords(text)) {
+      if (!header) yield record.cells;
+      header = false;
+    }
+  } catch (error) {
+    if (!(error instanceof CsvError)) throw error;
+  }
 }
 
 /** Lets other work (a cancellation, a message) in between chunks: a merge of any size never holds its thread for long. */
@@ -141,6 +164,12 @@ export async function preflightMerge(
   if (own.length > 0) findings.push(charactersNotDrawn(own, {}));
 
   const print = { workMode: settings.workMode, duplex: settings.duplex ?? false };
+  // The first pass: each row's printed values, for the rows whose layout can differ to be drawn.
+  const planned = await mergeLayouts(template, columns, dataRecords(text));
+  const plan = planned && 'plan' in planned ? planned.plan : undefined;
+  const drawnBy = planned && 'plan' in planned ? planned.by : planned?.notDrawn;
+  if (drawnBy?.approximation) findings.push(printNotice(drawnBy.approximation));
+  const cells = printedCells(columns, template.fields);
   const pricing = settings.pricing ?? DEFAULT_PRICING;
   const used = new Set([...template.fields, ...RECIPIENT_FIELDS]);
   const keepLetters = options.letters ?? true;
@@ -152,16 +181,22 @@ export async function preflightMerge(
   const totals = { rows: 0, pages: 0, sheets: 0, price: 0 };
 
   /** A chunk of rows measured and said, in data order. */
+  const job = (merged: MergeRow, contents: LetterJob['contents']): LetterJob => ({
+    contents,
+    address: merged.address,
+    workMode: print.workMode,
+    duplex: print.duplex,
+  });
   const measure = async (chunk: readonly Waiting[]): Promise<void> => {
-    const measured = await measureLetters(
-      chunk.map(({ merged }) => ({
-        contents: [{ kind: 'blocks', blocks: template.fill(merged.values), sections: template.sections }],
-        address: merged.address,
-        workMode: print.workMode,
-        duplex: print.duplex,
-      })),
-      wrapped,
-    );
+    const measured = plan
+      ? // Drawn: the address page is the printer's to measure, the rest is the row's layout.
+        (await measureLetters(chunk.map(({ merged }) => job(merged, [])))).map((address, i) =>
+          withDrawnPages(address, plan.layoutOf(cells(chunk[i]!.cells)), print.duplex),
+        )
+      : await measureLetters(
+          chunk.map(({ merged }) => job(merged, [{ kind: 'blocks', blocks: template.fill(merged.values), sections: template.sections }])),
+          wrapped,
+        );
     for (const [i, { where, merged, refusal }] of chunk.entries()) {
       const printed: Printed = measuredAs(merged, measured[i]!);
       if (refusal) findings.push(refusal);
@@ -209,7 +244,7 @@ export async function preflightMerge(
       current.cells.length === header.cells.length
         ? undefined
         : raggedRowFinding({ header: header.cells, before, row: current.cells, after: after?.cells }, where);
-    chunk.push({ where, merged: mergeRows(columns, [current.cells])[0]!, refusal });
+    chunk.push({ where, merged: mergeRows(columns, [current.cells])[0]!, cells: current.cells, refusal });
     if (chunk.length === CHUNK) {
       await measure(chunk);
       chunk = [];
@@ -219,7 +254,8 @@ export async function preflightMerge(
     row++;
   }
   if (chunk.length > 0) await measure(chunk);
-  const proof = proofOf.length > 0 ? (await printMerge(template, proofOf, print)).pdf : undefined;
+  const proof = proofOf.length > 0 ? await printMerge(template, proofOf, print) : undefined;
+  const by = proof?.drawnBy ?? drawnBy;
   return {
     ok: !hasErrors(findings),
     pages: totals.pages,
@@ -228,6 +264,8 @@ export async function preflightMerge(
     findings,
     rows: totals.rows,
     letters,
-    ...(proof ? { pdf: proof } : {}),
+    ...(proof ? { pdf: proof.pdf } : {}),
+    ...(by ? { drawnBy: by } : {}),
+    ...(plan ? { layoutRule: plan.rule } : {}),
   };
 }

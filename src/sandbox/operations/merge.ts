@@ -6,8 +6,10 @@
  * cells are not as many as the header's columns, is refused at -3144. A row without a usable
  * address (among them one whose address cell holds a line break) fails at -1045.
  *
- * A merge is measured at send (each item's sheets, price and failure) and printed when its PDF is
- * first needed, as a letter is: a 10,000-row merge is answered in about 2 s and a 100,000-row one
+ * Each row's letter is its template filled and drawn by the template's engine (Chromium, LibreOffice;
+ * printing/merge-drawn.ts), the template itself kept as sent. A merge is measured at send (each
+ * item's sheets, price and failure) by drawing only the rows whose layout can differ
+ * (printing/merge-layouts.ts), and printed when its PDF is first needed, as a letter is: a 10,000-row merge is answered in about 2 s and a 100,000-row one
  * well within a client's 60 s, and the sandbox answers its other callers while it measures
  * (test/bench/merge-callers.ts).
  */
