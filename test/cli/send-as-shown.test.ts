@@ -12,7 +12,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { deflateSync, crc32 } from 'node:zlib';
-import { mailroom } from '../helpers/cli';
+import { mailroom, ENGINES_ON } from '../helpers/cli';
 import { startTestSandbox, type TestSandbox } from '../helpers/sandbox';
 import { SECRETS } from '../helpers/secrets';
 
@@ -56,6 +56,7 @@ describe('mailroom send: the letter as its proof showed it', function () {
   let sandbox: TestSandbox;
   let dir: string;
   const env = () => ({
+    ...ENGINES_ON,
     XDG_CONFIG_HOME: join(dir, 'config'),
     XDG_STATE_HOME: join(dir, 'state'),
     MAILROOM_PASSWORD: PASSWORD,

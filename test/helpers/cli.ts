@@ -18,11 +18,19 @@ const stateHome = mkdtempSync(join(tmpdir(), 'mailroom-test-state-'));
 export function suiteEnv(): NodeJS.ProcessEnv {
   return {
     XDG_STATE_HOME: stateHome,
+    // A command line started for a test draws with the text layout unless the test is about the
+    // engines (ENGINES_ON): a browser started by each of hundreds of short processes is most of
+    // their time, and what those tests check is not the page.
+    MAILROOM_BROWSER: 'none',
+    MAILROOM_OFFICE: 'none',
     ...Object.fromEntries(
       Object.entries(process.env).filter(([name]) => name === 'LD_PRELOAD' || name === 'TZ' || name.startsWith('FAKETIME')),
     ),
   };
 }
+
+/** The engines found on the machine, for a child whose test is about the page drawn. */
+export const ENGINES_ON = { MAILROOM_BROWSER: '', MAILROOM_OFFICE: '' } as const;
 
 export interface CliRun {
   readonly code: number | null;

@@ -7,7 +7,7 @@
 import { strict as assert } from 'node:assert';
 import { spawn, spawnSync, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { join } from 'node:path';
-import { suiteEnv } from '../helpers/cli';
+import { suiteEnv, ENGINES_ON } from '../helpers/cli';
 import { projectRoot, useTempDir } from '../helpers/tools';
 
 function npm(args: readonly string[], cwd: string): string {
@@ -49,7 +49,7 @@ describe('the command line installed from its npm package', function () {
 
   /** The installed command, with a bare environment: no project, no npm, this suite's clock. */
   const installed = (args: readonly string[]) =>
-    spawnSync(bin, args, { cwd: dir(), encoding: 'utf8', env: { PATH: process.env.PATH, HOME: dir(), ...suiteEnv() } });
+    spawnSync(bin, args, { cwd: dir(), encoding: 'utf8', env: { PATH: process.env.PATH, HOME: dir(), ...suiteEnv(), ...ENGINES_ON } });
 
   it('packs the command line, the sandbox and printing bundles it loads, the files printing loads beside them and the README, and nothing else', () => {
     // The print engines' driver, whole (it cannot be bundled), and pdf.js for the browser with its standard fonts (the pixels' check).

@@ -16,6 +16,7 @@ import { availableParallelism } from 'node:os';
 import { isAbsolute, relative, resolve, sep } from 'node:path';
 import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
 import { assetPath } from '../assets';
+import { engineEnvironment } from './environment';
 
 /** An HTML document to print, and the folder its relative addresses are read from (none: it loads nothing but itself). */
 export interface HtmlDocument {
@@ -195,7 +196,12 @@ export class ChromiumEngine {
 
   private start(): Promise<{ browser: Browser; documents: BrowserContext }> {
     return (this.started ??= (async () => {
-      const browser = await driver().chromium.launch({ executablePath: this.path, args: SWITCHES, handleSIGINT: false });
+      const browser = await driver().chromium.launch({
+        executablePath: this.path,
+        args: SWITCHES,
+        handleSIGINT: false,
+        env: engineEnvironment(),
+      });
       browser.on('disconnected', () => {
         if (this.started && this.idle.length + this.busy > 0) void this.close();
         this.started = undefined;

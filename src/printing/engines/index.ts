@@ -126,7 +126,7 @@ function absence(kind: EngineKind, found: Found, failed?: unknown): string {
 function approximation(why: string): DrawnBy {
   return {
     engine: TEXT_LAYOUT,
-    approximation: `This page is Mailroom's own text layout, an approximation: pictures, tables, type and page breaks are not as they will print. ${why}`,
+    approximation: `This page is Mailroom's own text layout, an approximation: pictures, tables, type and page breaks are not as they will print. ${why.charAt(0).toUpperCase()}${why.slice(1)}`,
   };
 }
 

@@ -13,6 +13,7 @@ import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { engineEnvironment } from './environment';
 
 /** Longest a conversion may take before it is given up (a document that hangs the converter). */
 const CONVERSION_MS = 120_000;
@@ -55,8 +56,12 @@ export class OfficeError extends Error {}
 
 function run(program: string, args: readonly string[]): Promise<{ stdout: string; stderr: string }> {
   return new Promise((done, fail) => {
-    execFile(program, args, { timeout: CONVERSION_MS, windowsHide: true, maxBuffer: 1 << 20 }, (error, stdout, stderr) =>
-      error ? fail(Object.assign(new Error(error.message, { cause: error }), { stderr })) : done({ stdout, stderr }),
+    execFile(
+      program,
+      args,
+      { timeout: CONVERSION_MS, windowsHide: true, maxBuffer: 1 << 20, env: engineEnvironment() },
+      (error, stdout, stderr) =>
+        error ? fail(Object.assign(new Error(error.message, { cause: error }), { stderr })) : done({ stdout, stderr }),
     );
   });
 }
