@@ -33,6 +33,8 @@ export interface DrawnBy {
   readonly engine: string;
   /** Only where no engine drew it: why, and how to get the real page. The page is then an approximation. */
   readonly approximation?: string;
+  /** The engine was turned off (`none`), as asked: the approximation is said with the proof, not as a finding. */
+  readonly turnedOff?: true;
 }
 
 export type Drawing =
@@ -93,6 +95,17 @@ export function theBrowser(): ChromiumEngine | undefined {
   return engine instanceof ChromiumEngine ? engine : undefined;
 }
 
+/** Whether the browser was turned off (`none`): then what only it can do is left undone without a word, as asked. */
+export function browserTurnedOff(): boolean {
+  const engine = browserEngine();
+  return !(engine instanceof ChromiumEngine) && 'missing' in engine && engine.missing === 'off';
+}
+
+function officeTurnedOff(): boolean {
+  const engine = officeEngine();
+  return !(engine instanceof OfficeEngine) && 'missing' in engine && engine.missing === 'off';
+}
+
 /** Why there is no browser to use, with how to get one, in words; or why the one there failed (`failed`). */
 export function browserAbsence(failed?: unknown): string {
   const engine = browserEngine();
@@ -123,8 +136,9 @@ function absence(kind: EngineKind, found: Found, failed?: unknown): string {
   }
 }
 
-function approximation(why: string): DrawnBy {
+function approximation(why: string, turnedOff = false): DrawnBy {
   return {
+    ...(turnedOff ? { turnedOff: true as const } : {}),
     engine: TEXT_LAYOUT,
     approximation: `This page is Mailroom's own text layout, an approximation: pictures, tables, type and page breaks are not as they will print. ${why.charAt(0).toUpperCase()}${why.slice(1)}`,
   };
@@ -223,7 +237,7 @@ async function drawAnew(document: Parameters<typeof drawDocument>[0]): Promise<D
   const { type, data } = document;
   if (BROWSER_TYPES.includes(type)) {
     const drawn = await byBrowser({ html: Buffer.from(data).toString('utf8'), ...(document.base ? { base: document.base } : {}) });
-    return typeof drawn === 'string' ? { by: approximation(drawn) } : drawn;
+    return typeof drawn === 'string' ? { by: approximation(drawn, browserTurnedOff()) } : drawn;
   }
   if (!OFFICE_TYPES.includes(type)) return undefined;
   if (type === 'docx') {
@@ -240,9 +254,9 @@ async function drawAnew(document: Parameters<typeof drawDocument>[0]): Promise<D
   if (typeof drawn !== 'string') return drawn;
   if (type === 'docx') {
     const mammoth = await byMammoth(data, document.title ?? 'document.docx');
-    return typeof mammoth === 'string' ? { by: approximation(`${drawn} ${mammoth}`) } : mammoth;
+    return typeof mammoth === 'string' ? { by: approximation(`${drawn} ${mammoth}`, officeTurnedOff() && browserTurnedOff()) } : mammoth;
   }
-  return { by: approximation(drawn) };
+  return { by: approximation(drawn, officeTurnedOff()) };
 }
 
 /** Whether the service itself takes this type as a letter (the others are only ever sent as the PDF drawn of them). */

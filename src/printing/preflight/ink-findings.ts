@@ -7,7 +7,7 @@
  * pages and region (the service has no code for them), and a box the proof draws in red.
  */
 import { readBox, type PlacedText } from '../address-read';
-import { browserAbsence, theBrowser } from '../engines';
+import { browserAbsence, browserTurnedOff, theBrowser } from '../engines';
 import type { ChromiumEngine } from '../engines/chromium';
 import { findInk, type InkRegion, type PageInk, type PageShown } from '../engines/ink';
 import { PRINT_MARGINS, RECIPIENT_WINDOW, RETURN_WINDOW, type Box } from '../envelope';
@@ -172,7 +172,9 @@ export async function inkFindings(
   check: InkCheck,
   browser: ChromiumEngine | undefined = theBrowser(),
 ): Promise<InkReport> {
-  if (!browser) return notChecked(`that needs a browser to draw them. ${browserAbsence()}`);
+  // Turned off, as asked: no pixels, and nothing to say of it (the proof says how it was drawn).
+  if (!browser)
+    return browserTurnedOff() ? { findings: [], boxes: [] } : notChecked(`that needs a browser to draw them. ${browserAbsence()}`);
   const addressBox = check.readsPage1
     ? (check.addressBox ?? addressBoxOf(await placedText(pdf, 1).catch((): PlacedText[] => [])))
     : undefined;

@@ -273,9 +273,12 @@ function missingFindings(missing: readonly string[]): Finding[] {
   ];
 }
 
-/** The engine's page or its absence, in the proof's findings: an approximation is said where it matters most, before sending. */
+/**
+ * The engine's page or its absence, in the proof's findings: an approximation is said where it
+ * matters most, before sending; unless the engine was turned off, as asked, when the proof says it.
+ */
 function drawingFindings(drawnBy: DrawnBy | undefined): Finding[] {
-  return drawnBy?.approximation ? [printNotice(drawnBy.approximation)] : [];
+  return drawnBy?.approximation && !drawnBy.turnedOff ? [printNotice(drawnBy.approximation)] : [];
 }
 
 export async function preflightLetter(

@@ -168,7 +168,7 @@ export async function preflightMerge(
   const planned = await mergeLayouts(template, columns, dataRecords(text));
   const plan = planned && 'plan' in planned ? planned.plan : undefined;
   const drawnBy = planned && 'plan' in planned ? planned.by : planned?.notDrawn;
-  if (drawnBy?.approximation) findings.push(printNotice(drawnBy.approximation));
+  if (drawnBy?.approximation && !drawnBy.turnedOff) findings.push(printNotice(drawnBy.approximation));
   const cells = printedCells(columns, template.fields);
   const pricing = settings.pricing ?? DEFAULT_PRICING;
   const used = new Set([...template.fields, ...RECIPIENT_FIELDS]);
