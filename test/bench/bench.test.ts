@@ -26,8 +26,9 @@ function run(args: readonly string[]): Promise<{ code: number | null; signal: st
 }
 
 describe('the benchmarks, each at a small size', function () {
-  // About 30 s on two shared CPUs; the margin is for a machine busier still.
-  this.timeout(180_000);
+  // About 30 s on two shared CPUs before the print engines; engine-proofs and merge-pdf start a real
+  // browser and LibreOffice, cold and warm, which add a minute or two. The margin is for a machine busier still.
+  this.timeout(480_000);
 
   it('run.ts runs every benchmark module in test/bench', () => {
     // A benchmark module reports rows (support/measure.ts); the children and the peer it spawns do not.
