@@ -24,6 +24,7 @@ import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { zipSync, strToU8 } from 'fflate';
 import type { Browser, Page } from 'playwright-core';
+import { DEFAULT_MARGINS, SWITCHES } from '../../src/printing/engines/chromium';
 import { samplePng } from '../helpers/documents';
 import { absolute, compared, median, timed, type Row } from './support/measure';
 import type { Size, Sizes } from './support/size';
@@ -44,23 +45,7 @@ const COLD_MS = 1500;
 const DOCX_RATIO = 1.5;
 
 /** chromium.ts's switches and print options, for a floor printed as the engine prints. */
-const SWITCHES = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--disable-extensions',
-  '--disable-dev-shm-usage',
-];
-const PDF_OPTIONS = {
-  format: 'Letter',
-  preferCSSPageSize: true,
-  printBackground: true,
-  margin: { top: '0.5in', right: '0.6in', bottom: '0.5in', left: '0.5in' },
-} as const;
+const PDF_OPTIONS = { format: 'Letter', preferCSSPageSize: true, printBackground: true, margin: DEFAULT_MARGINS } as const;
 
 const ADDRESS = { AttentionLine1: 'Jane Doe', Address1: '1 Main St', City: 'Springfield', State: 'IL', PostalCode: '62701' };
 

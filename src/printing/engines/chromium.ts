@@ -42,7 +42,7 @@ export const MAX_DRAWN_PAGES = 61;
 /** A browser left idle this long is closed; the next print starts it again. */
 const IDLE_MS = 60_000;
 /** The switches a headless browser needs here: no sandbox as root, and nothing fetched behind its back. */
-const SWITCHES = [
+export const SWITCHES = [
   '--no-sandbox',
   '--disable-gpu',
   '--disable-quic',
@@ -198,7 +198,7 @@ export class ChromiumEngine {
     return (this.started ??= (async () => {
       const browser = await driver().chromium.launch({
         executablePath: this.path,
-        args: SWITCHES,
+        args: [...SWITCHES],
         handleSIGINT: false,
         env: engineEnvironment(),
       });
