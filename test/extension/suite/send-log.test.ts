@@ -9,6 +9,7 @@ import { existsSync, readFileSync, rmSync } from 'node:fs';
 import * as vscode from 'vscode';
 import { letterDocument } from '../../../src/client';
 import { machineSendLog, mailroomApi, onSandbox, person, sendNotes, settings, typedAddress, workspace, sendLogLines } from './support';
+import { drawDocument } from '../../../src/printing';
 
 const lines = sendLogLines;
 
@@ -38,7 +39,10 @@ describe('The send log', () => {
     assert.equal(sending.source, vscode.Uri.joinPath(workspace(), 'notes.txt').fsPath);
     assert.equal(sending.recipient, 'Lou Gale, 9 Birch Rd, Ogdenville');
     const notes = await letterDocument('notes.txt', readFileSync(vscode.Uri.joinPath(workspace(), 'notes.txt').fsPath));
-    assert.equal(sending.sha256, createHash('sha256').update(notes.data).digest('hex'), 'the SHA-256 of the bytes sent');
+    // What is sent is the PDF its engine draws of the letter, the same bytes each time it is drawn.
+    const drawn = await drawDocument({ type: notes.type, data: notes.data });
+    const sent = drawn?.pdf ?? notes.data;
+    assert.equal(sending.sha256, createHash('sha256').update(sent).digest('hex'), 'the SHA-256 of the bytes sent');
     assert.ok(!existsSync(team()), 'no workspace log while the setting is off');
 
     await settings().update('sendLog.workspace', true, vscode.ConfigurationTarget.Workspace);
