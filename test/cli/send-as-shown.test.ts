@@ -11,37 +11,13 @@ import { createHash } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { deflateSync, crc32 } from 'node:zlib';
+import { samplePng } from '../helpers/documents';
 import { mailroom, ENGINES_ON } from '../helpers/cli';
 import { startTestSandbox, type TestSandbox } from '../helpers/sandbox';
 import { SECRETS } from '../helpers/secrets';
 
 const PASSWORD = SECRETS[3]!;
 const JANE = 'Jane Doe, 1 Main St, Springfield, IL 62701';
-
-/** A solid red PNG of the given size: a picture pdfimages can find. */
-function png(width: number, height: number): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-    const length = Buffer.alloc(4);
-    length.writeUInt32BE(data.length);
-    const sum = Buffer.alloc(4);
-    sum.writeUInt32BE(crc32(body));
-    return Buffer.concat([length, body, sum]);
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header.set([8, 2, 0, 0, 0], 8);
-  const row = Buffer.concat([Buffer.from([0]), Buffer.alloc(width * 3, Buffer.from([200, 30, 30]))]);
-  const pixels = Buffer.concat(Array.from({ length: height }, () => row));
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('IDAT', deflateSync(pixels)),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-}
 
 const sha256 = (data: Buffer) => createHash('sha256').update(data).digest('hex');
 
@@ -126,7 +102,7 @@ describe('mailroom send: the letter as its proof showed it', function () {
   });
 
   it('keeps the picture beside a Markdown letter in the PDF it sends', async () => {
-    file('logo.png', png(240, 120));
+    file('logo.png', samplePng(240, 120, [200, 30, 30]));
     const letter = file('letter.md', `---\nto: ${JANE}\n---\n# Invoice\n\n![logo](logo.png)\n\n**Due** now.\n`);
     const proof = await preflightJson([letter]);
     assert.equal(proof.sent?.type, 'pdf');
