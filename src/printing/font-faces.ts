@@ -59,8 +59,11 @@ export interface Faces {
   readonly regular: Face;
   readonly bold: Face;
   /**
-   * fontkit, answering for the faces' own bytes with the fonts already read: a document embedding
-   * a face then reads none of it again (pdf-lib asks fontkit to read what it embeds).
+   * fontkit, which reads the faces afresh for each document that embeds them. Never the fonts read
+   * here: fontkit keeps each glyph with the characters it was first asked for, and a subset made
+   * for one document asks for the parts of its accented letters with none (the "u" of "ü"), so
+   * that a later document's "u" would print without its character (copied, searched or read as
+   * an address, "Łukasz" became "Ł kasz").
    */
   readonly fontkit: Fontkit;
 }
@@ -80,11 +83,7 @@ export function printingFaces(): Faces {
     };
     const regular = face('DejaVu Sans', 'DejaVuSans.ttf');
     const bold = face('DejaVu Sans Bold', 'DejaVuSans-Bold.ttf');
-    const sharing: Fontkit = {
-      create: (bytes, postscriptName) =>
-        bytes === regular.bytes ? regular.font : bytes === bold.bytes ? bold.font : fontkit.create(bytes, postscriptName),
-    };
-    loaded = { regular, bold, fontkit: sharing };
+    loaded = { regular, bold, fontkit };
   }
   return loaded;
 }
