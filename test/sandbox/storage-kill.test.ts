@@ -13,11 +13,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DataFolderInUseError } from '../../src/sandbox';
 import { DEMO_ACCOUNTS } from '../../src/sandbox/accounts';
-import { MAX_KEPT_JOB } from '../../src/sandbox/operations/kept-content';
-import { htmlWithAddress } from '../helpers/documents';
+import { JANE_DOE, htmlWithAddress } from '../helpers/documents';
 import { startHeldSandbox, type HeldSandbox } from '../helpers/held-sandbox';
 import { projectRoot } from '../helpers/tools';
-import { httpCaller, soapCaller, type Call } from '../helpers/sandbox';
+import { PRINTED_AT_SEND, httpCaller, soapCaller, type Call } from '../helpers/sandbox';
 import { blobsOnDisk, journalRecords as journal, namedBlobs, storedState, type StoredState } from '../helpers/stored-state';
 
 const demo = { Username: 'demo', Password: 'demo' };
@@ -310,12 +309,13 @@ describe('sandbox storage, killed inside its windows', function () {
           -3000,
         );
         assert.ok(
-          ((await call('simple', 'SendLetterV2', {
+          ((await call('simple', 'SendLetterAndAddressV2', {
             ...demo,
+            ...JANE_DOE,
             MyDescription: 'final at once',
             FileExtension: 'html',
             // Too large to keep as a print job (kept-content.ts): printed at send into a blob.
-            FileBinaryData: Buffer.from(`<p>${'x '.repeat(MAX_KEPT_JOB / 2)}</p>`),
+            FileBinaryData: Buffer.from(`<p>final at once</p>${PRINTED_AT_SEND}`),
             WorkMode: 'Development',
           })) as number) > 0,
         );
