@@ -22,6 +22,14 @@ import { engineEnvironment } from './environment';
 export interface HtmlDocument {
   readonly html: string;
   readonly base?: string;
+  /** The paper, in points, edge to edge (a postcard's side); none: Letter within the printable area's margins. */
+  readonly paper?: Paper;
+}
+
+/** A sheet of paper in points, printed to its edges. */
+export interface Paper {
+  readonly width: number;
+  readonly height: number;
 }
 
 export interface BrowserPrint {
@@ -84,7 +92,8 @@ async function inside(folder: string, path: string): Promise<string | undefined>
 export class ChromiumEngine {
   private started: Promise<{ browser: Browser; documents: BrowserContext }> | undefined;
   private readonly idle: Page[] = [];
-  private readonly waiting: ((page: Page) => void)[] = [];
+  /** Takers waiting for a page, each already counted busy. */
+  private readonly waiting: { give: (page: Page) => void; fail: (error: unknown) => void }[] = [];
   private pages = 0;
   private busy = 0;
   private idleTimer: NodeJS.Timeout | undefined;
@@ -114,11 +123,12 @@ export class ChromiumEngine {
       this.jobs.set(page, job);
       try {
         await page.goto(`${ORIGIN}/`, { waitUntil: 'load' });
+        const paper = document.paper;
         const pdf = await page.pdf({
-          format: 'Letter',
+          ...(paper ? { width: `${paper.width / 72}in`, height: `${paper.height / 72}in` } : { format: 'Letter' }),
           preferCSSPageSize: true,
           printBackground: true,
-          margin: DEFAULT_MARGINS,
+          margin: paper ? {} : DEFAULT_MARGINS,
           pageRanges: `1-${MAX_DRAWN_PAGES}`,
         });
         return { pdf: new Uint8Array(pdf.buffer, pdf.byteOffset, pdf.byteLength), missing: job.missing };
@@ -245,23 +255,32 @@ export class ChromiumEngine {
     await route.fulfill({ status: 404, body: '' });
   }
 
+  /** A page of the pool, counted busy until it is given back; not counted when none could be had. */
   private async takePage(): Promise<Page> {
     clearTimeout(this.idleTimer);
     this.busy++;
-    const { documents } = await this.start();
-    const idle = this.idle.pop();
-    if (idle) return idle;
-    if (this.pages < this.poolSize) {
-      this.pages++;
-      return documents.newPage().catch((error: unknown) => {
-        this.pages--;
-        throw error;
-      });
+    try {
+      const { documents } = await this.start();
+      const idle = this.idle.pop();
+      if (idle) return idle;
+      if (this.pages < this.poolSize) {
+        this.pages++;
+        return await documents.newPage().catch((error: unknown) => {
+          this.pages--;
+          throw error;
+        });
+      }
+      return await new Promise<Page>((give, fail) => this.waiting.push({ give, fail }));
+    } catch (error) {
+      this.busy--;
+      throw error;
     }
-    return new Promise((give) => this.waiting.push(give));
   }
 
-  /** A page given back (none: the script page's use ended), to the next waiting or the pool; the idle timer set when nothing is busy. */
+  /**
+   * A page given back (none: the script page's use ended), to the next waiting or the pool; the
+   * idle timer set when nothing is busy. A waiter was counted busy when it began to wait.
+   */
   private givePage(page: Page | undefined, healthy: boolean): void {
     this.busy--;
     const next = page && this.waiting.shift();
@@ -271,10 +290,9 @@ export class ChromiumEngine {
       // A page that failed mid-print may be in any state: a new one takes its place.
       this.pages--;
       void page.close().catch(() => undefined);
-      if (next) void this.takeFresh().then(next, () => undefined);
+      if (next) this.freshPageFor(next);
     } else if (next) {
-      this.busy++;
-      next(page);
+      next.give(page);
     } else {
       this.idle.push(page);
     }
@@ -284,9 +302,14 @@ export class ChromiumEngine {
     }
   }
 
-  private async takeFresh(): Promise<Page> {
-    this.busy++;
+  /** A new page for a waiter, in place of one that failed; the waiter is told when none can be made. */
+  private freshPageFor(waiter: { give: (page: Page) => void; fail: (error: unknown) => void }): void {
     this.pages++;
-    return (await this.start()).documents.newPage();
+    this.start()
+      .then(({ documents }) => documents.newPage())
+      .then(waiter.give, (error: unknown) => {
+        this.pages--;
+        waiter.fail(error);
+      });
   }
 }
