@@ -62,6 +62,7 @@ export {
 } from './preflight/letter';
 export { inkFindings, type CutMark, type InkCheck, type InkReport } from './preflight/ink-findings';
 export { markedProof } from './preflight/marked-proof';
+export { letterCutMarks, markCutInk } from './letter-cut-marks';
 export {
   DRAWN_TYPES,
   ENGINE_OFF,
@@ -74,7 +75,7 @@ export {
   type Drawing,
   type EnginePaths,
 } from './engines';
-export { drawContents, type DrawnContents } from './drawn';
+export { drawContents, drawPostcardSides, type DrawnContents } from './drawn';
 export { preflightMerge, type MergeLetter, type MergePreflightOptions, type MergePreflightReport } from './preflight/merge';
 export { addressCheckFailure, failsAddressCheck, verifyAddress, type AddressVerdict } from './address/verify';
 export { ZIP_SOURCES, servesCity, stateCode, zipCode, type ZipCode } from './address/zips';

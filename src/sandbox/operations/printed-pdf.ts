@@ -13,7 +13,7 @@
  * goes when the job goes. It is answered from the file (wire/streamed-bytes.ts), never held whole.
  */
 import type { FileHandle } from 'node:fs/promises';
-import { printLetters, printMergeInto, printPostcard, turnTaker, type PrintOptions } from '../../printing';
+import { markCutInk, printLetters, printMergeInto, printPostcard, turnTaker, type PrintOptions } from '../../printing';
 import { mergeJobOf, printJobOf, printedBlobOf, type MergeJobRecord, type PrintJob, type PrintJobRecord } from '../store/print-jobs';
 import type { MailerRecord } from '../store/records';
 import type { SandboxState } from './context';
@@ -32,9 +32,13 @@ const printing = new Map<string, Promise<string | undefined>>();
 /** A mailer's PDF: its bytes, or for a batch's, the path of the blob that holds them. */
 export type PrintedPdf = { readonly bytes: Uint8Array } | { readonly path: string };
 
-/** A letter's or postcard's print job as its PDF. */
+/**
+ * A letter's or postcard's print job as its PDF; a letter's with red boxes, shown and not printed,
+ * where the printer would cut or hide its ink, as its proof has them (printing/letter-cut-marks.ts).
+ */
 export async function printJob(job: PrintJob, options: PrintOptions = {}): Promise<Uint8Array> {
-  return job.kind === 'letter' ? (await printLetters([job.job], options)).pdf : (await printPostcard(job.job, options)).pdf;
+  if (job.kind === 'postcard') return (await printPostcard(job.job, options)).pdf;
+  return markCutInk((await printLetters([job.job], options)).pdf, job.job);
 }
 
 /** A merge's job printed into its blob: false when the job's blob was dropped while being read. */
