@@ -6,8 +6,8 @@
  * page. A document no engine could draw is left as it is, for the printer's text layout, and the
  * drawing says why.
  */
-import { drawDocument, type DrawnBy } from './engines';
-import type { Content } from './printer';
+import { BROWSER_TYPES, drawDocument, type DrawnBy } from './engines';
+import { POSTCARD_SIDES, type Content, type PostcardJob } from './printer';
 
 /** Where a letter's documents come from: the folder their relative pictures are read from, and a title for the page. */
 export interface DrawingPlace {
@@ -43,4 +43,23 @@ export async function drawContents(contents: readonly Content[], place: DrawingP
     }
   }
   return { contents: drawn, drawnBy, missing };
+}
+
+/**
+ * A postcard's HTML sides drawn by the browser on their own paper, edge to edge: the image side
+ * the whole card, the address side the message's half (printer.ts `POSTCARD_SIDES`), which the
+ * printer then places as it places a PDF side. Pictures and PDFs are printed as they are.
+ */
+export async function drawPostcardSides(job: PostcardJob, place: DrawingPlace = {}): Promise<{ job: PostcardJob; drawnBy: DrawnBy[] }> {
+  const drawnBy: DrawnBy[] = [];
+  const side = async (content: Content, paper: { width: number; height: number }): Promise<Content> => {
+    if (content.kind !== 'file' || !BROWSER_TYPES.includes(content.type)) return content;
+    const drawing = await drawDocument({ type: content.type, data: content.data, paper, ...place });
+    if (!drawing) return content;
+    drawnBy.push(drawing.by);
+    return drawing.pdf ? { kind: 'file', type: 'pdf', data: drawing.pdf } : content;
+  };
+  const imageSide = await side(job.imageSide, POSTCARD_SIDES.imageSide);
+  const addressSide = await side(job.addressSide, POSTCARD_SIDES.addressSide);
+  return { job: { ...job, imageSide, addressSide }, drawnBy };
 }

@@ -856,19 +856,25 @@ export async function measurePostcard(job: PostcardJob): Promise<Printed> {
   return (await layOutPostcard(job, {})).printed;
 }
 
+/** The paper of each side's document, in points: the whole card for the image side, the message's half for the address side. */
+export const POSTCARD_SIDES = {
+  imageSide: { width: POSTCARD[0], height: POSTCARD[1] },
+  addressSide: { width: POSTCARD[0] / 2 - 30, height: POSTCARD[1] - CARD_MARGIN - CARD_TOP },
+} as const;
+
 async function layOutPostcard(job: PostcardJob, options: PrintOptions): Promise<{ doc: PDFDocument; printed: Printed }> {
   const doc = await newDocument(options);
   const fonts = PrintFonts.of(doc);
   const [width, height] = POSTCARD;
   const image = doc.addPage(POSTCARD);
-  const textHeight = height - CARD_MARGIN - CARD_TOP;
+  const textHeight = POSTCARD_SIDES.addressSide.height;
   const imageAreas = {
     picture: { x: 0, y: 0, width, height },
     text: { x: CARD_MARGIN, y: CARD_MARGIN, width: width - 2 * CARD_MARGIN, height: textHeight },
   };
   const imageOk = await drawSide(doc, image, job.imageSide, imageAreas, job.scaling, fonts);
   const back = doc.addPage(POSTCARD);
-  const messageArea = { x: CARD_MARGIN, y: CARD_MARGIN, width: width / 2 - 30, height: textHeight };
+  const messageArea = { x: CARD_MARGIN, y: CARD_MARGIN, ...POSTCARD_SIDES.addressSide };
   const messageOk = await drawSide(doc, back, job.addressSide, { picture: messageArea, text: messageArea }, 'FitToPage', fonts);
   back.drawLine({ start: { x: width / 2, y: 24 }, end: { x: width / 2, y: height - 24 }, thickness: 0.5, color: rgb(0.6, 0.6, 0.6) });
   back.drawRectangle({ x: width - 72, y: height - 78, width: 54, height: 60, borderWidth: 0.75, borderColor: rgb(0.5, 0.5, 0.5) });

@@ -12,13 +12,13 @@
 import { createHash } from 'node:crypto';
 import { letterFileTypes } from '../../contract';
 import { UnreadableDocument, docxToPages } from '../docx-text';
-import { ChromiumEngine, type HtmlDocument } from './chromium';
+import { ChromiumEngine, type HtmlDocument, type Paper } from './chromium';
 import { ENGINE_OFF, ENGINE_VARIABLES, findEngine, type EngineKind, type Found } from './find';
 import { OfficeEngine, OfficeError } from './office';
 import { paperHtml } from './paper';
 import { steadyPdf } from './steady';
 
-export { DEFAULT_MARGINS, type BrowserPrint, type HtmlDocument } from './chromium';
+export { DEFAULT_MARGINS, type BrowserPrint, type HtmlDocument, type Paper } from './chromium';
 export { ENGINE_OFF, ENGINE_VARIABLES, findEngine, type EngineKind } from './find';
 
 /** The file types each engine draws. */
@@ -217,12 +217,14 @@ export async function drawDocument(document: {
   readonly data: Uint8Array;
   readonly base?: string;
   readonly title?: string;
+  /** HTML's paper, edge to edge (a postcard's side); none: a letter's. */
+  readonly paper?: Paper;
 }): Promise<Drawing | undefined> {
-  const { type, data } = document;
+  const { type, data, paper } = document;
   if (!DRAWN_TYPES.includes(type)) return undefined;
   const key = document.base
     ? undefined
-    : `${type} ${paths.browser ?? ''} ${paths.office ?? ''} ${createHash('sha256').update(data).digest('hex')}`;
+    : `${type} ${paper ? `${paper.width}x${paper.height}` : ''} ${paths.browser ?? ''} ${paths.office ?? ''} ${createHash('sha256').update(data).digest('hex')}`;
   const kept = key === undefined ? undefined : drawnLately.get(key);
   if (kept) {
     // To the end: the most recently used.
@@ -236,7 +238,11 @@ export async function drawDocument(document: {
 async function drawAnew(document: Parameters<typeof drawDocument>[0]): Promise<Drawing | undefined> {
   const { type, data } = document;
   if (BROWSER_TYPES.includes(type)) {
-    const drawn = await byBrowser({ html: Buffer.from(data).toString('utf8'), ...(document.base ? { base: document.base } : {}) });
+    const drawn = await byBrowser({
+      html: Buffer.from(data).toString('utf8'),
+      ...(document.base ? { base: document.base } : {}),
+      ...(document.paper ? { paper: document.paper } : {}),
+    });
     return typeof drawn === 'string' ? { by: approximation(drawn, browserTurnedOff()) } : drawn;
   }
   if (!OFFICE_TYPES.includes(type)) return undefined;

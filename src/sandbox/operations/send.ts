@@ -8,13 +8,13 @@
 import { checkAddress, letterFileTypes, missingFieldCodes, postcardFileTypes, type EnumValue, RESULT } from '../../contract';
 import {
   drawContents,
+  drawPostcardSides,
   letterPrice,
   measureLetters,
   measurePostcard,
   postalAddressOf,
   postcardPrice,
   type LetterJob,
-  type PostcardJob,
 } from '../../printing';
 import type { PrintJob } from '../store/print-jobs';
 import { chargeOf, type MailerRecord, type PostalAddress, type WorkModeUsed } from '../store/records';
@@ -204,7 +204,8 @@ async function sendPostcard(request: PostcardRequest, caller: Caller, sandbox: S
         : 'FitToPage'
       : request.ImageSideScaling;
   const colour = request.PrintColor !== 'Black';
-  const job: PostcardJob = { imageSide: imageSide.content, addressSide: addressSide.content, address, scaling, workMode };
+  // Its HTML sides drawn now by the browser the preflight draws with, and kept drawn, as a letter's are.
+  const { job } = await drawPostcardSides({ imageSide: imageSide.content, addressSide: addressSide.content, address, scaling, workMode });
   const printed = await measurePostcard(job);
   return commitMailer(
     {
