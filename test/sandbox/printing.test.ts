@@ -329,7 +329,12 @@ describe('sandbox printing, read back with pdftotext', function () {
       ...address,
     })) as number;
     const [front, back] = await printed(id);
-    assert.match(front!.body, /Greetings from Springfield/);
+    // The heading is drawn by the browser at its own size, larger than body text: read word by word.
+    assert.deepEqual(
+      ['Greetings', 'from', 'Springfield'].filter((t) => !front!.words.some((w) => w.text === t)),
+      [],
+      front!.text,
+    );
     assert.match(back!.body, /Wish you were here/);
     for (const [side, page] of [
       ['image side', front!],
