@@ -224,7 +224,9 @@ describe('The spending guard', () => {
     assert.equal(sentIds().length, before, 'nothing sent by either');
   });
 
-  it('gives the same verdict as the command line on the shared day, and with the service not answering counts every send at its predicted price, and says so', async () => {
+  it('gives the same verdict as the command line on the shared day, and with the service not answering counts every send at its predicted price, and says so', async function () {
+    // A whole day of sends, a dozen of them from the command line, each a process drawing its letter with the engines.
+    this.timeout(180_000);
     const api = await mailroomApi();
     await onSandbox(api);
     await api.clients.client();
