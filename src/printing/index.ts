@@ -34,7 +34,7 @@ export {
   type Printed,
   type WorkModeUsed,
 } from './printer';
-export { DEFAULT_PRICING, letterPrice, postcardPrice, type Pricing } from './pricing';
+export { DEFAULT_PRICING, mailerPrice, printsInColour, type PricedMailer, type Pricing } from './pricing';
 export {
   MERGE_SLICE_MS,
   fieldsWithoutColumn,

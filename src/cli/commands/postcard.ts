@@ -139,9 +139,9 @@ export async function run(args: readonly string[], io: Io): Promise<void> {
   await checkAddress(io, address, mode);
   const sides = { image: await side('image side', imagePath), address: await side('address side', addressPath) };
   await preflight(io, sides, address, scaling, mode);
-  // A postcard's price does not depend on what it shows; Default colour is charged as full colour, as the sandbox charges it.
-  const { DEFAULT_PRICING, postcardPrice } = await import('../../printing/pricing');
-  const price = mayCharge(mode) ? postcardPrice(DEFAULT_PRICING, color !== 'Black') : undefined;
+  // A postcard's price does not depend on what it shows (printing/pricing.ts, as the sandbox charges it).
+  const { mailerPrice, printsInColour } = await import('../../printing/pricing');
+  const price = mayCharge(mode) ? mailerPrice({ kind: 'postcard', colour: printsInColour('postcard', color, false) }) : undefined;
   const client = connect(values, io);
   try {
     const guard = await guardSend(io, values, client, {

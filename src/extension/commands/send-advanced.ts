@@ -11,7 +11,7 @@ import { preflightLetter } from '../printing-module';
 import { printAssumedFor } from '../print-settings';
 import { printedWith, type AssumedPrintSettings } from '../../rulebook';
 // The price list alone (no pdf-lib).
-import { DEFAULT_PRICING, letterPrice } from '../../printing/pricing';
+import { mailerPrice, printsInColour } from '../../printing/pricing';
 import { letterFileTypes, type EnumValue, type Structure } from '../../contract';
 import { ensureApiKey } from './api-key';
 import { addressOf, NEW_ADDRESS, type AddressDraft } from './address-input';
@@ -161,7 +161,7 @@ async function advancedPrice(
     pages += (await preflightLetter({ type: file.FileExtension, data: file.FileBinaryData }, { workMode: 'Production' })).pages;
   }
   const sheets = Math.ceil(pages / (duplex ? 2 : 1));
-  return letterPrice(DEFAULT_PRICING, sheets, color === 'FullColor' || (color === 'Default' && colour), Boolean(envelope));
+  return mailerPrice({ kind: 'letter', sheets, colour: printsInColour('letter', color, colour), replyEnvelope: Boolean(envelope) });
 }
 
 export function sendAdvancedCommand(ctx: SendContext & SignedIn) {

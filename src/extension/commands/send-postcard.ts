@@ -8,7 +8,7 @@ import { basename } from 'node:path';
 import { postcardFileTypes, type EnumValue } from '../../contract';
 import { clientModule } from '../client-module';
 // The price list alone (no pdf-lib): a postcard's price does not depend on what it shows.
-import { DEFAULT_PRICING, postcardPrice } from '../../printing/pricing';
+import { mailerPrice, printsInColour } from '../../printing/pricing';
 import { addressOf, NEW_ADDRESS, type AddressDraft } from './address-input';
 import { documentOf } from './letter-source';
 import { askAndSend, defaultWorkMode, type SendContext } from './send-flow';
@@ -120,7 +120,7 @@ export function sendPostcardCommand(ctx: SendContext & SignedIn) {
         description,
         address,
         workMode,
-        price: () => Promise.resolve(postcardPrice(DEFAULT_PRICING, answers.color === 'FullColor')),
+        price: () => Promise.resolve(mailerPrice({ kind: 'postcard', colour: printsInColour('postcard', answers.color, false) })),
         send: (client, call) =>
           client.simple.SendPostcardAndAddress(
             {

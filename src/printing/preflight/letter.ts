@@ -9,7 +9,7 @@ import { RECIPIENT_FIELDS, STATUS, missingFieldCodes } from '../../contract';
 import { ADDRESS_TYPE_POINTS, RECIPIENT_WINDOW, sizeWords, type Box } from '../envelope';
 import { NOT_DRAWN, characterWords, notDrawable } from '../fonts';
 import { MAX_LETTER_SHEETS, printLetters, type OffSizePage, type PostalAddress, type Printed, type WorkModeUsed } from '../printer';
-import { DEFAULT_PRICING, letterPrice, type Pricing } from '../pricing';
+import { DEFAULT_PRICING, mailerPrice, type Pricing } from '../pricing';
 import { drawContents } from '../drawn';
 import type { DrawnBy } from '../engines';
 import { inkFindings, type CutMark } from './ink-findings';
@@ -354,7 +354,7 @@ export async function preflightLetter(
     ok: !hasErrors(findings),
     pages: printed.pages,
     sheets: printed.sheets,
-    price: letterPrice(settings.pricing ?? DEFAULT_PRICING, printed.sheets, settings.colour ?? false),
+    price: mailerPrice({ kind: 'letter', sheets: printed.sheets, colour: settings.colour ?? false }, settings.pricing ?? DEFAULT_PRICING),
     findings,
     ...(read !== undefined && read !== 'unknown' ? { addressRead: read.map((l) => l.text) } : {}),
     marks: {

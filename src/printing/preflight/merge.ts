@@ -34,7 +34,7 @@ import { drawsAsIs, notDrawable } from '../fonts';
 import { mergeLayouts, mergeRows, mergeTemplate, printMerge, printedCells, measuredAs, type MergeRow, type MergeTemplate } from '../merge';
 import { withDrawnPages } from '../merge-drawn';
 import { measureLetters, WrapMemo, type LetterJob, type Printed } from '../printer';
-import { DEFAULT_PRICING, letterPrice } from '../pricing';
+import { DEFAULT_PRICING, mailerPrice } from '../pricing';
 import { finding, hasErrors, printNotice, type Finding } from './findings';
 import { csvNotWellFormed, csvWithoutRows, duplicateColumnFindings, headerFindings, raggedRowFinding, rowFindings } from './merge-findings';
 import { charactersNotDrawn, printFindings, type PreflightReport, type PrintSettings } from './letter';
@@ -208,7 +208,7 @@ export async function preflightMerge(
           if (missing.length > 0) findings.push(charactersNotDrawn(missing, { ...where, field: column }));
         }
       }
-      const price = letterPrice(pricing, printed.sheets, settings.colour ?? false);
+      const price = mailerPrice({ kind: 'letter', sheets: printed.sheets, colour: settings.colour ?? false }, pricing);
       totals.rows++;
       totals.pages += printed.pages;
       totals.sheets += printed.sheets;

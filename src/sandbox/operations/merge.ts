@@ -14,7 +14,7 @@
  * (test/bench/merge-callers.ts).
  */
 import { describeResultCode, mergeTemplateTypes, missingFieldCodes, RESULT } from '../../contract';
-import { fieldsWithoutColumn, letterPrice, measureMerge, turnTaker, unusedColumns } from '../../printing';
+import { fieldsWithoutColumn, mailerPrice, measureMerge, printsInColour, turnTaker, unusedColumns } from '../../printing';
 import { holdPoint } from '../store/hold-points';
 import { refuse, type Caller, type Handler } from './context';
 import { LETTER_CODES, resolveDocument } from './documents';
@@ -44,7 +44,8 @@ export const sendWordMailMerge: Handler<'datedA', 'SendWordMailMerge_Compressed'
 
   const workMode = workModeOf(request.WorkMode, caller);
   const duplex = caller.user.settings.Letters_PrintSides === 'Duplex';
-  const colour = caller.user.settings.Letters_PrintColor === 'FullColor';
+  // A merge asks for no colour: its letters print as the account's.
+  const colour = printsInColour('letter', undefined, caller.user.settings.Letters_PrintColor === 'FullColor');
   // Measured, not printed: its PDF is printed when first needed (printed-pdf.ts), and the
   // measuring lets other callers in between slices of rows (printing/merge.ts).
   const turns = turnTaker();
@@ -54,7 +55,7 @@ export const sendWordMailMerge: Handler<'datedA', 'SendWordMailMerge_Compressed'
   );
   const items = letters.map((printed, i) => ({
     itemId: i + 1,
-    price: letterPrice(sandbox.pricing, printed.sheets, colour),
+    price: mailerPrice({ kind: 'letter', sheets: printed.sheets, colour }, sandbox.pricing),
     sheets: printed.sheets,
     ...(printed.failure === undefined ? {} : { failure: printed.failure }),
   }));

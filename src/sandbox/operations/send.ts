@@ -9,11 +9,11 @@ import { checkAddress, letterFileTypes, missingFieldCodes, postcardFileTypes, ty
 import {
   drawContents,
   drawPostcardSides,
-  letterPrice,
+  mailerPrice,
   measureLetters,
   measurePostcard,
   postalAddressOf,
-  postcardPrice,
+  printsInColour,
   type LetterJob,
 } from '../../printing';
 import type { PrintJob } from '../store/print-jobs';
@@ -84,8 +84,7 @@ async function sendLetter(request: LetterRequest, caller: Caller, sandbox: Sandb
   }
   const workMode = workModeOf(request.workMode, caller);
   const { settings } = caller.user;
-  const colour =
-    request.printColor === 'FullColor' || ((request.printColor ?? 'Default') === 'Default' && settings.Letters_PrintColor === 'FullColor');
+  const colour = printsInColour('letter', request.printColor, settings.Letters_PrintColor === 'FullColor');
   const duplex = settings.Letters_PrintSides === 'Duplex';
   // Drawn now by the engines the preflight draws with, and kept drawn: every GetPDF prints the same pages.
   const { contents } = await drawContents(documents.map((d) => d.content));
@@ -104,7 +103,7 @@ async function sendLetter(request: LetterRequest, caller: Caller, sandbox: Sandb
       mailerType: 'Letter',
       description: request.description,
       workMode,
-      price: letterPrice(sandbox.pricing, printed.sheets, colour, request.replyEnvelope),
+      price: mailerPrice({ kind: 'letter', sheets: printed.sheets, colour, replyEnvelope: request.replyEnvelope }, sandbox.pricing),
       sheets: printed.sheets,
       printColor: colour ? 'FullColor' : 'Black',
       printSides: duplex ? 'PrintDuplex' : 'PrintSimplex',
@@ -203,7 +202,7 @@ async function sendPostcard(request: PostcardRequest, caller: Caller, sandbox: S
         ? 'None'
         : 'FitToPage'
       : request.ImageSideScaling;
-  const colour = request.PrintColor !== 'Black';
+  const colour = printsInColour('postcard', request.PrintColor, false);
   // Its HTML sides drawn now by the browser the preflight draws with, and kept drawn, as a letter's are.
   const { job } = await drawPostcardSides({ imageSide: imageSide.content, addressSide: addressSide.content, address, scaling, workMode });
   const printed = await measurePostcard(job);
@@ -212,7 +211,7 @@ async function sendPostcard(request: PostcardRequest, caller: Caller, sandbox: S
       mailerType: 'Postcard',
       description: request.MyDescription,
       workMode,
-      price: postcardPrice(sandbox.pricing, colour),
+      price: mailerPrice({ kind: 'postcard', colour }, sandbox.pricing),
       sheets: printed.sheets,
       printColor: colour ? 'FullColor' : 'Black',
       printSides: 'PrintDuplex',

@@ -33,6 +33,7 @@ export async function run(): Promise<void> {
   await import('./public-pushes.test');
   await import('./accounts.test');
   await import('./spending.test');
+  await import('./one-price.test');
   await import('./repeats.test');
   await import('./print-sides.test');
   // After the others: it moves the sandbox's clock forward, for good.
