@@ -17,12 +17,11 @@ export type ToPreview =
 export type FromPreview =
   | { readonly type: 'ready' }
   | { readonly type: 'retry' }
-  /** A page drawn, with what was drawn over it (`outline`, `box`, `cut`), its ink looked for before. */
+  /** A page drawn, its words, and what was drawn over it (`outline`, `box`, `cut`). The page's pixels are never read back. */
   | {
       readonly type: 'rendered';
       readonly page: number;
       readonly pages: number;
-      readonly blank: boolean;
       readonly text: string;
       readonly marks?: readonly ('outline' | 'box' | 'cut')[];
     }

@@ -74,12 +74,6 @@ async function loadPdfJs(): Promise<PdfJs> {
 }
 const pdfjsReady = loadPdfJs();
 
-function isBlank(context: CanvasRenderingContext2D): boolean {
-  const { data } = context.getImageData(0, 0, canvas.width, canvas.height);
-  for (let i = 0; i < data.length; i += 4 * 97) if (data[i]! < 250 || data[i + 1]! < 250 || data[i + 2]! < 250) return false;
-  return true;
-}
-
 /**
  * Draws the current page. pdf.js refuses a second render on a canvas still being drawn, and a new PDF,
  * a page turn or a zoom can come while one is: each call cancels the drawing under way and waits for it
@@ -123,7 +117,7 @@ async function draw(overtaken: () => boolean): Promise<void> {
   const viewport = page.getViewport({ scale });
   canvas.width = Math.floor(viewport.width);
   canvas.height = Math.floor(viewport.height);
-  const context = canvas.getContext('2d', { willReadFrequently: true })!;
+  const context = canvas.getContext('2d')!;
   context.fillStyle = '#fff';
   context.fillRect(0, 0, canvas.width, canvas.height);
   task = page.render({ canvasContext: context, viewport });
@@ -138,13 +132,12 @@ async function draw(overtaken: () => boolean): Promise<void> {
   retry.hidden = true;
   pageLabel.textContent = `${current} / ${shown.numPages}`;
   vscode.setState({ page: current, scale });
-  const blank = isBlank(context);
   const { marks, words } = mark(context, drawings[current]);
   const text = (await page.getTextContent()).items.map((item) => item.str ?? '').join(' ');
   if (overtaken()) return;
   // The page's words for screen readers, which cannot read a canvas: what the proof marks first.
   pageText.textContent = [...words, text].join(' ');
-  vscode.postMessage({ type: 'rendered', page: current, pages: shown.numPages, blank, text, ...(marks.length > 0 ? { marks } : {}) });
+  vscode.postMessage({ type: 'rendered', page: current, pages: shown.numPages, text, ...(marks.length > 0 ? { marks } : {}) });
 }
 
 /** A label on a white ground, so that it reads over anything the page has there. */
