@@ -132,8 +132,17 @@ describe('the preflight on its own thread', function () {
   });
 
   it('fails what it was doing when closed, and starts afresh for the next request', async () => {
-    const pending = thread.preflightLetter(letter(1500), settings);
-    await new Promise((r) => setTimeout(r, 50));
+    // A merge that says how far it got: closed once the thread has told its first rows done, so that it is closed mid-work.
+    const rows = Array.from({ length: 2000 }, (_, i) => `Person ${i + 1},${i + 1} Main St,Springfield,IL,62701`);
+    const merge = {
+      type: 'html',
+      template: readFileSync(join(sample, 'invite.html')),
+      csv: `AttentionLine1,Address1,City,State,PostalCode\n${rows.join('\n')}\n`,
+    };
+    let working!: () => void;
+    const started = new Promise<void>((r) => (working = r));
+    const pending = thread.preflightMerge(merge, settings, { progress: () => working() });
+    await started;
     await thread.close();
     await assert.rejects(pending, /the printing thread ended/);
     const again = await thread.preflightLetter(letter(1), settings);
