@@ -36,6 +36,13 @@ describe('the rulebook: a repeat send', () => {
     assert.equal(verdict([earlier({ bytes: 0 })], { bytes: 0 }).kind, 'new', 'a stored file carries no bytes to compare');
   });
 
+  it('counts a send exactly the window old as within it, and one a millisecond older as outside', () => {
+    const exactly = new Date(now.getTime() - 30 * 86_400_000).toISOString();
+    const older = new Date(now.getTime() - 30 * 86_400_000 - 1).toISOString();
+    assert.equal(verdict([earlier({ time: exactly })]).kind, 'repeat', 'the window’s edge is inside it');
+    assert.equal(verdict([earlier({ time: older })]).kind, 'new');
+  });
+
   it("tells a postcard's sides apart: the same bytes end to end, split elsewhere between its sides, is another postcard (a line written before sides' lengths were kept still matches by its hash)", () => {
     const op = operationList.find((o) => o.name === 'SendPostcardAndAddress')!;
     const postcard = (image: string, address: string) =>
