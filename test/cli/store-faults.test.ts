@@ -14,6 +14,7 @@ import { randomBytes } from 'node:crypto';
 import { appendFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { sendLogPath } from '../../src/rulebook/places';
 import { mailroom, type CliRun } from '../helpers/cli';
 import { startHeldSandbox, type HeldSandbox } from '../helpers/held-sandbox';
 
@@ -231,5 +232,25 @@ describe('the sandbox store through the command line, restarted', function () {
       assert.match(pdf.stderr, new RegExp(`The printed PDF of mailer ${id} is damaged on disk`));
       assert.throws(() => readFileSync(out), 'no PDF written from damaged bytes');
     }
+  });
+
+  it("the client's own send log: `mailroom history` names a damaged line and shows the sends after it", async () => {
+    await start();
+    const state = join(dir, 'state');
+    env = { ...env, XDG_STATE_HOME: state };
+    const ids = [await sent('a.html'), await sent('b.html'), await sent('c.html')];
+    const path = sendLogPath(env);
+    const lines = readFileSync(path, 'utf8').split('\n');
+    const damaged = lines.findIndex((line) => line.includes('"b.html"'));
+    lines[damaged] = lines[damaged]!.replace('{', '[');
+    writeFileSync(path, lines.join('\n'));
+    const history = await mailroom(['history', '--json'], { env });
+    assert.equal(history.code, 0, history.stderr);
+    assert.match(
+      history.stderr,
+      new RegExp(`sent\\.jsonl: line ${damaged + 1} is damaged \\(it does not read as JSON\\); its \\d+ bytes are left out`),
+    );
+    const shownIds = (JSON.parse(history.stdout) as { id?: number; ID?: number }[]).map((entry) => entry.id ?? entry.ID);
+    assert.ok(shownIds.includes(ids[0]) && shownIds.includes(ids[2]), `the sends around it are shown: ${shownIds.join(', ')}`);
   });
 });
