@@ -48,6 +48,7 @@ export class Store {
   private resetNextId = 0;
   private journal!: Journal<JournalRecord>;
   private readonly listeners: ((record: JournalRecord, durable: Promise<void>) => void)[] = [];
+  private readonly rebuiltListeners: (() => void)[] = [];
   private compacting: Promise<void> | undefined;
   /** After a failed compaction, the journal size at which to try again. */
   private retryAt = 0;
@@ -159,6 +160,14 @@ export class Store {
     return !this.unacknowledged.has(mailer);
   }
 
+  /**
+   * Calls `listener` whenever the state was read again from disk after a failed write (`undo`):
+   * what was worked out from records applied since the last durable one may no longer hold.
+   */
+  onRebuilt(listener: () => void): void {
+    this.rebuiltListeners.push(listener);
+  }
+
   /** Calls `listener` with every record committed from now on, once it is applied, and with the promise of its being durable. */
   onCommit(listener: (record: JournalRecord, durable: Promise<void>) => void): void {
     this.listeners.push(listener);
@@ -206,6 +215,7 @@ export class Store {
     this.resetNextId = 0;
     await this.journal.replay((record) => void this.apply(record));
     this.nextId = Math.max(this.nextId, nextId);
+    for (const listener of this.rebuiltListeners) listener();
   }
 
   /** Replaces the journal with a snapshot of the state; resolves once that is durable. */
