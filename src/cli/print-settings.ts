@@ -5,6 +5,7 @@
  * config.json's `printSides`/`printColor` (a profile's own, else the file's), else a new account's
  * (Simplex, BlackAndWhite); in the command line's words, and as `--json` gives them.
  */
+import { tellDamaged } from './damaged-lines';
 import { readSettingsLog } from '../client';
 import {
   assumedPrintSettings,
@@ -33,7 +34,7 @@ export async function printSettingsOf(values: GlobalValues, io: Io): Promise<Pri
   const config = readConfig(io.env);
   const named = values.profile ?? io.env.MAILROOM_PROFILE;
   const profile = profileOf(values, io);
-  const assumed = assumedPrintSettings(await readSettingsLog(printSettingsLogPath(io.env)), account, {
+  const assumed = assumedPrintSettings(await readSettingsLog(printSettingsLogPath(io.env), tellDamaged(io)), account, {
     printSides: profile?.printSides ?? config.printSides,
     printColor: profile?.printColor ?? config.printColor,
   });

@@ -8,6 +8,7 @@
  * `--yes` never passes a budget. The budget's last word is said under the send log's lock, when the
  * send is written down: a send started at the same moment elsewhere cannot pass it along with this one.
  */
+import { tellDamaged } from './damaged-lines';
 import {
   fetchDetails,
   MailWsFailure,
@@ -128,7 +129,7 @@ export async function guardSend(io: Io, values: SendingValues, client: MailWsCli
   const limits = mayCharge(send.mode) ? limitsOf(values, io) : {};
   const windowDays = repeatWindowOf(values, io);
   const now = new Date();
-  const records = await readSendLog(sendLogPath(io.env));
+  const records = await readSendLog(sendLogPath(io.env), tellDamaged(io));
   const reports = await reportsOf(io, client, mailersToAsk(records, send.account, now, windowDays));
   const spent = limits.dailyBudget === undefined ? 0 : spendingToday(records, send.account, reports, now).spent;
   const check = checkSend(send.mode, send.price, limits, spent);

@@ -1,7 +1,8 @@
 /**
  * The files Mailroom writes down for the user as one JSON object per line (the send log, the print
  * settings log): a line appended is synced to disk before the caller goes on, and a line torn by a
- * crash (only ever the last) is skipped when read, and never takes the next line with it.
+ * crash (only ever the last) is left out when read, and never takes the next line with it. A line
+ * that does not read is never dropped in silence: the reader is told which, and where (`DamagedLine`).
  */
 import { mkdir, open, readFile, stat } from 'node:fs/promises';
 import { dirname } from 'node:path';
@@ -39,8 +40,24 @@ export async function appendDurably(path: string, line: string): Promise<void> {
   }
 }
 
-/** Each line that reads as JSON, oldest first; a missing file has none. */
-export async function readJsonLines(path: string): Promise<unknown[]> {
+/** A line of a file that does not read as JSON, left out. */
+export interface DamagedLine {
+  readonly path: string;
+  /** From 1. */
+  readonly line: number;
+  readonly bytes: number;
+  /** Whether it is the file's last line without its newline: a write a crash cut short. */
+  readonly torn: boolean;
+}
+
+/** What is told of a damaged line, in words. */
+export function damagedLineWords(damaged: DamagedLine): string {
+  const what = damaged.torn ? 'its last line was cut short by a crash' : `line ${damaged.line} is damaged (it does not read as JSON)`;
+  return `${damaged.path}: ${what}; its ${damaged.bytes} bytes are left out${damaged.torn ? '' : ', the lines after it are read'}`;
+}
+
+/** Each line that reads as JSON, oldest first; a missing file has none. Each line that does not is told to `damaged`. */
+export async function readJsonLines(path: string, damaged: (line: DamagedLine) => void = () => undefined): Promise<unknown[]> {
   let text: string;
   try {
     text = await readFile(path, 'utf8');
@@ -49,12 +66,14 @@ export async function readJsonLines(path: string): Promise<unknown[]> {
     throw error;
   }
   const values: unknown[] = [];
-  for (const line of text.split('\n')) {
+  const lines = text.split('\n');
+  lines.forEach((line, i) => {
+    if (line.trim() === '') return;
     try {
       values.push(JSON.parse(line));
     } catch {
-      // A line torn by a crash, or an empty one.
+      damaged({ path, line: i + 1, bytes: Buffer.byteLength(line), torn: i === lines.length - 1 });
     }
-  }
+  });
   return values;
 }

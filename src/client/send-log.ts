@@ -7,14 +7,14 @@
  * line with what is sent, then an `answered` line naming the same entry with its outcome. A send
  * whose answer never came (a crash, a cut connection, an answer that may or may not mean a mailer)
  * stays "outcome unknown". Only the last line of a file can be torn by a crash; a line that does
- * not read is skipped. Never a password or an API key: the request is read without its credentials.
+ * not read is left out, and told to whoever reads (json-lines.ts). Never a password or an API key: the request is read without its credentials.
  */
 import { createHash, randomUUID } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { RECIPIENT_FIELDS, type Operation } from '../contract';
 import { SendLogLockTimeout, withSendLogLock } from './send-log-lock';
-import { appendDurably, readJsonLines } from './json-lines';
+import { appendDurably, readJsonLines, type DamagedLine } from './json-lines';
 
 /** What a send was, as written before its request leaves. */
 export interface SendLogSending {
@@ -145,10 +145,10 @@ const unwritten = (reason: string) =>
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
 
-/** The log's records, oldest first; a missing file is an empty log, a line that does not read is skipped. */
-export async function readSendLog(path: string): Promise<SendLogRecord[]> {
+/** The log's records, oldest first; a missing file is an empty log, a line that does not read is left out and told to `damaged`. */
+export async function readSendLog(path: string, damaged?: (line: DamagedLine) => void): Promise<SendLogRecord[]> {
   const records = new Map<string, SendLogRecord>();
-  for (const value of await readJsonLines(path)) {
+  for (const value of await readJsonLines(path, damaged)) {
     if (!isObject(value) || typeof value.entry !== 'string') continue;
     const { kind, ...fields } = value;
     if (kind === 'sending' && typeof value.time === 'string') {

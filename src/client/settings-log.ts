@@ -11,7 +11,7 @@
  * service wins. Only these two settings are ever written: never another (a password is one), never
  * a secret. A line that does not read (a crash's torn last line) is skipped.
  */
-import { appendDurably, readJsonLines } from './json-lines';
+import { appendDurably, readJsonLines, type DamagedLine } from './json-lines';
 
 /** The user settings that say how a user's letters print, and the only ones this log keeps. */
 export const PRINT_SETTING_NAMES = ['Letters_PrintSides', 'Letters_PrintColor'] as const;
@@ -77,10 +77,10 @@ export class SettingsLog implements SettingsRecorder {
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
-/** The log's records, oldest first; a missing file is an empty log, a line that does not read is skipped. */
-export async function readSettingsLog(path: string): Promise<SettingsLogRecord[]> {
+/** The log's records, oldest first; a missing file is an empty log, a line that does not read is left out and told to `damaged`. */
+export async function readSettingsLog(path: string, damaged?: (line: DamagedLine) => void): Promise<SettingsLogRecord[]> {
   const records: SettingsLogRecord[] = [];
-  for (const value of await readJsonLines(path)) {
+  for (const value of await readJsonLines(path, damaged)) {
     if (
       !isObject(value) ||
       typeof value.time !== 'string' ||

@@ -102,7 +102,7 @@ async function chunkDocument(rows: readonly MergeRow[], drawnRows: readonly RowP
  * came to, by the pages drawn. `rowsOf` makes a chunk's rows from the data's.
  */
 export async function printDrawnMergeInto(
-  file: FileHandle,
+  file: Pick<FileHandle, 'write'>,
   source: MergeSource,
   fields: readonly string[],
   planned: DrawnPlan,

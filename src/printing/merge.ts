@@ -327,7 +327,7 @@ export async function measureMergeDrawn(
  * `printMerge`'s (its objects are numbered and laid out otherwise), its pages are.
  */
 export async function printMergeInto(
-  file: FileHandle,
+  file: Pick<FileHandle, 'write'>,
   template: MergeTemplate,
   columns: readonly string[],
   rows: readonly (readonly string[])[],

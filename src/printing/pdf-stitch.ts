@@ -27,7 +27,7 @@ export class PdfStitcher {
   private position = 0;
   private started = false;
 
-  constructor(private readonly file: FileHandle) {}
+  constructor(private readonly file: Pick<FileHandle, 'write'>) {}
 
   /** How many pages are stitched so far. */
   get pageCount(): number {

@@ -18,6 +18,8 @@ import { DEFAULT_PRICING, type Pricing } from '../printing';
 import { Retention } from './retention';
 import { DEFAULT_PUSH_OPTIONS, Pusher, type PushOptions } from './pushes/pusher';
 import { Store } from './store/store';
+import type { StoreFiles } from './store/store-files';
+export { JournalDamagedError } from './store/journal-reading';
 import { createSandboxHttpServer, DEFAULT_HTTP_LIMITS, type HttpLimits } from './wire/http-server';
 
 export interface SandboxOptions {
@@ -39,6 +41,12 @@ export interface SandboxOptions {
   readonly now?: () => number;
   /** How feedback pushes are retried (pushes/pusher.ts); tests shorten the waits. */
   readonly pushes?: Partial<PushOptions>;
+  /** Keep every intact record of a damaged journal, setting the damaged file aside (`--repair`, store/journal-reading.ts). */
+  readonly repair?: boolean;
+  /** Where what the start did to the data is said (a dropped torn line, a repair); standard error by default. */
+  readonly say?: (line: string) => void;
+  /** The store's file operations (store/store-files.ts): the disk, or a layer over it. */
+  readonly files?: StoreFiles;
 }
 
 /** The sandbox listening: where it is and how to stop it (what its operations work with is `SandboxState`). */
@@ -62,7 +70,11 @@ export async function readAccountsFile(path: string): Promise<AccountsFile> {
 
 export async function startSandbox(options: SandboxOptions): Promise<SandboxServer> {
   await mkdir(options.dataDir, { recursive: true });
-  const store = await Store.open(options.dataDir);
+  const store = await Store.open(options.dataDir, {
+    ...(options.files ? { files: options.files } : {}),
+    ...(options.say ? { say: options.say } : {}),
+    repair: options.repair ?? false,
+  });
   if (options.accounts) await store.commit(accountsRecord(options.accounts, options.timeZone));
   else if (store.isEmpty) await store.commit(accountsRecord(DEMO_ACCOUNTS, options.timeZone));
 

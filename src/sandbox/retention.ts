@@ -37,6 +37,8 @@ export class Retention {
 
   constructor(private readonly sandbox: SandboxState) {
     sandbox.store.onCommit((record) => this.notice(record));
+    // A refused change (a setting, a send) was undone: what was worked out from it goes with it.
+    sandbox.store.onRebuilt(() => this.reviewAll());
     this.reviewAll();
   }
 

@@ -10,7 +10,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { spawnSync } from 'node:child_process';
-import { MailWsClient, SendLog, SendLogError, readSendLog, type SendRecorder } from '../../src/client';
+import { MailWsClient, SendLog, SendLogError, damagedLineWords, readSendLog, type DamagedLine, type SendRecorder } from '../../src/client';
 import { OverBudget, sendAdmission } from '../../src/rulebook';
 import { startTestSandbox } from '../helpers/sandbox';
 
@@ -37,6 +37,44 @@ describe('the send log file', () => {
         ['second', 2],
       ],
     );
+  });
+
+  it('names every line that does not read, a torn last one and a damaged one mid-file, and reads the lines after it', async () => {
+    const path = join(dir, 'sent.jsonl');
+    for (const [description, id] of [
+      ['first', 1],
+      ['second', 2],
+      ['third', 3],
+    ] as const)
+      await (
+        await new SendLog([path]).sending({ ...send, description })
+      )({ outcome: 'sent', id });
+    const lines = readFileSync(path, 'utf8').split('\n');
+    // The second send's `sending` line (line 3): one character changed, so that it no longer reads.
+    lines[2] = lines[2]!.replace('{', '[');
+    writeFileSync(path, `${lines.join('\n')}{"kind":"sending","entry":"torn`);
+    const damaged: DamagedLine[] = [];
+    const records = await readSendLog(path, (line) => damaged.push(line));
+    assert.deepEqual(
+      records.map((r) => [r.description, r.outcome === 'sent' ? r.id : r.outcome]),
+      [
+        ['first', 1],
+        ['third', 3],
+      ],
+      'the line after the damage is read',
+    );
+    assert.deepEqual(
+      damaged.map((d) => [d.line, d.torn]),
+      [
+        [3, false],
+        [7, true],
+      ],
+    );
+    assert.match(
+      damagedLineWords(damaged[0]!),
+      /sent\.jsonl: line 3 is damaged \(it does not read as JSON\); its \d+ bytes are left out, the lines after it are read$/,
+    );
+    assert.match(damagedLineWords(damaged[1]!), /sent\.jsonl: its last line was cut short by a crash; its 31 bytes are left out$/);
   });
 
   it('refuses a send whose line cannot be written to every log, and the logs that took it say it was not sent', async () => {

@@ -16,6 +16,8 @@ export interface HeldSandbox {
   reached(point: HoldPoint): Promise<void>;
   /** Lets the child go on from the point it holds at. */
   release(): void;
+  /** What it wrote on standard error so far. */
+  stderr(): string;
   kill(): Promise<void>;
 }
 
@@ -50,6 +52,7 @@ export async function startHeldSandbox(dataDir: string, holdAt: readonly HoldPoi
     process: child,
     reached: (point) => holds.get(point)!.promise,
     release: () => child.kill('SIGUSR2'),
+    stderr: () => stderr,
     async kill() {
       child.kill('SIGKILL');
       await exited;

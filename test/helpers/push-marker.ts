@@ -6,6 +6,7 @@
  * started before it has arrived too. A test waits for the marker, then says what did not come,
  * instead of sleeping for a while and hoping that was long enough.
  */
+import { checkedLine } from '../../src/sandbox/store/checksums';
 import { strict as assert } from 'node:assert';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -59,7 +60,7 @@ export async function pushMarker(sandboxUrl: string, receiver: PushReceiver): Pr
 
 /** Waits until the sandbox's journal holds the record of this push answered (`key`: `ItemID:Status`). */
 export async function pushJournaled(dataDir: string, id: number, key: string): Promise<void> {
-  const record = JSON.stringify({ t: 'pushed', id, key });
+  const record = checkedLine({ t: 'pushed', id, key }).trim();
   for (let tries = 0; !readFileSync(join(dataDir, 'journal.jsonl'), 'utf8').includes(record); tries++) {
     assert.ok(tries < 200, `the answered push ${id}/${key} is journaled`);
     await new Promise((resolve) => setTimeout(resolve, 20));

@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ZERO_DATE } from '../../src/contract';
 import { callControl } from '../../src/sandbox/control/client';
+import { checkedLine } from '../../src/sandbox/store/checksums';
 import type { AccountRecord } from '../../src/sandbox/store/records';
 import { gzipText } from '../helpers/documents';
 import { ONE_AT_A_TIME, markerSender, pushJournaled, pushMarker, withoutMarkers } from '../helpers/push-marker';
@@ -289,7 +290,7 @@ describe('sandbox: funds that arrive while a mailer waits at -990', function () 
     await at(3000);
     await sandbox.close();
     const accountId = (await storedState(dataDir)).accounts.map((a) => a as AccountRecord).find((a) => a.name === 'Demo')!.id;
-    appendFileSync(join(dataDir, 'journal.jsonl'), `${JSON.stringify({ t: 'funds', accountId, balance: 30 })}\n`);
+    appendFileSync(join(dataDir, 'journal.jsonl'), checkedLine({ t: 'funds', accountId, balance: 30 }));
     await start();
     assert.deepEqual(await status(id), [-990, 2000], 'such a record paid for nothing');
     await at(10_000);

@@ -9,6 +9,7 @@
  * "Not asked" too, and the command ends with exit code 1, since the list is then incomplete; so it
  * does when the service reports no such mailer as one the log holds (src/cli/unknown-mailers.ts).
  */
+import { tellDamaged } from '../damaged-lines';
 import { MailWsFailure, fetchDetails, fetchStatuses, readSendLog, type MailerDetails, type MailerStatus } from '../../client';
 import { NO_PERMISSIONS_STATUS, STATUS_GROUPS, describeStatus, formatCsv, formatDateTime, type StatusGroup } from '../../contract';
 import {
@@ -163,7 +164,7 @@ export async function run(args: readonly string[], io: Io): Promise<number> {
   const since = dateOption(values.since, 'since');
   const until = dateOption(values.until, 'until');
   const status = statusOption(values.status);
-  const records = (await readSendLog(sendLogPath(io.env))).filter((r) =>
+  const records = (await readSendLog(sendLogPath(io.env), tellDamaged(io))).filter((r) =>
     matchesRecord(r, { ...filter, ...(since ? { since } : {}), ...(until ? { until } : {}) }),
   );
 

@@ -1,6 +1,6 @@
 /**
  * `mailroom sandbox [--port P] [--data DIR] [--accounts FILE] [--rate-limit] [--max-body-mb N]
- * [--schedule IN,PRINTED,COMPLETED]`: runs the local Mail WS until SIGINT or SIGTERM.
+ * [--schedule IN,PRINTED,COMPLETED] [--repair]`: runs the local Mail WS until SIGINT or SIGTERM.
  * `mailroom sandbox advance|fail|funds|reset ...` controls a running one (../sandbox-control.ts).
  */
 import { homedir } from 'node:os';
@@ -17,7 +17,7 @@ import { commandLine, decimalNumber, portNumber } from '../arguments';
 import { readUserFile } from '../user-files';
 
 export const usage =
-  'mailroom sandbox [--port P] [--data DIR] [--accounts FILE] [--rate-limit] [--max-body-mb N] [--schedule S1,S2,S3 (seconds) | --schedule interactive]' +
+  'mailroom sandbox [--port P] [--data DIR] [--accounts FILE] [--rate-limit] [--max-body-mb N] [--schedule S1,S2,S3 (seconds) | --schedule interactive] [--repair]' +
   ' | mailroom sandbox advance DURATION | fail ID CODE | funds USER AMOUNT | reset [--endpoint URL] [--timeout SECONDS] [--verbose] [--json]';
 
 export const help: CommandHelp = {
@@ -35,6 +35,7 @@ export const help: CommandHelp = {
     ['--rate-limit', `refuse Get calls faster than the real service's pace (${RESULT.RateLimit})`],
     ['--max-body-mb N', 'the largest request body; 32 by default'],
     ['--schedule S1,S2,S3', 'seconds until In Process, printed and Completed (2,4,6 by default), or interactive (5,20,25)'],
+    ['--repair', 'starts on a damaged journal: keeps every intact record, sets the damaged file aside beside it, and says what was lost'],
     ['advance DURATION', "moves the running sandbox's clock forward by DURATION"],
     ['fail ID CODE', 'makes mailer ID (or a batch) end now at failure status CODE'],
     ['funds USER AMOUNT', "sets the balance of USER's account to AMOUNT dollars; it pays for the mailers waiting for funds, oldest first"],
@@ -88,6 +89,7 @@ export async function run(args: readonly string[], io: Io): Promise<number | voi
       'rate-limit': { type: 'boolean', default: false },
       'max-body-mb': { type: 'string' },
       schedule: { type: 'string' },
+      repair: { type: 'boolean', default: false },
     },
     { positionals: false },
   );
@@ -111,6 +113,8 @@ export async function run(args: readonly string[], io: Io): Promise<number | voi
     rateLimit: values['rate-limit'],
     limits: maxBodyMb === undefined ? {} : { maxBodyBytes: maxBodyMb * 1024 * 1024 },
     schedule: schedule(values.schedule, INTERACTIVE_SCHEDULE),
+    repair: values.repair,
+    say: (line) => io.err.write(`${line}\n`),
   });
   out.write(`Mail WS sandbox listening on ${sandbox.url}\n`);
   await untilStopped();

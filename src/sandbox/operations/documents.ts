@@ -60,7 +60,8 @@ async function readStoredFile(
 ): Promise<{ file: StoredFileRecord; bytes: Buffer }> {
   for (;;) {
     const file = findStoredFile(name, caller, sandbox) ?? refuse(codes.noStoredFile);
-    const bytes = await sandbox.store.readBlob(file.blob, () => findStoredFile(name, caller, sandbox)?.blob === file.blob);
+    const named = () => findStoredFile(name, caller, sandbox)?.blob === file.blob;
+    const bytes = await sandbox.store.readBlob(file.blob, named, `The stored file ${file.name}`);
     if (bytes) return { file, bytes };
   }
 }

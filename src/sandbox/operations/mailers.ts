@@ -18,17 +18,21 @@ import type { BatchItemRecord, MailerRecord } from '../store/records';
 import { wallClock } from '../wall-clock';
 import { refuse, type Caller, type SandboxState } from './context';
 
-/** A mailer the caller's account owns: -3116 when there is none, -3001 when it is another account's. */
+/**
+ * A mailer the caller's account owns: -3116 when there is none (or it is not acknowledged yet: its
+ * send's record is not on disk, store.ts), -3001 when it is another account's.
+ */
 export function ownMailer(id: number | undefined, caller: Caller, sandbox: SandboxState): MailerRecord {
   if (id === undefined) refuse(missingFieldCodes.ID!);
   const mailer = sandbox.store.mailers.get(id);
-  if (!mailer) refuse(RESULT.NoSuchItemId);
+  if (!mailer || !sandbox.store.acknowledged(mailer)) refuse(RESULT.NoSuchItemId);
   if (mailer.accountId !== caller.account.id) refuse(RESULT.NotAuthorized);
   return mailer;
 }
 
-export function canSee(mailer: MailerRecord | undefined, caller: Caller): mailer is MailerRecord {
-  return mailer !== undefined && mailer.accountId === caller.account.id;
+/** Whether the caller's account owns the mailer, and its send is acknowledged (store.ts). */
+export function canSee(mailer: MailerRecord | undefined, caller: Caller, sandbox: SandboxState): mailer is MailerRecord {
+  return mailer !== undefined && mailer.accountId === caller.account.id && sandbox.store.acknowledged(mailer);
 }
 
 /** The IDs of an ID string (at most 1000): -4009 when it is missing, -4013 when it is not one. */

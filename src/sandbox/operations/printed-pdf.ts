@@ -12,7 +12,7 @@
  * names (print-jobs.ts `printedBlobOf`): a second GetPDF, and a restart, find it printed, and it
  * goes when the job goes. It is answered from the file (wire/streamed-bytes.ts), never held whole.
  */
-import type { FileHandle } from 'node:fs/promises';
+import type { StoreFile } from '../store/store-files';
 import { markCutInk, printLetters, printMergeInto, printPostcard, turnTaker, type PrintOptions } from '../../printing';
 import { mergeJobOf, printJobOf, printedBlobOf, type MergeJobRecord, type PrintJob, type PrintJobRecord } from '../store/print-jobs';
 import type { MailerRecord } from '../store/records';
@@ -42,7 +42,7 @@ export async function printJob(job: PrintJob, options: PrintOptions = {}): Promi
 }
 
 /** A merge's job printed into its blob: false when the job's blob was dropped while being read. */
-async function printMergeJob(record: MergeJobRecord, printedAt: Date, file: FileHandle, blob: () => Promise<Buffer | undefined>) {
+async function printMergeJob(record: MergeJobRecord, printedAt: Date, file: StoreFile, blob: () => Promise<Buffer | undefined>) {
   const bytes = await blob();
   if (!bytes) return false;
   const { template, mergeData } = mergeJobOf(bytes);
@@ -55,11 +55,12 @@ async function printMergeJob(record: MergeJobRecord, printedAt: Date, file: File
 }
 
 /** The path of the merge's printed blob, printed now if it is not yet; undefined when the job was dropped meanwhile. */
-function printedMerge(record: MergeJobRecord, submittedAt: number, sandbox: SandboxState, named: () => boolean) {
+function printedMerge(record: MergeJobRecord, mailer: MailerRecord, sandbox: SandboxState, named: () => boolean) {
   const name = printedBlobOf(record);
+  const submittedAt = mailer.submittedAt;
   let made = printing.get(name);
   if (!made) {
-    const blob = () => sandbox.store.readBlob(record.blob, named);
+    const blob = () => sandbox.store.readBlob(record.blob, named, `The mail merge of mailer ${mailer.id} (its template and MergeData)`);
     made = sandbox.store
       .madeBlob(name, named, (file) => printMergeJob(record, new Date(submittedAt), file, blob))
       .finally(() => printing.delete(name));
@@ -103,11 +104,11 @@ function trim(): void {
 export async function printedPdfOf(mailer: MailerRecord, sandbox: SandboxState): Promise<PrintedPdf | undefined> {
   const { pdf, job } = mailer;
   if (pdf) {
-    const bytes = await sandbox.store.readBlob(pdf, () => mailer.pdf === pdf);
+    const bytes = await sandbox.store.readBlob(pdf, () => mailer.pdf === pdf, `The printed PDF of mailer ${mailer.id}`);
     return bytes && { bytes };
   }
   if (!job) return undefined;
   if (job.kind !== 'merge') return { bytes: await printOnce(job, mailer.submittedAt) };
-  const path = await printedMerge(job, mailer.submittedAt, sandbox, () => mailer.job === job);
+  const path = await printedMerge(job, mailer, sandbox, () => mailer.job === job);
   return path === undefined ? undefined : { path };
 }

@@ -36,7 +36,7 @@ function listReport<T>(
   let any = false;
   const items = ids.map((id) => {
     const mailer = sandbox.store.mailers.get(id);
-    if (!canSee(mailer, caller)) return unseen(id);
+    if (!canSee(mailer, caller, sandbox)) return unseen(id);
     any = true;
     return seen(mailer, r);
   });
@@ -60,10 +60,10 @@ function rangeReport<T>(
   if (max - min < mailers.size) {
     for (let id = min; id <= max && found.length < MAX_IDS_PER_QUERY; id++) {
       const mailer = mailers.get(id);
-      if (canSee(mailer, caller)) found.push(mailer);
+      if (canSee(mailer, caller, sandbox)) found.push(mailer);
     }
   } else {
-    for (const mailer of mailers.values()) if (mailer.id >= min && mailer.id <= max && canSee(mailer, caller)) found.push(mailer);
+    for (const mailer of mailers.values()) if (mailer.id >= min && mailer.id <= max && canSee(mailer, caller, sandbox)) found.push(mailer);
     found.sort((a, b) => a.id - b.id).splice(MAX_IDS_PER_QUERY);
   }
   if (found.length === 0) refuse(RESULT.NoData);

@@ -3,8 +3,8 @@
  * write less than it is given, e.g. on a nearly full disk, and says so only in its count), synced,
  * and put in place by a rename whose directory entry is synced too.
  */
-import { promises as fsp } from 'node:fs';
 import { dirname } from 'node:path';
+import { diskFiles, type StoreFiles } from './store-files';
 
 /** What `writeAll` needs of an open file: one write at the file's position, which may be short. */
 export interface WritableFile {
@@ -30,29 +30,19 @@ export function temporaryName(path: string): string {
   return `${path}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
 }
 
-/** Makes the directory's entries (a rename, a new or removed file) durable. */
-export async function syncDirectory(path: string): Promise<void> {
-  const directory = await fsp.open(path, 'r');
-  try {
-    await directory.sync();
-  } finally {
-    await directory.close();
-  }
-}
-
 /** Writes a file atomically and durably: a temporary file, written whole and synced, renamed over the target, directory synced. */
-export async function writeFileDurably(path: string, data: Uint8Array): Promise<void> {
+export async function writeFileDurably(path: string, data: Uint8Array, files: StoreFiles = diskFiles): Promise<void> {
   const temporary = temporaryName(path);
-  const handle = await fsp.open(temporary, 'w');
+  const handle = await files.open(temporary, 'w');
   try {
     await writeAll(handle, data);
     await handle.datasync();
+    await handle.close();
+    await files.rename(temporary, path);
   } catch (error) {
     await handle.close().catch(() => undefined);
-    await fsp.rm(temporary, { force: true }).catch(() => undefined);
+    await files.remove(temporary).catch(() => undefined);
     throw error;
   }
-  await handle.close();
-  await fsp.rename(temporary, path);
-  await syncDirectory(dirname(path));
+  await files.syncDirectory(dirname(path));
 }

@@ -4,12 +4,20 @@
  * merges' print jobs, stored files) are written durably before the record that names them and removed once the record that
  * drops them is durable (blobs.ts); the journal is compacted to a snapshot on open when anything
  * in it is superseded, and while running when it has grown (snapshot.ts).
+ *
+ * A record is applied at once (so that concurrent requests see it: two sends never spend the same
+ * money) but acknowledged only once durable. When its write fails, the journal cuts the file back
+ * to what was acknowledged, and the state is read again from it (`undo`), so that nothing of a
+ * refused record, nor of any record applied after it, is ever shown; the new blobs it named are
+ * removed. The caller is told the storage failed (store-files.ts); reads go on being served.
  */
-import { mkdir, type FileHandle } from 'node:fs/promises';
+import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { apiKeyDigest, hashPassword } from '../credentials';
 import { Blobs } from './blobs';
 import { Journal } from './journal';
+import type { JournalOpenOptions } from './journal-reading';
+import { diskFiles, storageFailure, type StoreFile } from './store-files';
 import { jobBlobs } from './print-jobs';
 import { DataFolderLock } from './lock';
 import {
@@ -40,9 +48,12 @@ export class Store {
   private resetNextId = 0;
   private journal!: Journal<JournalRecord>;
   private readonly listeners: ((record: JournalRecord, durable: Promise<void>) => void)[] = [];
+  private readonly rebuiltListeners: (() => void)[] = [];
   private compacting: Promise<void> | undefined;
   /** After a failed compaction, the journal size at which to try again. */
   private retryAt = 0;
+  /** Mailers whose send is applied but not yet on disk: shown to no one (`acknowledged`). */
+  private readonly unacknowledged = new WeakSet<MailerRecord>();
   /** Whether the journal holds credentials as written (before Mailroom 0.1): a compaction leaves only hashes. */
   private credentialsAsWritten = false;
 
@@ -52,16 +63,23 @@ export class Store {
   ) {}
 
   /**
-   * Takes the data folder (lock.ts), reads the data, compacts the journal if anything in it is
-   * superseded, and removes orphan blobs.
+   * Takes the data folder (lock.ts), reads the data (journal-reading.ts: a torn last line is
+   * dropped, damage elsewhere stops the start unless `repair`), compacts the journal if anything
+   * in it is superseded or unchecked, and removes orphan blobs.
    */
-  static async open(dataDir: string): Promise<Store> {
+  static async open(dataDir: string, options: Partial<JournalOpenOptions> = {}): Promise<Store> {
+    const files = options.files ?? diskFiles;
     const blobDir = join(dataDir, 'blobs');
     await mkdir(blobDir, { recursive: true });
-    const store = new Store(new Blobs(blobDir), await DataFolderLock.acquire(dataDir));
+    const store = new Store(new Blobs(blobDir, files), await DataFolderLock.acquire(dataDir));
     try {
-      store.journal = await Journal.open<JournalRecord>(join(dataDir, 'journal.jsonl'), (record) => void store.apply(record));
-      if (store.journal.records > liveRecords(store) || store.credentialsAsWritten) await store.compact();
+      store.journal = await Journal.open<JournalRecord>(join(dataDir, 'journal.jsonl'), (record) => void store.apply(record), {
+        files,
+        repair: options.repair ?? false,
+        say: options.say ?? ((line) => process.stderr.write(`${line}\n`)),
+        onUndone: () => store.undo(),
+      });
+      if (store.journal.records > liveRecords(store) || store.credentialsAsWritten || store.journal.unchecked > 0) await store.compact();
       await store.blobs.removeAllBut(store.namedBlobs());
     } catch (error) {
       await store.journal?.close().catch(() => undefined);
@@ -114,12 +132,15 @@ export class Store {
 
   /** Saves a blob under a new name, durably; the name goes into the record that uses it. */
   saveBlob(data: Uint8Array, suffix = ''): Promise<string> {
-    return this.blobs.save(data, suffix);
+    return this.blobs.save(data, suffix).catch((error: Error) => Promise.reject(storageFailure(error)));
   }
 
-  /** A blob's bytes; undefined when a record dropped it meanwhile, so that `named()` no longer holds. */
-  readBlob(name: string, named: () => boolean): Promise<Buffer | undefined> {
-    return this.blobs.read(name, named);
+  /**
+   * A blob's bytes, checked (`what` names it when they changed on disk: blobs.ts's
+   * BlobDamagedError); undefined when a record dropped it meanwhile, so that `named()` no longer holds.
+   */
+  readBlob(name: string, named: () => boolean, what?: string): Promise<Buffer | undefined> {
+    return this.blobs.read(name, named, what);
   }
 
   /**
@@ -127,8 +148,24 @@ export class Store {
    * PDF), `write` writing it the first time (false when it could not: what it is made from was
    * dropped); undefined when it could not or `named()` no longer holds: a record dropped it.
    */
-  madeBlob(name: string, named: () => boolean, write: (file: FileHandle) => Promise<boolean>): Promise<string | undefined> {
+  madeBlob(name: string, named: () => boolean, write: (file: StoreFile) => Promise<boolean>): Promise<string | undefined> {
     return this.blobs.made(name, named, write);
+  }
+
+  /**
+   * Whether the mailer's send is on disk, so that it may be shown: a send being written is applied
+   * at once (its charge counts for the next send) but shown only once it is acknowledged.
+   */
+  acknowledged(mailer: MailerRecord): boolean {
+    return !this.unacknowledged.has(mailer);
+  }
+
+  /**
+   * Calls `listener` whenever the state was read again from disk after a failed write (`undo`):
+   * what was worked out from records applied since the last durable one may no longer hold.
+   */
+  onRebuilt(listener: () => void): void {
+    this.rebuiltListeners.push(listener);
   }
 
   /** Calls `listener` with every record committed from now on, once it is applied, and with the promise of its being durable. */
@@ -141,11 +178,44 @@ export class Store {
    * blob that cannot be removed now is an orphan that the next start removes: the record stands.
    */
   commit(record: JournalRecord): Promise<void> {
+    // While a failed write is undone, the state is read again: nothing may be applied to it meanwhile.
+    const refusing = this.journal.refusing;
+    if (refusing) return this.refused(record, refusing);
     const released = this.apply(record);
-    const durable = this.journal.append(journalRecord(record));
+    const mailer = record.t === 'mailer' ? this.mailers.get(record.mailer.id) : undefined;
+    if (mailer) this.unacknowledged.add(mailer);
+    const durable = this.journal.append(journalRecord(record)).then(
+      () => void (mailer && this.unacknowledged.delete(mailer)),
+      (error: Error) => this.refused(record, error),
+    );
     for (const listener of this.listeners) listener(record, durable);
     this.compactIfGrown();
     return released.length === 0 ? durable : durable.then(() => this.blobs.remove(released).catch(() => undefined));
+  }
+
+  /** A record refused: the state does not hold it (or no longer: `undo`), nor may the new blobs it named stay. */
+  private async refused(record: JournalRecord, error: Error): Promise<never> {
+    const named = this.namedBlobs();
+    await this.blobs.remove(blobsOf(record).filter((blob) => !named.has(blob))).catch(() => undefined);
+    throw storageFailure(error);
+  }
+
+  /**
+   * A write failed and the journal is cut back to what was acknowledged: the state is read from it
+   * again, so that what the refused records (and every one applied after them) changed is gone.
+   * Mailer IDs go on from where they were, never handing out one a refused send had.
+   */
+  private async undo(): Promise<void> {
+    const nextId = this.nextId;
+    this.accounts.clear();
+    this.users.clear();
+    this.mailers.clear();
+    this.files.clear();
+    this.offset = 0;
+    this.resetNextId = 0;
+    await this.journal.replay((record) => void this.apply(record));
+    this.nextId = Math.max(this.nextId, nextId);
+    for (const listener of this.rebuiltListeners) listener();
   }
 
   /** Replaces the journal with a snapshot of the state; resolves once that is durable. */
@@ -306,6 +376,13 @@ export class Store {
     await this.journal.close();
     await this.lock.release();
   }
+}
+
+/** The blobs a record names: what a refused record leaves behind unless removed. */
+function blobsOf(record: JournalRecord): string[] {
+  if (record.t === 'file') return [record.file.blob];
+  if (record.t !== 'mailer') return [];
+  return [...(record.mailer.pdf ? [record.mailer.pdf] : []), ...jobBlobs(record.mailer.job)];
 }
 
 /** Money to the cent, without binary-fraction drift. */
