@@ -10,6 +10,7 @@ import { strict as assert } from 'node:assert';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { mergeRowKeys } from '../../src/rulebook';
 import { mailroom, type CliRun } from '../helpers/cli';
 import { startTestSandbox, type TestSandbox } from '../helpers/sandbox';
 import { SECRETS } from '../helpers/secrets';
@@ -140,6 +141,33 @@ describe('mailroom: nothing mailed twice by mistake', function () {
     const nothing = await merge(csv([jane, sam]), '--skip-sent');
     assert.equal(nothing.code, 0, nothing.stderr);
     assert.match(nothing.stderr, /Nothing sent: all 2 rows went before/);
+  });
+
+  it('--skip-sent leaves out exactly the rows sent before, wherever they stand, and sends each other row', async () => {
+    const header = ['AttentionLine1', 'Address1', 'City', 'State', 'PostalCode'];
+    const [amy, bo, cy, di] = [
+      ['Amy Ash', '11 Elm St', 'Springfield', 'IL', '62701'],
+      ['Bo Birch', '12 Elm St', 'Springfield', 'IL', '62701'],
+      ['Cy Cedar', '13 Elm St', 'Springfield', 'IL', '62701'],
+      ['Di Dogwood', '14 Elm St', 'Springfield', 'IL', '62701'],
+    ];
+    const csv = (name: string, rows: string[][]) => {
+      const path = join(dir, name);
+      writeFileSync(path, [header, ...rows].map((r) => r.join(',')).join('\n'));
+      return path;
+    };
+    const merge = (data: string, ...flags: string[]) =>
+      run('merge', sample('invite.html'), data, '--mode', 'Production', '--yes', '--json', ...flags);
+    assert.equal((await merge(csv('first.csv', [amy, cy]))).code, 0);
+    // The rows sent before stand first and third: each row after one of them is new, and goes.
+    const rest = await merge(csv('mixed.csv', [amy, bo, cy, di]), '--skip-sent');
+    assert.equal(rest.code, 0, rest.stderr);
+    assert.match(rest.stderr, /Leaving out 2 rows sent before \(1, 3\); sending the other 2\./);
+    assert.deepEqual(
+      sendingLines().at(-1)?.rows,
+      mergeRowKeys(readFileSync(sample('invite.html')), header, [bo, di]),
+      'the rows sent are Bo Birch and Di Dogwood',
+    );
   });
 
   it('refuses a repeat in Default as in Production; lets a letter go again whose earlier send failed (-1018, -1010)', async () => {
