@@ -65,7 +65,8 @@ const COLUMNS = [
   ['User', (r) => r.user],
   ['Work mode', (r) => r.workMode ?? ''],
   ['Description', (r) => r.description ?? ''],
-  ['Recipient', (r) => (r.recipient === undefined ? '' : recipientWords(r.recipient))],
+  // The send log's line, as --json gives it: an export is the log's data.
+  ['Recipient', (r) => r.recipient ?? ''],
   ['Price', (r) => (r.price === undefined ? '' : amountText(r.price))],
   // What was charged as the service counts it: 0 for a failed, cancelled or Development mailer; empty while unknown.
   [
