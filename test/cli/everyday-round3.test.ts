@@ -8,7 +8,8 @@ import { strict as assert } from 'node:assert';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { mailroom, suiteEnv, type CliRun } from '../helpers/cli';
+import { spawn } from 'node:child_process';
+import { cliPath, mailroom, suiteEnv, type CliRun } from '../helpers/cli';
 import { samplePng } from '../helpers/documents';
 import { startTestSandbox, type TestSandbox } from '../helpers/sandbox';
 import { SECRETS, secretIn } from '../helpers/secrets';
@@ -116,6 +117,33 @@ describe('mailroom, round 3 (issue 31, items 3 and 10)', function () {
       assert.equal(development.code, 0, development.stderr);
       assert.match(development.stderr, /in Development mode\.\n/);
       assert.equal(await mailers('prod'), 2, 'the refused sends sent nothing');
+    });
+
+    it('on a terminal, asks: n sends nothing (exit code 3), y sends', async () => {
+      /** The send on a terminal of its own (util-linux `script`), the answer typed once the question is up. */
+      const onTerminal = (answer: string) =>
+        new Promise<string>((resolve) => {
+          const env = envOf('dev');
+          const line = [process.execPath, cliPath, 'send', letter, '--to', `'${TO}'`].join(' ');
+          const child = spawn('script', ['-qec', `${line}; echo "exit:$?"`, '/dev/null'], { env: { ...env, PATH: process.env.PATH } });
+          let said = '';
+          child.stdout.on('data', (d: Buffer) => {
+            said += d.toString();
+            if (/Send\? \[y\/N\]/.test(said) && !child.stdin.writableEnded) child.stdin.end(`${answer}\r`);
+          });
+          child.on('close', () => resolve(said));
+        });
+      const declined = await onTerminal('n');
+      assert.match(
+        declined,
+        /Default mode is the account's own work mode, which may be Production: it may be printed, mailed and charged\. Send\? \[y\/N\]/,
+      );
+      assert.match(declined, /Not sent: Default mode is the account's own work mode/);
+      assert.match(declined, /exit:3/);
+      assert.equal(await mailers(), 0);
+      const accepted = await onTerminal('y');
+      assert.match(accepted, /exit:0/, accepted);
+      assert.equal(await mailers(), 1);
     });
 
     it('merge, postcard, a stored file and a raw call ask as send does', async () => {
