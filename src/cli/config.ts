@@ -19,7 +19,7 @@ import { closeSync, fsyncSync, mkdirSync, openSync, readFileSync, renameSync, wr
 import { dirname, join } from 'node:path';
 import { BINDINGS, editDistance, type Binding } from '../contract';
 import { amountSetting, printSettingValue, printSettingValues, type PrintColor, type PrintSides, xdgFolder } from '../rulebook';
-import { UsageError } from './usage';
+import { Refused } from './usage';
 
 export interface Spending {
   /** A Production send whose predicted price (in dollars) is above it is asked about again, with the amount. */
@@ -150,7 +150,10 @@ export function warnUnknownKeys(env: NodeJS.ProcessEnv, err: NodeJS.WritableStre
   );
 }
 
-/** The file as written, checked; none is an empty configuration, one that does not read is a usage mistake naming the file. */
+/**
+ * The file as written, checked; none is an empty configuration, one that does not read is refused
+ * (exit code 2) naming the file, without the usage line: the command was called right.
+ */
 export function readConfig(env: NodeJS.ProcessEnv): CliConfig {
   const path = configPath(env);
   let text: string;
@@ -158,7 +161,7 @@ export function readConfig(env: NodeJS.ProcessEnv): CliConfig {
     text = readFileSync(path, 'utf8');
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return {};
-    throw new UsageError(`Cannot read ${path}: ${(error as Error).message}`);
+    throw new Refused(`Cannot read ${path}: ${(error as Error).message}`);
   }
   try {
     const config: unknown = JSON.parse(text);
@@ -178,7 +181,7 @@ export function readConfig(env: NodeJS.ProcessEnv): CliConfig {
     }
     return config;
   } catch (error) {
-    throw new UsageError(`${path} does not read as Mailroom's settings: ${(error as Error).message}`);
+    throw new Refused(`${path} does not read as Mailroom's settings: ${(error as Error).message}`);
   }
 }
 
@@ -197,14 +200,14 @@ export function writeConfig(env: NodeJS.ProcessEnv, config: CliConfig): void {
   renameSync(temporary, path);
 }
 
-/** The profile named by --profile (or MAILROOM_PROFILE); a name the file does not hold is a usage mistake listing those it does. */
+/** The profile named by --profile (or MAILROOM_PROFILE); a name the file does not hold is refused, listing those it does. */
 export function namedProfile(name: string | undefined, env: NodeJS.ProcessEnv): Profile | undefined {
   if (name === undefined) return undefined;
   const profiles = readConfig(env).profiles ?? {};
   const profile = profiles[name];
   if (!profile) {
     const known = Object.keys(profiles);
-    throw new UsageError(
+    throw new Refused(
       `No profile "${name}" in ${configPath(env)}${known.length > 0 ? ` (it has ${known.join(', ')})` : ''}: ` +
         `make it with \`mailroom login --profile ${name} --endpoint URL --user NAME\``,
     );

@@ -10,7 +10,7 @@ import { BINDINGS, DEFAULT_ENDPOINT, REAL_SERVICE_MIN_INTERVAL_MS, formatDateTim
 import { namedProfile, type Profile } from './config';
 import { accountNames, KeychainUnavailable, type Keychain } from './keychain';
 import { printSettingsLogPath, readEndpoint, sendLogPath } from '../rulebook';
-import { UsageError } from './usage';
+import { Refused, UsageError } from './usage';
 import { decimalNumber } from './arguments';
 
 export const GLOBAL_OPTIONS = {
@@ -97,13 +97,31 @@ export function timeoutOf(values: GlobalValues, io: Io): number | undefined {
   );
 }
 
-function fromKeychain(io: Io, account: string): string | undefined {
+/** The secret the keychain holds for an entry; `unavailable` when there is no keychain to ask. */
+function fromKeychain(io: Io, account: string): string | undefined | KeychainUnavailable {
   try {
     return io.keychain.get(account);
   } catch (error) {
-    if (error instanceof KeychainUnavailable) return undefined;
+    if (error instanceof KeychainUnavailable) return error;
     throw error;
   }
+}
+
+const secretOf = (found: string | undefined | KeychainUnavailable) => (typeof found === 'string' ? found : undefined);
+
+/**
+ * What to do when no secret is found, said so that it cannot send a person round in a circle: a
+ * keychain that cannot be reached reads as an empty one (the Secret Service's answer), so both
+ * ways are said, `mailroom login` where there is a keychain, and the environment where there is
+ * none (which `mailroom login` says too when it cannot keep the secret).
+ */
+function noSecretWords(username: string, endpoint: string, unavailable: KeychainUnavailable | undefined): string {
+  const environment =
+    'set MAILROOM_PASSWORD (or MAILROOM_API_KEY) in the environment the command runs in ' +
+    '(for example `read -rs MAILROOM_PASSWORD && export MAILROOM_PASSWORD`)';
+  if (unavailable) return `No password for ${username} at ${endpoint}, and no OS keychain here (${unavailable.reason}): ${environment}`;
+  const login = `mailroom login${endpoint === DEFAULT_ENDPOINT ? '' : ` --endpoint ${endpoint}`} --user ${username}`;
+  return `No password for ${username} at ${endpoint}: keep it in the OS keychain with \`${login}\`, or, where there is no keychain, ${environment}`;
 }
 
 /** An account of the service: where it is and whose it is. */
@@ -130,13 +148,11 @@ export function connect(values: GlobalValues, io: Io, account: Account = account
   const names = accountNames(username, endpoint);
   // A sandbox on this machine has the public demo account, which needs no stored secret.
   const sandboxDemo = isLoopback(endpoint) && username === SANDBOX_DEMO.username;
-  const password = fromKeychain(io, names.password) ?? env.MAILROOM_PASSWORD ?? (sandboxDemo ? SANDBOX_DEMO.password : undefined);
-  const apiKey = fromKeychain(io, names.apiKey) ?? env.MAILROOM_API_KEY ?? (sandboxDemo ? SANDBOX_DEMO.apiKey : undefined);
-  if (password === undefined && apiKey === undefined) {
-    throw new UsageError(
-      `No password for ${username} at ${endpoint}: run \`mailroom login${endpoint === DEFAULT_ENDPOINT ? '' : ` --endpoint ${endpoint}`} --user ${username}\`, or set MAILROOM_PASSWORD`,
-    );
-  }
+  const kept = fromKeychain(io, names.password);
+  const password = secretOf(kept) ?? env.MAILROOM_PASSWORD ?? (sandboxDemo ? SANDBOX_DEMO.password : undefined);
+  const apiKey = secretOf(fromKeychain(io, names.apiKey)) ?? env.MAILROOM_API_KEY ?? (sandboxDemo ? SANDBOX_DEMO.apiKey : undefined);
+  if (password === undefined && apiKey === undefined)
+    throw new Refused(noSecretWords(username, endpoint, kept instanceof KeychainUnavailable ? kept : undefined));
   const log = (event: CallEvent) => {
     // The binding used, and why when it is not the one asked for (ASP.NET would refuse the call there).
     const why = event.reason ? ` (${event.reason})` : '';

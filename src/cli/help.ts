@@ -26,7 +26,9 @@ export const GLOBAL_OPTIONS_HELP: readonly (readonly [string, string])[] = [
 const SECRETS =
   'Passwords and API keys come from the OS keychain (mailroom login), else MAILROOM_PASSWORD and MAILROOM_API_KEY; ' +
   "the demo user of a sandbox on this machine needs neither. Exit codes: 0 done, 1 the service's result code (an unknown " +
-  'mailer ID too), a fault or a network failure, 2 a usage mistake (an argument, or a file that cannot be read), nothing sent.';
+  'mailer ID too), a fault or a network failure, 2 a usage mistake (an argument, or a file that cannot be read), nothing sent, ' +
+  "3 a send that may print for real (Production, or Default: the account's own mode) not confirmed: --yes in a script, nothing sent. " +
+  'Global options go before or after the command.';
 
 /** Text wrapped at 100 columns, as a terminal shows it best. */
 function wrapped(text: string, indent = ''): string[] {

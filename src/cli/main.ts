@@ -20,14 +20,14 @@ import * as sandbox from './commands/sandbox';
 import * as send from './commands/send';
 import * as status from './commands/status';
 import * as wsdl from './commands/wsdl';
-import type { Io } from './context';
+import { GLOBAL_OPTIONS, type Io } from './context';
 import { asksForHelp, commandHelp, overview, type CommandHelp } from './help';
 import { warnUnknownKeys } from './config';
 import { KeychainUnavailable, osKeychain } from './keychain';
 import { quietOnClosedPipe } from './closed-pipe';
 import { packageVersion } from './version';
 import { closePrinting } from './printing';
-import { EXIT_OK, EXIT_SERVICE_ERROR, EXIT_USAGE, Refused, UsageError } from './usage';
+import { EXIT_NOT_CONFIRMED, EXIT_OK, EXIT_SERVICE_ERROR, EXIT_USAGE, NotConfirmed, Refused, UsageError } from './usage';
 
 export interface Command {
   readonly usage: string;
@@ -111,8 +111,26 @@ export function processIo(): Io {
   };
 }
 
+/**
+ * The command line with the global options given before the command (`mailroom --profile work
+ * status 1`) moved after it, where every command reads them: the same command as `mailroom status 1
+ * --profile work`. Only the global options are moved, each with its value; what follows them is the command.
+ */
+export function commandFirst(argv: readonly string[]): readonly string[] {
+  const globals: string[] = [];
+  let i = 0;
+  while (i < argv.length) {
+    const [flag = '', inline] = argv[i]!.split(/=(.*)/s, 2);
+    const option = flag.startsWith('--') ? (GLOBAL_OPTIONS as Readonly<Record<string, { type: string }>>)[flag.slice(2)] : undefined;
+    if (!option) break;
+    globals.push(argv[i++]!);
+    if (option.type === 'string' && inline === undefined && i < argv.length) globals.push(argv[i++]!);
+  }
+  return i === argv.length && globals.length > 0 ? [] : [...argv.slice(i), ...globals];
+}
+
 export async function main(argv: readonly string[], io: Io = processIo()): Promise<number> {
-  const [name, ...args] = argv;
+  const [name, ...args] = commandFirst(argv);
   if (name === '--version' || name === '-V') {
     io.out.write(`mailroom ${packageVersion() ?? '(unknown version: no package.json found above it)'}\n`);
     return EXIT_OK;
@@ -143,7 +161,7 @@ export async function main(argv: readonly string[], io: Io = processIo()): Promi
       io.err.write(
         `mailroom: ${(error as Error).message}\n${error instanceof UsageError && !(error instanceof Refused) && command ? `Usage: ${command.usage}\n` : ''}`,
       );
-      return EXIT_USAGE;
+      return error instanceof NotConfirmed ? EXIT_NOT_CONFIRMED : EXIT_USAGE;
     }
     const known = error instanceof MailWsFailure || error instanceof KeychainUnavailable;
     if (known) {

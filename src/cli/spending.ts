@@ -2,9 +2,10 @@
  * The command line's spending guard: its limits (config.json: a profile's own, else the file's),
  * the rulebook's verdict on a send (src/rulebook/spending.ts) in the command line's words, and its
  * questions in the rulebook's order. A send past the daily budget is refused with what was spent
- * today, unless `--over-budget` says to send anyway; then the work mode is shown (Production is
- * asked, `--yes` answers; Default is shown and not asked, since scripts send in the account's own
- * mode); then a price above `confirmAbove` is asked about with the amount (`--yes` answers it).
+ * today, unless `--over-budget` says to send anyway; then the work mode is shown, and a send that
+ * may print for real (Production, and Default, the account's own mode, which may be Production:
+ * src/rulebook/for-real.ts) is asked about on a terminal; a script gives `--yes`, and without it is
+ * refused with exit code 3; then a price above `confirmAbove` is asked about with the amount (`--yes` answers it).
  * `--yes` never passes a budget. The budget's last word is said under the send log's lock, when the
  * send is written down: a send started at the same moment elsewhere cannot pass it along with this one.
  */
@@ -24,24 +25,30 @@ import {
   checkSend,
   DEFAULT_REPEAT_WINDOW_DAYS,
   dollars,
+  lastDefaultSend,
   localMinute,
   mailersToAsk,
   mayCharge,
   OverBudget,
+  recipientWords,
   RepeatedSend,
   reportOf,
   sendAdmission,
   sendLogPath,
   spendingToday,
   type AccountRef,
+  seenAccountMode,
+  sendForReal,
   type BudgetVerdict,
+  type ForReal,
+  type SeenAccountMode,
   type MailerReport,
   type Reports,
   type SpendingLimits,
 } from '../rulebook';
 import { readConfig, unknownConfigKeys, unknownKeysWords } from './config';
 import { accountOf, profileOf, type GlobalValues, type Io } from './context';
-import { Refused } from './usage';
+import { NotConfirmed, Refused } from './usage';
 import { printing } from './printing';
 
 /**
@@ -71,8 +78,6 @@ export interface GuardedSend {
   readonly price: number | undefined;
   /** What goes, in words, shown with its work mode: "Sending letter.md as a letter to Jane Doe, Springfield". */
   readonly what: string;
-  /** Whether the work mode is asked about (a raw `mailroom call` is the service's own operation: it asks about money only). */
-  readonly askWorkMode?: boolean;
 }
 
 /** A sending command's values: the global options and the flags every send takes (send.ts SENDING_OPTIONS). */
@@ -130,7 +135,11 @@ export async function guardSend(io: Io, values: SendingValues, client: MailWsCli
   const windowDays = repeatWindowOf(values, io);
   const now = new Date();
   const records = await readSendLog(sendLogPath(io.env), tellDamaged(io));
-  const reports = await reportsOf(io, client, mailersToAsk(records, send.account, now, windowDays));
+  // With the spending's mailers, the newest Default send's: how the service ran it says the account's own mode.
+  const lastDefault = send.mode === 'Default' ? lastDefaultSend(records, send.account) : undefined;
+  const toAsk = mailersToAsk(records, send.account, now, windowDays);
+  const reports = await reportsOf(io, client, lastDefault === undefined || toAsk.includes(lastDefault) ? toAsk : [...toAsk, lastDefault]);
+  const forReal = sendForReal(send.mode, seenAccountMode(records, send.account, reports));
   const spent = limits.dailyBudget === undefined ? 0 : spendingToday(records, send.account, reports, now).spent;
   const check = checkSend(send.mode, send.price, limits, spent);
   if (check.budget.kind === 'over') {
@@ -138,14 +147,13 @@ export async function guardSend(io: Io, values: SendingValues, client: MailWsCli
     if (!send.overBudget) throw new Refused(`Not sent: ${over}. Add --over-budget to send anyway (--yes does not).`);
     io.err.write(`Over budget: ${over}. Sending because of --over-budget.\n`);
   }
-  if (send.askWorkMode !== false)
-    io.err.write(`${send.what}, in ${send.mode === 'Default' ? "the account's default work mode" : `${send.mode} mode`}.\n`);
+  io.err.write(`${send.what}, ${forRealWords(forReal)}.\n`);
   for (const question of check.questions) {
     if (question.kind === 'work mode') {
-      if (question.mode !== 'Production' || send.yes || send.askWorkMode === false) continue;
-      if (!(await io.confirm('Production mode prints and mails it, and charges the account. Send?'))) {
-        throw new Refused('Not sent: Production mode prints and charges; add --yes to send without asking');
-      }
+      if (!forReal.forReal || send.yes) continue;
+      // A script cannot answer: it says so with --yes, and is told (exit code 3) rather than asked.
+      if (!io.interactive) throw new NotConfirmed(`Not sent: ${mayPrintWords(forReal)}. Add --yes to send it from a script.`);
+      if (!(await io.confirm(`${mayPrintWords(forReal)}. Send?`))) throw new NotConfirmed(`Not sent: ${mayPrintWords(forReal)}.`);
     } else {
       const cost =
         question.price === undefined
@@ -170,6 +178,37 @@ export async function guardSend(io: Io, values: SendingValues, client: MailWsCli
   return { account, options: at(send.price), at, noted: () => noted };
 }
 
+/** What the service last said of the account's mode: "as the service ran mailer 1021984 (sent 2026-11-26 09:14)". */
+const seenWords = (seen: SeenAccountMode) => `as the service ran mailer ${seen.mailer}, sent ${localMinute(seen.time)}`;
+
+/** The work mode as the line before sending says it: which of the rulebook's cases the send is. */
+export function forRealWords(forReal: ForReal): string {
+  switch (forReal.kind) {
+    case 'Development':
+      return 'in Development mode';
+    case 'Production':
+      return 'in Production mode: printed, mailed and charged';
+    case 'Default, Production':
+      return `in Default mode = the account's Production (${seenWords(forReal.seen)}): printed, mailed and charged`;
+    case 'Default, unknown':
+      return forReal.seen
+        ? `in Default mode, the account's work mode unknown (it was Development ${seenWords(forReal.seen)}; it may have changed): it may be printed, mailed and charged`
+        : "in Default mode, the account's work mode unknown (the service cannot be asked it): it may be printed, mailed and charged";
+  }
+}
+
+/** What a send that may print for real does, for its question and its refusal. */
+function mayPrintWords(forReal: ForReal): string {
+  switch (forReal.kind) {
+    case 'Production':
+      return 'Production mode prints, mails and charges it';
+    case 'Default, Production':
+      return "Default mode is the account's Production mode, which prints, mails and charges it";
+    default:
+      return "Default mode is the account's own work mode, which may be Production: it may be printed, mailed and charged";
+  }
+}
+
 /** A refusal of the rules under the send log's lock, in the command line's words; undefined for any other error. */
 export function refusalOf(error: unknown, account: AccountRef, mailer: 'letter' | 'postcard' = 'letter'): Refused | undefined {
   if (error instanceof OverBudget) {
@@ -188,8 +227,9 @@ export function refusalOf(error: unknown, account: AccountRef, mailer: 'letter' 
         `Not sent: ${which} of this merge went before, the same letter to the same recipient, in ${before}. Add --skip-sent to send only the others, or --again to send them all again.`,
       );
     }
+    const recipient = earlier[0]?.recipient;
     return new Refused(
-      `Not sent: the same ${mailer} went to ${earlier[0]?.recipient ?? 'the same recipient'} as ${before}. Add --again to send it again.`,
+      `Not sent: the same ${mailer} went to ${recipient === undefined ? 'the same recipient' : recipientWords(recipient)} as ${before}. Add --again to send it again.`,
     );
   }
   return undefined;

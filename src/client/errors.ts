@@ -9,7 +9,7 @@ import { describeResultCode, effectOfOperationNamed, isWarningCode, RECIPIENT_FI
 const HINTS: Readonly<Record<number, string>> = {
   [RESULT.NotAuthorized]: 'the mailer belongs to another account, or to nobody you may see',
   [RESULT.UserBlocked]: "ask the account's administrator to unblock the user",
-  [RESULT.NotAuthenticated]: 'check the username and password (or the API key)',
+  [RESULT.NotAuthenticated]: 'check the username and password, or the API key',
   [RESULT.FileExtensionNotSupported]: 'send PDF, DOC, DOCX or HTML; convert text to HTML first',
   [RESULT.NoFunds]: 'add funds to the account',
   [RESULT.PdfNotAvailable]: 'the PDF exists once the mailer is printed; try again in a little while',
@@ -81,7 +81,7 @@ export class MailWsError extends MailWsFailure {
     const words = options.description ?? tooLongInWords(meaning) ?? meaning;
     super(
       operation,
-      `${operation} ${options.local ? 'was not sent' : 'answered'} ${code}: ${said}${hint ? ` (${hint})` : ''}`,
+      `${operation} ${options.local ? 'was not sent' : 'answered'} ${code}: ${said}${hint && !RESTATING.has(code) ? `; ${hint}` : ''}`,
       `${options.local ? `Nothing was sent: ${words}` : sentence(words)}${hint && !RESTATING.has(code) ? `; ${hint}` : ''}.`,
     );
     this.meaning = meaning;

@@ -76,6 +76,7 @@ export {
   type EnginePaths,
 } from './engines';
 export { drawContents, drawPostcardSides, type DrawnContents } from './drawn';
+export { preflightPostcard, type PostcardPreflightReport } from './preflight/postcard';
 export { preflightMerge, type MergeLetter, type MergePreflightOptions, type MergePreflightReport } from './preflight/merge';
 export { addressCheckFailure, failsAddressCheck, verifyAddress, type AddressVerdict } from './address/verify';
 export { ZIP_SOURCES, servesCity, stateCode, zipCode, type ZipCode } from './address/zips';

@@ -19,7 +19,7 @@ import { RECIPIENT_WINDOW, RETURN_WINDOW, US_LETTER, isUsLetter, type Box } from
 import { PrintFonts, type TextUnits } from './fonts';
 import { htmlToBlocks } from './html-text';
 import { htmlPageSize, type Section } from './page-size';
-import { inspectPdf, type PdfInspection } from './pdf-inspection';
+import { inspectPdf, MIN_IMAGE_DPI, type LowResolutionImage, type PdfInspection } from './pdf-inspection';
 import { withPdf } from './pdf-js';
 import { placedText } from './pdf-text';
 
@@ -798,6 +798,8 @@ async function drawSide(
   areas: { readonly picture: Area; readonly text: Area },
   scaling: 'FitToPage' | 'None',
   fonts: PrintFonts,
+  /** Told of a picture (jpg, png) drawn at under 300 DPI, with the size it is drawn at: the letter's own check (pdf-inspection.ts). */
+  lowResolution: (image: Omit<LowResolutionImage, 'pages'>) => void = () => undefined,
 ): Promise<boolean> {
   if (content.kind === 'file' && ['jpg', 'jpeg', 'png', 'pdf'].includes(content.type)) {
     let drawn: { width: number; height: number; draw: (x: number, y: number, w: number, h: number) => void };
@@ -821,6 +823,10 @@ async function drawSide(
     const w = drawn.width * scale;
     const h = drawn.height * scale;
     drawn.draw(area.x + (area.width - w) / 2, area.y + (area.height - h) / 2, w, h);
+    // A picture's pixels over the inches it is drawn at (72 points an inch); a PDF side's pictures are its own.
+    const dpi = Math.round(Math.min(drawn.width / (w / 72), drawn.height / (h / 72)));
+    if (content.type !== 'pdf' && dpi < MIN_IMAGE_DPI)
+      lowResolution({ pixels: { width: drawn.width, height: drawn.height }, dpi, drawn: { width: w / 72, height: h / 72 } });
     return true;
   }
   const blocks = content.kind === 'blocks' ? content.blocks : htmlToBlocks(Buffer.from(content.data).toString('utf8'));
@@ -872,10 +878,12 @@ async function layOutPostcard(job: PostcardJob, options: PrintOptions): Promise<
     picture: { x: 0, y: 0, width, height },
     text: { x: CARD_MARGIN, y: CARD_MARGIN, width: width - 2 * CARD_MARGIN, height: textHeight },
   };
-  const imageOk = await drawSide(doc, image, job.imageSide, imageAreas, job.scaling, fonts);
+  const lowResolutionImages: LowResolutionImage[] = [];
+  const seen = (page: number) => (found: Omit<LowResolutionImage, 'pages'>) => lowResolutionImages.push({ ...found, pages: [page] });
+  const imageOk = await drawSide(doc, image, job.imageSide, imageAreas, job.scaling, fonts, seen(1));
   const back = doc.addPage(POSTCARD);
   const messageArea = { x: CARD_MARGIN, y: CARD_MARGIN, ...POSTCARD_SIDES.addressSide };
-  const messageOk = await drawSide(doc, back, job.addressSide, { picture: messageArea, text: messageArea }, 'FitToPage', fonts);
+  const messageOk = await drawSide(doc, back, job.addressSide, { picture: messageArea, text: messageArea }, 'FitToPage', fonts, seen(2));
   back.drawLine({ start: { x: width / 2, y: 24 }, end: { x: width / 2, y: height - 24 }, thickness: 0.5, color: rgb(0.6, 0.6, 0.6) });
   back.drawRectangle({ x: width - 72, y: height - 78, width: 54, height: 60, borderWidth: 0.75, borderColor: rgb(0.5, 0.5, 0.5) });
   await fonts.cover(addressLines(job.address));
@@ -883,5 +891,6 @@ async function layOutPostcard(job: PostcardJob, options: PrintOptions): Promise<
   if (job.workMode === 'Development') await markDevelopment(doc, 0, fonts);
   const address = addressFailure(job.address, job.workMode);
   const failures = [...(!imageOk || !messageOk ? [STATUS.DocumentNotProcessed] : []), ...(address === undefined ? [] : [address])];
-  return { doc, printed: printedAs(2, 1, failures) };
+  const inspection = lowResolutionImages.length > 0 ? { inspection: { unembeddedFonts: [], lowResolutionImages } } : {};
+  return { doc, printed: printedAs(2, 1, failures, inspection) };
 }

@@ -7,6 +7,7 @@
 export * from './admission';
 export * from './charges';
 export * from './endpoint';
+export * from './for-real';
 export * from './history';
 export * from './money';
 export * from './places';

@@ -6,8 +6,8 @@
 /** An amount as a table's cell holds it (CSV): `12.50`. */
 export const amountText = (amount: number): string => amount.toFixed(2);
 
-/** An amount as people read a price: `$12.50`. */
-export const dollars = (amount: number): string => `$${amountText(amount)}`;
+/** An amount as people read a price: `$12.50`, `$1,577.63` (thousands apart, as US dollars are written). */
+export const dollars = (amount: number): string => `$${amountText(amount).replace(/\d(?=(\d{3})+\.)/g, '$&,')}`;
 
 /** Money to the cent, without binary-fraction drift. */
 export const cents = (amount: number): number => Math.round(amount * 100) / 100;

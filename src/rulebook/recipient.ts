@@ -14,3 +14,12 @@ export function recipientSummary(address: RecipientAddress | undefined): string 
   const summary = [address.AttentionLine1?.trim() || address.Company?.trim(), address.City?.trim()].filter(Boolean).join(', ');
   return summary || undefined;
 }
+
+/**
+ * The send log's one-line recipient as people read an address: its fields are kept apart by commas
+ * (`…, Springfield, IL, 62701`, which the repeat check compares), and a US state and ZIP code are
+ * written as the post writes them, `Springfield, IL 62701`.
+ */
+export function recipientWords(line: string): string {
+  return line.replace(/, ([A-Z]{2}), (\d{5}(?:-\d{4})?)(?=$|, )/, ', $1 $2');
+}

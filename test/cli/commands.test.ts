@@ -92,6 +92,7 @@ describe('mailroom, the command line', function () {
         '--binding',
         binding,
         '--json',
+        '--yes',
       );
       assert.equal(result.code, 0, result.stderr);
       const { id } = JSON.parse(result.stdout) as { id: number };
@@ -110,8 +111,8 @@ describe('mailroom, the command line', function () {
   it('send: Production only with --yes; refuses what the service would, with exit codes 1 and 2', async () => {
     const html = file('p.html', '<p>Paid</p>');
     const refused = await run('send', html, '--to', 'Jane Doe, 1 Main St, Springfield, IL 62701', '--mode', 'Production');
-    assert.equal(refused.code, 2);
-    assert.match(refused.stderr, /Production mode.*add --yes/);
+    assert.equal(refused.code, 3, 'a script without --yes: exit code 3');
+    assert.match(refused.stderr, /Not sent: Production mode prints, mails and charges it\. Add --yes to send it from a script\./);
     const sent = await run('send', html, '--to', 'Jane Doe, 1 Main St, Springfield, IL 62701', '--mode', 'Production', '--yes');
     assert.equal(sent.code, 0, sent.stderr);
     assert.match(sent.stderr, /in Production mode/);
@@ -222,7 +223,7 @@ describe('mailroom, the command line', function () {
     const table = await run('status', String(letter), `${letter + 1}-${letter + 2}`);
     assert.equal(table.code, 0, table.stderr);
     const lines = table.stdout.trim().split('\n');
-    assert.match(lines[0]!, /^ID\s+Status\s+Description\s+Last update$/);
+    assert.match(lines[0]!, /^ID\s+Code\s+Status\s+Last update$/);
     assert.match(lines[1]!, new RegExp(`^${letter}\\s+-995\\s+Waiting For Delivery\\s+2026-11-22T09:00:04$`));
     assert.equal(lines.length, 4);
     assert.match(lines[2]!, new RegExp(`^${letter + 1}\\s`));
@@ -247,7 +248,7 @@ describe('mailroom, the command line', function () {
   });
 
   it('cancel: in time, and not after (exit 1 with the meaning)', async () => {
-    const fresh = Number((await run('send', file('c.html', '<p>c</p>'), '--to', 'A B, 1 C St, D, IL 62701')).stdout);
+    const fresh = Number((await run('send', file('c.html', '<p>c</p>'), '--to', 'A B, 1 C St, D, IL 62701', '--yes')).stdout);
     const ok = await run('cancel', String(fresh));
     assert.equal(ok.code, 0, ok.stderr);
     assert.match(ok.stdout, /may take a few minutes.*refunded/);

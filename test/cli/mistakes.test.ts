@@ -85,7 +85,7 @@ describe('mailroom: unknown IDs, unreadable files, closed pipes, one argument gr
       const id = await sendJane('known');
       const list = await run('status', `${id},99999998,99999999`);
       assert.equal(list.code, 1, list.stderr);
-      assert.match(list.stdout, new RegExp(`^ID +Status +Description +Last update\\n${id} +-900 +Received `));
+      assert.match(list.stdout, new RegExp(`^ID +Code +Status +Last update\\n${id} +-900 +Received `));
       assert.doesNotMatch(list.stdout, /99999999|-3001|0001-01-01/);
       assert.match(list.stderr, /^mailroom: unknown mailers 99999998-99999999: .* they do not exist/);
       const json = await run('status', String(id), '99999999', '--json');

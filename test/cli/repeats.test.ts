@@ -63,7 +63,7 @@ describe('mailroom: nothing mailed twice by mistake', function () {
     assert.match(
       again.stderr,
       new RegExp(
-        `Not sent: the same letter went to Kim Lee, 4 Pine St, Salem, OR, 97301 as mailer ${idOf(first)} on \\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d\\. Add --again`,
+        `Not sent: the same letter went to Kim Lee, 4 Pine St, Salem, OR 97301 as mailer ${idOf(first)} on \\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d\\. Add --again`,
       ),
     );
     assert.doesNotMatch(again.stderr, /Usage:/, 'called right: a refusal, not a usage mistake');

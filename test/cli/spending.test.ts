@@ -252,7 +252,7 @@ describe('the spending guard of the command line counts as the service charges',
       // Within the budget exactly: it goes on to the work mode's question (no --yes: not sent, but not for money).
       budget(day.charged + price);
       const within = await run('send', letter, '--to', TO, '--mode', 'Production', '--again');
-      assert.equal(within.code, 2);
+      assert.equal(within.code, 3, 'unconfirmed in a script: exit code 3');
       assert.match(within.stderr, /Not sent: Production mode prints/);
       assert.doesNotMatch(within.stderr, /daily budget/);
 

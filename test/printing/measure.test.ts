@@ -126,12 +126,21 @@ describe('printing: measuring a job without printing it', function () {
 
   it('says the same for postcards, readable or not', async () => {
     const base = { address: JANE_DOE, scaling: 'FitToPage', workMode: 'Development' } as const;
-    // Two sides, one card (a sheet); a picture that cannot be read fails it (-1025).
+    // Two sides, one card (a sheet); a picture that cannot be read fails it (-1025); one under 300 DPI is said.
     const cards: [string, PostcardJob, Printed][] = [
       [
         'a picture and a message',
         { ...base, imageSide: { kind: 'file', type: 'png', data: samplePng() }, addressSide: html('<p>Hi</p>') },
-        { pages: 2, sheets: 1, failures: [] },
+        {
+          pages: 2,
+          sheets: 1,
+          failures: [],
+          // 60 × 40 pixels over the 6 × 4 in it fills: 10 DPI, the letter's warning (issue 31).
+          inspection: {
+            unembeddedFonts: [],
+            lowResolutionImages: [{ pixels: { width: 60, height: 40 }, dpi: 10, drawn: { width: 6, height: 4 }, pages: [1] }],
+          },
+        },
       ],
       [
         'a broken picture',

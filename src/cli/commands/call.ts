@@ -30,7 +30,8 @@ export const help: CommandHelp = {
     ['--file Name=PATH', "a binary parameter from a file's bytes; repeat for more"],
     [
       '--yes, --over-budget',
-      'a send that may charge, while a spending guard is set (config.json): its price cannot be predicted here, so it goes only with --yes (a confirmation threshold) and --over-budget (a daily budget)',
+      "a send that may print for real (WorkMode Production, or Default or none: the account's own mode) goes only with --yes or a yes typed on a terminal; " +
+        'while a spending guard is set (config.json), its price cannot be predicted here, so it goes only with --yes (a confirmation threshold) and --over-budget (a daily budget)',
     ],
     ['--again', 'a send of the same bytes to the same recipient as one made within the last 30 days goes only with --again'],
   ],
@@ -102,7 +103,7 @@ export async function run(args: readonly string[], io: Io): Promise<void> {
   }
   const client = connect({ ...values, json: true }, io);
   try {
-    // A raw send is not priced here; with a spending guard set, the person says it may go.
+    // A raw send is not priced here; with a spending guard set, the person says it may go, and one that may print for real is asked about as `send` asks.
     const mode = workModeAsked(request);
     const guard =
       op.effect === 'send'
@@ -110,7 +111,6 @@ export async function run(args: readonly string[], io: Io): Promise<void> {
             mode: mode === 'Development' || mode === 'Production' ? mode : 'Default',
             price: undefined,
             what: `Calling ${op.name}`,
-            askWorkMode: false,
           })
         : undefined;
     const source = files.map(([, path]) => resolve(path)).join(' + ');

@@ -1,4 +1,6 @@
 /** `mailroom cancel ID`: stops a mailer not yet handed to the postal service. */
+import { MailWsError, MailWsFailure, type MailWsClient } from '../../client';
+import { describeStatus, RESULT } from '../../contract';
 import { accountOf, connect, print, type Io } from '../context';
 import { EXIT_OK, EXIT_SERVICE_ERROR } from '../usage';
 import { unknownAnswer, unknownMailers } from '../unknown-mailers';
@@ -16,6 +18,18 @@ export const help: CommandHelp = {
   examples: ['mailroom cancel 1021984'],
 };
 
+/** -3022 said once, with the mailer's status now, which says why (printed, mailed, cancelled already). */
+async function deniedWords(client: MailWsClient, id: number): Promise<string> {
+  const denied = `${id} cannot be cancelled (CancelDelivery answered -3022: cancellation denied)`;
+  try {
+    const status = (await client.datedA.GetStatus({ ID: String(id) })).Statuses[0]?.Status;
+    return status === undefined ? `${denied}.` : `${denied}: it is ${status} ${describeStatus(status)}.`;
+  } catch (error) {
+    if (!(error instanceof MailWsFailure)) throw error;
+    return `${denied}; its status could not be read (${error.message}).`;
+  }
+}
+
 export async function run(args: readonly string[], io: Io): Promise<number> {
   const { values, positionals } = commandLine('cancel', args, {});
   const id = oneId(positionals);
@@ -24,6 +38,10 @@ export async function run(args: readonly string[], io: Io): Promise<number> {
     try {
       await client.datedA.CancelDelivery({ ID: id });
     } catch (error) {
+      if (error instanceof MailWsError && error.code === RESULT.CancellationDenied) {
+        io.err.write(`mailroom: ${await deniedWords(client, id)}\n`);
+        return EXIT_SERVICE_ERROR;
+      }
       const answered = unknownAnswer(error);
       if (answered === undefined) throw error;
       io.err.write(`mailroom: ${unknownMailers([id], accountOf(values, io), answered)}\n`);

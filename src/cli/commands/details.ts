@@ -4,6 +4,7 @@ import { dollars, reportedCharge, type Charge } from '../../rulebook';
 import { accountOf, connect, print, table, type Io } from '../context';
 import { EXIT_OK, EXIT_SERVICE_ERROR, UsageError } from '../usage';
 import type { CommandHelp } from '../help';
+import { rowList } from '../spending';
 import { commandLine, mailerId } from '../arguments';
 import { unknownAnswer, unknownMailers } from '../unknown-mailers';
 
@@ -37,6 +38,17 @@ export function chargedWords(charge: Charge | undefined): string {
     default:
       return dollars(charge.amount);
   }
+}
+
+/** Each charge of a batch's items once, naming the items: "Charged, items 1–3: no: Development is never charged …". */
+function chargedOfItems(items: readonly (readonly [number, string])[]): string[] {
+  const byWords = new Map<string, number[]>();
+  for (const [item, words] of items) byWords.set(words, [...(byWords.get(words) ?? []), item]);
+  return [...byWords].map(([words, ids]) =>
+    ids.length === items.length && items.length > 1
+      ? `Charged, every item (${rowList(ids)}): ${words}`
+      : `Charged, item${ids.length === 1 ? '' : 's'} ${rowList(ids)}: ${words}`,
+  );
 }
 
 export function oneId(positionals: readonly string[]): number {
@@ -79,22 +91,20 @@ export async function run(args: readonly string[], io: Io): Promise<number> {
     if (details.Status === NO_PERMISSIONS_STATUS) return unknown(`${details.Status} ${describeStatus(details.Status)}`);
     const charged = (status: number, price: number) => chargedWords(reportedCharge({ workMode: details.WorkMode, status, price }));
     print(io, values, { ...details, ...(details.IsBatch ? { Items: items } : {}) }, () => [
-      ...Object.entries(details).map(([key, value]) => `${key.padEnd(22)}${text(value, isFinalStatus(details.Status))}`),
+      ...Object.entries(details).map(
+        ([key, value]) =>
+          `${key.padEnd(22)}${key === 'Price' && typeof value === 'number' ? dollars(value) : text(value, isFinalStatus(details.Status))}`,
+      ),
       `${'Charged'.padEnd(22)}${charged(details.Status, details.Price)}`,
       ...(items.length
         ? [
             '',
             ...table(
-              ['Item', 'Status', 'Description', 'Price', 'Charged', 'Sheets'],
-              items.map((i) => [
-                String(i.ItemID),
-                String(i.Status),
-                i.Description ?? '',
-                String(i.Price),
-                charged(i.Status, i.Price),
-                String(i.NumOfSheets),
-              ]),
+              ['Item', 'Code', 'Status', 'Price', 'Sheets'],
+              items.map((i) => [String(i.ItemID), String(i.Status), i.Description ?? '', dollars(i.Price), String(i.NumOfSheets)]),
             ),
+            // Said once for the items it is true of, not on every item's line.
+            ...chargedOfItems(items.map((i) => [i.ItemID, charged(i.Status, i.Price)])),
           ]
         : []),
     ]);

@@ -2,15 +2,14 @@
  * `mailroom files list` · `mailroom files upload FILE [--name N] [--permissions User|Account]
  * [--description D] [--overwrite]` · `mailroom files delete NAME`: the account's stored files.
  */
-import { basename } from 'node:path';
-import { MailWsError } from '../../client';
+import { MailWsError, MailWsFailure } from '../../client';
 import { enums, formatDateTime, type EnumValue, RESULT } from '../../contract';
 import { connect, print, progressPrinter, table, type Io } from '../context';
 import { UsageError } from '../usage';
 import { checkLengths } from '../limits';
 import type { CommandHelp } from '../help';
 import { commandLine } from '../arguments';
-import { readUserFile } from '../user-files';
+import { readUserFile, userFileName } from '../user-files';
 
 export const usage =
   'mailroom files list | upload FILE [--name N] [--permissions User|Account] [--description D] [--overwrite] | delete NAME';
@@ -19,7 +18,7 @@ export const help: CommandHelp = {
   summary: "Lists, uploads or deletes the account's stored files, which letters can name (MyFile:NAME) instead of sending the bytes again.",
   options: [
     ['list', 'the stored files: name, permissions, description and last use'],
-    ['upload FILE', 'store FILE'],
+    ['upload FILE', 'store FILE (- reads it from standard input)'],
     ['--name NAME', 'the name to store it under; the file name by default'],
     ['--permissions User|Account', 'who may use it: only you (User, the default) or every user of the account'],
     ['--description TEXT', 'a description'],
@@ -29,6 +28,14 @@ export const help: CommandHelp = {
   global: true,
   examples: ['mailroom files upload price-list.pdf --permissions Account --description "Prices 2027"', 'mailroom files list'],
 };
+
+/** A stored file of that name exists: the service's answer (exit code 1), said with --overwrite. */
+class StoredNameTaken extends MailWsFailure {
+  override readonly name = 'StoredNameTaken';
+  constructor(message: string, options: { readonly cause: unknown }) {
+    super('UploadFile', message, message, options);
+  }
+}
 
 export async function run(args: readonly string[], io: Io): Promise<void> {
   const { values, positionals } = commandLine('files', args, {
@@ -63,22 +70,31 @@ export async function run(args: readonly string[], io: Io): Promise<void> {
         return;
       }
       case 'upload': {
-        const name = values.name ?? basename(target!);
+        const bytes = await readUserFile(target!, 'the file');
+        const name = values.name ?? userFileName(target!, bytes);
         checkLengths([[values.name === undefined ? 'The file name' : '--name', 'MyFileName', name]]);
         const progress = progressPrinter(io, 'Uploading');
-        await client.datedA.UploadFile(
-          {
-            MyFileName: name,
-            FileBinaryData: await readUserFile(target!, 'the file'),
-            Permissions: permissions as EnumValue<'Permissions'>,
-            Description: values.description ?? '',
-            Overwrite: values.overwrite,
-          },
-          progress ? { onProgress: progress } : {},
-        );
-        print(io, values, { name, stored: true }, () => [
-          `Stored ${name}. Send it with: mailroom call SendLetterV2 --param FileExtension=MyFile:${name} …`,
-        ]);
+        await client.datedA
+          .UploadFile(
+            {
+              MyFileName: name,
+              FileBinaryData: bytes,
+              Permissions: permissions as EnumValue<'Permissions'>,
+              Description: values.description ?? '',
+              Overwrite: values.overwrite,
+            },
+            progress ? { onProgress: progress } : {},
+          )
+          .catch((error: unknown) => {
+            // The service's -3127, with the way out it does not name.
+            if (error instanceof MailWsError && error.code === RESULT.FileNameExists)
+              throw new StoredNameTaken(
+                `A stored file is named ${name} already (UploadFile answered -3127): add --overwrite to replace it, or --name to store it under another name`,
+                { cause: error },
+              );
+            throw error;
+          });
+        print(io, values, { name, stored: true }, () => [`Stored ${name}. Send it with: mailroom send --stored ${name} --to "…"`]);
         return;
       }
       case 'delete':

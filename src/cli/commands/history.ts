@@ -13,6 +13,7 @@ import { tellDamaged } from '../damaged-lines';
 import { MailWsFailure, fetchDetails, fetchStatuses, readSendLog, type MailerDetails, type MailerStatus } from '../../client';
 import { NO_PERMISSIONS_STATUS, STATUS_GROUPS, describeStatus, formatCsv, formatDateTime, type StatusGroup } from '../../contract';
 import {
+  recipientWords,
   amountText,
   chargedAmount,
   dollars,
@@ -65,6 +66,7 @@ const COLUMNS = [
   ['User', (r) => r.user],
   ['Work mode', (r) => r.workMode ?? ''],
   ['Description', (r) => r.description ?? ''],
+  // The send log's line, as --json gives it: an export is the log's data.
   ['Recipient', (r) => r.recipient ?? ''],
   ['Price', (r) => (r.price === undefined ? '' : amountText(r.price))],
   // What was charged as the service counts it: 0 for a failed, cancelled or Development mailer; empty while unknown.
@@ -227,7 +229,7 @@ export async function run(args: readonly string[], io: Io): Promise<number> {
                 r.user,
                 r.workMode ?? '',
                 r.description ?? '',
-                r.recipient ?? '',
+                r.recipient === undefined ? '' : recipientWords(r.recipient),
                 priceWords(r),
                 statusWords(r),
               ]),

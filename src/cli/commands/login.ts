@@ -77,8 +77,8 @@ export async function run(args: readonly string[], io: Io): Promise<number> {
   io.err.write(
     `mailroom: the ${what} of ${user} at ${endpoint}${apiKey ? '' : ' was checked, but it'} was not kept: no OS keychain is available ` +
       `(${unavailable.reason}). The commands take it from ${variable} instead: set it in the environment they run in` +
-      `${parsed.values.profile === undefined ? '' : ` with --profile ${parsed.values.profile}`}, ` +
-      'or start a Secret Service (for example gnome-keyring) and run `mailroom login` again.\n',
+      `${parsed.values.profile === undefined ? '' : ` with --profile ${parsed.values.profile}`} ` +
+      `(for example \`read -rs ${variable} && export ${variable}\`). A Secret Service (for example gnome-keyring) would keep it.\n`,
   );
   return EXIT_SERVICE_ERROR;
 }

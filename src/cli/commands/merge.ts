@@ -24,7 +24,8 @@ export const usage =
 export const help: CommandHelp = {
   summary:
     'Sends one letter per row of a CSV from one template (.docx with «Field»s or HTML with {{Field}}s): a batch. ' +
-    'Shows how many letters it makes and the work mode first; Production goes only with --yes or a yes typed on a terminal.',
+    'Shows how many letters it makes and the work mode first; a merge that may print for real (Production, or Default, the ' +
+    "account's own mode) goes only with --yes or a yes typed on a terminal, and a script without --yes is refused with exit code 3.",
   options: [
     ['TEMPLATE', 'the letter: .docx or .html'],
     [
@@ -34,7 +35,10 @@ export const help: CommandHelp = {
     ],
     ['--mode Development|Production|Default', "the work mode; Default (the account's own) by default"],
     ['--description TEXT', 'what the batch is called; "TEMPLATE × DATA.csv" by default'],
-    ['--yes', 'send in Production without asking (also above the confirmation threshold; never past the daily budget)'],
+    [
+      '--yes',
+      "send what may print for real (Production, or Default, the account's own mode) without asking, as a script must (also above the confirmation threshold; never past the daily budget)",
+    ],
     ['--over-budget', 'send even if it passes the daily budget (config.json) of the user you send as, and say so'],
     [
       '--again',

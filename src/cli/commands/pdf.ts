@@ -8,7 +8,7 @@ import { MailWsError, type MailWsClient } from '../../client';
 import { RESULT, STATUS, describeStatus, isFinalStatus, isPrintedStatus } from '../../contract';
 import { connect, print, progressPrinter, type Io } from '../context';
 import { commandLine } from '../arguments';
-import { writeUserFile } from '../user-files';
+import { STANDARD_STREAM, writeUserFile } from '../user-files';
 import { UsageError, EXIT_SERVICE_ERROR } from '../usage';
 import { oneId } from './details';
 import type { CommandHelp } from '../help';
@@ -21,7 +21,7 @@ export const help: CommandHelp = {
     'Delivery on); asked before, the command says so with the status the mailer is in, and --wait waits until it is printed.',
   options: [
     ['ID', "the mailer's ID"],
-    ['-o, --output FILE', 'where to save it'],
+    ['-o, --output FILE', 'where to save it; - for standard output'],
     ['--wait', 'wait for a mailer not yet printed to be printed, asking the service again every few seconds (Ctrl-C stops)'],
   ],
   global: true,
@@ -63,9 +63,12 @@ export async function run(args: readonly string[], io: Io): Promise<number | und
       const answer = await ask(client, id, io);
       if ('pdf' in answer) {
         await writeUserFile(values.output, answer.pdf, 'the PDF');
-        print(io, values, { id, file: values.output, bytes: answer.pdf.length }, () => [
-          `Saved the PDF of ${id} to ${values.output} (${answer.pdf.length} bytes)`,
-        ]);
+        // Written to standard output (-o -), the PDF is all it holds: what was done is said on standard error.
+        if (values.output === STANDARD_STREAM) io.err.write(`Wrote the PDF of ${id} to standard output (${answer.pdf.length} bytes)\n`);
+        else
+          print(io, values, { id, file: values.output, bytes: answer.pdf.length }, () => [
+            `Saved the PDF of ${id} to ${values.output} (${answer.pdf.length} bytes)`,
+          ]);
         return undefined;
       }
       const now = `${answer.status} ${describeStatus(answer.status)}`;

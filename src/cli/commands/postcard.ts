@@ -7,11 +7,11 @@
  */
 import { basename, resolve } from 'node:path';
 import { fileTypeOf, type RecipientAddress } from '../../client';
-import { checkRecipient, describeStatus, enums, postcardFileTypes, type EnumName, type EnumValue } from '../../contract';
+import { checkRecipient, enums, postcardFileTypes, STATUS, type EnumName, type EnumValue } from '../../contract';
 import { mayCharge, recipientSummary } from '../../rulebook';
 import { connect, print, progressPrinter, type Io } from '../context';
 import { commandLine } from '../arguments';
-import { readUserFile } from '../user-files';
+import { readUserFile, userFileName } from '../user-files';
 import type { CommandHelp } from '../help';
 import { checkLengths, checkRecipientLengths } from '../limits';
 import { problemWords } from '../zip-meant';
@@ -19,6 +19,7 @@ import { guardSend, refusalOf, sayRepeated } from '../spending';
 import { Refused, UsageError } from '../usage';
 import { ADDRESS_OPTIONS, SENDING_OPTIONS, addressOptions, checkAddress, workModeOption } from './send';
 import { printing } from '../printing';
+import type { PostcardPreflightReport } from '../../printing';
 
 /** The postcard's own choices, each a contract enumeration, each Default unless given. */
 const CHOICES = {
@@ -41,8 +42,10 @@ export const help: CommandHelp = {
     "Sends a postcard (SendPostcardAndAddress) and prints the new mailer's ID: an image side and an address side, each a " +
     `file (${postcardFileTypes.join(', ')}), to the recipient given as send takes it. It is printed here first as the service ` +
     'would print it: a side the service could not process, or a recipient it could not mail, is refused in Production and ' +
-    'said otherwise. The sides, the recipient and the work mode are shown first; Production goes only with --yes or a yes ' +
-    'typed on a terminal, within the daily budget, and a repeat of a postcard sent within the last 30 days only with --again.',
+    'said otherwise, and a picture drawn at under 300 DPI is a warning (`mailroom preflight --postcard` shows the same). The ' +
+    "sides, the recipient and the work mode are shown first; a postcard that may print for real (Production, or Default, the account's " +
+    'own mode) goes only with --yes or a yes typed on a terminal (a script without --yes is refused with exit code 3), within the ' +
+    'daily budget, and a repeat of a postcard sent within the last 30 days only with --again.',
   options: [
     ['IMAGE-SIDE', `the picture side: ${postcardFileTypes.join(', ')}`],
     ['ADDRESS-SIDE', 'the side the address is printed on, beside its message: the same types'],
@@ -60,7 +63,10 @@ export const help: CommandHelp = {
     [`--priority ${enums.MailingPriority.join('|')}`, "the service's standard mail (Default, the default) or First-Class Mail"],
     ['--mode Development|Production|Default', "the work mode; Default (the account's own) by default"],
     ['--description TEXT', 'what the mailer is called (MyDescription, at most 100 characters); "Postcard: IMAGE-SIDE" by default'],
-    ['--yes', 'send in Production without asking (also above the confirmation threshold; never past the daily budget)'],
+    [
+      '--yes',
+      "send what may print for real (Production, or Default, the account's own mode) without asking, as a script must (also above the confirmation threshold; never past the daily budget)",
+    ],
     ['--over-budget', 'send even if it passes the daily budget (config.json) of the user you send as, and say so'],
     ['--again', 'send it although the same postcard went to the same recipient within the last 30 days; the send log says so'],
   ],
@@ -76,39 +82,63 @@ function choice<E extends EnumName>(flag: string, name: E, value: string | undef
 }
 
 /** A side's bytes and type; a type the service does not take for a postcard is a usage mistake, as it would answer -3130/-3131. */
-async function side(which: string, path: string): Promise<{ readonly type: string; readonly data: Buffer }> {
+export async function side(which: string, path: string): Promise<Side> {
   const data = await readUserFile(path, `the ${which}`);
-  const type = fileTypeOf(basename(path));
+  const name = userFileName(path, data);
+  const type = fileTypeOf(name);
   if (!(postcardFileTypes as readonly string[]).includes(type))
-    throw new UsageError(`The ${which} is ${basename(path)}: a postcard's side is ${postcardFileTypes.join(', ')}`);
-  if (data.length === 0) throw new UsageError(`The ${which} ${basename(path)} is empty`);
+    throw new UsageError(`The ${which} is ${name}: a postcard's side is ${postcardFileTypes.join(', ')}`);
+  if (data.length === 0) throw new UsageError(`The ${which} ${name} is empty`);
   return { type, data };
 }
 
+/** A side of a postcard: its file's type and bytes. */
+export interface Side {
+  readonly type: string;
+  readonly data: Buffer;
+}
+
+/** The sides and recipient of a postcard, as `postcard` sends them and `preflight --postcard` checks them. */
+export interface PostcardToCheck {
+  readonly image: Side;
+  readonly address: Side;
+  readonly recipient: RecipientAddress;
+  readonly scaling: EnumValue<'ImageSideScaling'>;
+  /** Its PrintColor: Default prints a postcard in full colour (printing/pricing.ts `printsInColour`). */
+  readonly color: EnumValue<'PrintColor'>;
+}
+
+/** The postcard printed here as the service prints it (src/printing/preflight/postcard.ts, the sandbox's printing), in `mode`. */
+export async function checkPostcard(postcard: PostcardToCheck, mode: EnumValue<'WorkMode'>): Promise<PostcardPreflightReport> {
+  const { preflightPostcard, postalAddressOf } = await printing();
+  return preflightPostcard(
+    {
+      imageSide: { kind: 'file', ...postcard.image },
+      addressSide: { kind: 'file', ...postcard.address },
+      address: postalAddressOf({ ...postcard.recipient }),
+      // Default is the account's setting, which is FitToPage unless the account says None: the sandbox's own reading.
+      scaling: postcard.scaling === 'None' ? 'None' : 'FitToPage',
+      workMode: mode === 'Production' ? 'Production' : 'Development',
+    },
+    { color: postcard.color },
+  );
+}
+
 /**
- * The postcard printed here as the service prints it (measurePostcard, as the sandbox does): a
- * failure it would end in is refused in Production, where it is final, and said otherwise.
+ * Before sending: a failure the service would end the postcard in is refused in Production, where
+ * it is final, and said otherwise; what prints less well (a picture under 300 DPI) is said. The
+ * address check's finding is left out: checkAddress said it already.
  */
-async function preflight(
-  io: Io,
-  sides: { readonly image: { type: string; data: Buffer }; readonly address: { type: string; data: Buffer } },
-  recipient: RecipientAddress,
-  scaling: EnumValue<'ImageSideScaling'>,
-  mode: EnumValue<'WorkMode'>,
-): Promise<void> {
-  const { measurePostcard, postalAddressOf } = await printing();
-  const printed = await measurePostcard({
-    imageSide: { kind: 'file', ...sides.image },
-    addressSide: { kind: 'file', ...sides.address },
-    address: postalAddressOf({ ...recipient }),
-    // Default is the account's setting, which is FitToPage unless the account says None: the sandbox's own reading.
-    scaling: scaling === 'None' ? 'None' : 'FitToPage',
-    workMode: mode === 'Production' ? 'Production' : 'Development',
-  });
-  if (printed.failure === undefined) return;
-  const words = `${printed.failure}: ${describeStatus(printed.failure)}${printed.unreadable ? ` (${printed.unreadable})` : ''}`;
-  if (mode === 'Production') throw new Refused(`Not sent: the service would fail this postcard with ${words}`);
-  io.err.write(`warning ${words}: the service would fail this postcard in Production\n`);
+async function preflight(io: Io, postcard: PostcardToCheck, mode: EnumValue<'WorkMode'>): Promise<void> {
+  const { findings } = await checkPostcard(postcard, mode);
+  for (const found of findings) {
+    if (found.code === STATUS.AddressNotVerified) continue;
+    const words = `${found.code === undefined ? '' : `${found.code}: `}${found.message}`;
+    if (found.severity === 'error' && mode === 'Production')
+      throw new Refused(`Not sent: the service would fail this postcard with ${words}`);
+    const failsLater = found.severity === 'error' ? ' The service would fail this postcard in Production.' : '';
+    io.err.write(`warning${found.code === undefined ? '' : ` ${found.code}`}: ${found.message}${failsLater}\n`);
+  }
 }
 
 export async function run(args: readonly string[], io: Io): Promise<void> {
@@ -138,10 +168,10 @@ export async function run(args: readonly string[], io: Io): Promise<void> {
   if (refused) throw new UsageError(`The recipient cannot be sent to: ${await problemWords(refused, address)}`);
   await checkAddress(io, address, mode);
   const sides = { image: await side('image side', imagePath), address: await side('address side', addressPath) };
-  await preflight(io, sides, address, scaling, mode);
+  const postcard = { ...sides, recipient: address, scaling, color };
+  await preflight(io, postcard, mode);
   // A postcard's price does not depend on what it shows (printing/pricing.ts, as the sandbox charges it).
-  const { mailerPrice, printsInColour } = await import('../../printing/pricing');
-  const price = mayCharge(mode) ? mailerPrice({ kind: 'postcard', colour: printsInColour('postcard', color, false) }) : undefined;
+  const price = mayCharge(mode) ? (await checkPostcard(postcard, mode)).price : undefined;
   const client = connect(values, io);
   try {
     const guard = await guardSend(io, values, client, {

@@ -37,15 +37,17 @@ import type { Io } from '../context';
 import { printingOf, printSettingsJson, printSettingsLine, printSettingsOf, type PrintAssumption } from '../print-settings';
 import type { CommandHelp } from '../help';
 import { commandLine } from '../arguments';
-import { readUserFile, writeUserFile } from '../user-files';
+import { readUserFile, userFileName, writeUserFile } from '../user-files';
 import { EXIT_OK, EXIT_SERVICE_ERROR, UsageError } from '../usage';
 import { ADDRESS_OPTIONS, flagOf, recipientOf, workModeOption } from './send';
 import { printing } from '../printing';
+import { checkPostcard, side } from './postcard';
 import { ENGINE_HELP, ENGINE_OPTIONS, drawnLine, sentAs, sha256Of, useEnginesOf } from '../engines';
 
 export const usage =
   `mailroom preflight FILE [--to "Name, Street, City, ST ZIP" | ${RECIPIENT_FIELDS.map((f) => `--${flagOf(f)}`).join(' ')}] ` +
-  '[--data DATA.csv] [--mode Development|Production|Default] [--proof OUT.pdf] [--as-is] [--browser PATH|none] [--office PATH|none] [--json] [--profile NAME | --endpoint URL --user NAME]';
+  '[--data DATA.csv] [--mode Development|Production|Default] [--proof OUT.pdf] [--as-is] [--browser PATH|none] [--office PATH|none] [--json] [--profile NAME | --endpoint URL --user NAME] ' +
+  '| mailroom preflight --postcard IMAGE-SIDE ADDRESS-SIDE --to "Name, Street, City, ST ZIP" [--mode …] [--proof OUT.pdf] [--json]';
 
 export const PRICE_FROM = "the sandbox's price list: an estimate of what the real service charges";
 
@@ -76,7 +78,10 @@ export const help: CommandHelp = {
     "drawn, with its SHA-256, or with --as-is the file itself to the service's converter, the proof then a prediction. " +
     'Exit codes: 0 nothing would fail, 1 something would, 2 a usage mistake.',
   options: [
-    ['FILE', 'the letter (.pdf, .doc, .docx, .html, .md, .txt), or with --data the template (.docx, .html)'],
+    [
+      'FILE',
+      'the letter (.pdf, .doc, .docx, .html, .md, .txt; - reads it from standard input), or with --data the template (.docx, .html)',
+    ],
     ['--to "Name, Street, City, ST ZIP"', 'the recipient in one line (a letter only)'],
     ...Object.keys(ADDRESS_OPTIONS).map((flag): [string, string] => [`--${flag} TEXT`, 'one field of the recipient, over --to']),
     [
@@ -91,6 +96,10 @@ export const help: CommandHelp = {
     ],
     ['--proof OUT.pdf', "write the proof: the PDF as the service would print it (with --data, every row's letter)"],
     ['--as-is', "check the letter as `mailroom send --as-is` sends it: the file itself, to the service's own converter"],
+    [
+      '--postcard IMAGE-SIDE ADDRESS-SIDE',
+      'check a postcard as `mailroom postcard` sends it (its recipient from --to or the field flags): what the service would fail it with, and a picture drawn at under 300 DPI',
+    ],
     ...ENGINE_HELP,
     [
       '--profile NAME, --endpoint URL, --user NAME',
@@ -256,6 +265,58 @@ function report(
   );
 }
 
+/**
+ * `mailroom preflight --postcard IMAGE-SIDE ADDRESS-SIDE --to …`: the postcard printed here as
+ * `mailroom postcard` checks it before sending, its findings said as a letter's are.
+ */
+async function preflightPostcard(io: Io, values: PostcardValues, positionals: readonly string[]): Promise<number> {
+  if (positionals.length !== 2) throw new UsageError('--postcard checks two files: the image side, then the address side');
+  if (values.data !== undefined || values['as-is'])
+    throw new UsageError('--postcard checks a postcard: --data and --as-is are for letters');
+  const mode = workModeOption(values.mode);
+  const recipient = flagsAddress(values);
+  if (Object.keys(recipient).length === 0)
+    throw new UsageError('Name the recipient: --to "Name, Street, City, ST ZIP", or the address flags');
+  const [imagePath, addressPath] = positionals as [string, string];
+  const postcard = {
+    image: await side('image side', imagePath),
+    address: await side('address side', addressPath),
+    recipient,
+    scaling: 'Default',
+    color: 'Default',
+  } as const;
+  const result = await checkPostcard(postcard, mode);
+  if (values.proof !== undefined) await writeUserFile(values.proof, result.pdf, 'the proof');
+  const printedIn = printedMode(mode);
+  if (values.json) {
+    const { ok, pages, sheets, price, findings } = result;
+    io.out.write(`${JSON.stringify({ ok, pages, sheets, price, priceFrom: PRICE_FROM, workMode: printedIn, findings }, null, 2)}\n`);
+  } else {
+    const errors = result.findings.filter((f) => f.severity === 'error').length;
+    const warnings = result.findings.length - errors;
+    io.out.write(
+      [
+        `${basename(imagePath)} + ${basename(addressPath)}: a postcard, its 2 sides on 1 card, ${dollars(result.price)} (in colour), printed in ${printedIn} mode`,
+        `The price is from ${PRICE_FROM}.`,
+        ...result.findings.map(findingLine),
+        errors > 0
+          ? `Would fail: ${plural(errors, 'error')}${warnings > 0 ? `, ${plural(warnings, 'warning')}` : ''}.`
+          : `Nothing would fail${warnings > 0 ? ` (${plural(warnings, 'warning')})` : ''}.`,
+      ].join('\n') + '\n',
+    );
+  }
+  return result.ok ? EXIT_OK : EXIT_SERVICE_ERROR;
+}
+
+/** What `preflight --postcard` reads of the command line. */
+type PostcardValues = Parameters<typeof flagsAddress>[0] & {
+  readonly data?: string | undefined;
+  readonly 'as-is'?: boolean | undefined;
+  readonly mode?: string | undefined;
+  readonly proof?: string | undefined;
+  readonly json?: boolean | undefined;
+};
+
 /** Whether a stream is a terminal: progress is for a person watching, never for a pipe or a log. */
 function onTerminal(stream: NodeJS.WritableStream): boolean {
   return 'isTTY' in stream && stream.isTTY === true;
@@ -297,8 +358,10 @@ export async function run(args: readonly string[], io: Io): Promise<number> {
     mode: { type: 'string' },
     proof: { type: 'string' },
     'as-is': { type: 'boolean', default: false },
+    postcard: { type: 'boolean', default: false },
     ...ENGINE_OPTIONS,
   });
+  if (values.postcard) return preflightPostcard(io, values, positionals);
   if (positionals.length !== 1) throw new UsageError('Name one file to check');
   const path = positionals[0]!;
   const mode = workModeOption(values.mode);
@@ -344,29 +407,26 @@ export async function run(args: readonly string[], io: Io): Promise<number> {
     }
   } else {
     const bytes = await readUserFile(path, 'the letter');
+    const name = userFileName(path, bytes);
     let draft: LetterDraft;
     try {
-      draft = await letterDraft(basename(path), bytes, { base: dirname(resolve(path)), asIs });
+      draft = await letterDraft(name, bytes, { base: dirname(resolve(path)), asIs });
     } catch (error) {
       if (error instanceof DocumentError) throw new UsageError(error.message);
       throw error;
     }
     frontMatter = (draft.warnings ?? []).map(frontMatterFinding);
     const written =
-      draft.to === undefined
-        ? {}
-        : 'line' in draft.to
-          ? addressLine(draft.to.line, `${basename(path)}: the front matter's to:`)
-          : draft.to.fields;
+      draft.to === undefined ? {} : 'line' in draft.to ? addressLine(draft.to.line, `${name}: the front matter's to:`) : draft.to.fields;
     const address = recipientOf(written, values, flagsAddress(values));
-    what = basename(path);
+    what = name;
     result = await preflightLetter(
       {
         type: draft.type,
         data: draft.data,
         ...(Object.keys(address).length > 0 ? { address } : {}),
         base: dirname(resolve(path)),
-        title: basename(path),
+        title: name,
       },
       settings,
       { asIs },

@@ -10,9 +10,9 @@
  * is sent is said before anything is, and the work mode always; Production, which prints and
  * charges, is sent only after --yes or a yes on the terminal. The new mailer's ID is printed.
  */
-import { basename, dirname, resolve } from 'node:path';
+import { dirname, resolve } from 'node:path';
 import { AddressError, DocumentError, letterDocument, parseAddressLine, type RecipientAddress } from '../../client';
-import { checkRecipient, enums, RECIPIENT_FIELDS, STATUS, type EnumValue } from '../../contract';
+import { checkRecipient, enums, RECIPIENT_FIELDS, STATUS, STORED_FILE_PREFIX, type EnumValue } from '../../contract';
 import { connect, print, progressPrinter, type Io } from '../context';
 import { printingOf, printSettingsOf } from '../print-settings';
 import { guardSend, preflightToSend, refusalOf, sayRepeated } from '../spending';
@@ -22,7 +22,7 @@ import { checkLengths, checkRecipientLengths } from '../limits';
 import { addressErrorWords, problemWords } from '../zip-meant';
 import type { CommandHelp } from '../help';
 import { commandLine } from '../arguments';
-import { readUserFile } from '../user-files';
+import { readUserFile, userFileName } from '../user-files';
 import { printing } from '../printing';
 import { ENGINE_HELP, ENGINE_OPTIONS, sentAs, sentToConverter, useEnginesOf } from '../engines';
 
@@ -38,29 +38,34 @@ export const SENDING_OPTIONS = {
   again: { type: 'boolean', default: false },
 } as const;
 
-export const usage = `mailroom send FILE [--to "Name, Street, City, ST ZIP" | ${RECIPIENT_FIELDS.map((f) => `--${flagOf(f)}`).join(' ')}] [--mode Development|Production|Default] [--description TEXT] [--as-is] [--browser PATH|none] [--office PATH|none] [--yes] [--over-budget] [--again]`;
+export const usage = `mailroom send FILE | --stored NAME [--to "Name, Street, City, ST ZIP" | ${RECIPIENT_FIELDS.map((f) => `--${flagOf(f)}`).join(' ')}] [--mode Development|Production|Default] [--description TEXT] [--as-is] [--browser PATH|none] [--office PATH|none] [--yes] [--over-budget] [--again]`;
 
 export const help: CommandHelp = {
   summary:
     "Sends FILE as a letter and prints the new mailer's ID. A PDF goes as it is; HTML, Markdown (its front matter's to: names " +
     'the recipient unless flags do), text, Word (.docx, .doc), OpenDocument (.odt) and RTF are drawn as `mailroom preflight` draws ' +
     'them (by a Chromium-based browser or LibreOffice) and sent as the PDF drawn, which the service prints as it is: what the ' +
-    "proof shows is what is printed, and the line before sending gives its SHA-256. With --as-is the file itself goes to the service's own " +
+    "proof shows is what is printed, and the line before sending gives its SHA-256. --stored NAME sends a stored file of the account instead. With --as-is the file itself goes to the service's own " +
     'converter (PDF, DOC, DOCX and HTML; a Markdown letter as HTML with its pictures inside it), and the proof is a prediction. ' +
     'Where no engine is found, the file goes as it is, and it is said. A front matter ' +
     'that cannot be read (never closed, not YAML, a key twice, a field under to: that is none) is refused, each error with ' +
     'its line; a key Mailroom leaves aside is a warning. The file, the recipient and the work mode are shown first; ' +
-    'Production goes only with --yes or a yes typed on a terminal. A recipient whose ZIP code does not exist or is another ' +
+    "A send that may print for real (Production, or Default: the account's own mode, which may be Production) goes only with " +
+    '--yes or a yes typed on a terminal; a script without --yes is refused with exit code 3. A recipient whose ZIP code does not exist or is another ' +
     "state's is refused in Production, where the service fails it (-1018), and sent with a warning otherwise.",
   options: [
-    ['FILE', 'the letter: .pdf, .doc, .docx, .odt, .rtf, .html, .md or .txt'],
+    ['FILE', 'the letter: .pdf, .doc, .docx, .odt, .rtf, .html, .md or .txt; - reads it from standard input'],
+    ['--stored NAME', 'send the stored file NAME (mailroom files list) as the letter, instead of a FILE; its price is not predicted'],
     ['--to "Name, Street, City, ST ZIP"', 'the recipient in one line'],
     ...Object.keys(ADDRESS_OPTIONS).map((flag): [string, string] => [`--${flag} TEXT`, 'one field of the recipient, instead of --to']),
     ['--mode Development|Production|Default', "the work mode; Default (the account's own) by default"],
     ['--description TEXT', 'what the mailer is called (MyDescription); the file name by default'],
     ['--as-is', "send the file itself to the service's own converter, not the PDF of its proof (which is then a prediction)"],
     ...ENGINE_HELP,
-    ['--yes', 'send in Production without asking (also above the confirmation threshold; never past the daily budget)'],
+    [
+      '--yes',
+      "send what may print for real (Production, or Default, the account's own mode) without asking, as a script must (also above the confirmation threshold; never past the daily budget)",
+    ],
     ['--over-budget', 'send even if it passes the daily budget (config.json) of the user you send as, and say so'],
     [
       '--again',
@@ -72,6 +77,7 @@ export const help: CommandHelp = {
     'mailroom send letter.pdf --to "Jane Doe, 1 Main St, Springfield, IL 62701" --mode Development',
     'mailroom send invoice.md --mode Development',
     'mailroom send invoice.html --as-is --mode Development',
+    'mailroom send --stored price-list.pdf --to "Jane Doe, 1 Main St, Springfield, IL 62701" --mode Production --yes',
   ],
 };
 
@@ -84,14 +90,24 @@ export function workModeOption(value: string | undefined): EnumValue<'WorkMode'>
 
 /** The file as a letter (see letterDocument), its pictures read beside it; what cannot be printed is a usage error. */
 async function readDocument(path: string, asIs: boolean) {
+  const bytes = await readUserFile(path, 'the letter');
+  const name = userFileName(path, bytes);
   try {
-    return await letterDocument(basename(path), await readUserFile(path, 'the letter'), { base: dirname(resolve(path)), asIs });
+    return { name, document: await letterDocument(name, bytes, { base: dirname(resolve(path)), asIs }) };
   } catch (error) {
     if (error instanceof DocumentError && error.cause instanceof AddressError)
-      throw new UsageError(`${basename(path)}: ${await addressErrorWords(error.cause)}`);
+      throw new UsageError(`${name}: ${await addressErrorWords(error.cause)}`);
     if (error instanceof DocumentError) throw new UsageError(error.message);
     throw error;
   }
+}
+
+/** A stored file of the account as a letter: named `MyFile:NAME`, with no bytes of its own (the service's own way). */
+function storedDocument(name: string): {
+  name: string;
+  document: { type: string; data: Uint8Array; to?: RecipientAddress; warnings?: undefined };
+} {
+  return { name, document: { type: `${STORED_FILE_PREFIX}${name}`, data: new Uint8Array() } };
 }
 
 /** --to, read strictly (a line that is not an address is a usage mistake), then the field flags over it. */
@@ -146,15 +162,23 @@ export async function run(args: readonly string[], io: Io): Promise<void> {
     to: { type: 'string' },
     ...SENDING_OPTIONS,
     'as-is': { type: 'boolean', default: false },
+    stored: { type: 'string' },
     ...ENGINE_OPTIONS,
   });
-  if (positionals.length !== 1) throw new UsageError('Name one file to send');
-  const path = positionals[0]!;
-  checkLengths([['--description', 'MyDescription', values.description]]);
+  const stored = values.stored;
+  if (stored === undefined ? positionals.length !== 1 : positionals.length !== 0)
+    throw new UsageError(stored === undefined ? 'Name one file to send' : `--stored ${stored} names the letter: name no file with it`);
+  if (stored !== undefined && values['as-is'])
+    throw new UsageError('--as-is is for a file of this machine; a stored file goes as it was stored');
+  const path = positionals[0] ?? '';
+  checkLengths([
+    ['--description', 'MyDescription', values.description],
+    ['--stored', 'MyFileName', stored],
+  ]);
   const asIs = values['as-is'];
-  const document = await readDocument(path, asIs);
+  const { name, document } = stored === undefined ? await readDocument(path, asIs) : storedDocument(stored);
   // Said, not refused: a key the front matter's reader leaves aside, as the editor warns of it.
-  for (const w of document.warnings ?? []) io.err.write(`warning: ${basename(path)}, line ${w.line}: ${w.message}\n`);
+  for (const w of document.warnings ?? []) io.err.write(`warning: ${name}, line ${w.line}: ${w.message}\n`);
   const mode = workModeOption(values.mode);
   const address = recipientOf(document.to, values, await addressOptions(values));
   checkRecipientLengths(address);
@@ -168,17 +192,18 @@ export async function run(args: readonly string[], io: Io): Promise<void> {
   // prints (sides, colour), as `mailroom preflight` says it; a file sent as it is that costs nothing
   // (Development) is not drawn at all.
   const { DRAWN_TYPES, serviceTakes } = await printing();
-  const drawn = !asIs && DRAWN_TYPES.includes(document.type);
+  const drawn = stored === undefined && !asIs && DRAWN_TYPES.includes(document.type);
   await useEnginesOf(values);
+  // A stored file's bytes are the service's: it cannot be printed here, and its price is not known.
   const report =
-    drawn || mayCharge(mode)
+    stored === undefined && (drawn || mayCharge(mode))
       ? await preflightToSend(
           {
             type: document.type,
             data: document.data,
             ...(addressed ? { address } : {}),
             base: dirname(resolve(path)),
-            title: basename(path),
+            title: name,
           },
           printingOf(await printSettingsOf(values, io)),
           { asIs },
@@ -186,14 +211,15 @@ export async function run(args: readonly string[], io: Io): Promise<void> {
       : undefined;
   const sent = report?.sent ?? { type: document.type, data: document.data };
   // A type only drawn here (.odt, .rtf) that no engine drew cannot go: the service does not take it.
-  if (!serviceTakes(sent.type)) {
+  if (stored === undefined && !serviceTakes(sent.type)) {
     throw new Refused(
-      `${basename(path)} cannot be sent: the service takes PDF, DOC, DOCX and HTML, and no engine drew this .${sent.type} as a PDF. ${report?.drawnBy?.approximation ?? ''}`.trim(),
+      `${name} cannot be sent: the service takes PDF, DOC, DOCX and HTML, and no engine drew this .${sent.type} as a PDF. ${report?.drawnBy?.approximation ?? ''}`.trim(),
     );
   }
   // Said before anything is sent: the PDF drawn, with the SHA-256 the proof shows, or the file to the service's converter.
   const how = report ? sentAs(report) : asIs && DRAWN_TYPES.includes(document.type) ? sentToConverter(document.type) : undefined;
-  if (how) io.err.write(`${basename(path)} is sent ${how}.\n`);
+  if (how) io.err.write(`${name} is sent ${how}.\n`);
+  if (stored !== undefined) io.err.write(`${stored} is the account's stored file: its price cannot be predicted here.\n`);
   // Priced only when it may charge: Development costs nothing.
   const price = mayCharge(mode) ? report?.price : undefined;
   const client = connect(values, io);
@@ -201,17 +227,17 @@ export async function run(args: readonly string[], io: Io): Promise<void> {
     const guard = await guardSend(io, values, client, {
       mode,
       price,
-      what: `Sending ${basename(path)} as a letter${to}`,
+      what: `Sending ${name} as a letter${to}`,
     });
     const request = {
-      MyDescription: values.description ?? basename(path).slice(0, 100),
+      MyDescription: values.description ?? name.slice(0, 100),
       FileExtension: sent.type,
       FileBinaryData: sent.data,
       WorkMode: mode,
     };
     const progress = progressPrinter(io, 'Sending');
     const options = {
-      source: resolve(path),
+      ...(stored === undefined ? { source: resolve(path) } : {}),
       ...(price === undefined ? {} : { price }),
       ...(progress ? { onProgress: progress } : {}),
       ...guard.options,

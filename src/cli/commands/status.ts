@@ -11,7 +11,7 @@ export const usage = 'mailroom status IDS… (1021984, 1021984-1021990, 1021984,
 
 export const help: CommandHelp = {
   summary:
-    'Prints the status of mailers: each ID, its status code, description and last update. IDs the service does not report ' +
+    'Prints the status of mailers: each ID, its status code, the status in words and its last update. IDs the service does not report ' +
     'to the user are named on standard error as unknown, and the exit code is then 1.',
   options: [['IDS…', 'one ID, a range a-b or a comma list, as many as wanted']],
   global: true,
@@ -36,7 +36,7 @@ export async function run(args: readonly string[], io: Io): Promise<number> {
       statuses.length === 0
         ? []
         : table(
-            ['ID', 'Status', 'Description', 'Last update'],
+            ['ID', 'Code', 'Status', 'Last update'],
             statuses.map((s) => [String(s.ID), String(s.Status), s.Description ?? '', formatDateTime(s.LastUpdateTime)]),
           ),
     );

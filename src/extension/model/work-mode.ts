@@ -5,6 +5,7 @@
  */
 import * as l10n from '@vscode/l10n';
 import type { EnumValue } from '../../contract';
+import { sendForReal } from '../../rulebook';
 
 export interface ProductionQuestion {
   readonly question: string;
@@ -17,6 +18,8 @@ export interface ProductionQuestion {
  * play money and prints a PDF as the service would), so that the question is true where it is asked.
  */
 export function productionQuestion(workMode: EnumValue<'WorkMode'>, what: string, onSandbox = false): ProductionQuestion | undefined {
+  // The rulebook's rule (src/rulebook/for-real.ts), which the command line asks by too; the words are the editor's.
+  if (!sendForReal(workMode).forReal) return undefined;
   switch (workMode) {
     case 'Production':
       return {

@@ -17,6 +17,7 @@ import {
 import { fieldsWithLineBreaks } from '../address-fields';
 import { zipMeant, zipMeantWords } from '../address/zip-written';
 import { verifyAddress } from '../address/verify';
+import type { LowResolutionImage } from '../pdf-inspection';
 
 export type Severity = 'error' | 'warning';
 
@@ -58,6 +59,15 @@ export function finding(
 /** A warning the service has no code for: how something prints. */
 export function printNotice(detail: string, where: Omit<Finding, 'code' | 'severity' | 'message'> = {}): Finding {
   return { severity: 'warning', message: detail, ...where };
+}
+
+/** An image drawn at under 300 DPI, `where` it is ("page 2", "the image side"): a letter's and a postcard's one warning of it. */
+export function lowResolutionFinding(image: LowResolutionImage, where: string): Finding {
+  return printNotice(
+    `An image of ${image.pixels.width} × ${image.pixels.height} pixels is drawn ${Number(image.drawn.width.toFixed(2))} × ` +
+      `${Number(image.drawn.height.toFixed(2))} in, at ${image.dpi} DPI (${where}): the service asks for 300 DPI or more; it may print blurred.`,
+    { pages: image.pages },
+  );
 }
 
 /** Pages in words: "page 3", "pages 2 and 4", "pages 1–60", "pages 1, 3 and 5–7". */

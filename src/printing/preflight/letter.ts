@@ -13,7 +13,7 @@ import { DEFAULT_PRICING, mailerPrice, type Pricing } from '../pricing';
 import { drawContents } from '../drawn';
 import type { DrawnBy } from '../engines';
 import { inkFindings, type CutMark } from './ink-findings';
-import { addressFindings, finding, hasErrors, pageWords, printNotice, zipFinding, type Finding } from './findings';
+import { addressFindings, finding, hasErrors, lowResolutionFinding, pageWords, printNotice, zipFinding, type Finding } from './findings';
 
 /** How the account prints letters; a new account's settings when not said (black, one side). */
 export interface PrintSettings {
@@ -246,13 +246,7 @@ function inspectionFindings(printed: Printed): Finding[] {
         { pages: font.pages },
       ),
     ),
-    ...inspection.lowResolutionImages.map((image) =>
-      printNotice(
-        `An image of ${image.pixels.width} × ${image.pixels.height} pixels is drawn ${Number(image.drawn.width.toFixed(2))} × ` +
-          `${Number(image.drawn.height.toFixed(2))} in, at ${image.dpi} DPI (${pageWords(image.pages)}): the service asks for 300 DPI or more; it may print blurred.`,
-        { pages: image.pages },
-      ),
-    ),
+    ...inspection.lowResolutionImages.map((image) => lowResolutionFinding(image, pageWords(image.pages))),
   ];
 }
 
