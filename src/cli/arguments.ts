@@ -12,7 +12,7 @@ import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { parseIdQuery, type IdQuery } from '../contract';
 import { parseDollars } from '../rulebook';
 import { parseDuration } from '../sandbox/control/protocol';
-import { GLOBAL_OPTIONS } from './context';
+import { GLOBAL_OPTIONS } from './global-options';
 import { UsageError } from './usage';
 
 type Options = NonNullable<ParseArgsConfig['options']>;

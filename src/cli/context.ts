@@ -1,5 +1,6 @@
 /**
- * What every command shares: the global options, where credentials come from, and output.
+ * What every command shares: where credentials come from, the client, and output. The global
+ * options themselves are global-options.ts's.
  *
  * Credentials: the OS keychain (`mailroom login` stores them), else MAILROOM_PASSWORD and
  * MAILROOM_API_KEY. Against a sandbox on this machine the public demo account needs neither.
@@ -12,26 +13,7 @@ import { accountNames, KeychainUnavailable, type Keychain } from './keychain';
 import { printSettingsLogPath, readEndpoint, sendLogPath } from '../rulebook';
 import { Refused, UsageError } from './usage';
 import { decimalNumber } from './arguments';
-
-export const GLOBAL_OPTIONS = {
-  profile: { type: 'string' },
-  endpoint: { type: 'string' },
-  binding: { type: 'string' },
-  user: { type: 'string' },
-  timeout: { type: 'string' },
-  json: { type: 'boolean', default: false },
-  verbose: { type: 'boolean', default: false },
-} as const;
-
-export interface GlobalValues {
-  readonly profile?: string | undefined;
-  readonly endpoint?: string | undefined;
-  readonly binding?: string | undefined;
-  readonly user?: string | undefined;
-  readonly timeout?: string | undefined;
-  readonly json?: boolean | undefined;
-  readonly verbose?: boolean | undefined;
-}
+import type { GlobalValues } from './global-options';
 
 export interface Io {
   readonly out: Writable;

@@ -17,7 +17,8 @@ import {
   type PrintSettingKey,
 } from '../rulebook';
 import { configPath, readConfig } from './config';
-import { accountOf, profileOf, type GlobalValues, type Io } from './context';
+import { accountOf, profileOf, type Io } from './context';
+import type { GlobalValues } from './global-options';
 
 export interface PrintAssumption {
   readonly account: AccountRef;

@@ -33,6 +33,58 @@ function importsOf(file: string): string[] {
   return [...text.matchAll(/(?:\bfrom\s+|\bimport\s*\(\s*|\bimport\s+|\brequire\s*\(\s*)['"]([^'"]+)['"]/g)].map((m) => m[1]!);
 }
 
+/** What a file needs when it runs: its imports but `import type` and `export type` (which compile away). */
+function runtimeImportsOf(file: string): string[] {
+  const text = readFileSync(file, 'utf8').replace(/^(?:import|export)\s+type\s[^;]*;/gm, '');
+  return [...text.matchAll(/(?:\bfrom\s+|\bimport\s*\(\s*|\bimport\s+|\brequire\s*\(\s*)['"]([^'"]+)['"]/g)].map((m) => m[1]!);
+}
+
+/** The file a relative import names: `x.ts` or `x/index.ts`. */
+function fileOf(from: string, spec: string, files: ReadonlySet<string>): string | undefined {
+  const base = resolve(dirname(from), spec);
+  return [`${base}.ts`, join(base, 'index.ts'), base].find((f) => files.has(f));
+}
+
+/** The import circles among `files` (Tarjan's strongly connected components of two files or more), each as its files. */
+function circles(files: readonly string[]): string[][] {
+  const known = new Set(files);
+  const edges = new Map(
+    files.map((f) => [
+      f,
+      runtimeImportsOf(f).flatMap((spec) => (spec.startsWith('.') ? [fileOf(f, spec, known)].filter((t) => t !== undefined) : [])),
+    ]),
+  );
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const on = new Set<string>();
+  const found: string[][] = [];
+  const visit = (v: string) => {
+    index.set(v, index.size);
+    low.set(v, index.get(v)!);
+    stack.push(v);
+    on.add(v);
+    for (const w of edges.get(v) ?? []) {
+      if (!index.has(w)) {
+        visit(w);
+        low.set(v, Math.min(low.get(v)!, low.get(w)!));
+      } else if (on.has(w)) low.set(v, Math.min(low.get(v)!, index.get(w)!));
+    }
+    if (low.get(v) === index.get(v)) {
+      const component: string[] = [];
+      let w: string;
+      do {
+        w = stack.pop()!;
+        on.delete(w);
+        component.push(w);
+      } while (w !== v);
+      if (component.length > 1) found.push(component.map((f) => relative(projectRoot, f)).sort());
+    }
+  };
+  for (const f of files) if (!index.has(f)) visit(f);
+  return found;
+}
+
 describe('docs/architecture.md: the layers', () => {
   it('has one layer per folder of src/, each in the picture', () => {
     const folders = readdirSync(src, { withFileTypes: true })
@@ -56,5 +108,9 @@ describe('docs/architecture.md: the layers', () => {
       }
     }
     assert.deepEqual(wrong, []);
+  });
+
+  it('has no import circle: no file needs, when it runs, a file that needs it back', () => {
+    assert.deepEqual(circles(filesUnder(src)), []);
   });
 });
