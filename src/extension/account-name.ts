@@ -2,9 +2,6 @@
 import * as vscode from 'vscode';
 import type { Account } from './connection/accounts';
 
-/** A key that tells accounts apart, for what is remembered per account: the sandbox's port changes from one start to the next. */
-export const keyOfAccount = (account: Omit<Account, 'binding'>) => `${account.sandbox ? 'sandbox' : account.endpoint}|${account.username}`;
-
 /** Signed in by Use the Local Sandbox, which signs in again with the demo user's known password. */
 export const viaUseSandbox = (account: Account) => account.sandbox && account.username === 'demo';
 

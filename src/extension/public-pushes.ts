@@ -16,7 +16,7 @@
 import { randomBytes } from 'node:crypto';
 import * as vscode from 'vscode';
 import { OK, describeResultCode } from '../contract';
-import { keyOfAccount } from './account-name';
+import { keyOfAccount } from './connection/accounts';
 import type { Account, Accounts } from './connection/accounts';
 import type { Clients } from './connection/clients';
 import type { AccountSecrets } from './connection/secrets';

@@ -12,7 +12,7 @@
 import { randomBytes } from 'node:crypto';
 import type { MailWsClient } from '../client';
 import { OK } from '../contract';
-import { keyOfAccount } from './account-name';
+import { keyOfAccount } from './connection/accounts';
 import type { Account, Accounts } from './connection/accounts';
 import type { Clients } from './connection/clients';
 import type { AccountSecrets } from './connection/secrets';

@@ -6,8 +6,8 @@
  * view, its refresh, the stored files, the status bar) follows the switch.
  */
 import * as vscode from 'vscode';
-import { accountName, keyOfAccount, viaUseSandbox } from '../account-name';
-import type { Account, Accounts } from '../connection/accounts';
+import { accountName, viaUseSandbox } from '../account-name';
+import { keyOfAccount, type Account, type Accounts } from '../connection/accounts';
 import type { SignIn } from '../connection/sign-in';
 import { prompts } from '../prompts';
 import type { MailroomCommand } from './ids';

@@ -5,7 +5,6 @@
  */
 import * as vscode from 'vscode';
 import type { Binding } from '../../contract';
-import { keyOfAccount } from '../account-name';
 import type { MailroomContextKey } from '../context-keys';
 import { Disposable, Emitter } from '../lifecycle';
 
@@ -16,6 +15,14 @@ export interface Account {
   readonly username: string;
   readonly sandbox: boolean;
 }
+
+/** What tells accounts apart: the service (the sandbox by name, since its port changes from one start to the next) and the user. */
+export function accountIdentity(account: Omit<Account, 'binding'>): readonly [service: string, username: string] {
+  return [account.sandbox ? 'sandbox' : account.endpoint, account.username];
+}
+
+/** A key that tells accounts apart, for what is remembered per account. */
+export const keyOfAccount = (account: Omit<Account, 'binding'>) => accountIdentity(account).join('|');
 
 /** The active account (global state, never a secret). */
 const ACCOUNT_KEY = 'mailroom.account';

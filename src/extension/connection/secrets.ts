@@ -5,7 +5,7 @@
  * asks for none.
  */
 import type * as vscode from 'vscode';
-import type { Account } from './accounts';
+import { accountIdentity, type Account } from './accounts';
 
 /** A real account's feedback push registration (public-pushes.ts): where the service pushes, and the Auth value it sends. */
 export interface PushRegistration {
@@ -20,8 +20,8 @@ export interface SignInSecrets {
 
 type Kind = 'password' | 'apiKey' | 'pushRegistration';
 
-const secretKey = (account: Omit<Account, 'binding'>, kind: Kind) =>
-  `mailroom:${account.sandbox ? 'sandbox' : account.endpoint}:${account.username}:${kind}`;
+/** The key of an account's secret; its form is what users' keychains already hold, and never changes. */
+const secretKey = (account: Omit<Account, 'binding'>, kind: Kind) => `mailroom:${accountIdentity(account).join(':')}:${kind}`;
 
 export class AccountSecrets {
   constructor(private readonly storage: vscode.SecretStorage) {}

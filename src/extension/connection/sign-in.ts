@@ -7,11 +7,10 @@
  */
 import * as vscode from 'vscode';
 import type { Binding } from '../../contract';
-import { keyOfAccount } from '../account-name';
 import { clientModule } from '../client-module';
 import type { Log } from '../log';
 import { logLine, wordsOf } from '../model/failure-words';
-import type { Account, Accounts } from './accounts';
+import { keyOfAccount, type Account, type Accounts } from './accounts';
 import type { Clients } from './clients';
 import { normalEndpoint } from '../../rulebook';
 import type { SandboxHost } from './sandbox-host';

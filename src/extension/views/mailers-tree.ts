@@ -11,7 +11,8 @@
  * shows only the items that match.
  */
 import * as vscode from 'vscode';
-import { accountName, keyOfAccount } from '../account-name';
+import { accountName } from '../account-name';
+import { keyOfAccount } from '../connection/accounts';
 import type { Account } from '../connection/accounts';
 import type { ViewItem } from '../context-keys';
 import type { MailroomCommand } from '../commands/ids';

@@ -11,7 +11,7 @@ import * as vscode from 'vscode';
 import { MailWsClient } from '../../../src/client';
 import type { FeedbackPush } from '../../../src/client/push-receiver';
 import { OK } from '../../../src/contract';
-import { keyOfAccount } from '../../../src/extension/account-name';
+import { keyOfAccount } from '../../../src/extension/connection/accounts';
 import type { MailroomApi } from '../../../src/extension/extension';
 import { mailroomApi, onSandbox, person, run, sendNotes, settings, typedAddress, until } from './support';
 
