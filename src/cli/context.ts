@@ -7,7 +7,7 @@
  */
 import type { Writable } from 'node:stream';
 import { MailWsClient, SendLog, SettingsLog, type CallEvent } from '../client';
-import { BINDINGS, DEFAULT_ENDPOINT, REAL_SERVICE_MIN_INTERVAL_MS, formatDateTime, isLoopback, type Binding } from '../contract';
+import { BINDINGS, DEFAULT_ENDPOINT, formatDateTime, getIntervalMs, isLoopback, type Binding } from '../contract';
 import { namedProfile, type Profile } from './config';
 import { accountNames, KeychainUnavailable, type Keychain } from './keychain';
 import { printSettingsLogPath, readEndpoint, sendLogPath } from '../rulebook';
@@ -148,7 +148,7 @@ export function connect(values: GlobalValues, io: Io, account: Account = account
     ...(timeoutMs === undefined ? {} : { timeoutMs }),
     credentials: { username, ...(password === undefined ? {} : { password }), ...(apiKey === undefined ? {} : { apiKey }) },
     // The real service allows one call per Get method every 6 s; a sandbox on this machine, any number.
-    minIntervalMs: isLoopback(endpoint) ? 0 : REAL_SERVICE_MIN_INTERVAL_MS,
+    minIntervalMs: getIntervalMs(endpoint),
     ...(values.verbose ? { onCall: log } : {}),
     sendLog: new SendLog([sendLogPath(io.env)]),
     // What SetUserSettings sets of how letters print: the preflight and the price assume it (src/cli/print-settings.ts).

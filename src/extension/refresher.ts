@@ -16,7 +16,7 @@
  */
 import * as vscode from 'vscode';
 import { clientModule } from './client-module';
-import { MAX_IDS_PER_QUERY, NO_PERMISSIONS_STATUS, REAL_SERVICE_MIN_INTERVAL_MS, formatDateTime, formatIds, isLoopback } from '../contract';
+import { MAX_IDS_PER_QUERY, NO_PERMISSIONS_STATUS, formatDateTime, formatIds, getIntervalMs } from '../contract';
 import type { Accounts } from './connection/accounts';
 import type { Clients } from './connection/clients';
 import { Disposable, Emitter, timeout, toDisposable } from './lifecycle';
@@ -123,7 +123,7 @@ export class Refresher extends Disposable {
     this.waitingSince = from;
     this.patience?.dispose();
     const account = this.accounts.account;
-    const paced = account && !account.sandbox && !isLoopback(account.endpoint) ? REAL_SERVICE_MIN_INTERVAL_MS : 0;
+    const paced = account ? getIntervalMs(account.endpoint, account.sandbox) : 0;
     const patience = this.health.patienceMs(paced);
     this.patience = timeout(patience, () => this.noAnswerYet(from, patience));
   }

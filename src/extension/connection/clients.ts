@@ -6,7 +6,7 @@
  */
 import * as vscode from 'vscode';
 import type { CallEvent, MailWsClient } from '../../client';
-import { REAL_SERVICE_MIN_INTERVAL_MS, isLoopback } from '../../contract';
+import { getIntervalMs } from '../../contract';
 import { clientModule } from '../client-module';
 import { Disposable, Emitter, toDisposable } from '../lifecycle';
 import type { Log } from '../log';
@@ -113,7 +113,7 @@ export class Clients extends Disposable {
       endpoint: account.endpoint,
       binding: account.binding,
       credentials: { username: account.username, ...(await this.secrets.read(account)) },
-      minIntervalMs: account.sandbox || isLoopback(account.endpoint) ? 0 : REAL_SERVICE_MIN_INTERVAL_MS,
+      minIntervalMs: getIntervalMs(account.endpoint, account.sandbox),
       timeoutMs: timeoutMs(),
       onCall: (event) => {
         this.log.call(event);
