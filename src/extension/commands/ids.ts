@@ -29,6 +29,8 @@ export const COMMANDS = {
   'mailroom.sendPostcard': { workbenchArguments: 1, failed: () => l10n.t('Mailroom could not send the postcard.') },
   'mailroom.sendMailMerge': { workbenchArguments: 1, failed: () => l10n.t('Mailroom could not send the mail merge.') },
   'mailroom.previewMergeRow': { workbenchArguments: 1, failed: () => l10n.t('Mailroom could not preview the merge row.') },
+  // Its quick fix passes the CSV; the palette passes nothing (the CSV shown).
+  'mailroom.reopenWithEncoding': { workbenchArguments: 1, failed: () => l10n.t('Mailroom could not reopen the file in its encoding.') },
   'mailroom.refresh': { workbenchArguments: 0, failed: () => l10n.t('Mailroom could not refresh the mailers.') },
   'mailroom.trackIds': { workbenchArguments: 0, failed: () => l10n.t('Mailroom could not track the mailers.') },
   'mailroom.previewPdf': { workbenchArguments: 1, failed: () => l10n.t('Mailroom could not preview the PDF.') },
