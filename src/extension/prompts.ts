@@ -41,8 +41,11 @@ export interface Prompts {
   /** What was typed (validated by `validateInput` before it is accepted), or undefined when dismissed. */
   input(options: InputOptions & { back: true }): Promise<string | Back | undefined>;
   input(options: InputOptions): Promise<string | undefined>;
-  /** A modal warning: true only when the button was pressed. */
-  confirm(question: string, button: string): Promise<boolean>;
+  /**
+   * A modal warning: true only when the button was pressed. With `keep`, the safe answer is a
+   * button of its own, the dialog's first and default (Enter presses it), and `button` is not.
+   */
+  confirm(question: string, button: string, keep?: string): Promise<boolean>;
   saveTo(options: vscode.SaveDialogOptions): Promise<vscode.Uri | undefined>;
   open(options: vscode.OpenDialogOptions): Promise<readonly vscode.Uri[] | undefined>;
   /** A notification; answers the button pressed, if any. */
@@ -146,7 +149,18 @@ const windowPrompts: Prompts = {
     return answer === BACK ? undefined : answer;
   },
   input: inputBox as Prompts['input'],
-  confirm: async (question, button) => (await vscode.window.showWarningMessage(question, { modal: true }, button)) === button,
+  confirm: async (question, button, keep) => {
+    if (keep === undefined) return (await vscode.window.showWarningMessage(question, { modal: true }, button)) === button;
+    // VS Code's first button is the default; the close affordance (Escape) keeps too, under a word that is no "Cancel".
+    const chosen = await vscode.window.showWarningMessage(
+      question,
+      { modal: true },
+      { title: keep },
+      { title: button },
+      { title: vscode.l10n.t('Close'), isCloseAffordance: true },
+    );
+    return chosen?.title === button;
+  },
   saveTo: async (options) => vscode.window.showSaveDialog(options),
   open: async (options) => vscode.window.showOpenDialog(options),
   notify: async (severity, message, ...buttons) => NOTIFY[severity](message, ...buttons),
@@ -160,7 +174,7 @@ export const prompts: Prompts = {
   pick: (items: readonly vscode.QuickPickItem[], options: PickOptions) => current.pick(items, options),
   pickMany: (items, options) => current.pickMany(items, options),
   input: (options: InputOptions) => current.input(options),
-  confirm: (question, button) => current.confirm(question, button),
+  confirm: (question, button, keep) => current.confirm(question, button, keep),
   saveTo: (options) => current.saveTo(options),
   open: (options) => current.open(options),
   notify: (severity, message, ...buttons) => current.notify(severity, message, ...buttons),

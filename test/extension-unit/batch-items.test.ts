@@ -19,10 +19,10 @@ describe("a merge's items and their recipients", () => {
     ]);
   });
 
-  it('labels an item by its number and recipient, and by its number alone when the recipient is not known', () => {
-    assert.equal(itemLabel(3, 'Jane Doe, Springfield'), 'Item 3 · Jane Doe, Springfield');
-    assert.equal(itemLabel(3, undefined), 'Item 3');
-    assert.equal(itemLabel(3, ''), 'Item 3');
+  it('labels an item by its status first (a narrow view still shows it), its number and recipient, and without the recipient when not known', () => {
+    assert.equal(itemLabel(3, 'Received', 'Jane Doe, Springfield'), 'Received · Item 3 · Jane Doe, Springfield');
+    assert.equal(itemLabel(3, 'Received', undefined), 'Received · Item 3');
+    assert.equal(itemLabel(3, 'Received', ''), 'Received · Item 3');
   });
 
   it('finds the items whose recipient holds the text, in any case', () => {

@@ -36,6 +36,8 @@ export const COMMANDS = {
   'mailroom.previewPdf': { workbenchArguments: 1, failed: () => l10n.t('Mailroom could not preview the PDF.') },
   'mailroom.savePdf': { workbenchArguments: 1, failed: () => l10n.t('Mailroom could not save the PDF.') },
   'mailroom.cancelDelivery': { workbenchArguments: 1, failed: () => l10n.t('Mailroom could not cancel the delivery.') },
+  // A batch's item passes itself; the service cancels its batch only whole.
+  'mailroom.cancelWholeBatch': { workbenchArguments: 1, failed: () => l10n.t('Mailroom could not cancel the batch.') },
   'mailroom.copyId': { workbenchArguments: 1, failed: () => l10n.t('Mailroom could not copy the ID.') },
   'mailroom.stopTracking': { workbenchArguments: 1, failed: () => l10n.t('Mailroom could not stop tracking the mailer.') },
   'mailroom.showLog': { workbenchArguments: 0, failed: () => l10n.t('Mailroom could not show the log.') },

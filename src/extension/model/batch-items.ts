@@ -32,8 +32,12 @@ export function recipientsOfRows(columns: readonly string[], rows: readonly (rea
 }
 
 /** An item's row label: "Item 3 · Jane Doe, Springfield", or "Item 3" when its recipient is not known. */
-export function itemLabel(itemId: number, recipient: string | undefined): string {
-  return recipient ? l10n.t('Item {0} · {1}', itemId, recipient) : l10n.t('Item {0}', itemId);
+/**
+ * "Received · Item 3 · Jane Doe, Springfield": the status first, where a narrow Mailers view (a
+ * window 800 px wide) still shows it; a row's description, after the label, is the first cut.
+ */
+export function itemLabel(itemId: number, status: string, recipient: string | undefined): string {
+  return recipient ? l10n.t('{0} · Item {1} · {2}', status, itemId, recipient) : l10n.t('{0} · Item {1}', status, itemId);
 }
 
 /** The items (1-based) whose recipient holds the text, without regard to case. */

@@ -158,8 +158,12 @@ export class ScriptedPrompts implements Prompts {
     }
   }) as Prompts['input'];
 
-  confirm = async (question: string, button: string): Promise<boolean> => {
-    const answer = this.next(`${question} [${button}]`, (a) => 'confirm' in a);
+  /** The safe answer is shown as "[keep (default)] [button]" where the dialog has one, as its first, default button. */
+  confirm = async (question: string, button: string, keep?: string): Promise<boolean> => {
+    const answer = this.next(
+      keep === undefined ? `${question} [${button}]` : `${question} [${keep} (default)] [${button}]`,
+      (a) => 'confirm' in a,
+    );
     return answer !== undefined && 'confirm' in answer && answer.confirm;
   };
 
