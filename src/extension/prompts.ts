@@ -29,6 +29,11 @@ export interface PickOptions extends vscode.QuickPickOptions {
    * that Enter keeps it. By identity, not label: two recent addresses may share a name.
    */
   readonly isCurrent?: (item: vscode.QuickPickItem) => boolean;
+  /**
+   * An item for the text typed into the pick's filter, shown after the others while there is text
+   * (alwaysShow): where nothing else matches it, it is the active one, and Enter accepts it.
+   */
+  readonly typed?: (text: string) => vscode.QuickPickItem | undefined;
 }
 
 export type Severity = 'info' | 'warning' | 'error';
@@ -121,6 +126,13 @@ function quickPick<T extends vscode.QuickPickItem>(items: readonly T[], options:
     items,
   });
   const current = options.isCurrent ? items.filter(options.isCurrent) : [];
+  if (options.typed) {
+    const typed = options.typed;
+    pick.onDidChangeValue((text) => {
+      const item = typed(text) as T | undefined;
+      pick.items = item ? [...items, item] : items;
+    });
+  }
   if (options.many) pick.selectedItems = current;
   else if (current[0]) pick.activeItems = [current[0]];
   return shown<readonly T[]>(pick, (done) => {

@@ -6,6 +6,7 @@
  * Send This Letter here.
  */
 import * as vscode from 'vscode';
+import { activeDocumentUri } from '../active-document';
 import { basename } from 'node:path';
 import {
   CsvError,
@@ -71,7 +72,7 @@ type RowItem = vscode.QuickPickItem & { readonly row: number | 'another' };
 
 export function previewMergeRowCommand(ctx: ProofContext) {
   return async (target?: vscode.Uri): Promise<void> => {
-    const given = target instanceof vscode.Uri ? target : vscode.window.activeTextEditor?.document.uri;
+    const given = target instanceof vscode.Uri ? target : activeDocumentUri();
     const files = await askMergeFiles(
       ctx,
       {

@@ -7,6 +7,7 @@
  * whether to discard the edits: that is left to its own Change File Encoding, which asks.
  */
 import * as vscode from 'vscode';
+import { activeDocumentUri } from '../active-document';
 import { CsvError, decodeCsv, type CsvEncoding } from '../../contract';
 import { prompts } from '../prompts';
 import type { CommandMap } from './invocation';
@@ -53,7 +54,7 @@ async function reopen(file: vscode.Uri): Promise<void> {
 export function reopenWithEncodingActions() {
   return {
     'mailroom.reopenWithEncoding': async (file?: unknown) => {
-      const uri = file instanceof vscode.Uri ? file : vscode.window.activeTextEditor?.document.uri;
+      const uri = file instanceof vscode.Uri ? file : activeDocumentUri();
       if (!uri || !/\.csv$/i.test(uri.path)) {
         await prompts.notify('info', vscode.l10n.t('Open the CSV to reopen it in its own encoding.'));
         return;

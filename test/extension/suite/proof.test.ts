@@ -10,6 +10,7 @@ import type { AddressInfo } from 'node:net';
 import * as vscode from 'vscode';
 import type { MailroomApi } from '../../../src/extension/extension';
 import type { PdfPreview } from '../../../src/extension/views/pdf-preview';
+import { sampleDocx } from '../../helpers/documents';
 import { inProduction, mailroomApi, onSandbox, person, previewOpened, run, send, until, workspace } from './support';
 
 const frontMatter = (zip: string) =>
@@ -58,6 +59,30 @@ describe('Mailroom: the proof before sending', function () {
   after(async () => {
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     for (const uri of written) await vscode.workspace.fs.delete(uri).then(undefined, () => undefined);
+  });
+
+  it('previews the .docx in front from the palette: a binary file has no text editor, its tab names it', async () => {
+    const uri = vscode.Uri.joinPath(workspace(), 'proof-palette.docx');
+    written.push(uri);
+    await vscode.workspace.fs.writeFile(
+      uri,
+      sampleDocx(['Jane Doe', '1 Main St', 'Springfield, IL 62701', '', 'Dear Jane,', 'Thank you.']),
+    );
+    await vscode.commands.executeCommand('vscode.open', uri);
+    await until('the .docx shown in a tab', async () => {
+      const input: unknown = vscode.window.tabGroups.activeTabGroup.activeTab?.input;
+      return input && typeof input === 'object' && 'uri' in input && String(input.uri) === uri.toString() ? true : undefined;
+    });
+    assert.equal(vscode.window.activeTextEditor, undefined, 'VS Code shows a .docx in no text editor');
+    const preview = await previewOpened(api, () => run([{ pick: /The address is in the document/ }], 'mailroom.previewBeforeSending'));
+    assert.ok(preview, 'the proof opened');
+    try {
+      await drawn(preview);
+      assert.ok(person.shown().every((m) => !/open the document to preview/.test(m)));
+    } finally {
+      preview.panel.dispose();
+      await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    }
   });
 
   it('previews a Markdown letter with a bad ZIP: the proof is drawn, -1018 beside it, the page strict', async () => {
