@@ -131,6 +131,10 @@ function quickPick<T extends vscode.QuickPickItem>(items: readonly T[], options:
     pick.onDidChangeValue((text) => {
       const item = typed(text) as T | undefined;
       pick.items = item ? [...items, item] : items;
+      // VS Code's filter is fuzzy ("1200" may match "Row 120" and "Row 200"): where no item holds the text as it is, the typed one is Enter's.
+      const wanted = text.trim().toLowerCase();
+      const holds = (i: T) => `${i.label} ${options.matchOnDescription ? (i.description ?? '') : ''}`.toLowerCase().includes(wanted);
+      if (item && !items.some(holds)) pick.activeItems = [item];
     });
   }
   if (options.many) pick.selectedItems = current;

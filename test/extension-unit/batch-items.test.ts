@@ -33,6 +33,14 @@ describe("a merge's items and their recipients", () => {
     assert.deepEqual(itemsHolding(recipients, '  '), []);
   });
 
+  it('finds "Dupré" from "Dupre" and "MÜLLER" from "muller": accents and case are not told apart', () => {
+    const recipients = ['Anne Dupré, Shelbyville', 'José Müller, Springfield', 'Sam Roe, Shelbyville'];
+    assert.deepEqual(itemsHolding(recipients, 'Dupre'), [1]);
+    assert.deepEqual(itemsHolding(recipients, 'MÜLLER'), [2]);
+    assert.deepEqual(itemsHolding(recipients, 'muller'), [2]);
+    assert.deepEqual(itemsHolding(recipients, 'josé'), [2]);
+  });
+
   it('asks for a run of items as a range and for others as a list', () => {
     assert.equal(itemIdsOf([101, 102, 103]), '101-103');
     assert.equal(itemIdsOf([3, 17, 99]), '3,17,99');

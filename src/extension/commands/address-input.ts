@@ -40,6 +40,8 @@ export interface AddressDraft {
   readonly fields: RecipientFields;
   readonly line?: string;
   readonly asked?: readonly RecipientField[];
+  /** Typed at the pick itself: no line to ask for after it. */
+  readonly typed?: boolean;
 }
 
 /** The choice that leaves a letter's address to its document, as `mailroom send` without `--to`. */
@@ -109,11 +111,7 @@ export class AddressBook {
         ...this.recent().map((address) => ({ ...addressLabel(address), choice: address })),
         { label: NEW, choice: 'new' as const },
       ],
-      (answers, item) =>
-        set(
-          answers,
-          item.line !== undefined ? fromLine(item.line) : item.choice === 'new' ? NEW_ADDRESS : { ...get(answers), choice: item.choice },
-        ),
+      (answers, item) => set(answers, chosenDraft(get(answers), item)),
       // By the address itself, not its label: two recent addresses may share a name.
       (answers, item) => item.line === undefined && JSON.stringify(item.choice) === JSON.stringify(get(answers).choice),
       {
@@ -125,7 +123,7 @@ export class AddressBook {
     );
     // New address…: the whole address on one line; what it lacks is asked after.
     const lineStep: Step<S> = {
-      when: (answers) => get(answers).choice === 'new' && get(answers).asked === undefined,
+      when: (answers) => get(answers).choice === 'new' && !get(answers).typed,
       ask: async (answers, place) => {
         const line = await prompts.input({
           title,
@@ -137,7 +135,10 @@ export class AddressBook {
           ignoreFocusOut: true,
           ...place,
         });
-        return line === undefined || line === BACK ? line : set(answers, fromLine(line));
+        if (line === undefined || line === BACK) return line;
+        // The line as it was (asked again, Edit and Retry): what was typed after it is kept.
+        const draft = get(answers);
+        return set(answers, draft.asked !== undefined && line.trim() === draft.line ? draft : fromLine(line));
       },
     };
     const fieldSteps = ASKED.map(([field, prompt], index): Step<S> => ({
@@ -162,9 +163,16 @@ export class AddressBook {
     // With nothing to choose from, a new address is asked for at once.
     const offersChoice = () => none !== undefined || this.recent().length > 0;
     // Without a choice, a new address is asked for at once, from its line.
-    const lineFirst: Step<S> = { ...lineStep, when: (answers) => !offersChoice() && get(answers).asked === undefined };
+    const lineFirst: Step<S> = { ...lineStep, when: (answers) => !offersChoice() && lineStep.when!(answers) };
     return [{ ...choose, when: offersChoice }, offersChoice() ? lineStep : lineFirst, ...fieldSteps];
   }
+}
+
+/** The draft a choice at the pick makes: a typed line read; New address… again keeps what was typed of it; another, itself. */
+function chosenDraft(draft: AddressDraft, item: { readonly choice: AddressDraft['choice']; readonly line?: string }): AddressDraft {
+  if (item.line !== undefined) return { ...fromLine(item.line), typed: true };
+  if (item.choice !== 'new') return { ...draft, choice: item.choice };
+  return draft.choice === 'new' && !draft.typed ? draft : NEW_ADDRESS;
 }
 
 /** The choice for a line typed at the pick: what was read of it, or what it lacks, beside it. */

@@ -52,6 +52,7 @@ export const COMMANDS = {
   'mailroom.lookUpAttempt': { workbenchArguments: 1, failed: () => l10n.t('Mailroom could not look the send up.') },
   'mailroom.forgetAttempt': { workbenchArguments: 1, failed: () => l10n.t('Mailroom could not forget the attempt.') },
   'mailroom.filterMailers': { workbenchArguments: 0, failed: () => l10n.t('Mailroom could not filter the mailers.') },
+  'mailroom.filterMailersAdvanced': { workbenchArguments: 0, failed: () => l10n.t('Mailroom could not filter the mailers.') },
   'mailroom.clearMailerFilter': { workbenchArguments: 0, failed: () => l10n.t('Mailroom could not clear the filter.') },
   'mailroom.exportMailers': { workbenchArguments: 0, failed: () => l10n.t('Mailroom could not export the mailers.') },
   // The status bar item and the palette pass nothing; a Mailers view row grouped by account passes its account.

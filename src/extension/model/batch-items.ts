@@ -7,6 +7,7 @@
  */
 import * as l10n from '@vscode/l10n';
 import { recipientSummary } from '../../rulebook';
+import { searchable } from './mailer-filter';
 
 /** Items shown at once under a batch; Show More adds as many again. */
 export const ITEMS_PER_PAGE = 100;
@@ -40,13 +41,13 @@ export function itemLabel(itemId: number, status: string, recipient: string | un
   return recipient ? l10n.t('{0} · Item {1} · {2}', status, itemId, recipient) : l10n.t('{0} · Item {1}', status, itemId);
 }
 
-/** The items (1-based) whose recipient holds the text, without regard to case. */
+/** The items (1-based) whose recipient holds the text, without regard to case or accents. */
 export function itemsHolding(recipients: readonly string[], text: string): number[] {
-  const wanted = text.trim().toLowerCase();
+  const wanted = searchable(text.trim());
   const found: number[] = [];
   if (!wanted) return found;
   recipients.forEach((recipient, i) => {
-    if (recipient.toLowerCase().includes(wanted)) found.push(i + 1);
+    if (searchable(recipient).includes(wanted)) found.push(i + 1);
   });
   return found;
 }

@@ -50,7 +50,7 @@ describe("A merge's items: their recipients, found by Filter Mailers, a page at 
 
     await run(
       [{ input: 'sam roe' }, { pick: 'Any status' }, { pick: 'Any work mode' }, { input: '' }, { input: '' }],
-      'mailroom.filterMailers',
+      'mailroom.filterMailersAdvanced',
     );
     await api.tree.itemsFound;
     const shown = await until('the batch shown for its item', async () => {
@@ -71,6 +71,31 @@ describe("A merge's items: their recipients, found by Filter Mailers, a page at 
     }
     const items = await api.tree.getChildren(shown.find((n) => n.mailer.id === batch)!);
     assert.deepEqual(labels(api, items), ['Received · Item 2 · Sam Roe, Shelbyville'], 'only the item that goes to Sam Roe');
+  });
+
+  it('finds "Dupré" from "Dupre" with Filter Mailers, one input box: only that item shown under its batch', async () => {
+    const data = vscode.Uri.joinPath(workspace(), 'batch-accents.csv');
+    await vscode.workspace.fs.writeFile(
+      data,
+      Buffer.from(
+        'AttentionLine1,Address1,City,State,PostalCode\nJane Doe,1 Main St,Springfield,IL,62701\nAnne Dupré,2 Side St,Shelbyville,IL,62565\n',
+      ),
+    );
+    let batch: number | undefined;
+    try {
+      batch = await send(
+        [{ pick: 'batch-accents.csv' }, { pick: /in Development mode/ }],
+        'mailroom.sendMailMerge',
+        vscode.Uri.joinPath(workspace(), 'invite.html'),
+      );
+    } finally {
+      await vscode.workspace.fs.delete(data);
+    }
+    assert.ok(batch, 'the merge was sent');
+    await run([{ input: 'Dupre' }], 'mailroom.filterMailers');
+    await api.tree.itemsFound;
+    const node = await until('the batch shown for its item', async () => api.tree.nodeOf(batch));
+    assert.deepEqual(labels(api, await api.tree.getChildren(node)), ['Received · Item 2 · Anne Dupré, Shelbyville']);
   });
 
   it('shows a batch of more items than a page a page at a time: a Show More row brings the next', async () => {

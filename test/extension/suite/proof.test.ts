@@ -430,6 +430,43 @@ describe('Mailroom: the proof before sending', function () {
     byName.panel.dispose();
   });
 
+  it('previews row 1200 typed into the row pick, keeps typed text for Another Row…, and draws the row again when the CSV changes', async () => {
+    const lines = ['AttentionLine1,Address1,City,State,PostalCode'];
+    for (let i = 1; i <= 2000; i++) lines.push(`Person ${i},${i} Main St,Springfield,IL,62701`);
+    const data = await write('proof-2000.csv', `${lines.join('\r\n')}\r\n`);
+    const template = vscode.Uri.joinPath(workspace(), 'invite.html');
+    // Typed "1200" and Enter: that row, at once.
+    const typed = await previewOpened(api, () =>
+      run([{ enter: true }, { pick: 'proof-2000.csv' }, { type: '1200' }], 'mailroom.previewMergeRow', template),
+    );
+    assert.ok(typed, 'row 1200 is shown');
+    assert.equal(typed.panel.title, 'Proof · invite.html row 1200');
+    assert.match((await drawn(typed)).text, /Person 1200\b/);
+    assert.equal(typed.proofView?.refreshable, true, 'the proof offers Refresh');
+    // The CSV changes on disk: the proof is drawn again, with the row's findings found again.
+    lines[1200] = 'Renamed Person,1200 Main St,Springfield,IL,6270';
+    await vscode.workspace.fs.writeFile(data, Buffer.from(`${lines.join('\r\n')}\r\n`));
+    await until('the proof drawn again from the changed CSV', async () =>
+      typed.lastState?.type === 'rendered' && /Renamed Person/.test(typed.lastState.text) ? true : undefined,
+    );
+    assert.ok(
+      typed.proof!.view.facts.findings.some((f) => f.code === -1018),
+      JSON.stringify(typed.proof!.view.facts.findings),
+    );
+    typed.panel.dispose();
+    // Typed words, then Another Row…: its box opens with them, and Enter takes them.
+    const found = await previewOpened(api, () =>
+      run(
+        [{ enter: true }, { pick: 'proof-2000.csv' }, { type: 'Person 1500' }, { enter: true }, { pick: /Row 1500$/ }],
+        'mailroom.previewMergeRow',
+        template,
+      ),
+    );
+    assert.ok(found, 'row 1500 is shown');
+    assert.equal(found.panel.title, 'Proof · invite.html row 1500');
+    found.panel.dispose();
+  });
+
   it('previews a row of a CSV a spreadsheet saved in Windows-1252: the name right, and which encoding was assumed', async () => {
     const data = await write('proof-windows-1252.csv', '');
     await vscode.workspace.fs.writeFile(
