@@ -27,17 +27,28 @@ describe("A merge's items: their recipients, found by Filter Mailers, a page at 
     await onSandbox(api);
   });
 
+  /** Send Mail Merge of invite.html with the workspace's CSV `name`, in Development: the batch. */
+  const mergeOfPeople = (name = 'people.csv') =>
+    send([{ pick: name }, { pick: /in Development mode/ }], 'mailroom.sendMailMerge', vscode.Uri.joinPath(workspace(), 'invite.html'));
+
+  /** The same, with a CSV written for it (and gone after). */
+  async function mergeOf(name: string, csv: string): Promise<number | undefined> {
+    const data = vscode.Uri.joinPath(workspace(), name);
+    await vscode.workspace.fs.writeFile(data, Buffer.from(csv));
+    try {
+      return await mergeOfPeople(name);
+    } finally {
+      await vscode.workspace.fs.delete(data);
+    }
+  }
+
   afterEach(async () => {
     person.settle();
     await vscode.commands.executeCommand('mailroom.clearMailerFilter');
   });
 
   it("shows each item of a merge with its recipient, and Filter Mailers finds an item by the recipient's name", async () => {
-    const batch = await send(
-      [{ pick: 'people.csv' }, { pick: /in Development mode/ }],
-      'mailroom.sendMailMerge',
-      vscode.Uri.joinPath(workspace(), 'invite.html'),
-    );
+    const batch = await mergeOfPeople();
     assert.ok(batch, 'the merge was sent');
     const node = api.tree.nodeOf(batch)!;
     assert.deepEqual(labels(api, await api.tree.getChildren(node)), [
@@ -74,23 +85,10 @@ describe("A merge's items: their recipients, found by Filter Mailers, a page at 
   });
 
   it('finds "Dupré" from "Dupre" with Filter Mailers, one input box: only that item shown under its batch', async () => {
-    const data = vscode.Uri.joinPath(workspace(), 'batch-accents.csv');
-    await vscode.workspace.fs.writeFile(
-      data,
-      Buffer.from(
-        'AttentionLine1,Address1,City,State,PostalCode\nJane Doe,1 Main St,Springfield,IL,62701\nAnne Dupré,2 Side St,Shelbyville,IL,62565\n',
-      ),
+    const batch = await mergeOf(
+      'batch-accents.csv',
+      'AttentionLine1,Address1,City,State,PostalCode\nJane Doe,1 Main St,Springfield,IL,62701\nAnne Dupré,2 Side St,Shelbyville,IL,62565\n',
     );
-    let batch: number | undefined;
-    try {
-      batch = await send(
-        [{ pick: 'batch-accents.csv' }, { pick: /in Development mode/ }],
-        'mailroom.sendMailMerge',
-        vscode.Uri.joinPath(workspace(), 'invite.html'),
-      );
-    } finally {
-      await vscode.workspace.fs.delete(data);
-    }
     assert.ok(batch, 'the merge was sent');
     await run([{ input: 'Dupre' }], 'mailroom.filterMailers');
     await api.tree.itemsFound;
@@ -101,18 +99,7 @@ describe("A merge's items: their recipients, found by Filter Mailers, a page at 
   it('shows a batch of more items than a page a page at a time: a Show More row brings the next', async () => {
     const rows = ['AttentionLine1,Address1,City,State,PostalCode'];
     for (let i = 1; i <= 105; i++) rows.push(`Person ${i},${i} Main St,Springfield,IL,62701`);
-    const data = vscode.Uri.joinPath(workspace(), 'batch-pages.csv');
-    await vscode.workspace.fs.writeFile(data, Buffer.from(`${rows.join('\n')}\n`));
-    let batch: number | undefined;
-    try {
-      batch = await send(
-        [{ pick: 'batch-pages.csv' }, { pick: /in Development mode/ }],
-        'mailroom.sendMailMerge',
-        vscode.Uri.joinPath(workspace(), 'invite.html'),
-      );
-    } finally {
-      await vscode.workspace.fs.delete(data);
-    }
+    const batch = await mergeOf('batch-pages.csv', `${rows.join('\n')}\n`);
     assert.ok(batch, 'the merge was sent');
     const node = api.tree.nodeOf(batch)!;
     const first = await api.tree.getChildren(node);
@@ -156,11 +143,7 @@ describe("A merge's items: their recipients, found by Filter Mailers, a page at 
   });
 
   it('says on an item that one letter of a batch cannot be cancelled, and cancelling asks about the whole batch, by its letters, keeping them by default', async () => {
-    const batch = await send(
-      [{ pick: 'people.csv' }, { pick: /in Development mode/ }],
-      'mailroom.sendMailMerge',
-      vscode.Uri.joinPath(workspace(), 'invite.html'),
-    );
+    const batch = await mergeOfPeople();
     assert.ok(batch, 'the merge was sent');
     const items = await api.tree.getChildren(api.tree.nodeOf(batch)!);
     const sam = items[1]!;
