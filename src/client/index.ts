@@ -2,7 +2,7 @@
 export * from './client';
 export * from './errors';
 export { HTTP_DOCUMENT_LIMIT, HTTP_GET_QUERY_LIMIT, routeCall, type Route } from './route';
-export { fetchDetails, fetchStatuses, type MailerDetails, type MailerStatus } from './tracking';
+export { batchLetters, fetchDetails, fetchStatuses, type MailerDetails, type MailerStatus } from './tracking';
 export { damagedLineWords, type DamagedLine } from './json-lines';
 export {
   SendLog,

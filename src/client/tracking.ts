@@ -62,3 +62,15 @@ export async function fetchDetails(
   }
   return details;
 }
+
+/**
+ * What cancelling a mailer covers: CancelDelivery takes a mailer's ID only (no ItemID), so
+ * cancelling a batch cancels every letter in it. The letters of a batch are counted from
+ * GetBatchStatus of all its items (an empty ItemID); undefined for a mailer that is no batch, or
+ * one this account cannot see (the cancel itself then says why).
+ */
+export async function batchLetters(client: MailWsClient, id: number, options?: CallOptions): Promise<number | undefined> {
+  const [details] = (await client.datedA.GetDetails({ ID: String(id) }, options)).Details;
+  if (!details?.IsBatch) return undefined;
+  return (await client.datedA.GetBatchStatus({ ID: id, ItemID: '' }, options)).Statuses.length;
+}

@@ -27,7 +27,8 @@ export const VIEW_IDS = ['mailroom.mailers', 'mailroom.storedFiles', 'mailroom.h
  * The rows' contextValue in the views/ trees: the values of `viewItem`. A mailer is
  * `mailer.cancellable` while the service would accept its CancelDelivery (as of the last refresh),
  * `mailer.inProcess` once handed to the postal service or while its status is not known yet,
- * `mailer.final` when its status will not change again. A Send History row is `sent` when it
+ * `mailer.final` when its status will not change again. An item of a batch is `batchItem.cancellable`
+ * while its batch is: the service cancels a batch only whole, and the item's menu says so. A Send History row is `sent` when it
  * names a mailer of the active account (Show Details and Preview PDF open it), else `send`.
  * `account` is another account's row in the Mailers view grouped by account.
  */
@@ -36,6 +37,7 @@ export const VIEW_ITEMS = [
   'mailer.inProcess',
   'mailer.final',
   'batchItem',
+  'batchItem.cancellable',
   'attempt',
   'storedFile',
   'sent',

@@ -26,6 +26,7 @@ import { forgetRecipients, keptRecipients } from './batch-recipients';
 import { sendMailMergeCommand } from './commands/send-merge';
 import { sendPostcardCommand } from './commands/send-postcard';
 import { couldNot, logLine } from './model/failure-words';
+import { reopenWithEncodingActions } from './commands/reopen-with-encoding';
 import { registerCommand } from './commands/register';
 import { signOutCommand } from './commands/sign-out';
 import { switchAccountCommand } from './commands/switch-account';
@@ -223,6 +224,7 @@ class Mailroom extends Disposable {
         },
       }),
       ...filterActions(filter, tree),
+      ...reopenWithEncodingActions(),
       ...storedFileActions(clients, storedFiles, sending),
       ...attemptActions(clients, mailers, () => refresher.refresh(), log),
       ...sandboxControlActions(connection, mailers, refresher),

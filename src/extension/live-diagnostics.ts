@@ -21,7 +21,8 @@ import { Disposable, timeout, toDisposable } from './lifecycle';
 import type { Log } from './log';
 import type { MergeTemplates } from './merge-templates';
 import { templateType } from './model/merge-templates';
-import { CsvError, decodeCsv, isLetterFrontMatter, namesAddressColumn } from '../contract';
+import { CsvError, decodeCsv, isLetterFrontMatter, namesAddressColumn, type CsvEncoding } from '../contract';
+import { reopenAction } from './commands/reopen-with-encoding';
 import { frontMatterDiagnostics, mergeDataDiagnostics } from './printing-module';
 import { logLine, wordsOf } from './model/failure-words';
 
@@ -42,6 +43,14 @@ function checkedAs(document: vscode.TextDocument): Checked | undefined {
 interface Published {
   readonly version: number;
   readonly found: readonly { readonly diagnostic: vscode.Diagnostic; readonly fixes: readonly QuickFix[] }[];
+  /** The file's own encoding, when the editor shows it as another (its letters as U+FFFD): no fix edits such text. */
+  readonly shownWrongly?: CsvEncoding;
+}
+
+/** A finding, and the file's own encoding where the editor shows it as another. */
+interface CheckedText {
+  readonly found: readonly TextFinding[];
+  readonly shownWrongly?: CsvEncoding;
 }
 
 export class LiveDiagnostics extends Disposable implements vscode.CodeActionProvider {
@@ -145,11 +154,12 @@ export class LiveDiagnostics extends Disposable implements vscode.CodeActionProv
     const key = document.uri.toString();
     const text = document.getText();
     const version = document.version;
-    const found = checkedAs(document) === 'letter' ? await this.checkLetter(text) : await this.checkCsv(document.uri, text);
+    const { found, shownWrongly } =
+      checkedAs(document) === 'letter' ? { found: await this.checkLetter(text) } : await this.checkCsv(document.uri, text);
     // A newer edit, or a close, came while this ran: what it found is about text that is gone.
     if (this.isDisposed || document.isClosed || this.generations.get(key) !== generation) return;
     const diagnostics = found.map((f) => ({ diagnostic: toDiagnostic(document, f), fixes: f.fixes }));
-    this.published.set(key, { version, found: diagnostics });
+    this.published.set(key, { version, found: diagnostics, ...(shownWrongly && { shownWrongly }) });
     this.collection.set(
       document.uri,
       diagnostics.map((d) => d.diagnostic),
@@ -162,22 +172,26 @@ export class LiveDiagnostics extends Disposable implements vscode.CodeActionProv
   }
 
   /** On the printing thread (printing-module.ts): a long CSV's check never holds the extension host. */
-  private async checkCsv(uri: vscode.Uri, text: string): Promise<readonly TextFinding[]> {
+  private async checkCsv(uri: vscode.Uri, text: string): Promise<CheckedText> {
     const template = await this.templateOf(uri);
     const found = await mergeDataDiagnostics(text, template);
-    if (!template && !namesAddressColumn(text)) return found;
+    if (!template && !namesAddressColumn(text)) return { found };
     const unread = await this.unreadCharacters(uri, text);
-    return unread ? [unread, ...found] : found;
+    // First, and an error: where VS Code caps a file's problems it keeps errors first, in this order,
+    // and this one is what every other fix waits on.
+    return unread ? { found: [unread.finding, ...found], ...(unread.shownWrongly && { shownWrongly: unread.shownWrongly }) } : { found };
   }
 
   /**
    * VS Code shows a file by its own setting (UTF-8 unless told), and what it cannot read as that
    * it shows as U+FFFD, which saving writes over the file's letters for good. The merge reads the
    * file itself, by the contract's rule (decodeCsv): when that finds another encoding, say so on
-   * the first such character, so that the person reopens the file in it before editing. No service code: Mailroom's own warning.
+   * the first such character, so that the person reopens the file in it before editing. No service code: Mailroom's own finding,
+   * and an error, since saving destroys data; while it stands, no quick fix edits the text (an edit, auto-saved, would write the
+   * U+FFFD over the file's letters): each offers Reopen with Encoding instead (provideCodeActions).
    * A file of no encoding the merge reads (decodeCsv refuses it) is an error there instead, as the send and the preflight refuse it.
    */
-  private async unreadCharacters(uri: vscode.Uri, text: string): Promise<TextFinding | undefined> {
+  private async unreadCharacters(uri: vscode.Uri, text: string): Promise<{ finding: TextFinding; shownWrongly?: CsvEncoding } | undefined> {
     const at = text.indexOf('\uFFFD');
     if (at < 0) return undefined;
     let encoding: string;
@@ -188,21 +202,26 @@ export class LiveDiagnostics extends Disposable implements vscode.CodeActionProv
       if (!(error instanceof CsvError)) throw error;
       // Bytes of no encoding the merge reads: `mailroom preflight` and the send refuse the file, and so does the editor.
       return {
-        severity: 'error',
-        message: vscode.l10n.t('The merge cannot read this file: {0} (line {1}).', error.message, error.line),
-        span: { start: at, end: at + 1 },
-        fixes: [],
+        finding: {
+          severity: 'error',
+          message: vscode.l10n.t('The merge cannot read this file: {0} (line {1}).', error.message, error.line),
+          span: { start: at, end: at + 1 },
+          fixes: [],
+        },
       };
     }
     if (encoding !== 'Windows-1252') return undefined;
     return {
-      severity: 'warning',
-      message: vscode.l10n.t(
-        'This file is {0}, as a spreadsheet saves it, and is shown here as another encoding: the merge reads it as {0} and sends its letters right, but saving it from here replaces them with \uFFFD for good. Reopen it with the encoding {0} (Reopen with Encoding) before editing it.',
-        encoding,
-      ),
-      span: { start: at, end: at + 1 },
-      fixes: [],
+      finding: {
+        severity: 'error',
+        message: vscode.l10n.t(
+          'This file is {0}, as a spreadsheet saves it, and is shown here as another encoding: the merge reads it as {0} and sends its letters right, but saving it from here replaces them with \uFFFD for good. Reopen it with the encoding {0} (the quick fix Reopen with Encoding {0}) before editing it; until then Mailroom offers no other fix.',
+          encoding,
+        ),
+        span: { start: at, end: at + 1 },
+        fixes: [],
+      },
+      shownWrongly: encoding,
     };
   }
 
@@ -223,8 +242,10 @@ export class LiveDiagnostics extends Disposable implements vscode.CodeActionProv
     const published = this.published.get(document.uri.toString());
     // Fixes are edits at the offsets of the text they were found in: none for text changed since.
     if (!published || published.version !== document.version) return [];
-    return context.diagnostics.flatMap((asked) => {
-      if (asked.source !== DIAGNOSTICS_SOURCE) return [];
+    const ours = context.diagnostics.filter((asked) => asked.source === DIAGNOSTICS_SOURCE);
+    // The text is not the file's: an edit here, saved (auto-save does it at once), writes U+FFFD over its letters.
+    if (published.shownWrongly) return ours.length > 0 ? [reopenAction(document.uri, published.shownWrongly, ours)] : [];
+    return ours.flatMap((asked) => {
       const entry = published.found.find((f) => f.diagnostic.range.isEqual(asked.range) && f.diagnostic.message === asked.message);
       return (entry?.fixes ?? []).map((fix) => toCodeAction(document, asked, fix));
     });

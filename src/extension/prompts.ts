@@ -29,6 +29,11 @@ export interface PickOptions extends vscode.QuickPickOptions {
    * that Enter keeps it. By identity, not label: two recent addresses may share a name.
    */
   readonly isCurrent?: (item: vscode.QuickPickItem) => boolean;
+  /**
+   * An item for the text typed into the pick's filter, shown after the others while there is text
+   * (alwaysShow): where nothing else matches it, it is the active one, and Enter accepts it.
+   */
+  readonly typed?: (text: string) => vscode.QuickPickItem | undefined;
 }
 
 export type Severity = 'info' | 'warning' | 'error';
@@ -41,8 +46,11 @@ export interface Prompts {
   /** What was typed (validated by `validateInput` before it is accepted), or undefined when dismissed. */
   input(options: InputOptions & { back: true }): Promise<string | Back | undefined>;
   input(options: InputOptions): Promise<string | undefined>;
-  /** A modal warning: true only when the button was pressed. */
-  confirm(question: string, button: string): Promise<boolean>;
+  /**
+   * A modal warning: true only when the button was pressed. With `keep`, the safe answer is a
+   * button of its own, the dialog's first and default (Enter presses it), and `button` is not.
+   */
+  confirm(question: string, button: string, keep?: string): Promise<boolean>;
   saveTo(options: vscode.SaveDialogOptions): Promise<vscode.Uri | undefined>;
   open(options: vscode.OpenDialogOptions): Promise<readonly vscode.Uri[] | undefined>;
   /** A notification; answers the button pressed, if any. */
@@ -118,6 +126,17 @@ function quickPick<T extends vscode.QuickPickItem>(items: readonly T[], options:
     items,
   });
   const current = options.isCurrent ? items.filter(options.isCurrent) : [];
+  if (options.typed) {
+    const typed = options.typed;
+    pick.onDidChangeValue((text) => {
+      const item = typed(text) as T | undefined;
+      pick.items = item ? [...items, item] : items;
+      // VS Code's filter is fuzzy ("1200" may match "Row 120" and "Row 200"): where no item holds the text as it is, the typed one is Enter's.
+      const wanted = text.trim().toLowerCase();
+      const holds = (i: T) => `${i.label} ${options.matchOnDescription ? (i.description ?? '') : ''}`.toLowerCase().includes(wanted);
+      if (item && !items.some(holds)) pick.activeItems = [item];
+    });
+  }
   if (options.many) pick.selectedItems = current;
   else if (current[0]) pick.activeItems = [current[0]];
   return shown<readonly T[]>(pick, (done) => {
@@ -146,7 +165,18 @@ const windowPrompts: Prompts = {
     return answer === BACK ? undefined : answer;
   },
   input: inputBox as Prompts['input'],
-  confirm: async (question, button) => (await vscode.window.showWarningMessage(question, { modal: true }, button)) === button,
+  confirm: async (question, button, keep) => {
+    if (keep === undefined) return (await vscode.window.showWarningMessage(question, { modal: true }, button)) === button;
+    // VS Code's first button is the default; the close affordance (Escape) keeps too, under a word that is no "Cancel".
+    const chosen = await vscode.window.showWarningMessage(
+      question,
+      { modal: true },
+      { title: keep },
+      { title: button },
+      { title: vscode.l10n.t('Close'), isCloseAffordance: true },
+    );
+    return chosen?.title === button;
+  },
   saveTo: async (options) => vscode.window.showSaveDialog(options),
   open: async (options) => vscode.window.showOpenDialog(options),
   notify: async (severity, message, ...buttons) => NOTIFY[severity](message, ...buttons),
@@ -160,7 +190,7 @@ export const prompts: Prompts = {
   pick: (items: readonly vscode.QuickPickItem[], options: PickOptions) => current.pick(items, options),
   pickMany: (items, options) => current.pickMany(items, options),
   input: (options: InputOptions) => current.input(options),
-  confirm: (question, button) => current.confirm(question, button),
+  confirm: (question, button, keep) => current.confirm(question, button, keep),
   saveTo: (options) => current.saveTo(options),
   open: (options) => current.open(options),
   notify: (severity, message, ...buttons) => current.notify(severity, message, ...buttons),

@@ -257,6 +257,22 @@ describe('mailroom, the command line', function () {
     assert.match(again.stderr, /CancelDelivery answered -3022: cancellation denied/);
   });
 
+  it('cancel of a batch: says it was the whole batch, and how many letters', async () => {
+    const template = file('cancel-t.docx', sampleDocx(['Dear «Name»,', 'thanks.']));
+    const data = file(
+      'cancel-d.csv',
+      'Name,AttentionLine1,Address1,City\nAda,Ada L,1 Way,London\nBo,Bo L,2 Way,Paris\nCy,Cy L,3 Way,Rome\n',
+    );
+    const merged = await run('merge', template, data, '--mode', 'Development');
+    assert.equal(merged.code, 0, merged.stderr);
+    const batch = merged.stdout.trim();
+    const cancelled = await run('cancel', batch);
+    assert.equal(cancelled.code, 0, cancelled.stderr);
+    assert.match(cancelled.stdout, new RegExp(`^Cancelled batch ${batch}: 3 letters\\. It may take a few minutes`));
+    const json = await run('cancel', batch, '--json');
+    assert.equal(json.code, 1, 'a batch cancelled is not cancelled twice');
+  });
+
   it('files: upload, list, delete', async () => {
     at(4500);
     assert.equal((await run('files', 'list')).stdout, 'No stored files.\n');

@@ -19,10 +19,10 @@ describe("a merge's items and their recipients", () => {
     ]);
   });
 
-  it('labels an item by its number and recipient, and by its number alone when the recipient is not known', () => {
-    assert.equal(itemLabel(3, 'Jane Doe, Springfield'), 'Item 3 · Jane Doe, Springfield');
-    assert.equal(itemLabel(3, undefined), 'Item 3');
-    assert.equal(itemLabel(3, ''), 'Item 3');
+  it('labels an item by its status first (a narrow view still shows it), its number and recipient, and without the recipient when not known', () => {
+    assert.equal(itemLabel(3, 'Received', 'Jane Doe, Springfield'), 'Received · Item 3 · Jane Doe, Springfield');
+    assert.equal(itemLabel(3, 'Received', undefined), 'Received · Item 3');
+    assert.equal(itemLabel(3, 'Received', ''), 'Received · Item 3');
   });
 
   it('finds the items whose recipient holds the text, in any case', () => {
@@ -31,6 +31,14 @@ describe("a merge's items and their recipients", () => {
     assert.deepEqual(itemsHolding(recipients, ' roe '), [2, 4]);
     assert.deepEqual(itemsHolding(recipients, 'Capital City'), []);
     assert.deepEqual(itemsHolding(recipients, '  '), []);
+  });
+
+  it('finds "Dupré" from "Dupre" and "MÜLLER" from "muller": accents and case are not told apart', () => {
+    const recipients = ['Anne Dupré, Shelbyville', 'José Müller, Springfield', 'Sam Roe, Shelbyville'];
+    assert.deepEqual(itemsHolding(recipients, 'Dupre'), [1]);
+    assert.deepEqual(itemsHolding(recipients, 'MÜLLER'), [2]);
+    assert.deepEqual(itemsHolding(recipients, 'muller'), [2]);
+    assert.deepEqual(itemsHolding(recipients, 'josé'), [2]);
   });
 
   it('asks for a run of items as a range and for others as a list', () => {

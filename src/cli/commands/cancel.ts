@@ -5,6 +5,7 @@ import { accountOf, connect, print, type Io } from '../context';
 import { EXIT_OK, EXIT_SERVICE_ERROR } from '../usage';
 import { unknownAnswer, unknownMailers } from '../unknown-mailers';
 import { commandLine } from '../arguments';
+import { batchLetters } from '../../client';
 import { oneId } from './details';
 import type { CommandHelp } from '../help';
 
@@ -12,7 +13,8 @@ export const usage = 'mailroom cancel ID';
 
 export const help: CommandHelp = {
   summary:
-    'Cancels a mailer not yet handed to the postal service (Received, In Process or waiting for funds); what was charged is refunded.',
+    'Cancels a mailer not yet handed to the postal service (Received, In Process or waiting for funds); what was charged is refunded. ' +
+    'A batch (a mail merge) is cancelled whole, every letter in it: the service cancels no single item; the output says how many letters.',
   options: [['ID', "the mailer's ID"]],
   global: true,
   examples: ['mailroom cancel 1021984'],
@@ -35,7 +37,10 @@ export async function run(args: readonly string[], io: Io): Promise<number> {
   const id = oneId(positionals);
   const client = connect(values, io);
   try {
+    let letters: number | undefined;
     try {
+      // A batch is cancelled whole (CancelDelivery takes no ItemID): what it covered is said after.
+      letters = await batchLetters(client, id);
       await client.datedA.CancelDelivery({ ID: id });
     } catch (error) {
       if (error instanceof MailWsError && error.code === RESULT.CancellationDenied) {
@@ -47,11 +52,17 @@ export async function run(args: readonly string[], io: Io): Promise<number> {
       io.err.write(`mailroom: ${unknownMailers([id], accountOf(values, io), answered)}\n`);
       return EXIT_SERVICE_ERROR;
     }
-    print(io, values, { id, cancelled: true }, () => [
-      `Cancelled ${id}. It may take a few minutes to show; any amount charged is refunded at once.`,
+    const covered = letters === undefined ? `Cancelled ${id}.` : `Cancelled batch ${id}: ${lettersWord(letters)}.`;
+    print(io, values, { id, cancelled: true, ...(letters !== undefined && { batch: true, letters }) }, () => [
+      `${covered} It may take a few minutes to show; any amount charged is refunded at once.`,
     ]);
     return EXIT_OK;
   } finally {
     client.close();
   }
+}
+
+/** "1 letter", "2,000 letters". */
+function lettersWord(count: number): string {
+  return `${count.toLocaleString('en-US')} ${count === 1 ? 'letter' : 'letters'}`;
 }

@@ -2,6 +2,6 @@
 import { prompts } from '../prompts';
 
 /** Asks first, then acts; a failure is the command's (register.ts). */
-export async function afterConfirming(question: string, button: string, act: () => Promise<unknown>): Promise<void> {
-  if (await prompts.confirm(question, button)) await act();
+export async function afterConfirming(question: string, button: string, act: () => Promise<unknown>, keep?: string): Promise<void> {
+  if (await prompts.confirm(question, button, keep)) await act();
 }

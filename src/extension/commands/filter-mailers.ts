@@ -1,8 +1,10 @@
 /**
- * Filter Mailers…, Clear Filter and Export Mailers…: the Mailers view's title bar. The filter is
- * asked in steps (text, status group, work mode, the first and last day), each showing what the
- * filter holds now, so that Enter through them keeps it; it applies to the Mailers and Send
- * History views of this window (mailer-filter-state.ts). Export writes what the view shows.
+ * Filter Mailers…, Clear Filter and Export Mailers…: the Mailers view's title bar. Filter Mailers…
+ * is one input box, the text (accents and case ignored: "dupre" finds "Dupré"), keeping the rest
+ * of the filter; Filter Mailers by Status, Work Mode and Day… (the title bar's "…" menu) asks every
+ * part in steps (text, status group, work mode, the first and last day), each showing what the
+ * filter holds now, so that Enter through them keeps it. The filter applies to the Mailers and
+ * Send History views of this window (mailer-filter-state.ts). Export writes what the view shows.
  */
 import * as vscode from 'vscode';
 import { STATUS_GROUPS, type StatusGroup } from '../../contract';
@@ -44,21 +46,24 @@ const dayStep = (part: 'from' | 'to', title: string, prompt: string): Step<Draft
   },
 });
 
+/** The text step: the one question of Filter Mailers…, and the first of the steps. */
+const textStep = (title: string): Step<Draft> => ({
+  ask: async (draft, place) => {
+    const typed = await prompts.input({
+      title,
+      prompt: vscode.l10n.t('Text found in the ID, the description or the recipient (accents and case ignored; empty for any)'),
+      value: draft.text ?? '',
+      ignoreFocusOut: true,
+      ...place,
+    });
+    return typed === undefined || typed === BACK ? typed : { ...draft, text: typed.trim() || undefined };
+  },
+});
+
 function filterSteps(): Step<Draft>[] {
   const title = vscode.l10n.t('Filter Mailers');
   return [
-    {
-      ask: async (draft, place) => {
-        const typed = await prompts.input({
-          title,
-          prompt: vscode.l10n.t('Text found in the ID, the description or the recipient (empty for any)'),
-          value: draft.text ?? '',
-          ignoreFocusOut: true,
-          ...place,
-        });
-        return typed === undefined || typed === BACK ? typed : { ...draft, text: typed.trim() || undefined };
-      },
-    },
+    textStep(title),
     pickStep<Draft, vscode.QuickPickItem & { group: StatusGroup | undefined }>(
       title,
       () => [
@@ -93,6 +98,13 @@ function asFilter(draft: Draft): MailerFilter {
 export function filterActions(filter: MailerFilterState, tree: MailersTree) {
   return {
     'mailroom.filterMailers': async () => {
+      const { text, group, workMode, from, to } = filter.current;
+      // One question: the text. The rest of the filter stays as it is (the views' messages say all of it).
+      const answered = await askSteps([textStep(vscode.l10n.t('Filter Mailers'))], { text, group, workMode, from, to });
+      if (!answered) return;
+      await filter.set(asFilter(answered));
+    },
+    'mailroom.filterMailersAdvanced': async () => {
       const { text, group, workMode, from, to } = filter.current;
       const answered = await askSteps(filterSteps(), { text, group, workMode, from, to });
       if (!answered) return;

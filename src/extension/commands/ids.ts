@@ -29,11 +29,15 @@ export const COMMANDS = {
   'mailroom.sendPostcard': { workbenchArguments: 1, failed: () => l10n.t('Mailroom could not send the postcard.') },
   'mailroom.sendMailMerge': { workbenchArguments: 1, failed: () => l10n.t('Mailroom could not send the mail merge.') },
   'mailroom.previewMergeRow': { workbenchArguments: 1, failed: () => l10n.t('Mailroom could not preview the merge row.') },
+  // Its quick fix passes the CSV; the palette passes nothing (the CSV shown).
+  'mailroom.reopenWithEncoding': { workbenchArguments: 1, failed: () => l10n.t('Mailroom could not reopen the file in its encoding.') },
   'mailroom.refresh': { workbenchArguments: 0, failed: () => l10n.t('Mailroom could not refresh the mailers.') },
   'mailroom.trackIds': { workbenchArguments: 0, failed: () => l10n.t('Mailroom could not track the mailers.') },
   'mailroom.previewPdf': { workbenchArguments: 1, failed: () => l10n.t('Mailroom could not preview the PDF.') },
   'mailroom.savePdf': { workbenchArguments: 1, failed: () => l10n.t('Mailroom could not save the PDF.') },
   'mailroom.cancelDelivery': { workbenchArguments: 1, failed: () => l10n.t('Mailroom could not cancel the delivery.') },
+  // A batch's item passes itself; the service cancels its batch only whole.
+  'mailroom.cancelWholeBatch': { workbenchArguments: 1, failed: () => l10n.t('Mailroom could not cancel the batch.') },
   'mailroom.copyId': { workbenchArguments: 1, failed: () => l10n.t('Mailroom could not copy the ID.') },
   'mailroom.stopTracking': { workbenchArguments: 1, failed: () => l10n.t('Mailroom could not stop tracking the mailer.') },
   'mailroom.showLog': { workbenchArguments: 0, failed: () => l10n.t('Mailroom could not show the log.') },
@@ -48,6 +52,7 @@ export const COMMANDS = {
   'mailroom.lookUpAttempt': { workbenchArguments: 1, failed: () => l10n.t('Mailroom could not look the send up.') },
   'mailroom.forgetAttempt': { workbenchArguments: 1, failed: () => l10n.t('Mailroom could not forget the attempt.') },
   'mailroom.filterMailers': { workbenchArguments: 0, failed: () => l10n.t('Mailroom could not filter the mailers.') },
+  'mailroom.filterMailersAdvanced': { workbenchArguments: 0, failed: () => l10n.t('Mailroom could not filter the mailers.') },
   'mailroom.clearMailerFilter': { workbenchArguments: 0, failed: () => l10n.t('Mailroom could not clear the filter.') },
   'mailroom.exportMailers': { workbenchArguments: 0, failed: () => l10n.t('Mailroom could not export the mailers.') },
   // The status bar item and the palette pass nothing; a Mailers view row grouped by account passes its account.

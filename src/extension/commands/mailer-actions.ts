@@ -73,6 +73,27 @@ function tooLate(status: number | undefined): string {
   return vscode.l10n.t('it is {0} now, handed to the postal service.', describeStatus(status));
 }
 
+/** What a cancel covers, in the question: one letter, or a batch and all its letters (and, asked on an item, that it cannot go alone). */
+function cancelQuestion(id: number, letters: number | undefined, node: unknown): { question: string; button: string } {
+  const after = vscode.l10n.t('Cancelling may take a few minutes; any amount charged is refunded at once.');
+  if (letters === undefined) {
+    return { question: vscode.l10n.t('Cancel delivery of mailer {0}? {1}', id, after), button: vscode.l10n.t('Cancel Delivery') };
+  }
+  const row = node as MailersNode | undefined;
+  const item =
+    row?.kind === 'item'
+      ? vscode.l10n.t(
+          'The service cannot cancel item {0}{1} alone: only the whole batch. ',
+          row.item.ItemID,
+          row.recipient ? ` (${row.recipient})` : '',
+        )
+      : '';
+  return {
+    question: vscode.l10n.t('{0}Cancel the whole batch {1}, all {2} letters? {3}', item, id, letters.toLocaleString(), after),
+    button: vscode.l10n.t('Cancel All {0} Letters', letters.toLocaleString()),
+  };
+}
+
 export function mailerActions(ctx: MailerActionsContext) {
   const { clients, mailers, refresher } = ctx;
   // A row's mailer, if it is one the user follows or sent: another extension could hand in any ID (commands/invocation.ts).
@@ -82,6 +103,44 @@ export function mailerActions(ctx: MailerActionsContext) {
   };
   const client = () => clients.client();
   const printedPdf = async (id: number) => (await (await client()).simple.GetPDF({ ID: id })).FileData;
+  const cancel = async (node: unknown) => {
+    const id = mailerOf(node);
+    if (id === undefined) return;
+    // CancelDelivery takes no ItemID: a batch goes whole, so the question counts its letters first.
+    const letters = mailers.get(id)?.isBatch === false ? undefined : await (await clientModule()).batchLetters(await client(), id);
+    const asked = cancelQuestion(id, letters, node);
+    await afterConfirming(
+      asked.question,
+      asked.button,
+      async () => {
+        try {
+          await (await client()).datedA.CancelDelivery({ ID: id });
+        } catch (error) {
+          // The tree offers Cancel only while it may be done, as of the last refresh; since then it moved on.
+          if ((await resultCodeOf(error)) !== RESULT.CancellationDenied) throw error;
+          await refresher.refresh();
+          void prompts.notify(
+            'warning',
+            vscode.l10n.t('Mailroom: mailer {0} can no longer be cancelled: {1}', id, tooLate(mailers.get(id)?.status)),
+          );
+          return;
+        }
+        await refresher.refresh();
+        void prompts.notify(
+          'info',
+          letters === undefined
+            ? vscode.l10n.t('Mailroom: mailer {0} is cancelled; any amount charged for it is refunded.', id)
+            : vscode.l10n.t(
+                'Mailroom: batch {0} is cancelled, all {1} of its letters; any amount charged for it is refunded.',
+                id,
+                letters,
+              ),
+        );
+      },
+      // The safe answer is the default: Enter keeps the letters.
+      letters === undefined ? vscode.l10n.t('Keep Delivery') : vscode.l10n.t('Keep the Batch'),
+    );
+  };
   return {
     'mailroom.trackIds': async () => {
       const ids = await prompts.input({
@@ -110,30 +169,9 @@ export function mailerActions(ctx: MailerActionsContext) {
       await mailers.update(new Map(known.map((id) => [id, statuses.get(id)!])));
       await refresher.refresh();
     },
-    'mailroom.cancelDelivery': async (node: unknown) => {
-      const id = mailerOf(node);
-      if (id === undefined) return;
-      const question = vscode.l10n.t(
-        'Cancel delivery of mailer {0}? Cancelling may take a few minutes; any amount charged is refunded at once.',
-        id,
-      );
-      await afterConfirming(question, vscode.l10n.t('Cancel Delivery'), async () => {
-        try {
-          await (await client()).datedA.CancelDelivery({ ID: id });
-        } catch (error) {
-          // The tree offers Cancel only while it may be done, as of the last refresh; since then it moved on.
-          if ((await resultCodeOf(error)) !== RESULT.CancellationDenied) throw error;
-          await refresher.refresh();
-          void prompts.notify(
-            'warning',
-            vscode.l10n.t('Mailroom: mailer {0} can no longer be cancelled: {1}', id, tooLate(mailers.get(id)?.status)),
-          );
-          return;
-        }
-        await refresher.refresh();
-        void prompts.notify('info', vscode.l10n.t('Mailroom: mailer {0} is cancelled; any amount charged for it is refunded.', id));
-      });
-    },
+    'mailroom.cancelDelivery': (node: unknown) => cancel(node),
+    // On a batch's item: the service cancels a batch only whole, and the question says so.
+    'mailroom.cancelWholeBatch': (node: unknown) => cancel(node),
     'mailroom.previewPdf': (node: unknown) => {
       const id = mailerOf(node);
       if (id === undefined) return;

@@ -6,6 +6,7 @@
  * Send This Letter here.
  */
 import * as vscode from 'vscode';
+import { activeDocumentUri } from '../active-document';
 import { basename } from 'node:path';
 import {
   CsvError,
@@ -26,7 +27,7 @@ import { rowFindings, saidDelimiter, type ProofFacts } from '../model/proof';
 import { recipientsOfRows } from '../model/batch-items';
 import { mergeDataDiagnostics, preflightMerge } from '../printing-module';
 import { prompts } from '../prompts';
-import type { PdfPreview } from '../views/pdf-preview';
+import type { PdfPreview, ProofPanel } from '../views/pdf-preview';
 import { askMergeFiles } from './merge-files';
 import { factsOf, pdfOf, printedIn, type ProofContext } from './proof';
 import { defaultWorkMode } from './send-flow';
@@ -67,11 +68,12 @@ export async function readMergeData(ctx: ProofContext, data: vscode.Uri): Promis
 /** Rows listed at once in the pick; any other is found by its number or a word of it (Another Row…). */
 export const LISTED_ROWS = 200;
 
-type RowItem = vscode.QuickPickItem & { readonly row: number | 'another' };
+/** A row to preview, or Another Row… (with what was typed into the pick, kept for its input box). */
+type RowItem = vscode.QuickPickItem & { readonly row: number | 'another'; readonly text?: string };
 
 export function previewMergeRowCommand(ctx: ProofContext) {
   return async (target?: vscode.Uri): Promise<void> => {
-    const given = target instanceof vscode.Uri ? target : vscode.window.activeTextEditor?.document.uri;
+    const given = target instanceof vscode.Uri ? target : activeDocumentUri();
     const files = await askMergeFiles(
       ctx,
       {
@@ -83,39 +85,110 @@ export function previewMergeRowCommand(ctx: ProofContext) {
     );
     if (!files) return;
     const { template, data } = files;
-    const [templateName, dataName] = [basename(template.path), basename(data.path)];
-    const type = templateName.slice(templateName.lastIndexOf('.') + 1).toLowerCase();
-    const templateBytes = await vscode.workspace.fs.readFile(template);
-    const decoded = await readMergeData(ctx, data);
-    if (!decoded) return;
-    const csv = decoded.text;
-    const mergeData = { name: dataName, encoding: decoded.encoding, ...saidDelimiter(csvDelimiter(csv)) };
-    const workMode = defaultWorkMode();
-    // Printed as the account prints (simplex or duplex, black or colour), which the proof says.
-    const print = await printAssumedFor(ctx.accounts.account);
-    const settings = { workMode: printedIn(workMode), ...printedWith(print) } as const;
-    // Where each row is, found by one scan: a row is read alone, never the whole file parsed or printed.
-    let index: CsvRowIndex | undefined;
-    try {
-      index = csvRowIndex(csv);
-    } catch (error) {
-      if (!(error instanceof CsvError)) throw error;
-    }
-    if (!index || index.count < 2) {
+    const dataName = basename(data.path);
+    const first = await rowProof(ctx, template, data);
+    if (!first) return;
+    if (first.kind === 'whole') {
       // Refused as a whole (a CSV not well formed, or without rows), which its preflight says at once: nothing to pick from.
-      const report = await preflightMerge({ type, template: templateBytes, csv }, settings);
-      showMergeProof(ctx, `${templateName} × ${dataName}`, report, workMode, mergeData, print);
+      first.show();
       return;
     }
-    const rows = index;
-    const chosen = await pickRow(csv, rows, dataName, { type, data: templateBytes });
+    const chosen = await pickRow(first.csv, first.rows, dataName, first.template);
     if (chosen === undefined) return;
+    const shown = await first.proofOf(chosen);
+    if (shown.kind === 'whole') {
+      shown.show();
+      return;
+    }
+    const title = vscode.l10n.t('Proof · {0} row {1}', basename(template.path), chosen);
+    // Refresh, and a change of the CSV or the template on disk: the row printed again, its findings found again.
+    const refresh = async () => {
+      const again = await rowProof(ctx, template, data);
+      if (!again) return;
+      const next = again.kind === 'whole' ? again : chosen < again.rows.count ? await again.proofOf(chosen) : undefined;
+      if (next?.kind === 'row') {
+        preview.update(next.load, { ...next.panel, refresh });
+        return;
+      }
+      // Not this row's proof any more: the file no longer reads as rows (the merge's own proof says why), or the row is gone.
+      preview.markStale();
+      if (next) next.show();
+      else void prompts.notify('warning', vscode.l10n.t('Mailroom: {0} has no row {1} now.', dataName, chosen));
+    };
+    const preview = ctx.previews.show(title, shown.load, undefined, { ...shown.panel, refresh });
+    for (const file of [data, template]) {
+      const watcher = vscode.workspace.createFileSystemWatcher(
+        new vscode.RelativePattern(vscode.Uri.joinPath(file, '..'), basename(file.path)),
+        true,
+        false,
+        true,
+      );
+      preview.own(watcher);
+      preview.own(watcher.onDidChange(() => void refresh()));
+    }
+    // Typed but not saved: the proof says it was drawn from the file as it was, with Refresh.
+    preview.own(
+      vscode.workspace.onDidChangeTextDocument((event) => {
+        if (event.contentChanges.length > 0 && event.document.uri.toString() === data.toString() && event.document.isDirty) {
+          preview.markStale();
+        }
+      }),
+    );
+  };
+}
+
+/** A merge's proof, as Preview Merge Row shows it: of the whole merge (refused as a whole), or of one row, with its PDF. */
+type MergeProof =
+  | { readonly kind: 'whole'; readonly show: () => void }
+  | { readonly kind: 'row'; readonly load: () => Promise<Buffer | undefined>; readonly panel: ProofPanel };
+
+/**
+ * The template and CSV as they are on disk now: where each row is (found by one scan: a row is
+ * read alone, never the whole file parsed or printed), and the proof of any row of them.
+ */
+async function rowProof(
+  ctx: ProofContext,
+  template: vscode.Uri,
+  data: vscode.Uri,
+): Promise<
+  | { readonly kind: 'whole'; readonly show: () => void }
+  | {
+      readonly kind: 'rows';
+      readonly csv: string;
+      readonly rows: CsvRowIndex;
+      readonly template: { readonly type: string; readonly data: Uint8Array };
+      readonly proofOf: (row: number) => Promise<MergeProof>;
+    }
+  | undefined
+> {
+  const [templateName, dataName] = [basename(template.path), basename(data.path)];
+  const type = templateName.slice(templateName.lastIndexOf('.') + 1).toLowerCase();
+  const templateBytes = await vscode.workspace.fs.readFile(template);
+  const decoded = await readMergeData(ctx, data);
+  if (!decoded) return undefined;
+  const csv = decoded.text;
+  const mergeData = { name: dataName, encoding: decoded.encoding, ...saidDelimiter(csvDelimiter(csv)) };
+  const workMode = defaultWorkMode();
+  // Printed as the account prints (simplex or duplex, black or colour), which the proof says.
+  const print = await printAssumedFor(ctx.accounts.account);
+  const settings = { workMode: printedIn(workMode), ...printedWith(print) } as const;
+  let index: CsvRowIndex | undefined;
+  try {
+    index = csvRowIndex(csv);
+  } catch (error) {
+    if (!(error instanceof CsvError)) throw error;
+  }
+  if (!index || index.count < 2) {
+    const report = await preflightMerge({ type, template: templateBytes, csv }, settings);
+    return { kind: 'whole', show: () => showMergeProof(ctx, `${templateName} × ${dataName}`, report, workMode, mergeData, print) };
+  }
+  const rows = index;
+  const proofOf = async (chosen: number): Promise<MergeProof> => {
     const one = await preflightMerge({ type, template: templateBytes, csv: csvOfRows(csv, rows, [chosen]) }, settings, { proof: 'all' });
     const letter = one.letters[0];
     if (!letter) {
       // Refused as a whole (a template the printer cannot read, a header the service refuses): the merge's proof says why.
-      showMergeProof(ctx, `${templateName} × ${dataName}`, one, workMode, mergeData, print);
-      return;
+      return { kind: 'whole', show: () => showMergeProof(ctx, `${templateName} × ${dataName}`, one, workMode, mergeData, print) };
     }
     // Found in a CSV of the header and this row alone: said of the row as the whole file numbers it.
     const findings = one.findings.map((f) => (f.row === undefined ? f : { ...f, row: chosen, line: rows.lines[chosen]! }));
@@ -126,10 +199,9 @@ export function previewMergeRowCommand(ctx: ProofContext) {
       sheets: letter.sheets,
       mergeData,
     };
-    ctx.previews.show(vscode.l10n.t('Proof · {0} row {1}', templateName, chosen), pdfOf(one), undefined, {
-      view: { facts: { ...facts, price: letter.price }, canSend: false },
-    });
+    return { kind: 'row', load: pdfOf(one), panel: { view: { facts: { ...facts, price: letter.price }, canSend: false } } };
   };
+  return { kind: 'rows', csv, rows, template: { type, data: templateBytes }, proofOf };
 }
 
 /**
@@ -154,12 +226,29 @@ async function pickRow(
       row: 'another',
     });
   }
-  const chosen = await prompts.pick(items, { title, matchOnDescription: true, ignoreFocusOut: true });
+  // What is typed into the pick stays: a row number past the listed ones is a row to choose at once, any other text Another Row…'s.
+  const typed = (text: string): RowItem | undefined => {
+    const number = rowNumber(text);
+    if (number !== undefined && number > LISTED_ROWS && number <= last) {
+      return { label: vscode.l10n.t('Row {0}', number), description: vscode.l10n.t('Enter: preview it'), alwaysShow: true, row: number };
+    }
+    return last > LISTED_ROWS && text.trim()
+      ? {
+          label: `$(search) ${vscode.l10n.t('Another Row…')}`,
+          description: `“${text.trim()}”`,
+          alwaysShow: true,
+          row: 'another',
+          text: text.trim(),
+        }
+      : undefined;
+  };
+  const chosen = await prompts.pick(items, { title, matchOnDescription: true, ignoreFocusOut: true, typed });
   if (!chosen) return undefined;
   if (chosen.row !== 'another') return chosen.row;
   const asked = await prompts.input({
     title,
     prompt: vscode.l10n.t('A row number (1–{0}), or a name or city its row holds', last.toLocaleString('en-US')),
+    value: chosen.text ?? '',
     ignoreFocusOut: true,
     validateInput: (text) => {
       const number = rowNumber(text);

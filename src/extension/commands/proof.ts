@@ -11,6 +11,7 @@
  * proof. One proof panel per document.
  */
 import * as vscode from 'vscode';
+import { activeDocumentUri } from '../active-document';
 import type { RecipientAddress } from '../../client';
 import { letterFileTypes, type EnumValue } from '../../contract';
 import type { PreflightReport } from '../../printing';
@@ -22,7 +23,7 @@ import { preflightLetter } from '../printing-module';
 import { printAssumedFor } from '../print-settings';
 import { prompts } from '../prompts';
 import type { PdfPreview, PdfPreviews } from '../views/pdf-preview';
-import { addressOf, NEW_ADDRESS, type AddressDraft } from './address-input';
+import { addressOf, inTheDocument, NEW_ADDRESS, type AddressDraft } from './address-input';
 import { couldNot, wordsOf } from '../model/failure-words';
 import { fromDocument, letterOf, documentOf, type DocumentLetter } from './letter-source';
 import { defaultWorkMode, submit, type SendContext, type Submission } from './send-flow';
@@ -107,6 +108,7 @@ async function recipientOf(ctx: SendContext, letter: DocumentLetter): Promise<Re
     vscode.l10n.t('Preview {0}: recipient', letter.name),
     (answers) => answers.to,
     (answers, draft) => ({ ...answers, to: draft }),
+    inTheDocument(),
   );
   const answers = await askSteps(steps, { to: NEW_ADDRESS });
   return answers && (addressOf(answers.to) ?? {});
@@ -296,7 +298,7 @@ export function showProof(ctx: ProofContext, first: LetterProof): PdfPreview {
 
 export function previewBeforeSendingCommand(ctx: ProofContext) {
   return async (target?: vscode.Uri): Promise<void> => {
-    const uri = target instanceof vscode.Uri ? target : vscode.window.activeTextEditor?.document.uri;
+    const uri = target instanceof vscode.Uri ? target : activeDocumentUri();
     if (!uri) {
       void prompts.notify('warning', vscode.l10n.t('Mailroom: open the document to preview, or choose it in the explorer.'));
       return;

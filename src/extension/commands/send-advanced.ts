@@ -14,7 +14,7 @@ import { printedWith, type AssumedPrintSettings } from '../../rulebook';
 import { mailerPrice, printsInColour } from '../../printing/pricing';
 import { letterFileTypes, type EnumValue, type Structure } from '../../contract';
 import { ensureApiKey } from './api-key';
-import { addressOf, NEW_ADDRESS, type AddressDraft } from './address-input';
+import { addressOf, inTheDocument, NEW_ADDRESS, type AddressDraft } from './address-input';
 import { documentOf, sendsAsIs } from './letter-source';
 import { askAndSend, defaultWorkMode, type SendContext } from './send-flow';
 import { enumStep, filesStep, optionalEnumStep, workModeStep, type Step } from './steps';
@@ -58,6 +58,7 @@ function steps(ctx: SendContext, filesGiven: boolean): Step<AdvancedAnswers>[] {
       vscode.l10n.t('Send Letter (Advanced): recipient'),
       (a) => a.to,
       (a, to) => ({ ...a, to }),
+      inTheDocument(),
     ),
     ...ctx.addresses.steps<AdvancedAnswers>(
       vscode.l10n.t('Send Letter (Advanced): reply address'),

@@ -5,12 +5,13 @@
  * in the confirmation.
  */
 import * as vscode from 'vscode';
+import { activeDocumentUri } from '../active-document';
 import { basename } from 'node:path';
 import type { RecipientAddress } from '../../client';
 import { clientModule } from '../client-module';
 import { STORED_FILE_PREFIX, type EnumValue } from '../../contract';
 import { prompts } from '../prompts';
-import { addressOf, NEW_ADDRESS, type AddressDraft } from './address-input';
+import { addressOf, inTheDocument, NEW_ADDRESS, type AddressDraft } from './address-input';
 import { fromDocument, letterOf } from './letter-source';
 import { goesOnAfterPreflight, proofOf, sendable, showProof, type ProofContext } from './proof';
 import { askAndSend, defaultWorkMode, type SendContext } from './send-flow';
@@ -50,6 +51,7 @@ function sendLetter(
         vscode.l10n.t('Send {0}: recipient', name),
         (answers) => answers.to,
         (answers, draft) => ({ ...answers, to: draft }),
+        inTheDocument(),
       );
   const description = name.slice(0, 100);
   const workMode = defaultWorkMode();
@@ -87,7 +89,7 @@ function sendLetter(
 
 export function sendDocumentCommand(ctx: ProofContext) {
   return async (target?: vscode.Uri): Promise<void> => {
-    const uri = target instanceof vscode.Uri ? target : vscode.window.activeTextEditor?.document.uri;
+    const uri = target instanceof vscode.Uri ? target : activeDocumentUri();
     if (!uri) {
       void prompts.notify('warning', vscode.l10n.t('Mailroom: open the document to send, or choose it in the explorer.'));
       return;

@@ -7,7 +7,7 @@
  */
 import * as vscode from 'vscode';
 import { enums, type EnumName, type EnumValue } from '../../contract';
-import { BACK, prompts, type Back } from '../prompts';
+import { BACK, prompts, type Back, type PickOptions } from '../prompts';
 
 /** Where a step stands: its number among the steps that apply, and whether Back is offered. */
 export interface Place {
@@ -75,7 +75,7 @@ export function pickStep<S, T extends vscode.QuickPickItem>(
   items: (answers: S) => readonly T[],
   chosen: (answers: S, item: T) => S,
   isCurrent: (answers: S, item: T) => boolean,
-  options: { readonly placeHolder?: string; readonly matchOnDescription?: boolean } = {},
+  options: Pick<PickOptions, 'placeHolder' | 'matchOnDescription'> & { readonly typed?: (text: string) => T | undefined } = {},
 ): Step<S> {
   return {
     ask: async (answers, place) => {

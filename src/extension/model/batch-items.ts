@@ -7,6 +7,7 @@
  */
 import * as l10n from '@vscode/l10n';
 import { recipientSummary } from '../../rulebook';
+import { searchable } from './mailer-filter';
 
 /** Items shown at once under a batch; Show More adds as many again. */
 export const ITEMS_PER_PAGE = 100;
@@ -32,17 +33,21 @@ export function recipientsOfRows(columns: readonly string[], rows: readonly (rea
 }
 
 /** An item's row label: "Item 3 · Jane Doe, Springfield", or "Item 3" when its recipient is not known. */
-export function itemLabel(itemId: number, recipient: string | undefined): string {
-  return recipient ? l10n.t('Item {0} · {1}', itemId, recipient) : l10n.t('Item {0}', itemId);
+/**
+ * "Received · Item 3 · Jane Doe, Springfield": the status first, where a narrow Mailers view (a
+ * window 800 px wide) still shows it; a row's description, after the label, is the first cut.
+ */
+export function itemLabel(itemId: number, status: string, recipient: string | undefined): string {
+  return recipient ? l10n.t('{0} · Item {1} · {2}', status, itemId, recipient) : l10n.t('{0} · Item {1}', status, itemId);
 }
 
-/** The items (1-based) whose recipient holds the text, without regard to case. */
+/** The items (1-based) whose recipient holds the text, without regard to case or accents. */
 export function itemsHolding(recipients: readonly string[], text: string): number[] {
-  const wanted = text.trim().toLowerCase();
+  const wanted = searchable(text.trim());
   const found: number[] = [];
   if (!wanted) return found;
   recipients.forEach((recipient, i) => {
-    if (recipient.toLowerCase().includes(wanted)) found.push(i + 1);
+    if (searchable(recipient).includes(wanted)) found.push(i + 1);
   });
   return found;
 }

@@ -42,12 +42,23 @@ export function isFiltering(filter: MailerFilter): boolean {
 }
 
 /**
+ * Text as the filter compares it: without accents and in lower case, so that "dupre" finds
+ * "Dupré" and "MULLER" finds "Müller" (the letter's base, as NFD decomposition leaves it).
+ */
+export function searchable(text: string): string {
+  return text
+    .normalize('NFD')
+    .replace(/\p{Mn}/gu, '')
+    .toLowerCase();
+}
+
+/**
  * The filter as one test per row, with what it needs worked out once (the text in lower case), so
  * that 10,000 rows cost 10,000 cheap tests. A row that cannot tell what a part of the filter asks
  * (no work mode, no submitted day yet) is left out by that part: it is not known to match.
  */
 export function matcher<T extends Filterable>(filter: MailerFilter, foundElsewhere?: (row: T) => boolean): (row: T) => boolean {
-  const text = filter.text?.trim().toLowerCase() ?? '';
+  const text = searchable(filter.text?.trim() ?? '');
   const { group, workMode, from, to } = filter;
   return (row) => {
     if (group !== undefined && (row.statusGroup ?? statusGroupOf(row.status)) !== group) return false;
@@ -59,8 +70,8 @@ export function matcher<T extends Filterable>(filter: MailerFilter, foundElsewhe
     if (text) {
       const found =
         (row.id !== undefined && String(row.id).includes(text)) ||
-        (row.description?.toLowerCase().includes(text) ?? false) ||
-        (row.recipient?.toLowerCase().includes(text) ?? false) ||
+        (row.description !== undefined && searchable(row.description).includes(text)) ||
+        (row.recipient !== undefined && searchable(row.recipient).includes(text)) ||
         (foundElsewhere?.(row) ?? false);
       if (!found) return false;
     }

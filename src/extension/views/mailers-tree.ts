@@ -357,27 +357,34 @@ export class MailersTree extends Disposable implements vscode.TreeDataProvider<M
       }
       case 'item': {
         const { item: batchItem, batch } = node;
-        const item = new vscode.TreeItem(itemLabel(batchItem.ItemID, node.recipient), vscode.TreeItemCollapsibleState.None);
+        const status = batchItem.Description || describeStatus(batchItem.Status);
+        const item = new vscode.TreeItem(itemLabel(batchItem.ItemID, status, node.recipient), vscode.TreeItemCollapsibleState.None);
         item.id = `item:${batch.id}:${batchItem.ItemID}`;
-        item.description = batchItem.Description || describeStatus(batchItem.Status);
+        // CancelDelivery takes a mailer's ID only: one letter of a batch cannot be cancelled, and the item says so.
+        const cancellable = rowOf(batch) === 'mailer.cancellable';
         item.tooltip = [
           vscode.l10n.t(
             'Batch {0}, item {1}\nStatus: {2} ({3})\nLast update: {4}',
             batch.id,
             batchItem.ItemID,
-            item.description,
+            status,
             batchItem.Status,
             formatDateTime(batchItem.LastUpdateTime),
           ),
           node.recipient ? vscode.l10n.t('To: {0}', node.recipient) : '',
+          cancellable
+            ? vscode.l10n.t(
+                'The service cannot cancel one letter of a batch, only the whole batch (Cancel Whole Batch…, on this item or the batch).',
+              )
+            : '',
         ]
           .filter(Boolean)
           .join('\n');
         item.iconPath = new vscode.ThemeIcon('mail');
         item.accessibilityInformation = {
-          label: [spokenBatchItem(batch.id, batchItem.ItemID, item.description), node.recipient].filter(Boolean).join(', '),
+          label: [spokenBatchItem(batch.id, batchItem.ItemID, status), node.recipient].filter(Boolean).join(', '),
         };
-        item.contextValue = 'batchItem' satisfies ViewItem;
+        item.contextValue = (cancellable ? 'batchItem.cancellable' : 'batchItem') satisfies ViewItem;
         // An item has no details of its own to show: its batch's details list every item.
         item.command = showDetailsOf(node, vscode.l10n.t("Show the batch's details"));
         return item;

@@ -27,30 +27,41 @@ describe("A merge's items: their recipients, found by Filter Mailers, a page at 
     await onSandbox(api);
   });
 
+  /** Send Mail Merge of invite.html with the workspace's CSV `name`, in Development: the batch. */
+  const mergeOfPeople = (name = 'people.csv') =>
+    send([{ pick: name }, { pick: /in Development mode/ }], 'mailroom.sendMailMerge', vscode.Uri.joinPath(workspace(), 'invite.html'));
+
+  /** The same, with a CSV written for it (and gone after). */
+  async function mergeOf(name: string, csv: string): Promise<number | undefined> {
+    const data = vscode.Uri.joinPath(workspace(), name);
+    await vscode.workspace.fs.writeFile(data, Buffer.from(csv));
+    try {
+      return await mergeOfPeople(name);
+    } finally {
+      await vscode.workspace.fs.delete(data);
+    }
+  }
+
   afterEach(async () => {
     person.settle();
     await vscode.commands.executeCommand('mailroom.clearMailerFilter');
   });
 
   it("shows each item of a merge with its recipient, and Filter Mailers finds an item by the recipient's name", async () => {
-    const batch = await send(
-      [{ pick: 'people.csv' }, { pick: /in Development mode/ }],
-      'mailroom.sendMailMerge',
-      vscode.Uri.joinPath(workspace(), 'invite.html'),
-    );
+    const batch = await mergeOfPeople();
     assert.ok(batch, 'the merge was sent');
     const node = api.tree.nodeOf(batch)!;
     assert.deepEqual(labels(api, await api.tree.getChildren(node)), [
-      'Item 1 · Jane Doe, Springfield',
-      'Item 2 · Sam Roe, Shelbyville',
-      'Item 3 · Pat Poe, Jr., Springfield',
+      'Received · Item 1 · Jane Doe, Springfield',
+      'Received · Item 2 · Sam Roe, Shelbyville',
+      'Received · Item 3 · Pat Poe, Jr., Springfield',
     ]);
     // Read again, as after a restart, from what was kept at the send.
     api.mailers.refreshView();
 
     await run(
       [{ input: 'sam roe' }, { pick: 'Any status' }, { pick: 'Any work mode' }, { input: '' }, { input: '' }],
-      'mailroom.filterMailers',
+      'mailroom.filterMailersAdvanced',
     );
     await api.tree.itemsFound;
     const shown = await until('the batch shown for its item', async () => {
@@ -70,30 +81,31 @@ describe("A merge's items: their recipients, found by Filter Mailers, a page at 
       );
     }
     const items = await api.tree.getChildren(shown.find((n) => n.mailer.id === batch)!);
-    assert.deepEqual(labels(api, items), ['Item 2 · Sam Roe, Shelbyville'], 'only the item that goes to Sam Roe');
+    assert.deepEqual(labels(api, items), ['Received · Item 2 · Sam Roe, Shelbyville'], 'only the item that goes to Sam Roe');
+  });
+
+  it('finds "Dupré" from "Dupre" with Filter Mailers, one input box: only that item shown under its batch', async () => {
+    const batch = await mergeOf(
+      'batch-accents.csv',
+      'AttentionLine1,Address1,City,State,PostalCode\nJane Doe,1 Main St,Springfield,IL,62701\nAnne Dupré,2 Side St,Shelbyville,IL,62565\n',
+    );
+    assert.ok(batch, 'the merge was sent');
+    await run([{ input: 'Dupre' }], 'mailroom.filterMailers');
+    await api.tree.itemsFound;
+    const node = await until('the batch shown for its item', async () => api.tree.nodeOf(batch));
+    assert.deepEqual(labels(api, await api.tree.getChildren(node)), ['Received · Item 2 · Anne Dupré, Shelbyville']);
   });
 
   it('shows a batch of more items than a page a page at a time: a Show More row brings the next', async () => {
     const rows = ['AttentionLine1,Address1,City,State,PostalCode'];
     for (let i = 1; i <= 105; i++) rows.push(`Person ${i},${i} Main St,Springfield,IL,62701`);
-    const data = vscode.Uri.joinPath(workspace(), 'batch-pages.csv');
-    await vscode.workspace.fs.writeFile(data, Buffer.from(`${rows.join('\n')}\n`));
-    let batch: number | undefined;
-    try {
-      batch = await send(
-        [{ pick: 'batch-pages.csv' }, { pick: /in Development mode/ }],
-        'mailroom.sendMailMerge',
-        vscode.Uri.joinPath(workspace(), 'invite.html'),
-      );
-    } finally {
-      await vscode.workspace.fs.delete(data);
-    }
+    const batch = await mergeOf('batch-pages.csv', `${rows.join('\n')}\n`);
     assert.ok(batch, 'the merge was sent');
     const node = api.tree.nodeOf(batch)!;
     const first = await api.tree.getChildren(node);
     assert.equal(first.length, 101, 'a page of 100 items and the Show More row');
-    assert.equal(labels(api, first)[0], 'Item 1 · Person 1, Springfield');
-    assert.equal(labels(api, first)[99], 'Item 100 · Person 100, Springfield');
+    assert.equal(labels(api, first)[0], 'Received · Item 1 · Person 1, Springfield');
+    assert.equal(labels(api, first)[99], 'Received · Item 100 · Person 100, Springfield');
     const more = first[100]!;
     const moreRow = api.tree.getTreeItem(more);
     assert.equal(moreRow.label, 'Show More');
@@ -109,14 +121,17 @@ describe("A merge's items: their recipients, found by Filter Mailers, a page at 
     await changed;
     const all = await api.tree.getChildren(node);
     assert.equal(all.length, 105, 'every item, and no Show More row');
-    assert.deepEqual(labels(api, all.slice(99)), [
-      'Item 100 · Person 100, Springfield',
-      'Item 101 · Person 101, Springfield',
-      'Item 102 · Person 102, Springfield',
-      'Item 103 · Person 103, Springfield',
-      'Item 104 · Person 104, Springfield',
-      'Item 105 · Person 105, Springfield',
-    ]);
+    assert.deepEqual(
+      labels(api, all.slice(99)).map((l) => l.replace(/^Received · /, '')),
+      [
+        'Item 100 · Person 100, Springfield',
+        'Item 101 · Person 101, Springfield',
+        'Item 102 · Person 102, Springfield',
+        'Item 103 · Person 103, Springfield',
+        'Item 104 · Person 104, Springfield',
+        'Item 105 · Person 105, Springfield',
+      ],
+    );
     // Stop Tracking lets the batch go, and with it what this machine kept of its recipients.
     const kept = () =>
       readdirSync(join(stateFolder(process.env), 'batch-recipients'), { recursive: true, encoding: 'utf8' }).filter(
@@ -125,5 +140,58 @@ describe("A merge's items: their recipients, found by Filter Mailers, a page at 
     assert.equal(kept().length, 1, 'the recipients were kept at the send');
     await vscode.commands.executeCommand('mailroom.stopTracking', node);
     assert.deepEqual(kept(), [], 'and are gone from disk once the batch is no longer tracked');
+  });
+
+  it('says on an item that one letter of a batch cannot be cancelled, and cancelling asks about the whole batch, by its letters, keeping them by default', async () => {
+    const batch = await mergeOfPeople();
+    assert.ok(batch, 'the merge was sent');
+    const items = await api.tree.getChildren(api.tree.nodeOf(batch)!);
+    const sam = items[1]!;
+    const row = api.tree.getTreeItem(sam);
+    assert.equal(row.contextValue, 'batchItem.cancellable', "the item's menu offers Cancel Whole Batch…");
+    assert.match(
+      typeof row.tooltip === 'string' ? row.tooltip : (row.tooltip?.value ?? ''),
+      /The service cannot cancel one letter of a batch, only the whole batch/,
+    );
+    const manifest = vscode.extensions.getExtension('mailroom.mailroom')!.packageJSON as {
+      contributes: { menus: Record<string, { command: string; when?: string }[]>; commands: { command: string; title: string }[] };
+    };
+    assert.ok(
+      manifest.contributes.menus['view/item/context']!.some(
+        (m) => m.command === 'mailroom.cancelWholeBatch' && m.when?.includes('viewItem == batchItem.cancellable'),
+      ),
+    );
+    /** Runs a command with one answer to its confirmation: the question, as asked. */
+    const asking = async (confirm: boolean, command: string, node: unknown) => {
+      let asked: string[] = [];
+      await person.answering([{ confirm }], async () => {
+        await vscode.commands.executeCommand(command, node);
+        asked = [...person.asked];
+      });
+      assert.equal(asked.length, 1, asked.join(' | '));
+      return asked[0]!;
+    };
+    const question = await asking(false, 'mailroom.cancelWholeBatch', sam);
+    assert.match(
+      question,
+      new RegExp(
+        `^The service cannot cancel item 2 \\(Sam Roe, Shelbyville\\) alone: only the whole batch\\. Cancel the whole batch ${batch}, all 3 letters\\? .*\\[Keep the Batch \\(default\\)\\] \\[Cancel All 3 Letters\\]$`,
+      ),
+    );
+    const client = await api.clients.client();
+    const status = async () => (await client.datedA.GetStatus({ ID: String(batch) })).Statuses[0]?.Status;
+    assert.notEqual(await status(), -1005, 'kept: not cancelled');
+    const from = person.notices.length;
+    assert.match(
+      await asking(true, 'mailroom.cancelDelivery', api.tree.nodeOf(batch)),
+      new RegExp(`^Cancel the whole batch ${batch}, all 3 letters\\? `),
+    );
+    assert.ok(
+      person
+        .shown(from, 'info')
+        .some((m) => m === `Mailroom: batch ${batch} is cancelled, all 3 of its letters; any amount charged for it is refunded.`),
+      person.shown(from).join(' | '),
+    );
+    await until('the batch cancelled', async () => ((await status()) === -1005 ? true : undefined));
   });
 });

@@ -131,6 +131,7 @@ describe('Mailroom in everyday use', () => {
     const answers: Answer[] = [
       ...sides,
       ...recent,
+      { input: '' }, // an empty line: every field, one by one
       { input: '' }, // no name…
       { input: '' }, // …and no company: refused here, at the second of the two
       { back: true }, // back to the name, and give one
@@ -205,10 +206,11 @@ describe('Mailroom in everyday use', () => {
       const again = typed.map((): Answer => ({ enter: true }));
       await person.answering([...typed, ...again], async () => {
         await vscode.commands.executeCommand('mailroom.sendDocument', notes());
-        const fields = ASKED.length;
+        // The line (empty: field by field), then each field.
+        const boxes = ASKED.length + 1;
         assert.deepEqual(
-          person.opened.slice(fields),
-          ASKED.map(([f]) => (address as Record<string, string>)[f] ?? ''),
+          person.opened.slice(boxes),
+          ['', ...ASKED.map(([f]) => (address as Record<string, string>)[f] ?? '')],
           'asked again with what was typed',
         );
       });

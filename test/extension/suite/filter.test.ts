@@ -60,7 +60,7 @@ describe('Filter and export mailers, and the send history', () => {
     assert.ok(shownIds(api).includes(quimby) && shownIds(api).includes(flanders));
     assert.equal(api.mailersView.message ?? '', '', 'no message without a filter');
 
-    await run(filterAnswers('quimby', 'Any status', 'Any work mode', '', ''), 'mailroom.filterMailers');
+    await run(filterAnswers('quimby', 'Any status', 'Any work mode', '', ''), 'mailroom.filterMailersAdvanced');
     assert.deepEqual(shownIds(api), [quimby], 'found by its recipient');
     assert.equal(api.mailersView.message, `Filtered by “quimby”: 1 of ${all} mailers shown. Clear Filter in the title bar shows them all.`);
 
@@ -68,16 +68,16 @@ describe('Filter and export mailers, and the send history', () => {
     const day = api.mailers.get(quimby)!.submitted!.slice(0, 10);
     await run(
       [{ enter: true }, { pick: 'Any status' }, { pick: 'Development' }, { input: 'yesterday' }, { input: day }, { input: day }],
-      'mailroom.filterMailers',
+      'mailroom.filterMailersAdvanced',
     );
     assert.deepEqual(shownIds(api), [quimby]);
     // Enter kept “quimby”; "yesterday" was refused (else an answer would be left over, and run() fails).
     assert.match(api.mailersView.message ?? '', /^Filtered by “quimby” · Development · (\d{4}-\d\d-\d\d) to \1: 1 of/);
 
     // By ID, and by days that leave both out.
-    await run(filterAnswers(String(flanders), 'Any status', 'Any work mode', '', ''), 'mailroom.filterMailers');
+    await run(filterAnswers(String(flanders), 'Any status', 'Any work mode', '', ''), 'mailroom.filterMailersAdvanced');
     assert.deepEqual(shownIds(api), [flanders]);
-    await run(filterAnswers('', 'Any status', 'Production', '', ''), 'mailroom.filterMailers');
+    await run(filterAnswers('', 'Any status', 'Production', '', ''), 'mailroom.filterMailersAdvanced');
     assert.ok(!shownIds(api).includes(quimby) && !shownIds(api).includes(flanders), 'sent in Development: not kept by Production');
     assert.match(api.mailersView.message ?? '', /^Filtered by Production: \d+ of \d+ mailers shown/);
 
@@ -86,8 +86,19 @@ describe('Filter and export mailers, and the send history', () => {
     assert.equal(shownIds(api).length, api.mailers.list().length, 'every mailer again');
   });
 
+  it('filters by text in one input box, without regard to accents or case, keeping the rest of the filter', async () => {
+    await run([{ input: 'FLANDÉRS' }], 'mailroom.filterMailers');
+    assert.deepEqual(shownIds(api), [flanders], '"FLANDÉRS" finds Flanders');
+    await run(
+      [{ input: '' }, { pick: 'Any status' }, { pick: 'Development' }, { input: '' }, { input: '' }],
+      'mailroom.filterMailersAdvanced',
+    );
+    await run([{ input: 'quimby' }], 'mailroom.filterMailers');
+    assert.match(api.mailersView.message ?? '', /^Filtered by “quimby” · Development: 1 of/, 'the work mode kept');
+  });
+
   it('exports what the view shows as CSV that a CSV parser reads back, and as JSON', async () => {
-    await run(filterAnswers('quimby', 'Any status', 'Any work mode', '', ''), 'mailroom.filterMailers');
+    await run(filterAnswers('quimby', 'Any status', 'Any work mode', '', ''), 'mailroom.filterMailersAdvanced');
     const csv = vscode.Uri.joinPath(workspace(), 'exported-mailers.csv');
     const json = vscode.Uri.joinPath(workspace(), 'exported-mailers.json');
     try {
@@ -131,7 +142,7 @@ describe('Filter and export mailers, and the send history', () => {
     assert.equal(quimbyRow.statusText, api.mailers.get(quimby)!.statusText, "the tracked mailer's status");
     assert.ok(rows.indexOf(quimbyRow) > rows.findIndex((r) => r.id === flanders), 'newest first');
 
-    await run(filterAnswers('flanders', 'Any status', 'Any work mode', '', ''), 'mailroom.filterMailers');
+    await run(filterAnswers('flanders', 'Any status', 'Any work mode', '', ''), 'mailroom.filterMailersAdvanced');
     const filtered = await api.history.read();
     assert.ok(filtered.length > 0 && filtered.every((r) => /flanders/i.test(`${r.recipient ?? ''} ${r.description ?? ''}`)));
     assert.match(api.historyView.message ?? '', /^Filtered by “flanders”: \d+ of \d+ sends shown/);

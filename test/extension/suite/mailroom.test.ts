@@ -416,7 +416,7 @@ describe('Mailroom in VS Code', () => {
       items.map((n) => (n.kind === 'item' ? n.item.ItemID : n.kind)),
       [1, 2, 3],
     );
-    assert.equal(api.tree.getTreeItem(items[0]!).label, 'Item 1 · Jane Doe, Springfield');
+    assert.equal(api.tree.getTreeItem(items[0]!).label, 'Received · Item 1 · Jane Doe, Springfield');
     await vscode.commands.executeCommand('mailroom.showDetails', node);
     const details = api.detailsOf(id)!;
     assert.match(details.text, /Batch items \(3\)/);

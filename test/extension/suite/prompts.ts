@@ -20,6 +20,8 @@ export type Label = string | RegExp;
 
 export type Answer =
   | { readonly pick: Label }
+  /** Typed into a pick's filter, then Enter: the first item still shown (the pick's own item for the text after the rest). */
+  | { readonly type: string }
   | { readonly pickMany: readonly Label[] }
   /** Typed and accepted; if the box refuses it, its message is kept and the next answer goes to the same box. */
   | { readonly input: string }
@@ -124,10 +126,20 @@ export class ScriptedPrompts implements Prompts {
   pick = (async <T extends vscode.QuickPickItem>(items: readonly T[], options: PickOptions & { back?: boolean }) => {
     const title = options.title ?? options.placeHolder ?? 'a pick';
     if (options.step !== undefined) this.numbered.push(`${options.step}/${options.totalSteps}`);
-    const answer = this.next(title, (a) => 'pick' in a || 'enter' in a || ('back' in a && options.back === true));
+    const answer = this.next(title, (a) => 'pick' in a || 'type' in a || 'enter' in a || ('back' in a && options.back === true));
     if (!answer || 'dismiss' in answer) return undefined;
     if ('back' in answer) return BACK;
     if ('enter' in answer) return items.find((i) => options.isCurrent?.(i)) ?? items[0];
+    if ('type' in answer) {
+      const text = answer.type.toLowerCase();
+      const shownItems = [
+        ...items.filter(
+          (i) => i.label.toLowerCase().includes(text) || (options.matchOnDescription && i.description?.toLowerCase().includes(text)),
+        ),
+        ...[options.typed?.(answer.type)].filter((i) => i !== undefined),
+      ];
+      return (shownItems[0] as T | undefined) ?? this.surprise(title, `Enter on "${answer.type}" with nothing shown`);
+    }
     const label = (answer as { pick: Label }).pick;
     const item = items.find((i) => matches(label, i.label));
     return item ?? this.surprise(title, `no item ${String(label)} among ${items.map((i) => i.label).join(' | ')}`);
@@ -158,8 +170,12 @@ export class ScriptedPrompts implements Prompts {
     }
   }) as Prompts['input'];
 
-  confirm = async (question: string, button: string): Promise<boolean> => {
-    const answer = this.next(`${question} [${button}]`, (a) => 'confirm' in a);
+  /** The safe answer is shown as "[keep (default)] [button]" where the dialog has one, as its first, default button. */
+  confirm = async (question: string, button: string, keep?: string): Promise<boolean> => {
+    const answer = this.next(
+      keep === undefined ? `${question} [${button}]` : `${question} [${keep} (default)] [${button}]`,
+      (a) => 'confirm' in a,
+    );
     return answer !== undefined && 'confirm' in answer && answer.confirm;
   };
 

@@ -10,6 +10,7 @@ import type { AddressInfo } from 'node:net';
 import * as vscode from 'vscode';
 import type { MailroomApi } from '../../../src/extension/extension';
 import type { PdfPreview } from '../../../src/extension/views/pdf-preview';
+import { sampleDocx } from '../../helpers/documents';
 import { inProduction, mailroomApi, onSandbox, person, previewOpened, run, send, until, workspace } from './support';
 
 const frontMatter = (zip: string) =>
@@ -58,6 +59,30 @@ describe('Mailroom: the proof before sending', function () {
   after(async () => {
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     for (const uri of written) await vscode.workspace.fs.delete(uri).then(undefined, () => undefined);
+  });
+
+  it('previews the .docx in front from the palette: a binary file has no text editor, its tab names it', async () => {
+    const uri = vscode.Uri.joinPath(workspace(), 'proof-palette.docx');
+    written.push(uri);
+    await vscode.workspace.fs.writeFile(
+      uri,
+      sampleDocx(['Jane Doe', '1 Main St', 'Springfield, IL 62701', '', 'Dear Jane,', 'Thank you.']),
+    );
+    await vscode.commands.executeCommand('vscode.open', uri);
+    await until('the .docx shown in a tab', async () => {
+      const input: unknown = vscode.window.tabGroups.activeTabGroup.activeTab?.input;
+      return input && typeof input === 'object' && 'uri' in input && String(input.uri) === uri.toString() ? true : undefined;
+    });
+    assert.equal(vscode.window.activeTextEditor, undefined, 'VS Code shows a .docx in no text editor');
+    const preview = await previewOpened(api, () => run([{ pick: /The address is in the document/ }], 'mailroom.previewBeforeSending'));
+    assert.ok(preview, 'the proof opened');
+    try {
+      await drawn(preview);
+      assert.ok(person.shown().every((m) => !/open the document to preview/.test(m)));
+    } finally {
+      preview.panel.dispose();
+      await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    }
   });
 
   it('previews a Markdown letter with a bad ZIP: the proof is drawn, -1018 beside it, the page strict', async () => {
@@ -402,6 +427,43 @@ describe('Mailroom: the proof before sending', function () {
     assert.ok(byName, 'the row is shown');
     assert.match((await drawn(byName)).text, /Zoë Late, Jr\./);
     byName.panel.dispose();
+  });
+
+  it('previews row 1200 typed into the row pick, keeps typed text for Another Row…, and draws the row again when the CSV changes', async () => {
+    const lines = ['AttentionLine1,Address1,City,State,PostalCode'];
+    for (let i = 1; i <= 2000; i++) lines.push(`Person ${i},${i} Main St,Springfield,IL,62701`);
+    const data = await write('proof-2000.csv', `${lines.join('\r\n')}\r\n`);
+    const template = vscode.Uri.joinPath(workspace(), 'invite.html');
+    // Typed "1200" and Enter: that row, at once.
+    const typed = await previewOpened(api, () =>
+      run([{ enter: true }, { pick: 'proof-2000.csv' }, { type: '1200' }], 'mailroom.previewMergeRow', template),
+    );
+    assert.ok(typed, 'row 1200 is shown');
+    assert.equal(typed.panel.title, 'Proof · invite.html row 1200');
+    assert.match((await drawn(typed)).text, /Person 1200\b/);
+    assert.equal(typed.proofView?.refreshable, true, 'the proof offers Refresh');
+    // The CSV changes on disk: the proof is drawn again, with the row's findings found again.
+    lines[1200] = 'Renamed Person,1200 Main St,Springfield,IL,6270';
+    await vscode.workspace.fs.writeFile(data, Buffer.from(`${lines.join('\r\n')}\r\n`));
+    await until('the proof drawn again from the changed CSV', async () =>
+      typed.lastState?.type === 'rendered' && /Renamed Person/.test(typed.lastState.text) ? true : undefined,
+    );
+    assert.ok(
+      typed.proof!.view.facts.findings.some((f) => f.code === -1018),
+      JSON.stringify(typed.proof!.view.facts.findings),
+    );
+    typed.panel.dispose();
+    // Typed words, then Another Row…: its box opens with them, and Enter takes them.
+    const found = await previewOpened(api, () =>
+      run(
+        [{ enter: true }, { pick: 'proof-2000.csv' }, { type: 'Person 1500' }, { enter: true }, { pick: /Row 1500$/ }],
+        'mailroom.previewMergeRow',
+        template,
+      ),
+    );
+    assert.ok(found, 'row 1500 is shown');
+    assert.equal(found.panel.title, 'Proof · invite.html row 1500');
+    found.panel.dispose();
   });
 
   it('previews a row of a CSV a spreadsheet saved in Windows-1252: the name right, and which encoding was assumed', async () => {

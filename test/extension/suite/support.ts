@@ -100,9 +100,11 @@ export async function inProduction<T>(act: () => Promise<T>): Promise<T> {
   }
 }
 
-/** A new address typed field by field, after choosing "New address…" when recent ones are offered first. */
-export const typedAddress = (api: MailroomApi, address: RecipientAddress, offered = api.addresses.recent().length > 0): Answer[] => [
+/** A new address typed field by field: "New address…" where a choice comes first (a letter always has one: the address in the document), an empty line, then each field. */
+export const typedAddress = (_api: MailroomApi, address: RecipientAddress, offered = true): Answer[] => [
   ...(offered ? [{ pick: /New address/ }] : []),
+  // An empty line asks every field, one by one.
+  { input: '' },
   ...ASKED.map(([field]) => ({ input: (address as Readonly<Record<string, string | undefined>>)[field] ?? '' })),
 ];
 
