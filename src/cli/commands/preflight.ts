@@ -25,6 +25,7 @@ import {
 } from '../../client';
 import {
   RECIPIENT_FIELDS,
+  STATUS,
   mergeTemplateTypes,
   CSV_DELIMITER_NAMES,
   type CsvDelimiter,
@@ -245,7 +246,10 @@ function report(
         : addressRead.length === 0
           ? ['No address is given, and the recipient box of page 1 holds no text to read one from.']
           : [
-              'No address is given: the service would read this one from the recipient box of page 1:',
+              // The preflight's -1045 error says why what is there is no address.
+              findings.some((f) => f.code === STATUS.AddressNotExtracted && f.severity === 'error')
+                ? 'No address is given, and what the recipient box of page 1 holds is no address the service can read:'
+                : 'No address is given: the service would read this one from the recipient box of page 1:',
               ...addressRead.map((line) => `  ${line}`),
             ]),
       ...findings.map(findingLine),

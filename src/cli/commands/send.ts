@@ -170,8 +170,9 @@ export async function run(args: readonly string[], io: Io): Promise<void> {
   const { DRAWN_TYPES, serviceTakes } = await printing();
   const drawn = !asIs && DRAWN_TYPES.includes(document.type);
   await useEnginesOf(values);
+  // Drawn too when the address is to be read from the page: what is there must read as one (-1045).
   const report =
-    drawn || mayCharge(mode)
+    drawn || mayCharge(mode) || !addressed
       ? await preflightToSend(
           {
             type: document.type,
@@ -185,6 +186,16 @@ export async function run(args: readonly string[], io: Io): Promise<void> {
         )
       : undefined;
   const sent = report?.sent ?? { type: document.type, data: document.data };
+  // Not sent in any work mode: no address the service can read, or over a limit of the service's.
+  const { printedSizeFinding, unsendable } = await printing();
+  const stops = report
+    ? unsendable(report.findings)
+    : [printedSizeFinding(sent.type === 'pdf' ? sent.data.length : 0, 'PDF')].filter((f) => f !== undefined);
+  if (stops.length > 0) {
+    throw new Refused(
+      `${basename(path)} cannot be sent:\n${stops.map((f) => `  error ${f.code ?? ''}: ${f.message}`).join('\n')}\nNothing was sent (\`mailroom preflight ${basename(path)}\` shows the proof).`,
+    );
+  }
   // A type only drawn here (.odt, .rtf) that no engine drew cannot go: the service does not take it.
   if (!serviceTakes(sent.type)) {
     throw new Refused(

@@ -1,0 +1,191 @@
+/**
+ * Issue 31, items 4 and 5, run as a person runs them: the built `mailroom` against a real sandbox.
+ * Text in page 1's recipient box that is no address is -1045 before sending; a PDF over the
+ * service's 2 MB is refused naming the limit; a US address without a ZIP code fails wherever it is
+ * given, in Development as in Production, and the sandbox fails a mailer so addressed as the
+ * preflight says.
+ */
+import { strict as assert } from 'node:assert';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { PDFDocument } from 'pdf-lib';
+import { mailroom, suiteEnv, type CliRun } from '../helpers/cli';
+import { JANE_DOE_LINES, pdfOfSizes } from '../helpers/documents';
+import { startTestSandbox, type TestSandbox } from '../helpers/sandbox';
+import { SECRETS } from '../helpers/secrets';
+import { closeEngines, printLetters } from '../../src/printing';
+
+const PASSWORD = SECRETS[4]!;
+/** What the issue's invoice.html put in the window: a date, a table's heading and a row. */
+/** The status the sandbox's printer fails a Development letter of this PDF, sent without an address, with. */
+async function sandboxFailure(pdf: Uint8Array): Promise<number | undefined> {
+  const [printed] = (await printLetters([{ contents: [{ kind: 'file', type: 'pdf', data: pdf }], workMode: 'Development', duplex: false }]))
+    .letters;
+  return printed?.failure;
+}
+
+const INVOICE_LINES = ['Date: 14 February 2026', 'Item Qty Unit Amount', 'Sourdough loaf 12 $6.00 $72.00'];
+
+describe('addresses read and given, one rule (issue 31, items 4 and 5)', function () {
+  this.timeout(120_000);
+  let sandbox: TestSandbox;
+  let dir: string;
+  const file = (name: string, content: string | Uint8Array) => {
+    const path = join(dir, name);
+    writeFileSync(path, content);
+    return path;
+  };
+  const run = (args: readonly string[]): Promise<CliRun> =>
+    mailroom(args, {
+      env: {
+        ...suiteEnv(),
+        XDG_CONFIG_HOME: join(dir, 'config'),
+        XDG_STATE_HOME: join(dir, 'state'),
+        MAILROOM_ENDPOINT: sandbox.url,
+        MAILROOM_USER: 'pat',
+        MAILROOM_PASSWORD: PASSWORD,
+      },
+    });
+  const sentCount = async () => {
+    const listed = await run(['history', '--json']);
+    assert.equal(listed.code, 0, listed.stderr);
+    return (JSON.parse(listed.stdout) as unknown[]).length;
+  };
+
+  before(async () => {
+    sandbox = await startTestSandbox({
+      accounts: { accounts: [{ name: 'Rules', balance: 100, users: [{ username: 'pat', password: PASSWORD, admin: true }] }] },
+    });
+  });
+  beforeEach(() => {
+    dir = mkdtempSync(join(tmpdir(), 'mailroom-address-rules-'));
+  });
+  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+  after(async () => {
+    await sandbox.close();
+    await closeEngines();
+  });
+
+  describe('item 4: what the window shows must be an address', () => {
+    it('send without --to: body text in the box is -1045 before sending, in Development too; nothing is sent', async () => {
+      const invoice = file('invoice.pdf', await pdfOfSizes([[612, 792]], { address: INVOICE_LINES }));
+      const preflight = await run(['preflight', invoice, '--mode', 'Development']);
+      assert.equal(preflight.code, 1, preflight.stdout);
+      assert.match(preflight.stdout, /^error +-1045 /m);
+      assert.match(
+        preflight.stdout,
+        /what the recipient box of page 1 holds is no address the service can read:\n {2}Date: 14 February 2026\n/,
+      );
+      assert.match(
+        preflight.stdout,
+        /Date: 14 February 2026 \/ Item Qty Unit Amount \/ Sourdough loaf 12 \$6\.00 \$72\.00.*which is not an address/,
+      );
+      assert.doesNotMatch(preflight.stdout, /Nothing would fail/);
+      const sent = await run(['send', invoice, '--mode', 'Development']);
+      assert.equal(sent.code, 2, sent.stderr);
+      assert.match(
+        sent.stderr,
+        /invoice\.pdf cannot be sent:\n {2}error -1045: Failed: the address could not be extracted from the document\./,
+      );
+      assert.match(sent.stderr, /Nothing was sent/);
+      assert.equal(sent.stdout, '');
+      assert.equal(await sentCount(), 0);
+    });
+
+    it("an address in the box is sent, and a two-line or ZIP-less one is not: the sandbox's -1045 and the preflight's agree", async () => {
+      const goodPdf = await pdfOfSizes([[612, 792]], { address: JANE_DOE_LINES });
+      const sent = await run(['send', file('good.pdf', goodPdf), '--mode', 'Development']);
+      assert.equal(sent.code, 0, sent.stderr);
+      assert.equal(await sandboxFailure(goodPdf), undefined);
+      for (const lines of [
+        ['Jane Doe', 'Springfield, IL 62701'],
+        ['Jane Doe', '1 Main St', 'Springfield, IL'],
+      ]) {
+        const pdf = await pdfOfSizes([[612, 792]], { address: lines });
+        const refused = await run(['send', file('short.pdf', pdf), '--mode', 'Development']);
+        assert.equal(refused.code, 2, `${lines.join(' / ')}: ${refused.stderr}`);
+        assert.match(refused.stderr, /error -1045/);
+        // The sandbox reads the same box by the same rule: printed, such a letter fails at -1045.
+        assert.equal(await sandboxFailure(pdf), -1045, lines.join(' / '));
+      }
+      // A window address abroad: the city line, then the country.
+      const abroad = await pdfOfSizes([[612, 792]], { address: ['Marie Curie', '1 rue de la Paix', '75002 Paris', 'France'] });
+      assert.equal(await sandboxFailure(abroad), undefined);
+      assert.equal(await sandboxFailure(await pdfOfSizes([[612, 792]], { address: INVOICE_LINES })), -1045);
+      assert.equal(await sentCount(), 1);
+    });
+
+    it('a PDF over 2 MB is an error in preflight naming the limit, and send refuses it in any work mode', async () => {
+      const doc = await PDFDocument.load(await pdfOfSizes([[612, 792]], { address: JANE_DOE_LINES }));
+      await doc.attach(randomBytes(2_200_000), 'scan.bin', { mimeType: 'application/octet-stream' });
+      const big = file('big.pdf', await doc.save());
+      const preflight = await run(['preflight', big, '--mode', 'Development', '--json']);
+      assert.equal(preflight.code, 1, preflight.stderr);
+      const report = JSON.parse(preflight.stdout) as { findings: { code?: number; severity: string; message: string }[] };
+      const over = report.findings.find((f) => /over the service's limit/.test(f.message));
+      assert.equal(over?.severity, 'error');
+      assert.match(over?.message ?? '', /limits a letter's printed PDF to 2 MB \(2,000,000 bytes\)/);
+      for (const mode of ['Development', 'Production']) {
+        const sent = await run(['send', big, '--to', 'Jane Doe, 1 Main St, Springfield, IL 62701', '--mode', mode, '--yes']);
+        assert.equal(sent.code, 2, `${mode}: ${sent.stderr}`);
+        assert.match(
+          sent.stderr,
+          /big\.pdf cannot be sent:\n {2}error -1025: .*over the service's limit: its documentation limits a letter's printed PDF to 2 MB/,
+        );
+      }
+      assert.equal(await sentCount(), 0);
+    });
+  });
+
+  describe('item 5: a US address without a ZIP code fails wherever it is given', () => {
+    const letterPdf = async () => file('letter.pdf', await pdfOfSizes([[612, 792]]));
+
+    it('--state TX without --postal-code is refused as --to without a ZIP is, in Development too', async () => {
+      const pdf = await letterPdf();
+      const flags = ['--attention-line1', 'Kim Lee', '--address1', '4 Elm St', '--city', 'Austin', '--state', 'TX'];
+      const sent = await run(['send', pdf, ...flags, '--mode', 'Development']);
+      assert.equal(sent.code, 2, sent.stderr);
+      assert.match(sent.stderr, /A ZIP code is needed for a US address/);
+      const line = await run(['send', pdf, '--to', 'Kim Lee, 4 Elm St, Austin, TX', '--mode', 'Development']);
+      assert.equal(line.code, 2, line.stderr);
+      const preflight = await run(['preflight', pdf, ...flags, '--mode', 'Development', '--json']);
+      assert.equal(preflight.code, 1);
+      const report = JSON.parse(preflight.stdout) as { findings: { code?: number; severity: string; field?: string }[] };
+      assert.deepEqual(
+        report.findings.filter((f) => f.severity === 'error').map((f) => [f.code, f.field]),
+        [[-1018, 'PostalCode']],
+      );
+      const ok = await run(['send', pdf, ...flags, '--postal-code', '78701', '--mode', 'Development']);
+      assert.equal(ok.code, 0, ok.stderr);
+      assert.equal(await sentCount(), 1);
+    });
+
+    it('a merge row without a ZIP code is an error in preflight, in Development and Production; the sandbox fails that item at -1018', async () => {
+      const template = file('invite.html', '<p>Dear {{AttentionLine1}},</p>');
+      const csv = file(
+        'people.csv',
+        'AttentionLine1,Address1,City,State,PostalCode\r\nJane Doe,1 Main St,Springfield,IL,62701\r\nKim Lee,4 Elm St,Austin,TX,\r\n',
+      );
+      for (const mode of ['Development', 'Production']) {
+        const preflight = await run(['preflight', template, '--data', csv, '--mode', mode, '--json']);
+        assert.equal(preflight.code, 1, `${mode}: ${preflight.stdout}`);
+        const report = JSON.parse(preflight.stdout) as { findings: { code?: number; severity: string; row?: number; message: string }[] };
+        const errors = report.findings.filter((f) => f.severity === 'error');
+        assert.deepEqual(
+          errors.map((f) => [f.code, f.row]),
+          [[-1018, 2]],
+          mode,
+        );
+        assert.match(errors[0]!.message, /A ZIP code is needed for a US address/);
+      }
+      // The sandbox prints a letter so addressed failing at -1018, in either work mode: one rule.
+      const to = { AttentionLine1: 'Kim Lee', Address1: '4 Elm St', City: 'Austin', State: 'TX' };
+      for (const workMode of ['Development', 'Production'] as const) {
+        const [printed] = (await printLetters([{ contents: [], address: to, workMode, duplex: false }])).letters;
+        assert.equal(printed?.failure, -1018, workMode);
+      }
+    });
+  });
+});
