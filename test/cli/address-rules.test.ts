@@ -1,9 +1,9 @@
 /**
- * Issue 31, items 4 and 5, run as a person runs them: the built `mailroom` against a real sandbox.
+ * Issue 31, items 4, 5 and 7, run as a person runs them: the built `mailroom` against a real sandbox.
  * Text in page 1's recipient box that is no address is -1045 before sending; a PDF over the
  * service's 2 MB is refused naming the limit; a US address without a ZIP code fails wherever it is
  * given, in Development as in Production, and the sandbox fails a mailer so addressed as the
- * preflight says.
+ * preflight says. A misnamed header is said once, on the header, with its renames.
  */
 import { strict as assert } from 'node:assert';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -186,6 +186,26 @@ describe('addresses read and given, one rule (issue 31, items 4 and 5)', functio
         const [printed] = (await printLetters([{ contents: [], address: to, workMode, duplex: false }])).letters;
         assert.equal(printed?.failure, -1018, workMode);
       }
+    });
+  });
+
+  describe('item 7: a misnamed header is said once, with its fixes', () => {
+    it('preflight --data: one -1045 on the header naming the renames, no row error, for 1,000 rows', async () => {
+      const template = file('invite.html', '<p>Dear {{AttentionLine1}},</p>');
+      const rows = Array.from({ length: 1000 }, (_, i) => `Person ${i + 1},${i + 1} Main St,Springfield,IL,62701`);
+      const csv = file('people.csv', `Name,Street,City,State,Zip\r\n${rows.join('\r\n')}\r\n`);
+      const preflight = await run(['preflight', template, '--data', csv, '--mode', 'Development']);
+      assert.equal(preflight.code, 1, preflight.stderr);
+      const lines = preflight.stdout.split('\n');
+      const causes = lines.filter((line) => /^error +-1045 /.test(line));
+      assert.equal(causes.length, 1, preflight.stdout.slice(0, 2000));
+      assert.match(
+        causes[0]!,
+        /line 1.*The header has no column named Address1, none named AttentionLine1 or Company and none named PostalCode: .* Rename "Street" to "Address1", "Name" to "AttentionLine1" and "Zip" to "PostalCode"\./,
+      );
+      assert.equal(lines.filter((line) => /row \d+/.test(line)).length, 0, 'no row is named');
+      // The columns the service refuses by their names (-3145) are said once each too.
+      assert.equal(lines.filter((line) => /^error +-3145 /.test(line)).length, 3);
     });
   });
 });

@@ -36,7 +36,16 @@ import { withDrawnPages } from '../merge-drawn';
 import { measureLetters, WrapMemo, type LetterJob, type Printed } from '../printer';
 import { DEFAULT_PRICING, letterPrice } from '../pricing';
 import { finding, hasErrors, printNotice, type Finding } from './findings';
-import { csvNotWellFormed, csvWithoutRows, duplicateColumnFindings, headerFindings, raggedRowFinding, rowFindings } from './merge-findings';
+import {
+  absentAddressColumns,
+  addressColumnFinding,
+  csvNotWellFormed,
+  csvWithoutRows,
+  duplicateColumnFindings,
+  headerFindings,
+  raggedRowFinding,
+  rowFindings,
+} from './merge-findings';
 import { charactersNotDrawn, printFindings, type PreflightReport, type PrintSettings } from './letter';
 
 export interface MergeLetter {
@@ -154,6 +163,10 @@ export async function preflightMerge(
 
   const columns = header.cells.map((name) => name.trim());
   const findings: Finding[] = [...duplicateColumnFindings(columns, header.line), ...headerFindings(columns, template, header.line)];
+  // An address field no column names: said once, on the header, and left out of each row's findings.
+  const absent = absentAddressColumns(columns);
+  const headerAddress = addressColumnFinding(columns, template, header.line);
+  if (headerAddress) findings.push(headerAddress);
   // The template's own text first (what no row fills), then each row's values, by column.
   const own = await notDrawable(
     template
@@ -201,7 +214,7 @@ export async function preflightMerge(
       const printed: Printed = measuredAs(merged, measured[i]!);
       if (refusal) findings.push(refusal);
       else {
-        findings.push(...rowFindings(merged, where, settings.workMode));
+        findings.push(...rowFindings(merged, where, settings.workMode, absent));
         findings.push(...printFindings(printed, where).filter((f) => f.code !== STATUS.AddressNotExtracted));
         for (const [column, value] of merged.values) {
           const missing = used.has(column) && !drawsAsIs(value) ? await notDrawable(value) : [];
