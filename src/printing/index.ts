@@ -77,7 +77,7 @@ export {
   type EnginePaths,
 } from './engines';
 export { drawContents, type DrawnContents } from './drawn';
-export { preflightMerge, type MergeLetter, type MergePreflightOptions, type MergePreflightReport } from './preflight/merge';
+export { passingRows, preflightMerge, type MergeLetter, type MergePreflightOptions, type MergePreflightReport } from './preflight/merge';
 export { addressCheckFailure, failsAddressCheck, verifyAddress, type AddressVerdict } from './address/verify';
 export { ZIP_SOURCES, servesCity, stateCode, zipCode, type ZipCode } from './address/zips';
 export { withZipMeant, zipFinding } from './preflight/findings';

@@ -6,7 +6,7 @@
  * preflight says. A misnamed header is said once, on the header, with its renames.
  */
 import { strict as assert } from 'node:assert';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
@@ -206,6 +206,63 @@ describe('addresses read and given, one rule (issue 31, items 4 and 5)', functio
       assert.equal(lines.filter((line) => /row \d+/.test(line)).length, 0, 'no row is named');
       // The columns the service refuses by their names (-3145) are said once each too.
       assert.equal(lines.filter((line) => /^error +-3145 /.test(line)).length, 3);
+    });
+  });
+
+  describe('item 6: a merge whose addresses cannot be read is priced as unknown', () => {
+    it('preflight says "price unknown", --json a null price; merge in Production never says $0.00', async () => {
+      const template = file('invite.html', '<p>Dear {{AttentionLine1}},</p>');
+      const rows = Array.from({ length: 20 }, (_, i) => `Person ${i + 1},${i + 1} Main St,Springfield,IL,62701`);
+      const csv = file('people.csv', `Name,Street,City,State,Zip\n${rows.join('\n')}\n`);
+      const preflight = await run(['preflight', template, '--data', csv, '--mode', 'Production']);
+      assert.match(
+        preflight.stdout,
+        /^invite\.html × people\.csv: 20 letters, .*price unknown: no row's address can be read \(no column is named Address1, AttentionLine1 or Company, PostalCode\)/m,
+      );
+      assert.doesNotMatch(preflight.stdout, /\$0\.00/);
+      const json = JSON.parse((await run(['preflight', template, '--data', csv, '--mode', 'Production', '--json'])).stdout) as {
+        price: number | null;
+        priceUnknown?: string;
+      };
+      assert.equal(json.price, null);
+      assert.match(json.priceUnknown ?? '', /no row's address can be read/);
+      const sent = await run(['merge', template, csv, '--mode', 'Production']);
+      assert.notEqual(sent.code, 0, 'not sent without a yes');
+      assert.doesNotMatch(sent.stderr, /\$0\.00/);
+      assert.match(sent.stderr, /^Sending 20 letters from invite\.html and people\.csv \(price unknown\), in Production mode\.$/m);
+      assert.equal(await sentCount(), 0);
+    });
+  });
+
+  describe('item 6: mailroom merge --only-passing', () => {
+    it('writes the rows that pass beside the data, in its encoding (Windows-1252), and sends only them', async () => {
+      const template = file('invite.html', '<p>Dear {{AttentionLine1}},</p>');
+      const text =
+        'AttentionLine1,Address1,City,State,PostalCode\r\n' +
+        'José Müller,1 Main St,Springfield,IL,62701\r\n' +
+        'Kim Lee,4 Elm St,Austin,TX,\r\n' +
+        'Zoë Dupré,2 Oak St,Salem,OR,97301\r\n';
+      const csv = file('people.csv', Buffer.from(text, 'latin1'));
+      const sent = await run(['merge', template, csv, '--mode', 'Development', '--only-passing', '--json']);
+      assert.equal(sent.code, 0, sent.stderr);
+      assert.match(sent.stderr, /Sending the 2 rows that pass of 3 \(1 fails: 2\), written to .*people-passing\.csv \(Windows-1252\)/);
+      const written = readFileSync(join(dir, 'people-passing.csv'));
+      assert.equal(
+        written.toString('latin1'),
+        'AttentionLine1,Address1,City,State,PostalCode\r\nJosé Müller,1 Main St,Springfield,IL,62701\r\nZoë Dupré,2 Oak St,Salem,OR,97301\r\n',
+      );
+      const id = (JSON.parse(sent.stdout) as { id: number }).id;
+      const details = await run(['details', String(id), '--json']);
+      assert.equal((JSON.parse(details.stdout) as { Items: unknown[] }).Items.length, 2, details.stdout);
+      // Again: the file is there, and is not written over.
+      const again = await run(['merge', template, csv, '--mode', 'Development', '--only-passing']);
+      assert.equal(again.code, 2);
+      assert.match(again.stderr, /people-passing\.csv is there already/);
+      // A header that fails every row: nothing passes whatever rows are kept.
+      const misnamed = file('misnamed.csv', 'Name,Street,City,State,Zip\nJane Doe,1 Main St,Springfield,IL,62701\n');
+      const none = await run(['merge', template, misnamed, '--mode', 'Development', '--only-passing']);
+      assert.equal(none.code, 2, none.stderr);
+      assert.match(none.stderr, /Not sent: the merge fails whatever rows it keeps/);
     });
   });
 });

@@ -207,8 +207,11 @@ function report(
       }
     : {};
   const sent = 'sent' in result ? result.sent : undefined;
+  // A merge whose rows' addresses cannot be read has no price to say: unknown, never $0.00.
+  const unknownPrice = 'priceUnknown' in result ? result.priceUnknown : undefined;
   if (json) {
-    const { ok, pages, sheets, price } = result;
+    const { ok, pages, sheets } = result;
+    const price = unknownPrice ? null : result.price;
     const merge = letters ? { letters, encoding: data?.encoding, delimiter: data && CSV_DELIMITER_NAMES[data.delimiter] } : {};
     const read = addressRead ? { addressRead } : {};
     const report = {
@@ -216,6 +219,7 @@ function report(
       pages,
       sheets,
       price,
+      ...(unknownPrice ? { priceUnknown: unknownPrice } : {}),
       priceFrom: PRICE_FROM,
       workMode: mode,
       print: printSettingsJson(print),
@@ -235,7 +239,7 @@ function report(
   io.out.write(
     [
       `${what}: ${rows !== undefined ? `${plural(rows, 'letter')}, ` : ''}${plural(result.pages, 'page')} on ${plural(result.sheets, 'sheet')}, ` +
-        `${dollars(result.price)}, printed in ${mode} mode`,
+        `${unknownPrice ? `price unknown: ${unknownPrice}` : dollars(result.price)}, printed in ${mode} mode`,
       printSettingsLine(print),
       `The price is from ${PRICE_FROM}.`,
       ...[drawnLine(result)].filter((line) => line !== undefined),

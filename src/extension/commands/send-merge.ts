@@ -124,10 +124,14 @@ export function sendMailMergeCommand(ctx: ProofContext) {
       withoutRows: (keep) => {
         const rest = mergeWithRows(batch, keep);
         return submissionOf(rest, async () => {
-          return (await preflightMerge({ type: rest.type, template: templateBytes, csv: rest.csv }, settings, { letters: false })).price;
+          const restReport = await preflightMerge({ type: rest.type, template: templateBytes, csv: rest.csv }, settings, {
+            letters: false,
+          });
+          return restReport.priceUnknown ? undefined : restReport.price;
         });
       },
     });
-    await askAndSend(ctx, [], {}, () => submissionOf(merge, () => Promise.resolve(report.price)));
+    // No row's address can be read (a misnamed column): the price is unknown, never $0.00.
+    await askAndSend(ctx, [], {}, () => submissionOf(merge, () => Promise.resolve(report.priceUnknown ? undefined : report.price)));
   };
 }

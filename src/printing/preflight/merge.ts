@@ -60,6 +60,12 @@ export interface MergeLetter {
 export interface MergePreflightReport extends Omit<PreflightReport, 'sent' | 'prediction'> {
   /** The data rows: the batch's letters. */
   readonly rows: number;
+  /**
+   * Why the price cannot be said, when it cannot: no row's address can be read (an address field
+   * no column names), so `price` (what the letters that would print cost: nothing) is no price of
+   * the merge meant. Said as unknown, never "$0.00".
+   */
+  readonly priceUnknown?: string;
   /** Each row's letter, in data order (the batch's items 1…N); empty when not asked for (`letters: false`). */
   readonly letters: readonly MergeLetter[];
   /** How the rows drawn to measure every row's pages were chosen (merge-layouts.ts); none where no engine drew them. */
@@ -274,6 +280,11 @@ export async function preflightMerge(
     pages: totals.pages,
     sheets: totals.sheets,
     price: cents(totals.price),
+    ...(absent.length > 0
+      ? {
+          priceUnknown: `no row's address can be read (no column is named ${absent.map((f) => (f === 'Company' ? 'AttentionLine1 or Company' : f)).join(', ')})`,
+        }
+      : {}),
     findings,
     rows: totals.rows,
     letters,
@@ -281,4 +292,17 @@ export async function preflightMerge(
     ...(by ? { drawnBy: by } : {}),
     ...(plan ? { layoutRule: plan.rule } : {}),
   };
+}
+
+/**
+ * The data rows (1-based) whose letters nothing fails, for a send of only those ("Send the N rows
+ * that pass", `mailroom merge --only-passing`): every row but those an error names. None when an
+ * error names no row (the header, the CSV as a whole, the template): then the merge fails whatever
+ * rows it keeps.
+ */
+export function passingRows(report: Pick<MergePreflightReport, 'findings' | 'rows'>): number[] | undefined {
+  const errors = report.findings.filter((f) => f.severity === 'error');
+  if (errors.some((f) => f.row === undefined)) return undefined;
+  const failing = new Set(errors.map((f) => f.row!));
+  return Array.from({ length: report.rows }, (_, i) => i + 1).filter((row) => !failing.has(row));
 }
