@@ -51,7 +51,7 @@ export {
   type MergeTemplate,
 } from './merge';
 export { hasErrors, type Finding, type Severity } from './preflight/findings';
-export { unsendable } from './preflight/unsendable';
+export { passingRows, unsendable } from './preflight/unsendable';
 export {
   MAX_PRINTED_BYTES,
   preflightLetter,
@@ -77,7 +77,7 @@ export {
   type EnginePaths,
 } from './engines';
 export { drawContents, type DrawnContents } from './drawn';
-export { passingRows, preflightMerge, type MergeLetter, type MergePreflightOptions, type MergePreflightReport } from './preflight/merge';
+export { preflightMerge, type MergeLetter, type MergePreflightOptions, type MergePreflightReport } from './preflight/merge';
 export { addressCheckFailure, failsAddressCheck, verifyAddress, type AddressVerdict } from './address/verify';
 export { ZIP_SOURCES, servesCity, stateCode, zipCode, type ZipCode } from './address/zips';
 export { withZipMeant, zipFinding } from './preflight/findings';

@@ -4,9 +4,9 @@
  * letters and the work mode are shown before anything is sent.
  */
 import { existsSync } from 'node:fs';
-import { basename, dirname, extname, join, resolve } from 'node:path';
-import { DocumentError, mailMerge, mergeWithRows, type CallOptions, type MailMerge } from '../../client';
-import { CSV_DELIMITER_NAMES, CsvError, encodeCsvAs } from '../../contract';
+import { basename, dirname, join, resolve } from 'node:path';
+import { DocumentError, keptRowsFile, mailMerge, mergeWithRows, type CallOptions, type MailMerge } from '../../client';
+import { CSV_DELIMITER_NAMES } from '../../contract';
 import { connect, print, type Io } from '../context';
 import { guardSend, predictedMergePrice, refusalOf, rowList, sayRepeated } from '../spending';
 import { dollars, mayCharge, mergeRowKeys, RepeatedSend } from '../../rulebook';
@@ -166,23 +166,21 @@ async function onlyPassing(io: Io, merge: MailMerge, template: Uint8Array, data:
   if (pass.length === 0)
     throw new Refused(`Not sent: no row of ${basename(data)} passes the preflight (the first: ${first?.message ?? ''}).`);
   if (pass.length === merge.letters) return merge;
-  const keep = new Set(pass);
-  const rest = mergeWithRows(merge, (row) => keep.has(row));
-  const out = join(dirname(data), `${basename(data, extname(data))}-passing.csv`);
-  if (existsSync(out)) throw new Refused(`Not sent: ${out} is there already; move it away to have the rows that pass written there.`);
-  let bytes: Uint8Array;
+  let kept;
   try {
-    bytes = encodeCsvAs(rest.csv, merge.encoding);
+    kept = keptRowsFile(merge, basename(data), pass);
   } catch (error) {
-    if (!(error instanceof CsvError)) throw error;
-    throw new Refused(`Not sent: the rows that pass cannot be written in ${merge.encoding}, as ${basename(data)} is: ${error.message}.`);
+    if (error instanceof DocumentError) throw new Refused(`Not sent: ${error.message}.`);
+    throw error;
   }
-  await writeUserFile(out, bytes, 'the rows that pass');
+  const out = join(dirname(data), kept.name);
+  if (existsSync(out)) throw new Refused(`Not sent: ${out} is there already; move it away to have the rows that pass written there.`);
+  await writeUserFile(out, kept.bytes, 'the rows that pass');
   const failing = merge.letters - pass.length;
+  const left = Array.from({ length: merge.letters }, (_, i) => i + 1).filter((row) => !pass.includes(row));
   io.err.write(
-    `Sending the ${pass.length} row${pass.length === 1 ? '' : 's'} that pass of ${merge.letters} (${failing} fail${failing === 1 ? 's' : ''}: ${rowList(
-      Array.from({ length: merge.letters }, (_, i) => i + 1).filter((row) => !keep.has(row)),
-    )}), written to ${out} (${merge.encoding}).\n`,
+    `Sending the ${pass.length} row${pass.length === 1 ? '' : 's'} that pass of ${merge.letters} (${failing} fail${failing === 1 ? 's' : ''}: ` +
+      `${rowList(left)}), written to ${out} (${merge.encoding}).\n`,
   );
-  return rest;
+  return kept.merge;
 }

@@ -57,15 +57,16 @@ export const help: CommandHelp = {
     "reports the pages, the sheets, the price (from the sandbox's price list, an estimate) and every finding with the " +
     "service's own code and words: field lengths, missing fields, the US address check (a ZIP code that does not exist or " +
     "is another state's fails in Production; a city the ZIP code does not serve is a warning), unreadable, encrypted or " +
-    'damaged files, pages that are not US Letter (with their pages and sizes), no address (and, for a letter sent without ' +
-    'one, the address the service would read from the recipient box of page 1), too many sheets, merge columns the template ' +
-    'does not use and template fields without a column, rows whose ' +
+    "damaged files, pages that are not US Letter (with their pages and sizes), a printed PDF over the service's 2 MB (-1025), " +
+    'no address (and, for a letter sent without one, the address the service would read from the recipient box of page 1, ' +
+    'which must read as one: a name line, a street line, and city, state and ZIP code), too many sheets, merge columns the template ' +
+    'does not use, template fields without a column and address fields no column is named as (once, on the header, with its renames), rows whose ' +
     "cells are not as many as the header's columns, address cells holding a line break (for a merge, with the data row and " +
     'CSV line; and which encoding the CSV was read as: UTF-8, UTF-16 (with a byte order mark or without), or Windows-1252, and ' +
     'which delimiter, decided from its header: a comma, else a semicolon, else a tab), and a ' +
     "Markdown front matter's key that Mailroom leaves aside (a warning with its line and no code); and warnings with no " +
     'code of what prints less well: fonts a PDF does not embed, images under 300 DPI, characters the printing fonts cannot ' +
-    'draw, and a printed PDF over 2 MB (-1025). A front matter that ' +
+    'draw. A front matter that ' +
     'cannot be read (never closed, not YAML, a key twice, a field under to: that is none) is a usage mistake, each error ' +
     'with its line. It prints as the account does, simplex or duplex (duplex halves the sheets), black or colour: as ' +
     'SetUserSettings from this machine last set them for the user at the service (mailroom call SetUserSettings, or ' +

@@ -293,16 +293,3 @@ export async function preflightMerge(
     ...(plan ? { layoutRule: plan.rule } : {}),
   };
 }
-
-/**
- * The data rows (1-based) whose letters nothing fails, for a send of only those ("Send the N rows
- * that pass", `mailroom merge --only-passing`): every row but those an error names. None when an
- * error names no row (the header, the CSV as a whole, the template): then the merge fails whatever
- * rows it keeps.
- */
-export function passingRows(report: Pick<MergePreflightReport, 'findings' | 'rows'>): number[] | undefined {
-  const errors = report.findings.filter((f) => f.severity === 'error');
-  if (errors.some((f) => f.row === undefined)) return undefined;
-  const failing = new Set(errors.map((f) => f.row!));
-  return Array.from({ length: report.rows }, (_, i) => i + 1).filter((row) => !failing.has(row));
-}

@@ -11,3 +11,16 @@ import type { Finding } from './findings';
 export function unsendable(findings: readonly Finding[]): Finding[] {
   return findings.filter((f) => f.severity === 'error' && (f.code === STATUS.AddressNotExtracted || f.limit !== undefined));
 }
+
+/**
+ * The data rows (1-based) of a merge whose letters nothing fails, for a send of only those ("Send
+ * the N Rows That Pass", `mailroom merge --only-passing`): every row but those an error names. None
+ * when an error names no row (the header, the CSV as a whole, the template): the merge then fails
+ * whatever rows it keeps.
+ */
+export function passingRows(report: { readonly findings: readonly Finding[]; readonly rows: number }): number[] | undefined {
+  const errors = report.findings.filter((f) => f.severity === 'error');
+  if (errors.some((f) => f.row === undefined)) return undefined;
+  const failing = new Set(errors.map((f) => f.row!));
+  return Array.from({ length: report.rows }, (_, i) => i + 1).filter((row) => !failing.has(row));
+}

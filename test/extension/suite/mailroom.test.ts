@@ -425,6 +425,35 @@ describe('Mailroom in VS Code', () => {
     details.panel.dispose();
   });
 
+  it('shows the amount in the work-mode pick, and a merge no row of which has an address as "price unknown", never $0.00 (issue 31, item 6)', async () => {
+    await onSandbox();
+    const data = vscode.Uri.joinPath(workspace(), 'merge-misnamed.csv');
+    await vscode.workspace.fs.writeFile(
+      data,
+      Buffer.from('Name,Street,City,State,Zip\nJane Doe,1 Main St,Springfield,IL,62701\nSam Roe,2 Side St,Shelbyville,IL,62565\n'),
+    );
+    try {
+      const before = tracked();
+      const from = person.notices.length;
+      // The pick's item is matched whole: the amount is in it, and it is no $0.00.
+      await person.answering([{ pick: 'merge-misnamed.csv' }, { pick: /^Send 2 letters in Production mode \(price unknown\)$/ }], () =>
+        vscode.commands.executeCommand<void>('mailroom.sendMailMerge', vscode.Uri.joinPath(workspace(), 'invite.html')),
+      );
+      const stopped = person.notices.slice(from).find((n) => n.severity === 'error');
+      assert.match(stopped?.message ?? '', /would fail \(Production mode\): 5 errors; the first: -3145 \(Name\)/, JSON.stringify(person.notices.slice(from)));
+      assert.deepEqual(stopped?.buttons, ['Open Proof'], 'no Send Anyway in Production');
+      assert.deepEqual(tracked(), before, 'nothing sent');
+      // The sample CSV, whose rows have their addresses: the amount, in dollars.
+      await person.answering(
+        [{ pick: 'people.csv' }, { pick: /^Send 3 letters in Production mode \(about \$\d+\.\d\d\)$/ }, { dismiss: true }],
+        () => vscode.commands.executeCommand<void>('mailroom.sendMailMerge', vscode.Uri.joinPath(workspace(), 'invite.html')),
+      );
+      assert.deepEqual(tracked(), before, 'the Production question dismissed: nothing sent');
+    } finally {
+      await vscode.workspace.fs.delete(data);
+    }
+  });
+
   it('sends a mail merge of a CSV a spreadsheet saved in Windows-1252: said which it was read as, the names printed right', async () => {
     await onSandbox();
     const data = vscode.Uri.joinPath(workspace(), 'merge-windows-1252.csv');
