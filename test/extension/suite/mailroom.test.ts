@@ -440,7 +440,11 @@ describe('Mailroom in VS Code', () => {
         vscode.commands.executeCommand<void>('mailroom.sendMailMerge', vscode.Uri.joinPath(workspace(), 'invite.html')),
       );
       const stopped = person.notices.slice(from).find((n) => n.severity === 'error');
-      assert.match(stopped?.message ?? '', /would fail \(Production mode\): 5 errors; the first: -3145 \(Name\)/, JSON.stringify(person.notices.slice(from)));
+      assert.match(
+        stopped?.message ?? '',
+        /would fail \(Production mode\): 5 errors; the first: -3145 \(Name\)/,
+        JSON.stringify(person.notices.slice(from)),
+      );
       assert.deepEqual(stopped?.buttons, ['Open Proof'], 'no Send Anyway in Production');
       assert.deepEqual(tracked(), before, 'nothing sent');
       // The sample CSV, whose rows have their addresses: the amount, in dollars.
@@ -451,6 +455,40 @@ describe('Mailroom in VS Code', () => {
       assert.deepEqual(tracked(), before, 'the Production question dismissed: nothing sent');
     } finally {
       await vscode.workspace.fs.delete(data);
+    }
+  });
+
+  it('offers Send the 2 Rows That Pass for a merge with a failing row: written beside the data in its encoding, and only they are sent (issue 31, item 6)', async () => {
+    await onSandbox();
+    const data = vscode.Uri.joinPath(workspace(), 'merge-some-fail.csv');
+    const written = vscode.Uri.joinPath(workspace(), 'merge-some-fail-passing.csv');
+    const text =
+      'AttentionLine1,Address1,City,State,PostalCode\r\nJosé Müller,1 Main St,Springfield,IL,62701\r\nKim Lee,4 Elm St,Austin,TX,\r\nZoë Dupré,2 Oak St,Salem,OR,97301\r\n';
+    await vscode.workspace.fs.writeFile(data, Buffer.from(text, 'latin1'));
+    try {
+      const before = tracked();
+      const from = person.notices.length;
+      person.pressWhenShown(
+        /would fail \(Development mode\): 1 error; the first: -1018 \(row 2, PostalCode\)/,
+        'Send the 2 Rows That Pass',
+      );
+      await person.answering([{ pick: 'merge-some-fail.csv' }, { pick: /in Development mode/ }], () =>
+        vscode.commands.executeCommand<void>('mailroom.sendMailMerge', vscode.Uri.joinPath(workspace(), 'invite.html')),
+      );
+      const stopped = person.notices.slice(from).find((n) => n.severity === 'error');
+      assert.deepEqual(stopped?.buttons, ['Open Proof', 'Send Anyway', 'Send the 2 Rows That Pass']);
+      assert.equal(
+        Buffer.from(await vscode.workspace.fs.readFile(written)).toString('latin1'),
+        'AttentionLine1,Address1,City,State,PostalCode\r\nJosé Müller,1 Main St,Springfield,IL,62701\r\nZoë Dupré,2 Oak St,Salem,OR,97301\r\n',
+        'the rows that pass, in Windows-1252 as the source',
+      );
+      const id = sentSince(from);
+      assertNewMailer(id, before);
+      const items = await api.tree.getChildren(api.tree.nodeOf(id)!);
+      assert.equal(items.length, 2, 'only the rows that pass');
+    } finally {
+      await vscode.workspace.fs.delete(data);
+      await vscode.workspace.fs.delete(written).then(undefined, () => undefined);
     }
   });
 
