@@ -89,6 +89,10 @@ describe('mailroom, the command line', function () {
         '2 Side St',
         '--city',
         'Shelbyville',
+        '--state',
+        'IL',
+        '--postal-code',
+        '62565',
         '--binding',
         binding,
         '--json',
@@ -409,7 +413,7 @@ describe('mailroom on a terminal', function () {
       writeFileSync(big, `<p>${'A long letter. '.repeat(300_000)}</p>`);
       // `script` gives the command a pseudo-terminal, as a person's shell would.
       // As it is (--as-is): the file's own 4.5 MB go up, not the few pages of PDF a drawing of it would be.
-      const command = `"${process.execPath}" "${cliPath}" send "${big}" --as-is --endpoint ${sandbox.url} --mode Development`;
+      const command = `"${process.execPath}" "${cliPath}" send "${big}" --as-is --to "Jane Doe, 1 Main St, Springfield, IL 62701" --endpoint ${sandbox.url} --mode Development`;
       const child = spawn('script', ['-qec', command, '/dev/null'], { env: { PATH: process.env.PATH, HOME: process.env.HOME } });
       let output = '';
       child.stdout.on('data', (d) => (output += d));
