@@ -247,7 +247,9 @@ describe('Mailroom in VS Code', () => {
 
   it('shows a PDF not printed yet as not available, with a retry', async () => {
     await onSandbox();
-    const id = await sendNotes(newAddress({ AttentionLine1: 'Pat Poe', Address1: '3 Far Rd', City: 'Ogdenville' }));
+    const id = await sendNotes(
+      newAddress({ AttentionLine1: 'Pat Poe', Address1: '3 Far Rd', City: 'Ogdenville', State: 'OR', PostalCode: '97301' }),
+    );
     const preview = await previewShown(api, id);
     const state = await until('the preview to answer', async () => preview.lastState, 30);
     assert.equal(state.type, 'unavailable');
@@ -259,7 +261,9 @@ describe('Mailroom in VS Code', () => {
   it('sends a text file and cancels it in time: it ends as cancelled', async () => {
     await onSandbox();
     const before = tracked();
-    const id = await sendNotes(newAddress({ AttentionLine1: 'Sam Roe', Address1: '2 Side St', City: 'Shelbyville' }));
+    const id = await sendNotes(
+      newAddress({ AttentionLine1: 'Sam Roe', Address1: '2 Side St', City: 'Shelbyville', State: 'IL', PostalCode: '62565' }),
+    );
     assertNewMailer(id, before);
     assert.equal(groupOf(api.mailers.get(id)!), 'inProcess');
     await run([{ confirm: false }], 'mailroom.cancelDelivery', api.tree.nodeOf(id));
@@ -320,7 +324,9 @@ describe('Mailroom in VS Code', () => {
     const logged = async () =>
       Buffer.from(await vscode.workspace.fs.readFile(vscode.Uri.joinPath(api.logUri, 'Mailroom.log'))).toString('utf8');
     // A letter not printed yet: its PDF is refused with a result code.
-    const fresh = await sendNotes(newAddress({ AttentionLine1: 'Kim Poe', Address1: '7 Low Rd', City: 'Ogdenville' }));
+    const fresh = await sendNotes(
+      newAddress({ AttentionLine1: 'Kim Poe', Address1: '7 Low Rd', City: 'Ogdenville', State: 'OR', PostalCode: '97301' }),
+    );
     assert.equal(await vscode.commands.executeCommand('mailroom.savePdf', api.tree.nodeOf(fresh)), undefined);
     await until(
       'the refused PDF in the log',
@@ -359,7 +365,7 @@ describe('Mailroom in VS Code', () => {
       'not replaced without leave',
     );
     const id = await send(
-      newAddress({ Company: 'Acme Corp', Address1: '9 Side St', City: 'Shelbyville' }),
+      newAddress({ Company: 'Acme Corp', Address1: '9 Side St', City: 'Shelbyville', State: 'IL', PostalCode: '62565' }),
       'mailroom.sendStoredFile',
       node,
     );
@@ -608,7 +614,7 @@ describe('Mailroom in VS Code', () => {
       await api.signIn.connect(proxyUrl, 'http-post', 'demo', { password: 'demo' });
       await track(String(letter));
       const before = person.notices.length;
-      const address = { AttentionLine1: 'Jane Doe', Address1: '1 Main St', City: 'Springfield' };
+      const address = { AttentionLine1: 'Jane Doe', Address1: '1 Main St', City: 'Springfield', State: 'IL', PostalCode: '62701' };
       const id = await inProduction(() => send([...newAddress(address), { confirm: true }], 'mailroom.sendDocument', notes()));
       assert.match(person.shown(before, 'warning').join('\n'), /the outcome of sending notes\.txt .* is unknown/);
       assert.equal(id, undefined, 'no ID: the answer never came');
