@@ -281,7 +281,10 @@ describe('mailroom, the command line', function () {
 
   it('merge: counts the letters first, sends one batch', async () => {
     const template = file('t.docx', sampleDocx(['Dear «Name»,', 'thanks.']));
-    const data = file('d.csv', 'Name,AttentionLine1,Address1,City\nAda,Ada L,1 Way,London\nBo,Bo L,2 Way,Paris\n');
+    const data = file(
+      'd.csv',
+      'Name,AttentionLine1,Address1,City,Country\nAda,Ada L,1 Way,London,United Kingdom\nBo,Bo L,2 Way,Paris,France\n',
+    );
     const result = await run('merge', template, data, '--mode', 'Development');
     assert.equal(result.code, 0, result.stderr);
     assert.match(result.stderr, /Sending 2 letters from t\.docx and d\.csv, in Development mode\./);
