@@ -285,7 +285,7 @@ export async function preflightToSend(
   return preflightLetter(letter, { workMode: 'Production', ...printed }, options);
 }
 
-/** A merge's predicted price, every row's letter's, printed for the account; none when the merge cannot be printed here (a template it cannot read). */
+/** A merge's predicted price, every row's letter's, printed for the account; none when the merge cannot be printed here (a template it cannot read) or no row's address can be read. */
 export async function predictedMergePrice(
   merge: {
     readonly type: string;
@@ -296,5 +296,6 @@ export async function predictedMergePrice(
 ): Promise<number | undefined> {
   const { preflightMerge } = await printing();
   const report = await preflightMerge(merge, { workMode: 'Production', ...printed }, { letters: false });
-  return report.rows > 0 ? report.price : undefined;
+  // No row's address can be read (a misnamed column): unknown, never $0.00.
+  return report.rows > 0 && report.priceUnknown === undefined ? report.price : undefined;
 }

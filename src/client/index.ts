@@ -56,4 +56,4 @@ export {
   type LetterDocument,
   type LetterDraft,
 } from './letter-document';
-export { mailMerge, mergeDataText, mergeWithRows, type MailMerge } from './mail-merge';
+export { keptRowsFile, mailMerge, mergeDataText, mergeWithRows, type MailMerge } from './mail-merge';

@@ -14,6 +14,7 @@ import {
   csvDelimiter,
   decodeCsv,
   encodeCsv,
+  encodeCsvAs,
   formatCsv,
   mergeTemplateTypes,
   parseCsvLines,
@@ -87,5 +88,27 @@ export function mergeDataText(
   } catch (error) {
     if (error instanceof CsvError) throw new DocumentError(`${csvName} is not CSV: ${error.message} (line ${error.line})`);
     throw error;
+  }
+}
+
+/**
+ * The merge of only the data rows (1-based) given, as a CSV file of its own to write beside the
+ * data ("Send the N rows that pass", `mailroom merge --only-passing`): named DATA-passing.csv, in
+ * the data's own encoding, so that the source's programs read its letters as they read the source's.
+ * A DocumentError when that encoding has no byte for a character of the rows kept.
+ */
+export function keptRowsFile(
+  merge: MailMerge,
+  dataName: string,
+  rows: readonly number[],
+): { readonly name: string; readonly bytes: Uint8Array; readonly merge: MailMerge } {
+  const keep = new Set(rows);
+  const kept = mergeWithRows(merge, (row) => keep.has(row));
+  const name = `${dataName.replace(/\.[^.]*$/, '')}-passing.csv`;
+  try {
+    return { name, bytes: encodeCsvAs(kept.csv, merge.encoding), merge: kept };
+  } catch (error) {
+    if (!(error instanceof CsvError)) throw error;
+    throw new DocumentError(`The rows cannot be written in ${merge.encoding}, as ${dataName} is: ${error.message}`);
   }
 }

@@ -110,16 +110,25 @@ function isCountryName(part: string): boolean {
  * `unread` are the problems of reading it (it is not written as an address), `findings` those of
  * the address read (the contract's rules, with the service's codes); `problems` both in words.
  */
-export function readAddressLine(text: string): {
+export function readAddressLine(text: string): AddressRead {
+  return readAddressParts(text.split(/[,\n]/));
+}
+
+/** What readAddressLine reads, and what keeps it from being an address. */
+export interface AddressRead {
   address: RecipientAddress;
   problems: string[];
   findings: AddressProblem[];
   unread: string[];
-} {
-  const parts = text
-    .split(/[,\n]/)
-    .map((p) => p.trim())
-    .filter(Boolean);
+}
+
+/**
+ * readAddressLine over parts already apart (a part may hold a comma: the lines of an envelope's
+ * window, where "Acme, Inc." is one line): name first, city, state and ZIP code (or a city line
+ * and a country) last.
+ */
+export function readAddressParts(written: readonly string[]): AddressRead {
+  const parts = written.map((p) => p.trim()).filter(Boolean);
   const address: RecipientAddress = {};
   const problems: string[] = [];
   if (parts.length === 0) return { address, problems: ['The line is empty.'], findings: [], unread: ['The line is empty.'] };

@@ -188,3 +188,39 @@ export function mergeDataTooLarge(bytes?: number): string | undefined {
 export function encodeCsv(text: string): Uint8Array {
   return new TextEncoder().encode(text.replace(/^\uFEFF/, ''));
 }
+
+/**
+ * Text written back in the encoding a CSV was read as (decodeCsv's `encoding`), byte order mark
+ * included where it had one: a file Mailroom writes beside a user's (the rows of a merge that
+ * pass) keeps the source's letters as the source's own programs read them. A character
+ * Windows-1252 has no byte for is refused, not replaced: nothing is written that loses a letter.
+ */
+export function encodeCsvAs(text: string, encoding: CsvEncoding): Uint8Array {
+  const body = text.replace(/^\uFEFF/, '');
+  switch (encoding) {
+    case 'UTF-8':
+      return new TextEncoder().encode(body);
+    case 'UTF-8 with BOM':
+      return new TextEncoder().encode(`\uFEFF${body}`);
+    case 'UTF-16LE':
+    case 'UTF-16LE with BOM':
+      return Buffer.from(encoding === 'UTF-16LE' ? body : `\uFEFF${body}`, 'utf16le');
+    case 'UTF-16BE':
+    case 'UTF-16BE with BOM':
+      return swapped(Buffer.from(encoding === 'UTF-16BE' ? body : `\uFEFF${body}`, 'utf16le'));
+    case 'Windows-1252': {
+      const bytes = new Uint8Array(body.length);
+      for (let i = 0; i < body.length; i++) {
+        const code = body.charCodeAt(i);
+        const c1 = WINDOWS_1252_C1.indexOf(body[i]!);
+        const byte = c1 >= 0 ? 0x80 + c1 : code < 0x80 || (code >= 0xa0 && code <= 0xff) ? code : -1;
+        if (byte < 0) {
+          const line = (body.slice(0, i).match(/\r\n|\r|\n/g)?.length ?? 0) + 1;
+          throw new CsvError(`U+${code.toString(16).toUpperCase().padStart(4, '0')} has no byte in Windows-1252`, line);
+        }
+        bytes[i] = byte;
+      }
+      return bytes;
+    }
+  }
+}

@@ -1,7 +1,7 @@
 /**
  * What the service asks of a recipient address, as data: the fields it needs (refused at send with
- * -4006, -4007, -4008) and the US ZIP code's form (accepted at send; the mailer fails at printing
- * with -1018). The sandbox, the client's check before sending, the one-line address reader and a
+ * -4006, -4007, -4008) and the US ZIP code, present and of its form (accepted at send; the mailer
+ * fails at printing with -1018). The sandbox, the client's check before sending, the one-line address reader and a
  * field-by-field input all read these rules, so that each is written once.
  *
  * A rule that reads two fields ("a name or a company", a ZIP code and the country it is for) is
@@ -98,8 +98,13 @@ export const RECIPIENT_RULES: readonly RecipientRule[] = [
     field: 'PostalCode',
     code: -1018,
     atSend: false,
-    broken: (a) => isUsAddress(a) && Boolean(text(a.PostalCode)) && !US_ZIP_CODE.test(text(a.PostalCode)),
-    message: (a) => `${text(a.PostalCode)} is not a US ZIP code (12345 or 12345-6789).`,
+    // A US address without a ZIP code is one the service's check cannot verify either: one rule for
+    // every address input (a merge row, --to, --state without --postal-code, an input, a postcard).
+    broken: (a) => isUsAddress(a) && !US_ZIP_CODE.test(text(a.PostalCode)),
+    message: (a) =>
+      text(a.PostalCode)
+        ? `${text(a.PostalCode)} is not a US ZIP code (12345 or 12345-6789).`
+        : 'A ZIP code is needed for a US address (12345 or 12345-6789).',
   },
 ];
 

@@ -245,10 +245,13 @@ export class LiveDiagnostics extends Disposable implements vscode.CodeActionProv
     const ours = context.diagnostics.filter((asked) => asked.source === DIAGNOSTICS_SOURCE);
     // The text is not the file's: an edit here, saved (auto-save does it at once), writes U+FFFD over its letters.
     if (published.shownWrongly) return ours.length > 0 ? [reopenAction(document.uri, published.shownWrongly, ours)] : [];
-    return ours.flatMap((asked) => {
+    const actions = ours.flatMap((asked) => {
       const entry = published.found.find((f) => f.diagnostic.range.isEqual(asked.range) && f.diagnostic.message === asked.message);
       return (entry?.fixes ?? []).map((fix) => toCodeAction(document, asked, fix));
     });
+    // One fix once: a header's column renamed for its own -3145 and for the header's missing address field is one rename.
+    const titles = new Set<string>();
+    return actions.filter((action) => !titles.has(action.title) && Boolean(titles.add(action.title)));
   }
 }
 

@@ -5,6 +5,7 @@
  * printer lays out (its lines where the printer put them), so that the proof, the preflight and the
  * sandbox's -1045 agree.
  */
+import { RECIPIENT_RULES, readAddressParts, type RecipientAddress } from '../contract';
 import { RECIPIENT_WINDOW, type Box } from './envelope';
 
 /** A run of text on a page, in points from the page's top-left corner as it is shown. */
@@ -81,4 +82,35 @@ export function readBox(runs: readonly PlacedText[], box: Box = RECIPIENT_WINDOW
       return { text: text.replace(/\s+/g, ' ').trim(), size: Math.round(line.size * 10) / 10 };
     })
     .filter((line) => line.text !== '');
+}
+
+/** The shape an address read from the window must have, in words, for what the preflight says of one that has not. */
+export const WINDOW_ADDRESS_FORM =
+  'a name line, a street line, and a last line of city, state and ZIP code ("Springfield, IL 62701"), or of the city and a country after it';
+
+/** What the lines in the window read as, and why they are not an address (none: they are). */
+export interface WindowAddress {
+  readonly address: RecipientAddress;
+  readonly notAnAddress: readonly string[];
+}
+
+/**
+ * The lines read from the recipient box, read as an address as the service would take it: a name
+ * line, a street line, and a last line of city, state and ZIP code for the US, or a city line and
+ * a country for another country, as a one-line address is read (contract/address-line.ts). Text
+ * that is not of that shape (a date, a table's heading and rows) is no address the service can
+ * extract: the mailer fails at -1045, in the sandbox (printer.ts) and the preflight alike. A
+ * window's line is one part even with a comma in it ("Acme, Inc."), but the city's line, and
+ * the one before a country, are read at their commas ("Springfield, IL 62701").
+ */
+export function windowAddress(lines: readonly string[]): WindowAddress {
+  if (lines.length === 0) return { address: {}, notAnAddress: ['The box holds no text.'] };
+  const country = lines.length > 1 && !/\d/.test(lines.at(-1)!) && readAddressParts(lines.slice(-2)).address.Country !== undefined;
+  const apart = country ? 2 : 1;
+  const parts = [...lines.slice(0, -apart), ...lines.slice(-apart).flatMap((line) => line.split(','))];
+  const read = readAddressParts(parts);
+  // The fields the service needs (a street, a city, a name or a company); a ZIP code's form is the address check's (-1018).
+  const missing = read.findings.filter((f) => RECIPIENT_RULES.some((rule) => rule.atSend && rule.code === f.code)).map((f) => f.message);
+  const short = lines.length < 3 ? [`It is ${lines.length === 1 ? 'one line' : 'two lines'}; an address is at least three.`] : [];
+  return { address: read.address, notAnAddress: [...short, ...read.unread, ...(short.length > 0 ? [] : missing)] };
 }

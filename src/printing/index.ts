@@ -51,9 +51,11 @@ export {
   type MergeTemplate,
 } from './merge';
 export { hasErrors, type Finding, type Severity } from './preflight/findings';
+export { passingRows, unsendable } from './preflight/unsendable';
 export {
   MAX_PRINTED_BYTES,
   preflightLetter,
+  printedSizeFinding,
   type LetterPreflightOptions,
   type LetterToCheck,
   type PreflightReport,

@@ -12,7 +12,7 @@ import { PDFDocument, PDFName, PDFNumber, degrees, rgb, type PDFPage } from 'pdf
 import { STATUS, checkMailableAddress, type RecipientField, type RecipientFields } from '../contract';
 import { fieldsWithLineBreaks, oneLine } from './address-fields';
 import { addressCheckFailure } from './address/verify';
-import { readBox, type PlacedText, type ReadLine } from './address-read';
+import { readBox, windowAddress, type PlacedText, type ReadLine } from './address-read';
 import type { Block } from './blocks';
 import { UnreadableDocument, docxToPages } from './docx-text';
 import { RECIPIENT_WINDOW, RETURN_WINDOW, US_LETTER, isUsLetter, type Box } from './envelope';
@@ -108,7 +108,7 @@ export interface Printed {
   readonly offSize?: readonly OffSizePage[];
   /**
    * Sent without an address: the text the service reads from the recipient box of page 1, line by
-   * line (none: -1045); `unknown` where the sandbox cannot see the page (binary .doc, a document it
+   * line (none, or none that reads as an address: -1045); `unknown` where the sandbox cannot see the page (binary .doc, a document it
    * could not read).
    */
   readonly read?: readonly ReadLine[] | 'unknown';
@@ -661,7 +661,8 @@ async function addLetter(doc: PDFDocument, job: LetterJob, layout: Layout): Prom
     // A landscape page 1 is read as shown (Printed.readLandscape says why, docs/sandbox.md decides it).
     readLandscape = firstPage !== 'unknown' && added[0]?.firstPageLandscape === true;
     read = firstPage === 'unknown' ? 'unknown' : readBox(firstPage, RECIPIENT_WINDOW);
-    if (read !== 'unknown' && read.length === 0) failures.push(STATUS.AddressNotExtracted);
+    // No text, or text that is no address (a date, a table): the service extracts none (address-read.ts windowAddress).
+    if (read !== 'unknown' && windowAddress(read.map((l) => l.text)).notAnAddress.length > 0) failures.push(STATUS.AddressNotExtracted);
   }
   if (job.perforation && !layout.measuring) {
     const last = doc.getPage(doc.getPageCount() - 1);

@@ -89,6 +89,10 @@ describe('mailroom, the command line', function () {
         '2 Side St',
         '--city',
         'Shelbyville',
+        '--state',
+        'IL',
+        '--postal-code',
+        '62565',
         '--binding',
         binding,
         '--json',
@@ -294,7 +298,10 @@ describe('mailroom, the command line', function () {
 
   it('merge: counts the letters first, sends one batch', async () => {
     const template = file('t.docx', sampleDocx(['Dear «Name»,', 'thanks.']));
-    const data = file('d.csv', 'Name,AttentionLine1,Address1,City\nAda,Ada L,1 Way,London\nBo,Bo L,2 Way,Paris\n');
+    const data = file(
+      'd.csv',
+      'Name,AttentionLine1,Address1,City,Country\nAda,Ada L,1 Way,London,United Kingdom\nBo,Bo L,2 Way,Paris,France\n',
+    );
     const result = await run('merge', template, data, '--mode', 'Development');
     assert.equal(result.code, 0, result.stderr);
     assert.match(result.stderr, /Sending 2 letters from t\.docx and d\.csv, in Development mode\./);
@@ -426,7 +433,7 @@ describe('mailroom on a terminal', function () {
       writeFileSync(big, `<p>${'A long letter. '.repeat(300_000)}</p>`);
       // `script` gives the command a pseudo-terminal, as a person's shell would.
       // As it is (--as-is): the file's own 4.5 MB go up, not the few pages of PDF a drawing of it would be.
-      const command = `"${process.execPath}" "${cliPath}" send "${big}" --as-is --endpoint ${sandbox.url} --mode Development`;
+      const command = `"${process.execPath}" "${cliPath}" send "${big}" --as-is --to "Jane Doe, 1 Main St, Springfield, IL 62701" --endpoint ${sandbox.url} --mode Development`;
       const child = spawn('script', ['-qec', command, '/dev/null'], { env: { PATH: process.env.PATH, HOME: process.env.HOME } });
       let output = '';
       child.stdout.on('data', (d) => (output += d));

@@ -9,6 +9,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { mailroom } from '../helpers/cli';
+import { htmlWithAddress } from '../helpers/documents';
 import { startFakeServer, type Behaviour, type FakeServer } from '../helpers/fake-server';
 import { closedPort } from '../helpers/ports';
 import { SECRETS, secretIn } from '../helpers/secrets';
@@ -48,7 +49,8 @@ describe('mailroom when the network fails: no secret in what it prints', functio
         endpoint = server.url;
       }
       const letter = join(dir, 'letter.html');
-      writeFileSync(letter, '<p>Hello</p>');
+      // Its address in the recipient box: a letter with none there is refused before it is sent (-1045).
+      writeFileSync(letter, htmlWithAddress('<p>Hello</p>'));
       const env = { MAILROOM_ENDPOINT: endpoint, MAILROOM_USER: 'net-user', MAILROOM_PASSWORD: PASSWORD, MAILROOM_API_KEY: API_KEY };
       const commands: [string, string[], RegExp][] = [
         ['GET read', ['status', '7', '--binding', 'http-get', '--verbose'], /GetStatus/],

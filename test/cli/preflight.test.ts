@@ -123,7 +123,15 @@ describe('mailroom preflight', function () {
     }
 
     it('missing fields: -4006 (street), -4007 (city), -4008 (name or company)', async () => {
-      const street = await report(sample('price-list.pdf'), '--attention-line1', 'Jane Doe', '--city', 'Springfield');
+      const street = await report(
+        sample('price-list.pdf'),
+        '--attention-line1',
+        'Jane Doe',
+        '--city',
+        'Springfield',
+        '--postal-code',
+        '62701',
+      );
       assert.equal(street.code, 1);
       assert.deepEqual(codes(street.report), [-4006]);
       assert.match(street.report.findings[0]!.message, /^missing field: Address1\. A street address is needed\.$/);
@@ -172,14 +180,22 @@ describe('mailroom preflight', function () {
       }
     });
 
-    it('-1045: no address and nothing to find one in; no address but text is a warning only', async () => {
+    it('-1045: no address and nothing to find one in, or text in the box that is no address (issue 31, item 4)', async () => {
       const empty = await report(file('blank.html', '<html><body><script>x()</script></body></html>'));
       assert.equal(empty.code, 1);
       assert.deepEqual(codes(empty.report), [-1045]);
       assert.match(empty.report.findings[0]!.message, /^Failed: the address could not be extracted from the document\. /);
       const text = await report(sample('price-list.pdf'));
-      assert.equal(text.code, 0);
-      assert.deepEqual(codes(text.report, 'warning'), [-1045]);
+      assert.equal(text.code, 1, 'text that is no address is an error, not a warning');
+      assert.deepEqual(codes(text.report), [-1045]);
+      assert.deepEqual(codes(text.report, 'warning'), []);
+      assert.match(
+        text.report.findings[0]!.message,
+        /which is not an address\. .*An address there is a name line, a street line, and a last line of city, state and ZIP code/,
+      );
+      const said = await preflight(sample('price-list.pdf'));
+      assert.equal(said.code, 1);
+      assert.doesNotMatch(said.stdout, /Nothing would fail/);
       // What the service would read there: the price list's lines as far as the box reaches, which are no address.
       assert.match(text.report.addressRead?.[0] ?? '', /^Letters, black and white \.+ \$0\.62/);
       assert.equal(text.report.addressRead?.length, 3);
@@ -520,7 +536,7 @@ describe('mailroom preflight', function () {
     const letters: readonly [string, () => Promise<string[]>][] = [
       ['Markdown with a front matter', async () => [sample('letter.md')]],
       ['a 5-page PDF to --to', async () => [file('five.pdf', await samplePdf(5)), '--to', JANE]],
-      ['a PDF with no address', async () => [sample('price-list.pdf')]],
+      ['a PDF with no address', async () => [file('in-box.pdf', await pdfOfSizes([[612, 792]], { address: JANE_DOE_LINES }))]],
       [
         'HTML over several pages',
         async () => [

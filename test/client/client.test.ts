@@ -85,7 +85,7 @@ async function story(client: MailWsClient, sandbox: TestSandbox): Promise<unknow
       MyDescription: 'm',
       FileExtension: 'html',
       FileBinaryData: Buffer.from('<p>Hi {{Name}}</p>'),
-      MergeData: gzipText('Name,AttentionLine1,Address1,City\nAda,Ada L,1 Way,London\n'),
+      MergeData: gzipText('Name,AttentionLine1,Address1,City,Country\nAda,Ada L,1 Way,London,United Kingdom\n'),
       WorkMode: 'Development',
     }),
   );

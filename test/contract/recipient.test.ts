@@ -73,8 +73,18 @@ describe('contract: a recipient, field by field', () => {
       assert.equal(checkAddressField('Country', us, { PostalCode: '6270' })?.code, -1018, us);
     assert.equal(checkAddressField('Country', 'Canada', { PostalCode: 'K1A 0B1' }), undefined);
     assert.equal(checkAddressField('PostalCode', '6270', { Country: 'USA' })?.message, '6270 is not a US ZIP code (12345 or 12345-6789).');
-    for (const zip of ['62701', '62701-1234', ' 62701 ', ''])
+    for (const zip of ['62701', '62701-1234', ' 62701 '])
       assert.equal(checkAddressField('Country', '', { PostalCode: zip }), undefined, `"${zip}"`);
+    // No ZIP code at all is a US address the check cannot verify either: one rule for every input.
+    for (const zip of ['', '  ']) {
+      const none = checkAddressField('Country', '', { PostalCode: zip });
+      assert.equal(none?.code, -1018, `"${zip}"`);
+      assert.equal(
+        none?.message,
+        'A ZIP code is needed for a US address (12345 or 12345-6789). Correct it, or give the country if the address is not in the US.',
+      );
+    }
+    assert.equal(checkAddressField('Country', 'France', { PostalCode: '' }), undefined, 'another country is not held to a ZIP code');
     for (const zip of ['627011', '62701-12', 'IL 62701', '6270l'])
       assert.equal(checkAddressField('Country', '', { PostalCode: zip })?.code, -1018, zip);
   });

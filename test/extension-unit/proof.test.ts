@@ -102,7 +102,10 @@ describe('the proof', () => {
   it('offers a send anyway only where the service would accept the letter: a status it fails with later, never a refusal', () => {
     const long: Finding = { code: -3120, severity: 'error', message: 'AttentionLine1 longer than 45.', field: 'AttentionLine1' };
     const noAddress: Finding = { code: -1045, severity: 'error', message: 'No address is given.' };
-    assert.equal(overridable([zip, sheets, noAddress]), true, '-1018, -1065, -1045: the service accepts, then fails the mailer');
+    assert.equal(overridable([zip, sheets]), true, '-1018, -1065: the service accepts, then fails the mailer');
+    // No address to read, or over the service's 2 MB: not sent in any mode, as the command line refuses them (issue 31, item 4).
+    assert.equal(overridable([zip, noAddress]), false, '-1045: no send goes on without an address');
+    assert.equal(overridable([zip, { code: -1025, severity: 'error', message: 'Over 2 MB.', limit: 2_000_000 }]), false, 'over a limit');
     assert.equal(overridable([zip, long]), false, 'one refusal is enough');
     assert.equal(overridable([{ severity: 'error', message: 'Unknown.' }]), false, 'an error of no code: not known to be accepted');
     assert.equal(overridable([window]), false, 'nothing would fail: nothing to override');

@@ -397,9 +397,15 @@ describe('live diagnostics: a mail merge CSV', () => {
     ]);
   });
 
-  it('puts -1045 on the whole row when the address columns are not there at all', () => {
-    const csv = 'FirstName,Amount\nJane,10\n';
-    assert.deepEqual(summary(csv, csvDiagnostics(csv, template)), [{ code: -1045, severity: 'error', field: 'Company', on: 'Jane,10' }]);
+  it('puts -1045 once on the header when the address columns are not there at all, not on every row (issue 31, item 7)', () => {
+    const csv = 'FirstName,Amount\nJane,10\nJohn,12\n';
+    assert.deepEqual(summary(csv, csvDiagnostics(csv, template)), [
+      { code: -1045, severity: 'error', field: 'Address1', on: 'FirstName,Amount' },
+    ]);
+    assert.match(
+      csvDiagnostics(csv, template)[0]!.message,
+      /The header has no column named Address1, none named City, none named AttentionLine1 or Company and none named PostalCode: .*every letter of the merge fails\. Add columns named Address1, City, AttentionLine1 \(or Company\) and PostalCode\.$/,
+    );
   });
 
   it('warns of a cell too long and trims it, keeping the quoting right', () => {
@@ -504,6 +510,8 @@ describe('live diagnostics: a mail merge CSV', () => {
         [-3145, 'Nickname', undefined],
         [-3144, 'Amount', undefined],
         [-1045, 'Address1', 2],
+        // No ZIP code: one rule for every address (issue 31, item 5).
+        [-1018, 'PostalCode', 2],
         [-3144, undefined, 3],
       ],
       "the short row, padded to the header's columns, is read: its street holds a line break",
@@ -530,8 +538,8 @@ describe('live diagnostics: a mail merge CSV', () => {
         [-3145, 'Zip', '"Zip"', ['Zip -> PostalCode']],
         [-3145, 'FristName', 'FristName', ['FristName -> FirstName']],
         [-3144, 'FirstName', csv.split('\n')[0], ['FristName -> FirstName']],
-        // The row's first want (a name or a company), offered the column that names it.
-        [-1045, 'Company', 'Jane Doe,1 Main St,Springfield,IL,62701,Jane,10', ['Name -> AttentionLine1']],
+        // The address columns no column is named as: once, on the header, with every rename (issue 31, item 7).
+        [-1045, 'City', csv.split('\n')[0], ['Town -> City', 'Name -> AttentionLine1', 'Zip -> PostalCode']],
       ],
     );
     // The -3144's rename comes before its add-column, which would leave every row's cell empty.
@@ -744,13 +752,13 @@ describe('live diagnostics: a mail merge CSV', () => {
 
 describe('live diagnostics: a CSV whose every row fails', () => {
   it('marks the first 1,000 rows with findings, then says on the next row where checking stopped', () => {
-    // Town for City: every row fails at -1045 (no city).
-    const lines = ['AttentionLine1,Address1,Town,State,PostalCode'];
-    for (let i = 1; i <= 1500; i++) lines.push(`Person ${i},${i} Main St,Springfield,IL,62701`);
+    // A ZIP code of four digits (a spreadsheet's dropped zero) in every row: every row fails at -1018.
+    const lines = ['AttentionLine1,Address1,City,State,PostalCode'];
+    for (let i = 1; i <= 1500; i++) lines.push(`Person ${i},${i} Main St,Springfield,IL,2108`);
     const text = `${lines.join('\n')}\n`;
     const found = csvDiagnostics(text);
     assert.equal(found.length, 1001);
-    assert.deepEqual([...new Set(found.slice(0, 1000).map((f) => f.code))], [-1045]);
+    assert.deepEqual([...new Set(found.slice(0, 1000).map((f) => f.code))], [-1018]);
     assert.deepEqual(
       found.slice(0, 1000).map((f) => f.row),
       Array.from({ length: 1000 }, (_, i) => i + 1),
@@ -759,7 +767,7 @@ describe('live diagnostics: a CSV whose every row fails', () => {
     assert.equal(last.code, undefined, 'no service code: Mailroom’s own word');
     assert.equal(last.severity, 'warning');
     assert.equal(last.row, 1001);
-    assert.equal(text.slice(last.span.start, last.span.end), 'Person 1001,1001 Main St,Springfield,IL,62701');
+    assert.equal(text.slice(last.span.start, last.span.end), 'Person 1001,1001 Main St,Springfield,IL,2108');
     assert.match(last.message, /rows from 1,001 on are not checked here.*mailroom preflight --data/);
     // A CSV with no more than that many rows failing is checked to its end, with no such word.
     assert.ok(!csvDiagnostics(lines.slice(0, 1001).join('\n')).some((f) => f.code === undefined));

@@ -63,7 +63,8 @@ describe('printing: measuring a job without printing it', function () {
         'more text than the 60-page cap, in Production, duplex',
         { workMode: 'Production', duplex: true, contents: [html(lines(4000))] },
         {
-          ...failed(60, 30, -1065),
+          // Body text in the recipient box is no address (-1045, issue 31 item 4), and 30 sheets are more than an envelope holds.
+          ...failed(60, 30, -1045, -1065),
           // The recipient box (2.042 in to 2.917 in from the top, 3.5 in wide from 0.5 in) holds lines 4 to 6, cut at its right edge
           // (DejaVu Sans, wider than Helvetica, shows fewer letters of them).
           read: [4, 5, 6].map((k) => ({ text: `Line ${k} of a letter that takes a whole lin`, size: 11 })),

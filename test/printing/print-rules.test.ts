@@ -301,8 +301,11 @@ describe('printing: the address read from the recipient box of page 1', function
   const readOf = async (data: Uint8Array) => {
     const report = await preflightLetter(pdfLetter(data, false), settings);
     const [job] = await measureLetters([{ contents: [{ kind: 'file', type: 'pdf', data }], workMode: 'Development', duplex: false }]);
-    // The sandbox fails by the same reading: -1045 exactly when the preflight reads nothing.
-    assert.equal(job!.failures.includes(-1045), (report.addressRead ?? []).length === 0);
+    // The sandbox fails by the same reading: -1045 exactly when the preflight finds no address there (nothing, or text that is none).
+    assert.equal(
+      job!.failures.includes(-1045),
+      report.findings.some((f) => f.code === -1045 && f.severity === 'error'),
+    );
     return report;
   };
 
@@ -679,7 +682,7 @@ describe('printing: files the printer cannot use (-1025), and what it prints les
     );
   });
 
-  it('a printed PDF over 2 MB: a -1025 warning naming its size', async () => {
+  it('a printed PDF over 2 MB: a -1025 error naming its size and the limit (issue 31, item 4)', async () => {
     const doc = await PDFDocument.create();
     const page = doc.addPage([612, 792]);
     // 1200 × 1000 pixels of noise, which no compression shrinks, drawn 4 in wide: 300 DPI.
@@ -696,10 +699,14 @@ describe('printing: files the printer cannot use (-1025), and what it prints les
     page.node.setXObject(PDFName.of('Noise'), noise);
     page.pushOperators(pushGraphicsState(), concatTransformationMatrix(288, 0, 0, 240, 72, 400), drawObject('Noise'), popGraphicsState());
     const report = await preflightLetter(pdfLetter(await doc.save()), settings);
-    assert.equal(report.ok, true, 'a warning, not an error');
-    const [warning] = coded(report, -1025);
-    assert.equal(warning?.severity, 'warning', JSON.stringify(report.findings));
-    assert.match(warning.message, /The printed PDF is [\d,]+ bytes; the service's documentation limits a letter's to 2 MB/);
+    assert.equal(report.ok, false, 'an error: not sent to find out');
+    const [error] = coded(report, -1025);
+    assert.equal(error?.severity, 'error', JSON.stringify(report.findings));
+    assert.equal(error.limit, 2_000_000);
+    assert.match(
+      error.message,
+      /The printed PDF is [\d,]+ bytes, over the service's limit: its documentation limits a letter's printed PDF to 2 MB \(2,000,000 bytes\)/,
+    );
     assert.deepEqual(
       report.findings.filter((f) => /DPI/.test(f.message)),
       [],

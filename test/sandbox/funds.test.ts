@@ -225,7 +225,7 @@ describe('sandbox: funds that arrive while a mailer waits at -990', function () 
         FileExtension: 'html',
         FileBinaryData: Buffer.from('<p>{{AttentionLine1}}</p>'),
         // The second row has a name and no address (a line of empty cells only would be no row): that item fails (-1045) when the batch is printed.
-        MergeData: gzipText('AttentionLine1,Address1,City\nJane,1 Main St,Springfield\nSam,,\n'),
+        MergeData: gzipText('AttentionLine1,Address1,City,PostalCode\nJane,1 Main St,Springfield,62701\nSam,,,\n'),
         WorkMode: 'Production',
       })) as { ResultCode: number }
     ).ResultCode;

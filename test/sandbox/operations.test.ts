@@ -313,7 +313,7 @@ for (const binding of BINDINGS) {
 
         const template = Buffer.from('<p>Dear {{Name}},</p><p>Your order {{Order}} has shipped.</p>');
         const csv =
-          'Name,Order,AttentionLine1,Address1,City,State,PostalCode\r\nAda,A-1,Ada Lovelace,1 Analytical Way,London,,\r\n"Lin, Grace",B-2,Grace Lin,2 Main St,Springfield,IL,62701\r\n';
+          'Name,Order,AttentionLine1,Address1,City,State,PostalCode\r\nAda,A-1,Ada Lovelace,1 Analytical Way,London,KY,40741\r\n"Lin, Grace",B-2,Grace Lin,2 Main St,Springfield,IL,62701\r\n';
         const merge = await record('datedA', 'SendWordMailMerge_Compressed', {
           ...demo,
           MyDescription: 'merge',

@@ -118,7 +118,7 @@ describe('sandbox printing, read back with pdftotext', function () {
         '<w:p><w:fldSimple w:instr=" MERGEFIELD  Order \\* MERGEFORMAT "><w:r><w:t>«Order»</w:t></w:r></w:fldSimple><w:r><w:t xml:space="preserve"> ships «When».</w:t></w:r></w:p>',
     );
     const csv =
-      'Name,Order,When,AttentionLine1,Address1,City,PostalCode\nAda,A-1,today,Ada Lovelace,1 Analytical Way,London,\nGrace,B-2,"tomorrow, early",,,Nowhere,\n';
+      'Name,Order,When,AttentionLine1,Address1,City,PostalCode\nAda,A-1,today,Ada Lovelace,1 Analytical Way,London,40741\nGrace,B-2,"tomorrow, early",,,Nowhere,\n';
     const result = (await call('datedA', 'SendWordMailMerge_Compressed', {
       ...demo,
       MyDescription: 'docx merge',
@@ -131,7 +131,7 @@ describe('sandbox printing, read back with pdftotext', function () {
     assert.equal(result.ResultDescription, '2 letters queued; 1 without a usable address will fail');
     const pages = await printed(result.ResultCode);
     assert.equal(pages.length, 4);
-    wordsInside(pages[0]!, ['Ada', 'Lovelace', 'London'], RECIPIENT_WINDOW);
+    wordsInside(pages[0]!, ['Ada', 'Lovelace', 'London,', '40741'], RECIPIENT_WINDOW);
     assert.match(pages[1]!.body, /Dear Ada, A-1 ships today\./);
     assert.match(pages[3]!.body, /Dear Grace, B-2 ships tomorrow, early\./);
     const items = (await call('datedA', 'GetBatchStatus', { ...demo, ID: result.ResultCode, ItemID: '' })) as {

@@ -61,7 +61,9 @@ describe('sandbox feedback pushes', function () {
         FileExtension: 'html',
         FileBinaryData: Buffer.from('<p>{{AttentionLine1}}</p>'),
         // The second row has a name and no address: that item fails (-1045) when the batch is printed.
-        MergeData: gzipText('AttentionLine1,Address1,City\nJane,1 Main St,Springfield\nSam,,\nJoe,2 Main St,Springfield\n'),
+        MergeData: gzipText(
+          'AttentionLine1,Address1,City,PostalCode\nJane,1 Main St,Springfield,62701\nSam,,,\nJoe,2 Main St,Springfield,62701\n',
+        ),
         WorkMode: 'Development',
       })) as { ResultCode: number }
     ).ResultCode;

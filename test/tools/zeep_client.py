@@ -101,7 +101,8 @@ address = {"AttentionLine1": "Jane Doe", "Company": None, "Address1": "1 Main St
            "City": "Springfield", "State": "IL", "PostalCode": "62701", "Country": "USA"}
 # Five short lines, then a name where the printer lays it out in the recipient box: the letters sent
 # without an address read one there. Short, for HTTP GET's query string.
-html = "<p>1<br>2<br>3<br>4<br>5<br>Jane Doe</p><h1>Hello from zeep</h1><p>é中&amp;</p>".encode("utf-8")
+# Sent without an address too: an address in the recipient box (the page's 5th to 7th lines). Short: HTTP GET carries it.
+html = "<p>1<p>2<p>3<p>4<p>Jo Doe<p>1 Elm St<p>Salem OR 97301<h1>Hello from zeep</h1>é中&amp;".encode("utf-8")
 out = {}
 requests = {}
 
@@ -133,7 +134,7 @@ record("simple GetPDF", simple.GetPDF(ID=v2, **demo))
 dated_id = record("datedA SendLetter", dated.SendLetter(MyDescription="zeep", FileExtension="html", FileBinaryData=html, WorkMode="Development", **demo))
 record("datedA SendLetterAndAddress", dated.SendLetterAndAddress(MyDescription="zeep", FileExtension="html", FileBinaryData=html, WorkMode="Development", AttentionLine2=None, **address, **demo))
 record("datedA SendPostcardAndAddress", dated.SendPostcardAndAddress(AttentionLine2=None, **card, **address))
-csv = "Name,AttentionLine1,Address1,City\r\nAda,Ada Lovelace,1 Way,London\r\nBo,Bo Li,2 Road,Paris\r\n"
+csv = "Name,AttentionLine1,Address1,City,Country\r\nAda,Ada Lovelace,1 Way,London,UK\r\nBo,Bo Li,2 Road,Paris,FR\r\n"
 batch = record("datedA SendWordMailMerge_Compressed", dated.SendWordMailMerge_Compressed(
     MyDescription="merge", FileExtension="html", FileBinaryData=b"<p>Dear {{Name}}</p>", MergeData=gzip.compress(csv.encode()), WorkMode="Development", **demo))
 record("datedA GetStatus", dated.GetStatus(ID="%d-%d" % (v2, dated_id), **demo))

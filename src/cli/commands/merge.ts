@@ -3,23 +3,25 @@
  * the CSV from a .docx («Field») or HTML ({{Field}}) template, sent as one batch. The number of
  * letters and the work mode are shown before anything is sent.
  */
-import { basename, resolve } from 'node:path';
-import { DocumentError, mailMerge, mergeWithRows, type CallOptions, type MailMerge } from '../../client';
+import { existsSync } from 'node:fs';
+import { basename, dirname, join, resolve } from 'node:path';
+import { DocumentError, keptRowsFile, mailMerge, mergeWithRows, type CallOptions, type MailMerge } from '../../client';
 import { CSV_DELIMITER_NAMES } from '../../contract';
 import { connect, print, type Io } from '../context';
 import { guardSend, predictedMergePrice, refusalOf, rowList, sayRepeated } from '../spending';
-import { mayCharge, mergeRowKeys, RepeatedSend } from '../../rulebook';
+import { dollars, mayCharge, mergeRowKeys, RepeatedSend } from '../../rulebook';
 import { printingOf, printSettingsOf } from '../print-settings';
-import { UsageError } from '../usage';
+import { Refused, UsageError } from '../usage';
+import { printing } from '../printing';
 import { checkLengths } from '../limits';
 import { encodingLine } from './preflight';
 import { SENDING_OPTIONS, workModeOption } from './send';
 import type { CommandHelp } from '../help';
 import { commandLine } from '../arguments';
-import { readUserFile } from '../user-files';
+import { readUserFile, writeUserFile } from '../user-files';
 
 export const usage =
-  'mailroom merge TEMPLATE DATA.csv [--mode Development|Production|Default] [--description D] [--yes] [--over-budget] [--again | --skip-sent]';
+  'mailroom merge TEMPLATE DATA.csv [--mode Development|Production|Default] [--description D] [--yes] [--over-budget] [--again | --skip-sent] [--only-passing]';
 
 export const help: CommandHelp = {
   summary:
@@ -45,6 +47,10 @@ export const help: CommandHelp = {
       'send every row although some letters went to the same recipients within the last 30 days (repeats.windowDays in config.json); the send log says so',
     ],
     ['--skip-sent', 'leave out the rows whose letters went to the same recipients within that time, and send the others'],
+    [
+      '--only-passing',
+      'send only the rows the preflight finds nothing failing in: they are written first to DATA-passing.csv beside DATA.csv, in its encoding, and that is what is sent',
+    ],
   ],
   global: true,
   examples: ['mailroom merge invite.html people.csv --mode Development'],
@@ -54,6 +60,7 @@ export async function run(args: readonly string[], io: Io): Promise<void> {
   const { values, positionals } = commandLine('merge', args, {
     ...SENDING_OPTIONS,
     'skip-sent': { type: 'boolean', default: false },
+    'only-passing': { type: 'boolean', default: false },
   });
   if (positionals.length !== 2) throw new UsageError(usage);
   if (values.again && values['skip-sent'])
@@ -69,8 +76,9 @@ export async function run(args: readonly string[], io: Io): Promise<void> {
     if (error instanceof DocumentError) throw new UsageError(error.message);
     throw error;
   }
-  const { letters } = merge;
   const mode = workModeOption(values.mode);
+  if (values['only-passing']) merge = await onlyPassing(io, merge, templateBytes, data, mode);
+  const { letters } = merge;
   // Priced as the account prints (sides, colour), as `mailroom preflight` says it.
   const printed = printingOf(await printSettingsOf(values, io));
   const price = mayCharge(mode)
@@ -82,7 +90,10 @@ export async function run(args: readonly string[], io: Io): Promise<void> {
     const guard = await guardSend(io, values, client, {
       mode,
       price,
-      what: `Sending ${letters} letter${letters === 1 ? '' : 's'} from ${basename(template)} and ${basename(data)}`,
+      // The amount where it may charge; unknown, never $0.00, where it cannot be predicted (no row's address read).
+      what:
+        `Sending ${letters} letter${letters === 1 ? '' : 's'} from ${basename(template)} and ${basename(data)}` +
+        (mayCharge(mode) ? (price === undefined ? ' (price unknown)' : ` (about ${dollars(price)})`) : ''),
     });
     const send = (batch: MailMerge, options: CallOptions) =>
       client.datedA.SendWordMailMerge_Compressed(
@@ -136,4 +147,44 @@ export async function run(args: readonly string[], io: Io): Promise<void> {
   } finally {
     client.close();
   }
+}
+
+/**
+ * The merge of only the rows the preflight finds nothing failing in (printing's passingRows),
+ * written first as a CSV beside the data, in the data's own encoding, so that what is sent is a
+ * file the user has. Refused when no row passes, or when the merge fails whatever rows it keeps
+ * (the header, the template); the merge as it is when every row passes.
+ */
+async function onlyPassing(io: Io, merge: MailMerge, template: Uint8Array, data: string, mode: string): Promise<MailMerge> {
+  const { passingRows, preflightMerge } = await printing();
+  const workMode = mode === 'Development' ? 'Development' : 'Production';
+  const report = await preflightMerge({ type: merge.type, template, csv: merge.csv }, { workMode }, { letters: false });
+  const pass = passingRows(report);
+  const first = report.findings.find((f) => f.severity === 'error');
+  if (!pass) {
+    throw new Refused(
+      `Not sent: the merge fails whatever rows it keeps (${first?.code ?? ''}: ${first?.message ?? ''}). ` +
+        `\`mailroom preflight TEMPLATE --data ${basename(data)}\` shows every finding.`,
+    );
+  }
+  if (pass.length === 0)
+    throw new Refused(`Not sent: no row of ${basename(data)} passes the preflight (the first: ${first?.message ?? ''}).`);
+  if (pass.length === merge.letters) return merge;
+  let kept;
+  try {
+    kept = keptRowsFile(merge, basename(data), pass);
+  } catch (error) {
+    if (error instanceof DocumentError) throw new Refused(`Not sent: ${error.message}.`);
+    throw error;
+  }
+  const out = join(dirname(data), kept.name);
+  if (existsSync(out)) throw new Refused(`Not sent: ${out} is there already; move it away to have the rows that pass written there.`);
+  await writeUserFile(out, kept.bytes, 'the rows that pass');
+  const failing = merge.letters - pass.length;
+  const left = Array.from({ length: merge.letters }, (_, i) => i + 1).filter((row) => !pass.includes(row));
+  io.err.write(
+    `Sending the ${pass.length} row${pass.length === 1 ? '' : 's'} that pass of ${merge.letters} (${failing} fail${failing === 1 ? 's' : ''}: ` +
+      `${rowList(left)}), written to ${out} (${merge.encoding}).\n`,
+  );
+  return kept.merge;
 }

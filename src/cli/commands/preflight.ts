@@ -25,6 +25,7 @@ import {
 } from '../../client';
 import {
   RECIPIENT_FIELDS,
+  STATUS,
   mergeTemplateTypes,
   CSV_DELIMITER_NAMES,
   type CsvDelimiter,
@@ -58,15 +59,16 @@ export const help: CommandHelp = {
     "reports the pages, the sheets, the price (from the sandbox's price list, an estimate) and every finding with the " +
     "service's own code and words: field lengths, missing fields, the US address check (a ZIP code that does not exist or " +
     "is another state's fails in Production; a city the ZIP code does not serve is a warning), unreadable, encrypted or " +
-    'damaged files, pages that are not US Letter (with their pages and sizes), no address (and, for a letter sent without ' +
-    'one, the address the service would read from the recipient box of page 1), too many sheets, merge columns the template ' +
-    'does not use and template fields without a column, rows whose ' +
+    "damaged files, pages that are not US Letter (with their pages and sizes), a printed PDF over the service's 2 MB (-1025), " +
+    'no address (and, for a letter sent without one, the address the service would read from the recipient box of page 1, ' +
+    'which must read as one: a name line, a street line, and city, state and ZIP code), too many sheets, merge columns the template ' +
+    'does not use, template fields without a column and address fields no column is named as (once, on the header, with its renames), rows whose ' +
     "cells are not as many as the header's columns, address cells holding a line break (for a merge, with the data row and " +
     'CSV line; and which encoding the CSV was read as: UTF-8, UTF-16 (with a byte order mark or without), or Windows-1252, and ' +
     'which delimiter, decided from its header: a comma, else a semicolon, else a tab), and a ' +
     "Markdown front matter's key that Mailroom leaves aside (a warning with its line and no code); and warnings with no " +
     'code of what prints less well: fonts a PDF does not embed, images under 300 DPI, characters the printing fonts cannot ' +
-    'draw, and a printed PDF over 2 MB (-1025). A front matter that ' +
+    'draw. A front matter that ' +
     'cannot be read (never closed, not YAML, a key twice, a field under to: that is none) is a usage mistake, each error ' +
     'with its line. It prints as the account does, simplex or duplex (duplex halves the sheets), black or colour: as ' +
     'SetUserSettings from this machine last set them for the user at the service (mailroom call SetUserSettings, or ' +
@@ -215,8 +217,11 @@ function report(
       }
     : {};
   const sent = 'sent' in result ? result.sent : undefined;
+  // A merge whose rows' addresses cannot be read has no price to say: unknown, never $0.00.
+  const unknownPrice = 'priceUnknown' in result ? result.priceUnknown : undefined;
   if (json) {
-    const { ok, pages, sheets, price } = result;
+    const { ok, pages, sheets } = result;
+    const price = unknownPrice ? null : result.price;
     const merge = letters ? { letters, encoding: data?.encoding, delimiter: data && CSV_DELIMITER_NAMES[data.delimiter] } : {};
     const read = addressRead ? { addressRead } : {};
     const report = {
@@ -224,6 +229,7 @@ function report(
       pages,
       sheets,
       price,
+      ...(unknownPrice ? { priceUnknown: unknownPrice } : {}),
       priceFrom: PRICE_FROM,
       workMode: mode,
       print: printSettingsJson(print),
@@ -243,7 +249,7 @@ function report(
   io.out.write(
     [
       `${what}: ${rows !== undefined ? `${plural(rows, 'letter')}, ` : ''}${plural(result.pages, 'page')} on ${plural(result.sheets, 'sheet')}, ` +
-        `${dollars(result.price)}, printed in ${mode} mode`,
+        `${unknownPrice ? `price unknown: ${unknownPrice}` : dollars(result.price)}, printed in ${mode} mode`,
       printSettingsLine(print),
       `The price is from ${PRICE_FROM}.`,
       ...[drawnLine(result)].filter((line) => line !== undefined),
@@ -254,7 +260,10 @@ function report(
         : addressRead.length === 0
           ? ['No address is given, and the recipient box of page 1 holds no text to read one from.']
           : [
-              'No address is given: the service would read this one from the recipient box of page 1:',
+              // The preflight's -1045 error says why what is there is no address.
+              findings.some((f) => f.code === STATUS.AddressNotExtracted && f.severity === 'error')
+                ? 'No address is given, and what the recipient box of page 1 holds is no address the service can read:'
+                : 'No address is given: the service would read this one from the recipient box of page 1:',
               ...addressRead.map((line) => `  ${line}`),
             ]),
       ...findings.map(findingLine),

@@ -195,8 +195,9 @@ export async function run(args: readonly string[], io: Io): Promise<void> {
   const drawn = stored === undefined && !asIs && DRAWN_TYPES.includes(document.type);
   await useEnginesOf(values);
   // A stored file's bytes are the service's: it cannot be printed here, and its price is not known.
+  // Drawn too when the address is to be read from the page: what is there must read as one (-1045).
   const report =
-    stored === undefined && (drawn || mayCharge(mode))
+    stored === undefined && (drawn || mayCharge(mode) || !addressed)
       ? await preflightToSend(
           {
             type: document.type,
@@ -210,6 +211,16 @@ export async function run(args: readonly string[], io: Io): Promise<void> {
         )
       : undefined;
   const sent = report?.sent ?? { type: document.type, data: document.data };
+  // Not sent in any work mode: no address the service can read, or over a limit of the service's.
+  const { printedSizeFinding, unsendable } = await printing();
+  const stops = report
+    ? unsendable(report.findings)
+    : [printedSizeFinding(sent.type === 'pdf' ? sent.data.length : 0, 'PDF')].filter((f) => f !== undefined);
+  if (stops.length > 0) {
+    throw new Refused(
+      `${name} cannot be sent:\n${stops.map((f) => `  error ${f.code ?? ''}: ${f.message}`).join('\n')}\nNothing was sent (\`mailroom preflight ${name}\` shows the proof).`,
+    );
+  }
   // A type only drawn here (.odt, .rtf) that no engine drew cannot go: the service does not take it.
   if (stored === undefined && !serviceTakes(sent.type)) {
     throw new Refused(

@@ -332,15 +332,30 @@ export async function goesOnAfterPreflight(
   workMode: EnumValue<'WorkMode'>,
   openProof: () => unknown,
 ): Promise<boolean> {
+  return (await answerAfterPreflight(log, what, report, workMode, openProof)) === 'send';
+}
+
+/**
+ * goesOnAfterPreflight's question, with one more choice where a caller has one (a merge's "Send the
+ * N Rows That Pass"): 'send' to send as it is, 'other' for that choice, undefined to stop.
+ */
+export async function answerAfterPreflight(
+  log: Log,
+  what: string,
+  report: CheckedReport,
+  workMode: EnumValue<'WorkMode'>,
+  openProof: () => unknown,
+  other?: string,
+): Promise<'send' | 'other' | undefined> {
   const failing = failureSummary(report.findings);
-  if (!failing) return true;
+  if (!failing) return 'send';
   const [open, anyway] = [vscode.l10n.t('Open Proof'), vscode.l10n.t('Send Anyway')];
   // Only where the service would take the letter, to fail it later as Development shows: a send it refuses makes nothing.
   const buttons = workMode === 'Development' && overridable(report.findings) ? [open, anyway] : [open];
   const message = vscode.l10n.t('Mailroom: the preflight finds that {0} would fail ({1} mode): {2}', what, workMode, failing);
   // Kept in the log too, where it can be read again after the notification is gone.
   log.warn(message);
-  const answer = await prompts.notify('error', message, ...buttons);
+  const answer = await prompts.notify('error', message, ...buttons, ...(other ? [other] : []));
   if (answer === open) openProof();
-  return answer === anyway;
+  return answer === anyway ? 'send' : answer !== undefined && answer === other ? 'other' : undefined;
 }

@@ -9,14 +9,15 @@ import type { MailMerge } from '../../client';
 import { clientModule } from '../client-module';
 import type { EnumValue } from '../../contract';
 import { readAs, saidDelimiter } from '../model/proof';
-import { mergeRowKeys, printedWith } from '../../rulebook';
+import { dollars, mergeRowKeys, printedWith } from '../../rulebook';
 import { printAssumedFor } from '../print-settings';
 import { askMergeFiles } from './merge-files';
 import { askSteps, workModeStep } from './steps';
 import { preflightMerge } from '../printing-module';
+import { passingRows } from '../../printing/preflight/unsendable';
 import { showMergeProof } from './merge-row';
 import { preflightMergeShown } from './merge-preflight';
-import { goesOnAfterPreflight, printedIn, type ProofContext } from './proof';
+import { answerAfterPreflight, printedIn, type ProofContext } from './proof';
 import { askAndSend, defaultWorkMode, type Submission } from './send-flow';
 import { wordsOf } from '../model/failure-words';
 import { signInFirst } from './signed-in';
@@ -51,6 +52,16 @@ export function sendMailMergeCommand(ctx: ProofContext) {
       return;
     }
     const letters = merge.letters === 1 ? vscode.l10n.t('1 letter') : vscode.l10n.t('{0} letters', merge.letters);
+    // The preflight, before the work mode is asked: the pick says what a send that charges costs (printed as the account
+    // prints: simplex or duplex, black or colour, which the proof says). Its findings are Production's, which a
+    // Development send checks again below. The CSV as mailMerge decoded it: the text checked is the text sent.
+    const print = await printAssumedFor(ctx.accounts.account);
+    const title = `${templateName} × ${dataName}`;
+    const checked = { type: merge.type, template: templateBytes, csv: merge.csv };
+    const priced = await preflightMergeShown(title, checked, { workMode: 'Production', ...printedWith(print) }, { letters: false });
+    if (!priced) return;
+    // Unknown, never $0.00, when no row's address can be read.
+    const amount = priced.priceUnknown ? vscode.l10n.t('price unknown') : vscode.l10n.t('about {0}', dollars(priced.price));
     const workMode = (
       await askSteps<{ workMode?: EnumValue<'WorkMode'> }>(
         [
@@ -67,6 +78,7 @@ export function sendMailMergeCommand(ctx: ProofContext) {
             defaultWorkMode(),
             (a) => a.workMode,
             (_, workMode) => ({ workMode }),
+            amount,
           ),
         ],
         {},
@@ -75,13 +87,8 @@ export function sendMailMergeCommand(ctx: ProofContext) {
     )?.workMode;
     if (!workMode) return;
     // The preflight, before anything is paid: an error stops the send with Open Proof (proof.ts).
-    // The CSV as mailMerge decoded it (the contract's decodeCsv): the text checked is the text sent.
-    // Printed as the account prints (simplex or duplex, black or colour), which the proof says.
-    const print = await printAssumedFor(ctx.accounts.account);
     const settings = { workMode: printedIn(workMode), ...printedWith(print) } as const;
-    const title = `${templateName} × ${dataName}`;
-    const checked = { type: merge.type, template: templateBytes, csv: merge.csv };
-    const report = await preflightMergeShown(title, checked, settings, { letters: false });
+    const report = settings.workMode === 'Production' ? priced : await preflightMergeShown(title, checked, settings, { letters: false });
     if (!report) return;
     const mergeData = { name: dataName, encoding: merge.encoding, ...saidDelimiter(merge.delimiter) };
     // The whole merge's PDF, printed only when the proof is opened: the preflight prints none.
@@ -90,9 +97,14 @@ export function sendMailMergeCommand(ctx: ProofContext) {
       return pdf ? Buffer.from(pdf) : undefined;
     };
     const proof = () => showMergeProof(ctx, title, report, workMode, mergeData, print, printed);
-    if (!(await goesOnAfterPreflight(ctx.log, title, report, workMode, proof))) return;
+    // Rows that fail, beside rows that pass: "Send the N Rows That Pass" sends those, written first beside the data.
+    const pass = passingRows(report);
+    const passingChoice =
+      pass && pass.length > 0 && pass.length < merge.letters ? vscode.l10n.t('Send the {0} Rows That Pass', pass.length) : undefined;
+    const answer = await answerAfterPreflight(ctx.log, title, report, workMode, proof, passingChoice);
+    if (!answer) return;
     const description = `${templateName} × ${dataName}`.slice(0, 100);
-    const { mergeWithRows } = await clientModule();
+    const { keptRowsFile, mergeWithRows } = await clientModule();
     /** The merge as a send: its rows' keys go to the send log, and rows sent before can be left out (src/rulebook/repeats.ts). */
     const submissionOf = (batch: MailMerge, price: () => Promise<number | undefined>): Submission => ({
       what:
@@ -124,10 +136,54 @@ export function sendMailMergeCommand(ctx: ProofContext) {
       withoutRows: (keep) => {
         const rest = mergeWithRows(batch, keep);
         return submissionOf(rest, async () => {
-          return (await preflightMerge({ type: rest.type, template: templateBytes, csv: rest.csv }, settings, { letters: false })).price;
+          const restReport = await preflightMerge({ type: rest.type, template: templateBytes, csv: rest.csv }, settings, {
+            letters: false,
+          });
+          return restReport.priceUnknown ? undefined : restReport.price;
         });
       },
     });
-    await askAndSend(ctx, [], {}, () => submissionOf(merge, () => Promise.resolve(report.price)));
+    // No row's address can be read (a misnamed column): the price is unknown, never $0.00.
+    if (answer === 'other' && pass) {
+      let kept: ReturnType<typeof keptRowsFile>;
+      try {
+        kept = keptRowsFile(merge, dataName, pass);
+      } catch (error) {
+        if (!(error instanceof DocumentError)) throw error;
+        ctx.log.showError(vscode.l10n.t('Mailroom: {0}', wordsOf(error)));
+        return;
+      }
+      const written = vscode.Uri.joinPath(data, '..', kept.name);
+      // Never over a file there: it may be the user's.
+      if (
+        await vscode.workspace.fs.stat(written).then(
+          () => true,
+          () => false,
+        )
+      ) {
+        ctx.log.showError(
+          vscode.l10n.t('Mailroom: {0} is there already; move it away to have the rows that pass written there.', written.fsPath),
+        );
+        return;
+      }
+      await vscode.workspace.fs.writeFile(written, kept.bytes);
+      ctx.log.info(
+        vscode.l10n.t(
+          'The {0} rows that pass of {1} were written to {2} ({3}).',
+          pass.length,
+          merge.letters,
+          written.fsPath,
+          merge.encoding,
+        ),
+      );
+      const rest = kept.merge;
+      const restPrice = async () => {
+        const restReport = await preflightMerge({ type: rest.type, template: templateBytes, csv: rest.csv }, settings, { letters: false });
+        return restReport.priceUnknown ? undefined : restReport.price;
+      };
+      await askAndSend(ctx, [], {}, () => submissionOf(rest, restPrice));
+      return;
+    }
+    await askAndSend(ctx, [], {}, () => submissionOf(merge, () => Promise.resolve(report.priceUnknown ? undefined : report.price)));
   };
 }

@@ -116,6 +116,8 @@ export function workModeStep<S>(
   preferred: EnumValue<'WorkMode'>,
   get: (answers: S) => EnumValue<'WorkMode'> | undefined,
   set: (answers: S, value: EnumValue<'WorkMode'>) => S,
+  /** What a send that may charge (Production, or Default: the account's mode) costs, in words ("about $1,577.63", "price unknown"). */
+  amount?: string,
 ): Step<S> {
   const modes: { value: EnumValue<'WorkMode'>; detail: string }[] = [
     { value: 'Development', detail: vscode.l10n.t('Not printed, not charged: a PDF to check') },
@@ -123,7 +125,10 @@ export function workModeStep<S>(
     { value: 'Default', detail: vscode.l10n.t("The account's own work mode setting") },
   ];
   modes.sort((a, b) => Number(b.value === preferred) - Number(a.value === preferred));
-  const label = (value: EnumValue<'WorkMode'>) => vscode.l10n.t('{0} in {1} mode', action, value);
+  const label = (value: EnumValue<'WorkMode'>) =>
+    amount === undefined || value === 'Development'
+      ? vscode.l10n.t('{0} in {1} mode', action, value)
+      : vscode.l10n.t('{0} in {1} mode ({2})', action, value, amount);
   return pickStep(
     title,
     () => modes.map((m) => ({ label: label(m.value), detail: m.detail, value: m.value })),

@@ -6,6 +6,7 @@
 import * as l10n from '@vscode/l10n';
 import { createHash } from 'node:crypto';
 import { statusGroupOf } from '../../contract';
+import { unsendable } from '../../printing/preflight/unsendable';
 import type { DrawnBy, Finding, ProofMarks } from '../../printing';
 import { dollars, localMinute, type AssumedPrintSettings, type PrintSettingSource } from '../../rulebook';
 
@@ -188,8 +189,13 @@ export const errorsIn = (findings: readonly Finding[]) => findings.filter((f) =>
 export const refusedAtSend = (findings: readonly Finding[]) =>
   errorsIn(findings).filter((f) => f.code === undefined || statusGroupOf(f.code) !== 'failed');
 
-/** Whether a send of a letter with these findings can be made anyway: it has errors, and the service would accept it (to fail it later). */
-export const overridable = (findings: readonly Finding[]) => errorsIn(findings).length > 0 && refusedAtSend(findings).length === 0;
+/**
+ * Whether a send of a letter with these findings can be made anyway: it has errors, the service
+ * would accept it (to fail it later), and none is one no send goes on with (no address to read, over
+ * the service's limit: preflight/unsendable.ts, as the command line refuses them).
+ */
+export const overridable = (findings: readonly Finding[]) =>
+  errorsIn(findings).length > 0 && refusedAtSend(findings).length === 0 && unsendable(findings).length === 0;
 
 /** "2 errors; the first: -1018 …": what a send stopped by the preflight says. Undefined when nothing would fail. */
 export function failureSummary(findings: readonly Finding[]): string | undefined {

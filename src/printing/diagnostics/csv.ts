@@ -26,6 +26,9 @@ import { joinedLines, mergeTemplate, rowAddress, type MergeTemplate } from '../m
 import type { Finding } from '../preflight/findings';
 import { charactersNotDrawn } from '../preflight/letter';
 import {
+  absentAddressColumns,
+  addressColumnFinding,
+  addressColumnRenames,
   csvNotWellFormed,
   csvWithoutRows,
   duplicateColumnFindings,
@@ -111,6 +114,13 @@ export function csvDiagnostics(
     const [, second] = columns.flatMap((name, i) => (name === f.field ? [i] : []));
     findings.push(located(f, cellSpan(0, second!) ?? rowSpan(0)));
   }
+  // An address field no column names: once, on the header, with its renames ("Name" to "AttentionLine1"), not on every row.
+  // A column's own -3145 may offer the same rename: the editor lists one fix once (live-diagnostics.ts).
+  const absent = absentAddressColumns(columns);
+  const headerAddress = addressColumnFinding(columns, template, lines[0]!);
+  const headerRenames = addressColumnRenames(columns, template)
+    .filter((r) => !r.templateField)
+    .flatMap((r) => rename(r.from, r.to));
   if (template) {
     for (const f of headerFindings(columns, template, lines[0]!)) {
       if (f.code === RESULT.MergeFieldNotInTemplate && f.field === '') findings.push(unnamedColumns(f, rows, spans));
@@ -120,6 +130,8 @@ export function csvDiagnostics(
       } else findings.push(located(f, rowSpan(0), [...renameTo(f.field!), addColumn(f.field!, rows, spans, delimiter)]));
     }
   }
+  if (headerAddress) findings.push(located(headerAddress, rowSpan(0), headerRenames));
+
   const column = (field: string) => {
     const at = columns.indexOf(field);
     if (at >= 0 || field !== 'PostalCode') return at;
@@ -148,7 +160,7 @@ export function csvDiagnostics(
     }
     // The editor does not know the work mode: it says what mailing the letters meets (Production).
     const merged = addressOf(rows[r]!);
-    for (const f of rowFindings(merged, { row: r, line: lines[r]! }, 'Production')) {
+    for (const f of rowFindings(merged, { row: r, line: lines[r]! }, 'Production', absent)) {
       let c = f.field === undefined ? -1 : column(f.field);
       // "A name or a company" is named at Company; with no Company column, the name's cell.
       if (c < 0 && f.field === 'Company') c = column('AttentionLine1');

@@ -38,6 +38,8 @@ export interface Finding {
   readonly line?: number;
   /** The printed letter's 1-based pages it is about (its address page, when it has one, is 1), as the proof numbers them. */
   readonly pages?: readonly number[];
+  /** The service's limit, in bytes, the letter is over (its printed PDF's 2 MB): nothing over it is sent. */
+  readonly limit?: number;
   /** What the field should hold instead of what it does (a ZIP code's own city), for a quick fix. */
   readonly suggestion?: { readonly instead: string; readonly value: string };
 }

@@ -13,6 +13,7 @@ import { DEFAULT_PRICING, mailerPrice, type Pricing } from '../pricing';
 import { drawContents } from '../drawn';
 import type { DrawnBy } from '../engines';
 import { inkFindings, type CutMark } from './ink-findings';
+import { WINDOW_ADDRESS_FORM, windowAddress } from '../address-read';
 import { addressFindings, finding, hasErrors, lowResolutionFinding, pageWords, printNotice, zipFinding, type Finding } from './findings';
 
 /** How the account prints letters; a new account's settings when not said (black, one side). */
@@ -81,12 +82,25 @@ export interface LetterPreflightOptions {
 
 /**
  * The printed PDF of a letter, as the service's documentation limits it (facts, Part A: "2 MB",
- * taken as the smaller reading, 2,000,000 bytes). Over it is a warning, not an error: the facts
- * do not say what the service does with a larger one, the sandbox prints it (the preflight's
- * errors are what the sandbox fails, by the same code), and the proof's size is the sandbox's
- * printing's, which lays documents out as text where the service renders them.
+ * taken as the smaller reading, 2,000,000 bytes). Over it is an error before sending, naming the
+ * limit: a PDF the documentation says is too large is not sent to find out (a 30 MB one had the
+ * connection cut). The facts name no limit of a request's body; the sandbox's own (its
+ * `--max-body-mb`) is far above this one.
  */
 export const MAX_PRINTED_BYTES = 2_000_000;
+
+/** A printed PDF of `bytes` over MAX_PRINTED_BYTES, as an error naming the limit; `what` it is ("printed PDF"). */
+export function printedSizeFinding(bytes: number, what = 'printed PDF'): Finding | undefined {
+  if (bytes <= MAX_PRINTED_BYTES) return undefined;
+  return finding(
+    STATUS.DocumentNotProcessed,
+    'error',
+    `The ${what} is ${bytes.toLocaleString('en-US')} bytes, over the service's limit: its documentation limits a letter's printed PDF ` +
+      `to 2 MB (${MAX_PRINTED_BYTES.toLocaleString('en-US')} bytes). Pictures saved as JPEG, with no more pixels than 300 to the inch ` +
+      'they print at, or fewer pages, make it smaller.',
+    { limit: MAX_PRINTED_BYTES },
+  );
+}
 
 const INCH = 72;
 const inches = (points: number) => String(Number((points / INCH).toFixed(3)));
@@ -134,8 +148,9 @@ export function printFindings(printed: Printed, where: Pick<Finding, 'row' | 'li
         { ...where, pages: offSize.map((p) => p.page) },
       ),
     [STATUS.AddressNotExtracted]: () =>
-      // A field holding a line break is the address rules' own finding (findings.ts addressFindings).
-      printed.lineBreaks
+      // A field holding a line break is the address rules' own finding (findings.ts addressFindings);
+      // text in the box that is no address, addressReadFindings'.
+      printed.lineBreaks || (Array.isArray(printed.read) && printed.read.length > 0)
         ? []
         : finding(
             STATUS.AddressNotExtracted,
@@ -182,14 +197,23 @@ function addressReadFindings(read: Printed['read']): Finding[] {
       ),
     ];
   }
+  const found = `“${read.map((l) => l.text).join(' / ')}”`;
+  const { notAnAddress } = windowAddress(read.map((l) => l.text));
   const findings = [
-    finding(
-      STATUS.AddressNotExtracted,
-      'warning',
-      `No address is given: the service reads it from ${BOX_WORDS}, where it finds “${read.map((l) => l.text).join(' / ')}”. ` +
-        'Check that this is the address (the proof draws the box).',
-      { pages: [1] },
-    ),
+    notAnAddress.length > 0
+      ? finding(
+          STATUS.AddressNotExtracted,
+          'error',
+          `No address is given: the service reads it from ${BOX_WORDS}, where it finds ${found}, which is not an address. ` +
+            `${notAnAddress.join(' ')} An address there is ${WINDOW_ADDRESS_FORM}. Put the address in the box (the proof draws it), or give it with the letter.`,
+          { pages: [1] },
+        )
+      : finding(
+          STATUS.AddressNotExtracted,
+          'warning',
+          `No address is given: the service reads it from ${BOX_WORDS}, where it finds ${found}. Check that this is the address (the proof draws the box).`,
+          { pages: [1] },
+        ),
   ];
   const { min, max } = ADDRESS_TYPE_POINTS;
   const odd = read.filter((l) => l.size < min || l.size > max);
@@ -332,17 +356,8 @@ export async function preflightLetter(
   if (ink) findings.push(...ink.findings);
   // The PDF the service gets is what its limit is about: the engine's, when that is what is sent.
   const printedBytes = sent.type === 'pdf' ? sent.data.length : pdf.length;
-  if (printedBytes > MAX_PRINTED_BYTES) {
-    findings.push(
-      finding(
-        STATUS.DocumentNotProcessed,
-        'warning',
-        `The ${sent.type === 'pdf' && drawnBy ? `PDF ${drawnBy.engine} drew of it` : 'printed PDF'} is ${printedBytes.toLocaleString('en-US')} bytes; ` +
-          `the service's documentation limits a letter's to 2 MB (${MAX_PRINTED_BYTES.toLocaleString('en-US')} bytes), and the service may not process a larger one. ` +
-          'Pictures saved as JPEG, with no more pixels than 300 to the inch they print at, or fewer pages, make it smaller.',
-      ),
-    );
-  }
+  const overLimit = printedSizeFinding(printedBytes, sent.type === 'pdf' && drawnBy ? `PDF ${drawnBy.engine} drew of it` : 'printed PDF');
+  if (overLimit) findings.push(overLimit);
   const read = printed.read;
   return {
     ok: !hasErrors(findings),

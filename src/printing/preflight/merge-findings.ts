@@ -4,7 +4,18 @@
  * header's (-3144), and each row's address (-1045, -1018, lengths). `mailroom preflight --data`
  * and the editor's live diagnostics both read them here, so that both say the same.
  */
-import { RECIPIENT_FIELDS, RESULT, STATUS, checkRecipient, duplicateColumns, isSplitRow, raggedRows, type CsvError } from '../../contract';
+import {
+  RECIPIENT_FIELDS,
+  RESULT,
+  STATUS,
+  checkRecipient,
+  duplicateColumns,
+  isSplitRow,
+  raggedRows,
+  type CsvError,
+  type RecipientField,
+} from '../../contract';
+import { columnNaming } from '../diagnostics/column-names';
 import { isUsLetter, sizeWords } from '../envelope';
 import { fieldsWithoutColumn, unusedColumns, type MergeRow, type MergeTemplate } from '../merge';
 import { finding, unseenInAddress, withZipMeant, zipFinding, type Finding } from './findings';
@@ -74,6 +85,78 @@ export function headerFindings(columns: readonly string[], template: Pick<MergeT
 }
 
 /**
+ * The address fields every letter needs that no column of the header names: Address1, City, a name
+ * or a company (named `Company` when neither has a column), and PostalCode when there is no
+ * Country column either (every row is then a US address, which needs its ZIP code). Each row's
+ * letter fails for them alike: said once, on the header, not once a row.
+ */
+export function absentAddressColumns(columns: readonly string[]): RecipientField[] {
+  const has = (name: string) => columns.includes(name);
+  return [
+    ...(has('Address1') ? [] : (['Address1'] as const)),
+    ...(has('City') ? [] : (['City'] as const)),
+    ...(has('AttentionLine1') || has('Company') ? [] : (['Company'] as const)),
+    ...(has('PostalCode') || has('Zipcode') || has('Country') ? [] : (['PostalCode'] as const)),
+  ];
+}
+
+/** The columns a header's absent address field may be renamed from: each with the column that stands for it, none twice. */
+export function addressColumnRenames(
+  columns: readonly string[],
+  template?: Pick<MergeTemplate, 'fields'>,
+): { readonly from: string; readonly to: RecipientField; readonly templateField: boolean }[] {
+  const address = new Set<string>([...RECIPIENT_FIELDS, 'Zipcode']);
+  const free = columns.filter((name) => name !== '' && !address.has(name));
+  const renames: { from: string; to: RecipientField; templateField: boolean }[] = [];
+  for (const field of absentAddressColumns(columns)) {
+    // "A name or a company": a column plainly the name (Name, Full Name, Recipient) is AttentionLine1's, else the company's.
+    for (const to of field === 'Company' ? (['AttentionLine1', 'Company'] as const) : [field]) {
+      const from = columnNaming(
+        to,
+        free.filter((name) => !renames.some((r) => r.from === name)),
+      );
+      if (from === undefined) continue;
+      renames.push({ from, to, templateField: template?.fields.includes(from) ?? false });
+      break;
+    }
+  }
+  return renames;
+}
+
+/**
+ * The address fields no column names (absentAddressColumns), once, on the header (-1045: no row's
+ * address can be read), with the renames that mend it: "Name" to "AttentionLine1", "Zip" to
+ * "PostalCode", "Street" to "Address1". The rows' own findings leave those fields out.
+ */
+export function addressColumnFinding(
+  columns: readonly string[],
+  template: Pick<MergeTemplate, 'fields'> | undefined,
+  line: number,
+): Finding | undefined {
+  const absent = absentAddressColumns(columns);
+  if (absent.length === 0) return undefined;
+  const named = absent.map((field) => (field === 'Company' ? 'none named AttentionLine1 or Company' : `none named ${field}`));
+  const list = (names: readonly string[]) => (names.length === 1 ? names[0]! : `${names.slice(0, -1).join(', ')} and ${names.at(-1)!}`);
+  const renames = addressColumnRenames(columns, template);
+  const mend =
+    renames.length > 0
+      ? ` Rename ${list(renames.map((r) => `"${r.from}" to "${r.to}"${r.templateField ? ` (and {{${r.from}}} in the template)` : ''}`))}.`
+      : '';
+  const left = absent.filter((field) => !renames.some((r) => r.to === field || (field === 'Company' && r.to === 'AttentionLine1')));
+  const add =
+    left.length > 0
+      ? ` ${renames.length > 0 ? 'Then add' : 'Add'} ${left.length === 1 ? 'a column' : 'columns'} named ${list(left.map((f) => (f === 'Company' ? 'AttentionLine1 (or Company)' : f)))}.`
+      : '';
+  return finding(
+    STATUS.AddressNotExtracted,
+    'error',
+    `The header has ${list(named).replace(/^none/, 'no column')}: the service reads each letter's address from the columns named as the address fields, ` +
+      `so no row's letter has ${absent.length === 1 ? 'it' : 'them'}, and every letter of the merge fails.${mend}${add}`,
+    { field: absent[0]!, line },
+  );
+}
+
+/**
  * Data rows whose cells are not as many as the header's columns: the service refuses the merge
  * (-3144, data that does not parse), naming the first. A row split by a line break in a cell that
  * is not quoted (two short rows that together have the header's cells) says so; a long row whose
@@ -134,9 +217,11 @@ export function rowFindings(
   row: Pick<MergeRow, 'address' | 'lineBreaks'>,
   where: Pick<Finding, 'row' | 'line'>,
   workMode: 'Production' | 'Development',
+  /** The fields no column names (absentAddressColumns): the header's finding says them, once. */
+  absent: readonly RecipientField[] = [],
 ): Finding[] {
   const { address } = row;
-  const problems = checkRecipient(address);
+  const problems = checkRecipient(address).filter((p) => !absent.includes(p.field));
   const missing = problems.filter(
     (p) => p.code === RESULT.MissingAddress1 || p.code === RESULT.MissingCity || p.code === RESULT.MissingAttentionLine1OrCompany,
   );

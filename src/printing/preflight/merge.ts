@@ -36,7 +36,16 @@ import { withDrawnPages } from '../merge-drawn';
 import { measureLetters, WrapMemo, type LetterJob, type Printed } from '../printer';
 import { DEFAULT_PRICING, mailerPrice } from '../pricing';
 import { finding, hasErrors, printNotice, type Finding } from './findings';
-import { csvNotWellFormed, csvWithoutRows, duplicateColumnFindings, headerFindings, raggedRowFinding, rowFindings } from './merge-findings';
+import {
+  absentAddressColumns,
+  addressColumnFinding,
+  csvNotWellFormed,
+  csvWithoutRows,
+  duplicateColumnFindings,
+  headerFindings,
+  raggedRowFinding,
+  rowFindings,
+} from './merge-findings';
 import { charactersNotDrawn, printFindings, type PreflightReport, type PrintSettings } from './letter';
 
 export interface MergeLetter {
@@ -51,6 +60,12 @@ export interface MergeLetter {
 export interface MergePreflightReport extends Omit<PreflightReport, 'sent' | 'prediction'> {
   /** The data rows: the batch's letters. */
   readonly rows: number;
+  /**
+   * Why the price cannot be said, when it cannot: no row's address can be read (an address field
+   * no column names), so `price` (what the letters that would print cost: nothing) is no price of
+   * the merge meant. Said as unknown, never "$0.00".
+   */
+  readonly priceUnknown?: string;
   /** Each row's letter, in data order (the batch's items 1…N); empty when not asked for (`letters: false`). */
   readonly letters: readonly MergeLetter[];
   /** How the rows drawn to measure every row's pages were chosen (merge-layouts.ts); none where no engine drew them. */
@@ -154,6 +169,10 @@ export async function preflightMerge(
 
   const columns = header.cells.map((name) => name.trim());
   const findings: Finding[] = [...duplicateColumnFindings(columns, header.line), ...headerFindings(columns, template, header.line)];
+  // An address field no column names: said once, on the header, and left out of each row's findings.
+  const absent = absentAddressColumns(columns);
+  const headerAddress = addressColumnFinding(columns, template, header.line);
+  if (headerAddress) findings.push(headerAddress);
   // The template's own text first (what no row fills), then each row's values, by column.
   const own = await notDrawable(
     template
@@ -201,7 +220,7 @@ export async function preflightMerge(
       const printed: Printed = measuredAs(merged, measured[i]!);
       if (refusal) findings.push(refusal);
       else {
-        findings.push(...rowFindings(merged, where, settings.workMode));
+        findings.push(...rowFindings(merged, where, settings.workMode, absent));
         findings.push(...printFindings(printed, where).filter((f) => f.code !== STATUS.AddressNotExtracted));
         for (const [column, value] of merged.values) {
           const missing = used.has(column) && !drawsAsIs(value) ? await notDrawable(value) : [];
@@ -261,6 +280,11 @@ export async function preflightMerge(
     pages: totals.pages,
     sheets: totals.sheets,
     price: cents(totals.price),
+    ...(absent.length > 0
+      ? {
+          priceUnknown: `no row's address can be read (no column is named ${absent.map((f) => (f === 'Company' ? 'AttentionLine1 or Company' : f)).join(', ')})`,
+        }
+      : {}),
     findings,
     rows: totals.rows,
     letters,

@@ -27,7 +27,7 @@ describe('Several accounts', () => {
     const api = await mailroomApi();
     await onSandbox(api);
     const demo = api.accounts.account!;
-    const address = { AttentionLine1: 'Ida Fox', Address1: '7 Pine St', City: 'Ogdenville' };
+    const address = { AttentionLine1: 'Ida Fox', Address1: '7 Pine St', City: 'Ogdenville', State: 'OR', PostalCode: '97301' };
     const demosLetter = await sendNotes(typedAddress(api, address));
     assert.ok(demosLetter);
 

@@ -209,6 +209,40 @@ describe('Mailroom: live diagnostics and quick fixes', function () {
     assert.deepEqual(await checked(document), []);
   });
 
+  it('says a misnamed header once, on the header, with each rename offered once: not 1,000 row errors (issue 31, item 7)', async () => {
+    made.push(vscode.Uri.joinPath(workspace(), 'diagnostics-misnamed.html'));
+    await vscode.workspace.fs.writeFile(made.at(-1)!, Buffer.from('<p>Dear {{AttentionLine1}},</p>'));
+    const rows = Array.from({ length: 1000 }, (_, i) => `Person ${i + 1},${i + 1} Main St,Springfield,IL,62701`);
+    const csv = `Name,Street,City,State,Zip\n${rows.join('\n')}\n`;
+    const { document } = await opened('diagnostics-misnamed.csv', csv);
+    const found = await checked(document);
+    assert.deepEqual(
+      found.map((d) => [d.code, d.range.start.line]),
+      [
+        [-3145, 0],
+        [-3145, 0],
+        [-3145, 0],
+        [-3144, 0],
+        [-1045, 0],
+      ],
+      'the header only, once a cause: no row is marked',
+    );
+    const cause = found[4]!;
+    assert.match(cause.message, /Rename "Street" to "Address1", "Name" to "AttentionLine1" and "Zip" to "PostalCode"\.$/);
+    // The light bulb on the header: every diagnostic there lists its fixes together (Name's own -3145, the template's
+    // AttentionLine1 without a column, the address's -1045 all offer the same rename), and a rename is one fix.
+    const titles = (await quickFixes(document, document.lineAt(0).range)).map((a) => a.title);
+    for (const rename of ['Rename "Name" to "AttentionLine1"', 'Rename "Street" to "Address1"', 'Rename "Zip" to "PostalCode"'])
+      assert.equal(titles.filter((t) => t === rename).length, 1, `${rename} once in: ${titles.join('; ')}`);
+    const nameFix = (await quickFixes(document, rangeOf(document, 'Name'))).find((a) => a.title === 'Rename "Name" to "AttentionLine1"');
+    assert.ok(nameFix?.edit && (await vscode.workspace.applyEdit(nameFix.edit)));
+    assert.equal(document.lineAt(0).text, 'AttentionLine1,Street,City,State,Zip');
+    assert.deepEqual(
+      (await checked(document)).map((d) => d.code),
+      [-3145, -3145, -1045],
+    );
+  });
+
   it('joins the lines of an address cell, and a row split by a line break, as quick fixes; names a short row', async () => {
     const header = 'AttentionLine1,Address1,City,State,PostalCode';
     const csv = `${header}\r\nJane Doe,"1 Main St\r\nApt 2",Springfield,IL,62701\r\nSam Roe,2 Side St\r\nApt 4,Shelbyville,IL,62565\r\n`;

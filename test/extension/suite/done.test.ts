@@ -19,7 +19,8 @@ describe('Mailroom says when something is done', () => {
   afterEach(() => person.settle());
 
   const onSandbox = () => onSandboxAs(api);
-  const aLetter = (name: string) => sendNotes(typedAddress(api, { AttentionLine1: name, Address1: '3 Pine St', City: 'Ogdenville' }));
+  const aLetter = (name: string) =>
+    sendNotes(typedAddress(api, { AttentionLine1: name, Address1: '3 Pine St', City: 'Ogdenville', State: 'OR', PostalCode: '97301' }));
   /** Every stored file of the signed-in user deleted, as the tests that follow expect to find none. */
   const deleteStoredFiles = async () => {
     const client = await api.clients.client();

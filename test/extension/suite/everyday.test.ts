@@ -58,7 +58,9 @@ describe('Mailroom in everyday use', () => {
     // No refresh on the view's own schedule: the tree keeps what it was told at the send.
     await settings().update('refreshIntervalSeconds', 3600, vscode.ConfigurationTarget.Global);
     try {
-      const id = await sendNotes(typedAddress(api, { AttentionLine1: 'Lee Moe', Address1: '5 Oak St', City: 'Ogdenville' }));
+      const id = await sendNotes(
+        typedAddress(api, { AttentionLine1: 'Lee Moe', Address1: '5 Oak St', City: 'Ogdenville', State: 'OR', PostalCode: '97301' }),
+      );
       assert.ok(offersOnRow('mailroom.cancelDelivery', rowOf(id).contextValue), 'offered while Received');
       const client = await api.clients.client();
       const status = async () => (await client.datedA.GetStatus({ ID: String(id) })).Statuses[0]?.Status;
@@ -80,7 +82,9 @@ describe('Mailroom in everyday use', () => {
 
   it("keeps an account's mailers whichever way one signs in to it: Connect… to the sandbox's URL shows them", async () => {
     await onSandbox();
-    const id = await sendNotes(typedAddress(api, { AttentionLine1: 'Roy Loe', Address1: '8 Bay St', City: 'Ogdenville' }));
+    const id = await sendNotes(
+      typedAddress(api, { AttentionLine1: 'Roy Loe', Address1: '8 Bay St', City: 'Ogdenville', State: 'OR', PostalCode: '97301' }),
+    );
     const followed = () => api.mailers.list().map((m) => m.id);
     const mine = followed();
     assert.ok(mine.includes(id));
@@ -110,7 +114,9 @@ describe('Mailroom in everyday use', () => {
     assert.match(told, new RegExp(`mailer ${unknown} is not tracked: the service knows no such mailer of this account`));
     assert.ok(!/-3001|No Permissions/.test(told), told);
     // Of a range, only the mailers the account has.
-    const mine = await sendNotes(typedAddress(api, { AttentionLine1: 'Ida Ray', Address1: '9 Elm St', City: 'Ogdenville' }));
+    const mine = await sendNotes(
+      typedAddress(api, { AttentionLine1: 'Ida Ray', Address1: '9 Elm St', City: 'Ogdenville', State: 'OR', PostalCode: '97301' }),
+    );
     await api.mailers.remove(mine);
     await run([{ input: `${mine}-${mine + 2}` }], 'mailroom.trackIds');
     assert.ok(api.mailers.get(mine), 'the mailer of the range that exists');
@@ -198,7 +204,7 @@ describe('Mailroom in everyday use', () => {
     const proxyUrl = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;
     try {
       await api.signIn.connect(proxyUrl, 'soap11', 'demo', { password: 'demo' });
-      const address = { AttentionLine1: 'Bo Ray', Address1: '6 Pine St', City: 'Ogdenville' };
+      const address = { AttentionLine1: 'Bo Ray', Address1: '6 Pine St', City: 'Ogdenville', State: 'OR', PostalCode: '97301' };
       const typed = typedAddress(api, address);
       person.pressWhenShown(/could not send notes\.txt\..*What you gave is kept/s, 'Edit and Retry');
       const before = person.notices.length;
@@ -273,7 +279,9 @@ describe('Mailroom in everyday use', () => {
     await onSandbox();
     const before = person.notices.length;
     person.pressWhenShown(/^Mailroom: sent notes\.txt/, 'Show Details');
-    const id = await sendNotes(typedAddress(api, { AttentionLine1: 'Eve Ames', Address1: '2 Oak St', City: 'Ogdenville' }));
+    const id = await sendNotes(
+      typedAddress(api, { AttentionLine1: 'Eve Ames', Address1: '2 Oak St', City: 'Ogdenville', State: 'OR', PostalCode: '97301' }),
+    );
     const said = person.notices.slice(before).filter((n) => n.severity === 'info' && n.message.includes(`mailer ${id}`));
     assert.equal(said.length, 1, 'said once');
     assert.equal(said[0]!.message, `Mailroom: sent notes.txt to Eve Ames, Ogdenville as mailer ${id} (Development mode).`);

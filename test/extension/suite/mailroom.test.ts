@@ -246,7 +246,9 @@ describe('Mailroom in VS Code', () => {
 
   it('shows a PDF not printed yet as not available, with a retry', async () => {
     await onSandbox();
-    const id = await sendNotes(newAddress({ AttentionLine1: 'Pat Poe', Address1: '3 Far Rd', City: 'Ogdenville' }));
+    const id = await sendNotes(
+      newAddress({ AttentionLine1: 'Pat Poe', Address1: '3 Far Rd', City: 'Ogdenville', State: 'OR', PostalCode: '97301' }),
+    );
     const preview = await previewShown(api, id);
     const state = await until('the preview to answer', async () => preview.lastState, 30);
     assert.equal(state.type, 'unavailable');
@@ -258,7 +260,9 @@ describe('Mailroom in VS Code', () => {
   it('sends a text file and cancels it in time: it ends as cancelled', async () => {
     await onSandbox();
     const before = tracked();
-    const id = await sendNotes(newAddress({ AttentionLine1: 'Sam Roe', Address1: '2 Side St', City: 'Shelbyville' }));
+    const id = await sendNotes(
+      newAddress({ AttentionLine1: 'Sam Roe', Address1: '2 Side St', City: 'Shelbyville', State: 'IL', PostalCode: '62565' }),
+    );
     assertNewMailer(id, before);
     assert.equal(groupOf(api.mailers.get(id)!), 'inProcess');
     await run([{ confirm: false }], 'mailroom.cancelDelivery', api.tree.nodeOf(id));
@@ -319,7 +323,9 @@ describe('Mailroom in VS Code', () => {
     const logged = async () =>
       Buffer.from(await vscode.workspace.fs.readFile(vscode.Uri.joinPath(api.logUri, 'Mailroom.log'))).toString('utf8');
     // A letter not printed yet: its PDF is refused with a result code.
-    const fresh = await sendNotes(newAddress({ AttentionLine1: 'Kim Poe', Address1: '7 Low Rd', City: 'Ogdenville' }));
+    const fresh = await sendNotes(
+      newAddress({ AttentionLine1: 'Kim Poe', Address1: '7 Low Rd', City: 'Ogdenville', State: 'OR', PostalCode: '97301' }),
+    );
     assert.equal(await vscode.commands.executeCommand('mailroom.savePdf', api.tree.nodeOf(fresh)), undefined);
     await until(
       'the refused PDF in the log',
@@ -358,7 +364,7 @@ describe('Mailroom in VS Code', () => {
       'not replaced without leave',
     );
     const id = await send(
-      newAddress({ Company: 'Acme Corp', Address1: '9 Side St', City: 'Shelbyville' }),
+      newAddress({ Company: 'Acme Corp', Address1: '9 Side St', City: 'Shelbyville', State: 'IL', PostalCode: '62565' }),
       'mailroom.sendStoredFile',
       node,
     );
@@ -422,6 +428,73 @@ describe('Mailroom in VS Code', () => {
     assert.match(details.text, /Batch items \(3\)/);
     assert.match(details.text, /Mail merge batch: Yes, 3 letters/);
     details.panel.dispose();
+  });
+
+  it('shows the amount in the work-mode pick, and a merge no row of which has an address as "price unknown", never $0.00 (issue 31, item 6)', async () => {
+    await onSandbox();
+    const data = vscode.Uri.joinPath(workspace(), 'merge-misnamed.csv');
+    await vscode.workspace.fs.writeFile(
+      data,
+      Buffer.from('Name,Street,City,State,Zip\nJane Doe,1 Main St,Springfield,IL,62701\nSam Roe,2 Side St,Shelbyville,IL,62565\n'),
+    );
+    try {
+      const before = tracked();
+      const from = person.notices.length;
+      // The pick's item is matched whole: the amount is in it, and it is no $0.00.
+      await person.answering([{ pick: 'merge-misnamed.csv' }, { pick: /^Send 2 letters in Production mode \(price unknown\)$/ }], () =>
+        vscode.commands.executeCommand<void>('mailroom.sendMailMerge', vscode.Uri.joinPath(workspace(), 'invite.html')),
+      );
+      const stopped = person.notices.slice(from).find((n) => n.severity === 'error');
+      assert.match(
+        stopped?.message ?? '',
+        /would fail \(Production mode\): 5 errors; the first: -3145 \(Name\)/,
+        JSON.stringify(person.notices.slice(from)),
+      );
+      assert.deepEqual(stopped?.buttons, ['Open Proof'], 'no Send Anyway in Production');
+      assert.deepEqual(tracked(), before, 'nothing sent');
+      // The sample CSV, whose rows have their addresses: the amount, in dollars.
+      await person.answering(
+        [{ pick: 'people.csv' }, { pick: /^Send 3 letters in Production mode \(about \$\d+\.\d\d\)$/ }, { dismiss: true }],
+        () => vscode.commands.executeCommand<void>('mailroom.sendMailMerge', vscode.Uri.joinPath(workspace(), 'invite.html')),
+      );
+      assert.deepEqual(tracked(), before, 'the Production question dismissed: nothing sent');
+    } finally {
+      await vscode.workspace.fs.delete(data);
+    }
+  });
+
+  it('offers Send the 2 Rows That Pass for a merge with a failing row: written beside the data in its encoding, and only they are sent (issue 31, item 6)', async () => {
+    await onSandbox();
+    const data = vscode.Uri.joinPath(workspace(), 'merge-some-fail.csv');
+    const written = vscode.Uri.joinPath(workspace(), 'merge-some-fail-passing.csv');
+    const text =
+      'AttentionLine1,Address1,City,State,PostalCode\r\nJosé Müller,1 Main St,Springfield,IL,62701\r\nKim Lee,4 Elm St,Austin,TX,\r\nZoë Dupré,2 Oak St,Salem,OR,97301\r\n';
+    await vscode.workspace.fs.writeFile(data, Buffer.from(text, 'latin1'));
+    try {
+      const before = tracked();
+      const from = person.notices.length;
+      person.pressWhenShown(
+        /would fail \(Development mode\): 1 error; the first: -1018 \(row 2, PostalCode\)/,
+        'Send the 2 Rows That Pass',
+      );
+      await person.answering([{ pick: 'merge-some-fail.csv' }, { pick: /in Development mode/ }], () =>
+        vscode.commands.executeCommand<void>('mailroom.sendMailMerge', vscode.Uri.joinPath(workspace(), 'invite.html')),
+      );
+      const stopped = person.notices.slice(from).find((n) => n.severity === 'error');
+      assert.deepEqual(stopped?.buttons, ['Open Proof', 'Send Anyway', 'Send the 2 Rows That Pass']);
+      assert.equal(
+        Buffer.from(await vscode.workspace.fs.readFile(written)).toString('latin1'),
+        'AttentionLine1,Address1,City,State,PostalCode\r\nJosé Müller,1 Main St,Springfield,IL,62701\r\nZoë Dupré,2 Oak St,Salem,OR,97301\r\n',
+        'the rows that pass, in Windows-1252 as the source',
+      );
+      const id = sentSince(from);
+      assertNewMailer(id, before);
+      const items = await api.tree.getChildren(api.tree.nodeOf(id)!);
+      assert.equal(items.length, 2, 'only the rows that pass');
+    } finally {
+      await vscode.workspace.fs.delete(data);
+      await vscode.workspace.fs.delete(written).then(undefined, () => undefined);
+    }
   });
 
   it('sends a mail merge of a CSV a spreadsheet saved in Windows-1252: said which it was read as, the names printed right', async () => {
@@ -540,7 +613,7 @@ describe('Mailroom in VS Code', () => {
       await api.signIn.connect(proxyUrl, 'http-post', 'demo', { password: 'demo' });
       await track(String(letter));
       const before = person.notices.length;
-      const address = { AttentionLine1: 'Jane Doe', Address1: '1 Main St', City: 'Springfield' };
+      const address = { AttentionLine1: 'Jane Doe', Address1: '1 Main St', City: 'Springfield', State: 'IL', PostalCode: '62701' };
       const id = await inProduction(() => send([...newAddress(address), { confirm: true }], 'mailroom.sendDocument', notes()));
       assert.match(person.shown(before, 'warning').join('\n'), /the outcome of sending notes\.txt .* is unknown/);
       assert.equal(id, undefined, 'no ID: the answer never came');

@@ -127,7 +127,9 @@ describe('Feedback pushes from an account, at a public URL', () => {
     const arriving = api.publicPushes.onDidArrive((push) => pushes.push(push));
     let id = 0;
     try {
-      id = await sendNotes(typedAddress(api, { AttentionLine1: 'Pia Public', Address1: '9 Oak St', City: 'Ogdenville' }));
+      id = await sendNotes(
+        typedAddress(api, { AttentionLine1: 'Pia Public', Address1: '9 Oak St', City: 'Ogdenville', State: 'OR', PostalCode: '97301' }),
+      );
       assert.ok(id > 0);
       // A push forged by someone who found the URL: answered, not believed.
       assert.equal(

@@ -28,7 +28,9 @@ describe('Feedback pushes in the Mailers view', () => {
     const pushes: FeedbackPush[] = [];
     const listening = api.pushes.onDidArrive((push) => pushes.push(push));
     try {
-      const id = await sendNotes(typedAddress(api, { AttentionLine1: 'Pat Push', Address1: '3 Elm St', City: 'Ogdenville' }));
+      const id = await sendNotes(
+        typedAddress(api, { AttentionLine1: 'Pat Push', Address1: '3 Elm St', City: 'Ogdenville', State: 'OR', PostalCode: '97301' }),
+      );
       const receiver = await until('the receiver to be running', () => api.pushes.url());
       assert.match(receiver, /^http:\/\/127\.0\.0\.1:\d+\/$/);
       const client = await api.clients.client();

@@ -26,7 +26,7 @@ describe('Repeat sends', () => {
   it('asks before sending the same letter to the same recipient again, naming the mailer; Send Again sends it', async () => {
     const api = await mailroomApi();
     await onSandbox(api);
-    const address = { AttentionLine1: 'Ida Twice', Address1: '8 Elm St', City: 'Ogdenville' };
+    const address = { AttentionLine1: 'Ida Twice', Address1: '8 Elm St', City: 'Ogdenville', State: 'OR', PostalCode: '97301' };
     await inProduction(() => sendNotesAsking([...typedAddress(api, address), { confirm: true }]));
     const first = Number(lastId());
     assert.ok(first > 0);
@@ -37,7 +37,7 @@ describe('Repeat sends', () => {
     assert.match(
       declined.at(-1) ?? '',
       new RegExp(
-        `^The same notes\\.txt went to Ida Twice, 8 Elm St, Ogdenville as mailer ${first} on \\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d\\. Send it again\\?.* \\[Send Again\\]$`,
+        `^The same notes\\.txt went to Ida Twice, 8 Elm St, Ogdenville, OR,? 97301 as mailer ${first} on \\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d\\. Send it again\\?.* \\[Send Again\\]$`,
       ),
     );
 
@@ -75,7 +75,7 @@ describe('Repeat sends', () => {
   it('keeps the window mailroom.repeats.windowDays says: 0 sends a repeat without asking', async () => {
     const api = await mailroomApi();
     await onSandbox(api);
-    const address = { AttentionLine1: 'Uma Window', Address1: '9 Elm St', City: 'Ogdenville' };
+    const address = { AttentionLine1: 'Uma Window', Address1: '9 Elm St', City: 'Ogdenville', State: 'OR', PostalCode: '97301' };
     await inProduction(() => sendNotesAsking([...typedAddress(api, address), { confirm: true }]));
     const before = sendings().length;
     await settings().update('repeats.windowDays', 0, vscode.ConfigurationTarget.Global);

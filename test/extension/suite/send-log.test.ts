@@ -25,7 +25,7 @@ describe('The send log', () => {
     const api = await mailroomApi();
     await onSandbox(api);
     const own = machineSendLog();
-    const address = { AttentionLine1: 'Lou Gale', Address1: '9 Birch Rd', City: 'Ogdenville' };
+    const address = { AttentionLine1: 'Lou Gale', Address1: '9 Birch Rd', City: 'Ogdenville', State: 'OR', PostalCode: '97301' };
 
     const before = lines(own).length;
     const quiet = await sendNotes(typedAddress(api, address));
@@ -37,7 +37,7 @@ describe('The send log', () => {
     assert.equal(answered.id, quiet);
     assert.equal(sending.user, 'demo');
     assert.equal(sending.source, vscode.Uri.joinPath(workspace(), 'notes.txt').fsPath);
-    assert.equal(sending.recipient, 'Lou Gale, 9 Birch Rd, Ogdenville');
+    assert.match(String(sending.recipient), /^Lou Gale, 9 Birch Rd, Ogdenville, OR,? 97301$/);
     const notes = await letterDocument('notes.txt', readFileSync(vscode.Uri.joinPath(workspace(), 'notes.txt').fsPath));
     // What is sent is the PDF its engine draws of the letter, the same bytes each time it is drawn.
     const drawn = await drawDocument({ type: notes.type, data: notes.data });

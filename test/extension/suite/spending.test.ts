@@ -72,7 +72,7 @@ describe('The spending guard', () => {
     const api = await mailroomApi();
     await onSandbox(api);
     const log = machineSendLog();
-    const address = { AttentionLine1: 'Mo Hart', Address1: '4 Elm St', City: 'Ogdenville' };
+    const address = { AttentionLine1: 'Mo Hart', Address1: '4 Elm St', City: 'Ogdenville', State: 'OR', PostalCode: '97301' };
     await settings().update('spending.confirmAbove', 0.1, vscode.ConfigurationTarget.Global);
 
     // The work mode, then the amount: declined at the amount, nothing leaves.
@@ -135,7 +135,7 @@ describe('The spending guard', () => {
     await onSandbox(api);
     await api.clients.client();
     const endpoint = api.accounts.account!.endpoint;
-    const address = { AttentionLine1: 'Rae Lund', Address1: '7 Oak Ave', City: 'Ogdenville' };
+    const address = { AttentionLine1: 'Rae Lund', Address1: '7 Oak Ave', City: 'Ogdenville', State: 'OR', PostalCode: '97301' };
     const notes = vscode.Uri.joinPath(workspace(), 'notes.txt').fsPath;
     const cliSend = (...flags: string[]) =>
       mailroomCli(
@@ -232,7 +232,7 @@ describe('The spending guard', () => {
     await api.clients.client();
     const endpoint = api.accounts.account!.endpoint;
     const notes = vscode.Uri.joinPath(workspace(), 'notes.txt').fsPath;
-    const address = { AttentionLine1: 'Ada Pike', Address1: '9 Birch Rd', City: 'Ogdenville' };
+    const address = { AttentionLine1: 'Ada Pike', Address1: '9 Birch Rd', City: 'Ogdenville', State: 'OR', PostalCode: '97301' };
     const proxy = await startHangingProxy(endpoint);
     /** What the command line says demo spent today, at this endpoint: refused under a budget of a cent, with the amount. */
     const cliSpent = async (at: string) => {
@@ -352,9 +352,18 @@ describe('The spending guard', () => {
     const notices = person.notices.length;
     try {
       // To a recipient of its own (not a repeat); the budget's question, if VS Code asks it before the others are written, is declined.
-      person.answer(...typedAddress(api, { AttentionLine1: `Lee Moss ${Date.now()}`, Address1: '3 Ash Ct', City: 'Salem' }), {
-        confirm: false,
-      });
+      person.answer(
+        ...typedAddress(api, {
+          AttentionLine1: `Lee Moss ${Date.now()}`,
+          Address1: '3 Ash Ct',
+          City: 'Salem',
+          State: 'OR',
+          PostalCode: '97301',
+        }),
+        {
+          confirm: false,
+        },
+      );
       const [, ...fromCli] = await Promise.all([
         inProduction(async () => {
           await vscode.commands.executeCommand('mailroom.sendDocument', vscode.Uri.joinPath(workspace(), 'notes.txt'));
