@@ -68,7 +68,14 @@ async function treeRows(ids: readonly number[], statuses: ReadonlyMap<number, Ma
   await mailers.update(statuses);
   // No filter on: the tree as most people see it (filtering has its own benchmark, filtering.ts).
   const noFilter = { current: {}, onDidChange: () => ({ dispose: () => undefined }) };
-  const tree = new MailersTree(mailers, async () => [], noFilter as never);
+  // No account listed, no recipients kept: the rows as they are, grouped by status.
+  const tree = new MailersTree(
+    mailers,
+    async () => [],
+    noFilter as never,
+    { listed: [], accountKey: undefined },
+    async () => undefined,
+  );
   const children: number[] = [];
   const items: number[] = [];
   for (let i = 0; i < rounds; i++) {

@@ -12,8 +12,7 @@
  */
 import * as vscode from 'vscode';
 import { accountName } from '../account-name';
-import { keyOfAccount } from '../connection/accounts';
-import type { Account } from '../connection/accounts';
+import { keyOfAccount, type Account } from '../connection/accounts';
 import type { ViewItem } from '../context-keys';
 import type { MailroomCommand } from '../commands/ids';
 import { describeStatus, formatDateTime, isCancellableStatus, type ResultOf } from '../../contract';
@@ -102,12 +101,9 @@ export class MailersTree extends Disposable implements vscode.TreeDataProvider<M
     private readonly readBatchItems: (id: number, itemIds: string) => Promise<readonly BatchItem[]>,
     private readonly filter: MailerFilterState,
     /** The accounts listed and the active one's key, for the view grouped by account. */
-    private readonly accounts: { readonly listed: readonly Account[]; readonly accountKey: string | undefined } = {
-      listed: [],
-      accountKey: undefined,
-    },
+    private readonly accounts: { readonly listed: readonly Account[]; readonly accountKey: string | undefined },
     /** Each item's recipient (item 1 first), when this machine kept them for the batch (batch-recipients.ts). */
-    private readonly recipientsOf: (batch: TrackedMailer) => Promise<readonly string[] | undefined> = () => Promise.resolve(undefined),
+    private readonly recipientsOf: (batch: TrackedMailer) => Promise<readonly string[] | undefined>,
   ) {
     super();
     this.register(
