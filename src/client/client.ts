@@ -106,6 +106,11 @@ export interface CallOptions {
   readonly onProgress?: (progress: Progress) => void;
   /** The file a send was made from, for the send log. */
   readonly source?: string;
+  /**
+   * For a letter made from a file: the SHA-256 of the file as written, for the send log, so that the
+   * same letter sent drawn to PDF and sent as it is is one letter (a repeat).
+   */
+  readonly written?: string;
   /** The price the sender predicted (dollars), for the send log and the spending guards that read it. */
   readonly price?: number;
   /** A mail merge's rows, each its letter's key, for the send log (a repeat of a row is found by it). */

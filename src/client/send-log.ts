@@ -33,6 +33,8 @@ export interface SendLogSending {
   readonly source?: string;
   /** SHA-256 (hex) of the request's binary data, its files in the order it carries them. */
   readonly sha256: string;
+  /** A letter made from a file: the SHA-256 of the file as written, drawn to PDF or sent as it is (client.ts CallOptions). */
+  readonly written?: string;
   readonly bytes: number;
   /**
    * Each file's length in bytes, in the order the request carries them: with `sha256`, where one
@@ -198,7 +200,12 @@ export function describeSend(
   op: Operation,
   request: Record<string, unknown>,
   account: { readonly endpoint: string; readonly user: string },
-  noted: { readonly source?: string | undefined; readonly price?: number | undefined; readonly rows?: readonly string[] | undefined },
+  noted: {
+    readonly source?: string | undefined;
+    readonly written?: string | undefined;
+    readonly price?: number | undefined;
+    readonly rows?: readonly string[] | undefined;
+  },
 ): Omit<SendLogSending, 'entry' | 'time'> {
   const parts = binaryParts(request);
   const hash = createHash('sha256');
@@ -214,6 +221,7 @@ export function describeSend(
     ...(recipient ? { recipient } : {}),
     ...(noted.source ? { source: noted.source } : {}),
     sha256: hash.digest('hex'),
+    ...(noted.written ? { written: noted.written } : {}),
     bytes: parts.reduce((sum, p) => sum + p.length, 0),
     ...(parts.length === 0 ? {} : { partBytes: parts.map((p) => p.length) }),
     ...(noted.price === undefined ? {} : { price: noted.price }),

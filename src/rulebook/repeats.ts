@@ -3,7 +3,9 @@
  * repeats an earlier one of the same user at the same service, within a window of days (30 by
  * default), that the send log holds as made (sent, or of unknown outcome) and that may have been
  * mailed (not Development, not cancelled or failed as the service reports it: charges.ts), when
- * - a letter or postcard: the same bytes (the SHA-256 of its files, and each file's length) to the
+ * - a letter or postcard: the same bytes (the SHA-256 of its files, and each file's length), or for
+ *   a letter made from a file, the same file as written (`written`), whether it went drawn to PDF or
+ *   as it is, to the
  *   same recipient (the send log's one-line recipient, without regard to case and spacing; none for
  *   an address read from the document, whose bytes hold it). A send that carries no bytes (a stored file) is never
  *   taken for a repeat: nothing tells what it prints.
@@ -42,7 +44,7 @@ export type RepeatVerdict =
     };
 
 /** What the send log knows of the send being made (client/send-log.ts's describeSend, and the merge's row keys). */
-export type SendShape = Pick<SendLogSending, 'sha256' | 'bytes' | 'partBytes' | 'recipient' | 'rows'>;
+export type SendShape = Pick<SendLogSending, 'sha256' | 'written' | 'bytes' | 'partBytes' | 'recipient' | 'rows'>;
 
 const KEY_LENGTH = 16;
 
@@ -70,7 +72,10 @@ export function mergeRowKeys(template: Uint8Array, header: readonly string[], ro
  * were kept is compared by its hash alone, as it was when it was written.
  */
 function sameBytes(earlier: SendShape, send: SendShape): boolean {
-  if (earlier.bytes <= 0 || earlier.sha256 !== send.sha256) return false;
+  if (earlier.bytes <= 0) return false;
+  // Two letters made from the same file as written are one letter, drawn to PDF or sent as it is.
+  if (earlier.written !== undefined && earlier.written === send.written) return true;
+  if (earlier.sha256 !== send.sha256) return false;
   const [a, b] = [earlier.partBytes, send.partBytes];
   if (!Array.isArray(a) || !Array.isArray(b)) return true;
   return a.length === b.length && a.every((length, i) => length === b[i]);

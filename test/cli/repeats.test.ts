@@ -11,7 +11,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { mergeRowKeys } from '../../src/rulebook';
-import { mailroom, type CliRun } from '../helpers/cli';
+import { ENGINES_ON, mailroom, type CliRun } from '../helpers/cli';
 import { startTestSandbox, type TestSandbox } from '../helpers/sandbox';
 import { SECRETS } from '../helpers/secrets';
 import { projectRoot } from '../helpers/tools';
@@ -168,6 +168,29 @@ describe('mailroom: nothing mailed twice by mistake', function () {
       mergeRowKeys(readFileSync(sample('invite.html')), header, [bo, di]),
       'the rows sent are Bo Birch and Di Dogwood',
     );
+  });
+
+  it('takes a letter sent as the PDF drawn of it, then sent --as-is, for the same letter', async () => {
+    const drawnThenAsIs = (...flags: string[]) =>
+      mailroom(
+        ['send', sample('notes.txt'), '--to', 'Ann Fox, 5 Oak St, Salem, OR 97301', '--mode', 'Production', '--yes', '--json', ...flags],
+        {
+          env: {
+            XDG_CONFIG_HOME: join(dir, 'config'),
+            XDG_STATE_HOME: join(dir, 'state'),
+            MAILROOM_PASSWORD: PASSWORD,
+            MAILROOM_ENDPOINT: sandbox.url,
+            MAILROOM_USER: 'pat',
+            ...ENGINES_ON,
+          },
+        },
+      );
+    const drawn = await drawnThenAsIs();
+    assert.equal(drawn.code, 0, drawn.stderr);
+    assert.match(drawn.stderr, /as the PDF/i, 'sent as the PDF drawn of it');
+    const asIs = await drawnThenAsIs('--as-is');
+    assert.equal(asIs.code, 2, asIs.stdout);
+    assert.match(asIs.stderr, new RegExp(`Not sent: the same letter went to Ann Fox, .* as mailer ${idOf(drawn)} on `));
   });
 
   it('refuses a repeat in Default as in Production; lets a letter go again whose earlier send failed (-1018, -1010)', async () => {

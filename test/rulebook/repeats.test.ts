@@ -36,6 +36,18 @@ describe('the rulebook: a repeat send', () => {
     assert.equal(verdict([earlier({ bytes: 0 })], { bytes: 0 }).kind, 'new', 'a stored file carries no bytes to compare');
   });
 
+  it('takes the same file sent drawn to PDF and then as it is for one letter, as it takes the same bytes', () => {
+    const drawn = earlier({ sha256: 'd'.repeat(64), written: 'w'.repeat(64), time: daysAgo(1) });
+    assert.equal(verdict([drawn], { sha256: 'a'.repeat(64), written: 'w'.repeat(64) }).kind, 'repeat', 'the file as it is, after its PDF');
+    assert.equal(
+      verdict([drawn], { sha256: 'd'.repeat(64), written: 'x'.repeat(64) }).kind,
+      'repeat',
+      'another file that drew the same PDF',
+    );
+    assert.equal(verdict([drawn], { sha256: 'e'.repeat(64), written: 'x'.repeat(64) }).kind, 'new', 'another file, another PDF');
+    assert.equal(verdict([earlier({ time: daysAgo(1) })], { written: 'w'.repeat(64) }).kind, 'repeat', 'a line without it: by its bytes');
+  });
+
   it('counts a send exactly the window old as within it, and one a millisecond older as outside', () => {
     const exactly = new Date(now.getTime() - 30 * 86_400_000).toISOString();
     const older = new Date(now.getTime() - 30 * 86_400_000 - 1).toISOString();

@@ -10,6 +10,7 @@
  * is sent is said before anything is, and the work mode always; Production, which prints and
  * charges, is sent only after --yes or a yes on the terminal. The new mailer's ID is printed.
  */
+import { createHash } from 'node:crypto';
 import { dirname, resolve } from 'node:path';
 import { AddressError, DocumentError, letterDocument, parseAddressLine, type RecipientAddress } from '../../client';
 import { checkRecipient, enums, RECIPIENT_FIELDS, STATUS, STORED_FILE_PREFIX, type EnumValue } from '../../contract';
@@ -93,7 +94,8 @@ async function readDocument(path: string, asIs: boolean) {
   const bytes = await readUserFile(path, 'the letter');
   const name = userFileName(path, bytes);
   try {
-    return { name, document: await letterDocument(name, bytes, { base: dirname(resolve(path)), asIs }) };
+    const written = createHash('sha256').update(bytes).digest('hex');
+    return { name, written, document: await letterDocument(name, bytes, { base: dirname(resolve(path)), asIs }) };
   } catch (error) {
     if (error instanceof DocumentError && error.cause instanceof AddressError)
       throw new UsageError(`${name}: ${await addressErrorWords(error.cause)}`);
@@ -105,6 +107,7 @@ async function readDocument(path: string, asIs: boolean) {
 /** A stored file of the account as a letter: named `MyFile:NAME`, with no bytes of its own (the service's own way). */
 function storedDocument(name: string): {
   name: string;
+  written?: undefined;
   document: { type: string; data: Uint8Array; to?: RecipientAddress; warnings?: undefined };
 } {
   return { name, document: { type: `${STORED_FILE_PREFIX}${name}`, data: new Uint8Array() } };
@@ -176,7 +179,7 @@ export async function run(args: readonly string[], io: Io): Promise<void> {
     ['--stored', 'MyFileName', stored],
   ]);
   const asIs = values['as-is'];
-  const { name, document } = stored === undefined ? await readDocument(path, asIs) : storedDocument(stored);
+  const { name, written, document } = stored === undefined ? await readDocument(path, asIs) : storedDocument(stored);
   // Said, not refused: a key the front matter's reader leaves aside, as the editor warns of it.
   for (const w of document.warnings ?? []) io.err.write(`warning: ${name}, line ${w.line}: ${w.message}\n`);
   const mode = workModeOption(values.mode);
@@ -249,6 +252,7 @@ export async function run(args: readonly string[], io: Io): Promise<void> {
     const progress = progressPrinter(io, 'Sending');
     const options = {
       ...(stored === undefined ? { source: resolve(path) } : {}),
+      ...(written === undefined ? {} : { written }),
       ...(price === undefined ? {} : { price }),
       ...(progress ? { onProgress: progress } : {}),
       ...guard.options,

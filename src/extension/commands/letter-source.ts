@@ -61,7 +61,11 @@ export async function letterOf(uri: vscode.Uri): Promise<DocumentLetter> {
   return { uri, name, type: draft.type, data: draft.data, source, asIs, ...(base ? { base } : {}), ...(to ? { to } : {}) };
 }
 
-/** A send's call options naming the document it was made from, for the send log (a file on disk only). */
-export function fromDocument(call: CallOptions, uri: vscode.Uri | undefined): CallOptions {
-  return uri?.scheme === 'file' ? { ...call, source: uri.fsPath } : call;
+/**
+ * A send's call options naming the document it was made from, for the send log: its file (on disk
+ * only), and the SHA-256 of its bytes as written, by which the same letter sent drawn to PDF or as
+ * it is is one letter (a repeat: src/rulebook/repeats.ts).
+ */
+export function fromDocument(call: CallOptions, uri: vscode.Uri | undefined, written?: string): CallOptions {
+  return { ...call, ...(uri?.scheme === 'file' ? { source: uri.fsPath } : {}), ...(written ? { written } : {}) };
 }

@@ -190,7 +190,7 @@ export async function sendProof(ctx: SendContext, proof: LetterProof): Promise<n
           WorkMode: workMode,
           ...(address ?? {}),
         },
-        fromDocument(call, letter.uri),
+        fromDocument(call, letter.uri, sha256Of(letter.source)),
       ),
   };
   const outcome = await submit(ctx, submission);

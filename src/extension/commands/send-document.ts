@@ -26,6 +26,8 @@ interface LetterAnswers {
 /** A letter as its preflight checked it: what is sent (the document may have changed since it was first read). */
 interface Checked {
   readonly sha256: string;
+  /** The SHA-256 of the document's own bytes as checked, for the send log (letter-source.ts fromDocument). */
+  readonly written: string;
   /** Its price, and what is sent: the PDF its engine drew, or the file as it is. */
   readonly report: { readonly price: number; readonly sent: { readonly type: string; readonly data: Uint8Array } };
   readonly address: RecipientAddress | undefined;
@@ -58,13 +60,14 @@ function sendLetter(
   return askAndSend(ctx, steps, { to: NEW_ADDRESS }, async (answers) => {
     let address = to ?? addressOf(answers.to) ?? {};
     let sha256: string | undefined;
+    let written: string | undefined;
     let price: number | undefined;
     let bytes = data;
     let type = fileExtension;
     if (preflight) {
       const passed = await preflight(address, workMode);
       if (!passed) return undefined;
-      ({ sha256 } = passed);
+      ({ sha256, written } = passed);
       price = passed.report.price;
       // What the proof showed: the PDF drawn of the document, or with sendAsIs the document itself.
       ({ type, data: bytes } = passed.report.sent);
@@ -81,7 +84,7 @@ function sendLetter(
       send: (client, call) =>
         client.simple.SendLetterAndAddressV2(
           { MyDescription: description, FileExtension: type, FileBinaryData: bytes, WorkMode: workMode, ...address },
-          fromDocument(call, source),
+          fromDocument(call, source, written),
         ),
     };
   });
@@ -110,7 +113,7 @@ export function sendDocumentCommand(ctx: ProofContext) {
           // checked again if it changed (a fixed document goes as it is; one failing again is asked again).
           const now = await letterOf(uri);
           // The document's own bytes: a Markdown letter's address is in its front matter, not in the letter's bytes.
-          if (sha256Of(now.source) === sha256Of(proof.letter.source)) return proof;
+          if (sha256Of(now.source) === sha256Of(proof.letter.source)) return { ...proof, written: sha256Of(proof.letter.source) };
           checking = now;
           to = now.to ?? address;
         }
