@@ -229,7 +229,11 @@ describe('addresses read and given, one rule (issue 31, items 4 and 5)', functio
       const sent = await run(['merge', template, csv, '--mode', 'Production']);
       assert.notEqual(sent.code, 0, 'not sent without a yes');
       assert.doesNotMatch(sent.stderr, /\$0\.00/);
-      assert.match(sent.stderr, /^Sending 20 letters from invite\.html and people\.csv \(price unknown\), in Production mode\.$/m);
+      assert.match(
+        sent.stderr,
+        /^Sending 20 letters from invite\.html and people\.csv \(price unknown\), in Production mode: printed, mailed and charged\.$/m,
+      );
+      assert.equal(sent.code, 3, 'a script is told to add --yes');
       assert.equal(await sentCount(), 0);
     });
   });

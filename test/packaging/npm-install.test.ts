@@ -100,11 +100,14 @@ describe('the command line installed from its npm package', function () {
     const run = installed(['preflight', letter, '--json']);
     assert.equal(run.status, 0, run.stderr);
     assert.deepEqual((JSON.parse(run.stdout) as { findings: unknown[] }).findings, []);
-    // pdf.js from the package reads the address of a PDF sent without one, quietly.
+    // pdf.js from the package reads the recipient box of a PDF sent without an address, quietly: the
+    // price list's three lines there are no address, which the service would fail at -1045 (exit 1).
     const pdf = installed(['preflight', join(projectRoot, 'test', 'sample', 'price-list.pdf'), '--json']);
-    assert.equal(pdf.status, 0, pdf.stderr);
+    assert.equal(pdf.status, 1, pdf.stderr);
     assert.equal(pdf.stderr, '');
-    assert.equal((JSON.parse(pdf.stdout) as { addressRead: string[] }).addressRead.length, 3);
+    const read = JSON.parse(pdf.stdout) as { addressRead: string[]; findings: { code?: number }[] };
+    assert.equal(read.addressRead.length, 3);
+    assert.deepEqual(read.findings.filter((f) => f.code === -1045).length, 1);
     // The fallback font and its engine from the package draw what Helvetica cannot: nothing to say.
     const name = installed(['preflight', letter, '--attention-line1', 'Łukasz Nguyễn', '--json']);
     assert.equal(name.status, 0, name.stderr);

@@ -10,7 +10,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { churn, freshFloor, ISSUE_CHURN } from '../helpers/churn';
-import { pageCount } from '../helpers/documents';
+import { htmlWithAddress, pageCount } from '../helpers/documents';
 import { blobsOnDisk, folderBytes, namedBlobs, storedState } from '../helpers/stored-state';
 import { httpCaller, soapCaller, startTestSandbox, type Call, type TestSandbox } from '../helpers/sandbox';
 import type { SandboxOptions } from '../../src/sandbox';
@@ -27,7 +27,7 @@ type Pdf = { ResultCode: number; FileData?: Buffer };
  * and saved as a blob at send: what these tests follow. Small letters keep their job instead
  * (print-later.test.ts follows those).
  */
-const LARGE_LETTER = Buffer.from(`<p>${'Hello '.repeat(MAX_KEPT_JOB / 6)}</p>`);
+const LARGE_LETTER = Buffer.from(htmlWithAddress(`<p>${'Hello '.repeat(MAX_KEPT_JOB / 6)}</p>`));
 
 function letter(call: Call, who: typeof demo, extra: Record<string, unknown> = {}): Promise<number> {
   const request = { ...who, MyDescription: 'kept?', FileExtension: 'html', FileBinaryData: LARGE_LETTER };

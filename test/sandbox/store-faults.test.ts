@@ -13,6 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { JournalDamagedError } from '../../src/sandbox';
 import { MAX_KEPT_JOB } from '../../src/sandbox/operations/kept-content';
+import { htmlWithAddress } from '../helpers/documents';
 import { faultyFiles, type Fault, type FaultyFiles } from '../helpers/faulty-files';
 import { soapCaller, startTestSandbox, type Call, type TestSandbox } from '../helpers/sandbox';
 import { storedState } from '../helpers/stored-state';
@@ -20,8 +21,9 @@ import { withTextLayout } from '../helpers/engines';
 
 const demo = { Username: 'demo', Password: 'demo' };
 /** Too large to keep as a print job: its PDF is printed at send and kept as a blob. */
-const LARGE_LETTER: Buffer = Buffer.from(`<p>${'Hello '.repeat(MAX_KEPT_JOB / 6)}</p>`);
-const SMALL_LETTER: Buffer = Buffer.from('<p>Hello</p>');
+// Each with the address in the recipient box (read from the page: sent without one), so that it is mailed.
+const LARGE_LETTER: Buffer = Buffer.from(htmlWithAddress(`<p>${'Hello '.repeat(MAX_KEPT_JOB / 6)}</p>`));
+const SMALL_LETTER: Buffer = Buffer.from(htmlWithAddress('<p>Hello</p>'));
 
 describe('sandbox store under disk faults and damage', function () {
   withTextLayout();

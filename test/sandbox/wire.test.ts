@@ -8,6 +8,7 @@ import { readdirSync, rmSync } from 'node:fs';
 import { connect } from 'node:net';
 import { join } from 'node:path';
 import { generateWsdl, serviceByKey } from '../../src/contract';
+import { htmlWithAddress } from '../helpers/documents';
 import { startTestSandbox, type TestSandbox } from '../helpers/sandbox';
 import { MAX_KEPT_JOB } from '../../src/sandbox/operations/kept-content';
 import { attackEnvelope, xmlAttacks } from '../helpers/xml-attacks';
@@ -221,7 +222,7 @@ describe('sandbox wire', function () {
 
     it('an error inside an operation: soap:Server, without local paths', async () => {
       // Too large to keep as a print job (kept-content.ts): its PDF is a blob, which the test removes.
-      const letter = Buffer.from(`<p>${'x '.repeat(MAX_KEPT_JOB / 2)}</p>`);
+      const letter = Buffer.from(htmlWithAddress(`<p>${'x '.repeat(MAX_KEPT_JOB / 2)}</p>`));
       const send = await post(
         '/MailWS.asmx/SendLetterV2',
         { 'Content-Type': 'application/x-www-form-urlencoded' },

@@ -242,6 +242,27 @@ class TabInputText {
   constructor(readonly uri: Uri) {}
 }
 
+class TabInputCustom {
+  constructor(
+    readonly uri: Uri,
+    readonly viewType: string,
+  ) {}
+}
+
+class TabInputNotebook {
+  constructor(
+    readonly uri: Uri,
+    readonly notebookType: string,
+  ) {}
+}
+
+class RelativePattern {
+  constructor(
+    readonly base: Uri | string,
+    readonly pattern: string,
+  ) {}
+}
+
 class FileSystemError extends Error {
   static FileNotFound = (messageOrUri?: string | Uri) => new FileSystemError(messageOrUri, 'FileNotFound');
   static FileExists = (messageOrUri?: string | Uri) => new FileSystemError(messageOrUri, 'FileExists');
@@ -313,6 +334,9 @@ export const vscodeStandIn = {
   MarkdownString,
   Position,
   Range,
+  RelativePattern,
+  TabInputCustom,
+  TabInputNotebook,
   TabInputText,
   ThemeColor,
   ThemeIcon,
@@ -372,7 +396,12 @@ export const vscodeStandIn = {
   window: {
     activeTextEditor: undefined,
     state: { focused: true, active: true },
-    tabGroups: { all: [] as { tabs: { input: unknown }[] }[], onDidChangeTabs: never, onDidChangeTabGroups: never },
+    tabGroups: {
+      all: [] as { tabs: { input: unknown }[] }[],
+      activeTabGroup: { activeTab: undefined as { input: unknown } | undefined, tabs: [] as { input: unknown }[] },
+      onDidChangeTabs: never,
+      onDidChangeTabGroups: never,
+    },
     createInputBox: () => ({ ...quickInput(), prompt: undefined, password: false, validationMessage: undefined as unknown }),
     createQuickPick: () => ({
       ...quickInput(),
@@ -463,6 +492,15 @@ export const vscodeStandIn = {
     }),
     asRelativePath: (pathOrUri: string | Uri) => (typeof pathOrUri === 'string' ? pathOrUri : pathOrUri.fsPath),
     findFiles: async () => [] as Uri[],
+    createFileSystemWatcher: () => ({
+      onDidChange: never,
+      onDidCreate: never,
+      onDidDelete: never,
+      dispose: () => undefined,
+    }),
+    openTextDocument: async () => {
+      throw new Error('no document is opened in the benchmarks');
+    },
     fs: {
       readFile: (uri: Uri) => fileSystem(uri, async (path) => new Uint8Array(await readFile(path))),
       writeFile: (uri: Uri, content: Uint8Array) =>
