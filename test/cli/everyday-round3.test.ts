@@ -215,6 +215,19 @@ describe('mailroom, round 3 (issue 31, items 3 and 10)', function () {
       const checked = await run(['preflight', '-', '--to', TO], { input: '<p>From a pipe</p>' });
       assert.equal(checked.code, 0, checked.stderr);
       assert.match(checked.stdout, /^stdin\.html: 2 pages/);
+      // A merge's template or its data from a pipe, the other named.
+      const people = join(projectRoot, 'test', 'sample', 'people.csv');
+      const template = readFileSync(join(projectRoot, 'test', 'sample', 'invite.html'), 'utf8');
+      const merged = await run(['merge', '-', people, '--mode', 'Development', '--json'], { input: template });
+      assert.equal(merged.code, 0, merged.stderr);
+      assert.match(merged.stderr, /from stdin\.html and people\.csv/);
+      const piped = await run(['merge', join(projectRoot, 'test', 'sample', 'invite.html'), '-', '--mode', 'Development', '--json'], {
+        input: readFileSync(people, 'utf8'),
+      });
+      assert.equal(piped.code, 0, piped.stderr);
+      const passing = await run(['merge', join(projectRoot, 'test', 'sample', 'invite.html'), '-', '--only-passing'], { input: '' });
+      assert.equal(passing.code, 2);
+      assert.match(passing.stderr, /--only-passing writes the rows that pass in a file beside the data: name the data file, not -/);
       sandbox.advance(4_500_000);
       const pdf = await mailroom(['pdf', sent.stdout.trim(), '-o', '-'], { env: envOf('dev') });
       assert.equal(pdf.code, 0, pdf.stderr);

@@ -18,7 +18,7 @@ import { encodingLine } from './preflight';
 import { SENDING_OPTIONS, workModeOption } from './send';
 import type { CommandHelp } from '../help';
 import { commandLine } from '../arguments';
-import { readUserFile, writeUserFile } from '../user-files';
+import { STANDARD_STREAM, readUserFile, userFileName, writeUserFile } from '../user-files';
 
 export const usage =
   'mailroom merge TEMPLATE DATA.csv [--mode Development|Production|Default] [--description D] [--yes] [--over-budget] [--again | --skip-sent] [--only-passing]';
@@ -29,11 +29,11 @@ export const help: CommandHelp = {
     'Shows how many letters it makes and the work mode first; a merge that may print for real (Production, or Default, the ' +
     "account's own mode) goes only with --yes or a yes typed on a terminal, and a script without --yes is refused with exit code 3.",
   options: [
-    ['TEMPLATE', 'the letter: .docx or .html'],
+    ['TEMPLATE', 'the letter: .docx or .html (- reads it from standard input)'],
     [
       'DATA.csv',
       'a header row naming the fields, then one row per letter: UTF-8, UTF-16 (with a byte order mark or without), or Windows-1252, ' +
-        'separated by commas, semicolons or tabs (as the header is); sent as comma-separated UTF-8',
+        'separated by commas, semicolons or tabs (as the header is); sent as comma-separated UTF-8 (- reads it from standard input)',
     ],
     ['--mode Development|Production|Default', "the work mode; Default (the account's own) by default"],
     ['--description TEXT', 'what the batch is called; "TEMPLATE × DATA.csv" by default'],
@@ -66,12 +66,18 @@ export async function run(args: readonly string[], io: Io): Promise<void> {
   if (values.again && values['skip-sent'])
     throw new UsageError('Choose --again (send every row) or --skip-sent (leave out those sent before), not both');
   const [template, data] = positionals as [string, string];
+  if (values['only-passing'] && data === STANDARD_STREAM)
+    throw new UsageError('--only-passing writes the rows that pass in a file beside the data: name the data file, not -');
   checkLengths([['--description', 'MyDescription', values.description]]);
   let merge: MailMerge;
   let templateBytes: Buffer;
+  let templateName: string;
+  // Either may be standard input (-): the template's type is then told by what it holds.
+  const dataName = data === STANDARD_STREAM ? 'stdin.csv' : basename(data);
   try {
     templateBytes = await readUserFile(template, 'the template');
-    merge = mailMerge(basename(template), templateBytes, basename(data), await readUserFile(data, 'the data'));
+    templateName = userFileName(template, templateBytes);
+    merge = mailMerge(templateName, templateBytes, dataName, await readUserFile(data, 'the data'));
   } catch (error) {
     if (error instanceof DocumentError) throw new UsageError(error.message);
     throw error;
@@ -84,7 +90,7 @@ export async function run(args: readonly string[], io: Io): Promise<void> {
   const price = mayCharge(mode)
     ? await predictedMergePrice({ type: merge.type, template: templateBytes, csv: merge.csv }, printed)
     : undefined;
-  if (!values.json) io.err.write(`${encodingLine({ file: basename(data), encoding: merge.encoding, delimiter: merge.delimiter })}\n`);
+  if (!values.json) io.err.write(`${encodingLine({ file: dataName, encoding: merge.encoding, delimiter: merge.delimiter })}\n`);
   const client = connect(values, io);
   try {
     const guard = await guardSend(io, values, client, {
@@ -92,13 +98,13 @@ export async function run(args: readonly string[], io: Io): Promise<void> {
       price,
       // The amount where it may charge; unknown, never $0.00, where it cannot be predicted (no row's address read).
       what:
-        `Sending ${letters} letter${letters === 1 ? '' : 's'} from ${basename(template)} and ${basename(data)}` +
+        `Sending ${letters} letter${letters === 1 ? '' : 's'} from ${templateName} and ${dataName}` +
         (mayCharge(mode) ? (price === undefined ? ' (price unknown)' : ` (about ${dollars(price)})`) : ''),
     });
     const send = (batch: MailMerge, options: CallOptions) =>
       client.datedA.SendWordMailMerge_Compressed(
         {
-          MyDescription: values.description ?? `${basename(template)} × ${basename(data)}`.slice(0, 100),
+          MyDescription: values.description ?? `${templateName} × ${dataName}`.slice(0, 100),
           FileExtension: batch.type,
           FileBinaryData: batch.template,
           MergeData: batch.mergeData,
