@@ -607,6 +607,73 @@ const steps: Step[] = [
       await wb.notification(/sent notes\.txt to Tess Typed/).waitFor({ timeout: 30_000 });
     },
   },
+  {
+    name: "a merge's work-mode pick says what Production would cost before anything is sent",
+    run: async (wb) => {
+      await wb.command('Mailroom: Send Mail Merge…');
+      await wb.pick('invite.html');
+      await wb.pick('people.csv');
+      // Development is free and says so; Production and Default, which may print, say the amount.
+      await wb.quickPickRow('Send 3 letters in Development mode').waitFor();
+      await wb.quickPickRow(/^Send 3 letters in Production mode \(about \$\d+\.\d\d\)/).waitFor();
+      await wb.quickPickRow(/^Send 3 letters in Default mode \(about \$\d+\.\d\d\)/).waitFor();
+      await wb.page.keyboard.press('Escape');
+    },
+  },
+  {
+    name: "a merge CSV's misnamed header is one problem, on the header, and the light bulb offers each rename once",
+    run: async (wb) => {
+      await wb.openFile('misnamed.csv');
+      const editor = wb.page.locator('.editor-instance', { has: wb.page.locator('.view-lines', { hasText: 'Sam Roe' }) });
+      await editor.locator('.view-lines').waitFor();
+      // Marked on the header line only: no row is.
+      await editor.locator('.squiggly-error').first().waitFor({ timeout: 30_000 });
+      const lines = await editor
+        .locator('.view-overlays > div')
+        .evaluateAll((overlays) => overlays.map((o, i) => (o.querySelector('.squiggly-error') ? i : -1)).filter((i) => i >= 0));
+      assert.deepEqual(lines, [0], 'squiggles on the header line only');
+      await editor.locator('.view-lines').click({ position: { x: 5, y: 5 } });
+      await wb.page.keyboard.press('Home');
+      await wb.page.keyboard.press('Control+.');
+      const fixes = wb.page.locator('.action-widget .monaco-list-row');
+      await fixes.first().waitFor();
+      const titles = (await fixes.allTextContents()).map((t) => t.trim());
+      for (const rename of ['Rename "Name" to "AttentionLine1"', 'Rename "Street" to "Address1"', 'Rename "Zip" to "PostalCode"'])
+        assert.equal(titles.filter((t) => t.includes(rename)).length, 1, `${rename} once in: ${titles.join('; ')}`);
+      await wb.page.keyboard.press('Escape');
+    },
+  },
+  {
+    name: 'a Windows-1252 CSV shown as UTF-8 offers only Reopen with Encoding, which shows its names, the file untouched',
+    run: async (wb) => {
+      const path = join(run.workspace, 'accents.csv');
+      const bytes = readFileSync(path);
+      await wb.openFile('accents.csv');
+      const editor = wb.page.locator('.editor-instance', { has: wb.page.locator('.view-lines', { hasText: '1 Main St' }) });
+      await editor.locator('.squiggly-error').first().waitFor({ timeout: 30_000 });
+      await editor.locator('.view-lines').click({ position: { x: 5, y: 5 } });
+      // To the problem (the letter shown as U+FFFD), as Go to Next Problem takes a person there.
+      await wb.page.keyboard.press('Control+Home');
+      await wb.page.keyboard.press('F8');
+      await wb.page.locator('.marker-widget').waitFor();
+      await wb.page.keyboard.press('Escape');
+      await wb.page.keyboard.press('Control+.');
+      const fixes = wb.page.locator('.action-widget .monaco-list-row');
+      await fixes.first().waitFor();
+      const titles = (await fixes.allTextContents()).map((t) => t.trim()).filter(Boolean);
+      // The menu's own section title aside, Mailroom's one fix is the reopening: no edit that would save the file wrongly.
+      assert.deepEqual(
+        titles.filter(
+          (t) => t !== 'Quick Fix' && !/^Reopen with Encoding Windows-1252/.test(t) && !/Learn more|Configure|Disable/i.test(t),
+        ),
+        [],
+        titles.join('; '),
+      );
+      await fixes.filter({ hasText: 'Reopen with Encoding Windows-1252' }).first().click();
+      await wb.page.locator('.editor-instance .view-lines', { hasText: 'José Müller' }).waitFor({ timeout: 30_000 });
+      assert.deepEqual(readFileSync(path), bytes, 'the file is as it was');
+    },
+  },
 ];
 
 /** The postcard's picks: each step's title, the row chosen. */
@@ -681,6 +748,17 @@ async function main(): Promise<number> {
   writeFileSync(
     join(workspace, 'to-ann.md'),
     '---\nto: Ann Lee, 4 Elm St, Springfield, IL 62701\n---\n# Dear Ann\n\nYour order shipped today.\n',
+  );
+  // A merge's data whose header names the address fields otherwise (Name, Street, Zip), beside its template.
+  writeFileSync(join(workspace, 'misnamed.html'), '<p>Dear {{AttentionLine1}},</p>');
+  writeFileSync(
+    join(workspace, 'misnamed.csv'),
+    'Name,Street,City,State,Zip\nJane Doe,1 Main St,Springfield,IL,62701\nSam Roe,2 Side St,Shelbyville,IL,62565\n',
+  );
+  // A merge's data as a spreadsheet on Windows saves it: Windows-1252, which VS Code shows as UTF-8.
+  writeFileSync(
+    join(workspace, 'accents.csv'),
+    Buffer.from('AttentionLine1,Address1,City,State,PostalCode\nJos\xe9 M\xfcller,1 Main St,Springfield,IL,62701\n', 'latin1'),
   );
   const vsix = join(scratch, 'mailroom.vsix');
   const vsce = join(root, 'node_modules', '.bin', 'vsce');
