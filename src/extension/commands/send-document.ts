@@ -113,7 +113,8 @@ export function sendDocumentCommand(ctx: ProofContext) {
           // checked again if it changed (a fixed document goes as it is; one failing again is asked again).
           const now = await letterOf(uri);
           // The document's own bytes: a Markdown letter's address is in its front matter, not in the letter's bytes.
-          if (sha256Of(now.source) === sha256Of(proof.letter.source)) return { ...proof, written: sha256Of(proof.letter.source) };
+          const written = sha256Of(proof.letter.source);
+          if (sha256Of(now.source) === written) return { ...proof, written };
           checking = now;
           to = now.to ?? address;
         }
