@@ -26,10 +26,17 @@ class SentFile {
   private bytes = 0;
   private acknowledged: (() => void) | undefined;
 
+  private readonly heard = (message: ToMergePrinter) => {
+    if (message.kind === 'written') this.acknowledged?.();
+  };
+
   constructor() {
-    parent.on('message', (message: ToMergePrinter) => {
-      if (message.kind === 'written') this.acknowledged?.();
-    });
+    parent.on('message', this.heard);
+  }
+
+  /** Listens no more, so that the thread may end. */
+  close(): void {
+    parent.off('message', this.heard);
   }
 
   async write(buffer: Uint8Array, offset = 0, length = buffer.length - offset): Promise<{ bytesWritten: number; buffer: Uint8Array }> {
@@ -64,6 +71,7 @@ async function print(input: MergePrintInput): Promise<void> {
     });
     await file.flush();
   } finally {
+    file.close();
     await closeEngines();
   }
   measure();

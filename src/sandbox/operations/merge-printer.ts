@@ -78,6 +78,8 @@ export function printMergeApart(workerFile: string, input: MergePrintInput, file
         void writing.then(() => {
           if (settled) return;
           settled = true;
+          // Its work is done: ended here rather than left to end by itself.
+          void worker.terminate();
           resolve(message.peakHeapBytes);
         });
       } else {
