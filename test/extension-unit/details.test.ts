@@ -200,7 +200,7 @@ describe('a PDF preview waiting for the PDF', () => {
     assert.doesNotMatch(printing.reason, /takes it as deleted/);
     const completed = pdfWait({ status: -1002 }, 12_000);
     assert.equal(completed.waiting, true, 'Completed, 12 s of -3020: still being printed, or deleted');
-    assert.match(completed.reason, /12 s so far, and takes it as deleted if it is still not there after 10 minutes/);
+    assert.match(completed.reason, /12 s so far\), and takes it as deleted if it is still not there after 10 minutes/);
     const deleted = pdfWait({ status: -1002 }, 10 * 60_000);
     assert.deepEqual([deleted.waiting, deleted.askAgainInMs], [false, undefined]);
     assert.match(deleted.reason, /The PDF was deleted: the service has answered -3020 .* for 10 minutes/);
