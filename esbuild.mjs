@@ -57,6 +57,14 @@ await Promise.all([
     outfile: `${out}/sandbox-worker.js`,
     plugins: [apart('sandbox', 'printing')],
   }),
+  // A batch's PDF is printed on a thread of its own, under a heap limit (src/sandbox/operations/merge-printer.ts):
+  // its entry, which loads dist/printing.js.
+  build({
+    ...common,
+    entryPoints: ['src/sandbox/operations/merge-print-worker.ts'],
+    outfile: `${out}/merge-print-worker.js`,
+    plugins: [apart('printing')],
+  }),
   // The extension's preflight prints on a thread of its own (src/printing/thread.ts): its entry,
   // which loads dist/printing.js.
   build({

@@ -12,6 +12,7 @@ export * from './history';
 export * from './money';
 export * from './places';
 export * from './print-settings';
+export * from './printed-pdf';
 export * from './recipient';
 export * from './repeats';
 export * from './sandbox-control';

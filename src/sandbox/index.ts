@@ -15,6 +15,7 @@ import { createInvoke } from './operations/dispatch';
 import { handlers } from './operations';
 import type { SandboxState } from './operations/context';
 import { DEFAULT_PRICING, type Pricing } from '../printing';
+import { PRINT_WAIT_MS } from './operations/printed-pdf';
 import { Retention } from './retention';
 import { DEFAULT_PUSH_OPTIONS, Pusher, type PushOptions } from './pushes/pusher';
 import { Store } from './store/store';
@@ -31,6 +32,11 @@ export interface SandboxOptions {
   /** Replaces the accounts with these (`--accounts FILE`); a fresh data directory gets the demo accounts. */
   readonly accounts?: AccountsFile;
   readonly schedule?: Partial<Schedule>;
+  /**
+   * How long a GetPDF waits for a batch's PDF being printed (`--print-wait`) before it answers -3020,
+   * the service's "not available now: still processing"; PRINT_WAIT_MS by default.
+   */
+  readonly printWaitMs?: number;
   readonly pricing?: Partial<Pricing>;
   readonly limits?: Partial<HttpLimits>;
   /** The real service's rate limit of Get methods (-3500); off by default. */
@@ -83,6 +89,7 @@ export async function startSandbox(options: SandboxOptions): Promise<SandboxServ
     store,
     schedule: { ...DEFAULT_SCHEDULE, ...options.schedule },
     pricing: { ...DEFAULT_PRICING, ...options.pricing },
+    printWaitMs: options.printWaitMs ?? PRINT_WAIT_MS,
     // The control path's `advance` puts the clock ahead of the machine's, durably (control/).
     now: () => clock() + store.clockOffset,
   };

@@ -33,6 +33,7 @@ export const BENCHMARKS = [
   'merge-callers',
   'engine-proofs',
   'merge-pdf',
+  'batch-pdf',
 ] as const;
 export type BenchmarkName = (typeof BENCHMARKS)[number];
 
@@ -80,6 +81,7 @@ const RUN: Record<BenchmarkName, (size: Size, seeded: Seeded) => Promise<Row[]>>
   'merge-callers': async (size) => (await import('./merge-callers')).mergeCallers(size),
   'engine-proofs': async (size) => (await import('./engine-proofs')).engineProofs(size),
   'merge-pdf': async (size) => (await import('./merge-pdf')).mergePdf(size),
+  'batch-pdf': async (size) => (await import('./batch-pdf')).batchPdfBudget(size),
 };
 
 const isName = (name: string): name is BenchmarkName => (BENCHMARKS as readonly string[]).includes(name);

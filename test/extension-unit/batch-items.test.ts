@@ -1,6 +1,6 @@
 /** A merge's items and who each goes to, without VS Code: the recipients kept at send, the labels, the search, the ItemIDs asked. */
 import { strict as assert } from 'node:assert';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseCsv } from '../../src/contract';
@@ -66,6 +66,25 @@ describe("a merge's items and their recipients", () => {
       // Sent again under the same ID (a sandbox started afresh): replaced whole.
       await keepRecipients('sandbox|demo', 1021984, 'again', ['Pat Poe, Ogdenville']);
       assert.deepEqual(await keptRecipients('sandbox|demo', 1021984, 'again'), ['Pat Poe, Ogdenville']);
+      // A damaged file is named, never taken for none kept: a header that does not read, a file cut short.
+      const path = join(state, 'mailroom', 'batch-recipients', readdirSync(join(state, 'mailroom', 'batch-recipients'))[0]!, '1021984.txt');
+      const whole = readFileSync(path, 'utf8');
+      writeFileSync(path, whole.replace('{"batch"', '{"batch'));
+      await assert.rejects(keptRecipients('sandbox|demo', 1021984, 'again'), (error: Error) => {
+        assert.equal(error.name, 'RecipientsFileDamaged');
+        assert.match(
+          error.message,
+          /1021984\.txt: its first line \(\d+ bytes\) is not the header it was written with; the items are shown by number/,
+        );
+        return true;
+      });
+      await keepRecipients('sandbox|demo', 1021984, 'again', ['Pat Poe, Ogdenville', 'Kim Lee, Salem']);
+      writeFileSync(path, readFileSync(path, 'utf8').slice(0, -10));
+      await assert.rejects(
+        keptRecipients('sandbox|demo', 1021984, 'again'),
+        /holds 1 whole item lines where its header says 2 \(cut short or changed\)/,
+      );
+      await keepRecipients('sandbox|demo', 1021984, 'again', ['Pat Poe, Ogdenville']);
       // Beside the send log, in a folder of the account's own.
       const [account] = readdirSync(join(state, 'mailroom', 'batch-recipients'));
       assert.match(readFileSync(join(state, 'mailroom', 'batch-recipients', account!, '1021984.txt'), 'utf8'), /^\{"batch":1021984,/);

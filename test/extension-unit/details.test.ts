@@ -192,6 +192,20 @@ describe('a PDF preview waiting for the PDF', () => {
     assert.match(wait.reason, /ended as “Actively canceled by user”/);
   });
 
+  it('waits, asking again by the clock, for a printed mailer’s PDF the service is still printing; a final one’s is deleted only after the patience', () => {
+    const printing = pdfWait({ status: -995 }, 600_000_000);
+    assert.equal(printing.waiting, true, 'Waiting For Delivery: never deleted, still being printed');
+    assert.ok(printing.askAgainInMs! > 0);
+    assert.match(printing.reason, /still printing this PDF \(-3020/);
+    assert.doesNotMatch(printing.reason, /takes it as deleted/);
+    const completed = pdfWait({ status: -1002 }, 12_000);
+    assert.equal(completed.waiting, true, 'Completed, 12 s of -3020: still being printed, or deleted');
+    assert.match(completed.reason, /12 s so far\), and takes it as deleted if it is still not there after 10 minutes/);
+    const deleted = pdfWait({ status: -1002 }, 10 * 60_000);
+    assert.deepEqual([deleted.waiting, deleted.askAgainInMs], [false, undefined]);
+    assert.match(deleted.reason, /The PDF was deleted: the service has answered -3020 .* for 10 minutes/);
+  });
+
   it('asks again when the mailer is printed or ends, not while it only moves on in process', () => {
     const printed = mailerStatuses.filter((s) => worthAskingAgain(-900, s.code)).map((s) => s.code);
     assert.ok(printed.includes(-995) && printed.includes(-1002) && printed.includes(-1005));

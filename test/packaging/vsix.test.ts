@@ -46,6 +46,8 @@ describe('vsce package', () => {
       'extension/dist/sandbox-worker.js',
       // The preflight's printing thread starts from one too (src/printing/thread.ts).
       'extension/dist/printing-worker.js',
+      // And the sandbox's batch PDFs print on a thread of their own (src/sandbox/operations/merge-printer.ts).
+      'extension/dist/merge-print-worker.js',
       'extension/dist/sandbox.js',
       'extension/dist/printing.js',
       // What printing loads beside its bundle when it needs it (src/printing/assets.ts).

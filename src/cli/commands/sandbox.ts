@@ -17,7 +17,7 @@ import { commandLine, decimalNumber, portNumber } from '../arguments';
 import { readUserFile } from '../user-files';
 
 export const usage =
-  'mailroom sandbox [--port P] [--data DIR] [--accounts FILE] [--rate-limit] [--max-body-mb N] [--schedule S1,S2,S3 (seconds) | --schedule interactive] [--repair]' +
+  'mailroom sandbox [--port P] [--data DIR] [--accounts FILE] [--rate-limit] [--max-body-mb N] [--schedule S1,S2,S3 (seconds) | --schedule interactive] [--print-wait SECONDS] [--repair]' +
   ' | mailroom sandbox advance DURATION | fail ID CODE | funds USER AMOUNT | reset [--endpoint URL] [--timeout SECONDS] [--verbose] [--json]';
 
 export const help: CommandHelp = {
@@ -35,6 +35,10 @@ export const help: CommandHelp = {
     ['--rate-limit', `refuse Get calls faster than the real service's pace (${RESULT.RateLimit})`],
     ['--max-body-mb N', 'the largest request body; 32 by default'],
     ['--schedule S1,S2,S3', 'seconds until In Process, printed and Completed (2,4,6 by default), or interactive (5,20,25)'],
+    [
+      '--print-wait SECONDS',
+      "how long a GetPDF waits for a batch's PDF being printed before it answers -3020 (not available now: still processing); 20 by default",
+    ],
     ['--repair', 'starts on a damaged journal: keeps every intact record, sets the damaged file aside beside it, and says what was lost'],
     ['advance DURATION', "moves the running sandbox's clock forward by DURATION"],
     ['fail ID CODE', 'makes mailer ID (or a batch) end now at failure status CODE'],
@@ -89,11 +93,13 @@ export async function run(args: readonly string[], io: Io): Promise<number | voi
       'rate-limit': { type: 'boolean', default: false },
       'max-body-mb': { type: 'string' },
       schedule: { type: 'string' },
+      'print-wait': { type: 'string' },
       repair: { type: 'boolean', default: false },
     },
     { positionals: false },
   );
   const port = portNumber(values.port);
+  const printWait = values['print-wait'] === undefined ? undefined : decimalNumber(values['print-wait'], '--print-wait', { of: 'seconds' });
   const maxBodyMb =
     values['max-body-mb'] === undefined ? undefined : decimalNumber(values['max-body-mb'], '--max-body-mb', { aboveZero: true });
   // The accounts file is the person's: one that is not there or is no JSON is a usage mistake, said before anything starts.
@@ -113,6 +119,7 @@ export async function run(args: readonly string[], io: Io): Promise<number | voi
     rateLimit: values['rate-limit'],
     limits: maxBodyMb === undefined ? {} : { maxBodyBytes: maxBodyMb * 1024 * 1024 },
     schedule: schedule(values.schedule, INTERACTIVE_SCHEDULE),
+    ...(printWait === undefined ? {} : { printWaitMs: printWait * 1000 }),
     repair: values.repair,
     say: (line) => io.err.write(`${line}\n`),
   });

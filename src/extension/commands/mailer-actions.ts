@@ -9,7 +9,7 @@ import { clientModule, resultCodeOf } from '../client-module';
 import type { Clients } from '../connection/clients';
 import type { Log } from '../log';
 import { detailsPage } from '../model/details';
-import { previewTitle } from '../model/pdf-wait';
+import { pdfWait, previewTitle } from '../model/pdf-wait';
 import type { Refresher } from '../refresher';
 import type { TrackedMailers } from '../tracked-mailers';
 import type { DetailsPanels } from '../views/details-panel';
@@ -141,6 +141,34 @@ export function mailerActions(ctx: MailerActionsContext) {
       letters === undefined ? vscode.l10n.t('Keep Delivery') : vscode.l10n.t('Keep the Batch'),
     );
   };
+  /**
+   * The PDF to save, waited for with progress while the service is still printing it (-3020 on a
+   * printed mailer: a large batch's is made on first need), unless the wait is cancelled.
+   * A PDF not printed yet, or deleted, fails as the service answered.
+   */
+  const printedPdfWaited = (id: number) =>
+    vscode.window.withProgress(
+      { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Mailroom: the PDF of mailer {0}', id), cancellable: true },
+      async (progress, token) => {
+        const since = Date.now();
+        for (;;) {
+          try {
+            return await printedPdf(id);
+          } catch (error) {
+            if ((await resultCodeOf(error)) !== RESULT.PdfNotAvailable) throw error;
+            const status = (await (await client()).datedA.GetStatus({ ID: String(id) })).Statuses[0]?.Status;
+            const wait = status === undefined ? undefined : pdfWait({ status }, Date.now() - since);
+            if (wait?.askAgainInMs === undefined) throw wait ? new Error(wait.reason) : error;
+            progress.report({ message: wait.reason });
+            await new Promise<void>((resolve) => {
+              const timer = setTimeout(resolve, wait.askAgainInMs);
+              token.onCancellationRequested(() => (clearTimeout(timer), resolve()));
+            });
+            if (token.isCancellationRequested) return 'cancelled' as const;
+          }
+        }
+      },
+    );
   return {
     'mailroom.trackIds': async () => {
       const ids = await prompts.input({
@@ -182,7 +210,8 @@ export function mailerActions(ctx: MailerActionsContext) {
     'mailroom.savePdf': async (node: unknown) => {
       const id = mailerOf(node);
       if (id === undefined) return;
-      const pdf = await printedPdf(id);
+      const pdf = await printedPdfWaited(id);
+      if (pdf === 'cancelled') return;
       if (!pdf) throw new Error(vscode.l10n.t('GetPDF gave no file for mailer {0}', id));
       const folder = vscode.workspace.workspaceFolders?.[0]?.uri ?? vscode.Uri.file(homedir());
       const target = await prompts.saveTo({ defaultUri: vscode.Uri.joinPath(folder, `mailer-${id}.pdf`), filters: { PDF: ['pdf'] } });

@@ -3,7 +3,8 @@
  * sends too), newest first, with the status of its mailer as the Mailers view knows it, filtered
  * by the same filter as the Mailers view. A row of the active account opens the mailer's details
  * on a click, and its PDF preview from its menu. The log is read when the view is drawn: after
- * every send (the tracked mailers change) and every refresh that changed a status.
+ * every send (the tracked mailers change) and every refresh that changed a status. A line of the
+ * log that does not read is named in the view's message (file, line, size); the lines after it are shown.
  */
 import * as vscode from 'vscode';
 import type { ViewItem } from '../context-keys';
@@ -11,6 +12,8 @@ import type { MailroomCommand } from '../commands/ids';
 import { clientModule } from '../client-module';
 import type { Accounts } from '../connection/accounts';
 import { Disposable, Emitter } from '../lifecycle';
+import type { DamagedLine } from '../../client';
+import { damagedLinesMessage } from '../model/damaged-lines';
 import { historyEntries, type HistoryEntry } from '../model/history-entries';
 import { filterMessage, filterRows } from '../model/mailer-filter';
 import { ownSendLogPath } from '../send-log';
@@ -54,9 +57,13 @@ export class HistoryTree extends Disposable implements vscode.TreeDataProvider<H
   /** The send log's rows of the active account and the filter, read now. */
   async read(): Promise<readonly HistoryEntry[]> {
     const { readSendLog } = await clientModule();
-    const all = historyEntries(await readSendLog(ownSendLogPath()), this.accounts.account, (id) => this.mailers.get(id));
+    const damaged: DamagedLine[] = [];
+    const records = await readSendLog(ownSendLogPath(), (line) => damaged.push(line));
+    const all = historyEntries(records, this.accounts.account, (id) => this.mailers.get(id));
     const shown = filterRows(all, this.filter.current);
-    if (this.view) this.view.message = filterMessage(this.filter.current, shown.length, all.length, 'sends');
+    // A line of the log that does not read is named above the rows, never left out in silence.
+    const said = [filterMessage(this.filter.current, shown.length, all.length, 'sends'), damagedLinesMessage(damaged)].filter(Boolean);
+    if (this.view) this.view.message = said.length > 0 ? said.join(' ') : undefined;
     this.rows = shown;
     return shown;
   }

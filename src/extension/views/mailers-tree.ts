@@ -277,11 +277,15 @@ export class MailersTree extends Disposable implements vscode.TreeDataProvider<M
       const text = vscode.l10n.t('Items not available: {0}', wordsOf(error));
       return { nodes: [{ kind: 'note', batch, text }], shown: 0, next: 0, more: false };
     }
-    const recipients = await this.recipientsOf(batch).catch(() => undefined);
+    let damaged: unknown;
+    const recipients = await this.recipientsOf(batch).catch((error: unknown) => void (damaged = error));
     const nodes = items.map((item): MailersNode => {
       const recipient = recipients?.[item.ItemID - 1];
       return { kind: 'item', batch, item, ...(recipient ? { recipient } : {}) };
     });
+    // A recipients file that does not read is named above the first page, never taken for none kept.
+    if (damaged !== undefined && !before)
+      nodes.unshift({ kind: 'note', batch, text: vscode.l10n.t('Recipients not shown: {0}', wordsOf(damaged)) });
     const all = [...(before?.nodes ?? []), ...nodes];
     return { nodes: all, shown: all.length, next: from + count, more };
   }

@@ -15,7 +15,7 @@ import { pageDrawings } from '../model/proof';
 import type { FromPreview, ToPreview } from './preview-messages';
 import { proofHtml, type ProofView } from './proof-html';
 import { escapeHtml, webviewPage } from './webview-page';
-import { RESULT } from '../../contract';
+import { isPrintedStatus, RESULT } from '../../contract';
 import { wordsOf } from '../model/failure-words';
 
 export type PreviewState =
@@ -52,6 +52,9 @@ export class PdfPreview extends Disposable {
   stale = false;
   /** The subject's status when the PDF was last asked for. */
   private askedAt: number | undefined;
+  /** Since when the service has said it is still printing the PDF (-3020 on a printed mailer), and the next ask. */
+  private printingSince: number | undefined;
+  private askAgain: NodeJS.Timeout | undefined;
 
   private constructor(
     readonly panel: vscode.WebviewPanel,
@@ -152,6 +155,7 @@ export class PdfPreview extends Disposable {
 
   override dispose(): void {
     if (this.isDisposed) return;
+    clearTimeout(this.askAgain);
     super.dispose();
     this.whenClosed();
   }
@@ -200,8 +204,10 @@ ${this.proofView ? proofHtml(this.proofView) : ''}
 
   private async deliver(): Promise<void> {
     this.askedAt = this.subject?.current()?.status;
+    clearTimeout(this.askAgain);
     try {
       const pdf = await this.load();
+      this.printingSince = undefined;
       if (!pdf) return this.report({ type: 'unavailable', reason: vscode.l10n.t('There is no PDF for this mailer.') });
       const facts = this.proofPanel?.view.facts;
       // A proof's pages carry what it marks: the recipient box, the pages that are not US Letter.
@@ -209,12 +215,19 @@ ${this.proofView ? proofHtml(this.proofView) : ''}
       this.post({ type: 'pdf', title: this.title, base64: pdf.toString('base64'), ...(drawings ? { drawings } : {}) });
     } catch (error) {
       const notYet = (await resultCodeOf(error)) === RESULT.PdfNotAvailable;
+      const current = this.subject?.current();
+      const printed = current?.status !== undefined && isPrintedStatus(current.status);
+      if (notYet && printed) this.printingSince ??= Date.now();
+      const wait = this.subject ? pdfWait(current, printed ? Date.now() - this.printingSince! : 0) : undefined;
       const reason = !notYet
         ? wordsOf(error)
-        : this.subject
-          ? pdfWait(this.subject.current()).reason
+        : wait
+          ? wait.reason
           : vscode.l10n.t('The PDF is not available yet: it is made when the mailer is printed. Try again in a little while.');
       this.report({ type: notYet ? 'unavailable' : 'error', reason });
+      // Still being printed: asked again by the clock, since its status will not change when it is done.
+      if (notYet && wait?.askAgainInMs !== undefined && !this.isDisposed)
+        this.askAgain = setTimeout(() => void this.deliver(), wait.askAgainInMs);
     }
   }
 

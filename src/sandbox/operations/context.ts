@@ -13,6 +13,8 @@ export interface SandboxState {
   readonly store: Store;
   readonly schedule: Schedule;
   readonly pricing: Pricing;
+  /** How long a GetPDF waits for a batch's PDF being printed before it answers -3020 (printed-pdf.ts). */
+  readonly printWaitMs: number;
   /** The sandbox's clock: injected in tests, `Date.now` otherwise. */
   now(): number;
 }

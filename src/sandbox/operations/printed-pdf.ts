@@ -19,6 +19,7 @@ import type { MailerRecord } from '../store/records';
 import type { SandboxState } from './context';
 import { readMergeData, templateOf } from './merge-data';
 import { holdPoint } from '../store/hold-points';
+import { mergePrinterFile, printMergeApart } from './merge-printer';
 
 /** How many printed PDFs are kept in memory. */
 const KEPT = 8;
@@ -30,7 +31,7 @@ const recent = new Map<PrintJobRecord, { readonly pdf: Promise<Uint8Array>; byte
 const printing = new Map<string, Promise<string | undefined>>();
 
 /** A mailer's PDF: its bytes, or for a batch's, the path of the blob that holds them. */
-export type PrintedPdf = { readonly bytes: Uint8Array } | { readonly path: string };
+export type PrintedPdf = { readonly bytes: Uint8Array } | { readonly path: string } | typeof BEING_PRINTED;
 
 /**
  * A letter's or postcard's print job as its PDF; a letter's with red boxes, shown and not printed,
@@ -41,18 +42,39 @@ export async function printJob(job: PrintJob, options: PrintOptions = {}): Promi
   return markCutInk((await printLetters([job.job], options)).pdf, job.job);
 }
 
-/** A merge's job printed into its blob: false when the job's blob was dropped while being read. */
+/**
+ * A merge's job printed into its blob, on a printing thread of its own where the build has one
+ * (merge-printer.ts): false when the job's blob was dropped while being read.
+ */
 async function printMergeJob(record: MergeJobRecord, printedAt: Date, file: StoreFile, blob: () => Promise<Buffer | undefined>) {
   const bytes = await blob();
   if (!bytes) return false;
-  const { template, mergeData } = mergeJobOf(bytes);
-  // Read as the send read them: it was taken, so it reads again.
-  const { columns, rows } = await readMergeData(mergeData);
+  const worker = mergePrinterFile();
+  if (worker) {
+    const input = { job: bytes, type: record.type, workMode: record.workMode, duplex: record.duplex, printedAt: printedAt.getTime() };
+    await printMergeApart(worker, input, file);
+  } else {
+    const { template, mergeData } = mergeJobOf(bytes);
+    // Read as the send read them: it was taken, so it reads again.
+    const { columns, rows } = await readMergeData(mergeData);
+    const print = { workMode: record.workMode, duplex: record.duplex };
+    await printMergeInto(file, templateOf(record.type, template), columns, rows, print, { printedAt, pause: turnTaker() });
+  }
   await holdPoint('merge-printing');
-  const print = { workMode: record.workMode, duplex: record.duplex };
-  await printMergeInto(file, templateOf(record.type, template), columns, rows, print, { printedAt, pause: turnTaker() });
   return true;
 }
+
+/**
+ * How long a GetPDF waits, by default, for a batch's PDF being printed before it answers -3020:
+ * well inside the client's call budget (60 s), with room left to send a PDF of hundreds of MB.
+ */
+export const PRINT_WAIT_MS = 20_000;
+
+/** A batch's PDF that is being printed, not yet in place: GetPDF answers -3020 meanwhile. */
+export const BEING_PRINTED = Symbol('being printed');
+
+/** How a print that nobody waited for any longer failed, by its blob's name: told to the next GetPDF, which then prints again. */
+const failed = new Map<string, unknown>();
 
 /** The path of the merge's printed blob, printed now if it is not yet; undefined when the job was dropped meanwhile. */
 function printedMerge(record: MergeJobRecord, mailer: MailerRecord, sandbox: SandboxState, named: () => boolean) {
@@ -60,13 +82,34 @@ function printedMerge(record: MergeJobRecord, mailer: MailerRecord, sandbox: San
   const submittedAt = mailer.submittedAt;
   let made = printing.get(name);
   if (!made) {
+    const failure = failed.get(name);
+    if (failed.delete(name)) return Promise.reject(failure);
     const blob = () => sandbox.store.readBlob(record.blob, named, `The mail merge of mailer ${mailer.id} (its template and MergeData)`);
     made = sandbox.store
       .madeBlob(name, named, (file) => printMergeJob(record, new Date(submittedAt), file, blob))
       .finally(() => printing.delete(name));
     printing.set(name, made);
+    made.catch((error: unknown) => failed.set(name, error));
   }
   return made;
+}
+
+/** The merge's printed blob, or BEING_PRINTED when it is not in place within the sandbox's wait (the print goes on). */
+async function printedMergeWithin(record: MergeJobRecord, mailer: MailerRecord, sandbox: SandboxState, named: () => boolean) {
+  const made = printedMerge(record, mailer, sandbox, named);
+  let timer: NodeJS.Timeout | undefined;
+  const waited = new Promise<typeof BEING_PRINTED>((resolve) => (timer = setTimeout(() => resolve(BEING_PRINTED), sandbox.printWaitMs)));
+  try {
+    const path = await Promise.race([made, waited]);
+    // Answered here: the failure is this caller's, not the next one's.
+    if (path !== BEING_PRINTED) failed.delete(printedBlobOf(record));
+    return path;
+  } catch (error) {
+    failed.delete(printedBlobOf(record));
+    throw error;
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 function printOnce(record: Exclude<PrintJobRecord, MergeJobRecord>, submittedAt: number): Promise<Uint8Array> {
@@ -100,7 +143,7 @@ function trim(): void {
   }
 }
 
-/** The mailer's printed PDF; undefined when it was dropped (retention.ts) while being read, or was never kept. */
+/** The mailer's printed PDF, or BEING_PRINTED (a batch's, not printed within the wait); undefined when it was dropped (retention.ts) while being read, or was never kept. */
 export async function printedPdfOf(mailer: MailerRecord, sandbox: SandboxState): Promise<PrintedPdf | undefined> {
   const { pdf, job } = mailer;
   if (pdf) {
@@ -109,6 +152,6 @@ export async function printedPdfOf(mailer: MailerRecord, sandbox: SandboxState):
   }
   if (!job) return undefined;
   if (job.kind !== 'merge') return { bytes: await printOnce(job, mailer.submittedAt) };
-  const path = await printedMerge(job, mailer, sandbox, () => mailer.job === job);
-  return path === undefined ? undefined : { path };
+  const path = await printedMergeWithin(job, mailer, sandbox, () => mailer.job === job);
+  return path === undefined || path === BEING_PRINTED ? path : { path };
 }

@@ -6,7 +6,7 @@ import { INVALID_IDS, MAX_IDS_PER_QUERY, OK, describeStatus, missingFieldCodes, 
 import { isPrinted } from '../lifecycle';
 import { pdfKeptUntil } from '../retention';
 import { bytesInFile } from '../wire/streamed-bytes';
-import { printedPdfOf } from './printed-pdf';
+import { BEING_PRINTED, printedPdfOf } from './printed-pdf';
 import type { BatchItemRecord, MailerRecord } from '../store/records';
 import { refuse, type Caller, type Handler, type SandboxState } from './context';
 import {
@@ -109,13 +109,15 @@ function itemReports(batch: MailerRecord, r: Reporter, sandbox: SandboxState) {
   };
 }
 
-/** The printed PDF while the mailer is printed and its PDF still kept (retention.ts); -3020 otherwise. */
+/** The printed PDF while the mailer is printed and its PDF still kept (retention.ts), and a batch's once printed; -3020 otherwise. */
 async function printedPdf(id: number | undefined, caller: Caller, sandbox: SandboxState) {
   const mailer = ownMailer(id, caller, sandbox);
   const r = reporter(caller, sandbox);
   if (!(mailer.pdf || mailer.job) || !isPrinted(r.status(mailer).status) || r.now >= pdfKeptUntil(mailer, sandbox))
     refuse(RESULT.PdfNotAvailable);
   const pdf = (await printedPdfOf(mailer, sandbox)) ?? refuse(RESULT.PdfNotAvailable);
+  // A batch's PDF not printed within the sandbox's wait: "not available now: still processing"; it goes on printing.
+  if (pdf === BEING_PRINTED) refuse(RESULT.PdfNotAvailable);
   // A batch's PDF is answered from its blob as it goes out, never held whole (wire/streamed-bytes.ts).
   const FileData = 'path' in pdf ? await bytesInFile(pdf.path) : Buffer.from(pdf.bytes.buffer, pdf.bytes.byteOffset, pdf.bytes.byteLength);
   return { ResultCode: OK, FileData };

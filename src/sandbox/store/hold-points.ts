@@ -12,7 +12,7 @@ export type HoldPoint =
   | 'blobs-released'
   /** A mail merge is being measured (operations/merge.ts): some of its rows are, the rest are not yet. */
   | 'merge-measuring'
-  /** A batch's PDF is being printed on first need (operations/printed-pdf.ts): its file is open, not yet in place. */
+  /** A batch's PDF was printed on first need (operations/printed-pdf.ts) into its file, not yet in place. */
   | 'merge-printing'
   /** A compaction's new journal is written and synced under its temporary name. */
   | 'compaction-written'

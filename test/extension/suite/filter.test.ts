@@ -5,12 +5,12 @@
  * history listing the sends of the log, filtered alike, a click on a row opening its details.
  */
 import { strict as assert } from 'node:assert';
-import { readFileSync, rmSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import * as vscode from 'vscode';
 import { parseCsv } from '../../../src/contract';
 import type { MailroomApi } from '../../../src/extension/extension';
 import { EXPORT_COLUMNS } from '../../../src/extension/model/mailer-export';
-import { mailroomApi, onSandbox, person, previewOpened, run, sendNotes, typedAddress, until, workspace } from './support';
+import { machineSendLog, mailroomApi, onSandbox, person, previewOpened, run, sendNotes, typedAddress, until, workspace } from './support';
 
 const QUIMBY = { AttentionLine1: 'Joe Quimby', Address1: '1 Town Hall Sq', City: 'Springfield', State: 'IL', PostalCode: '62701' };
 const FLANDERS = { AttentionLine1: 'Ned Flanders', Address1: '744 Evergreen Ter', City: 'Springfield', State: 'IL', PostalCode: '62701' };
@@ -174,5 +174,27 @@ describe('Filter and export mailers, and the send history', () => {
     const forged = { kind: 'history', row: { ...untracked.row, id: flanders + 1000 } };
     await vscode.commands.executeCommand('mailroom.showDetails', forged);
     assert.equal(api.detailsOf(forged.row.id), undefined, 'no details of an ID not in the log');
+  });
+
+  it('names a damaged line of the send log in the Send History view, and lists the sends after it', async () => {
+    const log = machineSendLog();
+    const text = readFileSync(log, 'utf8');
+    const [first, ...rest] = text.split('\n');
+    writeFileSync(log, [first, '{"kind":"sending","entr', ...rest].join('\n'));
+    try {
+      const rows = await api.history.read();
+      assert.match(
+        api.historyView.message ?? '',
+        /sent\.jsonl: line 2 is damaged \(it does not read as JSON\); its 23 bytes are left out, the lines after it are shown\./,
+      );
+      assert.ok(
+        rows.some((r) => r.id === flanders),
+        'the sends after it are listed',
+      );
+    } finally {
+      writeFileSync(log, text);
+    }
+    await api.history.read();
+    assert.doesNotMatch(api.historyView.message ?? '', /damaged/, 'said only while the line is there');
   });
 });
