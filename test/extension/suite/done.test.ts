@@ -7,7 +7,18 @@ import { strict as assert } from 'node:assert';
 import * as vscode from 'vscode';
 import type { MailroomApi } from '../../../src/extension/extension';
 import type { MailersNode } from '../../../src/extension/views/mailers-tree';
-import { mailroomApi, onSandbox as onSandboxAs, person, run, send, sendNotes, signOutOfAll, typedAddress, workspace } from './support';
+import {
+  mailroomApi,
+  noStoredFiles,
+  onSandbox as onSandboxAs,
+  person,
+  run,
+  send,
+  sendNotes,
+  signOutOfAll,
+  typedAddress,
+  workspace,
+} from './support';
 
 describe('Mailroom says when something is done', () => {
   let api: MailroomApi;
@@ -21,13 +32,7 @@ describe('Mailroom says when something is done', () => {
   const onSandbox = () => onSandboxAs(api);
   const aLetter = (name: string) =>
     sendNotes(typedAddress(api, { AttentionLine1: name, Address1: '3 Pine St', City: 'Ogdenville', State: 'OR', PostalCode: '97301' }));
-  /** Every stored file of the signed-in user deleted, as the tests that follow expect to find none. */
-  const deleteStoredFiles = async () => {
-    const client = await api.clients.client();
-    const listed = await client.datedA.GetUploadedFileDetails({}).catch(() => ({ UploadedFiles: [] }));
-    for (const file of listed.UploadedFiles) await client.datedA.DeleteUploadedFile({ MyFileName: file.FileName ?? '' });
-    await api.storedFiles.refresh();
-  };
+  const deleteStoredFiles = () => noStoredFiles(api);
 
   it('ends an upload, and a replacement, with one line naming the file, who may use it and its description', async () => {
     await onSandbox();

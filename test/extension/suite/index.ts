@@ -15,7 +15,14 @@ export async function run(): Promise<void> {
   const grep = process.env['MAILROOM_TEST_GREP'];
   const mocha = new Mocha({ ui: 'bdd', timeout: 60_000, color: false, reporter: 'spec', ...(grep ? { grep } : {}) });
   mocha.suite.emit('pre-require', globalThis, 'extension', mocha);
-  await import('./mailroom.test');
+  await import('./letters.test');
+  await import('./stored-files.test');
+  await import('./postcards.test');
+  await import('./merges.test');
+  await import('./pdf-preview.test');
+  await import('./user-settings.test');
+  // Its last test signs out of every account: the suites below start with none signed in.
+  await import('./sign-in.test');
   await import('./addresses.test');
   await import('./deadline.test');
   await import('./accessibility.test');

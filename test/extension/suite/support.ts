@@ -1,8 +1,12 @@
 /** What the in-host suites share: the extension's test API, and waiting for what the host does in its own time. */
 import { strict as assert } from 'node:assert';
 import { existsSync, readFileSync } from 'node:fs';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import * as vscode from 'vscode';
 import type { MailroomApi } from '../../../src/extension/extension';
+import { groupOf } from '../../../src/extension/model/mailers';
+import type { MailersNode } from '../../../src/extension/views/mailers-tree';
 import type { DetailsPanel } from '../../../src/extension/views/details-panel';
 import type { PdfPreview } from '../../../src/extension/views/pdf-preview';
 import type { RecipientAddress } from '../../../src/client';
@@ -112,6 +116,85 @@ export const typedAddress = (_api: MailroomApi, address: RecipientAddress, offer
 export async function onSandbox(api: MailroomApi): Promise<void> {
   const account = api.accounts.account;
   if (!account?.sandbox || account.username !== 'demo') await vscode.commands.executeCommand('mailroom.useSandbox');
+}
+
+/** The IDs of the mailers the active account follows. */
+export const trackedIds = (api: MailroomApi): Set<number> => new Set(api.mailers.list().map((m) => m.id));
+
+/** A mailer the service made just now: an ID no mailer tracked before the send had. */
+export function assertNewMailer(id: number | undefined, before: ReadonlySet<number>): asserts id is number {
+  assert.ok(Number.isInteger(id) && id! > 0, `a mailer ID, not ${id}`);
+  assert.ok(!before.has(id!), `mailer ${id} is new`);
+}
+
+/** The Mailers tree's groups, each with the IDs of its mailers. */
+export function treeGroups(api: MailroomApi): Map<string, number[]> {
+  const groups = new Map<string, number[]>();
+  for (const group of api.tree.getChildren()) {
+    if (group.kind !== 'group') continue;
+    groups.set(
+      group.group,
+      api.tree.getChildren(group).map((n) => (n as Extract<MailersNode, { kind: 'mailer' }>).mailer.id),
+    );
+  }
+  return groups;
+}
+
+/** A loopback server on a free port: its URL. */
+export async function listening(server: Server): Promise<string> {
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+}
+
+/** demo's Markdown letter, sent once for all the suites that need a mailer to act on, by whichever asks first. */
+let letterSent: Promise<number> | undefined;
+
+/** A send of the Markdown letter a test made itself: it stands for demo's letter from then on, when none was sent before. */
+export function letterWasSent(id: number): void {
+  letterSent ??= Promise.resolve(id);
+}
+
+/** demo's Markdown letter, signed in as demo and following it. */
+export async function aLetter(api: MailroomApi): Promise<number> {
+  await onSandbox(api);
+  letterSent ??= (async () => {
+    await vscode.window.showTextDocument(vscode.Uri.joinPath(workspace(), 'letter.md'));
+    const id = await send([], 'mailroom.sendDocument');
+    assert.ok(id, 'the letter was sent');
+    return id;
+  })();
+  const id = await letterSent;
+  if (!api.mailers.get(id)) await track(String(id));
+  return id;
+}
+
+/** demo's Markdown letter, once the sandbox has printed and completed it. */
+export async function aCompletedLetter(api: MailroomApi): Promise<number> {
+  const id = await aLetter(api);
+  await until(
+    'the letter to complete',
+    async () => {
+      await api.refresher.refresh();
+      return groupOf(api.mailers.get(id)!) === 'completed' ? true : undefined;
+    },
+    60,
+  );
+  return id;
+}
+
+/** Change User Settings… with these answers: the service took them, as the person is told. */
+export async function changeUserSettings(answers: readonly Answer[]): Promise<void> {
+  const before = person.notices.length;
+  await run(answers, 'mailroom.changeUserSettings');
+  assert.match(person.shown(before).join('\n'), /^Mailroom: \w+'s [\w, ]+ changed\.$/);
+}
+
+/** Every stored file of the signed-in user deleted, for the tests that expect to find none, whatever the suites before stored. */
+export async function noStoredFiles(api: MailroomApi): Promise<void> {
+  const client = await api.clients.client();
+  const listed = await client.datedA.GetUploadedFileDetails({}).catch(() => ({ UploadedFiles: [] }));
+  for (const file of listed.UploadedFiles) await client.datedA.DeleteUploadedFile({ MyFileName: file.FileName ?? '' });
+  await api.storedFiles.refresh();
 }
 
 /** Signed out of every account the suites before added (Sign Out forgets the active one; another becomes active). */
