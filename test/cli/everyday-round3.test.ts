@@ -316,6 +316,16 @@ describe('mailroom, round 3 (issue 31, items 3 and 10)', function () {
       assert.match(details.stdout, /^Charged, every item \(1–3\): no: Development is never charged/m);
       assert.match(details.stdout, /^Item\s+Code\s+Status\s+Price\s+Sheets$/m);
       assert.match(details.stdout, /^1\s+-900\s+Received\s+\$0\.79\s+2$/m);
+      // A page of the items, as the service names them (issue 32, part 5: a batch may hold 100,000).
+      const paged = await run(['details', merged.stdout.trim(), '--items', '2-3', '--json']);
+      assert.equal(paged.code, 0, paged.stderr);
+      assert.deepEqual(
+        (JSON.parse(paged.stdout) as { Items: { ItemID: number }[] }).Items.map((i) => i.ItemID),
+        [2, 3],
+      );
+      const wrong = await run(['details', merged.stdout.trim(), '--items', 'first']);
+      assert.equal(wrong.code, 2);
+      assert.match(wrong.stderr, /--items takes item numbers, a range or a comma list \(101-200, 3,17,99\), not "first"/);
     });
 
     it('postcards are preflighted: a 100 DPI image side is a warning in preflight --postcard and in postcard', async () => {

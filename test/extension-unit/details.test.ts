@@ -1,7 +1,7 @@
 /** Show Details and the waiting PDF preview, without VS Code: the words table, the page, its HTML, and what a preview says while it waits. */
 import { strict as assert } from 'node:assert';
 import { ZERO_DATE, describeReportValue, describeStatus, enums, mailerStatuses, reportValueWords } from '../../src/contract';
-import { detailsPage, detailsText, detailsTitle } from '../../src/extension/model/details';
+import { detailsPage, detailsText, detailsTitle, itemPageIds } from '../../src/extension/model/details';
 import { pdfWait, previewTitle, worthAskingAgain } from '../../src/extension/model/pdf-wait';
 import { detailsHtml } from '../../src/extension/views/details-html';
 
@@ -119,7 +119,7 @@ describe('the details page', () => {
       NumOfSheets: 1,
       LastUpdateTime: new Date(Date.UTC(2026, 10, 22, 9, 31)),
     }));
-    const page = detailsPage({ ...letter, IsBatch: true }, { ...batch, Items: items });
+    const page = detailsPage({ ...letter, IsBatch: true }, { batch: { ...batch, Items: items }, first: 1 });
     assert.equal(page.items?.heading, 'Batch items (2)');
     assert.deepEqual(page.items?.rows[1], [
       '2',
@@ -129,6 +129,46 @@ describe('the details page', () => {
       "22 Nov 2026, 09:31:00 (account's time)",
     ]);
     assert.match(detailsText(page), /Mail merge batch: Yes, 2 letters/);
+    assert.equal(page.items?.previous, undefined);
+    assert.equal(page.items?.next, undefined, 'one page: no links');
+  });
+
+  it("shows a batch's items a page at a time, with links to the pages before and after, counting the letters once the last is shown (issue 32, part 5)", () => {
+    const batch = { ...letter, ResultCode: -3000, IsBatch: true };
+    const item = (ItemID: number) => ({ ItemID, Status: -1002, Price: 0.62, NumOfSheets: 1, LastUpdateTime: ZERO_DATE });
+    // What GetBatchDetails answers for ItemID itemPageIds(first): up to a page and one item more.
+    const answered = (first: number, count: number) => ({ ...batch, Items: Array.from({ length: count }, (_, i) => item(first + i)) });
+    assert.equal(itemPageIds(1), '1-101');
+    assert.equal(itemPageIds(201), '201-301');
+
+    const firstPage = detailsPage({ ...letter, IsBatch: true }, { batch: answered(1, 101), first: 1 });
+    assert.equal(firstPage.items?.heading, 'Batch items 1–100, more follow');
+    assert.equal(firstPage.items?.rows.length, 100, 'the item asked for beyond the page only says more follow');
+    assert.equal(firstPage.items?.previous, undefined);
+    assert.deepEqual(firstPage.items?.next, { firstItem: 101, label: 'Next 100 items' });
+    assert.match(detailsText(firstPage), /Mail merge batch: Yes\n/, 'no count before the last page is read');
+    assert.match(detailsText(firstPage), /\n100 \| [^\n]*\nNext 100 items\n/);
+
+    const middle = detailsPage({ ...letter, IsBatch: true }, { batch: answered(1001, 101), first: 1001 });
+    assert.equal(middle.items?.heading, 'Batch items 1,001–1,100, more follow');
+    assert.deepEqual(middle.items?.previous, { firstItem: 901, label: 'Previous 100 items' });
+    assert.deepEqual(middle.items?.next?.firstItem, 1101);
+
+    const last = detailsPage({ ...letter, IsBatch: true }, { batch: answered(1901, 100), first: 1901 });
+    assert.equal(last.items?.heading, 'Batch items 1,901–2,000 of 2,000');
+    assert.equal(last.items?.next, undefined, 'exactly a page left: no Next');
+    assert.match(detailsText(last), /Mail merge batch: Yes, 2,000 letters/);
+
+    const html = detailsHtml(middle, 'vscode-resource:', 'vscode-resource:/media/details.css');
+    const links = [...html.matchAll(/<a href="command:mailroom\.showBatchItems\?([^"]+)">([^<]+)<\/a>/g)].map((m) => [
+      JSON.parse(decodeURIComponent(m[1]!.replace(/&amp;/g, '&'))),
+      m[2],
+    ]);
+    assert.deepEqual(links, [
+      [[1021985, 901], 'Previous 100 items'],
+      [[1021985, 1101], 'Next 100 items'],
+    ]);
+    assert.ok(!/<script/i.test(html), 'links, no script');
   });
 
   it("names the recipient, and a failed or cancelled mailer's end by how it ended, not Completed (issue 25, part 10)", () => {

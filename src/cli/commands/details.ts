@@ -1,5 +1,5 @@
 /** `mailroom details ID`: everything the service reports of a mailer, and of a batch's items. */
-import { NO_PERMISSIONS_STATUS, ZERO_DATE, describeStatus, formatDateTime, isFinalStatus } from '../../contract';
+import { NO_PERMISSIONS_STATUS, ZERO_DATE, describeStatus, formatDateTime, isFinalStatus, parseIdQuery } from '../../contract';
 import { dollars, reportedCharge, type Charge } from '../../rulebook';
 import { accountOf, connect, print, table, type Io } from '../context';
 import { EXIT_OK, EXIT_SERVICE_ERROR, UsageError } from '../usage';
@@ -8,16 +8,19 @@ import { rowList } from '../spending';
 import { commandLine, mailerId } from '../arguments';
 import { unknownAnswer, unknownMailers } from '../unknown-mailers';
 
-export const usage = 'mailroom details ID';
+export const usage = 'mailroom details ID [--items ITEMS]';
 
 export const help: CommandHelp = {
   summary:
     'Prints the details of one mailer: price, sheets, times, work mode and print properties; a batch with its items. ' +
     'Charged says whether the service charged it as it counts it: a mailer that failed or was cancelled never is, whatever its Price. ' +
     'A time not reached yet (the service writes 0001-01-01T00:00:00) is said "not yet" ("none" once the mailer is final); --json keeps the service\'s value.',
-  options: [['ID', "the mailer's ID"]],
+  options: [
+    ['ID', "the mailer's ID"],
+    ['--items ITEMS', "a batch's items to list, as the service names them: 101-200, or 3,17,99; all by default (a batch may hold 100,000)"],
+  ],
   global: true,
-  examples: ['mailroom details 1021984'],
+  examples: ['mailroom details 1021984', 'mailroom details 1021987 --items 101-200'],
 };
 
 /**
@@ -71,8 +74,12 @@ const text = (value: string | number | boolean | Date | null | undefined, final:
     : String(value ?? '');
 
 export async function run(args: readonly string[], io: Io): Promise<number> {
-  const { values, positionals } = commandLine('details', args, {});
+  const { values, positionals } = commandLine('details', args, { items: { type: 'string' } });
   const id = oneId(positionals);
+  const itemIds = values.items ?? '';
+  // ItemID takes the syntax of ID (service-facts.md, "Batches").
+  if (itemIds !== '' && !parseIdQuery(itemIds))
+    throw new UsageError(`--items takes item numbers, a range or a comma list (101-200, 3,17,99), not "${itemIds}"`);
   const client = connect(values, io);
   const unknown = (answered: string) => {
     io.err.write(`mailroom: ${unknownMailers([id], accountOf(values, io), answered)}\n`);
@@ -82,7 +89,7 @@ export async function run(args: readonly string[], io: Io): Promise<number> {
     let details, items;
     try {
       details = (await client.datedA.GetDetailsExtended({ ID: String(id) })).Details[0]!;
-      items = details.IsBatch ? (await client.datedA.GetBatchDetails({ ID: id, ItemID: '' })).Items : [];
+      items = details.IsBatch ? (await client.datedA.GetBatchDetails({ ID: id, ItemID: itemIds })).Items : [];
     } catch (error) {
       const answered = unknownAnswer(error);
       if (answered === undefined) throw error;

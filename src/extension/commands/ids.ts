@@ -47,6 +47,8 @@ export const COMMANDS = {
   'mailroom.sendStoredFile': { workbenchArguments: 1, failed: () => l10n.t('Mailroom could not send the stored file.') },
   // A Show More row under a batch's items passes itself.
   'mailroom.showMoreItems': { workbenchArguments: 1, failed: () => l10n.t("Mailroom could not show more of the batch's items.") },
+  // A link in a batch's details panel passes the batch and the first item of the page it shows.
+  'mailroom.showBatchItems': { workbenchArguments: 2, failed: () => l10n.t("Mailroom could not show the batch's items.") },
   'mailroom.showDetails': { workbenchArguments: 1, failed: () => l10n.t("Mailroom could not show the mailer's details.") },
   'mailroom.changeUserSettings': { workbenchArguments: 0, failed: () => l10n.t('Mailroom could not change the user settings.') },
   'mailroom.lookUpAttempt': { workbenchArguments: 1, failed: () => l10n.t('Mailroom could not look the send up.') },

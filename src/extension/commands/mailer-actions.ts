@@ -8,7 +8,8 @@ import { describeStatus, isFinalStatus, NO_PERMISSIONS_STATUS, parseIds, RESULT,
 import { clientModule, resultCodeOf } from '../client-module';
 import type { Clients } from '../connection/clients';
 import type { Log } from '../log';
-import { detailsPage } from '../model/details';
+import { ITEMS_PER_PAGE } from '../model/batch-items';
+import { detailsPage, itemPageIds } from '../model/details';
 import { pdfWait, previewTitle } from '../model/pdf-wait';
 import type { Refresher } from '../refresher';
 import type { TrackedMailers } from '../tracked-mailers';
@@ -169,6 +170,18 @@ export function mailerActions(ctx: MailerActionsContext) {
         }
       },
     );
+  /**
+   * A mailer's details in its own panel, refreshed when shown again; a batch's items a page at a
+   * time from `firstItem` (GetBatchDetails of a range: one call for 100,000 items would be too long to wait for).
+   */
+  const showDetails = async (id: number, firstItem: number) => {
+    const c = await client();
+    const [details] = (await c.datedA.GetDetailsExtended({ ID: String(id) })).Details;
+    if (!details) throw new Error(vscode.l10n.t('GetDetailsExtended gave no details of mailer {0}', id));
+    const batch = details.IsBatch ? await c.datedA.GetBatchDetails({ ID: id, ItemID: itemPageIds(firstItem) }) : undefined;
+    const items = batch && { batch, first: firstItem };
+    ctx.details.show(detailsPage(details, items, mailers.get(id)?.sha256, mailers.get(id)?.recipient));
+  };
   return {
     'mailroom.trackIds': async () => {
       const ids = await prompts.input({
@@ -219,13 +232,14 @@ export function mailerActions(ctx: MailerActionsContext) {
     },
     'mailroom.showDetails': async (node: unknown) => {
       const id = mailerOf(node);
-      if (id === undefined) return;
-      const c = await client();
-      const [details] = (await c.datedA.GetDetailsExtended({ ID: String(id) })).Details;
-      if (!details) throw new Error(vscode.l10n.t('GetDetailsExtended gave no details of mailer {0}', id));
-      const batch = details.IsBatch ? await c.datedA.GetBatchDetails({ ID: id, ItemID: '' }) : undefined;
-      // Its own panel, refreshed when shown again.
-      ctx.details.show(detailsPage(details, batch, mailers.get(id)?.sha256, mailers.get(id)?.recipient));
+      if (id !== undefined) await showDetails(id, 1);
+    },
+    // A link of a batch's details panel: only for a panel open now, and a page that starts an item page.
+    'mailroom.showBatchItems': async (batchId: unknown, firstItem: unknown) => {
+      const id = Number(batchId);
+      const first = Number(firstItem);
+      const open = Number.isSafeInteger(id) && ctx.details.get(id)?.page.items !== undefined;
+      if (open && Number.isSafeInteger(first) && first >= 1 && (first - 1) % ITEMS_PER_PAGE === 0) await showDetails(id, first);
     },
     'mailroom.copyId': async (node: unknown) => {
       const id = mailerOf(node);

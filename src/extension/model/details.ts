@@ -12,6 +12,7 @@
 import * as l10n from '@vscode/l10n';
 import { ZERO_DATE, describeReportValue, describeStatus, statusGroupOf, type ReportedField, type ResultOf } from '../../contract';
 import { dollars, reportedCharge, type Charge } from '../../rulebook';
+import { ITEMS_PER_PAGE } from './batch-items';
 
 export type ExtendedDetails = ResultOf<'datedA', 'GetDetailsExtended'>['Details'][number];
 export type BatchDetails = ResultOf<'datedA', 'GetBatchDetails'>;
@@ -30,7 +31,28 @@ export interface BatchItemsTable {
   readonly heading: string;
   readonly columns: readonly string[];
   readonly rows: readonly (readonly string[])[];
+  /** The first item of the page before and after this one, where there is one: the page's links. */
+  readonly previous?: PageLink;
+  readonly next?: PageLink;
 }
+
+export interface PageLink {
+  readonly firstItem: number;
+  readonly label: string;
+}
+
+/**
+ * One page of a batch's items, as GetBatchDetails answered the ItemID range `first`–`first + ITEMS_PER_PAGE`:
+ * one item more than a page is asked for, to tell whether more follow. A batch may hold 100,000
+ * items; a page is what a person reads, and what one call brings in good time.
+ */
+export interface BatchItemsPage {
+  readonly batch: BatchDetails;
+  readonly first: number;
+}
+
+/** The ItemID that asks for the page starting at `first` (1-based), and one item more. */
+export const itemPageIds = (first: number): string => `${first}-${first + ITEMS_PER_PAGE}`;
 
 export interface DetailsPage {
   readonly id: number;
@@ -113,9 +135,10 @@ function endRow(details: ExtendedDetails): [string, string] {
  * `sha256`: of the letter's bytes as sent, which Mailroom kept when it sent the letter (the service
  * does not know it); `recipient`: whom it was sent to, in one line, kept likewise when sent from here.
  */
-export function detailsPage(details: ExtendedDetails, batch?: BatchDetails, sha256?: string, recipient?: string): DetailsPage {
+export function detailsPage(details: ExtendedDetails, itemsPage?: BatchItemsPage, sha256?: string, recipient?: string): DetailsPage {
   const rows = (pairs: readonly [string, string | undefined][]): DetailsRow[] =>
     pairs.flatMap(([label, value]) => (value ? [{ label, value }] : []));
+  const shown = itemsPage && shownItems(itemsPage);
   const charge = reportedCharge({ workMode: details.WorkMode, status: details.Status, price: details.Price });
   const mailer: DetailsRow[] = [
     ...rows([
@@ -131,7 +154,7 @@ export function detailsPage(details: ExtendedDetails, batch?: BatchDetails, sha2
       [l10n.t('Submitted'), isSet(details.SubmitTime) ? accountTime(details.SubmitTime) : undefined],
       endRow(details),
       [l10n.t("SHA-256 of the letter's bytes (as sent)"), sha256],
-      [l10n.t('Mail merge batch'), details.IsBatch ? (batch ? l10n.t('Yes, {0} letters', batch.Items.length) : l10n.t('Yes')) : undefined],
+      [l10n.t('Mail merge batch'), details.IsBatch ? batchWords(shown) : undefined],
     ]),
   ];
   const printing = reported(details, [
@@ -144,10 +167,10 @@ export function detailsPage(details: ExtendedDetails, batch?: BatchDetails, sha2
     ['NationalMailing', l10n.t('Mailing in the US')],
     ['InternationalMailing', l10n.t('Mailing abroad')],
   ]);
-  const items: BatchItemsTable | undefined = batch && {
-    heading: l10n.t('Batch items ({0})', batch.Items.length),
+  const items: BatchItemsTable | undefined = shown && {
+    heading: itemsHeading(shown),
     columns: [l10n.t('Item'), l10n.t('Status'), l10n.t('Price'), l10n.t('Sheets'), l10n.t('Last update')],
-    rows: batch.Items.map((item) => [
+    rows: shown.items.map((item) => [
       String(item.ItemID),
       statusWords(item.Status, item.Description),
       // The batch's work mode says once that Development prices are estimates; an item says only what was not charged.
@@ -157,6 +180,10 @@ export function detailsPage(details: ExtendedDetails, batch?: BatchDetails, sha2
       String(item.NumOfSheets),
       isSet(item.LastUpdateTime) ? accountTime(item.LastUpdateTime) : '',
     ]),
+    ...(shown.first > 1
+      ? { previous: { firstItem: Math.max(1, shown.first - ITEMS_PER_PAGE), label: l10n.t('Previous {0} items', ITEMS_PER_PAGE) } }
+      : {}),
+    ...(shown.more ? { next: { firstItem: shown.first + ITEMS_PER_PAGE, label: l10n.t('Next {0} items', ITEMS_PER_PAGE) } } : {}),
   };
   return {
     id: details.ID,
@@ -171,6 +198,32 @@ export function detailsPage(details: ExtendedDetails, batch?: BatchDetails, sha2
   };
 }
 
+interface ShownItems {
+  readonly items: BatchDetails['Items'];
+  readonly first: number;
+  readonly more: boolean;
+}
+
+function shownItems({ batch, first }: BatchItemsPage): ShownItems {
+  return { items: batch.Items.slice(0, ITEMS_PER_PAGE), first, more: batch.Items.length > ITEMS_PER_PAGE };
+}
+
+/** The batch's letters, counted only once the last page says how many there are. */
+function batchWords(shown: ShownItems | undefined): string {
+  if (!shown || shown.more) return l10n.t('Yes');
+  return l10n.t('Yes, {0} letters', (shown.first - 1 + shown.items.length).toLocaleString('en-US'));
+}
+
+/** "Batch items (3)" when one page holds them all; else which are shown, and whether more follow. */
+function itemsHeading(shown: ShownItems): string {
+  const last = shown.first - 1 + shown.items.length;
+  const span = (n: number) => n.toLocaleString('en-US');
+  if (shown.first === 1 && !shown.more) return l10n.t('Batch items ({0})', span(last));
+  return shown.more
+    ? l10n.t('Batch items {0}–{1}, more follow', span(shown.first), span(last))
+    : l10n.t('Batch items {0}–{1} of {1}', span(shown.first), span(last));
+}
+
 /** The page as plain text: what a screen reader gets, in order (the in-host tests read it too). */
 export function detailsText(page: DetailsPage): string {
   const lines = [page.heading, ''];
@@ -178,7 +231,9 @@ export function detailsText(page: DetailsPage): string {
     lines.push(section.heading, ...section.rows.map((r) => `${r.label}: ${r.value}`), '');
   }
   if (page.items) {
-    lines.push(page.items.heading, page.items.columns.join(' | '), ...page.items.rows.map((r) => r.join(' | ')), '');
+    const links = [page.items.previous, page.items.next].flatMap((link) => (link ? [link.label] : []));
+    lines.push(page.items.heading, page.items.columns.join(' | '), ...page.items.rows.map((r) => r.join(' | ')));
+    lines.push(...(links.length > 0 ? [links.join(' · ')] : []), '');
   }
   lines.push(page.timeNote);
   return `${lines.join('\n')}\n`;

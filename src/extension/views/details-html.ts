@@ -2,8 +2,25 @@
  * The details page as HTML, for the details panel's webview: no VS Code here, so that it is tested
  * as plain code. Every value is escaped; there is no script, and the policy allows none.
  */
+import type { MailroomCommand } from '../commands/ids';
 import type { DetailsPage } from '../model/details';
 import { escapeHtml, webviewPage } from './webview-page';
+
+/** The one command the page links to. */
+export const SHOW_BATCH_ITEMS = 'mailroom.showBatchItems' satisfies MailroomCommand;
+
+/**
+ * Previous and Next under a batch's items: command links, which the panel allows for this one
+ * command only (details-panel.ts), so that the page pages without any script.
+ */
+function pageLinks(page: DetailsPage): string {
+  const links = [page.items?.previous, page.items?.next].flatMap((link) => {
+    if (!link) return [];
+    const href = `command:${SHOW_BATCH_ITEMS}?${encodeURIComponent(JSON.stringify([page.id, link.firstItem]))}`;
+    return [`<a href="${escapeHtml(href)}">${escapeHtml(link.label)}</a>`];
+  });
+  return links.length > 0 ? `<nav class="pages">${links.join(' ')}</nav>` : '';
+}
 
 /** The page: static HTML, no script, styles only from `cspSource` (the webview's own resources). */
 export function detailsHtml(page: DetailsPage, cspSource: string, stylesHref: string): string {
@@ -22,6 +39,7 @@ export function detailsHtml(page: DetailsPage, cspSource: string, stylesHref: st
 ${page.items.rows.map((r) => `<tr>${r.map((v) => `<td>${escapeHtml(v)}</td>`).join('')}</tr>`).join('\n')}
 </tbody>
 </table>
+${pageLinks(page)}
 </section>`
     : '';
   return webviewPage({

@@ -2,12 +2,13 @@
  * "Show Details": a mailer's details in an editor of their own (a webview panel), titled with its
  * ID, one per mailer: showing a mailer's details again reveals its panel, refreshed. The page is
  * static HTML: no script at all, styles from the extension's own media folder, under a strict
- * Content-Security-Policy (`default-src 'none'`).
+ * Content-Security-Policy (`default-src 'none'`); its only links, a batch's Previous and Next
+ * items, run the one command the panel allows.
  */
 import * as vscode from 'vscode';
 import { Disposable } from '../lifecycle';
 import { detailsText, type DetailsPage } from '../model/details';
-import { detailsHtml } from './details-html';
+import { SHOW_BATCH_ITEMS, detailsHtml } from './details-html';
 
 export const DETAILS_VIEW_TYPE = 'mailroom.details';
 
@@ -81,6 +82,8 @@ export class DetailsPanels extends Disposable {
     const media = vscode.Uri.joinPath(this.extensionUri, 'media');
     const panel = vscode.window.createWebviewPanel(DETAILS_VIEW_TYPE, page.title, vscode.ViewColumn.Active, {
       enableScripts: false,
+      // Its only links page through a batch's items; no other command may be run from it.
+      enableCommandUris: [SHOW_BATCH_ITEMS],
       localResourceRoots: [media],
     });
     const details: DetailsPanel = new DetailsPanel(panel, page, vscode.Uri.joinPath(media, 'details.css'), () => {

@@ -49,6 +49,73 @@ describe('Mail merges from VS Code', () => {
     details.panel.dispose();
   });
 
+  it("pages through a batch's items in its details: 100 at a time, Previous and Next as the panel's only links, the letters counted on the last page (issue 32, part 5)", async () => {
+    await onSandbox(api);
+    const data = vscode.Uri.joinPath(workspace(), 'merge-250.csv');
+    const rows = Array.from({ length: 250 }, (_, i) => `Reader ${i + 1},${i + 1} Main St,Springfield,IL,62701`);
+    await vscode.workspace.fs.writeFile(data, Buffer.from(['AttentionLine1,Address1,City,State,PostalCode', ...rows, ''].join('\r\n')));
+    try {
+      const before = trackedIds(api);
+      const from = person.notices.length;
+      await person.answering([{ pick: 'merge-250.csv' }, { pick: /in Development mode/ }], () =>
+        vscode.commands.executeCommand<void>('mailroom.sendMailMerge', vscode.Uri.joinPath(workspace(), 'invite.html')),
+      );
+      const id = sentSince(from);
+      assertNewMailer(id, before);
+      await vscode.commands.executeCommand('mailroom.showDetails', api.tree.nodeOf(id));
+      const details = api.detailsOf(id)!;
+      const itemIds = () => [...details.text.matchAll(/^(\d+) \| /gm)].map((m) => Number(m[1]));
+      /** The panel's links as the webview has them: the command, and what it is handed. */
+      const links = () =>
+        [...details.panel.webview.html.matchAll(/<a href="command:([\w.]+)\?([^"]+)">([^<]+)<\/a>/g)].map((m) => ({
+          command: m[1]!,
+          args: JSON.parse(decodeURIComponent(m[2]!.replace(/&amp;/g, '&'))) as unknown[],
+          label: m[3]!,
+        }));
+      const follow = async (label: string) => {
+        const link = links().find((l) => l.label === label);
+        assert.ok(link, `${label} among ${JSON.stringify(links())}`);
+        await vscode.commands.executeCommand(link.command, ...link.args);
+      };
+      assert.match(details.text, /Batch items 1–100, more follow/);
+      assert.match(details.text, /Mail merge batch: Yes\n/, 'not counted before the last page');
+      assert.deepEqual(
+        itemIds(),
+        Array.from({ length: 100 }, (_, i) => i + 1),
+      );
+      assert.deepEqual(
+        links().map((l) => [l.command, l.label]),
+        [['mailroom.showBatchItems', 'Next 100 items']],
+      );
+      await follow('Next 100 items');
+      assert.match(details.text, /Batch items 101–200, more follow/);
+      assert.deepEqual(
+        itemIds(),
+        Array.from({ length: 100 }, (_, i) => i + 101),
+      );
+      await follow('Next 100 items');
+      assert.match(details.text, /Batch items 201–250 of 250/);
+      assert.match(details.text, /Mail merge batch: Yes, 250 letters/);
+      assert.deepEqual(
+        itemIds(),
+        Array.from({ length: 50 }, (_, i) => i + 201),
+      );
+      assert.deepEqual(
+        links().map((l) => l.label),
+        ['Previous 100 items'],
+      );
+      await follow('Previous 100 items');
+      assert.match(details.text, /Batch items 101–200, more follow/);
+      // Run by another extension with what it likes: a page that starts no page, or a mailer with no panel open, changes nothing.
+      await vscode.commands.executeCommand('mailroom.showBatchItems', id, 57);
+      await vscode.commands.executeCommand('mailroom.showBatchItems', id + 1, 1);
+      assert.match(details.text, /Batch items 101–200, more follow/);
+      details.panel.dispose();
+    } finally {
+      await vscode.workspace.fs.delete(data);
+    }
+  });
+
   it('shows the amount in the work-mode pick, and a merge no row of which has an address as "price unknown", never $0.00 (issue 31, item 6)', async () => {
     await onSandbox(api);
     const data = vscode.Uri.joinPath(workspace(), 'merge-misnamed.csv');
