@@ -281,6 +281,40 @@ describe('sandbox: large mail merges', function () {
       assert.deepEqual(blobsOnDisk(dataDir), namedBlobs(state), 'its job’s blob is on disk, and no orphan');
     });
 
+    it('answers a GetStatus sent while it measures a merge of a few thousand rows before it answers the merge, holding nothing (issue 32, part 6)', async () => {
+      // No hold point: what is seen is the merge's own turns of the event loop (printing/merge.ts, turnTaker).
+      held = await startHeldSandbox(dataDir, []);
+      const call = httpCaller(held.url, 'http-post');
+      const getStatus = () => call('datedA', 'GetStatus', { ...demo, ID: '1' }) as Promise<{ ResultCode: number }>;
+      assert.equal((await getStatus()).ResultCode, -3115, 'the sandbox answers');
+      const started = performance.now();
+      let mergeAnswered: number | undefined;
+      const merge = (call('datedA', 'SendWordMailMerge_Compressed', mergeRequest(rowsOf(4000))) as Promise<{ ResultCode: number }>).finally(
+        () => (mergeAnswered = performance.now()),
+      );
+      // Another caller asks again and again, one question at a time, until the merge is answered.
+      const asked: { sent: number; answered: number }[] = [];
+      while (mergeAnswered === undefined) {
+        const sent = performance.now();
+        assert.equal((await getStatus()).ResultCode, -3115);
+        asked.push({ sent, answered: performance.now() });
+      }
+      assert.ok((await merge).ResultCode > 0, 'the merge is answered');
+      // A sandbox that took the merge without a turn of the event loop, all of it or a stretch of
+      // it, would answer nothing asked in that stretch before the merge itself: those questions
+      // wait behind it. So each quarter of the merge's time has a question answered before it.
+      const took = mergeAnswered - started;
+      const quarters = [0, 1, 2, 3].map(
+        (q) =>
+          asked.filter((a) => a.sent >= started + (q * took) / 4 && a.sent < started + ((q + 1) * took) / 4 && a.answered < mergeAnswered!)
+            .length,
+      );
+      assert.ok(
+        quarters.every((answered) => answered > 0),
+        `GetStatus asked in each quarter of the merge's ${Math.round(took)} ms and answered before it: ${quarters.join(', ')} (${asked.length} asked)`,
+      );
+    });
+
     it('keeps no printed PDF of a batch the sandbox was reset under while its first GetPDF printed it', async () => {
       held = await startHeldSandbox(dataDir, ['merge-printing']);
       const call = httpCaller(held.url, 'http-post');
