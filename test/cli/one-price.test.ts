@@ -23,6 +23,10 @@ describe('mailroom: one price for every mailer, as the sandbox charges it (issue
   let env: NodeJS.ProcessEnv;
   let client: MailWsClient;
   let letter: string;
+  let template: string;
+  let people: string;
+  /** What the sandbox charged for the merge of each account setting, by "sides colour". */
+  const mergeCharges = new Map<string, number>();
 
   const run = async (...args: string[]): Promise<CliRun> => {
     const result = await mailroom(args, { env });
@@ -54,6 +58,18 @@ describe('mailroom: one price for every mailer, as the sandbox charges it (issue
     writeFileSync(letter, await pdfOfSizes([LETTER, LETTER, LETTER], { address: JANE_DOE_LINES }));
     writeFileSync(join(dir, 'front.png'), samplePng(600, 425));
     writeFileSync(join(dir, 'back.html'), '<p>Wish you were here.</p>');
+    // Three letters, one of two pages: a colour or duplex account's price differs from simplex black's.
+    template = join(dir, 'invite.html');
+    writeFileSync(
+      template,
+      `<p>Dear {{AttentionLine1}},</p>${'<p>You are invited, with words enough to fill a line.</p>'.repeat(4)}{{Note}}`,
+    );
+    people = join(dir, 'people.csv');
+    writeFileSync(
+      people,
+      'AttentionLine1,Address1,City,State,PostalCode,Note\nJane Doe,1 Main St,Springfield,IL,62701,\nSam Roe,2 Side St,Shelbyville,IL,62565,' +
+        `"${'<p>More to say, page after page.</p>'.repeat(60)}"\nPat Poe,3 Far Rd,Springfield,IL,62702,\n`,
+    );
     client = new MailWsClient({ endpoint: sandbox.url, credentials: { username: 'demo', password: 'demo' } });
   });
   after(async () => {
@@ -84,6 +100,38 @@ describe('mailroom: one price for every mailer, as the sandbox charges it (issue
           },
         );
       });
+
+  for (const sides of ['Simplex', 'Duplex'] as const)
+    for (const colour of ['BlackAndWhite', 'FullColor'] as const)
+      it(`a mail merge of an account printing ${sides} in ${colour}: the preflight's price, the guard's and the batch's charge are one`, async () => {
+        await setPrinting(sides, colour);
+        const said = JSON.parse((await run('preflight', template, '--data', people, '--mode', 'Production', '--json')).stdout) as {
+          price: number;
+        };
+        const { id } = JSON.parse((await run('merge', template, people, '--mode', 'Production', '--yes', '--again', '--json')).stdout) as {
+          id: number;
+        };
+        const { weighed, charged, colour: printed, sides: printedSides } = await weighedAndCharged(id);
+        mergeCharges.set(`${sides} ${colour}`, charged);
+        assert.deepEqual(
+          { said: said.price, weighed, charged, printed, printedSides },
+          {
+            said: charged,
+            weighed: charged,
+            charged,
+            printed: colour === 'FullColor' ? 'FullColor' : 'Black',
+            printedSides: sides === 'Duplex' ? 'PrintDuplex' : 'PrintSimplex',
+          },
+        );
+      });
+
+  it('prices a merge as its account prints it: colour costs more, and duplex less for the letter of several pages', () => {
+    const of = (key: string) => mergeCharges.get(key)!;
+    assert.equal(mergeCharges.size, 4, 'each account setting sent');
+    assert.ok(of('Simplex FullColor') > of('Simplex BlackAndWhite'), JSON.stringify([...mergeCharges]));
+    assert.ok(of('Duplex BlackAndWhite') < of('Simplex BlackAndWhite'), JSON.stringify([...mergeCharges]));
+    assert.ok(of('Duplex FullColor') < of('Simplex FullColor'), JSON.stringify([...mergeCharges]));
+  });
 
   for (const [asked, price] of [
     ['Default', 0.88],
