@@ -323,23 +323,15 @@ describe('mailroom preflight', function () {
       const [warning] = r.findings;
       assert.equal(warning!.field, 'City');
       assert.match(warning!.message, /ZIP code 90210 is Beverly Hills's/);
-      for (const fine of [
-        'Jane Doe, 1 Main St, Springfield, IL 62701',
-        'Jane Doe, 1 Main St, Beverly Hills, CA 90210-1234',
-        'Jane Doe, 1 Main St, Austin, TX 73301',
-        'Jane Doe, 1 Main St, St. Louis, MO 63130',
-        'Jane Doe, 1 Main St, Flushing, NY 11375',
-        'Jane Doe, PSC 1234 Box 5678, APO, AE 09001',
-        'Jane Doe, 1 Calle Sol, San Juan, PR 00901',
-      ]) {
-        const found = (await report(sample('price-list.pdf'), '--to', fine, '--mode', 'Production')).report.findings;
-        // price-list.pdf's Helvetica is not embedded: a warning of its own, without a code.
-        assert.deepEqual(
-          found.filter((f) => f.code !== undefined),
-          [],
-          fine,
-        );
-      }
+      // One that passes, through the command line (the kinds that pass are the address check's unit test).
+      const fine = 'Jane Doe, 1 Main St, Beverly Hills, CA 90210-1234';
+      const found = (await report(sample('price-list.pdf'), '--to', fine, '--mode', 'Production')).report.findings;
+      // price-list.pdf's Helvetica is not embedded: a warning of its own, without a code.
+      assert.deepEqual(
+        found.filter((f) => f.code !== undefined),
+        [],
+        fine,
+      );
     });
   });
 

@@ -371,6 +371,26 @@ const steps: Step[] = [
     },
   },
   {
+    name: "a batch's details show its items 100 at a time, Next and Previous paging through them",
+    run: async (wb) => {
+      await wb.command('Mailroom: Send Mail Merge…');
+      await wb.pick('invite.html');
+      await wb.pick('many.csv');
+      await wb.pick('Send 150 letters in Development mode');
+      const batch = wb.row('Mailers', 'invite.html × many.csv');
+      await batch.waitFor({ timeout: 60_000 });
+      await wb.contextMenu(batch, 'Show Details');
+      // The panel's links are its only ones, and need no script: VS Code runs the command they name.
+      const first = await wb.webviewFrame('h2', 'Batch items 1–100, more follow');
+      await first.locator('a', { hasText: 'Next 100 items' }).click();
+      const last = await wb.webviewFrame('h2', 'Batch items 101–150 of 150');
+      assert.match((await last.locator('main').textContent()) ?? '', /Yes, 150 letters/);
+      await last.locator('a', { hasText: 'Previous 100 items' }).click();
+      await wb.webviewFrame('h2', 'Batch items 1–100, more follow');
+      await wb.command('View: Close All Editors');
+    },
+  },
+  {
     name: 'Filter Mailers keeps what matches, the view says so, and Clear Filter shows them all',
     run: async (wb) => {
       // A clean window for the picture: the proof and the messages of the steps before put away.
@@ -386,6 +406,8 @@ const steps: Step[] = [
       assert.equal(await wb.rows('Mailers').filter({ hasText: 'notes.txt' }).count(), 0, 'and the notes letter');
       await wb.page.mouse.move(800, 600);
       await wb.page.screenshot({ path: join(SHOTS, 'picture-filtered.png') });
+      // A view's title actions show while the pointer is over it (or it has focus), as for a person.
+      await wb.page.locator('.pane-header', { hasText: 'Mailers' }).first().hover();
       await wb.page
         .getByRole('button', { name: title('commands.clearMailerFilter.title') })
         .first()
@@ -754,6 +776,15 @@ async function main(): Promise<number> {
   writeFileSync(
     join(workspace, 'misnamed.csv'),
     'Name,Street,City,State,Zip\nJane Doe,1 Main St,Springfield,IL,62701\nSam Roe,2 Side St,Shelbyville,IL,62565\n',
+  );
+  // A merge of more items than a page of its details shows.
+  writeFileSync(
+    join(workspace, 'many.csv'),
+    [
+      'AttentionLine1,Address1,City,State,PostalCode',
+      ...Array.from({ length: 150 }, (_, i) => `Guest ${i + 1},${i + 1} Main St,Springfield,IL,62701`),
+      '',
+    ].join('\n'),
   );
   // A merge's data as a spreadsheet on Windows saves it: Windows-1252, which VS Code shows as UTF-8.
   writeFileSync(

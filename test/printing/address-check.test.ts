@@ -7,7 +7,7 @@
 import { strict as assert } from 'node:assert';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { parseCsv } from '../../src/contract';
+import { parseCsv, readAddressLine } from '../../src/contract';
 import {
   measureLetters,
   measurePostcard,
@@ -26,6 +26,22 @@ const address = (fields: Partial<PostalAddress>): PostalAddress => ({ AttentionL
 const kind = (fields: Partial<PostalAddress>) => verifyAddress(address(fields))?.kind ?? 'ok';
 
 describe('the address check: ZIP codes, states and cities', () => {
+  it('passes a line as `--to` takes it for every kind of US address: ZIP+4, a unique ZIP code, an acceptable city name, a military and a territory address', () => {
+    for (const line of [
+      'Jane Doe, 1 Main St, Springfield, IL 62701',
+      'Jane Doe, 1 Main St, Beverly Hills, CA 90210-1234',
+      'Jane Doe, 1 Main St, Austin, TX 73301',
+      'Jane Doe, 1 Main St, St. Louis, MO 63130',
+      'Jane Doe, 1 Main St, Flushing, NY 11375',
+      'Jane Doe, PSC 1234 Box 5678, APO, AE 09001',
+      'Jane Doe, 1 Calle Sol, San Juan, PR 00901',
+    ]) {
+      const read = readAddressLine(line);
+      assert.deepEqual(read.unread, [], line);
+      assert.equal(verifyAddress(read.address), undefined, line);
+    }
+  });
+
   it('knows the ZIP codes of every kind: standard, PO box, unique, military, territories; and ZIP+4 by its five digits', () => {
     assert.deepEqual(zipCode('62701'), { zip: '62701', state: 'IL', cities: ['Springfield'] });
     assert.equal(zipCode('62701-1234')?.zip, '62701');
