@@ -121,6 +121,7 @@ export async function newDocument(options: PrintOptions, measuring = false): Pro
   return doc;
 }
 
+/** What a mailer printed comes to; `failure`, the first of its `failures`, when it has any. */
 export function printedAs(
   pages: number,
   sheets: number,
