@@ -20,7 +20,7 @@ import * as sandbox from './commands/sandbox';
 import * as send from './commands/send';
 import * as status from './commands/status';
 import * as wsdl from './commands/wsdl';
-import type { Io } from './context';
+import type { Io } from './io';
 import { GLOBAL_OPTIONS } from './global-options';
 import { asksForHelp, commandHelp, overview, type CommandHelp } from './help';
 import { warnUnknownKeys } from './config';

@@ -17,7 +17,8 @@ import {
   type PrintSettingKey,
 } from '../rulebook';
 import { configPath, readConfig } from './config';
-import { accountOf, profileOf, type Io } from './context';
+import { accountOf, profileOf } from './account-options';
+import type { Io } from './io';
 import type { GlobalValues } from './global-options';
 
 export interface PrintAssumption {

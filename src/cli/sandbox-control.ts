@@ -7,7 +7,8 @@ import { callControl, ControlFailure } from '../sandbox/control/client';
 import { CHOSEN_FAILURES, failureChoices, formatDuration, type ControlAction, type ControlActions } from '../sandbox/control/protocol';
 import { dollars, moneyOutcome } from '../rulebook';
 import { commandLine, dollarsAmount, durationMs, mailerId, wholeNumber } from './arguments';
-import { endpointOf, timeoutOf, type Io } from './context';
+import { endpointOf, timeoutOf } from './account-options';
+import type { Io } from './io';
 import { EXIT_OK, EXIT_SERVICE_ERROR, UsageError } from './usage';
 
 const ARITY: Readonly<Record<ControlAction, readonly string[]>> = {

@@ -47,7 +47,8 @@ import {
   type SpendingLimits,
 } from '../rulebook';
 import { readConfig, unknownConfigKeys, unknownKeysWords } from './config';
-import { accountOf, profileOf, type Io } from './context';
+import { accountOf, profileOf } from './account-options';
+import type { Io } from './io';
 import type { GlobalValues } from './global-options';
 import { NotConfirmed, Refused } from './usage';
 import { printing } from './printing';

@@ -8,7 +8,7 @@
  */
 import { MailWsError } from '../client';
 import { WARNING_CODES, isLoopback } from '../contract';
-import type { Account } from './context';
+import type { Account } from './account-options';
 
 /** The service's answer that it has no such mailer for the user (-3115, -3116), in its code and words; undefined for any other error. */
 export function unknownAnswer(error: unknown): string | undefined {

@@ -1,34 +1,31 @@
 /**
  * Keeps the Mailers view current: refreshes on demand, and on its own while any mailer is in
  * process, in as few calls as the service allows (the client's tracking helper), backing off after
- * errors and slowing down while the window is not focused. Tells the user when a mailer ends.
- * A refresh is bounded by its calls' timeouts (`mailroom.timeoutSeconds`, retries included): one
- * against a server that never finishes its answer ends there, with an error naming the endpoint.
+ * errors and slowing down while the window is not focused. Tells the user when a mailer ends
+ * (mailer-notices.ts). A refresh is bounded by its calls' timeouts (`mailroom.timeoutSeconds`,
+ * retries included): one against a server that never finishes its answer ends there, with an
+ * error naming the endpoint.
  *
- * It also finds out whether the service answers (model/service-health.ts): a refresh that gets no
- * answer begins an outage, which the status bar and the view's message show until a refresh gets
- * its answers again; that is said once, and logged once, not on every cycle. Meanwhile the refresh
- * backs off as after any failure (model/refresh-schedule.ts), on the one timer it keeps.
- *
- * A refresh waiting on the service shows the Mailers view's progress at once, and one that waits
- * a few seconds past the service's usual answer time (ServiceHealth.patienceMs, learnt from its
- * calls) begins the outage then, not when its calls give up after their whole budget (60 s).
+ * It also finds out whether the service answers (outage-watch.ts): a refresh that gets no answer
+ * begins an outage, shown until a refresh gets its answers again. Meanwhile the refresh backs off
+ * as after any failure (model/refresh-schedule.ts), on the one timer it keeps. A refresh waiting
+ * on the service shows the Mailers view's progress at once.
  */
 import * as vscode from 'vscode';
 import { clientModule } from './client-module';
-import { MAX_IDS_PER_QUERY, NO_PERMISSIONS_STATUS, formatDateTime, formatIds, getIntervalMs } from '../contract';
+import { MAX_IDS_PER_QUERY, NO_PERMISSIONS_STATUS, formatDateTime, formatIds } from '../contract';
 import type { Accounts } from './connection/accounts';
 import type { Clients } from './connection/clients';
-import { Disposable, Emitter, timeout, toDisposable } from './lifecycle';
+import { Disposable, timeout, toDisposable } from './lifecycle';
 import type { Log } from './log';
-import { groupOf, mayNeedUser, needsDetails, needsUser, type TrackedMailer } from './model/mailers';
+import { tellChanged } from './mailer-notices';
+import { groupOf, mayNeedUser, needsDetails, type TrackedMailer } from './model/mailers';
 import { PUSHED_WINDOW_MS, RefreshSchedule } from './model/refresh-schedule';
-import { prompts } from './prompts';
-import { GATEWAY_STATUSES, ServiceHealth, answeredAgainWords, noAnswerWithinWords } from './model/service-health';
+import type { ServiceHealth } from './model/service-health';
+import { OutageWatch } from './outage-watch';
 import type { MailerFacts, TrackedMailers } from './tracked-mailers';
 import type { MailerStatus } from '../client';
-import type { MailroomCommand } from './commands/ids';
-import { logLine, wordsOf } from './model/failure-words';
+import { wordsOf } from './model/failure-words';
 
 /** The Mailers view's ID (package.json), where a refresh shows its progress. */
 const MAILERS_VIEW = 'mailroom.mailers';
@@ -40,45 +37,37 @@ export class Refresher extends Disposable {
   private running: Promise<Error | undefined> | undefined;
   /** When the last feedback push arrived (push-listener.ts): polling slows down while they do. */
   private lastPushAt = -Infinity;
-  /** Whether the service answers, as the refreshes found it. */
-  readonly health = new ServiceHealth();
-  /** The refresh waiting on the service now, if one is: when it began, or its last call ended. */
-  private waitingSince: number | undefined;
-  /** When the refresh waiting now is taken for no answer. */
-  private patience: vscode.Disposable | undefined;
-  private readonly healthChanged = this.register(new Emitter<void>());
+  private readonly outage: OutageWatch;
   /** The service stopped answering, answers again, or another account is the active one. */
-  readonly onDidChangeHealth = this.healthChanged.event;
+  readonly onDidChangeHealth: vscode.Event<void>;
 
   constructor(
     private readonly accounts: Accounts,
     private readonly clients: Clients,
     private readonly mailers: TrackedMailers,
-    private readonly log: Log,
+    log: Log,
   ) {
     super();
-    this.register(
-      toDisposable(() => {
-        this.next?.dispose();
-        this.patience?.dispose();
-      }),
-    );
-    // Each answer tells how long the service takes; each call ended restarts the wait of a refresh under way.
-    this.register(
-      clients.onDidCall((event) => {
-        if (event.error === undefined && event.operation.startsWith('Get')) this.health.heard(event.ms);
-        if (this.waitingSince !== undefined) this.waitFor(Date.now());
-      }),
-    );
-    // Another account is another service: what was found about the last one no longer holds.
+    this.register(toDisposable(() => void this.next?.dispose()));
+    this.outage = this.register(new OutageWatch(accounts, clients, log));
+    this.onDidChangeHealth = this.outage.onDidChange;
     this.register(
       accounts.onDidChange(() => {
         // Pushes of the last account say nothing of whether this one's arrive.
         this.lastPushAt = -Infinity;
-        this.health.reset();
-        this.healthChanged.fire();
+        this.outage.reset();
       }),
     );
+  }
+
+  /** Whether the service answers, as the refreshes found it. */
+  get health(): ServiceHealth {
+    return this.outage.health;
+  }
+
+  /** Whether a refresh waits on the service now (the Mailers view shows its progress meanwhile). */
+  get waiting(): boolean {
+    return this.outage.waiting;
   }
 
   /**
@@ -98,12 +87,7 @@ export class Refresher extends Disposable {
     if (!this.accounts.account) return undefined;
     const open = this.mailers.list().filter((m) => groupOf(m) === 'inProcess' || needsDetails(m));
     if (open.length === 0) {
-      // Nothing shown needs the service (the mailers left in process were untracked): nothing is
-      // out of date, so no warning stays up with no refresh left to take it down.
-      if (this.health.unanswered) {
-        this.health.clearOutage();
-        this.healthChanged.fire();
-      }
+      this.outage.nothingToAsk();
       return undefined;
     }
     const began = Date.now();
@@ -113,47 +97,11 @@ export class Refresher extends Disposable {
     return asking;
   }
 
-  /** Whether a refresh waits on the service now (the Mailers view shows its progress meanwhile). */
-  get waiting(): boolean {
-    return this.waitingSince !== undefined;
-  }
-
-  /** (Re)starts the wait for the service's answer, from `from`. */
-  private waitFor(from: number): void {
-    this.waitingSince = from;
-    this.patience?.dispose();
-    const account = this.accounts.account;
-    const paced = account ? getIntervalMs(account.endpoint, account.sandbox) : 0;
-    const patience = this.health.patienceMs(paced);
-    this.patience = timeout(patience, () => this.noAnswerYet(from, patience));
-  }
-
-  private stopWaiting(): void {
-    this.waitingSince = undefined;
-    this.patience?.dispose();
-    this.patience = undefined;
-  }
-
-  /** The refresh under way got no answer for a few seconds past the usual: the outage begins now. */
-  private noAnswerYet(began: number, waited: number): void {
-    if (this.isDisposed || this.waitingSince !== began) return;
-    const words = noAnswerWithinWords(waited, this.health.usualMs);
-    if (!this.health.notAnswering(this.refreshBegan ?? began, words)) return;
-    this.log.error(
-      `Refresh waiting: ${words} The service is not answering: Mailroom goes on waiting, then asks again on its own, less often.`,
-    );
-    this.healthChanged.fire();
-  }
-
-  /** When the refresh under way began. */
-  private refreshBegan: number | undefined;
-
   private async ask(open: readonly TrackedMailer[], began: number): Promise<Error | undefined> {
     // A refresh still under way when another account became the active one tells nothing about it.
     const account = this.accounts.accountKey;
     const current = () => this.accounts.accountKey === account;
-    this.refreshBegan = began;
-    this.waitFor(began);
+    this.outage.began(began);
     try {
       const { MailWsError, fetchStatuses } = await clientModule();
       const client = await this.clients.client();
@@ -178,34 +126,17 @@ export class Refresher extends Disposable {
       }
       const changed = await this.mailers.update(statuses, details);
       this.schedule.succeeded();
-      if (current()) this.answered();
-      this.notify(changed);
+      if (current()) this.outage.answered();
+      tellChanged(changed, this.accounts);
       return undefined;
     } catch (error) {
       if (this.isDisposed) return undefined;
       this.schedule.failed();
       const words = wordsOf(error);
-      const { MailWsNetworkError, MailWsFault } = await clientModule();
-      const noAnswer = error instanceof MailWsNetworkError || (error instanceof MailWsFault && GATEWAY_STATUSES.includes(error.httpStatus));
-      if (!noAnswer || !current()) {
-        this.log.error(logLine(`Refresh failed: ${words}`, error));
-        // It answered in the end (a fault, a result code): an outage its slowness began is over.
-        if (!noAnswer && current() && this.health.unanswered) {
-          this.health.clearOutage();
-          this.healthChanged.fire();
-        }
-      } else if (this.health.notAnswering(began, words)) {
-        this.log.error(
-          logLine(`Refresh failed: ${words} The service is not answering: Mailroom asks again on its own, less often.`, error),
-        );
-        this.healthChanged.fire();
-      }
-      // Each call of the cycle has its line already; the outage was told when it began.
-      else this.log.warn(logLine(`Refresh failed again, the service still not answering: ${words}`, error));
+      await this.outage.failed(error, words, began, current);
       return error instanceof Error ? error : new Error(words);
     } finally {
-      this.stopWaiting();
-      this.refreshBegan = undefined;
+      this.outage.ended();
     }
   }
 
@@ -217,7 +148,7 @@ export class Refresher extends Disposable {
     this.lastPushAt = Date.now();
     if (this.isDisposed || !this.mailers.get(status.ID)) return false;
     const changed = await this.mailers.update(new Map([[status.ID, status]]));
-    this.notify(changed);
+    tellChanged(changed, this.accounts);
     // The next poll (if anything is still in process) now comes at the slower pace.
     if (!this.running) this.scheduleNext();
     return changed.length > 0;
@@ -227,56 +158,6 @@ export class Refresher extends Disposable {
   pushedItem(): void {
     this.lastPushAt = Date.now();
     this.mailers.refreshView();
-  }
-
-  /** A refresh got its answers: an outage it ends is said once, in the log and in a message. */
-  private answered(): void {
-    const at = Date.now();
-    const ended = this.health.answered(at);
-    this.healthChanged.fire();
-    if (!ended) return;
-    const words = answeredAgainWords(ended, at, { locale: vscode.env.language, now: at });
-    this.log.info(words);
-    void prompts.notify('info', words);
-  }
-
-  /** Tells the mailers whose status changed: a status the user must act on always, an end when asked to. */
-  private notify(changed: readonly TrackedMailer[]): void {
-    for (const mailer of changed.filter(needsUser)) void this.askForFunds(mailer);
-    if (!vscode.workspace.getConfiguration('mailroom').get<boolean>('notifyOnCompletion', true)) return;
-    for (const mailer of changed.filter((m) => groupOf(m) !== 'inProcess')) {
-      const text = vscode.l10n.t(
-        'Mailroom: {0} ({1}): {2}',
-        mailer.description ?? vscode.l10n.t('Mailer {0}', mailer.id),
-        mailer.id,
-        mailer.statusText ?? String(mailer.status),
-      );
-      void prompts.notify(groupOf(mailer) === 'completed' ? 'info' : 'warning', text);
-    }
-  }
-
-  /**
-   * -990: the letter waits for funds, and fails (-1010) unless they arrive within 72 hours. Said
-   * when it happens, with what to do: on the sandbox, Set Funds… (its control path); on a real
-   * service, money added to the account there. Cancel Delivery works meanwhile.
-   */
-  private async askForFunds(mailer: TrackedMailer): Promise<void> {
-    const name = mailer.description ?? vscode.l10n.t('Mailer {0}', mailer.id);
-    const onSandbox = this.accounts.account?.sandbox === true;
-    const text = onSandbox
-      ? vscode.l10n.t(
-          'Mailroom: {0} ({1}) is waiting for funds (-990): the sandbox account cannot pay for it. Set the funds and it goes on; without them it fails (-1010), sooner than the service does (72 hours).',
-          name,
-          mailer.id,
-        )
-      : vscode.l10n.t(
-          'Mailroom: {0} ({1}) is waiting for funds (-990): add funds to the account at the service within 72 hours and it goes on; else it fails (-1010). Cancel Delivery from the Mailers view stops it.',
-          name,
-          mailer.id,
-        );
-    const setFunds = vscode.l10n.t('Set Funds…');
-    const chosen = await prompts.notify('warning', text, ...(onSandbox ? [setFunds] : []));
-    if (chosen === setFunds) await vscode.commands.executeCommand('mailroom.sandbox.setFunds' satisfies MailroomCommand);
   }
 
   private scheduleNext(): void {

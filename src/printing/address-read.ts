@@ -99,7 +99,7 @@ export interface WindowAddress {
  * line, a street line, and a last line of city, state and ZIP code for the US, or a city line and
  * a country for another country, as a one-line address is read (contract/address-line.ts). Text
  * that is not of that shape (a date, a table's heading and rows) is no address the service can
- * extract: the mailer fails at -1045, in the sandbox (printer.ts) and the preflight alike. A
+ * extract: the mailer fails at -1045, in the sandbox (letter.ts) and the preflight alike. A
  * window's line is one part even with a comma in it ("Acme, Inc."), but the city's line, and
  * the one before a country, are read at their commas ("Springfield, IL 62701").
  */

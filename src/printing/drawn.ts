@@ -7,7 +7,8 @@
  * drawing says why.
  */
 import { BROWSER_TYPES, drawDocument, type DrawnBy } from './engines';
-import { POSTCARD_SIDES, type Content, type PostcardJob } from './printer';
+import { POSTCARD_SIDES } from './postcard';
+import type { Content, PostcardJob } from './print-jobs';
 
 /** Where a letter's documents come from: the folder their relative pictures are read from, and a title for the page. */
 export interface DrawingPlace {
@@ -47,7 +48,7 @@ export async function drawContents(contents: readonly Content[], place: DrawingP
 
 /**
  * A postcard's HTML sides drawn by the browser on their own paper, edge to edge: the image side
- * the whole card, the address side the message's half (printer.ts `POSTCARD_SIDES`), which the
+ * the whole card, the address side the message's half (postcard.ts `POSTCARD_SIDES`), which the
  * printer then places as it places a PDF side. Pictures and PDFs are printed as they are.
  */
 export async function drawPostcardSides(job: PostcardJob, place: DrawingPlace = {}): Promise<{ job: PostcardJob; drawnBy: DrawnBy[] }> {

@@ -14,26 +14,22 @@ export { UnreadableDocument, docxToBlocks } from './docx-text';
 export { htmlToBlocks } from './html-text';
 export { htmlPageSize, type PageSize, type Section } from './page-size';
 export { LETTER_TOLERANCE, US_LETTER, isUsLetter, sizeWords, type Box } from './envelope';
-export {
-  DEVELOPMENT_MARK,
-  MAX_LETTER_SHEETS,
-  RECIPIENT_WINDOW,
-  RETURN_WINDOW,
-  addressLines,
-  measureLetters,
-  measurePostcard,
-  printLetters,
-  printPostcard,
-  type Content,
-  type LetterJob,
-  type MissingCharacter,
-  type OffSizePage,
-  type PostalAddress,
-  type PostcardJob,
-  type PrintOptions,
-  type Printed,
-  type WorkModeUsed,
-} from './printer';
+export { RECIPIENT_WINDOW, RETURN_WINDOW } from './envelope';
+export { addressLines } from './address-lines';
+export { DEVELOPMENT_MARK } from './development-mark';
+export { MAX_LETTER_SHEETS, measureLetters, printLetters } from './letter';
+export { measurePostcard, printPostcard } from './postcard';
+export type {
+  Content,
+  LetterJob,
+  MissingCharacter,
+  OffSizePage,
+  PostalAddress,
+  PostcardJob,
+  PrintOptions,
+  Printed,
+  WorkModeUsed,
+} from './print-jobs';
 export { DEFAULT_PRICING, mailerPrice, printsInColour, type PricedMailer, type Pricing } from './pricing';
 export {
   MERGE_SLICE_MS,

@@ -12,7 +12,7 @@
 import { PDFDocument } from 'pdf-lib';
 import { inkFindings, type CutMark } from './preflight/ink-findings';
 import { markedProof } from './preflight/marked-proof';
-import type { LetterJob } from './printer';
+import type { LetterJob } from './print-jobs';
 
 /** Where the printer would cut or hide ink of the letter's documents, by the printed letter's pages. */
 export async function letterCutMarks(job: LetterJob): Promise<CutMark[]> {

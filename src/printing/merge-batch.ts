@@ -8,7 +8,7 @@
  * group, a template whose styles change once rows share a document), that chunk's rows are drawn
  * again one by one, and each row's own pages are printed.
  *
- * Each row's pages are then printed as any drawn letter is (printer.ts): its address page first,
+ * Each row's pages are then printed as any drawn letter is (letter.ts): its address page first,
  * drawn from its address columns, and in Development the mark on every page; one small document a
  * chunk, stitched into the batch's file (pdf-stitch.ts).
  */
@@ -18,7 +18,9 @@ import { PrintFonts } from './fonts';
 import { drawn, layoutOf, printedValues, withDrawnPages, type DrawnLayout, type DrawnPlan } from './merge-drawn';
 import type { MergeSource } from './merge-source';
 import { PdfStitcher } from './pdf-stitch';
-import { layOutLetterDocument, markDevelopment, measureLetters, type LetterJob, type PrintOptions, type Printed } from './printer';
+import { markDevelopment } from './development-mark';
+import { layOutLetterDocument, measureLetters } from './letter';
+import type { LetterJob, PrintOptions, Printed } from './print-jobs';
 import type { MergeRow, MergePrint } from './merge';
 
 /**

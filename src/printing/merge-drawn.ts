@@ -14,7 +14,8 @@ import { drawDocument, type DrawnBy } from './engines';
 import { isUsLetter } from './envelope';
 import { LayoutPlan, MOST_GROUPS, MOST_OFFICE_GROUPS, type PrintedValues } from './merge-layouts';
 import type { MergeSource } from './merge-source';
-import { MAX_LETTER_SHEETS, type OffSizePage, type Printed } from './printer';
+import { MAX_LETTER_SHEETS } from './letter';
+import type { OffSizePage, Printed } from './print-jobs';
 
 /** What a drawn letter's own pages are: their number and each one's size, in points. */
 export interface DrawnLayout {

@@ -16,17 +16,9 @@ import type { DrawnBy } from './engines';
 import { printDrawnMergeInto } from './merge-batch';
 import { drawn, notDrawnBy, planLayouts, withDrawnPages, type DrawnPlan } from './merge-drawn';
 import { mergeSource, type MergeSource } from './merge-source';
-import {
-  WrapMemo,
-  layOutLetterDocument,
-  measureLetters,
-  printLetters,
-  type LetterJob,
-  type PostalAddress,
-  type PrintOptions,
-  type Printed,
-  type WorkModeUsed,
-} from './printer';
+import { layOutLetterDocument, measureLetters, printLetters } from './letter';
+import type { LetterJob, PostalAddress, PrintOptions, Printed, WorkModeUsed } from './print-jobs';
+import { WrapMemo } from './text-layout';
 
 export interface MergeTemplate {
   /** The fields the template uses, in order of first appearance. */
@@ -44,7 +36,7 @@ export function mergeTemplate(type: string, data: Uint8Array): MergeTemplate {
   if (type === 'docx') {
     const { blocks, sections } = docxToPages(data);
     const fields = fieldsIn(blocks.map((b) => (b.kind === 'page-break' ? '' : b.text)).join('\n'));
-    // A block without a field is the same Block in every row's letter: measured once (printer.ts WrapMemo).
+    // A block without a field is the same Block in every row's letter: measured once (text-layout.ts WrapMemo).
     const filled = blocks.map((b) => b.kind !== 'page-break' && fieldsIn(b.text).length > 0);
     return {
       fields,
@@ -299,7 +291,7 @@ export async function measureMergeDrawn(
     }
     return { letters, drawnBy: planned.by, rule: planned.plan.rule };
   }
-  // One memo for every slice: a template's words wrapped once, and one measuring document (printer.ts).
+  // One memo for every slice: a template's words wrapped once, and one measuring document (text-layout.ts).
   const wrapped = new WrapMemo();
   for (let start = 0; start < rows.length; start += ROWS_PER_DOCUMENT) {
     const slice = mergeRows(columns, rows.slice(start, start + ROWS_PER_DOCUMENT));

@@ -143,7 +143,7 @@ export function htmlWithAddress(body: string): string {
 
 /**
  * The text layout's measures (an inch from the edges, 11 pt lines 14.85 pt apart, 6.6 pt after a
- * paragraph: src/printing/printer.ts) written as CSS, so that a browser puts the lines where the
+ * paragraph: src/printing/text-layout.ts) written as CSS, so that a browser puts the lines where the
  * text layout does, and the address lands in the recipient box with either.
  */
 const ADDRESS_LAYOUT =

@@ -3,7 +3,7 @@
  * the same job says: pages, sheets and failures, for every kind of content and the limits; and
  * both say the figures worked out by hand for each job, so that a mistake the two share is caught too.
  *
- * Worked out from the layout (src/printing/printer.ts): a letter page is 792 pt high with 1 in
+ * Worked out from the layout (src/printing/text-layout.ts): a letter page is 792 pt high with 1 in
  * (72 pt) margins, so text has from 720 pt down to 72 pt; a one-line paragraph of 11 pt text takes
  * 11 × 1.35 = 14.85 pt and 11 × 0.6 = 6.6 pt after it, 21.45 pt in all, and the k-th (from 0) fits
  * while 720 − 21.45k − 14.85 ≥ 72: 30 to a page. A letter with an address starts with its address

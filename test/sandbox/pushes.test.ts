@@ -232,8 +232,18 @@ describe('sandbox feedback pushes', function () {
     await r.close();
     const ids = [await letter(), await letter(), await letter()];
     await advance(10_000);
-    // Refused for a while (how many tries does not matter: what is checked comes once it is back).
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // Each refused at least once before it comes back: a marker to another receiver arrives only
+    // after every push started before it was tried (how many tries does not matter).
+    const witness = await startPushReceiver();
+    try {
+      await markerSender(sandbox.url, witness);
+      await pushMarker(sandbox.url, witness);
+      // Answered and on disk before its sender's pushes go back to \`r\`: never sent there.
+      await pushJournaled(sandbox.dataDir, Number(witness.received[0]!.body.ID), '0:-1018');
+    } finally {
+      await witness.close();
+    }
+    await markerSender(sandbox.url, r);
     await r.reopen();
     await r.acceptedCount(3);
     assert.deepEqual(r.accepted.map((p) => p.body.ID).sort(), ids.map(String).sort());

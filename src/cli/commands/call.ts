@@ -8,7 +8,9 @@
 import { resolve } from 'node:path';
 import { MailWsInputError, workModeAsked } from '../../client';
 import { ValueError, operationList, parseLeaf, serviceByPath, serviceList, type Field, type Operation } from '../../contract';
-import { connect, print, type Io } from '../context';
+import { connect } from '../connect';
+import type { Io } from '../io';
+import { print } from '../output';
 import { guardSend, refusalOf } from '../spending';
 import { UsageError } from '../usage';
 import { checkLengths } from '../limits';

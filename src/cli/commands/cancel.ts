@@ -1,7 +1,10 @@
 /** `mailroom cancel ID`: stops a mailer not yet handed to the postal service. */
 import { MailWsError, MailWsFailure, type MailWsClient } from '../../client';
 import { describeStatus, RESULT } from '../../contract';
-import { accountOf, connect, print, type Io } from '../context';
+import { accountOf } from '../account-options';
+import { connect } from '../connect';
+import type { Io } from '../io';
+import { print } from '../output';
 import { EXIT_OK, EXIT_SERVICE_ERROR } from '../usage';
 import { unknownAnswer, unknownMailers } from '../unknown-mailers';
 import { commandLine } from '../arguments';

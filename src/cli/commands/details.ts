@@ -1,7 +1,10 @@
 /** `mailroom details ID`: everything the service reports of a mailer, and of a batch's items. */
 import { NO_PERMISSIONS_STATUS, ZERO_DATE, describeStatus, formatDateTime, isFinalStatus, parseIdQuery } from '../../contract';
 import { dollars, reportedCharge, type Charge } from '../../rulebook';
-import { accountOf, connect, print, table, type Io } from '../context';
+import { accountOf } from '../account-options';
+import { connect } from '../connect';
+import type { Io } from '../io';
+import { print, table } from '../output';
 import { EXIT_OK, EXIT_SERVICE_ERROR, UsageError } from '../usage';
 import type { CommandHelp } from '../help';
 import { rowList } from '../spending';

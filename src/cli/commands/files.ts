@@ -4,7 +4,9 @@
  */
 import { MailWsError, MailWsFailure } from '../../client';
 import { enums, formatDateTime, type EnumValue, RESULT } from '../../contract';
-import { connect, print, progressPrinter, table, type Io } from '../context';
+import { connect } from '../connect';
+import type { Io } from '../io';
+import { print, progressPrinter, table } from '../output';
 import { UsageError } from '../usage';
 import { checkLengths } from '../limits';
 import type { CommandHelp } from '../help';

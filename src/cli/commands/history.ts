@@ -27,7 +27,10 @@ import {
   type MailerAnswer,
   type MailerNow,
 } from '../../rulebook';
-import { connect, print, table, type Account, type Io } from '../context';
+import type { Account } from '../account-options';
+import { connect } from '../connect';
+import type { Io } from '../io';
+import { print, table } from '../output';
 import type { CommandHelp } from '../help';
 import { commandLine } from '../arguments';
 import { unknownMailers } from '../unknown-mailers';

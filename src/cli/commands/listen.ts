@@ -7,7 +7,7 @@
  */
 import { startPushReceiver, type FeedbackPush } from '../../client/push-receiver';
 import { describeStatus } from '../../contract';
-import type { Io } from '../context';
+import type { Io } from '../io';
 import type { CommandHelp } from '../help';
 import { untilStopped } from '../until-stopped';
 import { commandLine, portNumber } from '../arguments';

@@ -6,7 +6,8 @@
  * secret is kept: `--profile NAME` then stands for them on any command.
  */
 import { MailWsClient, checkSignIn } from '../../client';
-import { bindingOf, endpointOf, timeoutOf, userOf, type Io } from '../context';
+import { bindingOf, endpointOf, timeoutOf, userOf } from '../account-options';
+import type { Io } from '../io';
 import { configPath, readConfig, writeConfig, type Profile } from '../config';
 import { accountNames, KeychainUnavailable } from '../keychain';
 import { EXIT_OK, EXIT_SERVICE_ERROR, UsageError } from '../usage';

@@ -1,5 +1,6 @@
 /** `mailroom logout [--profile NAME | --user U]`: forgets the user's password and API key for the endpoint (a profile itself holds no secret and stays). */
-import { endpointOf, userOf, type Io } from '../context';
+import { endpointOf, userOf } from '../account-options';
+import type { Io } from '../io';
 import { commandLine } from '../arguments';
 import { accountNames } from '../keychain';
 import type { CommandHelp } from '../help';

@@ -10,7 +10,9 @@
 import { MailWsError, type MailWsClient } from '../../client';
 import { RESULT, STATUS, describeStatus } from '../../contract';
 import { PRINTING_ASK_EVERY_MS, PRINTING_PATIENCE_MS, pdfAbsence } from '../../rulebook';
-import { connect, print, progressPrinter, type Io } from '../context';
+import { connect } from '../connect';
+import type { Io } from '../io';
+import { print, progressPrinter } from '../output';
 import { commandLine } from '../arguments';
 import { STANDARD_STREAM, writeUserFile } from '../user-files';
 import { UsageError, EXIT_SERVICE_ERROR } from '../usage';

@@ -34,7 +34,7 @@ import {
 } from '../../contract';
 import type { Finding, MergePreflightReport, PreflightReport, WorkModeUsed } from '../../printing';
 import { dollars } from '../../rulebook';
-import type { Io } from '../context';
+import type { Io } from '../io';
 import { printingOf, printSettingsJson, printSettingsLine, printSettingsOf, type PrintAssumption } from '../print-settings';
 import type { CommandHelp } from '../help';
 import { commandLine } from '../arguments';

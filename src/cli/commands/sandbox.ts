@@ -7,7 +7,7 @@ import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { DEFAULT_SANDBOX_PORT, RESULT, STATUS } from '../../contract';
 import type { Schedule } from '../../sandbox/lifecycle';
-import type { Io } from '../context';
+import type { Io } from '../io';
 import { CHOSEN_FAILURES, CONTROL_ACTIONS } from '../../sandbox/control/protocol';
 import { runControl } from '../sandbox-control';
 import { UsageError } from '../usage';

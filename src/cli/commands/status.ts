@@ -1,7 +1,10 @@
 /** `mailroom status IDS…`: the status of any number of mailers (IDs, ranges a-b, comma lists), in as few calls as allowed. */
 import { fetchStatuses } from '../../client';
 import { NO_PERMISSIONS_STATUS, expandIdQuery, formatDateTime } from '../../contract';
-import { accountOf, connect, print, table, type Io } from '../context';
+import { accountOf } from '../account-options';
+import { connect } from '../connect';
+import type { Io } from '../io';
+import { print, table } from '../output';
 import { EXIT_OK, EXIT_SERVICE_ERROR, UsageError } from '../usage';
 import type { CommandHelp } from '../help';
 import { commandLine, idQuery } from '../arguments';

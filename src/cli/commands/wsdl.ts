@@ -6,7 +6,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DEFAULT_ENDPOINT, generateWsdl, serviceByPath, serviceList, serviceUrl, wsdlFileName, type Service } from '../../contract';
-import type { Io } from '../context';
+import type { Io } from '../io';
 import { UsageError } from '../usage';
 import type { CommandHelp } from '../help';
 import { commandLine } from '../arguments';

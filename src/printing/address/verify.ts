@@ -6,7 +6,7 @@
  * failed here: the USPS mails by the ZIP code, and the names it accepts for one are more than the
  * data knows (zips.ts); the preflight warns of it.
  *
- * The sandbox (printer.ts) and the preflight (preflight/findings.ts) both decide with this, so that
+ * The sandbox (letter.ts, postcard.ts) and the preflight (preflight/findings.ts) both decide with this, so that
  * the preflight says what the sandbox does. A ZIP code not of the form (12345 or 12345-6789) is the
  * contract's rule (src/contract/recipient.ts), failed in both work modes, and not checked again here.
  */

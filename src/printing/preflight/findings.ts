@@ -118,7 +118,7 @@ export function unseenCharacters(field: string, value: string, where: Pick<Findi
 
 /**
  * The contract's address rules (lengths, the fields needed, the US ZIP code's form), as findings;
- * with a field holding a line break, which the printer fails at -1045 (printer.ts
+ * with a field holding a line break, which the printer fails at -1045 (letter.ts
  * fieldsWithLineBreaks: the service reads each field as one line), and a field's characters the
  * envelope does not show as typed. The live diagnostics of a front matter say the same.
  */

@@ -8,7 +8,8 @@
 import { RECIPIENT_FIELDS, STATUS, missingFieldCodes } from '../../contract';
 import { ADDRESS_TYPE_POINTS, RECIPIENT_WINDOW, sizeWords, type Box } from '../envelope';
 import { NOT_DRAWN, characterWords, notDrawable } from '../fonts';
-import { MAX_LETTER_SHEETS, printLetters, type OffSizePage, type PostalAddress, type Printed, type WorkModeUsed } from '../printer';
+import { MAX_LETTER_SHEETS, printLetters } from '../letter';
+import type { OffSizePage, PostalAddress, Printed, WorkModeUsed } from '../print-jobs';
 import { DEFAULT_PRICING, mailerPrice, type Pricing } from '../pricing';
 import { drawContents } from '../drawn';
 import type { DrawnBy } from '../engines';
@@ -169,7 +170,7 @@ export function printFindings(printed: Printed, where: Pick<Finding, 'row' | 'li
 
 /**
  * A letter sent without an address whose page 1 is landscape: printed turned to portrait (facts,
- * Part B), its window shows another part of the page than the box read, as shown (printer.ts
+ * Part B), its window shows another part of the page than the box read, as shown (print-jobs.ts
  * Printed.readLandscape). No service code: the service's own reading of it is not known.
  */
 function landscapeReadFindings(printed: Printed): Finding[] {

@@ -33,7 +33,9 @@ import { UnreadableDocument } from '../docx-text';
 import { drawsAsIs, notDrawable } from '../fonts';
 import { mergeLayouts, mergeRows, mergeTemplate, printMerge, printedCells, measuredAs, type MergeRow, type MergeTemplate } from '../merge';
 import { withDrawnPages } from '../merge-drawn';
-import { measureLetters, WrapMemo, type LetterJob, type Printed } from '../printer';
+import { measureLetters } from '../letter';
+import type { LetterJob, Printed } from '../print-jobs';
+import { WrapMemo } from '../text-layout';
 import { DEFAULT_PRICING, mailerPrice } from '../pricing';
 import { finding, hasErrors, printNotice, type Finding } from './findings';
 import {

@@ -6,7 +6,8 @@
  * Its HTML sides are drawn by the browser first, as the sandbox draws them (drawn.ts).
  */
 import { STATUS, describeStatus, type EnumValue } from '../../contract';
-import { printPostcard, type PostcardJob } from '../printer';
+import { printPostcard } from '../postcard';
+import type { PostcardJob } from '../print-jobs';
 import { drawPostcardSides } from '../drawn';
 import { DEFAULT_PRICING, mailerPrice, printsInColour, type Pricing } from '../pricing';
 import { finding, hasErrors, lowResolutionFinding, zipFinding, type Finding } from './findings';
