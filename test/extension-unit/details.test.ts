@@ -161,7 +161,7 @@ describe('the details page', () => {
 
     const html = detailsHtml(middle, 'vscode-resource:', 'vscode-resource:/media/details.css');
     const links = [...html.matchAll(/<a href="command:mailroom\.showBatchItems\?([^"]+)">([^<]+)<\/a>/g)].map((m) => [
-      JSON.parse(decodeURIComponent(m[1]!.replace(/&amp;/g, '&'))),
+      JSON.parse(decodeURIComponent(m[1]!.replace(/&amp;/g, '&'))) as unknown,
       m[2],
     ]);
     assert.deepEqual(links, [
