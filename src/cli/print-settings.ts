@@ -9,13 +9,13 @@ import { tellDamaged } from './damaged-lines';
 import { readSettingsLog } from '../client';
 import {
   assumedPrintSettings,
-  localMinute,
   printedWith,
   printSettingsLogPath,
   type AccountRef,
   type AssumedPrintSettings,
   type PrintSettingKey,
 } from '../rulebook';
+import { localMinute } from '../formats';
 import { configPath, readConfig } from './config';
 import { accountOf, profileOf, type Io } from './context';
 import type { GlobalValues } from './global-options';

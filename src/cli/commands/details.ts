@@ -1,6 +1,7 @@
 /** `mailroom details ID`: everything the service reports of a mailer, and of a batch's items. */
 import { NO_PERMISSIONS_STATUS, ZERO_DATE, describeStatus, formatDateTime, isFinalStatus } from '../../contract';
-import { dollars, reportedCharge, type Charge } from '../../rulebook';
+import { reportedCharge, type Charge } from '../../rulebook';
+import { dollars } from '../../formats';
 import { accountOf, connect, print, table, type Io } from '../context';
 import { EXIT_OK, EXIT_SERVICE_ERROR, UsageError } from '../usage';
 import type { CommandHelp } from '../help';

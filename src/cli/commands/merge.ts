@@ -9,7 +9,8 @@ import { DocumentError, keptRowsFile, mailMerge, mergeWithRows, type CallOptions
 import { CSV_DELIMITER_NAMES } from '../../contract';
 import { connect, print, type Io } from '../context';
 import { guardSend, predictedMergePrice, refusalOf, rowList, sayRepeated } from '../spending';
-import { dollars, mayCharge, mergeRowKeys, RepeatedSend } from '../../rulebook';
+import { mayCharge, mergeRowKeys, RepeatedSend } from '../../rulebook';
+import { dollars } from '../../formats';
 import { printingOf, printSettingsOf } from '../print-settings';
 import { Refused, UsageError } from '../usage';
 import { printing } from '../printing';

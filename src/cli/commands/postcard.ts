@@ -8,7 +8,8 @@
 import { basename, resolve } from 'node:path';
 import { fileTypeOf, type RecipientAddress } from '../../client';
 import { checkRecipient, enums, postcardFileTypes, STATUS, type EnumName, type EnumValue } from '../../contract';
-import { mayCharge, recipientSummary } from '../../rulebook';
+import { mayCharge } from '../../rulebook';
+import { recipientSummary } from '../../formats';
 import { connect, print, progressPrinter, type Io } from '../context';
 import { commandLine } from '../arguments';
 import { readUserFile, userFileName } from '../user-files';

@@ -17,7 +17,8 @@ import { checkRecipient, enums, RECIPIENT_FIELDS, STATUS, STORED_FILE_PREFIX, ty
 import { connect, print, progressPrinter, type Io } from '../context';
 import { printingOf, printSettingsOf } from '../print-settings';
 import { guardSend, preflightToSend, refusalOf, sayRepeated } from '../spending';
-import { mayCharge, recipientSummary } from '../../rulebook';
+import { mayCharge } from '../../rulebook';
+import { recipientSummary } from '../../formats';
 import { Refused, UsageError } from '../usage';
 import { checkLengths, checkRecipientLengths } from '../limits';
 import { addressErrorWords, problemWords } from '../zip-meant';

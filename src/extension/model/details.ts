@@ -11,7 +11,8 @@
  */
 import * as l10n from '@vscode/l10n';
 import { ZERO_DATE, describeReportValue, describeStatus, statusGroupOf, type ReportedField, type ResultOf } from '../../contract';
-import { dollars, reportedCharge, type Charge } from '../../rulebook';
+import { endedBeforePrinting, reportedCharge, type Charge, type MailerReport } from '../../rulebook';
+import { dollars } from '../../formats';
 
 export type ExtendedDetails = ResultOf<'datedA', 'GetDetailsExtended'>['Details'][number];
 export type BatchDetails = ResultOf<'datedA', 'GetBatchDetails'>;
@@ -92,8 +93,8 @@ function priceWords(price: number, charge: Charge | undefined): string {
 }
 
 /** The work mode in words; Production's "printed, mailed and charged" only for a mailer that was not failed or cancelled. */
-function workModeWords(details: ExtendedDetails, charge: Charge | undefined): DetailsRow[] {
-  if (details.WorkMode === 'Production' && (charge?.why === 'failed' || charge?.why === 'cancelled')) {
+function workModeWords(details: ExtendedDetails, report: MailerReport): DetailsRow[] {
+  if (endedBeforePrinting(report)) {
     return [{ label: l10n.t('Work mode'), value: l10n.t('Production: not printed, mailed or charged, since it ended before printing') }];
   }
   return reported(details, [['WorkMode', l10n.t('Work mode')]]);
@@ -116,7 +117,8 @@ function endRow(details: ExtendedDetails): [string, string] {
 export function detailsPage(details: ExtendedDetails, batch?: BatchDetails, sha256?: string, recipient?: string): DetailsPage {
   const rows = (pairs: readonly [string, string | undefined][]): DetailsRow[] =>
     pairs.flatMap(([label, value]) => (value ? [{ label, value }] : []));
-  const charge = reportedCharge({ workMode: details.WorkMode, status: details.Status, price: details.Price });
+  const report: MailerReport = { workMode: details.WorkMode, status: details.Status, price: details.Price };
+  const charge = reportedCharge(report);
   const mailer: DetailsRow[] = [
     ...rows([
       [l10n.t('Mailer ID'), String(details.ID)],
@@ -124,7 +126,7 @@ export function detailsPage(details: ExtendedDetails, batch?: BatchDetails, sha2
       [l10n.t('Recipient'), recipient],
     ]),
     ...reported(details, [['MailerType', l10n.t('Kind')]]),
-    ...workModeWords(details, charge),
+    ...workModeWords(details, report),
     ...rows([
       [l10n.t('Price'), priceWords(details.Price, charge)],
       [l10n.t('Sheets of paper'), details.NumOfSheets > 0 ? String(details.NumOfSheets) : undefined],
