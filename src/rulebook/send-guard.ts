@@ -86,6 +86,11 @@ export type GuardVerdict =
       readonly admission: (choices: AdmissionChoices) => Admission;
     };
 
+/**
+ * Takes the guard's steps for a send: `declined` at the first question answered no (nothing after
+ * it is said or asked), else the verdict and the admission for the send's call. A service that
+ * does not answer leaves nothing known of the sends: every one counts as made, at its predicted price.
+ */
 export async function runSendGuard(send: SendToGuard, ports: SendGuardPorts): Promise<GuardVerdict> {
   const { account, mode, limits, windowDays } = send;
   const now = new Date();
