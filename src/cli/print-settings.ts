@@ -9,13 +9,13 @@ import { tellDamaged } from './damaged-lines';
 import { readSettingsLog } from '../client';
 import {
   assumedPrintSettings,
-  localMinute,
   printedWith,
   printSettingsLogPath,
   type AccountRef,
   type AssumedPrintSettings,
   type PrintSettingKey,
 } from '../rulebook';
+import { localMinute } from '../formats';
 import { configPath, readConfig } from './config';
 import { accountOf, profileOf } from './account-options';
 import type { Io } from './io';

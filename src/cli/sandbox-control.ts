@@ -5,7 +5,8 @@
  */
 import { callControl, ControlFailure } from '../sandbox/control/client';
 import { CHOSEN_FAILURES, failureChoices, formatDuration, type ControlAction, type ControlActions } from '../sandbox/control/protocol';
-import { dollars, moneyOutcome } from '../rulebook';
+import { moneyOutcome } from '../rulebook';
+import { dollars } from '../formats';
 import { commandLine, dollarsAmount, durationMs, mailerId, wholeNumber } from './arguments';
 import { endpointOf, timeoutOf } from './account-options';
 import type { Io } from './io';

@@ -1,7 +1,7 @@
 /**
  * The command line's spending guard: its limits (config.json: a profile's own, else the file's),
- * the rulebook's verdict on a send (src/rulebook/spending.ts) in the command line's words, and its
- * questions in the rulebook's order. A send past the daily budget is refused with what was spent
+ * and its words and answers for the rulebook's send guard (src/rulebook/send-guard.ts), which
+ * takes the steps in their order. A send past the daily budget is refused with what was spent
  * today, unless `--over-budget` says to send anyway; then the work mode is shown, and a send that
  * may print for real (Production, and Default, the account's own mode, which may be Production:
  * src/rulebook/for-real.ts) is asked about on a terminal; a script gives `--yes`, and without it is
@@ -22,30 +22,25 @@ import {
 import type { EnumValue } from '../contract';
 import type { PreflightReport } from '../printing';
 import {
-  checkSend,
-  DEFAULT_REPEAT_WINDOW_DAYS,
-  dollars,
-  lastDefaultSend,
-  localMinute,
-  mailersToAsk,
   mayCharge,
+  numberRuns,
   OverBudget,
-  recipientWords,
   RepeatedSend,
   reportOf,
-  sendAdmission,
+  runSendGuard,
   sendLogPath,
-  spendingToday,
+  DEFAULT_REPEAT_WINDOW_DAYS,
   type AccountRef,
-  seenAccountMode,
-  sendForReal,
   type BudgetVerdict,
   type ForReal,
-  type SeenAccountMode,
+  type GuardNotice,
+  type GuardQuestion,
   type MailerReport,
-  type Reports,
+  type SeenAccountMode,
+  type ServiceAnswer,
   type SpendingLimits,
 } from '../rulebook';
+import { dollars, localMinute, recipientWords } from '../formats';
 import { readConfig, unknownConfigKeys, unknownKeysWords } from './config';
 import { accountOf, profileOf } from './account-options';
 import type { Io } from './io';
@@ -99,18 +94,15 @@ function overWords(verdict: Extract<BudgetVerdict, { kind: 'over' }>, account: A
     : `${spent}; this send's ${dollars(verdict.price)} would pass the daily budget of ${dollars(verdict.budget)}`;
 }
 
-/** What the service says of the user's recent mailers, for the spending and repeats; offline (and said so) when it does not answer. */
-async function reportsOf(io: Io, client: MailWsClient, ids: readonly number[]): Promise<Reports> {
-  if (ids.length === 0) return new Map();
+/** What the service says of the user's recent mailers, for the spending and repeats; offline when it does not answer. */
+async function askService(client: MailWsClient, ids: readonly number[]): Promise<ServiceAnswer> {
+  if (ids.length === 0) return { kind: 'answered', reports: new Map() };
   try {
     const details = await fetchDetails(client, ids);
-    return new Map([...details].map(([id, d]): [number, MailerReport] => [id, reportOf(d)]));
+    return { kind: 'answered', reports: new Map([...details].map(([id, d]): [number, MailerReport] => [id, reportOf(d)])) };
   } catch (error) {
     if (!(error instanceof MailWsFailure)) throw error;
-    io.err.write(
-      `The service did not say how your recent sends ended (${error.message}): they count as made, at their predicted prices.\n`,
-    );
-    return 'offline';
+    return { kind: 'offline', failure: error };
   }
 }
 
@@ -126,33 +118,30 @@ export interface Guard {
 }
 
 /**
- * Checks a send and asks what the rulebook says to ask; throws a Refused (nothing sent) when
- * it may not go. The rules' last word is said under the send log's lock (src/rulebook/admission.ts):
- * what it refuses comes back from the call as OverBudget or RepeatedSend, which refusalOf words.
+ * The rulebook's send guard (src/rulebook/send-guard.ts) with the command line's settings and words;
+ * throws a Refused or NotConfirmed (nothing sent) when it may not go. The rules' last word is said
+ * under the send log's lock (src/rulebook/admission.ts): what it refuses comes back from the call
+ * as OverBudget or RepeatedSend, which refusalOf words.
  */
 export async function guardSend(io: Io, values: SendingValues, client: MailWsClient, what: GuardedSend): Promise<Guard> {
   const account = accountOf(values, io);
-  const send = { ...what, account, yes: values.yes, overBudget: values['over-budget'], again: values.again };
-  const limits = mayCharge(send.mode) ? limitsOf(values, io) : {};
-  const windowDays = repeatWindowOf(values, io);
-  const now = new Date();
-  const records = await readSendLog(sendLogPath(io.env), tellDamaged(io));
-  // With the spending's mailers, the newest Default send's: how the service ran it says the account's own mode.
-  const lastDefault = send.mode === 'Default' ? lastDefaultSend(records, send.account) : undefined;
-  const toAsk = mailersToAsk(records, send.account, now, windowDays);
-  const reports = await reportsOf(io, client, lastDefault === undefined || toAsk.includes(lastDefault) ? toAsk : [...toAsk, lastDefault]);
-  const forReal = sendForReal(send.mode, seenAccountMode(records, send.account, reports));
-  const spent = limits.dailyBudget === undefined ? 0 : spendingToday(records, send.account, reports, now).spent;
-  const check = checkSend(send.mode, send.price, limits, spent);
-  if (check.budget.kind === 'over') {
-    const over = overWords(check.budget, send.account);
-    if (!send.overBudget) throw new Refused(`Not sent: ${over}. Add --over-budget to send anyway (--yes does not).`);
-    io.err.write(`Over budget: ${over}. Sending because of --over-budget.\n`);
-  }
-  io.err.write(`${send.what}, ${forRealWords(forReal)}.\n`);
-  for (const question of check.questions) {
-    if (question.kind === 'work mode') {
-      if (!forReal.forReal || send.yes) continue;
+  const { yes, again } = values;
+  const overBudget = values['over-budget'];
+  const limits = mayCharge(what.mode) ? limitsOf(values, io) : {};
+  const say = (notice: GuardNotice) =>
+    io.err.write(
+      notice.kind === 'offline'
+        ? `The service did not say how your recent sends ended (${(notice.failure as Error).message}): they count as made, at their predicted prices.\n`
+        : `${what.what}, ${forRealWords(notice.forReal)}.\n`,
+    );
+  const decide = async (question: GuardQuestion): Promise<boolean> => {
+    if (question.kind === 'over budget') {
+      const over = overWords(question.verdict, account);
+      if (!overBudget) throw new Refused(`Not sent: ${over}. Add --over-budget to send anyway (--yes does not).`);
+      io.err.write(`Over budget: ${over}. Sending because of --over-budget.\n`);
+    } else if (question.kind === 'work mode') {
+      const { forReal } = question;
+      if (!forReal.forReal || yes) return true;
       // A script cannot answer: it says so with --yes, and is told (exit code 3) rather than asked.
       if (!io.interactive) throw new NotConfirmed(`Not sent: ${mayPrintWords(forReal)}. Add --yes to send it from a script.`);
       if (!(await io.confirm(`${mayPrintWords(forReal)}. Send?`))) throw new NotConfirmed(`Not sent: ${mayPrintWords(forReal)}.`);
@@ -161,23 +150,31 @@ export async function guardSend(io: Io, values: SendingValues, client: MailWsCli
         question.price === undefined
           ? 'Its price cannot be predicted here'
           : `It costs about ${dollars(question.price)}, above ${dollars(question.threshold)}`;
-      if (send.yes) io.err.write(`${cost}: sending because of --yes.\n`);
+      if (yes) io.err.write(`${cost}: sending because of --yes.\n`);
       else if (!(await io.confirm(`${cost} (the amount you asked to confirm). Send?`))) {
         throw new Refused(`Not sent: ${cost.charAt(0).toLowerCase()}${cost.slice(1)}; add --yes to send without asking`);
       }
     }
-  }
+    return true;
+  };
+  const verdict = await runSendGuard(
+    { account, mode: what.mode, price: what.price, limits, windowDays: repeatWindowOf(values, io) },
+    { readLog: () => readSendLog(sendLogPath(io.env), tellDamaged(io)), askService: (ids) => askService(client, ids), say, decide },
+  );
+  // The command line's decide refuses by throwing: a guard it answered is always cleared.
+  if (verdict.kind !== 'cleared') throw new Refused('Not sent.');
   let noted: SendNote | undefined;
   const at = (price: number | undefined): Pick<CallOptions, 'admit'> => {
-    const admission = sendAdmission({ ...send, price, limits, windowDays, reports });
+    const admission = verdict.admission({ overBudget, again, price });
     return {
       admit: (sends, sending) => {
-        noted = admission(sends, sending) ?? undefined;
-        return noted;
+        const note = admission.admit(sends, sending);
+        noted = admission.noted();
+        return note;
       },
     };
   };
-  return { account, options: at(send.price), at, noted: () => noted };
+  return { account, options: at(what.price), at, noted: () => noted };
 }
 
 /** What the service last said of the account's mode: "as the service ran mailer 1021984 (sent 2026-11-26 09:14)". */
@@ -237,16 +234,13 @@ export function refusalOf(error: unknown, account: AccountRef, mailer: 'letter' 
   return undefined;
 }
 
-/** Row numbers as a person reads them: "3, 7, 9–12", and "…" past twenty. */
+/** Row numbers as a person reads them: "3, 7, 9–12", and "…" past twenty runs (the rulebook's numberRuns). */
 export function rowList(rows: readonly number[]): string {
-  const runs: string[] = [];
-  for (let i = 0; i < rows.length;) {
-    let j = i;
-    while (j + 1 < rows.length && rows[j + 1] === rows[j]! + 1) j++;
-    runs.push(j > i + 1 ? `${rows[i]}–${rows[j]}` : j === i + 1 ? `${rows[i]}, ${rows[j]}` : String(rows[i]));
-    i = j + 1;
-  }
-  return runs.length > 20 ? `${runs.slice(0, 20).join(', ')}, …` : runs.join(', ');
+  const { runs, more } = numberRuns(rows);
+  const words = runs.map(({ first, last }) =>
+    last > first + 1 ? `${first}–${last}` : last === first + 1 ? `${first}, ${last}` : String(first),
+  );
+  return more ? `${words.join(', ')}, …` : words.join(', ');
 }
 
 /** Says, after a send, what it knowingly repeated. */

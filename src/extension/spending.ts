@@ -8,20 +8,20 @@
  */
 import { stat } from 'node:fs/promises';
 import * as vscode from 'vscode';
-import type { SendAdmission, SendLogRecord, SendNote } from '../client';
+import type { SendLogRecord } from '../client';
 import type { EnumValue } from '../contract';
 import {
   amountSetting,
-  checkSend,
   DEFAULT_REPEAT_WINDOW_DAYS,
   mailersToAsk,
   reportOf,
-  sendAdmission,
+  runSendGuard,
   spendingToday,
   type AccountRef,
+  type GuardVerdict,
   type MailerReport,
-  type Reports,
-  type SendCheck,
+  type SendGuardPorts,
+  type ServiceAnswer,
   type Spending,
   type SpendingLimits,
 } from '../rulebook';
@@ -32,21 +32,6 @@ import type { Log } from './log';
 import { logLine, wordsOf } from './model/failure-words';
 import { ownSendLogPath } from './send-log';
 import type { TrackedMailers } from './tracked-mailers';
-
-/** A send's verdict, with what keeps the rules under the send log's lock when it is written. */
-export interface GuardedSend extends SendCheck {
-  /**
-   * Why the service did not say how the user's recent sends ended (GetDetails failed), in words;
-   * they then count as made, at their predicted prices, as on the command line, and the person is told.
-   */
-  readonly offline: string | undefined;
-  /** The send log's last check, for what the person chose (past the budget; again although it repeats) and the price. */
-  readonly admission: (choices: { readonly overBudget: boolean; readonly again: boolean; readonly price: number | undefined }) => {
-    readonly admit: SendAdmission;
-    /** What the send's line says it repeated knowingly, once written. */
-    readonly noted: () => SendNote | undefined;
-  };
-}
 
 /** How many days back a repeat send is looked for (`mailroom.repeats.windowDays`; 0: never). */
 export function repeatWindowDays(): number {
@@ -124,63 +109,52 @@ export class SpendingGuard {
   }
 
   /**
-   * The verdict on a send: the user's recent mailers are asked about first (one GetDetails), so
-   * that what was cancelled or failed since, from here or the command line, counts nothing and
-   * is no repeat.
+   * The rulebook's send guard (src/rulebook/send-guard.ts) over the machine's send log and the
+   * active account: the user's recent mailers are asked about first (one GetDetails), so that what
+   * was cancelled or failed since, from here or the command line, counts nothing and is no repeat.
+   * `person` says and asks in the extension's words.
    */
-  async check(workMode: EnumValue<'WorkMode'>, price: number | undefined): Promise<GuardedSend> {
-    const limits = this.limits();
-    const account = this.account();
-    const windowDays = repeatWindowDays();
-    const now = new Date();
-    const records = account ? await this.records() : [];
-    const answered = account ? await this.ask(mailersToAsk(records, account, now, windowDays)) : true;
-    // Unanswered, what was known before is not taken for what is true now: as on the command line, every send counts as made.
-    const reports: Reports = answered ? this.known('asked') : 'offline';
-    const spent = account && limits.dailyBudget !== undefined ? spendingToday(records, account, reports, now).spent : 0;
-    return {
-      ...checkSend(workMode, price, limits, spent),
-      offline: answered ? undefined : this.unanswered,
-      admission: (choices) => {
-        let noted: SendNote | undefined;
-        const admission = account && sendAdmission({ account, mode: workMode, limits, windowDays, reports, ...choices });
-        return {
-          admit: (sends, sending) => (noted = admission?.(sends, sending) ?? undefined),
-          noted: () => noted,
-        };
-      },
-    };
+  async guard(
+    send: { readonly mode: EnumValue<'WorkMode'>; readonly price: number | undefined },
+    person: Pick<SendGuardPorts, 'say' | 'decide'>,
+  ): Promise<GuardVerdict> {
+    return runSendGuard(
+      { ...send, account: this.account(), limits: this.limits(), windowDays: repeatWindowDays() },
+      { readLog: () => this.records(), askService: (ids) => this.ask(ids), ...person },
+    );
   }
 
   /**
    * Asks GetDetails of the active account's mailers; one it does not report counts at its predicted
-   * price. False when the service did not answer: then every send counts as made (`unanswered` says why).
+   * price. Offline when the service did not answer: then every send counts as made (`unanswered` says why).
    */
-  private async ask(ids: readonly number[]): Promise<boolean> {
+  private async ask(ids: readonly number[]): Promise<ServiceAnswer> {
     const key = this.accounts.accountKey;
     if (key !== this.askedFor) {
       this.asked = new Map();
       this.askedFor = key;
       this.unanswered = undefined;
     }
-    if (ids.length === 0) return true;
+    // Answered, what the tracked mailers and the last GetDetails know, the answer's over the rest.
+    const answered = (): ServiceAnswer => ({ kind: 'answered', reports: this.known('asked') });
+    if (ids.length === 0) return answered();
     this.askedAt = Date.now();
     try {
       const { fetchDetails } = await clientModule();
       const details = await fetchDetails(await this.clients.client(), ids);
-      if (this.accounts.accountKey !== key) return true;
+      if (this.accounts.accountKey !== key) return answered();
       this.unanswered = undefined;
       for (const id of ids) {
         const d = details.get(id);
         this.asked.set(id, d ? reportOf(d) : {});
       }
-      return true;
+      return answered();
     } catch (error) {
-      if (this.accounts.accountKey !== key) return true;
+      if (this.accounts.accountKey !== key) return answered();
       // The verdict errs toward spent: every send counts as made, at its predicted price.
       this.unanswered = wordsOf(error).replace(/\.$/, '');
       this.log.warn(logLine('The service did not say how your recent sends ended: they count as made, at their predicted prices.', error));
-      return false;
+      return { kind: 'offline', failure: error };
     }
   }
 

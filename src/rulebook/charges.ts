@@ -62,6 +62,16 @@ export function reportedCharge(report: MailerReport): Charge | undefined {
   return { amount: report.price, basis: report.status === STATUS.NotEnoughFunds ? 'awaiting funds' : 'charged' };
 }
 
+/**
+ * Whether a mailer the service ran in Production ended before it was printed (it failed, or was
+ * cancelled): then it was not printed, mailed or charged (a charge is refunded), though its work
+ * mode says Production. The Mailers view's price and the details' work mode say so alike.
+ */
+export function endedBeforePrinting(report: MailerReport): boolean {
+  const why = reportedCharge(report)?.why;
+  return report.workMode === 'Production' && (why === 'failed' || why === 'cancelled');
+}
+
 /** What a send of the log costs, given what the service reports of its mailer now (none: not reported, or not asked). */
 export function chargeOf(record: SendLogRecord, report: MailerReport | undefined): Charge {
   if (record.outcome === 'refused') return NOTHING('refused');

@@ -139,12 +139,3 @@ export function matchesStatus(row: HistoryRow, status: HistoryFilter['status']):
   if (status === undefined) return true;
   return typeof status === 'number' ? row.status === status : row.statusGroup === status;
 }
-
-const pad = (n: number) => String(n).padStart(2, '0');
-
-/** An ISO time as this machine's wall time, to the minute (`2026-11-26 09:05`); the text as it is if it does not read. */
-export function localMinute(iso: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())} ${pad(date.getHours())}:${pad(date.getMinutes())}`;
-}

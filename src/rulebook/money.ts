@@ -1,13 +1,11 @@
 /**
  * Amounts of money as both front ends read and write them: dollars to the cent, never negative.
  * The service prices in dollars (`Price`), and so do the spending limits and the sandbox's funds.
+ * As people read a price (`$12.50`) is the front ends' notation (src/formats).
  */
 
 /** An amount as a table's cell holds it (CSV): `12.50`. */
 export const amountText = (amount: number): string => amount.toFixed(2);
-
-/** An amount as people read a price: `$12.50`, `$1,577.63` (thousands apart, as US dollars are written). */
-export const dollars = (amount: number): string => `$${amountText(amount).replace(/\d(?=(\d{3})+\.)/g, '$&,')}`;
 
 /** Money to the cent, without binary-fraction drift. */
 export const cents = (amount: number): number => Math.round(amount * 100) / 100;

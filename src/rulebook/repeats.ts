@@ -16,8 +16,13 @@
  */
 import { createHash } from 'node:crypto';
 import type { SendLogRecord, SendLogSending } from '../client/send-log';
-import { chargeOf, mayCharge, type MailerReport } from './charges';
+import { chargeOf, mayCharge } from './charges';
 import { sameAccount, type AccountRef } from './endpoint';
+import { reportFor, type Reports } from './spending';
+import { withinWindow } from './window';
+
+/** The one-line recipient a repeat is compared by, as the send log writes it (the history and the Mailers view show it). */
+export { recipientLine } from '../client/send-log';
 
 export const DEFAULT_REPEAT_WINDOW_DAYS = 30;
 
@@ -97,19 +102,18 @@ export function repeatOf(
   send: SendShape,
   records: readonly SendLogRecord[],
   account: AccountRef,
-  reports: ReadonlyMap<number, MailerReport> | 'offline',
+  reports: Reports,
   now: Date,
   windowDays: number,
 ): RepeatVerdict {
   if (windowDays <= 0) return { kind: 'new' };
-  const since = now.getTime() - windowDays * 86_400_000;
   const made = records.filter(
     (r) =>
       r.outcome !== 'refused' &&
       mayCharge(r.workMode) &&
-      Date.parse(r.time) >= since &&
+      withinWindow(r, now, windowDays) &&
       sameAccount(r, account) &&
-      chargeOf(r, reports === 'offline' || r.outcome !== 'sent' ? undefined : reports.get(r.id)).basis !== 'not charged',
+      chargeOf(r, reportFor(r, reports)).basis !== 'not charged',
   );
   if (send.rows) {
     // The same merge again, or one logged before rows had keys: the same bytes are every row again.
@@ -128,15 +132,13 @@ export function repeatOf(
   return earlier.length === 0 ? { kind: 'new' } : { kind: 'repeat', earlier: earlier.map(earlierOf) };
 }
 
-/** A send the send log refused under its lock: it repeats an earlier one, and the person did not say to send it again. */
+/**
+ * A send the send log refused under its lock: it repeats an earlier one, and the person did not
+ * say to send it again. Its message is for a log; the front ends word its verdict.
+ */
 export class RepeatedSend extends Error {
   override readonly name = 'RepeatedSend';
   constructor(readonly verdict: Extract<RepeatVerdict, { kind: 'repeat' }>) {
-    const ids = verdict.earlier.map((e) => e.id ?? 'of unknown outcome').join(', ');
-    super(
-      verdict.rows
-        ? `${verdict.rows.length} of ${verdict.of ?? verdict.rows.length} rows went before (mailer ${ids})`
-        : `the same letter went to the same recipient before (mailer ${ids})`,
-    );
+    super(JSON.stringify(verdict));
   }
 }

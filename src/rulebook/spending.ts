@@ -13,7 +13,8 @@ import type { EnumValue } from '../contract';
 import type { SendLogRecord } from '../client/send-log';
 import { chargeOf, mayCharge, type Charge, type MailerReport } from './charges';
 import { sameAccount, type AccountRef } from './endpoint';
-import { cents, dollars } from './money';
+import { cents } from './money';
+import { withinWindow } from './window';
 
 export interface SpendingLimits {
   /** A send whose predicted price is above it (or cannot be predicted) is asked about again, with the amount. */
@@ -33,12 +34,16 @@ export interface Spending {
   readonly offline: boolean;
 }
 
+/** Whether a send of the log was made on `now`'s day (this machine's). */
+const sentToday = (record: SendLogRecord, now: Date): boolean => new Date(record.time).toDateString() === now.toDateString();
+
+/** What the service reports of a send's mailer: none for a send it made no mailer of, or when it was not asked. */
+export const reportFor = (record: SendLogRecord, reports: Reports): MailerReport | undefined =>
+  reports === 'offline' || record.outcome !== 'sent' ? undefined : reports.get(record.id);
+
 /** The user's sends today (this machine's day) that may charge them: the ones the spending counts. */
 export function sendsToday(records: readonly SendLogRecord[], account: AccountRef, now: Date): SendLogRecord[] {
-  const today = now.toDateString();
-  return records.filter(
-    (r) => r.outcome !== 'refused' && mayCharge(r.workMode) && sameAccount(r, account) && new Date(r.time).toDateString() === today,
-  );
+  return records.filter((r) => r.outcome !== 'refused' && mayCharge(r.workMode) && sameAccount(r, account) && sentToday(r, now));
 }
 
 /**
@@ -46,13 +51,8 @@ export function sendsToday(records: readonly SendLogRecord[], account: AccountRe
  * spending) and, within the repeat window, before (repeats.ts), that may have charged or mailed.
  */
 export function mailersToAsk(records: readonly SendLogRecord[], account: AccountRef, now: Date, windowDays = 0): number[] {
-  const today = now.toDateString();
-  const since = now.getTime() - windowDays * 86_400_000;
   return records.flatMap((r) =>
-    r.outcome === 'sent' &&
-    mayCharge(r.workMode) &&
-    sameAccount(r, account) &&
-    (Date.parse(r.time) >= since || new Date(r.time).toDateString() === today)
+    r.outcome === 'sent' && mayCharge(r.workMode) && sameAccount(r, account) && (withinWindow(r, now, windowDays) || sentToday(r, now))
       ? [r.id]
       : [],
   );
@@ -61,7 +61,7 @@ export function mailersToAsk(records: readonly SendLogRecord[], account: Account
 export function spendingToday(records: readonly SendLogRecord[], account: AccountRef, reports: Reports, now: Date): Spending {
   const charges = sendsToday(records, account, now).map((record) => ({
     record,
-    charge: chargeOf(record, reports === 'offline' || record.outcome !== 'sent' ? undefined : reports.get(record.id)),
+    charge: chargeOf(record, reportFor(record, reports)),
   }));
   const sum = (which: (charge: Charge) => boolean) =>
     cents(charges.reduce((total, { charge }) => total + (which(charge) ? charge.amount : 0), 0));
@@ -110,11 +110,13 @@ export function checkSend(mode: EnumValue<'WorkMode'>, price: number | undefined
   };
 }
 
-/** A send the send log refused under its lock: with the sends it holds (some made meanwhile), it would pass the budget. */
+/**
+ * A send the send log refused under its lock: with the sends it holds (some made meanwhile), it
+ * would pass the budget. Its message is for a log; the front ends word its verdict.
+ */
 export class OverBudget extends Error {
   override readonly name = 'OverBudget';
   constructor(readonly verdict: Extract<BudgetVerdict, { kind: 'over' }>) {
-    const price = verdict.price === undefined ? 'a price that cannot be predicted' : dollars(verdict.price);
-    super(`${dollars(verdict.spent)} spent today and ${price} more would pass the daily budget of ${dollars(verdict.budget)}`);
+    super(JSON.stringify(verdict));
   }
 }

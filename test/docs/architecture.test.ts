@@ -2,7 +2,8 @@
  * The layers of docs/architecture.md, as the code has them: each file under src/ imports from
  * the other layers only what the layer picture shows (the contract nothing; printing and the
  * client the contract; the sandbox printing and the contract; the rulebook the client and the
- * contract; the extension and the command line any of those five, and neither the other), and only
+ * contract; the notations the contract; the extension and the command line any of those six, and
+ * neither the other), and only
  * src/extension/ imports `vscode`.
  */
 import { strict as assert } from 'node:assert';
@@ -17,8 +18,9 @@ const MAY_IMPORT: Readonly<Record<string, readonly string[]>> = {
   client: ['contract'],
   sandbox: ['printing', 'contract'],
   rulebook: ['client', 'contract'],
-  extension: ['rulebook', 'sandbox', 'client', 'printing', 'contract'],
-  cli: ['rulebook', 'sandbox', 'client', 'printing', 'contract'],
+  formats: ['contract'],
+  extension: ['rulebook', 'formats', 'sandbox', 'client', 'printing', 'contract'],
+  cli: ['rulebook', 'formats', 'sandbox', 'client', 'printing', 'contract'],
 };
 
 function filesUnder(dir: string): string[] {

@@ -3,7 +3,7 @@ import { strict as assert } from 'node:assert';
 import type { SendLogRecord } from '../../src/client';
 import { parseCsv } from '../../src/contract';
 import { historyEntries } from '../../src/extension/model/history-entries';
-import { localMinute } from '../../src/rulebook';
+import { localMinute } from '../../src/formats';
 import { EXPORT_COLUMNS, exportedMailers } from '../../src/extension/model/mailer-export';
 import { describeFilter, filterMessage, filterRows, isDay, isFiltering, type MailerFilter } from '../../src/extension/model/mailer-filter';
 import type { TrackedMailer } from '../../src/extension/model/mailers';

@@ -1,7 +1,8 @@
 /** The proof's words for how the account's letters were assumed to print: sides and colour, each with where it came from. */
 import { strict as assert } from 'node:assert';
 import { proofRows, type ProofFacts } from '../../src/extension/model/proof';
-import { localMinute, type AssumedPrintSettings } from '../../src/rulebook';
+import { localMinute } from '../../src/formats';
+import type { AssumedPrintSettings } from '../../src/rulebook';
 
 const facts: ProofFacts = { pages: 4, sheets: 2, price: 0.79, printedIn: 'Development', findings: [] };
 const rowsOf = (print: AssumedPrintSettings) => Object.fromEntries(proofRows({ ...facts, print }).map((r) => [r.label, r.value]));

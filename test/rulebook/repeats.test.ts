@@ -6,7 +6,7 @@
 import { strict as assert } from 'node:assert';
 import { describeSend, type SendLogRecord } from '../../src/client';
 import { operationList } from '../../src/contract';
-import { mergeRowKeys, RepeatedSend, repeatOf, sendAdmission, type MailerReport } from '../../src/rulebook';
+import { mailersToAsk, mergeRowKeys, RepeatedSend, repeatOf, sendAdmission, type MailerReport } from '../../src/rulebook';
 import { record } from './charges.test';
 
 const ann = { endpoint: 'https://mail.example.com', user: 'ann' };
@@ -53,6 +53,8 @@ describe('the rulebook: a repeat send', () => {
     const older = new Date(now.getTime() - 30 * 86_400_000 - 1).toISOString();
     assert.equal(verdict([earlier({ time: exactly })]).kind, 'repeat', 'the window’s edge is inside it');
     assert.equal(verdict([earlier({ time: older })]).kind, 'new');
+    // The service is asked about the same sends, the edge included: what it says of them decides the repeat.
+    assert.deepEqual(mailersToAsk([earlier({ time: exactly, id: 1 }), earlier({ time: older, id: 2 })], ann, now, 30), [1]);
   });
 
   it("tells a postcard's sides apart: the same bytes end to end, split elsewhere between its sides, is another postcard (a line written before sides' lengths were kept still matches by its hash)", () => {

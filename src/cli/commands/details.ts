@@ -1,6 +1,7 @@
 /** `mailroom details ID`: everything the service reports of a mailer, and of a batch's items. */
 import { NO_PERMISSIONS_STATUS, ZERO_DATE, describeStatus, formatDateTime, isFinalStatus, parseIdQuery } from '../../contract';
-import { dollars, reportedCharge, type Charge } from '../../rulebook';
+import { reportedCharge, type Charge } from '../../rulebook';
+import { dollars } from '../../formats';
 import { accountOf } from '../account-options';
 import { connect } from '../connect';
 import type { Io } from '../io';

@@ -13,12 +13,9 @@ import { tellDamaged } from '../damaged-lines';
 import { MailWsFailure, fetchDetails, fetchStatuses, readSendLog, type MailerDetails, type MailerStatus } from '../../client';
 import { NO_PERMISSIONS_STATUS, STATUS_GROUPS, describeStatus, formatCsv, formatDateTime, type StatusGroup } from '../../contract';
 import {
-  recipientWords,
   amountText,
   chargedAmount,
-  dollars,
   historyRows,
-  localMinute,
   matchesRecord,
   matchesStatus,
   sendLogPath,
@@ -27,6 +24,7 @@ import {
   type MailerAnswer,
   type MailerNow,
 } from '../../rulebook';
+import { dollars, localMinute, recipientWords } from '../../formats';
 import type { Account } from '../account-options';
 import { connect } from '../connect';
 import type { Io } from '../io';

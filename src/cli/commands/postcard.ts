@@ -8,7 +8,8 @@
 import { basename, resolve } from 'node:path';
 import { fileTypeOf, type RecipientAddress } from '../../client';
 import { checkRecipient, enums, postcardFileTypes, STATUS, type EnumName, type EnumValue } from '../../contract';
-import { mayCharge, recipientSummary } from '../../rulebook';
+import { mayCharge } from '../../rulebook';
+import { recipientSummary } from '../../formats';
 import { connect } from '../connect';
 import type { Io } from '../io';
 import { print, progressPrinter } from '../output';

@@ -33,7 +33,7 @@ import {
   type EnumValue,
 } from '../../contract';
 import type { Finding, MergePreflightReport, PreflightReport, WorkModeUsed } from '../../printing';
-import { dollars } from '../../rulebook';
+import { dollars } from '../../formats';
 import type { Io } from '../io';
 import { printingOf, printSettingsJson, printSettingsLine, printSettingsOf, type PrintAssumption } from '../print-settings';
 import type { CommandHelp } from '../help';

@@ -6,7 +6,8 @@
 import * as vscode from 'vscode';
 import { callControl } from '../../sandbox/control/client';
 import { failureChoices, formatDuration, parseDuration } from '../../sandbox/control/protocol';
-import { dollars, moneyOutcome, parseDollars } from '../../rulebook';
+import { moneyOutcome, parseDollars } from '../../rulebook';
+import { dollars } from '../../formats';
 import type { Accounts } from '../connection/accounts';
 import type { Clients } from '../connection/clients';
 

@@ -11,7 +11,8 @@ import { randomUUID } from 'node:crypto';
 import { clientModule } from '../client-module';
 import type { Accounts } from '../connection/accounts';
 import type { Clients } from '../connection/clients';
-import { mayCharge, OverBudget, recipientLine, recipientSummary, RepeatedSend } from '../../rulebook';
+import { mayCharge, OverBudget, recipientLine, RepeatedSend } from '../../rulebook';
+import { recipientSummary } from '../../formats';
 import { repeatedNote, rowsAgainChoice, sendAgainQuestion } from '../model/repeats';
 import { accountName } from '../account-name';
 import { amountQuestion, overBudgetQuestion, takenMeanwhile, unansweredSpending } from '../model/spending';
@@ -113,28 +114,32 @@ export async function submit(
 ): Promise<number | 'not sent' | 'outcome unknown' | { failed: unknown }> {
   const { what, workMode } = submission;
   const to = recipientOf(submission.address);
-  // The spending guard (src/rulebook/spending.ts): the budget first, then the work mode, then the amount.
+  // The send guard (src/rulebook/send-guard.ts): the budget first, then the work mode, then the amount.
   let price = mayCharge(workMode) ? await submission.price?.() : undefined;
-  const guard = await ctx.spending.check(workMode, price);
   const who = ctx.accounts.account ? accountName(ctx.accounts.account) : '';
-  const choices = { overBudget: false, again: false };
-  // As the command line says it: the budget and the repeats then count every send as made.
-  if (guard.offline !== undefined) void prompts.notify('warning', unansweredSpending(guard.offline));
-  if (guard.budget.kind === 'over') {
-    if (!(await asked(overBudgetQuestion(guard.budget, who)))) return 'not sent';
-    choices.overBudget = true;
-  }
   const confirmProduction = vscode.workspace.getConfiguration('mailroom').get<boolean>('confirmProduction', true);
-  for (const question of guard.questions) {
-    const ask =
-      question.kind === 'work mode'
-        ? confirmProduction
+  const guard = await ctx.spending.guard(
+    { mode: workMode, price },
+    {
+      // As the command line says it: the budget and the repeats then count every send as made.
+      say: (notice) => {
+        if (notice.kind === 'offline') void prompts.notify('warning', unansweredSpending(wordsOf(notice.failure).replace(/\.$/, '')));
+      },
+      decide: async (question) => {
+        if (question.kind === 'over budget') return asked(overBudgetQuestion(question.verdict, who));
+        if (question.kind === 'amount') {
+          // Above the threshold it is asked, with the amount, even with the Production question turned off.
+          return asked(amountQuestion(question, `${what}${to}`));
+        }
+        const ask = confirmProduction
           ? productionQuestion(question.mode, `${what}${to}`, ctx.accounts.account?.sandbox === true)
-          : undefined
-        : // Above the threshold it is asked, with the amount, even with the Production question turned off.
-          amountQuestion(question, `${what}${to}`);
-    if (ask && !(await asked(ask))) return 'not sent';
-  }
+          : undefined;
+        return !ask || asked(ask);
+      },
+    },
+  );
+  if (guard.kind === 'declined') return 'not sent';
+  const choices = { overBudget: guard.check.budget.kind === 'over', again: false };
   const started = Date.now();
   let id: number;
   let noted: (() => SendNote | undefined) | undefined;

@@ -6,7 +6,7 @@
  * at a time: a batch may hold 100,000. No VS Code here, so that it is tested as plain code.
  */
 import * as l10n from '@vscode/l10n';
-import { recipientSummary } from '../../rulebook';
+import { recipientSummary } from '../../formats';
 import { searchable } from './mailer-filter';
 
 /** Items shown at once under a batch; Show More adds as many again. */

@@ -11,7 +11,8 @@
  */
 import * as l10n from '@vscode/l10n';
 import { ZERO_DATE, describeReportValue, describeStatus, statusGroupOf, type ReportedField, type ResultOf } from '../../contract';
-import { dollars, reportedCharge, type Charge } from '../../rulebook';
+import { endedBeforePrinting, reportedCharge, type Charge, type MailerReport } from '../../rulebook';
+import { dollars } from '../../formats';
 import { ITEMS_PER_PAGE } from './batch-items';
 
 export type ExtendedDetails = ResultOf<'datedA', 'GetDetailsExtended'>['Details'][number];
@@ -114,8 +115,8 @@ function priceWords(price: number, charge: Charge | undefined): string {
 }
 
 /** The work mode in words; Production's "printed, mailed and charged" only for a mailer that was not failed or cancelled. */
-function workModeWords(details: ExtendedDetails, charge: Charge | undefined): DetailsRow[] {
-  if (details.WorkMode === 'Production' && (charge?.why === 'failed' || charge?.why === 'cancelled')) {
+function workModeWords(details: ExtendedDetails, report: MailerReport): DetailsRow[] {
+  if (endedBeforePrinting(report)) {
     return [{ label: l10n.t('Work mode'), value: l10n.t('Production: not printed, mailed or charged, since it ended before printing') }];
   }
   return reported(details, [['WorkMode', l10n.t('Work mode')]]);
@@ -139,7 +140,8 @@ export function detailsPage(details: ExtendedDetails, itemsPage?: BatchItemsPage
   const rows = (pairs: readonly [string, string | undefined][]): DetailsRow[] =>
     pairs.flatMap(([label, value]) => (value ? [{ label, value }] : []));
   const shown = itemsPage && shownItems(itemsPage);
-  const charge = reportedCharge({ workMode: details.WorkMode, status: details.Status, price: details.Price });
+  const report: MailerReport = { workMode: details.WorkMode, status: details.Status, price: details.Price };
+  const charge = reportedCharge(report);
   const mailer: DetailsRow[] = [
     ...rows([
       [l10n.t('Mailer ID'), String(details.ID)],
@@ -147,7 +149,7 @@ export function detailsPage(details: ExtendedDetails, itemsPage?: BatchItemsPage
       [l10n.t('Recipient'), recipient],
     ]),
     ...reported(details, [['MailerType', l10n.t('Kind')]]),
-    ...workModeWords(details, charge),
+    ...workModeWords(details, report),
     ...rows([
       [l10n.t('Price'), priceWords(details.Price, charge)],
       [l10n.t('Sheets of paper'), details.NumOfSheets > 0 ? String(details.NumOfSheets) : undefined],

@@ -8,7 +8,8 @@
 import * as l10n from '@vscode/l10n';
 import type { SendLogRecord } from '../../client';
 import { describeStatus, type StatusGroup } from '../../contract';
-import { dollars, historyRows, localMinute, sameAccount, type HistoryRow, type MailerAnswer } from '../../rulebook';
+import { historyRows, sameAccount, type HistoryRow, type MailerAnswer } from '../../rulebook';
+import { dollars, localMinute } from '../../formats';
 import type { Filterable } from './mailer-filter';
 import type { TrackedMailer } from './mailers';
 

@@ -4,7 +4,8 @@
  */
 import * as l10n from '@vscode/l10n';
 import { describeStatus, isCompletedStatus, isFinalStatus, NO_PERMISSIONS_STATUS, STATUS } from '../../contract';
-import { dollars, reportedCharge } from '../../rulebook';
+import { endedBeforePrinting, mayCharge } from '../../rulebook';
+import { dollars } from '../../formats';
 
 export interface TrackedMailer {
   readonly id: number;
@@ -64,7 +65,7 @@ export function needsUser(mailer: TrackedMailer): boolean {
 export function mayNeedUser(mailer: TrackedMailer): boolean {
   if (needsUser(mailer)) return true;
   const unprinted = mailer.status === undefined || mailer.status === STATUS.Received || mailer.status === STATUS.InProcess;
-  return unprinted && mailer.workMode !== 'Development';
+  return unprinted && mayCharge(mailer.workMode);
 }
 
 /** The mailers by group, newest first, groups in a fixed order and only when not empty. */
@@ -84,6 +85,5 @@ export function mailerSummary(mailer: TrackedMailer): string {
 /** A mailer's price as a row shows it: "$0.87"; "not charged" once it failed or was cancelled in Production; none when unknown. */
 export function priceOf(mailer: TrackedMailer): string | undefined {
   if (mailer.price === undefined || mailer.status === NO_PERMISSIONS_STATUS) return undefined;
-  const why = reportedCharge(mailer)?.why;
-  return mailer.workMode === 'Production' && (why === 'failed' || why === 'cancelled') ? l10n.t('not charged') : dollars(mailer.price);
+  return endedBeforePrinting(mailer) ? l10n.t('not charged') : dollars(mailer.price);
 }

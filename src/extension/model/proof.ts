@@ -8,7 +8,8 @@ import { createHash } from 'node:crypto';
 import { statusGroupOf } from '../../contract';
 import { unsendable } from '../../printing/preflight/unsendable';
 import type { DrawnBy, Finding, ProofMarks } from '../../printing';
-import { dollars, localMinute, type AssumedPrintSettings, type PrintSettingSource } from '../../rulebook';
+import { type AssumedPrintSettings, type PrintSettingSource } from '../../rulebook';
+import { dollars, localMinute } from '../../formats';
 
 /** The SHA-256 of a letter's bytes, in hex: what the proof shows and the send records. */
 export function sha256Of(bytes: Uint8Array): string {

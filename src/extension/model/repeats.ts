@@ -3,7 +3,8 @@
  * what the person may do. No VS Code here, so that it is tested as plain code.
  */
 import * as l10n from '@vscode/l10n';
-import { localMinute, type EarlierSend, type RepeatVerdict } from '../../rulebook';
+import { numberRuns, type EarlierSend, type RepeatVerdict } from '../../rulebook';
+import { localMinute, recipientWords } from '../../formats';
 
 type Repeat = Extract<RepeatVerdict, { kind: 'repeat' }>;
 
@@ -16,9 +17,20 @@ const before = (earlier: readonly EarlierSend[]) =>
     )
     .join(', ');
 
+/** Row numbers as a person reads them: "3, 7, 9–12", and "…" past twenty runs (the rulebook's numberRuns). */
+export function rowList(rows: readonly number[]): string {
+  const { runs, more } = numberRuns(rows);
+  const words = runs.map(({ first, last }) =>
+    last > first + 1 ? l10n.t('{0}–{1}', first, last) : last === first + 1 ? l10n.t('{0}, {1}', first, last) : String(first),
+  );
+  return more ? l10n.t('{0}, …', words.join(l10n.t(', '))) : words.join(l10n.t(', '));
+}
+
 /** The question before sending a letter again: the same bytes to the same recipient went before. */
 export function sendAgainQuestion(repeat: Repeat, what: string, onSandbox = false): { readonly question: string; readonly button: string } {
-  const recipient = repeat.earlier[0]?.recipient ?? l10n.t('the same recipient');
+  const line = repeat.earlier[0]?.recipient;
+  // The address as the post writes it, as the command line says it (src/formats).
+  const recipient = line === undefined ? l10n.t('the same recipient') : recipientWords(line);
   return {
     // On the local sandbox nothing is printed or mailed (as productionQuestion says there too).
     question: onSandbox
@@ -46,7 +58,7 @@ export function rowsAgainChoice(repeat: Repeat & { readonly rows: readonly numbe
 } {
   const of = repeat.of ?? repeat.rows.length;
   const fresh = of - repeat.rows.length;
-  const rows = repeat.rows.length > 12 ? `${repeat.rows.slice(0, 12).join(', ')}, …` : repeat.rows.join(', ');
+  const rows = rowList(repeat.rows);
   return {
     title:
       fresh === 0

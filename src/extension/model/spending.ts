@@ -3,7 +3,8 @@
  * No VS Code here, so that it is tested as plain code.
  */
 import * as l10n from '@vscode/l10n';
-import { dollars, type BudgetVerdict, type SendQuestion, type Spending } from '../../rulebook';
+import { type BudgetVerdict, type SendQuestion, type Spending } from '../../rulebook';
+import { dollars } from '../../formats';
 
 export interface Question {
   readonly question: string;
