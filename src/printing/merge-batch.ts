@@ -20,8 +20,7 @@ import type { MergeSource } from './merge-source';
 import { PdfStitcher } from './pdf-stitch';
 import { markDevelopment } from './development-mark';
 import { layOutLetterDocument, measureLetters } from './letter';
-import type { LetterJob, PrintOptions, Printed } from './print-jobs';
-import type { MergeRow, MergePrint } from './merge';
+import type { LetterJob, MergePrint, MergeRow, PrintOptions, Printed } from './print-jobs';
 
 /**
  * Rows drawn in one print: Chromium's time a row falls as a print holds more of them (2,048

@@ -17,7 +17,10 @@ import { printDrawnMergeInto } from './merge-batch';
 import { drawn, notDrawnBy, planLayouts, withDrawnPages, type DrawnPlan } from './merge-drawn';
 import { mergeSource, type MergeSource } from './merge-source';
 import { layOutLetterDocument, measureLetters, printLetters } from './letter';
-import type { LetterJob, PostalAddress, PrintOptions, Printed, WorkModeUsed } from './print-jobs';
+import type { LetterJob, MergePrint, MergeRow, PostalAddress, PrintOptions, Printed } from './print-jobs';
+
+// A merge's job types live with the others, so that merge-batch.ts takes them without an import circle.
+export type { MergePrint, MergeRow } from './print-jobs';
 import { WrapMemo } from './text-layout';
 
 export interface MergeTemplate {
@@ -90,16 +93,6 @@ export function postalAddressOf(fields: Readonly<Record<string, unknown>>): Post
   };
 }
 
-export interface MergeRow {
-  readonly values: ReadonlyMap<string, string>;
-  /** The row's address, each cell's lines joined into one (as the join-the-lines fix writes it). */
-  readonly address: PostalAddress;
-  /** The address fields whose cell holds a line break: the service reads one line per field, and the letter fails at -1045. */
-  readonly lineBreaks: readonly RecipientField[];
-  /** Whether the row's address is one the service can use; a row without one fails at -1045. */
-  readonly addressed: boolean;
-}
-
 const LINE_BREAK = /\r\n|\r|\n/;
 const NO_LINE_BREAKS: readonly RecipientField[] = [];
 
@@ -141,11 +134,6 @@ export function rowAddress(columns: readonly string[]): (row: readonly string[])
     ) as PostalAddress;
     return { address, lineBreaks, addressed: false };
   };
-}
-
-export interface MergePrint {
-  readonly workMode: WorkModeUsed;
-  readonly duplex: boolean;
 }
 
 /**

@@ -130,3 +130,20 @@ export function printedAs(
 ): Printed {
   return failures.length === 0 ? { pages, sheets, failures, ...facts } : { pages, sheets, failure: failures[0]!, failures, ...facts };
 }
+
+/** A row of a mail merge's data, as its letter is printed from it. */
+export interface MergeRow {
+  readonly values: ReadonlyMap<string, string>;
+  /** The row's address, each cell's lines joined into one (as the join-the-lines fix writes it). */
+  readonly address: PostalAddress;
+  /** The address fields whose cell holds a line break: the service reads one line per field, and the letter fails at -1045. */
+  readonly lineBreaks: readonly RecipientField[];
+  /** Whether the row's address is one the service can use; a row without one fails at -1045. */
+  readonly addressed: boolean;
+}
+
+/** How a merge's letters print: its work mode, and the account's print sides. */
+export interface MergePrint {
+  readonly workMode: WorkModeUsed;
+  readonly duplex: boolean;
+}
