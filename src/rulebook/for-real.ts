@@ -61,3 +61,18 @@ export function lastDefaultSend(records: readonly SendLogRecord[], account: Acco
   }
   return undefined;
 }
+
+/**
+ * The work mode a proof or a preflight prints a send in, before it is sent: Production as
+ * Production; Development, and `Default` (the account's own, which only the service knows; a new
+ * account's is Development), as Development, with its mark. Whether a `Default` send may print for
+ * real is asked apart (`forReal`).
+ */
+export function printedIn(mode: 'Default' | 'Production' | 'Development'): 'Production' | 'Development' {
+  return mode === 'Production' ? 'Production' : 'Development';
+}
+
+/** The strictest work mode a send may run in, whose rules it must pass: `Default` may be Production. */
+export function strictestMode(mode: 'Default' | 'Production' | 'Development'): 'Production' | 'Development' {
+  return mode === 'Development' ? 'Development' : 'Production';
+}

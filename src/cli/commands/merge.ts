@@ -6,12 +6,12 @@
 import { existsSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { DocumentError, keptRowsFile, mailMerge, mergeWithRows, type CallOptions, type MailMerge } from '../../client';
-import { CSV_DELIMITER_NAMES } from '../../contract';
+import { CSV_DELIMITER_NAMES, type EnumValue } from '../../contract';
 import { connect } from '../connect';
 import type { Io } from '../io';
 import { print } from '../output';
 import { guardSend, predictedMergePrice, refusalOf, rowList, sayRepeated } from '../spending';
-import { mayCharge, mergeRowKeys, RepeatedSend } from '../../rulebook';
+import { mayCharge, mergeRowKeys, RepeatedSend, strictestMode } from '../../rulebook';
 import { dollars } from '../../formats';
 import { printingOf, printSettingsOf } from '../print-settings';
 import { Refused, UsageError } from '../usage';
@@ -164,9 +164,9 @@ export async function run(args: readonly string[], io: Io): Promise<void> {
  * file the user has. Refused when no row passes, or when the merge fails whatever rows it keeps
  * (the header, the template); the merge as it is when every row passes.
  */
-async function onlyPassing(io: Io, merge: MailMerge, template: Uint8Array, data: string, mode: string): Promise<MailMerge> {
+async function onlyPassing(io: Io, merge: MailMerge, template: Uint8Array, data: string, mode: EnumValue<'WorkMode'>): Promise<MailMerge> {
   const { passingRows, preflightMerge } = await printing();
-  const workMode = mode === 'Development' ? 'Development' : 'Production';
+  const workMode = strictestMode(mode);
   const report = await preflightMerge({ type: merge.type, template, csv: merge.csv }, { workMode }, { letters: false });
   const pass = passingRows(report);
   const first = report.findings.find((f) => f.severity === 'error');

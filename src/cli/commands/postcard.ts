@@ -8,7 +8,7 @@
 import { basename, resolve } from 'node:path';
 import { fileTypeOf, type RecipientAddress } from '../../client';
 import { checkRecipient, enums, postcardFileTypes, STATUS, type EnumName, type EnumValue } from '../../contract';
-import { mayCharge } from '../../rulebook';
+import { mayCharge, printedIn } from '../../rulebook';
 import { recipientSummary } from '../../formats';
 import { connect } from '../connect';
 import type { Io } from '../io';
@@ -121,7 +121,7 @@ export async function checkPostcard(postcard: PostcardToCheck, mode: EnumValue<'
       address: postalAddressOf({ ...postcard.recipient }),
       // Default is the account's setting, which is FitToPage unless the account says None: the sandbox's own reading.
       scaling: postcard.scaling === 'None' ? 'None' : 'FitToPage',
-      workMode: mode === 'Production' ? 'Production' : 'Development',
+      workMode: printedIn(mode),
     },
     { color: postcard.color },
   );

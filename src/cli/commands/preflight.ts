@@ -23,16 +23,9 @@ import {
   type LetterDraft,
   type RecipientAddress,
 } from '../../client';
-import {
-  RECIPIENT_FIELDS,
-  STATUS,
-  mergeTemplateTypes,
-  CSV_DELIMITER_NAMES,
-  type CsvDelimiter,
-  type CsvEncoding,
-  type EnumValue,
-} from '../../contract';
-import type { Finding, MergePreflightReport, PreflightReport, WorkModeUsed } from '../../printing';
+import { RECIPIENT_FIELDS, STATUS, mergeTemplateTypes, CSV_DELIMITER_NAMES, type CsvDelimiter, type CsvEncoding } from '../../contract';
+import type { Finding, MergePreflightReport, PreflightReport } from '../../printing';
+import { printedIn } from '../../rulebook';
 import { dollars } from '../../formats';
 import type { Io } from '../io';
 import { printingOf, printSettingsJson, printSettingsLine, printSettingsOf, type PrintAssumption } from '../print-settings';
@@ -296,16 +289,16 @@ async function preflightPostcard(io: Io, values: PostcardValues, positionals: re
   } as const;
   const result = await checkPostcard(postcard, mode);
   if (values.proof !== undefined) await writeUserFile(values.proof, result.pdf, 'the proof');
-  const printedIn = printedMode(mode);
+  const workMode = printedIn(mode);
   if (values.json) {
     const { ok, pages, sheets, price, findings } = result;
-    io.out.write(`${JSON.stringify({ ok, pages, sheets, price, priceFrom: PRICE_FROM, workMode: printedIn, findings }, null, 2)}\n`);
+    io.out.write(`${JSON.stringify({ ok, pages, sheets, price, priceFrom: PRICE_FROM, workMode, findings }, null, 2)}\n`);
   } else {
     const errors = result.findings.filter((f) => f.severity === 'error').length;
     const warnings = result.findings.length - errors;
     io.out.write(
       [
-        `${basename(imagePath)} + ${basename(addressPath)}: a postcard, its 2 sides on 1 card, ${dollars(result.price)} (in colour), printed in ${printedIn} mode`,
+        `${basename(imagePath)} + ${basename(addressPath)}: a postcard, its 2 sides on 1 card, ${dollars(result.price)} (in colour), printed in ${workMode} mode`,
         `The price is from ${PRICE_FROM}.`,
         ...result.findings.map(findingLine),
         errors > 0
@@ -354,11 +347,6 @@ function rowsProgress(err: NodeJS.WritableStream): { tell: (done: number, rows: 
   };
 }
 
-/** The work mode the proof is printed in: Default is the account's own, which only the service knows; a new account's is Development. */
-function printedMode(mode: EnumValue<'WorkMode'>): WorkModeUsed {
-  return mode === 'Production' ? 'Production' : 'Development';
-}
-
 export async function run(args: readonly string[], io: Io): Promise<number> {
   const { values, positionals } = commandLine('preflight', args, {
     ...ADDRESS_OPTIONS,
@@ -376,7 +364,7 @@ export async function run(args: readonly string[], io: Io): Promise<number> {
   const mode = workModeOption(values.mode);
   // How the account prints (sides, colour): what this machine set, else config.json's, else a new account's; said below.
   const print = await printSettingsOf(values, io);
-  const settings = { workMode: printedMode(mode), ...printingOf(print) };
+  const settings = { workMode: printedIn(mode), ...printingOf(print) };
   const { preflightLetter, preflightMerge, markedProof } = await printing();
   await useEnginesOf(values);
   const asIs = values['as-is'];

@@ -19,7 +19,7 @@ import type { Io } from '../io';
 import { print, progressPrinter } from '../output';
 import { printingOf, printSettingsOf } from '../print-settings';
 import { guardSend, preflightToSend, refusalOf, sayRepeated } from '../spending';
-import { mayCharge } from '../../rulebook';
+import { mayCharge, printedIn } from '../../rulebook';
 import { recipientSummary } from '../../formats';
 import { Refused, UsageError } from '../usage';
 import { checkLengths, checkRecipientLengths } from '../limits';
@@ -156,7 +156,7 @@ async function addressLine(line: string): Promise<RecipientAddress> {
  */
 export async function checkAddress(io: Io, address: RecipientAddress, mode: EnumValue<'WorkMode'>): Promise<void> {
   const { zipFinding } = await printing();
-  const found = zipFinding(address, mode === 'Production' ? 'Production' : 'Development');
+  const found = zipFinding(address, printedIn(mode));
   if (!found) return;
   if (found.severity === 'error') throw new Refused(`The recipient cannot be sent to: ${found.message}`);
   io.err.write(`warning ${found.code}: ${found.message}\n`);

@@ -21,7 +21,7 @@ import {
   type EnumValue,
 } from '../../contract';
 import type { MergePreflightReport } from '../../printing';
-import { printedWith, type AssumedPrintSettings } from '../../rulebook';
+import { printedIn, printedWith, type AssumedPrintSettings } from '../../rulebook';
 import { printAssumedFor } from '../print-settings';
 import { rowFindings, saidDelimiter, type ProofFacts } from '../model/proof';
 import { recipientsOfRows } from '../model/batch-items';
@@ -29,7 +29,7 @@ import { mergeDataDiagnostics, preflightMerge } from '../printing-module';
 import { prompts } from '../prompts';
 import type { PdfPreview, ProofPanel } from '../views/pdf-preview';
 import { askMergeFiles } from './merge-files';
-import { factsOf, pdfOf, printedIn, type ProofContext } from './proof';
+import { factsOf, pdfOf, type ProofContext } from './proof';
 import { defaultWorkMode } from './send-flow';
 
 /**

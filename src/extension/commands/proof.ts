@@ -15,7 +15,7 @@ import { activeDocumentUri } from '../active-document';
 import type { RecipientAddress } from '../../client';
 import { letterFileTypes, type EnumValue } from '../../contract';
 import type { PreflightReport } from '../../printing';
-import { printedWith, type AssumedPrintSettings } from '../../rulebook';
+import { printedIn, printedWith, type AssumedPrintSettings } from '../../rulebook';
 import { clientModule } from '../client-module';
 import type { Log } from '../log';
 import { failureSummary, overridable, refusedAtSend, findingWords, sha256Of, type ProofFacts } from '../model/proof';
@@ -50,7 +50,6 @@ export interface LetterProof {
 }
 
 /** The work mode a proof is printed in: Default is the account's own, which only the service knows; a new account's is Development. */
-export const printedIn = (workMode: EnumValue<'WorkMode'>) => (workMode === 'Production' ? 'Production' : 'Development');
 
 /** The letter printed as the active account prints (simplex or duplex, black or colour: print-settings.ts) in the work mode. */
 export async function proofOf(
