@@ -48,7 +48,14 @@ class SentFile {
 
   async flush(): Promise<void> {
     if (this.bytes === 0) return;
-    const bytes = Buffer.concat(this.chunks);
+    // A buffer of its own, never one of Node's shared pool (which a small Buffer.concat would use,
+    // and which cannot be transferred: "Cannot transfer object of unsupported type").
+    const bytes = new Uint8Array(this.bytes);
+    let at = 0;
+    for (const chunk of this.chunks) {
+      bytes.set(chunk, at);
+      at += chunk.length;
+    }
     this.chunks = [];
     this.bytes = 0;
     measure();
