@@ -215,7 +215,7 @@ class Mailroom extends Disposable {
       get accounts() {
         return accounts.listed;
       },
-      mailers: { get: (id) => mailers.get(id), list: () => mailers.list(), attempts: () => mailers.attempts() },
+      mailers: { get: (id) => mailers.get(id), list: () => [...mailers.list()], attempts: () => [...mailers.attempts()] },
       mailersView: {
         getChildren: tree.getChildren.bind(tree),
         getTreeItem: (row) => tree.getTreeItem(row),

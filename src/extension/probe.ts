@@ -5,7 +5,9 @@
  * messages, the files the extension writes. The probe only lets them read what a person sees
  * and cannot ask VS Code for: the views' rows as the workbench draws them and their messages, the
  * status bar item, the open previews and details panels, the tracked mailers the Mailers view
- * shows, the account it names. Nothing here changes what the extension does; every part is read-only.
+ * shows, the account it names. Every part is read-only but three: the prompts seam, a preview's
+ * `receive` (what its page posts, as the page would), and the deprecated `follow`, left until a
+ * command can arrange what it does.
  *
  * Three reads go past what a person sees, each for a promise the tests hold the extension to:
  * the secrets kept (sign-out forgets them; none in global state), what global state holds (no
