@@ -5,7 +5,7 @@
  *
  * Other extensions get nothing from activate(): what it would return, VS Code hands to any of them
  * (`vscode.extensions.getExtension('mailroom.mailroom').exports`), and the session must stay ours.
- * Only the extension's own in-host tests (ExtensionMode.Test) get its parts.
+ * Only the extension's own in-host tests (ExtensionMode.Test) get a read-only probe of what a person sees (probe.ts).
  */
 import * as l10n from '@vscode/l10n';
 import * as vscode from 'vscode';
@@ -37,71 +37,29 @@ import { Clients } from './connection/clients';
 import { SandboxHost } from './connection/sandbox-host';
 import { AccountSecrets } from './connection/secrets';
 import { SignIn } from './connection/sign-in';
-import { aliveCounts, Disposable, type AliveCounts } from './lifecycle';
+import { aliveCounts, Disposable } from './lifecycle';
 import { LiveDiagnostics } from './live-diagnostics';
 import { MailerFilterState } from './mailer-filter-state';
 import { Log } from './log';
 import { MergeTemplates } from './merge-templates';
-import type { FeedbackReceiver } from './feedback-receiver';
 import { PublicPushes } from './public-pushes';
 import { PushListener } from './push-listener';
 import { Refresher } from './refresher';
 import { moveOldSendLog } from './send-log';
 import { SpendingGuard } from './spending';
 import { TrackedMailers } from './tracked-mailers';
-import { DetailsPanels, type DetailsPanel } from './views/details-panel';
+import { DetailsPanels } from './views/details-panel';
 import { HistoryTree, type HistoryNode } from './views/history-tree';
 import { MailersMessage } from './views/mailers-message';
 import { isMoreNode, MailersTree, type MailersNode } from './views/mailers-tree';
-import { PdfPreviews, type PdfPreview } from './views/pdf-preview';
-import { answerPromptsWith, prompts, type Prompts } from './prompts';
+import { PdfPreviews } from './views/pdf-preview';
+import { answerPromptsWith, prompts } from './prompts';
+import type { MailroomProbe } from './probe';
 import { MailroomStatus } from './views/status-bar';
 import { StoredFilesTree } from './views/stored-files-tree';
 import { proofLens } from './views/proof-lens';
 import { printOnThread, stopPrinting } from './printing-module';
 import { watchEngines } from './print-engines';
-
-/** The extension's parts, for its own in-host tests only (see activate). */
-export interface MailroomApi {
-  /** Who Mailroom talks to, and as whom: the accounts, their secrets, the active one's client, signing in and out. */
-  readonly accounts: Accounts;
-  readonly secrets: AccountSecrets;
-  readonly clients: Clients;
-  readonly signIn: SignIn;
-  readonly mailers: TrackedMailers;
-  readonly tree: MailersTree;
-  readonly refresher: Refresher;
-  /** The receiver of the sandbox's feedback pushes: where it listens, what arrived. */
-  readonly pushes: FeedbackReceiver;
-  /** The receiver of a real account's feedback pushes, forwarded from mailroom.feedback.publicUrl. */
-  readonly publicPushes: FeedbackReceiver;
-  /** The Mailers view and the status bar item, read for what they tell the user (its message, their text). */
-  readonly mailersView: vscode.TreeView<MailersNode>;
-  /** Filter Mailers…'s filter, and the Send History view (its rows as last read, and its message). */
-  readonly filter: MailerFilterState;
-  readonly history: HistoryTree;
-  readonly historyView: vscode.TreeView<HistoryNode>;
-  readonly statusBarItem: vscode.StatusBarItem;
-  /** The PDF previews open now, newest last. */
-  readonly previews: readonly PdfPreview[];
-  /** A mailer's details panel, while it is open. */
-  detailsOf(id: number): DetailsPanel | undefined;
-  readonly storedFiles: StoredFilesTree;
-  readonly addresses: AddressBook;
-  /** What the extension keeps in global state, for the tests that check no secret is there. */
-  readonly globalState: vscode.Memento;
-  /** Where VS Code writes the extension's logs, the output channel among them. */
-  readonly logUri: vscode.Uri;
-  /** Where the extension keeps its own files (the send log, the sandbox's data). */
-  readonly globalStorageUri: vscode.Uri;
-  /** What is alive now: owned disposables, listeners of the extension's emitters, timers. */
-  alive(): AliveCounts;
-  /** The live diagnostics of front-matter addresses and merge CSVs, and the templates the CSVs go with. */
-  readonly diagnostics: LiveDiagnostics;
-  readonly mergeTemplates: MergeTemplates;
-  /** The one test-only seam: the tests answer every question and read every message (prompts.ts). */
-  answerPromptsWith(replacement: Prompts): vscode.Disposable;
-}
 
 /** Everything the extension made while active: disposed, and its sandbox closed, when it deactivates. */
 class Mailroom extends Disposable {
@@ -245,36 +203,80 @@ class Mailroom extends Disposable {
     if (accounts.account) void refresher.refresh();
   }
 
-  testApi(): MailroomApi {
-    const { accounts, secrets, clients, signIn, mailers, tree, refresher, previews, storedFiles, addresses, diagnostics, mergeTemplates } =
-      this;
+  /** What the extension's own in-host tests may read (probe.ts): what a person sees, read-only. */
+  probe(): MailroomProbe {
+    const { accounts, secrets, mailers, tree, refresher, history, historyView, view, storedFiles, status, previews, details } = this;
+    const { addresses, diagnostics, context } = this;
+    const receiver = ({ receiver }: PushListener | PublicPushes) => ({ url: () => receiver.url(), onDidArrive: receiver.onDidArrive });
     return {
-      accounts,
-      secrets,
-      clients,
-      signIn,
-      mailers,
-      tree,
-      refresher,
-      pushes: this.pushes.receiver,
-      publicPushes: this.publicPushes.receiver,
-      mailersView: this.view,
-      filter: this.filter,
-      history: this.history,
-      historyView: this.historyView,
-      statusBarItem: this.status.item,
+      get account() {
+        return accounts.account;
+      },
+      get accounts() {
+        return accounts.listed;
+      },
+      mailers: { get: (id) => mailers.get(id), list: () => [...mailers.list()], attempts: () => [...mailers.attempts()] },
+      mailersView: {
+        getChildren: tree.getChildren.bind(tree),
+        getTreeItem: (row) => tree.getTreeItem(row),
+        getParent: (row) => tree.getParent(row),
+        nodeOf: (id) => tree.nodeOf(id),
+        onDidChangeTreeData: tree.onDidChangeTreeData,
+        get itemsFound() {
+          return tree.itemsFound;
+        },
+        get busy() {
+          return refresher.waiting;
+        },
+        get message() {
+          return view.message;
+        },
+      },
+      historyView: {
+        getChildren: (row) => history.getChildren(row),
+        getTreeItem: (row) => history.getTreeItem(row),
+        read: () => history.read(),
+        get message() {
+          return historyView.message;
+        },
+      },
+      storedFilesView: {
+        getChildren: (row) => storedFiles.getChildren(row),
+        getTreeItem: (row) => storedFiles.getTreeItem(row),
+        get nothingStored() {
+          return storedFiles.nothingStored;
+        },
+        get message() {
+          return undefined;
+        },
+      },
+      statusBar: {
+        get text() {
+          return status.item.text;
+        },
+        get tooltip() {
+          const { tooltip } = status.item;
+          return typeof tooltip === 'string' ? tooltip : (tooltip?.value ?? '');
+        },
+        get backgroundColor() {
+          return status.item.backgroundColor;
+        },
+      },
       get previews() {
         return previews.list;
       },
-      detailsOf: (id) => this.details.get(id),
-      storedFiles,
-      addresses,
-      diagnostics,
-      mergeTemplates,
-      globalState: this.context.globalState,
-      logUri: this.context.logUri,
-      globalStorageUri: this.context.globalStorageUri,
+      detailsOf: (id) => details.get(id),
+      recentAddresses: () => addresses.recent(),
+      checkedVersion: (uri) => diagnostics.checkedVersion(uri),
+      pushes: receiver(this.pushes),
+      publicPushes: receiver(this.publicPushes),
+      logUri: context.logUri,
+      globalStorageUri: context.globalStorageUri,
+      secretsHeld: (account) => secrets.held(account),
+      pushRegistration: (account) => secrets.pushRegistration(account),
+      globalStateKept: () => context.globalState.keys().map((key) => [key, context.globalState.get(key)] as const),
       alive: aliveCounts,
+      follow: (followed) => mailers.add(followed),
       answerPromptsWith,
     };
   }
@@ -292,13 +294,13 @@ class Mailroom extends Disposable {
 
 let running: Mailroom | undefined;
 
-export function activate(context: vscode.ExtensionContext): MailroomApi | undefined {
+export function activate(context: vscode.ExtensionContext): MailroomProbe | undefined {
   // The modules without `vscode` (model/, commands/ids.ts) translate through @vscode/l10n: handed
   // VS Code's bundle for the display language, they say what vscode.l10n.t says; without one (English), the message as written.
   if (vscode.l10n.bundle) l10n.config({ contents: vscode.l10n.bundle });
   const mailroom = (running = new Mailroom(context));
   context.subscriptions.push(mailroom);
-  return context.extensionMode === vscode.ExtensionMode.Test ? mailroom.testApi() : undefined;
+  return context.extensionMode === vscode.ExtensionMode.Test ? mailroom.probe() : undefined;
 }
 
 /** VS Code waits for this (a few seconds at most) before the extension host exits. */

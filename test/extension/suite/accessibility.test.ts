@@ -4,21 +4,21 @@
  * $0.87"), never the " · " the eye reads.
  */
 import { strict as assert } from 'node:assert';
-import type { MailroomApi } from '../../../src/extension/extension';
-import { mailroomApi, onSandbox } from './support';
+import type { MailroomProbe } from '../../../src/extension/probe';
+import { mailroomProbe, onSandbox, service, refresh, refreshFiles, stopTracking } from './support';
 
 describe('Mailroom for screen readers', () => {
-  let api: MailroomApi;
+  let probe: MailroomProbe;
 
   before(async () => {
-    api = await mailroomApi();
-    await onSandbox(api);
-    assert.equal(api.accounts.account?.sandbox, true, 'on the local sandbox');
+    probe = await mailroomProbe();
+    await onSandbox(probe);
+    assert.equal(probe.account?.sandbox, true, 'on the local sandbox');
   });
 
   it('reads a mailer row as its name, ID, status and price, and its group with the count', async () => {
     // Sent by the client and tracked as a send would: the rows are what this test hears, not the send's questions.
-    const client = await api.clients.client();
+    const client = service(probe);
     const id = await client.simple.SendLetterV2({
       MyDescription: 'letter.md',
       FileExtension: 'html',
@@ -28,24 +28,24 @@ describe('Mailroom for screen readers', () => {
       ),
       WorkMode: 'Development',
     });
-    await api.mailers.add([{ id, description: 'letter.md' }]);
-    await api.refresher.refresh();
-    const node = api.tree.nodeOf(id);
+    await probe.follow([{ id, description: 'letter.md' }]);
+    await refresh();
+    const node = probe.mailersView.nodeOf(id);
     assert.ok(node, 'the mailer is in the tree');
-    const item = api.tree.getTreeItem(node);
+    const item = probe.mailersView.getTreeItem(node);
     const label = item.accessibilityInformation?.label ?? '';
     assert.match(
       label,
       new RegExp(`^letter\\.md, mailer ${id}, (Received|In Process|Waiting For Delivery|Completed[^,]*), \\$\\d+\\.\\d\\d$`),
     );
     assert.ok(!label.includes('·'));
-    const group = api.tree.getParent(node)!;
-    assert.match(api.tree.getTreeItem(group).accessibilityInformation?.label ?? '', /^(In process|Completed), \d+ mailers?$/);
-    await api.mailers.remove(id);
+    const group = probe.mailersView.getParent(node)!;
+    assert.match(probe.mailersView.getTreeItem(group).accessibilityInformation?.label ?? '', /^(In process|Completed), \d+ mailers?$/);
+    await stopTracking(probe, id);
   });
 
   it('reads a stored file row as its name, permissions, description and last use', async () => {
-    const client = await api.clients.client();
+    const client = service(probe);
     await client.datedA.UploadFile({
       MyFileName: 'spoken.html',
       FileBinaryData: Buffer.from('<p>Hello</p>'),
@@ -54,16 +54,16 @@ describe('Mailroom for screen readers', () => {
       Overwrite: true,
     });
     try {
-      await api.storedFiles.refresh();
-      const node = api.storedFiles.getChildren().find((n) => n.file.FileName === 'spoken.html');
+      await refreshFiles();
+      const node = probe.storedFilesView.getChildren().find((n) => n.file.FileName === 'spoken.html');
       assert.ok(node, 'the stored file is listed');
       assert.match(
-        api.storedFiles.getTreeItem(node).accessibilityInformation?.label ?? '',
+        probe.storedFilesView.getTreeItem(node).accessibilityInformation?.label ?? '',
         /^spoken\.html, stored file, User, Read aloud, last used \S/,
       );
     } finally {
       await client.datedA.DeleteUploadedFile({ MyFileName: 'spoken.html' });
-      await api.storedFiles.refresh();
+      await refreshFiles();
     }
   });
 });

@@ -4,32 +4,32 @@
  */
 import { strict as assert } from 'node:assert';
 import * as vscode from 'vscode';
-import type { MailroomApi } from '../../../src/extension/extension';
+import type { MailroomProbe } from '../../../src/extension/probe';
 import { sampleDocx } from '../../helpers/documents';
-import { mailroomApi, notes, onSandbox, person, previewOpened, until } from './support';
+import { mailroomProbe, notes, onSandbox, person, previewOpened, until } from './support';
 import type { Answer } from './prompts';
 
 describe('Mailroom: one-line addresses in VS Code', function () {
   this.timeout(60_000);
-  let api: MailroomApi;
+  let probe: MailroomProbe;
   const folder = () => vscode.workspace.workspaceFolders![0]!.uri;
   const logged = async () =>
-    Buffer.from(await vscode.workspace.fs.readFile(vscode.Uri.joinPath(api.logUri, 'Mailroom.log'))).toString('utf8');
+    Buffer.from(await vscode.workspace.fs.readFile(vscode.Uri.joinPath(probe.logUri, 'Mailroom.log'))).toString('utf8');
 
   before(async () => {
-    api = await mailroomApi();
+    probe = await mailroomProbe();
   });
 
   it('stops a letter whose to: has a ZIP code of the wrong form at the preflight, saying what is wrong', async () => {
-    await onSandbox(api);
+    await onSandbox(probe);
     const uri = vscode.Uri.joinPath(folder(), 'bad-zip.md');
     await vscode.workspace.fs.writeFile(uri, Buffer.from('---\nto: Jane Doe, 1 Main St, Springfield, IL 6270\n---\n# Dear Jane\n'));
     try {
-      const before = api.mailers.list().length;
+      const before = probe.mailers.list().length;
       const logStart = (await logged()).length;
       // As the explorer's context menu calls it: the file's URI only.
       await vscode.commands.executeCommand('mailroom.sendDocument', uri);
-      assert.equal(api.mailers.list().length, before, 'no mailer was made');
+      assert.equal(probe.mailers.list().length, before, 'no mailer was made');
       const line = await until('the error in the log', async () =>
         (await logged()).split('\n').find((l) => l.includes('the preflight finds that bad-zip.md would fail')),
       );
@@ -43,16 +43,16 @@ describe('Mailroom: one-line addresses in VS Code', function () {
   /** Send Current Document of notes.txt with these answers: every question asked, and the mailer made, if any. */
   const sendAsking = async (answers: readonly Answer[]) => {
     let asked: string[] = [];
-    const before = new Set(api.mailers.list().map((m) => m.id));
+    const before = new Set(probe.mailers.list().map((m) => m.id));
     await person.answering(answers, async () => {
       await vscode.commands.executeCommand('mailroom.sendDocument', notes());
       asked = [...person.asked];
     });
-    return { asked, mailer: api.mailers.list().find((m) => !before.has(m.id)) };
+    return { asked, mailer: probe.mailers.list().find((m) => !before.has(m.id)) };
   };
 
   it('takes a one-line address typed at "A recent address, or a new one": Enter sends to it, read into its fields', async () => {
-    await onSandbox(api);
+    await onSandbox(probe);
     const { asked, mailer } = await sendAsking([{ type: 'Ann Lee, 4 Elm St, Capital City, IL 62703' }]);
     assert.ok(mailer, 'sent');
     assert.match(mailer.recipient ?? '', /^Ann Lee, 4 Elm St, Capital City, IL,? 62703$/);
@@ -60,7 +60,7 @@ describe('Mailroom: one-line addresses in VS Code', function () {
   });
 
   it('asks only what a typed line lacks (its state, ZIP code and country), each checked', async () => {
-    await onSandbox(api);
+    await onSandbox(probe);
     const { asked, mailer } = await sendAsking([
       { type: 'Bo Roe, 2 Oak St, Springfield' },
       { input: 'IL' },
@@ -76,7 +76,7 @@ describe('Mailroom: one-line addresses in VS Code', function () {
   });
 
   it('takes a new address in two steps: New address…, then the address on one line', async () => {
-    await onSandbox(api);
+    await onSandbox(probe);
     const { asked, mailer } = await sendAsking([{ pick: /New address/ }, { input: 'Cy Poe, 3 Ash St, Springfield, IL 62701' }]);
     assert.ok(mailer, 'sent');
     assert.match(mailer.recipient ?? '', /^Cy Poe, 3 Ash St, Springfield, IL,? 62701$/);
@@ -84,14 +84,14 @@ describe('Mailroom: one-line addresses in VS Code', function () {
   });
 
   it('offers "The address is in the document": the service reads it from the page, as mailroom send without --to', async () => {
-    await onSandbox(api);
+    await onSandbox(probe);
     const uri = vscode.Uri.joinPath(folder(), 'address-on-page.docx');
     await vscode.workspace.fs.writeFile(
       uri,
       sampleDocx(['Jane Doe', '1 Main St', 'Springfield, IL 62701', '', 'Dear Jane,', 'Thank you.']),
     );
     try {
-      const preview = await previewOpened(api, () =>
+      const preview = await previewOpened(probe, () =>
         person.answering([{ pick: /The address is in the document/ }], () =>
           vscode.commands.executeCommand('mailroom.previewBeforeSending', uri),
         ),

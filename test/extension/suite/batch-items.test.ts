@@ -8,23 +8,23 @@ import { readdirSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import * as vscode from 'vscode';
 import { stateFolder } from '../../../src/rulebook';
-import type { MailroomApi } from '../../../src/extension/extension';
+import type { MailroomProbe } from '../../../src/extension/probe';
 import type { MailersNode } from '../../../src/extension/views/mailers-tree';
-import { mailroomApi, onSandbox, person, run, send, until, workspace } from './support';
+import { mailroomProbe, onSandbox, person, run, send, until, workspace, service } from './support';
 
 /** What the tree shows for each of the rows: their labels. */
-const labels = (api: MailroomApi, nodes: readonly MailersNode[]) =>
+const labels = (probe: MailroomProbe, nodes: readonly MailersNode[]) =>
   nodes.map((n) => {
-    const label = api.tree.getTreeItem(n).label;
+    const label = probe.mailersView.getTreeItem(n).label;
     return typeof label === 'string' ? label : (label?.label ?? '');
   });
 
 describe("A merge's items: their recipients, found by Filter Mailers, a page at a time", () => {
-  let api: MailroomApi;
+  let probe: MailroomProbe;
 
   before(async () => {
-    api = await mailroomApi();
-    await onSandbox(api);
+    probe = await mailroomProbe();
+    await onSandbox(probe);
   });
 
   /** Send Mail Merge of invite.html with the workspace's CSV `name`, in Development: the batch. */
@@ -50,38 +50,37 @@ describe("A merge's items: their recipients, found by Filter Mailers, a page at 
   it("shows each item of a merge with its recipient, and Filter Mailers finds an item by the recipient's name", async () => {
     const batch = await mergeOfPeople();
     assert.ok(batch, 'the merge was sent');
-    const node = api.tree.nodeOf(batch)!;
-    assert.deepEqual(labels(api, await api.tree.getChildren(node)), [
+    const node = probe.mailersView.nodeOf(batch)!;
+    assert.deepEqual(labels(probe, await probe.mailersView.getChildren(node)), [
       'Received · Item 1 · Jane Doe, Springfield',
       'Received · Item 2 · Sam Roe, Shelbyville',
       'Received · Item 3 · Pat Poe, Jr., Springfield',
     ]);
-    // Read again, as after a restart, from what was kept at the send.
-    api.mailers.refreshView();
+    // The filter's change reads them again, as after a restart, from what was kept at the send (its items as drawn are let go).
 
     await run(
       [{ input: 'sam roe' }, { pick: 'Any status' }, { pick: 'Any work mode' }, { input: '' }, { input: '' }],
       'mailroom.filterMailersAdvanced',
     );
-    await api.tree.itemsFound;
+    await probe.mailersView.itemsFound;
     const shown = await until('the batch shown for its item', async () => {
-      const mailers = api.tree
+      const mailers = probe.mailersView
         .getChildren()
-        .flatMap((group) => (group.kind === 'group' ? api.tree.getChildren(group) : []))
+        .flatMap((group) => (group.kind === 'group' ? probe.mailersView.getChildren(group) : []))
         .flatMap((n) => (n.kind === 'mailer' ? [n] : []));
       return mailers.some((n) => n.mailer.id === batch) ? mailers : undefined;
     });
     for (const n of shown) {
       if (n.mailer.id === batch || /sam roe/i.test(n.mailer.recipient ?? '') || /sam roe/i.test(n.mailer.description ?? '')) continue;
       // Another batch (an earlier test's merge of the same people.csv also goes to Sam Roe) is shown for its matching items alone.
-      const items = labels(api, await api.tree.getChildren(n));
+      const items = labels(probe, await probe.mailersView.getChildren(n));
       assert.ok(
         n.mailer.isBatch && items.length > 0 && items.every((l) => /Sam Roe/.test(l)),
         `only what holds the name: ${n.mailer.id} ${items.join(', ')}`,
       );
     }
-    const items = await api.tree.getChildren(shown.find((n) => n.mailer.id === batch)!);
-    assert.deepEqual(labels(api, items), ['Received · Item 2 · Sam Roe, Shelbyville'], 'only the item that goes to Sam Roe');
+    const items = await probe.mailersView.getChildren(shown.find((n) => n.mailer.id === batch)!);
+    assert.deepEqual(labels(probe, items), ['Received · Item 2 · Sam Roe, Shelbyville'], 'only the item that goes to Sam Roe');
   });
 
   it('finds "Dupré" from "Dupre" with Filter Mailers, one input box: only that item shown under its batch', async () => {
@@ -91,9 +90,9 @@ describe("A merge's items: their recipients, found by Filter Mailers, a page at 
     );
     assert.ok(batch, 'the merge was sent');
     await run([{ input: 'Dupre' }], 'mailroom.filterMailers');
-    await api.tree.itemsFound;
-    const node = await until('the batch shown for its item', async () => api.tree.nodeOf(batch));
-    assert.deepEqual(labels(api, await api.tree.getChildren(node)), ['Received · Item 2 · Anne Dupré, Shelbyville']);
+    await probe.mailersView.itemsFound;
+    const node = await until('the batch shown for its item', async () => probe.mailersView.nodeOf(batch));
+    assert.deepEqual(labels(probe, await probe.mailersView.getChildren(node)), ['Received · Item 2 · Anne Dupré, Shelbyville']);
   });
 
   it('shows a batch of more items than a page a page at a time: a Show More row brings the next', async () => {
@@ -101,28 +100,28 @@ describe("A merge's items: their recipients, found by Filter Mailers, a page at 
     for (let i = 1; i <= 105; i++) rows.push(`Person ${i},${i} Main St,Springfield,IL,62701`);
     const batch = await mergeOf('batch-pages.csv', `${rows.join('\n')}\n`);
     assert.ok(batch, 'the merge was sent');
-    const node = api.tree.nodeOf(batch)!;
-    const first = await api.tree.getChildren(node);
+    const node = probe.mailersView.nodeOf(batch)!;
+    const first = await probe.mailersView.getChildren(node);
     assert.equal(first.length, 101, 'a page of 100 items and the Show More row');
-    assert.equal(labels(api, first)[0], 'Received · Item 1 · Person 1, Springfield');
-    assert.equal(labels(api, first)[99], 'Received · Item 100 · Person 100, Springfield');
+    assert.equal(labels(probe, first)[0], 'Received · Item 1 · Person 1, Springfield');
+    assert.equal(labels(probe, first)[99], 'Received · Item 100 · Person 100, Springfield');
     const more = first[100]!;
-    const moreRow = api.tree.getTreeItem(more);
+    const moreRow = probe.mailersView.getTreeItem(more);
     assert.equal(moreRow.label, 'Show More');
     assert.equal(moreRow.description, '100 items shown; the next 100');
     // Clicked, as a person does: the row's own command.
     const changed = new Promise<void>((done) => {
-      const listening = api.tree.onDidChangeTreeData(() => {
+      const listening = probe.mailersView.onDidChangeTreeData(() => {
         listening.dispose();
         done();
       });
     });
     await vscode.commands.executeCommand(moreRow.command!.command, ...((moreRow.command!.arguments ?? []) as unknown[]));
     await changed;
-    const all = await api.tree.getChildren(node);
+    const all = await probe.mailersView.getChildren(node);
     assert.equal(all.length, 105, 'every item, and no Show More row');
     assert.deepEqual(
-      labels(api, all.slice(99)).map((l) => l.replace(/^Received · /, '')),
+      labels(probe, all.slice(99)).map((l) => l.replace(/^Received · /, '')),
       [
         'Item 100 · Person 100, Springfield',
         'Item 101 · Person 101, Springfield',
@@ -145,9 +144,9 @@ describe("A merge's items: their recipients, found by Filter Mailers, a page at 
   it('says on an item that one letter of a batch cannot be cancelled, and cancelling asks about the whole batch, by its letters, keeping them by default', async () => {
     const batch = await mergeOfPeople();
     assert.ok(batch, 'the merge was sent');
-    const items = await api.tree.getChildren(api.tree.nodeOf(batch)!);
+    const items = await probe.mailersView.getChildren(probe.mailersView.nodeOf(batch)!);
     const sam = items[1]!;
-    const row = api.tree.getTreeItem(sam);
+    const row = probe.mailersView.getTreeItem(sam);
     assert.equal(row.contextValue, 'batchItem.cancellable', "the item's menu offers Cancel Whole Batch…");
     assert.match(
       typeof row.tooltip === 'string' ? row.tooltip : (row.tooltip?.value ?? ''),
@@ -178,12 +177,12 @@ describe("A merge's items: their recipients, found by Filter Mailers, a page at 
         `^The service cannot cancel item 2 \\(Sam Roe, Shelbyville\\) alone: only the whole batch\\. Cancel the whole batch ${batch}, all 3 letters\\? .*\\[Keep the Batch \\(default\\)\\] \\[Cancel All 3 Letters\\]$`,
       ),
     );
-    const client = await api.clients.client();
+    const client = service(probe);
     const status = async () => (await client.datedA.GetStatus({ ID: String(batch) })).Statuses[0]?.Status;
     assert.notEqual(await status(), -1005, 'kept: not cancelled');
     const from = person.notices.length;
     assert.match(
-      await asking(true, 'mailroom.cancelDelivery', api.tree.nodeOf(batch)),
+      await asking(true, 'mailroom.cancelDelivery', probe.mailersView.nodeOf(batch)),
       new RegExp(`^Cancel the whole batch ${batch}, all 3 letters\\? `),
     );
     assert.ok(

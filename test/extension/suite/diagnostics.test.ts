@@ -6,19 +6,19 @@
  */
 import { strict as assert } from 'node:assert';
 import * as vscode from 'vscode';
-import type { MailroomApi } from '../../../src/extension/extension';
-import { mailroomApi, person, previewOpened, run, until, workspace } from './support';
+import type { MailroomProbe } from '../../../src/extension/probe';
+import { mailroomProbe, person, previewOpened, run, until, workspace } from './support';
 
 const LONG_CITY = 'Springfield Township of the Long Name'; // 37 characters; the service takes 30
 const LONG_NAME = 'Jane Alexandra Montgomery-Featherstonehaugh Doe'; // 47; the service takes 45
 
 describe('Mailroom: live diagnostics and quick fixes', function () {
   this.timeout(60_000);
-  let api: MailroomApi;
+  let probe: MailroomProbe;
   const made: vscode.Uri[] = [];
 
   before(async () => {
-    api = await mailroomApi();
+    probe = await mailroomProbe();
   });
 
   after(async () => {
@@ -36,7 +36,7 @@ describe('Mailroom: live diagnostics and quick fixes', function () {
   /** Mailroom's diagnostics once it has checked the document as it is now. */
   async function checked(document: vscode.TextDocument): Promise<vscode.Diagnostic[]> {
     await until(`${document.uri.path} checked at version ${document.version}`, async () =>
-      api.diagnostics.checkedVersion(document.uri) === document.version ? true : undefined,
+      probe.checkedVersion(document.uri) === document.version ? true : undefined,
     );
     return vscode.languages.getDiagnostics(document.uri).filter((d) => d.source === 'Mailroom');
   }
@@ -370,7 +370,7 @@ describe('Mailroom: live diagnostics and quick fixes', function () {
     );
     assert.deepEqual(await checked(document), []);
     // The person pairs them once, previewing a row: the CSV is then checked against that template.
-    const preview = await previewOpened(api, () =>
+    const preview = await previewOpened(probe, () =>
       run(
         [{ enter: true }, { pick: 'diagnostics-list.csv' }, { pick: /Row 1$/ }],
         'mailroom.previewMergeRow',
@@ -448,6 +448,6 @@ describe('Mailroom: live diagnostics and quick fixes', function () {
     await until('the diagnostics cleared', async () =>
       vscode.languages.getDiagnostics(document.uri).some((d) => d.source === 'Mailroom') ? undefined : true,
     );
-    assert.equal(api.diagnostics.checkedVersion(document.uri), undefined);
+    assert.equal(probe.checkedVersion(document.uri), undefined);
   });
 });

@@ -5,10 +5,10 @@
  */
 import { strict as assert } from 'node:assert';
 import * as vscode from 'vscode';
-import type { MailroomApi } from '../../../src/extension/extension';
+import type { MailroomProbe } from '../../../src/extension/probe';
 import type { MailersNode } from '../../../src/extension/views/mailers-tree';
 import {
-  mailroomApi,
+  mailroomProbe,
   noStoredFiles,
   onSandbox as onSandboxAs,
   person,
@@ -18,21 +18,24 @@ import {
   signOutOfAll,
   typedAddress,
   workspace,
+  connect,
+  signOut,
+  refreshFiles,
 } from './support';
 
 describe('Mailroom says when something is done', () => {
-  let api: MailroomApi;
+  let probe: MailroomProbe;
 
   before(async () => {
-    api = await mailroomApi();
+    probe = await mailroomProbe();
   });
 
   afterEach(() => person.settle());
 
-  const onSandbox = () => onSandboxAs(api);
+  const onSandbox = () => onSandboxAs(probe);
   const aLetter = (name: string) =>
-    sendNotes(typedAddress(api, { AttentionLine1: name, Address1: '3 Pine St', City: 'Ogdenville', State: 'OR', PostalCode: '97301' }));
-  const deleteStoredFiles = () => noStoredFiles(api);
+    sendNotes(typedAddress(probe, { AttentionLine1: name, Address1: '3 Pine St', City: 'Ogdenville', State: 'OR', PostalCode: '97301' }));
+  const deleteStoredFiles = () => noStoredFiles(probe);
 
   it('ends an upload, and a replacement, with one line naming the file, who may use it and its description', async () => {
     await onSandbox();
@@ -41,8 +44,8 @@ describe('Mailroom says when something is done', () => {
     try {
       // The Stored Files view's rows, as a person reads them.
       const described = () =>
-        api.storedFiles.getChildren().map((node) => {
-          const { label, description } = api.storedFiles.getTreeItem(node);
+        probe.storedFilesView.getChildren().map((node) => {
+          const { label, description } = probe.storedFilesView.getTreeItem(node);
           return `${typeof label === 'string' ? label : label?.label}: ${String(description)}`;
         });
       let before = person.notices.length;
@@ -65,29 +68,29 @@ describe('Mailroom says when something is done', () => {
   it('says in the Stored Files view that nothing is stored, once the service says so, and uploads a file picked there', async () => {
     await onSandbox();
     await deleteStoredFiles();
-    assert.equal(api.storedFiles.nothingStored, true, 'listed, and none');
+    assert.equal(probe.storedFilesView.nothingStored, true, 'listed, and none');
     // The welcome's button: no file from the explorer, so one is picked.
     const uri = vscode.Uri.joinPath(workspace(), 'letterhead.html');
     await run([{ open: [uri] }, { pick: 'User' }, { input: '' }], 'mailroom.uploadFile');
-    assert.equal(api.storedFiles.nothingStored, false);
+    assert.equal(probe.storedFilesView.nothingStored, false);
     assert.deepEqual(
-      api.storedFiles.getChildren().map((node) => node.file.FileName),
+      probe.storedFilesView.getChildren().map((node) => node.file.FileName),
       ['letterhead.html'],
     );
     // Signed out (of every account), nothing is listed: not "nothing stored".
-    await signOutOfAll(api);
-    await api.storedFiles.refresh();
-    assert.equal(api.storedFiles.nothingStored, false);
+    await signOutOfAll(probe);
+    await refreshFiles();
+    assert.equal(probe.storedFilesView.nothingStored, false);
     await onSandbox();
     await deleteStoredFiles();
-    assert.equal(api.storedFiles.nothingStored, true);
+    assert.equal(probe.storedFilesView.nothingStored, true);
   });
 
   it('copies the ID and says so in the status bar', async () => {
     await onSandbox();
     const id = await aLetter('Max Dee');
     await vscode.env.clipboard.writeText('');
-    await vscode.commands.executeCommand('mailroom.copyId', api.tree.nodeOf(id));
+    await vscode.commands.executeCommand('mailroom.copyId', probe.mailersView.nodeOf(id));
     assert.equal(await vscode.env.clipboard.readText(), String(id));
     assert.equal(person.statusMessages.at(-1), `$(copy) Mailroom: copied mailer ID ${id}`);
   });
@@ -95,14 +98,14 @@ describe('Mailroom says when something is done', () => {
   it("opens a mailer's details on a click (or Enter); a batch item opens its batch's; an unknown outcome is looked up", async () => {
     await onSandbox();
     const id = await aLetter('Ada Fox');
-    const node = api.tree.nodeOf(id)!;
+    const node = probe.mailersView.nodeOf(id)!;
     /** Clicks a row: the command its click runs, and the details panel of `id` it opened. */
     const clicked = async (row: MailersNode, id: number) => {
-      const { command } = api.tree.getTreeItem(row);
+      const { command } = probe.mailersView.getTreeItem(row);
       assert.ok(command, 'a click does something');
       const args: readonly unknown[] = command.arguments ?? [];
       await vscode.commands.executeCommand(command.command, ...args);
-      return { id: command.command, details: api.detailsOf(id) };
+      return { id: command.command, details: probe.detailsOf(id) };
     };
     const letter = await clicked(node, id);
     assert.equal(letter.id, 'mailroom.showDetails');
@@ -115,11 +118,11 @@ describe('Mailroom says when something is done', () => {
       vscode.Uri.joinPath(workspace(), 'invite.html'),
     );
     assert.ok(batch, 'the merge was sent');
-    const batchNode = api.tree.nodeOf(batch)!;
+    const batchNode = probe.mailersView.nodeOf(batch)!;
     const batchClick = await clicked(batchNode, batch);
     assert.equal(batchClick.id, 'mailroom.showDetails');
     batchClick.details?.panel.dispose();
-    const [item] = await api.tree.getChildren(batchNode);
+    const [item] = await probe.mailersView.getChildren(batchNode);
     assert.equal(item?.kind, 'item');
     const itemClick = await clicked(item, batch);
     assert.equal(itemClick.id, 'mailroom.showDetails');
@@ -133,25 +136,25 @@ describe('Mailroom says when something is done', () => {
       kind: 'attempt',
       attempt: { key: 'a-click', description: 'notes.txt', sentAt: Date.now(), workMode: 'Development' },
     };
-    assert.equal(api.tree.getTreeItem(attempt).command?.command, 'mailroom.lookUpAttempt');
+    assert.equal(probe.mailersView.getTreeItem(attempt).command?.command, 'mailroom.lookUpAttempt');
     // The groups only fold.
-    for (const group of api.tree.getChildren()) assert.equal(api.tree.getTreeItem(group).command, undefined);
+    for (const group of probe.mailersView.getChildren()) assert.equal(probe.mailersView.getTreeItem(group).command, undefined);
   });
 
   it('signs out without asking, since nothing is forgotten, and says that the mailers come back on signing in again', async () => {
     // The sandbox the only account: signing out of it leaves none.
-    await signOutOfAll(api);
+    await signOutOfAll(probe);
     await onSandbox();
     const id = await aLetter('Bo Ng');
     const followed = () =>
-      api.mailers
+      probe.mailers
         .list()
         .map((m) => m.id)
         .sort();
     const sandbox = followed();
     // Read afresh each time (an assertion narrows a property read once).
-    const account = () => api.accounts.account;
-    const [count, attempts] = [sandbox.length, api.mailers.attempts().length];
+    const account = () => probe.account;
+    const [count, attempts] = [sandbox.length, probe.mailers.attempts().length];
     let before = person.notices.length;
     // No question: `run` with no answers fails on any.
     await run([], 'mailroom.signOut');
@@ -166,7 +169,7 @@ describe('Mailroom says when something is done', () => {
 
     // An account (the same service under another name is another account): its password is forgotten, its mailers kept.
     const endpoint = account()!.endpoint.replace('127.0.0.1', 'localhost');
-    await api.signIn.connect(endpoint, 'soap11', 'demo', { password: 'demo' });
+    await connect(probe, endpoint, 'soap11', 'demo', { password: 'demo' });
     assert.equal(account()?.sandbox, false);
     await run([{ input: String(id) }], 'mailroom.trackIds');
     assert.deepEqual(followed(), [id]);
@@ -176,9 +179,9 @@ describe('Mailroom says when something is done', () => {
     assert.deepEqual(person.shown(before), [
       `Mailroom: signed out of demo at ${host}. Its password and API key are forgotten. What was followed there (1 mailer) is kept and shows again when you connect as demo there again.`,
     ]);
-    await api.signIn.connect(endpoint, 'soap11', 'demo', { password: 'demo' });
+    await connect(probe, endpoint, 'soap11', 'demo', { password: 'demo' });
     assert.deepEqual(followed(), [id]);
-    await api.signIn.signOut();
+    await signOut();
     await onSandbox();
   });
 });

@@ -5,14 +5,14 @@
  */
 import { strict as assert } from 'node:assert';
 import * as vscode from 'vscode';
-import type { MailroomApi } from '../../../src/extension/extension';
+import type { MailroomProbe } from '../../../src/extension/probe';
 import { createServer, request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { ASKED } from '../../../src/extension/commands/address-input';
 import type { Answer } from './prompts';
 import {
   EXTENSION_ID,
-  mailroomApi,
+  mailroomProbe,
   onSandbox as onSandboxAs,
   notes,
   person,
@@ -24,6 +24,10 @@ import {
   typedAddress,
   until,
   workspace,
+  connect,
+  forgetAttempts,
+  service,
+  stopTracking,
 } from './support';
 
 interface MenuItem {
@@ -41,16 +45,16 @@ function offersOnRow(command: string, contextValue: string | undefined): boolean
 }
 
 describe('Mailroom in everyday use', () => {
-  let api: MailroomApi;
+  let probe: MailroomProbe;
 
   before(async () => {
-    api = await mailroomApi();
+    probe = await mailroomProbe();
   });
 
   afterEach(() => person.settle());
 
-  const onSandbox = () => onSandboxAs(api);
-  const rowOf = (id: number) => api.tree.getTreeItem(api.tree.nodeOf(id)!);
+  const onSandbox = () => onSandboxAs(probe);
+  const rowOf = (id: number) => probe.mailersView.getTreeItem(probe.mailersView.nodeOf(id)!);
 
   it('offers Cancel Delivery only while the service would accept it, and says in words when the status moved on', async function () {
     this.timeout(90_000);
@@ -59,21 +63,21 @@ describe('Mailroom in everyday use', () => {
     await settings().update('refreshIntervalSeconds', 3600, vscode.ConfigurationTarget.Global);
     try {
       const id = await sendNotes(
-        typedAddress(api, { AttentionLine1: 'Lee Moe', Address1: '5 Oak St', City: 'Ogdenville', State: 'OR', PostalCode: '97301' }),
+        typedAddress(probe, { AttentionLine1: 'Lee Moe', Address1: '5 Oak St', City: 'Ogdenville', State: 'OR', PostalCode: '97301' }),
       );
       assert.ok(offersOnRow('mailroom.cancelDelivery', rowOf(id).contextValue), 'offered while Received');
-      const client = await api.clients.client();
+      const client = service(probe);
       const status = async () => (await client.datedA.GetStatus({ ID: String(id) })).Statuses[0]?.Status;
       await until('the service to hand the letter to the postal service', async () => ((await status()) === -995 ? true : undefined), 60);
       assert.ok(offersOnRow('mailroom.cancelDelivery', rowOf(id).contextValue), 'the tree does not know yet');
       const before = person.notices.length;
-      await run([{ confirm: true }], 'mailroom.cancelDelivery', api.tree.nodeOf(id));
+      await run([{ confirm: true }], 'mailroom.cancelDelivery', probe.mailersView.nodeOf(id));
       const told = person.shown(before).join('\n');
       // Waiting For Delivery lasts 5 s here: on a slow machine the letter may have completed since.
       const moved = '(it is Waiting For Delivery now, handed to the postal service|it has already ended \\(Completed)';
       assert.match(told, new RegExp(`mailer ${id} can no longer be cancelled: ${moved}`));
       assert.ok(!/-3022|CancelDelivery|command failed/i.test(told), told);
-      assert.ok([-995, -1002].includes(api.mailers.get(id)!.status!), 'the tree was refreshed');
+      assert.ok([-995, -1002].includes(probe.mailers.get(id)!.status!), 'the tree was refreshed');
       assert.ok(!offersOnRow('mailroom.cancelDelivery', rowOf(id).contextValue), 'no longer offered');
     } finally {
       await settings().update('refreshIntervalSeconds', undefined, vscode.ConfigurationTarget.Global);
@@ -83,21 +87,21 @@ describe('Mailroom in everyday use', () => {
   it("keeps an account's mailers whichever way one signs in to it: Connect… to the sandbox's URL shows them", async () => {
     await onSandbox();
     const id = await sendNotes(
-      typedAddress(api, { AttentionLine1: 'Roy Loe', Address1: '8 Bay St', City: 'Ogdenville', State: 'OR', PostalCode: '97301' }),
+      typedAddress(probe, { AttentionLine1: 'Roy Loe', Address1: '8 Bay St', City: 'Ogdenville', State: 'OR', PostalCode: '97301' }),
     );
-    const followed = () => api.mailers.list().map((m) => m.id);
+    const followed = () => probe.mailers.list().map((m) => m.id);
     const mine = followed();
     assert.ok(mine.includes(id));
-    const endpoint = api.accounts.account!.endpoint;
-    const connect = [{ input: `${endpoint}/` }, { pick: /SOAP 1\.2/ }, { input: 'demo' }, { input: 'demo' }, { input: '' }];
-    await run(connect, 'mailroom.connect');
-    assert.equal(api.accounts.account?.username, 'demo');
-    assert.equal(api.accounts.account?.binding, 'soap12');
+    const endpoint = probe.account!.endpoint;
+    const answers = [{ input: `${endpoint}/` }, { pick: /SOAP 1\.2/ }, { input: 'demo' }, { input: 'demo' }, { input: '' }];
+    await run(answers, 'mailroom.connect');
+    assert.equal(probe.account?.username, 'demo');
+    assert.equal(probe.account?.binding, 'soap12');
     assert.deepEqual(followed(), mine, "the sandbox's demo follows what it followed, not an empty tree");
-    assert.ok(api.tree.nodeOf(id), 'and the tree shows them');
+    assert.ok(probe.mailersView.nodeOf(id), 'and the tree shows them');
     // Another user of the same service follows its own (clerk's password as demo, its administrator, sets it).
-    await (await api.clients.client()).admin.SetUserSettings({ Username: 'clerk', Settings: [['Security_Password', 'clerk-again']] });
-    await api.signIn.connect(endpoint, 'soap11', 'clerk', { password: 'clerk-again' });
+    await service(probe).admin.SetUserSettings({ Username: 'clerk', Settings: [['Security_Password', 'clerk-again']] });
+    await connect(probe, endpoint, 'soap11', 'clerk', { password: 'clerk-again' });
     assert.ok(!followed().includes(id));
     await vscode.commands.executeCommand('mailroom.useSandbox');
     assert.deepEqual(followed(), mine);
@@ -108,19 +112,19 @@ describe('Mailroom in everyday use', () => {
     const before = person.notices.length;
     const unknown = 99_999_999;
     await run([{ input: String(unknown) }], 'mailroom.trackIds');
-    assert.equal(api.mailers.get(unknown), undefined, 'not tracked');
-    assert.equal(api.tree.nodeOf(unknown), undefined, 'not in the tree');
+    assert.equal(probe.mailers.get(unknown), undefined, 'not tracked');
+    assert.equal(probe.mailersView.nodeOf(unknown), undefined, 'not in the tree');
     const told = person.shown(before, 'warning').join('\n');
     assert.match(told, new RegExp(`mailer ${unknown} is not tracked: the service knows no such mailer of this account`));
     assert.ok(!/-3001|No Permissions/.test(told), told);
     // Of a range, only the mailers the account has.
     const mine = await sendNotes(
-      typedAddress(api, { AttentionLine1: 'Ida Ray', Address1: '9 Elm St', City: 'Ogdenville', State: 'OR', PostalCode: '97301' }),
+      typedAddress(probe, { AttentionLine1: 'Ida Ray', Address1: '9 Elm St', City: 'Ogdenville', State: 'OR', PostalCode: '97301' }),
     );
-    await api.mailers.remove(mine);
+    await stopTracking(probe, mine);
     await run([{ input: `${mine}-${mine + 2}` }], 'mailroom.trackIds');
-    assert.ok(api.mailers.get(mine), 'the mailer of the range that exists');
-    assert.equal(api.mailers.get(mine + 1), undefined);
+    assert.ok(probe.mailers.get(mine), 'the mailer of the range that exists');
+    assert.equal(probe.mailers.get(mine + 1), undefined);
     assert.match(person.shown(before, 'warning').join('\n'), new RegExp(`2 of the 3 IDs are not tracked \\(${mine + 1}, ${mine + 2}\\)`));
   });
 
@@ -133,7 +137,7 @@ describe('Mailroom in everyday use', () => {
       { pick: 'Black' },
       { pick: 'Default' },
     ];
-    const recent: Answer[] = api.addresses.recent().length > 0 ? [{ pick: /New address/ }] : [];
+    const recent: Answer[] = probe.recentAddresses().length > 0 ? [{ pick: /New address/ }] : [];
     const answers: Answer[] = [
       ...sides,
       ...recent,
@@ -164,7 +168,7 @@ describe('Mailroom in everyday use', () => {
       assert.ok(person.opened.includes('6270'), `the ZIP box reopened with 6270: ${person.opened.join(', ')}`);
     });
     assert.ok(sentSince(from), 'sent once the address was whole');
-    assert.deepEqual(api.addresses.recent()[0], {
+    assert.deepEqual(probe.recentAddresses()[0], {
       AttentionLine1: 'Ann Lee',
       Address1: '4 Elm St',
       City: 'Capital City',
@@ -175,7 +179,7 @@ describe('Mailroom in everyday use', () => {
 
   it('offers Edit and Retry when a send was refused for sure, asking again with every answer kept; never after a 504', async () => {
     await onSandbox();
-    const sandboxUrl = api.accounts.account!.endpoint;
+    const sandboxUrl = probe.account!.endpoint;
     // In front of the sandbox: the next send is refused (a soap:Client fault: nothing was made) or
     // answered 504 by a gateway (the send may have been made); everything else passes.
     let next: 'refuse' | 'gateway' | undefined = 'refuse';
@@ -203,9 +207,9 @@ describe('Mailroom in everyday use', () => {
     await new Promise<void>((r) => proxy.listen(0, '127.0.0.1', r));
     const proxyUrl = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;
     try {
-      await api.signIn.connect(proxyUrl, 'soap11', 'demo', { password: 'demo' });
+      await connect(probe, proxyUrl, 'soap11', 'demo', { password: 'demo' });
       const address = { AttentionLine1: 'Bo Ray', Address1: '6 Pine St', City: 'Ogdenville', State: 'OR', PostalCode: '97301' };
-      const typed = typedAddress(api, address);
+      const typed = typedAddress(probe, address);
       person.pressWhenShown(/could not send notes\.txt\..*What you gave is kept/s, 'Edit and Retry');
       const before = person.notices.length;
       // Asked again, the person presses Enter on each question: what they gave is what is shown.
@@ -222,18 +226,18 @@ describe('Mailroom in everyday use', () => {
       });
       assert.deepEqual(answered, ['refuse']);
       assert.ok(sentSince(before), 'sent on the second try');
-      assert.deepEqual(api.addresses.recent()[0], address, 'to the address typed the first time');
+      assert.deepEqual(probe.recentAddresses()[0], address, 'to the address typed the first time');
       const told = person.shown(before, 'error').join('\n');
       assert.match(told, /Mailroom could not send notes\.txt\. The service refused the request: The request was refused/);
       assert.ok(!/SendLetterAndAddressV2/.test(told), told);
 
       // A gateway's 504 may come after the mailer was made: kept as outcome unknown, never offered again.
       next = 'gateway';
-      const attempts = api.mailers.attempts().length;
+      const attempts = probe.mailers.attempts().length;
       const shown = person.notices.length;
-      assert.equal(await send(typedAddress(api, address), 'mailroom.sendDocument', notes()), undefined, 'no mailer said to be sent');
+      assert.equal(await send(typedAddress(probe, address), 'mailroom.sendDocument', notes()), undefined, 'no mailer said to be sent');
       assert.deepEqual(answered, ['refuse', 'gateway']);
-      assert.equal(api.mailers.attempts().length, attempts + 1, 'kept as an attempt to look up');
+      assert.equal(probe.mailers.attempts().length, attempts + 1, 'kept as an attempt to look up');
       const after = person.notices.slice(shown);
       assert.ok(!after.some((n) => n.buttons.includes('Edit and Retry')), 'no Edit and Retry after a 504');
       assert.ok(
@@ -242,7 +246,7 @@ describe('Mailroom in everyday use', () => {
         ),
         JSON.stringify(after),
       );
-      for (const attempt of api.mailers.attempts()) await api.mailers.removeAttempt(attempt.key);
+      await forgetAttempts(probe);
     } finally {
       proxy.close();
       await vscode.commands.executeCommand('mailroom.useSandbox');
@@ -251,7 +255,7 @@ describe('Mailroom in everyday use', () => {
 
   it('tells a failed connect in words and offers Try Again with the URL and username filled in, not the password', async () => {
     await onSandbox();
-    const endpoint = api.accounts.account!.endpoint;
+    const endpoint = probe.account!.endpoint;
     const before = person.notices.length;
     person.pressWhenShown(/could not connect/, 'Try Again');
     const connect = (password: string): Answer[] => [
@@ -272,7 +276,7 @@ describe('Mailroom in everyday use', () => {
       new RegExp(`^Mailroom could not connect to ${endpoint.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} as demo\\. Not authenticated`),
     );
     assert.ok(!/GetUploadedFileDetails|-3003/.test(told[0]!), told[0]);
-    assert.equal(api.accounts.account?.username, 'demo', 'connected on the second try');
+    assert.equal(probe.account?.username, 'demo', 'connected on the second try');
   });
 
   it('ends a send with a line naming the new mailer, whose Show Details opens its details', async () => {
@@ -280,7 +284,7 @@ describe('Mailroom in everyday use', () => {
     const before = person.notices.length;
     person.pressWhenShown(/^Mailroom: sent notes\.txt/, 'Show Details');
     const id = await sendNotes(
-      typedAddress(api, { AttentionLine1: 'Eve Ames', Address1: '2 Oak St', City: 'Ogdenville', State: 'OR', PostalCode: '97301' }),
+      typedAddress(probe, { AttentionLine1: 'Eve Ames', Address1: '2 Oak St', City: 'Ogdenville', State: 'OR', PostalCode: '97301' }),
     );
     const said = person.notices.slice(before).filter((n) => n.severity === 'info' && n.message.includes(`mailer ${id}`));
     assert.equal(said.length, 1, 'said once');

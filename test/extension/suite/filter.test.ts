@@ -8,9 +8,21 @@ import { strict as assert } from 'node:assert';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import * as vscode from 'vscode';
 import { parseCsv } from '../../../src/contract';
-import type { MailroomApi } from '../../../src/extension/extension';
+import type { MailroomProbe } from '../../../src/extension/probe';
 import { EXPORT_COLUMNS } from '../../../src/extension/model/mailer-export';
-import { machineSendLog, mailroomApi, onSandbox, person, previewOpened, run, sendNotes, typedAddress, until, workspace } from './support';
+import {
+  machineSendLog,
+  mailroomProbe,
+  onSandbox,
+  person,
+  previewOpened,
+  run,
+  sendNotes,
+  typedAddress,
+  until,
+  workspace,
+  refresh,
+} from './support';
 
 const QUIMBY = { AttentionLine1: 'Joe Quimby', Address1: '1 Town Hall Sq', City: 'Springfield', State: 'IL', PostalCode: '62701' };
 const FLANDERS = { AttentionLine1: 'Ned Flanders', Address1: '744 Evergreen Ter', City: 'Springfield', State: 'IL', PostalCode: '62701' };
@@ -25,28 +37,28 @@ const filterAnswers = (text: string, status: string, mode: string, from: string,
 ];
 
 /** The IDs the Mailers view shows now, in its groups. */
-function shownIds(api: MailroomApi): number[] {
-  return api.tree
+function shownIds(probe: MailroomProbe): number[] {
+  return probe.mailersView
     .getChildren()
-    .flatMap((group) => (group.kind === 'group' ? api.tree.getChildren(group) : []))
+    .flatMap((group) => (group.kind === 'group' ? probe.mailersView.getChildren(group) : []))
     .flatMap((node) => (node.kind === 'mailer' ? [node.mailer.id] : []))
     .sort();
 }
 
 describe('Filter and export mailers, and the send history', () => {
-  let api: MailroomApi;
+  let probe: MailroomProbe;
   let quimby: number;
   let flanders: number;
 
   before(async () => {
-    api = await mailroomApi();
-    await onSandbox(api);
-    quimby = await sendNotes(typedAddress(api, QUIMBY));
-    flanders = await sendNotes(typedAddress(api, FLANDERS));
+    probe = await mailroomProbe();
+    await onSandbox(probe);
+    quimby = await sendNotes(typedAddress(probe, QUIMBY));
+    flanders = await sendNotes(typedAddress(probe, FLANDERS));
     // The refresh after a send asks GetDetails: the work mode and the time submitted, which the filter reads.
     await until('both mailers with their details', async () => {
-      await api.refresher.refresh();
-      return [quimby, flanders].every((id) => api.mailers.get(id)?.submitted) ? true : undefined;
+      await refresh();
+      return [quimby, flanders].every((id) => probe.mailers.get(id)?.submitted) ? true : undefined;
     });
   });
 
@@ -56,45 +68,48 @@ describe('Filter and export mailers, and the send history', () => {
   });
 
   it('filters the Mailers view in steps, says so in its message, and Clear Filter shows every mailer again', async () => {
-    const all = api.mailers.list().length;
-    assert.ok(shownIds(api).includes(quimby) && shownIds(api).includes(flanders));
-    assert.equal(api.mailersView.message ?? '', '', 'no message without a filter');
+    const all = probe.mailers.list().length;
+    assert.ok(shownIds(probe).includes(quimby) && shownIds(probe).includes(flanders));
+    assert.equal(probe.mailersView.message ?? '', '', 'no message without a filter');
 
     await run(filterAnswers('quimby', 'Any status', 'Any work mode', '', ''), 'mailroom.filterMailersAdvanced');
-    assert.deepEqual(shownIds(api), [quimby], 'found by its recipient');
-    assert.equal(api.mailersView.message, `Filtered by “quimby”: 1 of ${all} mailers shown. Clear Filter in the title bar shows them all.`);
+    assert.deepEqual(shownIds(probe), [quimby], 'found by its recipient');
+    assert.equal(
+      probe.mailersView.message,
+      `Filtered by “quimby”: 1 of ${all} mailers shown. Clear Filter in the title bar shows them all.`,
+    );
 
     // Asked again, each step shows what the filter holds: Enter keeps it. A day not of the calendar is refused.
-    const day = api.mailers.get(quimby)!.submitted!.slice(0, 10);
+    const day = probe.mailers.get(quimby)!.submitted!.slice(0, 10);
     await run(
       [{ enter: true }, { pick: 'Any status' }, { pick: 'Development' }, { input: 'yesterday' }, { input: day }, { input: day }],
       'mailroom.filterMailersAdvanced',
     );
-    assert.deepEqual(shownIds(api), [quimby]);
+    assert.deepEqual(shownIds(probe), [quimby]);
     // Enter kept “quimby”; "yesterday" was refused (else an answer would be left over, and run() fails).
-    assert.match(api.mailersView.message ?? '', /^Filtered by “quimby” · Development · (\d{4}-\d\d-\d\d) to \1: 1 of/);
+    assert.match(probe.mailersView.message ?? '', /^Filtered by “quimby” · Development · (\d{4}-\d\d-\d\d) to \1: 1 of/);
 
     // By ID, and by days that leave both out.
     await run(filterAnswers(String(flanders), 'Any status', 'Any work mode', '', ''), 'mailroom.filterMailersAdvanced');
-    assert.deepEqual(shownIds(api), [flanders]);
+    assert.deepEqual(shownIds(probe), [flanders]);
     await run(filterAnswers('', 'Any status', 'Production', '', ''), 'mailroom.filterMailersAdvanced');
-    assert.ok(!shownIds(api).includes(quimby) && !shownIds(api).includes(flanders), 'sent in Development: not kept by Production');
-    assert.match(api.mailersView.message ?? '', /^Filtered by Production: \d+ of \d+ mailers shown/);
+    assert.ok(!shownIds(probe).includes(quimby) && !shownIds(probe).includes(flanders), 'sent in Development: not kept by Production');
+    assert.match(probe.mailersView.message ?? '', /^Filtered by Production: \d+ of \d+ mailers shown/);
 
     await vscode.commands.executeCommand('mailroom.clearMailerFilter');
-    assert.equal(api.mailersView.message ?? '', '');
-    assert.equal(shownIds(api).length, api.mailers.list().length, 'every mailer again');
+    assert.equal(probe.mailersView.message ?? '', '');
+    assert.equal(shownIds(probe).length, probe.mailers.list().length, 'every mailer again');
   });
 
   it('filters by text in one input box, without regard to accents or case, keeping the rest of the filter', async () => {
     await run([{ input: 'FLANDÉRS' }], 'mailroom.filterMailers');
-    assert.deepEqual(shownIds(api), [flanders], '"FLANDÉRS" finds Flanders');
+    assert.deepEqual(shownIds(probe), [flanders], '"FLANDÉRS" finds Flanders');
     await run(
       [{ input: '' }, { pick: 'Any status' }, { pick: 'Development' }, { input: '' }, { input: '' }],
       'mailroom.filterMailersAdvanced',
     );
     await run([{ input: 'quimby' }], 'mailroom.filterMailers');
-    assert.match(api.mailersView.message ?? '', /^Filtered by “quimby” · Development: 1 of/, 'the work mode kept');
+    assert.match(probe.mailersView.message ?? '', /^Filtered by “quimby” · Development: 1 of/, 'the work mode kept');
   });
 
   it('exports what the view shows as CSV that a CSV parser reads back, and as JSON', async () => {
@@ -114,7 +129,7 @@ describe('Filter and export mailers, and the send history', () => {
       assert.equal(field('id'), String(quimby));
       assert.equal(field('recipient'), 'Joe Quimby, 1 Town Hall Sq, Springfield, IL, 62701');
       assert.equal(field('workMode'), 'Development');
-      assert.equal(field('price'), api.mailers.get(quimby)!.price!.toFixed(2));
+      assert.equal(field('price'), probe.mailers.get(quimby)!.price!.toFixed(2));
       assert.deepEqual(person.shown(noticed), ['Mailroom: wrote 1 mailer to exported-mailers.csv (CSV).']);
 
       await vscode.commands.executeCommand('mailroom.clearMailerFilter');
@@ -122,7 +137,7 @@ describe('Filter and export mailers, and the send history', () => {
       const exported = JSON.parse(readFileSync(json.fsPath, 'utf8')) as { id: number }[];
       assert.deepEqual(
         exported.map((m) => m.id).sort(),
-        api.mailers
+        probe.mailers
           .list()
           .map((m) => m.id)
           .sort(),
@@ -135,45 +150,45 @@ describe('Filter and export mailers, and the send history', () => {
   });
 
   it('lists the send log in the Send History view, filtered alike, and opens a row’s details and PDF', async () => {
-    const rows = await api.history.read();
+    const rows = await probe.historyView.read();
     const quimbyRow = rows.find((r) => r.id === quimby);
     assert.ok(quimbyRow && rows.some((r) => r.id === flanders), 'both sends listed');
     assert.equal(quimbyRow.recipient, 'Joe Quimby, 1 Town Hall Sq, Springfield, IL, 62701');
-    assert.equal(quimbyRow.statusText, api.mailers.get(quimby)!.statusText, "the tracked mailer's status");
+    assert.equal(quimbyRow.statusText, probe.mailers.get(quimby)!.statusText, "the tracked mailer's status");
     assert.ok(rows.indexOf(quimbyRow) > rows.findIndex((r) => r.id === flanders), 'newest first');
 
     await run(filterAnswers('flanders', 'Any status', 'Any work mode', '', ''), 'mailroom.filterMailersAdvanced');
-    const filtered = await api.history.read();
+    const filtered = await probe.historyView.read();
     assert.ok(filtered.length > 0 && filtered.every((r) => /flanders/i.test(`${r.recipient ?? ''} ${r.description ?? ''}`)));
-    assert.match(api.historyView.message ?? '', /^Filtered by “flanders”: \d+ of \d+ sends shown/);
+    assert.match(probe.historyView.message ?? '', /^Filtered by “flanders”: \d+ of \d+ sends shown/);
 
     // A click on the row runs what its tree item says.
-    const [node] = await api.history.getChildren();
+    const [node] = await probe.historyView.getChildren();
     assert.ok(node);
-    const click = api.history.getTreeItem(node).command!;
+    const click = probe.historyView.getTreeItem(node).command!;
     assert.equal(click.command, 'mailroom.showDetails');
-    assert.equal(api.history.getTreeItem(node).contextValue, 'sent');
+    assert.equal(probe.historyView.getTreeItem(node).contextValue, 'sent');
     await vscode.commands.executeCommand(click.command, ...((click.arguments ?? []) as unknown[]));
-    const details = api.detailsOf(node.row.id!);
+    const details = probe.detailsOf(node.row.id!);
     assert.ok(details, 'its details opened');
     assert.match(details.panel.title, new RegExp(`^Mailer ${node.row.id}`));
     details.panel.dispose();
-    const preview = await previewOpened(api, () => vscode.commands.executeCommand('mailroom.previewPdf', node));
+    const preview = await previewOpened(probe, () => vscode.commands.executeCommand('mailroom.previewPdf', node));
     assert.ok(preview, 'the PDF preview opened from the row');
     preview.panel.dispose();
 
     // A send no longer followed in the Mailers view still opens from its row; an ID the log does not hold does not.
-    await vscode.commands.executeCommand('mailroom.stopTracking', api.tree.nodeOf(flanders));
-    const [untracked] = (await api.history.getChildren()).filter((n) => n.row.id === flanders);
-    assert.ok(untracked && !api.mailers.get(flanders));
+    await vscode.commands.executeCommand('mailroom.stopTracking', probe.mailersView.nodeOf(flanders));
+    const [untracked] = (await probe.historyView.getChildren()).filter((n) => n.row.id === flanders);
+    assert.ok(untracked && !probe.mailers.get(flanders));
     assert.match(untracked.row.statusText, /not tracked/);
     await vscode.commands.executeCommand('mailroom.showDetails', untracked);
-    const again = api.detailsOf(flanders);
+    const again = probe.detailsOf(flanders);
     assert.ok(again, 'its details opened');
     again.panel.dispose();
     const forged = { kind: 'history', row: { ...untracked.row, id: flanders + 1000 } };
     await vscode.commands.executeCommand('mailroom.showDetails', forged);
-    assert.equal(api.detailsOf(forged.row.id), undefined, 'no details of an ID not in the log');
+    assert.equal(probe.detailsOf(forged.row.id), undefined, 'no details of an ID not in the log');
   });
 
   it('names a damaged line of the send log in the Send History view, and lists the sends after it', async () => {
@@ -182,9 +197,9 @@ describe('Filter and export mailers, and the send history', () => {
     const [first, ...rest] = text.split('\n');
     writeFileSync(log, [first, '{"kind":"sending","entr', ...rest].join('\n'));
     try {
-      const rows = await api.history.read();
+      const rows = await probe.historyView.read();
       assert.match(
-        api.historyView.message ?? '',
+        probe.historyView.message ?? '',
         /sent\.jsonl: line 2 is damaged \(it does not read as JSON\); its 23 bytes are left out, the lines after it are shown\./,
       );
       assert.ok(
@@ -194,7 +209,7 @@ describe('Filter and export mailers, and the send history', () => {
     } finally {
       writeFileSync(log, text);
     }
-    await api.history.read();
-    assert.doesNotMatch(api.historyView.message ?? '', /damaged/, 'said only while the line is there');
+    await probe.historyView.read();
+    assert.doesNotMatch(probe.historyView.message ?? '', /damaged/, 'said only while the line is there');
   });
 });

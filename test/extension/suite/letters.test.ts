@@ -8,7 +8,7 @@ import { strict as assert } from 'node:assert';
 import { createServer, request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import * as vscode from 'vscode';
-import type { MailroomApi } from '../../../src/extension/extension';
+import type { MailroomProbe } from '../../../src/extension/probe';
 import { groupOf } from '../../../src/extension/model/mailers';
 import type { Answer } from './prompts';
 import {
@@ -19,7 +19,7 @@ import {
   inProduction,
   letterWasSent,
   listening,
-  mailroomApi,
+  mailroomProbe,
   notes,
   onSandbox,
   person,
@@ -32,104 +32,109 @@ import {
   treeGroups,
   typedAddress,
   workspace,
+  connect,
+  signOut,
+  service,
 } from './support';
 
 describe('Sending letters and following them in the Mailers view', () => {
-  let api: MailroomApi;
+  let probe: MailroomProbe;
 
   before(async () => {
-    api = await mailroomApi();
+    probe = await mailroomProbe();
   });
 
   // Every question a test's commands asked was one it expected and answered.
   afterEach(() => person.settle());
 
   it('sends the Markdown letter to the address in its front matter; the mailer shows in process', async () => {
-    await onSandbox(api);
-    const before = trackedIds(api);
+    await onSandbox(probe);
+    const before = trackedIds(probe);
     const uri = vscode.Uri.joinPath(workspace(), 'letter.md');
     await vscode.window.showTextDocument(uri);
     const letter = await send([], 'mailroom.sendDocument');
     assertNewMailer(letter, before);
     letterWasSent(letter);
-    const mailer = api.mailers.get(letter)!;
+    const mailer = probe.mailers.get(letter)!;
     assert.equal(mailer.description, 'letter.md');
     assert.equal(groupOf(mailer), 'inProcess');
-    assert.ok(treeGroups(api).get('inProcess')!.includes(letter));
-    const item = api.tree.getTreeItem(api.tree.nodeOf(letter)!);
+    assert.ok(treeGroups(probe).get('inProcess')!.includes(letter));
+    const item = probe.mailersView.getTreeItem(probe.mailersView.nodeOf(letter)!);
     assert.equal(item.label, 'letter.md');
     assert.match(String(item.description), new RegExp(`^${letter} · (Received|In Process) · \\$\\d+\\.\\d\\d$`));
   });
 
   it('refreshes the mailer until it is completed', async () => {
     // Refreshed until the sandbox has printed and completed it.
-    const letter = await aCompletedLetter(api);
-    assert.equal(api.mailers.get(letter)!.status, -1002);
-    assert.ok(treeGroups(api).get('completed')!.includes(letter));
-    assert.ok(!treeGroups(api).get('inProcess')?.includes(letter));
+    const letter = await aCompletedLetter(probe);
+    assert.equal(probe.mailers.get(letter)!.status, -1002);
+    assert.ok(treeGroups(probe).get('completed')!.includes(letter));
+    assert.ok(!treeGroups(probe).get('inProcess')?.includes(letter));
   });
 
   it('saves the printed PDF where asked, and copies the ID', async () => {
-    const letter = await aCompletedLetter(api);
+    const letter = await aCompletedLetter(probe);
     const target = vscode.Uri.file(`${tmpdir()}/mailroom-saved-${letter}.pdf`);
-    await run([{ save: target }], 'mailroom.savePdf', api.tree.nodeOf(letter));
+    await run([{ save: target }], 'mailroom.savePdf', probe.mailersView.nodeOf(letter));
     const saved = Buffer.from(await vscode.workspace.fs.readFile(target));
     assert.equal(saved.subarray(0, 5).toString(), '%PDF-');
     await vscode.workspace.fs.delete(target);
-    await vscode.commands.executeCommand('mailroom.copyId', api.tree.nodeOf(letter));
+    await vscode.commands.executeCommand('mailroom.copyId', probe.mailersView.nodeOf(letter));
     assert.equal(await vscode.env.clipboard.readText(), String(letter));
   });
 
   it('sends in Production once confirmed, shown as Production in the details', async () => {
-    await onSandbox(api);
+    await onSandbox(probe);
     const address = { AttentionLine1: 'Jane Doe', Address1: '1 Main St', City: 'Springfield', State: 'IL', PostalCode: '62701' };
-    const declined = await inProduction(() => send([...typedAddress(api, address), { confirm: false }], 'mailroom.sendDocument', notes()));
+    const declined = await inProduction(() =>
+      send([...typedAddress(probe, address), { confirm: false }], 'mailroom.sendDocument', notes()),
+    );
     assert.equal(declined, undefined, 'not sent when the person says no');
-    const id = await inProduction(() => sendNotes([...typedAddress(api, address), { confirm: true }]));
-    const details = await detailsShown(api, id);
+    const id = await inProduction(() => sendNotes([...typedAddress(probe, address), { confirm: true }]));
+    const details = await detailsShown(probe, id);
     assert.match(details.text, /Work mode: Production: printed, mailed and charged/);
     details.panel.dispose();
-    await run([{ confirm: true }], 'mailroom.cancelDelivery', api.tree.nodeOf(id));
-    await vscode.commands.executeCommand('mailroom.stopTracking', api.tree.nodeOf(id));
+    await run([{ confirm: true }], 'mailroom.cancelDelivery', probe.mailersView.nodeOf(id));
+    await vscode.commands.executeCommand('mailroom.stopTracking', probe.mailersView.nodeOf(id));
   });
 
   it('sends a text file and cancels it in time: it ends as cancelled', async () => {
-    await onSandbox(api);
-    const before = trackedIds(api);
+    await onSandbox(probe);
+    const before = trackedIds(probe);
     const id = await sendNotes(
-      typedAddress(api, { AttentionLine1: 'Sam Roe', Address1: '2 Side St', City: 'Shelbyville', State: 'IL', PostalCode: '62565' }),
+      typedAddress(probe, { AttentionLine1: 'Sam Roe', Address1: '2 Side St', City: 'Shelbyville', State: 'IL', PostalCode: '62565' }),
     );
     assertNewMailer(id, before);
-    assert.equal(groupOf(api.mailers.get(id)!), 'inProcess');
-    await run([{ confirm: false }], 'mailroom.cancelDelivery', api.tree.nodeOf(id));
-    assert.equal(groupOf(api.mailers.get(id)!), 'inProcess', 'not cancelled when the person says no');
-    await run([{ confirm: true }], 'mailroom.cancelDelivery', api.tree.nodeOf(id));
-    assert.equal(api.mailers.get(id)!.status, -1005);
-    assert.ok(treeGroups(api).get('failed')!.includes(id));
+    assert.equal(groupOf(probe.mailers.get(id)!), 'inProcess');
+    await run([{ confirm: false }], 'mailroom.cancelDelivery', probe.mailersView.nodeOf(id));
+    assert.equal(groupOf(probe.mailers.get(id)!), 'inProcess', 'not cancelled when the person says no');
+    await run([{ confirm: true }], 'mailroom.cancelDelivery', probe.mailersView.nodeOf(id));
+    assert.equal(probe.mailers.get(id)!.status, -1005);
+    assert.ok(treeGroups(probe).get('failed')!.includes(id));
   });
 
   it('tracks mailers by the ID syntax, and stops tracking', async () => {
-    const letter = await aCompletedLetter(api);
-    await vscode.commands.executeCommand('mailroom.stopTracking', api.tree.nodeOf(letter));
-    assert.equal(api.mailers.get(letter), undefined);
+    const letter = await aCompletedLetter(probe);
+    await vscode.commands.executeCommand('mailroom.stopTracking', probe.mailersView.nodeOf(letter));
+    assert.equal(probe.mailers.get(letter), undefined);
     await track(`${letter}-${letter}`);
-    assert.equal(api.mailers.get(letter)!.status, -1002);
-    const count = api.mailers.list().length;
+    assert.equal(probe.mailers.get(letter)!.status, -1002);
+    const count = probe.mailers.list().length;
     await person.answering([{ input: '5-3' }, { dismiss: true }], async () => {
       await vscode.commands.executeCommand('mailroom.trackIds');
       assert.equal(person.refusals.length, 1, 'the box refused the invalid ID string');
     });
-    assert.equal(api.mailers.list().length, count, 'nothing added for an invalid ID string');
+    assert.equal(probe.mailers.list().length, count, 'nothing added for an invalid ID string');
   });
 
   it('acts only on mailers and attempts the user follows: a row made up elsewhere is ignored', async () => {
-    const letter = await aLetter(api);
+    const letter = await aLetter(probe);
     const row = { kind: 'mailer', mailer: { id: letter } };
     await vscode.commands.executeCommand('mailroom.stopTracking', row);
     await vscode.commands.executeCommand('mailroom.showDetails', row);
-    assert.equal(api.detailsOf(letter), undefined, 'no details of a mailer not followed');
+    assert.equal(probe.detailsOf(letter), undefined, 'no details of a mailer not followed');
     assert.equal(
-      await previewOpened(api, () => vscode.commands.executeCommand('mailroom.previewPdf', row)),
+      await previewOpened(probe, () => vscode.commands.executeCommand('mailroom.previewPdf', row)),
       undefined,
       'no preview of a mailer not followed',
     );
@@ -140,17 +145,17 @@ describe('Sending letters and following them in the Mailers view', () => {
     const told = person.notices.length;
     await vscode.commands.executeCommand('mailroom.lookUpAttempt', attempt);
     assert.deepEqual(person.shown(told), [], 'no look-up of an attempt not kept');
-    assert.equal(api.mailers.get(letter), undefined, 'and nothing followed because of it');
+    assert.equal(probe.mailers.get(letter), undefined, 'and nothing followed because of it');
     await track(String(letter));
     await vscode.commands.executeCommand('mailroom.showDetails', row);
-    const details = api.detailsOf(letter)!;
+    const details = probe.detailsOf(letter)!;
     assert.match(details.text, new RegExp(`Mailer ID: ${letter}\n`));
     details.panel.dispose();
   });
 
   it('keeps a send whose answer never came as "outcome unknown", never resends it, and looks it up', async () => {
-    const letter = await aLetter(api);
-    const sandboxUrl = api.accounts.account!.endpoint;
+    const letter = await aLetter(probe);
+    const sandboxUrl = probe.account!.endpoint;
     // In front of the sandbox: sends reach it, but their answers are cut off.
     const proxy = createServer((req, res) => {
       const chunks: Buffer[] = [];
@@ -172,43 +177,43 @@ describe('Sending letters and following them in the Mailers view', () => {
     let sent = 0;
     proxy.on('request', (req) => void (/\/Send/.test(req.url ?? '') && sent++));
     try {
-      await api.signIn.connect(proxyUrl, 'http-post', 'demo', { password: 'demo' });
+      await connect(probe, proxyUrl, 'http-post', 'demo', { password: 'demo' });
       await track(String(letter));
       const before = person.notices.length;
       const address = { AttentionLine1: 'Jane Doe', Address1: '1 Main St', City: 'Springfield', State: 'IL', PostalCode: '62701' };
-      const id = await inProduction(() => send([...typedAddress(api, address), { confirm: true }], 'mailroom.sendDocument', notes()));
+      const id = await inProduction(() => send([...typedAddress(probe, address), { confirm: true }], 'mailroom.sendDocument', notes()));
       assert.match(person.shown(before, 'warning').join('\n'), /the outcome of sending notes\.txt .* is unknown/);
       assert.equal(id, undefined, 'no ID: the answer never came');
       assert.equal(sent, 1, 'sent once, never again');
-      const [attempt] = api.mailers.attempts();
+      const [attempt] = probe.mailers.attempts();
       assert.ok(attempt);
       assert.equal(attempt.description, 'notes.txt');
-      const groups = api.tree.getChildren();
+      const groups = probe.mailersView.getChildren();
       assert.equal(groups[0]!.kind, 'attempts', 'outcome unknown comes first');
-      const [node] = api.tree.getChildren(groups[0]);
-      assert.equal(api.tree.getTreeItem(node!).contextValue, 'attempt');
+      const [node] = probe.mailersView.getChildren(groups[0]);
+      assert.equal(probe.mailersView.getTreeItem(node!).contextValue, 'attempt');
       const told = person.notices.length;
       await vscode.commands.executeCommand('mailroom.lookUpAttempt', node);
       const found = Number(/it is mailer (\d+)\./.exec(person.shown(told, 'info').join('\n'))?.[1]);
       assert.ok(found > letter, 'the mailer it made was found, and said');
-      assert.deepEqual(api.mailers.attempts(), []);
-      assert.equal(api.mailers.get(found)!.description, 'notes.txt');
-      await run([{ confirm: true }], 'mailroom.cancelDelivery', api.tree.nodeOf(found));
+      assert.deepEqual(probe.mailers.attempts(), []);
+      assert.equal(probe.mailers.get(found)!.description, 'notes.txt');
+      await run([{ confirm: true }], 'mailroom.cancelDelivery', probe.mailersView.nodeOf(found));
       assert.equal(sent, 1);
     } finally {
       proxy.close();
-      await api.signIn.signOut();
+      await signOut();
       await vscode.commands.executeCommand('mailroom.useSandbox');
     }
   });
 
   it('sends two files as one advanced letter with a reply address, perforation and a reply envelope', async () => {
-    await onSandbox(api);
-    const before = trackedIds(api);
+    await onSandbox(probe);
+    const before = trackedIds(probe);
     const files = ['letter.md', 'notes.txt'].map((name) => vscode.Uri.joinPath(workspace(), name));
     const answers: Answer[] = [
-      ...typedAddress(api, { Company: 'Acme Corp', Address1: '9 Side St', City: 'Shelbyville', State: 'IL', PostalCode: '62565' }),
-      ...typedAddress(api, { Company: 'Mailroom', Address1: '1 Main St', City: 'Springfield', State: 'IL', PostalCode: '62701' }, true),
+      ...typedAddress(probe, { Company: 'Acme Corp', Address1: '9 Side St', City: 'Shelbyville', State: 'IL', PostalCode: '62565' }),
+      ...typedAddress(probe, { Company: 'Mailroom', Address1: '1 Main St', City: 'Springfield', State: 'IL', PostalCode: '62701' }, true),
       { pick: 'Top' },
       { pick: 'BottomThird' },
       { pick: 'Env9ReplySingleWindow' },
@@ -217,8 +222,8 @@ describe('Sending letters and following them in the Mailers view', () => {
     ];
     const id = await send(answers, 'mailroom.sendAdvanced', files[0], files);
     assertNewMailer(id, before);
-    assert.equal(api.mailers.get(id)!.description, 'letter.md + notes.txt');
-    const client = await api.clients.client();
+    assert.equal(probe.mailers.get(id)!.description, 'letter.md + notes.txt');
+    const client = service(probe);
     const [details] = (await client.datedA.GetDetailsExtended({ ID: String(id) })).Details;
     assert.equal(details!.MyDescription, 'letter.md + notes.txt');
   });

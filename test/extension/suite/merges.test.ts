@@ -5,23 +5,23 @@
  */
 import { strict as assert } from 'node:assert';
 import * as vscode from 'vscode';
-import type { MailroomApi } from '../../../src/extension/extension';
+import type { MailroomProbe } from '../../../src/extension/probe';
 import { pdfPages } from '../../helpers/tools';
-import { assertNewMailer, mailroomApi, onSandbox, person, send, sentSince, trackedIds, until, workspace } from './support';
+import { assertNewMailer, mailroomProbe, onSandbox, person, send, sentSince, trackedIds, until, workspace, service } from './support';
 
 describe('Mail merges from VS Code', () => {
-  let api: MailroomApi;
+  let probe: MailroomProbe;
 
   before(async () => {
-    api = await mailroomApi();
+    probe = await mailroomProbe();
   });
 
   // Every question a test's commands asked was one it expected and answered.
   afterEach(() => person.settle());
 
   it('sends a mail merge of the sample CSV: a batch with one item per row, shown in the tree and in its details', async () => {
-    await onSandbox(api);
-    const before = trackedIds(api);
+    await onSandbox(probe);
+    const before = trackedIds(probe);
     const numbered = person.numbered.length;
     const id = await send(
       [{ pick: 'people.csv' }, { pick: /in Development mode/ }],
@@ -31,19 +31,19 @@ describe('Mail merges from VS Code', () => {
     assertNewMailer(id, before);
     // The template was given: the CSV and the work mode are the command's two questions, counted as one (issue 25, part 10).
     assert.deepEqual(person.numbered.slice(numbered), ['1/2', '2/2']);
-    const mailer = api.mailers.get(id)!;
+    const mailer = probe.mailers.get(id)!;
     assert.equal(mailer.description, 'invite.html × people.csv');
     assert.equal(mailer.isBatch, true);
-    const node = api.tree.nodeOf(id)!;
-    assert.equal(api.tree.getTreeItem(node).collapsibleState, vscode.TreeItemCollapsibleState.Collapsed);
-    const items = await api.tree.getChildren(node);
+    const node = probe.mailersView.nodeOf(id)!;
+    assert.equal(probe.mailersView.getTreeItem(node).collapsibleState, vscode.TreeItemCollapsibleState.Collapsed);
+    const items = await probe.mailersView.getChildren(node);
     assert.deepEqual(
       items.map((n) => (n.kind === 'item' ? n.item.ItemID : n.kind)),
       [1, 2, 3],
     );
-    assert.equal(api.tree.getTreeItem(items[0]!).label, 'Received · Item 1 · Jane Doe, Springfield');
+    assert.equal(probe.mailersView.getTreeItem(items[0]!).label, 'Received · Item 1 · Jane Doe, Springfield');
     await vscode.commands.executeCommand('mailroom.showDetails', node);
-    const details = api.detailsOf(id)!;
+    const details = probe.detailsOf(id)!;
     assert.match(details.text, /Batch items \(3\)/);
     assert.match(details.text, /Mail merge batch: Yes, 3 letters/);
     details.panel.dispose();
@@ -117,14 +117,14 @@ describe('Mail merges from VS Code', () => {
   });
 
   it('shows the amount in the work-mode pick, and a merge no row of which has an address as "price unknown", never $0.00 (issue 31, item 6)', async () => {
-    await onSandbox(api);
+    await onSandbox(probe);
     const data = vscode.Uri.joinPath(workspace(), 'merge-misnamed.csv');
     await vscode.workspace.fs.writeFile(
       data,
       Buffer.from('Name,Street,City,State,Zip\nJane Doe,1 Main St,Springfield,IL,62701\nSam Roe,2 Side St,Shelbyville,IL,62565\n'),
     );
     try {
-      const before = trackedIds(api);
+      const before = trackedIds(probe);
       const from = person.notices.length;
       // The pick's item is matched whole: the amount is in it, and it is no $0.00.
       await person.answering([{ pick: 'merge-misnamed.csv' }, { pick: /^Send 2 letters in Production mode \(price unknown\)$/ }], () =>
@@ -137,27 +137,27 @@ describe('Mail merges from VS Code', () => {
         JSON.stringify(person.notices.slice(from)),
       );
       assert.deepEqual(stopped?.buttons, ['Open Proof'], 'no Send Anyway in Production');
-      assert.deepEqual(trackedIds(api), before, 'nothing sent');
+      assert.deepEqual(trackedIds(probe), before, 'nothing sent');
       // The sample CSV, whose rows have their addresses: the amount, in dollars.
       await person.answering(
         [{ pick: 'people.csv' }, { pick: /^Send 3 letters in Production mode \(about \$\d+\.\d\d\)$/ }, { dismiss: true }],
         () => vscode.commands.executeCommand<void>('mailroom.sendMailMerge', vscode.Uri.joinPath(workspace(), 'invite.html')),
       );
-      assert.deepEqual(trackedIds(api), before, 'the Production question dismissed: nothing sent');
+      assert.deepEqual(trackedIds(probe), before, 'the Production question dismissed: nothing sent');
     } finally {
       await vscode.workspace.fs.delete(data);
     }
   });
 
   it('offers Send the 2 Rows That Pass for a merge with a failing row: written beside the data in its encoding, and only they are sent (issue 31, item 6)', async () => {
-    await onSandbox(api);
+    await onSandbox(probe);
     const data = vscode.Uri.joinPath(workspace(), 'merge-some-fail.csv');
     const written = vscode.Uri.joinPath(workspace(), 'merge-some-fail-passing.csv');
     const text =
       'AttentionLine1,Address1,City,State,PostalCode\r\nJosé Müller,1 Main St,Springfield,IL,62701\r\nKim Lee,4 Elm St,Austin,TX,\r\nZoë Dupré,2 Oak St,Salem,OR,97301\r\n';
     await vscode.workspace.fs.writeFile(data, Buffer.from(text, 'latin1'));
     try {
-      const before = trackedIds(api);
+      const before = trackedIds(probe);
       const from = person.notices.length;
       person.pressWhenShown(
         /would fail \(Development mode\): 1 error; the first: -1018 \(row 2, PostalCode\)/,
@@ -175,7 +175,7 @@ describe('Mail merges from VS Code', () => {
       );
       const id = sentSince(from);
       assertNewMailer(id, before);
-      const items = await api.tree.getChildren(api.tree.nodeOf(id)!);
+      const items = await probe.mailersView.getChildren(probe.mailersView.nodeOf(id)!);
       assert.equal(items.length, 2, 'only the rows that pass');
     } finally {
       await vscode.workspace.fs.delete(data);
@@ -184,13 +184,13 @@ describe('Mail merges from VS Code', () => {
   });
 
   it('sends a mail merge of a CSV a spreadsheet saved in Windows-1252: said which it was read as, the names printed right', async () => {
-    await onSandbox(api);
+    await onSandbox(probe);
     const data = vscode.Uri.joinPath(workspace(), 'merge-windows-1252.csv');
     const text =
       'AttentionLine1,Address1,City,State,PostalCode\r\nJosé Müller,1 Main St,Springfield,IL,62701\r\nZoë Çelik,2 Side St,Shelbyville,IL,62565\r\n';
     await vscode.workspace.fs.writeFile(data, Buffer.from(text, 'latin1'));
     try {
-      const before = trackedIds(api);
+      const before = trackedIds(probe);
       let asked: string[] = [];
       const from = person.notices.length;
       await person.answering([{ pick: 'merge-windows-1252.csv' }, { pick: /in Development mode/ }], async () => {
@@ -203,7 +203,7 @@ describe('Mail merges from VS Code', () => {
         asked.some((title) => /merge-windows-1252\.csv \(fields: .*; read as Windows-1252\)/.test(title)),
         asked.join('\n'),
       );
-      const client = await api.clients.client();
+      const client = service(probe);
       // The PDF is there once the batch is printed: seconds on the sandbox's schedule.
       const pdf = await until(
         'the batch printed',

@@ -6,7 +6,7 @@
  */
 import { strict as assert } from 'node:assert';
 import * as vscode from 'vscode';
-import { inProduction, machineSendLog, mailroomApi, onSandbox, send, sendLogLines, typedAddress, workspace } from './support';
+import { inProduction, machineSendLog, mailroomProbe, onSandbox, send, sendLogLines, typedAddress, workspace, service } from './support';
 
 describe('One price for a postcard, as the sandbox charges it', () => {
   for (const [colour, price] of [
@@ -14,8 +14,8 @@ describe('One price for a postcard, as the sandbox charges it', () => {
     ['Black', 0.68],
   ] as const)
     it(`weighs a postcard in ${colour} at $${price}, what GetDetails says it was charged`, async () => {
-      const api = await mailroomApi();
-      await onSandbox(api);
+      const probe = await mailroomProbe();
+      await onSandbox(probe);
       const address = { AttentionLine1: 'Ann Lee', Address1: '4 Elm St', City: 'Capital City', State: 'IL', PostalCode: '62703' };
       const id = await inProduction(() =>
         send(
@@ -25,7 +25,7 @@ describe('One price for a postcard, as the sandbox charges it', () => {
             { pick: 'Default' },
             { pick: colour },
             { pick: 'FirstClass' },
-            ...typedAddress(api, { ...address, AttentionLine1: `Ann Lee ${colour}` }),
+            ...typedAddress(probe, { ...address, AttentionLine1: `Ann Lee ${colour}` }),
             { pick: /in Production mode/ },
             { confirm: true },
           ],
@@ -37,7 +37,7 @@ describe('One price for a postcard, as the sandbox charges it', () => {
       const lines = sendLogLines(machineSendLog());
       const entry = lines.find((l) => l.kind === 'answered' && l.id === id)?.entry;
       const weighed = lines.find((l) => l.kind === 'sending' && l.entry === entry)?.price;
-      const { Details } = await (await api.clients.client()).datedA.GetDetails({ ID: String(id) });
+      const { Details } = await service(probe).datedA.GetDetails({ ID: String(id) });
       assert.deepEqual({ weighed, charged: Details[0]?.Price }, { weighed: price, charged: price });
     });
 });

@@ -5,34 +5,36 @@
  */
 import { strict as assert } from 'node:assert';
 import * as vscode from 'vscode';
-import type { MailroomApi } from '../../../src/extension/extension';
+import type { MailroomProbe } from '../../../src/extension/probe';
 import { PdfPreview } from '../../../src/extension/views/pdf-preview';
 import {
   aCompletedLetter,
   aLetter,
   EXTENSION_ID,
-  mailroomApi,
+  mailroomProbe,
   onSandbox,
   person,
   previewShown,
   sendNotes,
   typedAddress,
   until,
+  connect,
+  refreshFiles,
 } from './support';
 
 describe('The PDF preview of a mailer', () => {
-  let api: MailroomApi;
+  let probe: MailroomProbe;
 
   before(async () => {
-    api = await mailroomApi();
+    probe = await mailroomProbe();
   });
 
   // Every question a test's commands asked was one it expected and answered.
   afterEach(() => person.settle());
 
   it('previews the printed PDF: pdf.js draws the address page and gives its words', async () => {
-    const letter = await aCompletedLetter(api);
-    const preview = await previewShown(api, letter);
+    const letter = await aCompletedLetter(probe);
+    const preview = await previewShown(probe, letter);
     const state = await until(
       'the first page to be drawn',
       async () => (preview.lastState?.type === 'rendered' || preview.lastState?.type === 'failed' ? preview.lastState : undefined),
@@ -47,8 +49,8 @@ describe('The PDF preview of a mailer', () => {
   });
 
   it('keeps the preview strict: a nonce for its one script, nothing remote, no inline script', async () => {
-    const letter = await aLetter(api);
-    const preview = await previewShown(api, letter);
+    const letter = await aLetter(probe);
+    const preview = await previewShown(probe, letter);
     const html = preview.panel.webview.html;
     const csp = /http-equiv="Content-Security-Policy" content="([^"]+)"/.exec(html)![1]!;
     assert.match(csp, /default-src 'none'/);
@@ -77,49 +79,49 @@ describe('The PDF preview of a mailer', () => {
   });
 
   it('shows a PDF not printed yet as not available, with a retry', async () => {
-    await onSandbox(api);
+    await onSandbox(probe);
     const id = await sendNotes(
-      typedAddress(api, { AttentionLine1: 'Pat Poe', Address1: '3 Far Rd', City: 'Ogdenville', State: 'OR', PostalCode: '97301' }),
+      typedAddress(probe, { AttentionLine1: 'Pat Poe', Address1: '3 Far Rd', City: 'Ogdenville', State: 'OR', PostalCode: '97301' }),
     );
-    const preview = await previewShown(api, id);
+    const preview = await previewShown(probe, id);
     const state = await until('the preview to answer', async () => preview.lastState, 30);
     assert.equal(state.type, 'unavailable');
     assert.match((state as { reason: string }).reason, /not available yet/);
     preview.panel.dispose();
-    await vscode.commands.executeCommand('mailroom.stopTracking', api.tree.nodeOf(id));
+    await vscode.commands.executeCommand('mailroom.stopTracking', probe.mailersView.nodeOf(id));
   });
 
   it('opens and closes PDF previews and reconnects 20 times: nothing piles up', async function () {
     // Counts, not speed: 21 rounds of previews and sign-ins take a while on a busy machine.
     this.timeout(240_000);
-    const letter = await aLetter(api);
-    const endpoint = api.accounts.account!.endpoint;
+    const letter = await aLetter(probe);
+    const endpoint = probe.account!.endpoint;
     const ourPanels = () =>
       vscode.window.tabGroups.all
         .flatMap((group) => group.tabs)
         .filter((tab) => tab.input instanceof vscode.TabInputWebview && tab.input.viewType.includes('mailroom.pdfPreview'));
     const cycle = async () => {
-      const preview = await previewShown(api, letter);
+      const preview = await previewShown(probe, letter);
       await until('the preview to answer', async () => preview.lastState, 30);
-      assert.ok(api.previews.includes(preview));
+      assert.ok(probe.previews.includes(preview));
       // Closed as a person closes it: its tab.
       const [tab] = ourPanels();
       assert.ok(tab, 'the preview is a tab');
       await vscode.window.tabGroups.close(tab);
-      await until('the closed preview to leave the list', async () => (api.previews.includes(preview) ? undefined : true));
+      await until('the closed preview to leave the list', async () => (probe.previews.includes(preview) ? undefined : true));
       // Reconnected twice, each time with a call over the new client.
       await vscode.commands.executeCommand('mailroom.signOut');
-      await api.signIn.connect(endpoint, 'http-post', 'demo', { password: 'demo' });
-      await api.storedFiles.refresh();
+      await connect(probe, endpoint, 'http-post', 'demo', { password: 'demo' });
+      await refreshFiles();
       await vscode.commands.executeCommand('mailroom.signOut');
       await vscode.commands.executeCommand('mailroom.useSandbox');
-      await api.storedFiles.refresh();
+      await refreshFiles();
     };
     const measure = () => {
-      const { timers, ...alive } = api.alive();
+      const { timers, ...alive } = probe.alive();
       // The refresher keeps at most one timer, set only while a mailer is in process.
       assert.ok(timers <= 1, `${timers} timers`);
-      return { ...alive, previews: api.previews.length, panels: ourPanels().length };
+      return { ...alive, previews: probe.previews.length, panels: ourPanels().length };
     };
     await cycle();
     const once = measure();

@@ -8,10 +8,10 @@
 import { strict as assert } from 'node:assert';
 import { existsSync, renameSync } from 'node:fs';
 import * as vscode from 'vscode';
-import type { MailroomApi } from '../../../src/extension/extension';
-import type { PdfPreview } from '../../../src/extension/views/pdf-preview';
+import type { MailroomProbe } from '../../../src/extension/probe';
+import type { ShownPreview } from '../../../src/extension/probe';
 import { printSettingsLogPath } from '../../../src/rulebook';
-import { mailroomApi, onSandbox, person, previewOpened, run, settings, until, workspace } from './support';
+import { mailroomProbe, onSandbox, person, previewOpened, run, settings, until, workspace, service } from './support';
 
 /** A Markdown letter to Jane Doe of several pages of text. */
 const letter = `---\nto:\n  AttentionLine1: Jane Doe\n  Address1: 1 Main St\n  City: Springfield\n  State: IL\n  PostalCode: 62701\n---\n# Statement\n\n${Array.from(
@@ -20,7 +20,7 @@ const letter = `---\nto:\n  AttentionLine1: Jane Doe\n  Address1: 1 Main St\n  C
 ).join('\n\n')}\n`;
 
 /** The text of the proof panel's page, as a person reads it (tags gone, entities read). */
-const pageText = (preview: PdfPreview) =>
+const pageText = (preview: ShownPreview) =>
   preview.panel.webview.html
     .replace(/<script[\s\S]*?<\/script>/g, '')
     .replace(/<[^>]+>/g, ' ')
@@ -31,11 +31,11 @@ const pageText = (preview: PdfPreview) =>
 
 describe('Mailroom: the proof prints as the account does (simplex or duplex)', function () {
   this.timeout(120_000);
-  let api: MailroomApi;
+  let probe: MailroomProbe;
   let uri: vscode.Uri;
 
   const proofShown = async () => {
-    const preview = await previewOpened(api, () => run([], 'mailroom.previewBeforeSending', uri));
+    const preview = await previewOpened(probe, () => run([], 'mailroom.previewBeforeSending', uri));
     assert.ok(preview, 'the proof opened');
     return preview;
   };
@@ -51,8 +51,8 @@ describe('Mailroom: the proof prints as the account does (simplex or duplex)', f
   };
 
   before(async () => {
-    api = await mailroomApi();
-    await onSandbox(api);
+    probe = await mailroomProbe();
+    await onSandbox(probe);
     uri = vscode.Uri.joinPath(workspace(), 'print-sides.md');
     await vscode.workspace.fs.writeFile(uri, Buffer.from(letter));
   });
@@ -73,7 +73,7 @@ describe('Mailroom: the proof prints as the account does (simplex or duplex)', f
     if (had) renameSync(log, aside);
     try {
       const simplex = await proofShown();
-      const facts = simplex.proof!.view.facts;
+      const facts = simplex.proofView!.facts;
       assert.ok(facts.pages >= 3, `several pages: ${facts.pages}`);
       assert.equal(facts.sheets, facts.pages, 'one page a sheet');
       assert.match(
@@ -84,7 +84,7 @@ describe('Mailroom: the proof prints as the account does (simplex or duplex)', f
 
       await settings().update('printSides', 'Duplex', vscode.ConfigurationTarget.Global);
       const configured = await proofShown();
-      assert.equal(configured.proof!.view.facts.sheets, Math.ceil(facts.pages / 2));
+      assert.equal(configured.proofView!.facts.sheets, Math.ceil(facts.pages / 2));
       assert.match(pageText(configured), /Duplex: both sides of each sheet, as mailroom\.printSides says/);
       configured.panel.dispose();
       await settings().update('printSides', undefined, vscode.ConfigurationTarget.Global);
@@ -99,16 +99,16 @@ describe('Mailroom: the proof prints as the account does (simplex or duplex)', f
     assert.deepEqual(await changePrintSides('Duplex'), ["Mailroom: demo's Letters_PrintSides changed."]);
     const preview = await proofShown();
     try {
-      const facts = preview.proof!.view.facts;
+      const facts = preview.proofView!.facts;
       assert.equal(facts.sheets, Math.ceil(facts.pages / 2), `${facts.pages} pages on ${facts.sheets} sheets`);
       assert.match(pageText(preview), /Duplex: both sides of each sheet, as Change User Settings set it on \d{4}-\d\d-\d\d \d\d:\d\d/);
       assert.match(pageText(preview), new RegExp(`Sheets ${facts.sheets} `));
-      const before = api.mailers.list().map((m) => m.id);
+      const before = probe.mailers.list().map((m) => m.id);
       const told = person.notices.length;
       preview.receive({ type: 'send', sha256: facts.sha256! });
-      const id = await until('the letter to be sent', async () => api.mailers.list().find((m) => !before.includes(m.id))?.id);
+      const id = await until('the letter to be sent', async () => probe.mailers.list().find((m) => !before.includes(m.id))?.id);
       await until('the person to be told', async () => (person.shown(told).some((m) => m.includes(`as mailer ${id}`)) ? true : undefined));
-      const client = await api.clients.client();
+      const client = service(probe);
       const [details] = (await client.datedA.GetDetailsExtended({ ID: String(id) })).Details;
       assert.equal(details!.PrintSides, 'PrintDuplex', 'the sandbox printed it duplex');
       assert.equal(details!.NumOfSheets, facts.sheets);

@@ -8,10 +8,10 @@ import { strict as assert } from 'node:assert';
 import { createServer, request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import * as vscode from 'vscode';
-import type { MailroomApi } from '../../../src/extension/extension';
-import type { PdfPreview } from '../../../src/extension/views/pdf-preview';
+import type { MailroomProbe } from '../../../src/extension/probe';
+import type { ShownPreview } from '../../../src/extension/probe';
 import { sampleDocx } from '../../helpers/documents';
-import { inProduction, mailroomApi, onSandbox, person, previewOpened, run, send, until, workspace } from './support';
+import { inProduction, mailroomProbe, onSandbox, person, previewOpened, run, send, until, workspace, connect, service } from './support';
 
 const frontMatter = (zip: string) =>
   `---\nto:\n  AttentionLine1: Jane Doe\n  Address1: 1 Main St\n  City: Springfield\n  State: IL\n  PostalCode: ${zip}\n---\n`;
@@ -22,7 +22,7 @@ const longLetter = (zip: string, paragraphs: number) =>
 
 describe('Mailroom: the proof before sending', function () {
   this.timeout(120_000);
-  let api: MailroomApi;
+  let probe: MailroomProbe;
   const written: vscode.Uri[] = [];
 
   async function write(name: string, text: string): Promise<vscode.Uri> {
@@ -32,7 +32,7 @@ describe('Mailroom: the proof before sending', function () {
     return uri;
   }
 
-  const drawn = async (preview: PdfPreview) => {
+  const drawn = async (preview: ShownPreview) => {
     const state = await until(
       'the proof to be drawn',
       async () => (preview.lastState?.type === 'rendered' || preview.lastState?.type === 'failed' ? preview.lastState : undefined),
@@ -42,18 +42,18 @@ describe('Mailroom: the proof before sending', function () {
     return state;
   };
 
-  const tracked = () => api.mailers.list().map((m) => m.id);
+  const tracked = () => probe.mailers.list().map((m) => m.id);
 
   /** Preview Before Sending, on a document or the one in the editor: the proof it opened. */
   const proofShown = async (...target: vscode.Uri[]) => {
-    const preview = await previewOpened(api, () => run([], 'mailroom.previewBeforeSending', ...target));
+    const preview = await previewOpened(probe, () => run([], 'mailroom.previewBeforeSending', ...target));
     assert.ok(preview, 'the proof opened');
     return preview;
   };
 
   before(async () => {
-    api = await mailroomApi();
-    await onSandbox(api);
+    probe = await mailroomProbe();
+    await onSandbox(probe);
   });
 
   after(async () => {
@@ -74,7 +74,7 @@ describe('Mailroom: the proof before sending', function () {
       return input && typeof input === 'object' && 'uri' in input && String(input.uri) === uri.toString() ? true : undefined;
     });
     assert.equal(vscode.window.activeTextEditor, undefined, 'VS Code shows a .docx in no text editor');
-    const preview = await previewOpened(api, () => run([{ pick: /The address is in the document/ }], 'mailroom.previewBeforeSending'));
+    const preview = await previewOpened(probe, () => run([{ pick: /The address is in the document/ }], 'mailroom.previewBeforeSending'));
     assert.ok(preview, 'the proof opened');
     try {
       await drawn(preview);
@@ -93,8 +93,8 @@ describe('Mailroom: the proof before sending', function () {
       assert.match(state.text, /Jane Doe/);
       // The webview drew the recipient box over page 1, where the envelope shows the address.
       assert.deepEqual(state.marks, ['box']);
-      assert.deepEqual(preview.proof!.view.facts.marks?.offSize, []);
-      const facts = preview.proof!.view.facts;
+      assert.deepEqual(preview.proofView!.facts.marks?.offSize, []);
+      const facts = preview.proofView!.facts;
       const zip = facts.findings.find((f) => f.code === -1018);
       assert.ok(zip, JSON.stringify(facts.findings));
       assert.equal(zip.severity, 'error');
@@ -137,7 +137,7 @@ describe('Mailroom: the proof before sending', function () {
     const editor = await vscode.window.showTextDocument(uri);
     const preview = await proofShown();
     await drawn(preview);
-    const proof = preview.proof!.view.facts;
+    const proof = preview.proofView!.facts;
     assert.deepEqual(
       proof.findings.filter((f) => f.severity === 'error'),
       [],
@@ -149,33 +149,33 @@ describe('Mailroom: the proof before sending', function () {
     assert.ok(await vscode.workspace.applyEdit(edit));
     await until('the proof to say the document changed', async () => (preview.stale ? true : undefined));
     const before = tracked();
-    preview.receive({ type: 'send', sha256: preview.proof!.view.facts.sha256! });
+    preview.receive({ type: 'send', sha256: preview.proofView!.facts.sha256! });
     const id = await until('the letter to be sent', async () => tracked().find((i) => !before.includes(i)));
-    const mailer = api.mailers.get(id)!;
+    const mailer = probe.mailers.get(id)!;
     assert.equal(mailer.sha256, proof.sha256);
-    const client = await api.clients.client();
+    const client = service(probe);
     const [details] = (await client.datedA.GetDetailsExtended({ ID: String(id) })).Details;
     assert.equal(details!.NumOfSheets, proof.sheets, 'the sheets of the proof, not of the document as edited');
-    await vscode.commands.executeCommand('mailroom.showDetails', api.tree.nodeOf(id));
-    const shown = api.detailsOf(id)!;
+    await vscode.commands.executeCommand('mailroom.showDetails', probe.mailersView.nodeOf(id));
+    const shown = probe.detailsOf(id)!;
     assert.match(shown.text, new RegExp(`SHA-256 of the letter's bytes \\(as sent\\): ${proof.sha256}`));
     shown.panel.dispose();
-    const log = Buffer.from(await vscode.workspace.fs.readFile(vscode.Uri.joinPath(api.logUri, 'Mailroom.log'))).toString('utf8');
+    const log = Buffer.from(await vscode.workspace.fs.readFile(vscode.Uri.joinPath(probe.logUri, 'Mailroom.log'))).toString('utf8');
     assert.match(log, new RegExp(`Mailer ${id} \\(proof-send\\.md\\) was sent; SHA-256 of the letter's bytes: ${proof.sha256}`));
     // Pressed again: the proof was sent; nothing more goes.
     await until('the send to be told', async () => (person.shown().some((m) => m.includes(`as mailer ${id}`)) ? true : undefined));
     const count = tracked().length;
     const from = person.notices.length;
-    preview.receive({ type: 'send', sha256: preview.proof!.view.facts.sha256! });
+    preview.receive({ type: 'send', sha256: preview.proofView!.facts.sha256! });
     await until('the second press to be answered', async () => (person.notices.length > from ? true : undefined));
     assert.match(person.shown(from).join('\n'), new RegExp(`was sent as mailer ${id}`));
     assert.equal(tracked().length, count);
     // The page says so, and offers the mailer's details and PDF instead of the send.
     assert.equal(preview.proofView?.sent, id);
-    const previewsBefore = new Set(api.previews);
+    const previewsBefore = new Set(probe.previews);
     preview.receive({ type: 'show', what: 'pdf' });
-    const pdf = await until('the mailer’s PDF preview', async () => api.previews.find((p) => !previewsBefore.has(p)));
-    assert.equal(pdf.proof, undefined, 'the printed PDF of the mailer, not a proof');
+    const pdf = await until('the mailer’s PDF preview', async () => probe.previews.find((p) => !previewsBefore.has(p)));
+    assert.equal(pdf.proofView, undefined, 'the printed PDF of the mailer, not a proof');
     assert.match(pdf.panel.title, new RegExp(`${id}`));
     pdf.panel.dispose();
     // Hidden behind its letter (as when the letter is edited), refreshed, then shown again: the page
@@ -183,18 +183,18 @@ describe('Mailroom: the proof before sending', function () {
     await vscode.window.showTextDocument(uri, { viewColumn: preview.panel.viewColumn! });
     await until('the proof to be hidden', async () => (preview.panel.visible ? undefined : true));
     preview.receive({ type: 'refresh' });
-    await until('the refreshed proof', async () => (preview.proof!.view.facts.sha256 !== proof.sha256 ? true : undefined));
+    await until('the refreshed proof', async () => (preview.proofView!.facts.sha256 !== proof.sha256 ? true : undefined));
     assert.equal(preview.stale, false);
-    assert.ok(preview.proof!.view.facts.sheets > proof.sheets, 'the edited document prints on more sheets');
+    assert.ok(preview.proofView.facts.sheets > proof.sheets, 'the edited document prints on more sheets');
     assert.equal(preview.proofView?.sent, undefined, 'a refreshed proof is not sent yet');
     const html = preview.panel.webview.html;
-    assert.ok(html.includes(`data-sha256="${preview.proof!.view.facts.sha256!}"`), 'the page shown next sends the refreshed proof');
+    assert.ok(html.includes(`data-sha256="${preview.proofView.facts.sha256!}"`), 'the page shown next sends the refreshed proof');
     assert.ok(!html.includes(proof.sha256!), 'nothing of the first proof');
     assert.match(html, /<button id="refresh">Refresh<\/button>/);
     preview.reveal();
     assert.match((await drawn(preview)).text, /Jane Doe/);
     // A press on the proof as it was before the Refresh (its SHA-256) sends nothing; one on the new proof sends it.
-    const refreshed = preview.proof!.view.facts.sha256!;
+    const refreshed = preview.proofView.facts.sha256!;
     const beforeRefreshed = tracked();
     const pressed = person.notices.length;
     preview.receive({ type: 'send', sha256: proof.sha256! });
@@ -202,12 +202,12 @@ describe('Mailroom: the proof before sending', function () {
     preview.receive({ type: 'send', sha256: refreshed });
     const second = await until('the refreshed letter to be sent', async () => tracked().find((i) => !beforeRefreshed.includes(i)));
     assert.equal(tracked().length, beforeRefreshed.length + 1, 'one letter, not two');
-    assert.equal(api.mailers.get(second)!.sha256, refreshed);
+    assert.equal(probe.mailers.get(second)!.sha256, refreshed);
     // Previewed again: the one proof of the document comes forward with a new proof, no second tab.
     await vscode.window.showTextDocument(uri, { viewColumn: preview.panel.viewColumn! });
-    const opened = api.previews.length;
-    assert.equal(await previewOpened(api, () => run([], 'mailroom.previewBeforeSending', uri)), undefined, 'no other preview');
-    assert.equal(api.previews.length, opened);
+    const opened = probe.previews.length;
+    assert.equal(await previewOpened(probe, () => run([], 'mailroom.previewBeforeSending', uri)), undefined, 'no other preview');
+    assert.equal(probe.previews.length, opened);
     await until('the proof brought forward', async () => (preview.panel.visible ? true : undefined));
     assert.equal(preview.proofView?.sent, undefined, 'a new proof, ready to send');
     preview.panel.dispose();
@@ -215,7 +215,7 @@ describe('Mailroom: the proof before sending', function () {
   });
 
   it('sends a proof whose answer never came (a gateway 504) no more: its outcome is unknown, look it up', async () => {
-    const sandboxUrl = api.accounts.account!.endpoint;
+    const sandboxUrl = probe.account!.endpoint;
     let sends = 0;
     // In front of the sandbox: every send is answered 504 by a "gateway", as after the mailer may have been made.
     const proxy = createServer((req, res) => {
@@ -235,17 +235,17 @@ describe('Mailroom: the proof before sending', function () {
     });
     await new Promise<void>((r) => proxy.listen(0, '127.0.0.1', r));
     try {
-      await api.signIn.connect(`http://127.0.0.1:${(proxy.address() as AddressInfo).port}`, 'soap11', 'demo', { password: 'demo' });
+      await connect(probe, `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`, 'soap11', 'demo', { password: 'demo' });
       const uri = await write('proof-unknown.md', `${frontMatter('62701')}# Dear Jane\n\nA letter whose answer is lost.\n`);
       const preview = await proofShown(uri);
       await drawn(preview);
       const from = person.notices.length;
-      preview.receive({ type: 'send', sha256: preview.proof!.view.facts.sha256! });
+      preview.receive({ type: 'send', sha256: preview.proofView!.facts.sha256! });
       await until('the unknown outcome to be told', async () =>
         person.shown(from).some((m) => /outcome of sending/.test(m)) ? true : undefined,
       );
       const again = person.notices.length;
-      preview.receive({ type: 'send', sha256: preview.proof!.view.facts.sha256! });
+      preview.receive({ type: 'send', sha256: preview.proofView!.facts.sha256! });
       await until('the second press to be answered', async () => (person.notices.length > again ? true : undefined));
       assert.match(person.shown(again).join('\n'), /the outcome of sending this proof is unknown\. Look it up/);
       assert.equal(sends, 1, 'one request, never a second');
@@ -261,7 +261,7 @@ describe('Mailroom: the proof before sending', function () {
     const before = tracked();
     const production = await inProduction(() => proofShown(uri));
     const from = person.notices.length;
-    production.receive({ type: 'send', sha256: production.proof!.view.facts.sha256! });
+    production.receive({ type: 'send', sha256: production.proofView!.facts.sha256! });
     await until('the refusal', async () => (person.notices.length > from ? true : undefined));
     assert.match(
       person.shown(from, 'error').join('\n'),
@@ -273,7 +273,7 @@ describe('Mailroom: the proof before sending', function () {
     production.panel.dispose();
     const development = await proofShown(uri);
     await person.answering([{ confirm: false }], async () => {
-      development.receive({ type: 'send', sha256: development.proof!.view.facts.sha256! });
+      development.receive({ type: 'send', sha256: development.proofView!.facts.sha256! });
       await until('the question', async () => (person.asked.length > 0 ? true : undefined));
     });
     assert.deepEqual(tracked(), before, 'declined: nothing sent');
@@ -300,7 +300,7 @@ describe('Mailroom: the proof before sending', function () {
   it('stops a send that would fail: Open Proof shows the proof instead of sending', async () => {
     const uri = await write('proof-stop.md', `${frontMatter('6270')}# Dear Jane\n`);
     const before = tracked();
-    const shownFrom = api.previews.length;
+    const shownFrom = probe.previews.length;
     const from = person.notices.length;
     person.pressWhenShown(/would fail/, 'Open Proof');
     const sent = await send([], 'mailroom.sendDocument', uri);
@@ -309,8 +309,8 @@ describe('Mailroom: the proof before sending', function () {
     const notice = person.notices.slice(from).find((n) => /would fail/.test(n.message))!;
     assert.match(notice.message, /1 error; the first: -1018 \(PostalCode\)/);
     assert.deepEqual(notice.buttons, ['Open Proof', 'Send Anyway']);
-    const preview = api.previews[shownFrom]!;
-    assert.ok(preview?.proof, 'the proof is open');
+    const preview = probe.previews[shownFrom]!;
+    assert.ok(preview?.proofView, 'the proof is open');
     await drawn(preview);
     preview.panel.dispose();
     // In Production the preflight's error is not sent over: Open Proof only.
@@ -329,7 +329,7 @@ describe('Mailroom: the proof before sending', function () {
     const id = await send([], 'mailroom.sendDocument', uri);
     assert.ok(typeof id === 'number' && !before.includes(id), 'sent');
     assert.match(person.shown(from, 'error').join('\n'), /-1065/);
-    assert.match(api.mailers.get(id)!.sha256 ?? '', /^[0-9a-f]{64}$/);
+    assert.match(probe.mailers.get(id)!.sha256 ?? '', /^[0-9a-f]{64}$/);
   });
 
   it('offers no Send Anyway where the service would refuse the letter: a name longer than 45 characters', async () => {
@@ -348,7 +348,7 @@ describe('Mailroom: the proof before sending', function () {
     assert.doesNotMatch(preview.panel.webview.html, /id="send"/);
     assert.match(preview.panel.webview.html, /The service would refuse this letter \(-3120/);
     const pressed = person.notices.length;
-    preview.receive({ type: 'send', sha256: preview.proof!.view.facts.sha256! });
+    preview.receive({ type: 'send', sha256: preview.proofView!.facts.sha256! });
     await until('the refusal', async () => (person.notices.length > pressed ? true : undefined));
     assert.match(person.shown(pressed, 'error').join('\n'), /the service would refuse proof-refused\.md \(-3120.*nothing was sent/);
     assert.deepEqual(tracked(), before);
@@ -373,7 +373,7 @@ describe('Mailroom: the proof before sending', function () {
     const id = await send([], 'mailroom.sendDocument', uri);
     assert.ok(typeof id === 'number' && !before.includes(id), 'sent');
     assert.equal(person.shown(from).filter((m) => /would fail/.test(m)).length, 1, 'checked again, and nothing failed');
-    assert.match(api.mailers.get(id)!.recipient ?? '', /62701/, 'the document as it was when pressed');
+    assert.match(probe.mailers.get(id)!.recipient ?? '', /62701/, 'the document as it was when pressed');
     await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
   });
 
@@ -383,14 +383,14 @@ describe('Mailroom: the proof before sending', function () {
       'AttentionLine1,Address1,City,State,PostalCode\nJane Doe,1 Main St,Springfield,IL,62701\nSam Roe,2 Side St,Shelbyville,IL,6256\n',
     );
     const template = vscode.Uri.joinPath(workspace(), 'invite.html');
-    const preview = await previewOpened(api, () =>
+    const preview = await previewOpened(probe, () =>
       run([{ enter: true }, { pick: 'proof-rows.csv' }, { pick: /Row 2$/ }], 'mailroom.previewMergeRow', template),
     );
     assert.ok(preview, 'the row is shown');
     const state = await drawn(preview);
     assert.match(state.text, /Sam Roe/);
     assert.doesNotMatch(state.text, /Jane Doe/);
-    const facts = preview.proof!.view.facts;
+    const facts = preview.proofView!.facts;
     assert.ok(
       facts.findings.some((f) => f.code === -1018 && f.row === 2),
       JSON.stringify(facts.findings),
@@ -406,7 +406,7 @@ describe('Mailroom: the proof before sending', function () {
     lines[99_990] = '"Zoë Late, Jr.",99990 Main St,Springfield,IL,62701';
     await write('proof-large.csv', `${lines.join('\r\n')}\r\n`);
     const template = vscode.Uri.joinPath(workspace(), 'invite.html');
-    const byNumber = await previewOpened(api, () =>
+    const byNumber = await previewOpened(probe, () =>
       run(
         [{ enter: true }, { pick: 'proof-large.csv' }, { pick: /Another Row…$/ }, { input: '99,999' }],
         'mailroom.previewMergeRow',
@@ -417,7 +417,7 @@ describe('Mailroom: the proof before sending', function () {
     assert.match((await drawn(byNumber)).text, /Person 99999\b/);
     assert.equal(byNumber.panel.title, 'Proof · invite.html row 99999');
     byNumber.panel.dispose();
-    const byName = await previewOpened(api, () =>
+    const byName = await previewOpened(probe, () =>
       run(
         [{ enter: true }, { pick: 'proof-large.csv' }, { pick: /Another Row…$/ }, { input: 'zoë late' }, { pick: /Row 99990$/ }],
         'mailroom.previewMergeRow',
@@ -435,7 +435,7 @@ describe('Mailroom: the proof before sending', function () {
     const data = await write('proof-2000.csv', `${lines.join('\r\n')}\r\n`);
     const template = vscode.Uri.joinPath(workspace(), 'invite.html');
     // Typed "1200" and Enter: that row, at once.
-    const typed = await previewOpened(api, () =>
+    const typed = await previewOpened(probe, () =>
       run([{ enter: true }, { pick: 'proof-2000.csv' }, { type: '1200' }], 'mailroom.previewMergeRow', template),
     );
     assert.ok(typed, 'row 1200 is shown');
@@ -449,12 +449,12 @@ describe('Mailroom: the proof before sending', function () {
       typed.lastState?.type === 'rendered' && /Renamed Person/.test(typed.lastState.text) ? true : undefined,
     );
     assert.ok(
-      typed.proof!.view.facts.findings.some((f) => f.code === -1018),
-      JSON.stringify(typed.proof!.view.facts.findings),
+      typed.proofView.facts.findings.some((f) => f.code === -1018),
+      JSON.stringify(typed.proofView.facts.findings),
     );
     typed.panel.dispose();
     // Typed words, then Another Row…: its box opens with them, and Enter takes them.
-    const found = await previewOpened(api, () =>
+    const found = await previewOpened(probe, () =>
       run(
         [{ enter: true }, { pick: 'proof-2000.csv' }, { type: 'Person 1500' }, { enter: true }, { pick: /Row 1500$/ }],
         'mailroom.previewMergeRow',
@@ -472,7 +472,7 @@ describe('Mailroom: the proof before sending', function () {
       data,
       Buffer.from('AttentionLine1,Address1,City,State,PostalCode\r\nJosé Müller,1 Main St,Springfield,IL,62701\r\n', 'latin1'),
     );
-    const preview = await previewOpened(api, () =>
+    const preview = await previewOpened(probe, () =>
       run(
         [{ enter: true }, { pick: 'proof-windows-1252.csv' }, { pick: /Row 1$/ }],
         'mailroom.previewMergeRow',
@@ -482,7 +482,7 @@ describe('Mailroom: the proof before sending', function () {
     assert.ok(preview, 'the row is shown');
     const state = await drawn(preview);
     assert.match(state.text, /José Müller/);
-    assert.deepEqual(preview.proof!.view.facts.mergeData, { name: 'proof-windows-1252.csv', encoding: 'Windows-1252' });
+    assert.deepEqual(preview.proofView!.facts.mergeData, { name: 'proof-windows-1252.csv', encoding: 'Windows-1252' });
     assert.match(preview.panel.webview.html, /proof-windows-1252\.csv, read as Windows-1252; sent as UTF-8/);
     preview.panel.dispose();
   });
@@ -492,7 +492,7 @@ describe('Mailroom: the proof before sending', function () {
       'proof-semicolons.csv',
       'AttentionLine1;Address1;City;State;PostalCode\r\n"Doe; Jane";1 Main St, Apt 2;Springfield;IL;62701\r\n',
     );
-    const preview = await previewOpened(api, () =>
+    const preview = await previewOpened(probe, () =>
       run(
         [{ enter: true }, { pick: 'proof-semicolons.csv' }, { pick: /Row 1$/ }],
         'mailroom.previewMergeRow',
@@ -503,7 +503,7 @@ describe('Mailroom: the proof before sending', function () {
     const state = await drawn(preview);
     assert.match(state.text, /Doe; Jane/);
     assert.match(state.text, /1 Main St, Apt 2/);
-    assert.deepEqual(preview.proof!.view.facts.mergeData, { name: 'proof-semicolons.csv', encoding: 'UTF-8', delimiter: ';' });
+    assert.deepEqual(preview.proofView!.facts.mergeData, { name: 'proof-semicolons.csv', encoding: 'UTF-8', delimiter: ';' });
     assert.match(
       preview.panel.webview.html,
       /proof-semicolons\.csv, read as UTF-8, separated by semicolons; sent as UTF-8 separated by commas/,

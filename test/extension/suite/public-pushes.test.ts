@@ -11,9 +11,22 @@ import * as vscode from 'vscode';
 import { MailWsClient } from '../../../src/client';
 import type { FeedbackPush } from '../../../src/client/push-receiver';
 import { OK } from '../../../src/contract';
-import { keyOfAccount } from '../../../src/extension/connection/accounts';
-import type { MailroomApi } from '../../../src/extension/extension';
-import { mailroomApi, onSandbox, person, run, sendNotes, settings, typedAddress, until } from './support';
+import { accountName } from '../../../src/extension/account-name';
+import type { MailroomProbe } from '../../../src/extension/probe';
+import {
+  mailroomProbe,
+  onSandbox,
+  person,
+  run,
+  sendNotes,
+  settings,
+  typedAddress,
+  until,
+  connect,
+  signOut,
+  service,
+  refresh,
+} from './support';
 
 async function listening(server: Server): Promise<number> {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -39,16 +52,16 @@ async function post(url: string, fields: Record<string, string>): Promise<string
 }
 
 describe('Feedback pushes from an account, at a public URL', () => {
-  let api: MailroomApi;
+  let probe: MailroomProbe;
   let proxy: Server | undefined;
   let proxyUrl: string;
   let otherAdmin: MailWsClient | undefined;
   const password = 'Pub-push-other-5Tn';
 
   before(async () => {
-    api = await mailroomApi();
-    await onSandbox(api);
-    const sandboxUrl = api.accounts.account!.endpoint;
+    probe = await mailroomProbe();
+    await onSandbox(probe);
+    const sandboxUrl = probe.account!.endpoint;
     // "other" takes a password of this suite's own, whatever the suites before set it to.
     otherAdmin = new MailWsClient({ endpoint: sandboxUrl, credentials: { username: 'other', apiKey: 'other-key' } });
     assert.equal(await otherAdmin.admin.SetUserSettings({ Username: 'other', Settings: [['Security_Password', password]] }), OK);
@@ -69,8 +82,8 @@ describe('Feedback pushes from an account, at a public URL', () => {
     for (const name of ['feedback.publicUrl', 'feedback.localPort', 'refreshIntervalSeconds']) {
       await settings().update(name, undefined, vscode.ConfigurationTarget.Global);
     }
-    if (api.accounts.account?.endpoint === proxyUrl) await api.signIn.signOut();
-    await onSandbox(api);
+    if (probe.account?.endpoint === proxyUrl) await signOut();
+    await onSandbox(probe);
     // However the test ended, "other" no longer pushes to a port nothing listens on.
     await otherAdmin?.admin.SetUserSettings({ Username: 'other', Settings: [['Feedback_FeedbackType', 'None']] });
     proxy?.close();
@@ -78,15 +91,15 @@ describe('Feedback pushes from an account, at a public URL', () => {
 
   it('registers only when asked and confirmed, believes only its own Auth, updates the tree without a poll, and stops', async function () {
     this.timeout(120_000);
-    await api.signIn.connect(proxyUrl, 'soap11', 'other', { password, apiKey: 'other-key' });
-    const account = api.accounts.account!;
+    await connect(probe, proxyUrl, 'soap11', 'other', { password, apiKey: 'other-key' });
+    const account = probe.account!;
     assert.equal(account.sandbox, false, 'an account of "the service", not the sandbox');
 
     // Off by default: the command says what to set.
     const shown = person.notices.length;
     await run([], 'mailroom.receiveFeedbackPushes');
     assert.match(person.shown(shown).join('\n'), /Set mailroom\.feedback\.publicUrl first/);
-    assert.equal(await api.publicPushes.url(), undefined, 'nothing listens');
+    assert.equal(await probe.publicPushes.url(), undefined, 'nothing listens');
 
     const port = await freePort();
     const publicUrl = `http://127.0.0.1:${port}/mailroom-push`;
@@ -95,16 +108,17 @@ describe('Feedback pushes from an account, at a public URL', () => {
 
     // Declined: nothing changes on the service, nothing is kept.
     await run([{ confirm: false }], 'mailroom.receiveFeedbackPushes');
-    assert.equal(await api.secrets.pushRegistration(account), undefined);
+    assert.equal(await probe.pushRegistration(account), undefined);
 
     // A wrong API key: the service's refusal in words; nothing kept, nothing left listening.
-    await api.signIn.storeApiKey('not-other-key');
+    // Kept by connecting again with it: the password is right, the key is not checked until it is used.
+    await connect(probe, proxyUrl, 'soap11', 'other', { password, apiKey: 'not-other-key' });
     const refused = person.notices.length;
     await run([{ confirm: true }], 'mailroom.receiveFeedbackPushes');
     assert.match(person.shown(refused, 'error').join('\n'), /could not register for feedback pushes\. Not authenticated .*API key/);
-    assert.equal(await api.secrets.pushRegistration(account), undefined);
-    assert.equal(await api.publicPushes.url(), undefined);
-    await api.signIn.storeApiKey('other-key');
+    assert.equal(await probe.pushRegistration(account), undefined);
+    assert.equal(await probe.publicPushes.url(), undefined);
+    await connect(probe, proxyUrl, 'soap11', 'other', { password, apiKey: 'other-key' });
 
     // Confirmed, after reading what changes where.
     person.answer({ confirm: true });
@@ -115,20 +129,20 @@ describe('Feedback pushes from an account, at a public URL', () => {
     assert.match(person.shown(registering, 'info').join('\n'), registered(publicUrl));
     assert.match(question, new RegExp(`other's feedback settings at ${proxyUrl}`));
     assert.match(question, /unencrypted/, 'an http URL is said to be plain');
-    const registration = await api.secrets.pushRegistration(account);
+    const registration = await probe.pushRegistration(account);
     assert.equal(registration?.url, publicUrl);
     assert.match(registration?.auth ?? '', /^[0-9a-f]{48}$/);
-    assert.equal(await api.publicPushes.url(), `http://127.0.0.1:${port}/`);
+    assert.equal(await probe.publicPushes.url(), `http://127.0.0.1:${port}/`);
 
     // No refresh on the view's own schedule: only a push can tell the tree the letter completed.
     await settings().update('refreshIntervalSeconds', 3600, vscode.ConfigurationTarget.Global);
-    await api.refresher.refresh();
+    await refresh();
     const pushes: FeedbackPush[] = [];
-    const arriving = api.publicPushes.onDidArrive((push) => pushes.push(push));
+    const arriving = probe.publicPushes.onDidArrive((push) => pushes.push(push));
     let id = 0;
     try {
       id = await sendNotes(
-        typedAddress(api, { AttentionLine1: 'Pia Public', Address1: '9 Oak St', City: 'Ogdenville', State: 'OR', PostalCode: '97301' }),
+        typedAddress(probe, { AttentionLine1: 'Pia Public', Address1: '9 Oak St', City: 'Ogdenville', State: 'OR', PostalCode: '97301' }),
       );
       assert.ok(id > 0);
       // A push forged by someone who found the URL: answered, not believed.
@@ -136,19 +150,19 @@ describe('Feedback pushes from an account, at a public URL', () => {
         await post(publicUrl, { ID: String(id), ItemID: '0', Auth: 'guessed', Status: '-1018', StatusTime: '2026-01-01T00:00:00' }),
         '0',
       );
-      const client = await api.clients.client();
+      const client = service(probe, { username: 'other', password, apiKey: 'other-key' });
       await until(
         'the sandbox to complete the letter',
         async () => ((await client.datedA.GetStatus({ ID: String(id) })).Statuses[0]?.Status === -1002 ? true : undefined),
         60,
       );
-      await until('the Mailers view to show it completed', async () => (api.mailers.get(id)?.status === -1002 ? true : undefined), 20);
+      await until('the Mailers view to show it completed', async () => (probe.mailers.get(id)?.status === -1002 ? true : undefined), 20);
       assert.ok(
         pushes.some((p) => p.ID === id && p.Status === -1002 && p.Auth === registration?.auth),
         'the service’s push told it',
       );
       assert.ok(!pushes.some((p) => p.Auth === 'guessed'), 'the forged push was not taken in');
-      const log = Buffer.from(await vscode.workspace.fs.readFile(vscode.Uri.joinPath(api.logUri, 'Mailroom.log'))).toString('utf8');
+      const log = Buffer.from(await vscode.workspace.fs.readFile(vscode.Uri.joinPath(probe.logUri, 'Mailroom.log'))).toString('utf8');
       assert.match(log, new RegExp(`Feedback pushes of other at ${proxyUrl} go to ${publicUrl}`));
       assert.ok(!log.includes(registration.auth), 'the Auth value is not logged');
     } finally {
@@ -158,14 +172,14 @@ describe('Feedback pushes from an account, at a public URL', () => {
     // While another account is shown, even a true push is not taken in: that account's view is not
     // its news. Back on "other", the next one is (and, in order, shows the first was dropped).
     const auth = registration.auth;
-    await onSandbox(api);
+    await onSandbox(probe);
     assert.equal(
       await post(publicUrl, { ID: String(id), ItemID: '0', Auth: auth, Status: '-1018', StatusTime: '2026-01-01T00:00:00' }),
       '0',
     );
-    await api.signIn.switchTo(keyOfAccount(account));
+    await run([{ pick: accountName(account) }], 'mailroom.switchAccount');
     const later: FeedbackPush[] = [];
-    const arrivingLater = api.publicPushes.onDidArrive((push) => later.push(push));
+    const arrivingLater = probe.publicPushes.onDidArrive((push) => later.push(push));
     try {
       assert.equal(
         await post(publicUrl, { ID: String(id), ItemID: '0', Auth: auth, Status: '-1002', StatusTime: '2026-01-01T00:00:00' }),
@@ -184,10 +198,10 @@ describe('Feedback pushes from an account, at a public URL', () => {
     // Turned off here, the receiver stops; turned on again, it listens again from what SecretStorage
     // kept (as after a restart), without registering again.
     await settings().update('feedback.publicUrl', undefined, vscode.ConfigurationTarget.Global);
-    await until('the receiver to stop', async () => ((await api.publicPushes.url()) === undefined ? true : undefined));
+    await until('the receiver to stop', async () => ((await probe.publicPushes.url()) === undefined ? true : undefined));
     await settings().update('feedback.publicUrl', publicUrl, vscode.ConfigurationTarget.Global);
-    assert.equal(await until('the receiver to listen again', () => api.publicPushes.url()), `http://127.0.0.1:${port}/`);
-    assert.equal((await api.secrets.pushRegistration(account))?.auth, auth, 'the same Auth');
+    assert.equal(await until('the receiver to listen again', () => probe.publicPushes.url()), `http://127.0.0.1:${port}/`);
+    assert.equal((await probe.pushRegistration(account))?.auth, auth, 'the same Auth');
     // A workspace cannot send the account's pushes elsewhere.
     await assert.rejects(
       Promise.resolve(settings().update('feedback.publicUrl', 'http://elsewhere.invalid/', vscode.ConfigurationTarget.Workspace)),
@@ -195,24 +209,24 @@ describe('Feedback pushes from an account, at a public URL', () => {
 
     // Stop: asked first (it ends any feedback the account has), then the service is told, the Auth forgotten, the port let go.
     await run([{ confirm: false }], 'mailroom.stopFeedbackPushes');
-    assert.equal((await api.secrets.pushRegistration(account))?.auth, auth, 'declined: kept');
+    assert.equal((await probe.pushRegistration(account))?.auth, auth, 'declined: kept');
     const stopping = person.notices.length;
     await run([{ confirm: true }], 'mailroom.stopFeedbackPushes');
     assert.match(
       person.shown(stopping, 'info').join('\n'),
       /the service no longer sends the feedback of other; the Mailers view polls as before/,
     );
-    assert.equal(await api.secrets.pushRegistration(account), undefined);
-    assert.equal(await api.publicPushes.url(), undefined);
+    assert.equal(await probe.pushRegistration(account), undefined);
+    assert.equal(await probe.publicPushes.url(), undefined);
     await assert.rejects(post(publicUrl, { ID: '1', Status: '-1002' }), 'nothing listens on the port');
 
     // Registered again, then signed out of: the Auth is forgotten with the other secrets and the port let go.
     const again = person.notices.length;
     await run([{ confirm: true }], 'mailroom.receiveFeedbackPushes');
     assert.match(person.shown(again, 'info').join('\n'), registered(publicUrl));
-    assert.ok(await api.publicPushes.url());
-    await api.signIn.signOut();
-    await until('the receiver to stop', async () => ((await api.publicPushes.url()) === undefined ? true : undefined));
-    assert.equal(await api.secrets.pushRegistration(account), undefined);
+    assert.ok(await probe.publicPushes.url());
+    await signOut();
+    await until('the receiver to stop', async () => ((await probe.publicPushes.url()) === undefined ? true : undefined));
+    assert.equal(await probe.pushRegistration(account), undefined);
   });
 });

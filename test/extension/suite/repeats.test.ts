@@ -6,7 +6,7 @@
  */
 import { strict as assert } from 'node:assert';
 import * as vscode from 'vscode';
-import { inProduction, machineSendLog, mailroomApi, onSandbox, person, sendLogLines, settings, typedAddress, workspace } from './support';
+import { inProduction, machineSendLog, mailroomProbe, onSandbox, person, sendLogLines, settings, typedAddress, workspace } from './support';
 import type { Answer } from './prompts';
 
 const sendNotesAsking = (answers: readonly Answer[]) =>
@@ -24,15 +24,15 @@ describe('Repeat sends', () => {
   afterEach(() => person.settle());
 
   it('asks before sending the same letter to the same recipient again, naming the mailer; Send Again sends it', async () => {
-    const api = await mailroomApi();
-    await onSandbox(api);
+    const probe = await mailroomProbe();
+    await onSandbox(probe);
     const address = { AttentionLine1: 'Ida Twice', Address1: '8 Elm St', City: 'Ogdenville', State: 'OR', PostalCode: '97301' };
-    await inProduction(() => sendNotesAsking([...typedAddress(api, address), { confirm: true }]));
+    await inProduction(() => sendNotesAsking([...typedAddress(probe, address), { confirm: true }]));
     const first = Number(lastId());
     assert.ok(first > 0);
 
     let before = sendings().length;
-    const declined = await inProduction(() => sendNotesAsking([...typedAddress(api, address), { confirm: true }, { confirm: false }]));
+    const declined = await inProduction(() => sendNotesAsking([...typedAddress(probe, address), { confirm: true }, { confirm: false }]));
     assert.equal(sendings().length, before, 'nothing sent, nothing written');
     assert.match(
       declined.at(-1) ?? '',
@@ -43,7 +43,7 @@ describe('Repeat sends', () => {
 
     before = sendings().length;
     const shown = person.notices.length;
-    await inProduction(() => sendNotesAsking([...typedAddress(api, address), { confirm: true }, { confirm: true }]));
+    await inProduction(() => sendNotesAsking([...typedAddress(probe, address), { confirm: true }, { confirm: true }]));
     assert.equal(sendings().length, before + 1);
     const line = sendings().at(-1)!;
     assert.equal(line.again, true, 'the send log says it was sent again');
@@ -58,10 +58,10 @@ describe('Repeat sends', () => {
 
     // Another recipient goes as usual; in Development a repeat is a test.
     before = sendings().length;
-    await inProduction(() => sendNotesAsking([...typedAddress(api, { ...address, AttentionLine1: 'Ida Once' }), { confirm: true }]));
+    await inProduction(() => sendNotesAsking([...typedAddress(probe, { ...address, AttentionLine1: 'Ida Once' }), { confirm: true }]));
     assert.equal(sendings().length, before + 1, 'another recipient');
     const test = person.notices.length;
-    await sendNotesAsking(typedAddress(api, address));
+    await sendNotesAsking(typedAddress(probe, address));
     assert.equal(sendings().length, before + 2, 'sent in Development');
     assert.match(
       person.notices
@@ -73,15 +73,15 @@ describe('Repeat sends', () => {
   });
 
   it('keeps the window mailroom.repeats.windowDays says: 0 sends a repeat without asking', async () => {
-    const api = await mailroomApi();
-    await onSandbox(api);
+    const probe = await mailroomProbe();
+    await onSandbox(probe);
     const address = { AttentionLine1: 'Uma Window', Address1: '9 Elm St', City: 'Ogdenville', State: 'OR', PostalCode: '97301' };
-    await inProduction(() => sendNotesAsking([...typedAddress(api, address), { confirm: true }]));
+    await inProduction(() => sendNotesAsking([...typedAddress(probe, address), { confirm: true }]));
     const before = sendings().length;
     await settings().update('repeats.windowDays', 0, vscode.ConfigurationTarget.Global);
     try {
       // Only the work mode's question: no Send Again.
-      const asked = await inProduction(() => sendNotesAsking([...typedAddress(api, address), { confirm: true }]));
+      const asked = await inProduction(() => sendNotesAsking([...typedAddress(probe, address), { confirm: true }]));
       assert.ok(!asked.some((q) => q.includes('[Send Again]')), asked.join('\n'));
       assert.equal(sendings().length, before + 1, 'sent');
       assert.equal(sendings().at(-1)?.again, undefined);
@@ -91,8 +91,8 @@ describe('Repeat sends', () => {
   });
 
   it('asks before sending rows of a merge that went before, naming how many and which; Send the new rows sends only those', async () => {
-    const api = await mailroomApi();
-    await onSandbox(api);
+    const probe = await mailroomProbe();
+    await onSandbox(probe);
     // Names of this run's own: the machine's send log outlives a run.
     const tag = Math.random().toString(36).slice(2, 8);
     const [jane, sam, lou] = [

@@ -7,8 +7,8 @@
  */
 import { strict as assert } from 'node:assert';
 import * as vscode from 'vscode';
-import type { MailroomApi } from '../../../src/extension/extension';
-import { inProduction, mailroomApi, onSandbox, person, run, sendNotes, typedAddress } from './support';
+import type { MailroomProbe } from '../../../src/extension/probe';
+import { inProduction, mailroomProbe, onSandbox, person, run, sendNotes, typedAddress, signOut } from './support';
 
 const NAHASAPEEMAPETILON = {
   AttentionLine1: 'Apu Nahasapeemapetilon',
@@ -19,18 +19,18 @@ const NAHASAPEEMAPETILON = {
 };
 
 describe('Sandbox: Advance Time, Make This Mailer Fail, Set Funds', () => {
-  let api: MailroomApi;
-  const statusOf = (id: number) => api.mailers.get(id)?.status;
+  let probe: MailroomProbe;
+  const statusOf = (id: number) => probe.mailers.get(id)?.status;
   const lastNotice = () => person.notices.at(-1)?.message ?? '';
 
   before(async () => {
-    api = await mailroomApi();
-    await onSandbox(api);
+    probe = await mailroomProbe();
+    await onSandbox(probe);
   });
   afterEach(() => person.settle());
 
   it('Advance Time… moves a letter on to Completed, and the Mailers view shows it at once', async () => {
-    const id = await sendNotes(typedAddress(api, NAHASAPEEMAPETILON));
+    const id = await sendNotes(typedAddress(probe, NAHASAPEEMAPETILON));
     assert.ok(statusOf(id)! > -1000, 'in process after sending');
     const refused = await person.answering([{ input: 'soon' }, { input: '1h30m' }], async () => {
       await vscode.commands.executeCommand('mailroom.sandbox.advance');
@@ -42,7 +42,7 @@ describe('Sandbox: Advance Time, Make This Mailer Fail, Set Funds', () => {
   });
 
   it('Make This Mailer Fail… ends a mailer at the status picked from the six, with their words', async () => {
-    const id = await sendNotes(typedAddress(api, NAHASAPEEMAPETILON));
+    const id = await sendNotes(typedAddress(probe, NAHASAPEEMAPETILON));
     const offered: string[] = [];
     await person.answering([{ pick: '-1018' }], async () => {
       const original = person.pick.bind(person);
@@ -51,7 +51,7 @@ describe('Sandbox: Advance Time, Make This Mailer Fail, Set Funds', () => {
         return original(items, options);
       };
       try {
-        await vscode.commands.executeCommand('mailroom.sandbox.fail', api.tree.nodeOf(id));
+        await vscode.commands.executeCommand('mailroom.sandbox.fail', probe.mailersView.nodeOf(id));
       } finally {
         person.pick = original;
       }
@@ -64,7 +64,7 @@ describe('Sandbox: Advance Time, Make This Mailer Fail, Set Funds', () => {
     assert.equal(statusOf(id), -1018, 'the Mailers view shows it failed');
     assert.match(lastNotice(), new RegExp(`mailer ${id} failed: the US address could not be verified\\.`));
 
-    await run([{ pick: '-1025' }], 'mailroom.sandbox.fail', api.tree.nodeOf(id));
+    await run([{ pick: '-1025' }], 'mailroom.sandbox.fail', probe.mailersView.nodeOf(id));
     assert.match(lastNotice(), new RegExp(`could not make the mailer fail\\. Mailer ${id} has already ended: -1018`), 'refused in words');
     assert.equal(statusOf(id), -1018);
   });
@@ -72,7 +72,7 @@ describe('Sandbox: Advance Time, Make This Mailer Fail, Set Funds', () => {
   it('Set Funds… 0 makes a Production letter wait for funds; funds set while it waits pay for it, and it goes on', async () => {
     await run([{ input: 'none' }, { input: '0' }], 'mailroom.sandbox.setFunds');
     assert.match(lastNotice(), /account Demo now has \$0\.00/);
-    const waiting = await inProduction(() => sendNotes([...typedAddress(api, NAHASAPEEMAPETILON), { confirm: true }]));
+    const waiting = await inProduction(() => sendNotes([...typedAddress(probe, NAHASAPEEMAPETILON), { confirm: true }]));
     await run([{ input: '10s' }], 'mailroom.sandbox.advance');
     assert.equal(statusOf(waiting), -990, 'waits for funds');
     // A status the user must act on is said when it is read, with what to do (issue 25, part 4).
@@ -88,7 +88,7 @@ describe('Sandbox: Advance Time, Make This Mailer Fail, Set Funds', () => {
     );
     // To another recipient: the same letter to the same one would be a repeat (repeats.test.ts).
     const mailed = await inProduction(() =>
-      sendNotes([...typedAddress(api, { ...NAHASAPEEMAPETILON, AttentionLine1: 'Manjula Nahasapeemapetilon' }), { confirm: true }]),
+      sendNotes([...typedAddress(probe, { ...NAHASAPEEMAPETILON, AttentionLine1: 'Manjula Nahasapeemapetilon' }), { confirm: true }]),
     );
     await run([{ input: '1m' }], 'mailroom.sandbox.advance');
     assert.equal(statusOf(mailed), -1000, 'Completed: delivered to the postal agency');
@@ -96,12 +96,12 @@ describe('Sandbox: Advance Time, Make This Mailer Fail, Set Funds', () => {
   });
 
   it('refuses in words on an account that is not the sandbox', async () => {
-    await api.signIn.signOut();
+    await signOut();
     try {
       await run([], 'mailroom.sandbox.advance');
       assert.match(lastNotice(), /could not advance the sandbox's clock\. This works on the local sandbox only/);
     } finally {
-      await onSandbox(api);
+      await onSandbox(probe);
     }
   });
 });

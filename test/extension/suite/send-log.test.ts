@@ -8,7 +8,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import * as vscode from 'vscode';
 import { letterDocument } from '../../../src/client';
-import { machineSendLog, mailroomApi, onSandbox, person, sendNotes, settings, typedAddress, workspace, sendLogLines } from './support';
+import { machineSendLog, mailroomProbe, onSandbox, person, sendNotes, settings, typedAddress, workspace, sendLogLines } from './support';
 import { drawDocument } from '../../../src/printing';
 
 const lines = sendLogLines;
@@ -22,13 +22,13 @@ describe('The send log', () => {
   });
 
   it("writes every send to the machine's log, and to the workspace's when the setting is on", async () => {
-    const api = await mailroomApi();
-    await onSandbox(api);
+    const probe = await mailroomProbe();
+    await onSandbox(probe);
     const own = machineSendLog();
     const address = { AttentionLine1: 'Lou Gale', Address1: '9 Birch Rd', City: 'Ogdenville', State: 'OR', PostalCode: '97301' };
 
     const before = lines(own).length;
-    const quiet = await sendNotes(typedAddress(api, address));
+    const quiet = await sendNotes(typedAddress(probe, address));
     assert.ok(quiet, 'sent');
     const [sending, answered] = lines(own).slice(before);
     assert.equal(sending?.kind, 'sending');
@@ -46,7 +46,7 @@ describe('The send log', () => {
     assert.ok(!existsSync(team()), 'no workspace log while the setting is off');
 
     await settings().update('sendLog.workspace', true, vscode.ConfigurationTarget.Workspace);
-    const shared = await sendNotes(typedAddress(api, address));
+    const shared = await sendNotes(typedAddress(probe, address));
     assert.deepEqual(
       lines(team()).map((l) => [l.kind, l.kind === 'answered' ? l.id : l.description]),
       [

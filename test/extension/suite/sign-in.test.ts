@@ -11,12 +11,12 @@ import * as vscode from 'vscode';
 import { MailWsClient } from '../../../src/client';
 import { OK } from '../../../src/contract';
 import { MAILROOM_COMMANDS } from '../../../src/extension/commands/ids';
-import type { MailroomApi } from '../../../src/extension/extension';
+import type { MailroomProbe } from '../../../src/extension/probe';
 import {
   aLetter,
   changeUserSettings,
   listening,
-  mailroomApi,
+  mailroomProbe,
   noStoredFiles,
   onSandbox,
   person,
@@ -27,13 +27,19 @@ import {
   trackedIds,
   typedAddress,
   until,
+  connect,
+  signOut,
+  service,
+  refresh,
+  stopTracking,
+  refreshFiles,
 } from './support';
 
 describe("Signing in and out: the sandbox, an account's password, the secrets", () => {
-  let api: MailroomApi;
+  let probe: MailroomProbe;
 
   before(async () => {
-    api = await mailroomApi();
+    probe = await mailroomProbe();
   });
 
   // Every question a test's commands asked was one it expected and answered.
@@ -41,7 +47,7 @@ describe("Signing in and out: the sandbox, an account's password, the secrets", 
 
   it('activates with its commands, not yet connected', async () => {
     // Not connected: signed out of whatever accounts the suites before signed in to.
-    await signOutOfAll(api);
+    await signOutOfAll(probe);
     const commands = await vscode.commands.getCommands(true);
     for (const id of [
       'mailroom.useSandbox',
@@ -54,23 +60,24 @@ describe("Signing in and out: the sandbox, an account's password, the secrets", 
     ]) {
       assert.ok(commands.includes(id), id);
     }
-    assert.equal(api.accounts.account, undefined);
-    assert.deepEqual(api.tree.getChildren(), []);
+    assert.equal(probe.account, undefined);
+    assert.deepEqual(probe.mailersView.getChildren(), []);
   });
 
   it('uses the local sandbox, signed in as demo, with the secrets in SecretStorage', async () => {
     // demo stores no files, whatever the suites before stored.
-    await onSandbox(api);
-    await noStoredFiles(api);
-    await api.signIn.signOut();
+    await onSandbox(probe);
+    await noStoredFiles(probe);
+    await signOut();
     await vscode.commands.executeCommand('mailroom.useSandbox');
-    const account = api.accounts.account!;
+    const account = probe.account!;
     assert.equal(account.sandbox, true);
     assert.equal(account.username, 'demo');
     assert.match(account.endpoint, /^http:\/\/127\.0\.0\.1:\d+$/);
-    assert.deepEqual(await api.secrets.held(account), { password: true, apiKey: true });
-    const client = await api.clients.client();
-    await assert.rejects(client.datedA.GetUploadedFileDetails({}), /-3163/, 'authenticated: no stored files yet');
+    assert.deepEqual(await probe.secretsHeld(account), { password: true, apiKey: true });
+    // Stored Files lists what the service answers with the secrets kept: none yet (-3163), not a failed sign-in.
+    await refreshFiles();
+    assert.equal(probe.storedFilesView.nothingStored, true, 'authenticated: no stored files yet');
   });
 
   it('registers every command of the typed list; a failing one shows words in the log, not a rejection', async () => {
@@ -81,23 +88,23 @@ describe("Signing in and out: the sandbox, an account's password, the secrets", 
       'listed in commands/ids.ts but not registered',
     );
     // Signed in to demo alone: once signed out of it, no account is active.
-    await signOutOfAll(api);
-    await onSandbox(api);
+    await signOutOfAll(probe);
+    await onSandbox(probe);
     const logged = async () =>
-      Buffer.from(await vscode.workspace.fs.readFile(vscode.Uri.joinPath(api.logUri, 'Mailroom.log'))).toString('utf8');
+      Buffer.from(await vscode.workspace.fs.readFile(vscode.Uri.joinPath(probe.logUri, 'Mailroom.log'))).toString('utf8');
     // A letter not printed yet: its PDF is refused with a result code.
     const fresh = await sendNotes(
-      typedAddress(api, { AttentionLine1: 'Kim Poe', Address1: '7 Low Rd', City: 'Ogdenville', State: 'OR', PostalCode: '97301' }),
+      typedAddress(probe, { AttentionLine1: 'Kim Poe', Address1: '7 Low Rd', City: 'Ogdenville', State: 'OR', PostalCode: '97301' }),
     );
-    assert.equal(await vscode.commands.executeCommand('mailroom.savePdf', api.tree.nodeOf(fresh)), undefined);
+    assert.equal(await vscode.commands.executeCommand('mailroom.savePdf', probe.mailersView.nodeOf(fresh)), undefined);
     await until(
       'the refused PDF in the log',
       async () => /Mailroom could not save the PDF\. .*\[GetPDF answered -3\d{3}: \w/.test(await logged()) || undefined,
     );
-    await run([{ confirm: true }], 'mailroom.cancelDelivery', api.tree.nodeOf(fresh));
+    await run([{ confirm: true }], 'mailroom.cancelDelivery', probe.mailersView.nodeOf(fresh));
     // A failure of the extension's own (a setting), not the service's, says what to do.
     const settings = vscode.workspace.getConfiguration('mailroom');
-    await api.signIn.signOut();
+    await signOut();
     await settings.update('sandboxUrl', 'http://example.com:8317', vscode.ConfigurationTarget.Global);
     try {
       assert.equal(await vscode.commands.executeCommand('mailroom.useSandbox'), undefined);
@@ -105,7 +112,7 @@ describe("Signing in and out: the sandbox, an account's password, the secrets", 
         'the refused setting in the log',
         async () => /Mailroom could not use the local sandbox\. mailroom\.sandboxUrl must be a loopback/.test(await logged()) || undefined,
       );
-      assert.equal(api.accounts.account, undefined);
+      assert.equal(probe.account, undefined);
     } finally {
       await settings.update('sandboxUrl', undefined, vscode.ConfigurationTarget.Global);
     }
@@ -114,41 +121,41 @@ describe("Signing in and out: the sandbox, an account's password, the secrets", 
   it('connects to an account only with the right password, keeping it in SecretStorage', async () => {
     // clerk's password is "clerk", and clerk follows no mailer, whatever the suites before did as clerk
     // (demo administers clerk; what an account follows outlasts signing out of it).
-    await onSandbox(api);
-    await (await api.clients.client()).admin.SetUserSettings({ Username: 'clerk', Settings: [['Security_Password', 'clerk']] });
-    await api.signIn.connect(api.accounts.account!.endpoint, 'http-post', 'clerk', { password: 'clerk' });
-    for (const { id } of api.mailers.list()) await api.mailers.remove(id);
-    await api.signIn.signOut();
-    await aLetter(api);
-    const demos = [...trackedIds(api)];
+    await onSandbox(probe);
+    await service(probe).admin.SetUserSettings({ Username: 'clerk', Settings: [['Security_Password', 'clerk']] });
+    await connect(probe, probe.account!.endpoint, 'http-post', 'clerk', { password: 'clerk' });
+    for (const { id } of probe.mailers.list()) await stopTracking(probe, id);
+    await signOut();
+    await aLetter(probe);
+    const demos = [...trackedIds(probe)];
     assert.ok(demos.length > 0, 'demo follows mailers');
-    const endpoint = api.accounts.account!.endpoint;
-    await assert.rejects(api.signIn.connect(endpoint, 'http-post', 'clerk', { password: 'wrong' }), /-3003/);
-    assert.equal(api.accounts.account!.username, 'demo', 'still signed in as before');
-    const account = await api.signIn.connect(endpoint, 'http-post', 'clerk', { password: 'clerk' });
-    assert.deepEqual(await api.secrets.held(account), { password: true, apiKey: false });
-    assert.equal(api.tree.getChildren().length, 0, 'clerk has tracked nothing');
+    const endpoint = probe.account!.endpoint;
     await assert.rejects(
-      (await api.clients.client()).datedA.GetUploadedFileDetails({}),
-      /-3163/,
-      'signed in as clerk, who has no stored files',
+      connect(probe, endpoint, 'http-post', 'clerk', { password: 'wrong' }),
+      /Not authenticated \(unknown user or API key, or wrong password\)/,
     );
-    await api.signIn.signOut();
+    assert.equal(probe.account!.username, 'demo', 'still signed in as before');
+    const account = await connect(probe, endpoint, 'http-post', 'clerk', { password: 'clerk' });
+    assert.deepEqual(await probe.secretsHeld(account), { password: true, apiKey: false });
+    assert.equal(probe.mailersView.getChildren().length, 0, 'clerk has tracked nothing');
+    await refreshFiles();
+    assert.equal(probe.storedFilesView.nothingStored, true, 'signed in as clerk, who has no stored files');
+    await signOut();
     // A password that was used, and then signed out: nowhere in state, settings or the tree.
     const secret = 'Tz8-vault-x1';
-    await api.signIn.connect(endpoint, 'soap11', 'demo', { password: 'demo', apiKey: 'demo-key' });
+    await connect(probe, endpoint, 'soap11', 'demo', { password: 'demo', apiKey: 'demo-key' });
     const newPassword = (user: string) => [{ input: user }, { pick: 'Security_Password' }, { input: secret }, { pick: /Apply 1 setting/ }];
     await changeUserSettings(newPassword('clerk'));
-    const clerk = await api.signIn.connect(endpoint, 'soap11', 'clerk', { password: secret });
+    const clerk = await connect(probe, endpoint, 'soap11', 'clerk', { password: secret });
     await track('1021984');
-    const kept = JSON.stringify(api.globalState.keys().map((key) => [key, api.globalState.get(key)]));
+    const kept = JSON.stringify(probe.globalStateKept());
     const settings = JSON.stringify(vscode.workspace.getConfiguration('mailroom'));
     const rows = JSON.stringify(
-      api.tree
+      probe.mailersView
         .getChildren()
         .flatMap((g) => [
-          api.tree.getTreeItem(g),
-          ...(g.kind === 'group' ? api.tree.getChildren(g).map((n) => api.tree.getTreeItem(n)) : []),
+          probe.mailersView.getTreeItem(g),
+          ...(g.kind === 'group' ? probe.mailersView.getChildren(g).map((n) => probe.mailersView.getTreeItem(n)) : []),
         ]),
     );
     for (const [where, text] of [
@@ -157,28 +164,26 @@ describe("Signing in and out: the sandbox, an account's password, the secrets", 
       ['the Mailers tree', rows],
     ])
       assert.ok(!text!.includes(secret), `the password is in ${where}`);
-    assert.deepEqual(await api.secrets.held(clerk), { password: true, apiKey: false }, 'only in SecretStorage');
-    await api.signIn.signOut();
-    assert.deepEqual(await api.secrets.held(clerk), { password: false, apiKey: false });
+    assert.deepEqual(await probe.secretsHeld(clerk), { password: true, apiKey: false }, 'only in SecretStorage');
+    await signOut();
+    assert.deepEqual(await probe.secretsHeld(clerk), { password: false, apiKey: false });
     await vscode.commands.executeCommand('mailroom.useSandbox');
-    assert.deepEqual([...trackedIds(api)], demos, "demo's mailers are back");
-    assert.ok(api.tree.getChildren().length > 0);
+    assert.deepEqual([...trackedIds(probe)], demos, "demo's mailers are back");
+    assert.ok(probe.mailersView.getChildren().length > 0);
   });
 
   it('fails an HTTP GET call, whose URL carries the password, without the password in the output channel or the error shown', async () => {
-    await onSandbox(api);
-    const sandboxUrl = api.accounts.account!.endpoint;
+    await onSandbox(probe);
+    const sandboxUrl = probe.account!.endpoint;
     const secret = 'Gx7-get-url-2Hq';
     const leaks = (text: string) => text.includes(secret) || text.includes(encodeURIComponent(secret));
     // "other" (an administrator of its own account) signs in with "other", whatever the suites before set it to …
     const otherAdmin = new MailWsClient({ endpoint: sandboxUrl, credentials: { username: 'other', apiKey: 'other-key' } });
     assert.equal(await otherAdmin.admin.SetUserSettings({ Username: 'other', Settings: [['Security_Password', 'other']] }), OK);
     // … and takes a password no other word looks like.
-    await api.signIn.connect(sandboxUrl, 'soap11', 'other', { password: 'other', apiKey: 'other-key' });
+    await connect(probe, sandboxUrl, 'soap11', 'other', { password: 'other', apiKey: 'other-key' });
     // A letter of other's own, to follow.
-    const othersLetter = await (
-      await api.clients.client()
-    ).simple.SendLetterAndAddressV2({
+    const othersLetter = await service(probe, { username: 'other', password: 'other', apiKey: 'other-key' }).simple.SendLetterAndAddressV2({
       MyDescription: 'For other',
       FileExtension: 'html',
       FileBinaryData: Buffer.from('<p>Hello</p>'),
@@ -201,10 +206,10 @@ describe("Signing in and out: the sandbox, an account's password, the secrets", 
       }).end();
     });
     const proxyUrl = await listening(proxy);
-    const logFile = vscode.Uri.joinPath(api.logUri, 'Mailroom.log');
+    const logFile = vscode.Uri.joinPath(probe.logUri, 'Mailroom.log');
     const logged = async () => Buffer.from(await vscode.workspace.fs.readFile(logFile)).toString('utf8');
     try {
-      await api.signIn.connect(proxyUrl, 'http-get', 'other', { password: secret });
+      await connect(probe, proxyUrl, 'http-get', 'other', { password: secret });
       assert.ok(
         urls.some((url) => url.includes(`Password=${encodeURIComponent(secret)}`)),
         'the sign-in went over GET, the password in its URL',
@@ -212,9 +217,9 @@ describe("Signing in and out: the sandbox, an account's password, the secrets", 
       await track(String(othersLetter));
       cut = true;
       urls.length = 0;
-      await api.refresher.refresh();
+      await refresh();
       // GetPDF fails before the person is asked where to save it.
-      await vscode.commands.executeCommand('mailroom.savePdf', api.tree.nodeOf(othersLetter));
+      await vscode.commands.executeCommand('mailroom.savePdf', probe.mailersView.nodeOf(othersLetter));
       assert.ok(
         urls.some((url) => url.startsWith('/2009-02-26/MailWS.asmx/GetStatus?') && url.includes(encodeURIComponent(secret))),
         'the refresh asked over GET',
@@ -232,7 +237,9 @@ describe("Signing in and out: the sandbox, an account's password, the secrets", 
       });
       assert.ok(!leaks(text), 'the password is in the output channel');
       assert.ok(!/Password=/.test(text), 'a request URL is in the output channel');
-      await assert.rejects((await api.clients.client()).simple.GetPDF({ ID: othersLetter }), (error: Error) => {
+      // The client's own error, as the extension's client makes it (over GET, through the cut proxy).
+      const client = service(probe, { username: 'other', password: secret }, proxyUrl, 'http-get');
+      await assert.rejects(client.simple.GetPDF({ ID: othersLetter }), (error: Error) => {
         assert.match(error.message, /GetPDF/);
         for (const text of [error.message, String(error.stack), JSON.stringify(error)])
           assert.ok(!leaks(text), 'the password is in the error');
@@ -240,22 +247,22 @@ describe("Signing in and out: the sandbox, an account's password, the secrets", 
       });
     } finally {
       proxy.close();
-      await api.signIn.signOut();
+      await signOut();
     }
   });
 
   it('signs out: the account and its secrets are gone, another listed account active, and none once all are signed out of', async () => {
-    await aLetter(api);
-    assert.notDeepEqual(api.tree.getChildren(), []);
-    const account = api.accounts.account!;
+    await aLetter(probe);
+    assert.notDeepEqual(probe.mailersView.getChildren(), []);
+    const account = probe.account!;
     const key = (a: { endpoint: string; username: string; sandbox: boolean } | undefined) =>
       a && `${a.sandbox}|${a.endpoint}|${a.username}`;
     await vscode.commands.executeCommand('mailroom.signOut');
-    assert.notEqual(key(api.accounts.account), key(account));
-    assert.ok(!api.accounts.listed.some((a) => key(a) === key(account)), 'off the list');
-    assert.deepEqual(await api.secrets.held(account), { password: false, apiKey: false });
-    while (api.accounts.account) await vscode.commands.executeCommand('mailroom.signOut');
-    assert.deepEqual(api.accounts.listed, []);
-    assert.deepEqual(api.tree.getChildren(), []);
+    assert.notEqual(key(probe.account), key(account));
+    assert.ok(!probe.accounts.some((a) => key(a) === key(account)), 'off the list');
+    assert.deepEqual(await probe.secretsHeld(account), { password: false, apiKey: false });
+    while (probe.account) await vscode.commands.executeCommand('mailroom.signOut');
+    assert.deepEqual(probe.accounts, []);
+    assert.deepEqual(probe.mailersView.getChildren(), []);
   });
 });

@@ -18,7 +18,7 @@ import {
   EXTENSION_ID,
   inProduction,
   machineSendLog,
-  mailroomApi,
+  mailroomProbe,
   onSandbox,
   person,
   sendNotes,
@@ -27,6 +27,10 @@ import {
   until,
   sendLogLines,
   workspace,
+  connect,
+  signOut,
+  service,
+  sandboxListening,
 } from './support';
 
 const lines = sendLogLines;
@@ -69,15 +73,15 @@ describe('The spending guard', () => {
   };
 
   it('asks again above the threshold with the amount, and asks first past the daily budget with the amount spent today', async () => {
-    const api = await mailroomApi();
-    await onSandbox(api);
+    const probe = await mailroomProbe();
+    await onSandbox(probe);
     const log = machineSendLog();
     const address = { AttentionLine1: 'Mo Hart', Address1: '4 Elm St', City: 'Ogdenville', State: 'OR', PostalCode: '97301' };
     await settings().update('spending.confirmAbove', 0.1, vscode.ConfigurationTarget.Global);
 
     // The work mode, then the amount: declined at the amount, nothing leaves.
     let before = lines(log).length;
-    const declined = await inProduction(() => sendNotesAsking([...typedAddress(api, address), { confirm: true }, { confirm: false }]));
+    const declined = await inProduction(() => sendNotesAsking([...typedAddress(probe, address), { confirm: true }, { confirm: false }]));
     assert.equal(lines(log).length, before, 'nothing sent, nothing logged');
     assert.match(
       declined.at(-2) ?? '',
@@ -90,7 +94,7 @@ describe('The spending guard', () => {
     before = lines(log).length;
     let question = '';
     await inProduction(() =>
-      person.answering([...typedAddress(api, address), { confirm: true }, { confirm: true }], async () => {
+      person.answering([...typedAddress(probe, address), { confirm: true }, { confirm: true }], async () => {
         await vscode.commands.executeCommand('mailroom.sendDocument', vscode.Uri.joinPath(workspace(), 'notes.txt'));
         question = person.asked.find((q) => q.includes('you asked to confirm')) ?? '';
       }),
@@ -106,7 +110,7 @@ describe('The spending guard', () => {
 
     // The status bar shows today's Production spending, this send's included.
     const spent = await until('the status bar to show the spending', async () => {
-      const text = api.statusBarItem.text;
+      const text = probe.statusBar.text;
       return /\$\d+\.\d\d today/.test(text) ? amountIn(text, /\$(\d+\.\d\d) today/) : undefined;
     });
     assert.ok(spent >= price, `${spent} spent, ${price} of it now`);
@@ -115,7 +119,7 @@ describe('The spending guard', () => {
     // A budget of what was spent: the next send would pass it, and is asked about first, with the amounts; declined, nothing leaves.
     await settings().update('spending.dailyBudget', spent, vscode.ConfigurationTarget.Global);
     before = lines(log).length;
-    const refused = await inProduction(() => sendNotesAsking([...typedAddress(api, address), { confirm: false }]));
+    const refused = await inProduction(() => sendNotesAsking([...typedAddress(probe, address), { confirm: false }]));
     assert.equal(lines(log).length, before, 'nothing sent');
     const over = refused.at(-1) ?? '';
     assert.match(
@@ -126,15 +130,15 @@ describe('The spending guard', () => {
 
     // Development costs nothing: the budget does not stop it, and nothing is asked about money.
     before = sentIds().length;
-    await sendNotes(typedAddress(api, address));
+    await sendNotes(typedAddress(probe, address));
     assert.equal(sentIds().length, before + 1, `sent in Development: ${JSON.stringify(person.notices.slice(-3))}`);
   });
 
   it('counts the same sends as the command line, as the service charged them, and gives the same verdict', async () => {
-    const api = await mailroomApi();
-    await onSandbox(api);
-    await api.clients.client();
-    const endpoint = api.accounts.account!.endpoint;
+    const probe = await mailroomProbe();
+    await onSandbox(probe);
+    await sandboxListening(probe);
+    const endpoint = probe.account!.endpoint;
     const address = { AttentionLine1: 'Rae Lund', Address1: '7 Oak Ave', City: 'Ogdenville', State: 'OR', PostalCode: '97301' };
     const notes = vscode.Uri.joinPath(workspace(), 'notes.txt').fsPath;
     const cliSend = (...flags: string[]) =>
@@ -174,16 +178,16 @@ describe('The spending guard', () => {
         const id = answers.get(l.entry)?.id;
         return typeof id === 'number' ? [id] : [];
       });
-      const { Details } = await (await api.clients.client()).datedA.GetDetails({ ID: sentToday.join(',') });
+      const { Details } = await service(probe).datedA.GetDetails({ ID: sentToday.join(',') });
       const charged = Details.filter((d) => d.WorkMode === 'Production' && [-900, -910, -990, -995, -1000].includes(d.Status));
       const total = charged.reduce((sum, d) => sum + d.Price, 0) + unknown.reduce((sum, l) => sum + (l.price ?? 0), 0);
       return Math.round(total * 100) / 100;
     };
     const statusBarShows = (amount: number) =>
       until(`the status bar to show $${amount.toFixed(2)} today`, async () =>
-        api.statusBarItem.text.includes(`$${amount.toFixed(2)} today`) ? true : undefined,
+        probe.statusBar.text.includes(`$${amount.toFixed(2)} today`) ? true : undefined,
       ).catch((error: unknown) => {
-        throw new Error(`${(error as Error).message}; it shows "${api.statusBarItem.text}"`);
+        throw new Error(`${(error as Error).message}; it shows "${probe.statusBar.text}"`);
       });
 
     // From the command line: sent, and cancelled at once (refunded): it counts nothing anywhere.
@@ -194,7 +198,7 @@ describe('The spending guard', () => {
     assert.equal(cancel.code, 0, cancel.stderr);
 
     // From VS Code: one more letter; the budget is then what is spent and one more letter, no more.
-    await inProduction(() => sendNotes([...typedAddress(api, address), { confirm: true }]));
+    await inProduction(() => sendNotes([...typedAddress(probe, address), { confirm: true }]));
     const price = Number(lines(machineSendLog()).at(-2)?.price);
     assert.ok(price > 0);
     const spent = await chargedToday();
@@ -207,7 +211,7 @@ describe('The spending guard', () => {
     let before = sentIds().length;
     // To another recipient: the same letter to Rae Lund again would be a repeat (repeats.test.ts).
     const within = await inProduction(() =>
-      sendNotesAsking([...typedAddress(api, { ...address, AttentionLine1: 'Rae Lund Jr.' }), { confirm: true }]),
+      sendNotesAsking([...typedAddress(probe, { ...address, AttentionLine1: 'Rae Lund Jr.' }), { confirm: true }]),
     );
     assert.equal(sentIds().length, before + 1, 'sent within the budget');
     assert.ok(!within.some((q) => /daily budget/.test(q)), within.join('\n'));
@@ -217,7 +221,7 @@ describe('The spending guard', () => {
     const refused = await cliSend('--yes');
     assert.equal(refused.code, 2, refused.stdout);
     assert.match(refused.stderr, /Not sent: \$\d+\.\d\d spent today in Production by demo at .*would pass the daily budget/);
-    const asked = (await inProduction(() => sendNotesAsking([...typedAddress(api, address), { confirm: false }]))).at(-1) ?? '';
+    const asked = (await inProduction(() => sendNotesAsking([...typedAddress(probe, address), { confirm: false }]))).at(-1) ?? '';
     assert.match(asked, /would pass the daily budget/);
     assert.equal(amountIn(asked, /^\$(\d+\.\d\d)/), amountIn(refused.stderr, /Not sent: \$(\d+\.\d\d)/), 'the same spending');
     assert.equal(amountIn(asked, /^\$(\d+\.\d\d)/), budget);
@@ -227,10 +231,10 @@ describe('The spending guard', () => {
   it('gives the same verdict as the command line on the shared day, and with the service not answering counts every send at its predicted price, and says so', async function () {
     // A whole day of sends, a dozen of them from the command line, each a process drawing its letter with the engines.
     this.timeout(180_000);
-    const api = await mailroomApi();
-    await onSandbox(api);
-    await api.clients.client();
-    const endpoint = api.accounts.account!.endpoint;
+    const probe = await mailroomProbe();
+    await onSandbox(probe);
+    await sandboxListening(probe);
+    const endpoint = probe.account!.endpoint;
     const notes = vscode.Uri.joinPath(workspace(), 'notes.txt').fsPath;
     const address = { AttentionLine1: 'Ada Pike', Address1: '9 Birch Rd', City: 'Ogdenville', State: 'OR', PostalCode: '97301' };
     const proxy = await startHangingProxy(endpoint);
@@ -248,7 +252,7 @@ describe('The spending guard', () => {
     const vscodeSpent = async () => {
       await settings().update('spending.dailyBudget', 0.01, vscode.ConfigurationTarget.Global);
       const from = person.notices.length;
-      const asked = (await inProduction(() => sendNotesAsking([...typedAddress(api, address), { confirm: false }]))).at(-1) ?? '';
+      const asked = (await inProduction(() => sendNotesAsking([...typedAddress(probe, address), { confirm: false }]))).at(-1) ?? '';
       assert.match(asked, /would pass the daily budget/);
       return { spent: amountIn(asked, /^\$(\d+\.\d\d)/), said: asked, notices: person.notices.slice(from).map((n) => n.message) };
     };
@@ -282,18 +286,18 @@ describe('The spending guard', () => {
       );
       assert.match(cliWithin.stderr, /Not sent: Production mode prints/);
       await settings().update('spending.dailyBudget', within, vscode.ConfigurationTarget.Global);
-      const asked = await inProduction(() => sendNotesAsking([...typedAddress(api, address), { confirm: false }]));
+      const asked = await inProduction(() => sendNotesAsking([...typedAddress(probe, address), { confirm: false }]));
       assert.ok(!asked.some((q) => /daily budget/.test(q)), asked.join('\n'));
       assert.match(asked.at(-1) ?? '', /in Production mode/);
 
       // GetDetails down (VS Code signed in through the proxy): every send that may charge counts at its predicted price, and both say so.
       proxy.refuse('GetDetails');
-      await api.signIn.connect(proxy.url, 'soap11', 'demo', { password: 'demo' });
+      await connect(probe, proxy.url, 'soap11', 'demo', { password: 'demo' });
       // The status bar's tooltip says so too.
       await until('the tooltip to say the service did not answer', async () =>
-        /counted at the predicted prices/.test(api.statusBarItem.tooltip as string) ? true : undefined,
+        /counted at the predicted prices/.test(probe.statusBar.tooltip) ? true : undefined,
       ).catch((error: unknown) => {
-        throw new Error(`${(error as Error).message}; it says "${api.statusBarItem.tooltip as string}"`);
+        throw new Error(`${(error as Error).message}; it says "${probe.statusBar.tooltip}"`);
       });
       const cliOffline = await cliSpent(proxy.url);
       assert.match(
@@ -312,17 +316,17 @@ describe('The spending guard', () => {
       assert.ok(cliOffline.spent >= cli.spent + 4 * day.price - 0.005, `${cliOffline.spent} offline, ${cli.spent} online`);
     } finally {
       proxy.refuse();
-      if (api.accounts.account?.endpoint === proxy.url) await api.signIn.signOut();
-      await onSandbox(api);
+      if (probe.account?.endpoint === proxy.url) await signOut();
+      await onSandbox(probe);
       await proxy.close();
     }
   });
 
   it('never lets sends started at once from the command line and VS Code pass the budget together', async () => {
-    const api = await mailroomApi();
-    await onSandbox(api);
-    await api.clients.client();
-    const endpoint = api.accounts.account!.endpoint;
+    const probe = await mailroomProbe();
+    await onSandbox(probe);
+    await sandboxListening(probe);
+    const endpoint = probe.account!.endpoint;
     const notes = vscode.Uri.joinPath(workspace(), 'notes.txt').fsPath;
     const to = 'Lee Moss, 3 Ash Ct, Salem, OR 97301';
     const cliSend = (...flags: string[]) =>
@@ -353,7 +357,7 @@ describe('The spending guard', () => {
     try {
       // To a recipient of its own (not a repeat); the budget's question, if VS Code asks it before the others are written, is declined.
       person.answer(
-        ...typedAddress(api, {
+        ...typedAddress(probe, {
           AttentionLine1: `Lee Moss ${Date.now()}`,
           Address1: '3 Ash Ct',
           City: 'Salem',

@@ -1,15 +1,20 @@
-/** What the in-host suites share: the extension's test API, and waiting for what the host does in its own time. */
+/**
+ * What the in-host suites share: the extension's probe (src/extension/probe.ts: what a person sees, read-only), the
+ * person's actions as commands with their questions answered, the service as the tests' own client, and waiting for
+ * what the host does in its own time.
+ */
 import { strict as assert } from 'node:assert';
 import { existsSync, readFileSync } from 'node:fs';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import * as vscode from 'vscode';
-import type { MailroomApi } from '../../../src/extension/extension';
+import type { MailroomProbe } from '../../../src/extension/probe';
 import { groupOf } from '../../../src/extension/model/mailers';
 import type { MailersNode } from '../../../src/extension/views/mailers-tree';
-import type { DetailsPanel } from '../../../src/extension/views/details-panel';
-import type { PdfPreview } from '../../../src/extension/views/pdf-preview';
-import type { RecipientAddress } from '../../../src/client';
+import type { Account } from '../../../src/extension/connection/accounts';
+import type { ShownDetails, ShownPreview } from '../../../src/extension/probe';
+import { MailWsClient, type RecipientAddress } from '../../../src/client';
+import type { Binding } from '../../../src/contract';
 import { sendLogPath } from '../../../src/rulebook';
 import { ASKED } from '../../../src/extension/commands/address-input';
 import { ScriptedPrompts, type Answer } from './prompts';
@@ -20,15 +25,15 @@ export const EXTENSION_ID = 'mailroom.mailroom';
 export const person = new ScriptedPrompts();
 let answering = false;
 
-/** The extension's parts, which it hands out only in ExtensionMode.Test, as here; its questions answered by `person`. */
-export async function mailroomApi(): Promise<MailroomApi> {
-  const extension = vscode.extensions.getExtension<MailroomApi | undefined>(EXTENSION_ID);
+/** The extension's probe, which it hands out only in ExtensionMode.Test, as here; its questions answered by `person`. */
+export async function mailroomProbe(): Promise<MailroomProbe> {
+  const extension = vscode.extensions.getExtension<MailroomProbe | undefined>(EXTENSION_ID);
   assert.ok(extension, 'the extension is installed in development mode');
-  const api = await extension.activate();
-  assert.ok(api, 'activate() answers the test API in ExtensionMode.Test');
-  if (!answering) api.answerPromptsWith(person);
+  const probe = await extension.activate();
+  assert.ok(probe, 'activate() answers the probe in ExtensionMode.Test');
+  if (!answering) probe.answerPromptsWith(person);
   answering = true;
-  return api;
+  return probe;
 }
 
 export async function until<T>(what: string, probe: () => Promise<T | undefined>, seconds = 20): Promise<T> {
@@ -73,23 +78,23 @@ export async function sendNotes(answers: readonly Answer[]): Promise<number> {
 }
 
 /** What `act` (a command) opens in a PDF preview: the preview new since, if any. */
-export async function previewOpened(api: MailroomApi, act: () => Thenable<unknown>): Promise<PdfPreview | undefined> {
-  const before = new Set(api.previews);
+export async function previewOpened(probe: MailroomProbe, act: () => Thenable<unknown>): Promise<ShownPreview | undefined> {
+  const before = new Set(probe.previews);
   await act();
-  return api.previews.find((preview) => !before.has(preview));
+  return probe.previews.find((preview) => !before.has(preview));
 }
 
 /** Show Details… on a mailer's row, as a person clicks it: its details panel, as it opened. */
-export async function detailsShown(api: MailroomApi, id: number): Promise<DetailsPanel> {
-  await vscode.commands.executeCommand('mailroom.showDetails', api.tree.nodeOf(id));
-  const details = api.detailsOf(id);
+export async function detailsShown(probe: MailroomProbe, id: number): Promise<ShownDetails> {
+  await vscode.commands.executeCommand('mailroom.showDetails', probe.mailersView.nodeOf(id));
+  const details = probe.detailsOf(id);
   assert.ok(details, `the details of mailer ${id} are shown`);
   return details;
 }
 
 /** Preview PDF on a mailer's row: the preview it opened. */
-export async function previewShown(api: MailroomApi, id: number): Promise<PdfPreview> {
-  const preview = await previewOpened(api, () => vscode.commands.executeCommand('mailroom.previewPdf', api.tree.nodeOf(id)));
+export async function previewShown(probe: MailroomProbe, id: number): Promise<ShownPreview> {
+  const preview = await previewOpened(probe, () => vscode.commands.executeCommand('mailroom.previewPdf', probe.mailersView.nodeOf(id)));
   assert.ok(preview, `the PDF of mailer ${id} is previewed`);
   return preview;
 }
@@ -105,7 +110,7 @@ export async function inProduction<T>(act: () => Promise<T>): Promise<T> {
 }
 
 /** A new address typed field by field: "New address…" where a choice comes first (a letter always has one: the address in the document), an empty line, then each field. */
-export const typedAddress = (_api: MailroomApi, address: RecipientAddress, offered = true): Answer[] => [
+export const typedAddress = (_probe: MailroomProbe, address: RecipientAddress, offered = true): Answer[] => [
   ...(offered ? [{ pick: /New address/ }] : []),
   // An empty line asks every field, one by one.
   { input: '' },
@@ -113,13 +118,13 @@ export const typedAddress = (_api: MailroomApi, address: RecipientAddress, offer
 ];
 
 /** Signed in to the in-process sandbox as demo, whatever the tests before did. */
-export async function onSandbox(api: MailroomApi): Promise<void> {
-  const account = api.accounts.account;
+export async function onSandbox(probe: MailroomProbe): Promise<void> {
+  const account = probe.account;
   if (!account?.sandbox || account.username !== 'demo') await vscode.commands.executeCommand('mailroom.useSandbox');
 }
 
 /** The IDs of the mailers the active account follows. */
-export const trackedIds = (api: MailroomApi): Set<number> => new Set(api.mailers.list().map((m) => m.id));
+export const trackedIds = (probe: MailroomProbe): Set<number> => new Set(probe.mailers.list().map((m) => m.id));
 
 /** A mailer the service made just now: an ID no mailer tracked before the send had. */
 export function assertNewMailer(id: number | undefined, before: ReadonlySet<number>): asserts id is number {
@@ -128,13 +133,13 @@ export function assertNewMailer(id: number | undefined, before: ReadonlySet<numb
 }
 
 /** The Mailers tree's groups, each with the IDs of its mailers. */
-export function treeGroups(api: MailroomApi): Map<string, number[]> {
+export function treeGroups(probe: MailroomProbe): Map<string, number[]> {
   const groups = new Map<string, number[]>();
-  for (const group of api.tree.getChildren()) {
+  for (const group of probe.mailersView.getChildren()) {
     if (group.kind !== 'group') continue;
     groups.set(
       group.group,
-      api.tree.getChildren(group).map((n) => (n as Extract<MailersNode, { kind: 'mailer' }>).mailer.id),
+      probe.mailersView.getChildren(group).map((n) => (n as Extract<MailersNode, { kind: 'mailer' }>).mailer.id),
     );
   }
   return groups;
@@ -155,8 +160,8 @@ export function letterWasSent(id: number): void {
 }
 
 /** demo's Markdown letter, signed in as demo and following it. */
-export async function aLetter(api: MailroomApi): Promise<number> {
-  await onSandbox(api);
+export async function aLetter(probe: MailroomProbe): Promise<number> {
+  await onSandbox(probe);
   letterSent ??= (async () => {
     await vscode.window.showTextDocument(vscode.Uri.joinPath(workspace(), 'letter.md'));
     const id = await send([], 'mailroom.sendDocument');
@@ -164,18 +169,18 @@ export async function aLetter(api: MailroomApi): Promise<number> {
     return id;
   })();
   const id = await letterSent;
-  if (!api.mailers.get(id)) await track(String(id));
+  if (!probe.mailers.get(id)) await track(String(id));
   return id;
 }
 
 /** demo's Markdown letter, once the sandbox has printed and completed it. */
-export async function aCompletedLetter(api: MailroomApi): Promise<number> {
-  const id = await aLetter(api);
+export async function aCompletedLetter(probe: MailroomProbe): Promise<number> {
+  const id = await aLetter(probe);
   await until(
     'the letter to complete',
     async () => {
-      await api.refresher.refresh();
-      return groupOf(api.mailers.get(id)!) === 'completed' ? true : undefined;
+      await refresh();
+      return groupOf(probe.mailers.get(id)!) === 'completed' ? true : undefined;
     },
     60,
   );
@@ -190,20 +195,111 @@ export async function changeUserSettings(answers: readonly Answer[]): Promise<vo
 }
 
 /** Every stored file of the signed-in user deleted, for the tests that expect to find none, whatever the suites before stored. */
-export async function noStoredFiles(api: MailroomApi): Promise<void> {
-  const client = await api.clients.client();
+export async function noStoredFiles(probe: MailroomProbe): Promise<void> {
+  const client = service(probe);
   const listed = await client.datedA.GetUploadedFileDetails({}).catch(() => ({ UploadedFiles: [] }));
   for (const file of listed.UploadedFiles) await client.datedA.DeleteUploadedFile({ MyFileName: file.FileName ?? '' });
-  await api.storedFiles.refresh();
+  await refreshFiles();
 }
 
 /** Signed out of every account the suites before added (Sign Out forgets the active one; another becomes active). */
-export async function signOutOfAll(api: MailroomApi): Promise<void> {
-  while (api.accounts.account) await api.signIn.signOut();
+export async function signOutOfAll(probe: MailroomProbe): Promise<void> {
+  while (probe.account) await signOut();
 }
 
 /** Track Mailer IDs…, typed as a person would. */
 export const track = (ids: string) => run([{ input: ids }], 'mailroom.trackIds');
+
+/** Stop Tracking on a mailer's row in the Mailers view. */
+export async function stopTracking(probe: MailroomProbe, id: number): Promise<void> {
+  await vscode.commands.executeCommand<void>('mailroom.stopTracking', probe.mailersView.nodeOf(id));
+  assert.equal(probe.mailers.get(id), undefined, `mailer ${id} is no longer tracked`);
+}
+
+/** Refresh in the Mailers view's title bar: what failed, as the person is told, or undefined when it did not. */
+export async function refresh(): Promise<string | undefined> {
+  const from = person.notices.length;
+  await run([], 'mailroom.refresh');
+  return person.shown(from, 'error').find((message) => message.startsWith('Mailroom could not refresh the mailers.'));
+}
+
+/** Forget Attempt on each row of a send whose outcome is unknown, in the Mailers view. */
+export async function forgetAttempts(probe: MailroomProbe): Promise<void> {
+  for (const group of probe.mailersView.getChildren()) {
+    for (const row of await probe.mailersView.getChildren(group)) {
+      if (probe.mailersView.getTreeItem(row).contextValue === 'attempt') await run([], 'mailroom.forgetAttempt', row);
+    }
+  }
+  assert.deepEqual(probe.mailers.attempts(), [], 'every attempt forgotten');
+}
+
+/** Refresh in the Stored Files view's title bar. */
+export const refreshFiles = () => run([], 'mailroom.refreshFiles');
+
+/** Sign Out, from the palette: Mailroom signs out of the active account. */
+export const signOut = () => run([], 'mailroom.signOut');
+
+const BINDING_PICKS: Readonly<Record<Binding, RegExp>> = {
+  soap11: /^SOAP 1\.1/,
+  soap12: /^SOAP 1\.2/,
+  'http-get': /^HTTP GET/,
+  'http-post': /^HTTP POST/,
+};
+
+/**
+ * Connect to a Mail WS Account…, answered step by step as a person types: the account it signed in to. A connect the
+ * extension refused rejects with what the person was told (its Try Again not taken).
+ */
+export async function connect(
+  probe: MailroomProbe,
+  endpoint: string,
+  binding: Binding,
+  username: string,
+  secrets: { readonly password: string; readonly apiKey?: string },
+): Promise<Account> {
+  const from = person.notices.length;
+  await run(
+    [
+      { input: endpoint },
+      { pick: BINDING_PICKS[binding] },
+      { input: username },
+      { input: secrets.password },
+      { input: secrets.apiKey ?? '' },
+    ],
+    'mailroom.connect',
+  );
+  const refused = person.shown(from, 'error').find((message) => message.startsWith('Mailroom could not connect'));
+  if (refused) throw new Error(refused);
+  const account = probe.account;
+  assert.ok(account?.username === username, `connected as ${username}; the person was told: ${person.shown(from).join(' | ')}`);
+  return account;
+}
+
+/** The local sandbox listening, as after any command that asks the service (Refresh of Stored Files, here): where it listens. */
+export async function sandboxListening(probe: MailroomProbe): Promise<string> {
+  await onSandbox(probe);
+  await refreshFiles();
+  assert.ok(probe.account?.sandbox, 'on the local sandbox');
+  return probe.account.endpoint;
+}
+
+/**
+ * The service itself, as the tests' own client (not the extension's): to set a user up or ask what happened, as another
+ * program would. By default as demo at the account the extension is signed in to now (the local sandbox, or a proxy of it).
+ */
+export function service(
+  probe: MailroomProbe,
+  credentials: { readonly username: string; readonly password: string; readonly apiKey?: string } = {
+    username: 'demo',
+    password: 'demo',
+    apiKey: 'demo-key',
+  },
+  endpoint = probe.account?.endpoint,
+  binding: Binding = probe.account?.binding ?? 'soap11',
+): MailWsClient {
+  assert.ok(endpoint, 'signed in somewhere');
+  return new MailWsClient({ endpoint, binding, credentials, timeoutMs: 30_000, retry: { attempts: 1, baseDelayMs: 0 } });
+}
 
 /** A line of a send log (src/client/send-log.ts), as written. */
 export interface SendLogLine {

@@ -5,21 +5,21 @@
  */
 import { strict as assert } from 'node:assert';
 import * as vscode from 'vscode';
-import type { MailroomApi } from '../../../src/extension/extension';
-import { mailroomApi, onSandbox, person, run } from './support';
+import type { MailroomProbe } from '../../../src/extension/probe';
+import { mailroomProbe, onSandbox, person, run } from './support';
 
 describe('Change User Settings as an administrator', () => {
-  let api: MailroomApi;
+  let probe: MailroomProbe;
 
   before(async () => {
-    api = await mailroomApi();
+    probe = await mailroomProbe();
   });
 
   // Every question a test's commands asked was one it expected and answered.
   afterEach(() => person.settle());
 
   it("changes a user's settings as an administrator, refusing values the service would refuse", async () => {
-    await onSandbox(api);
+    await onSandbox(probe);
     const changed = [
       { input: 'clerk' },
       { pick: 'Letters_PrintSides' },

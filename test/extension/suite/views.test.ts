@@ -7,8 +7,8 @@
  */
 import { strict as assert } from 'node:assert';
 import * as vscode from 'vscode';
-import type { MailroomApi } from '../../../src/extension/extension';
-import { detailsShown, mailroomApi, onSandbox as onSandboxAs, previewShown, until } from './support';
+import type { MailroomProbe } from '../../../src/extension/probe';
+import { detailsShown, mailroomProbe, onSandbox as onSandboxAs, previewShown, until, service, refresh, stopTracking } from './support';
 
 const workspace = () => vscode.workspace.workspaceFolders![0]!.uri;
 const sample = async (name: string) => Buffer.from(await vscode.workspace.fs.readFile(vscode.Uri.joinPath(workspace(), name)));
@@ -32,18 +32,18 @@ function tabsOf(viewType: string): vscode.Tab[] {
 }
 
 describe('Mailroom views in VS Code', () => {
-  let api: MailroomApi;
+  let probe: MailroomProbe;
 
   before(async () => {
-    api = await mailroomApi();
+    probe = await mailroomProbe();
   });
 
-  const onSandbox = () => onSandboxAs(api);
+  const onSandbox = () => onSandboxAs(probe);
 
   /** A letter sent now, named `letter.md` as the workspace's letter is, and followed in the Mailers view. */
   async function sendLetter(): Promise<number> {
     await onSandbox();
-    const client = await api.clients.client();
+    const client = service(probe);
     const id = await client.simple.SendLetterAndAddressV2({
       MyDescription: 'letter.md',
       FileExtension: 'html',
@@ -51,14 +51,14 @@ describe('Mailroom views in VS Code', () => {
       WorkMode: 'Development',
       ...ADDRESS,
     });
-    await api.mailers.add([{ id, description: 'letter.md' }]);
-    await api.refresher.refresh();
+    await probe.follow([{ id, description: 'letter.md' }]);
+    await refresh();
     return id;
   }
 
   it('shows details in an editor of their own, titled with the ID, in words, still open after a Markdown file is opened', async () => {
     const id = await sendLetter();
-    const details = await detailsShown(api, id);
+    const details = await detailsShown(probe, id);
     const title = `Mailer ${id} · letter.md`;
     assert.equal(details.panel.title, title);
     assert.equal(await tabCount('mailroom.details', title, 1), 1, 'one tab with the ID in its title');
@@ -67,7 +67,7 @@ describe('Mailroom views in VS Code', () => {
     for (const words of ['Letter', 'Printed on one side', 'No. 10 double-window envelope', 'Black and white', 'Development: processed']) {
       assert.ok(html.includes(words), `"${words}" on the page`);
     }
-    const price = api.mailers.get(id)!.price!;
+    const price = probe.mailers.get(id)!.price!;
     assert.ok(html.includes(`$${price.toFixed(2)}`), 'the price in dollars');
     for (const raw of RAW) assert.ok(!html.includes(raw), `no ${raw} on the page`);
     assert.ok(!/<script/i.test(html), 'no script');
@@ -85,7 +85,7 @@ describe('Mailroom views in VS Code', () => {
     assert.equal(details.panel.title, title);
 
     // Shown again: the same panel, revealed, not a second one.
-    const again = await detailsShown(api, id);
+    const again = await detailsShown(probe, id);
     assert.equal(again, details);
     await until('the details revealed', async () => (details.panel.active ? true : undefined));
     assert.equal(await tabCount('mailroom.details', title, 1), 1);
@@ -95,7 +95,7 @@ describe('Mailroom views in VS Code', () => {
 
   it("shows a postcard's details in words", async () => {
     await onSandbox();
-    const client = await api.clients.client();
+    const client = service(probe);
     const id = await client.simple.SendPostcardAndAddress({
       MyDescription: 'Postcard: postcard-front.html',
       ImageSideFileType: 'html',
@@ -109,21 +109,21 @@ describe('Mailroom views in VS Code', () => {
       MailingPriority: 'FirstClass',
       ...ADDRESS,
     });
-    await api.mailers.add([{ id, description: 'Postcard: postcard-front.html' }]);
-    const details = await detailsShown(api, id);
+    await probe.follow([{ id, description: 'Postcard: postcard-front.html' }]);
+    const details = await detailsShown(probe, id);
     assert.equal(details.panel.title, `Mailer ${id} · Postcard: postcard-front.html`);
     const html = details.panel.webview.html;
     for (const words of ['Postcard', '4.25 × 6 inch postcard', 'Full colour']) assert.ok(html.includes(words), `"${words}" on the page`);
     for (const raw of [...RAW, 'FullColor']) assert.ok(!html.includes(raw), `no ${raw} on the page`);
     details.panel.dispose();
-    await api.mailers.remove(id);
+    await stopTracking(probe, id);
   });
 
   it('shows the PDF by itself once the mailer is printed, in a preview opened before, saying what it waits for', async function () {
     // Printing takes 20 seconds on the in-process sandbox: room for that and for a slow host.
     this.timeout(120_000);
     const id = await sendLetter();
-    const preview = await previewShown(api, id);
+    const preview = await previewShown(probe, id);
     const waiting = await until('the preview to answer', async () => preview.lastState, 30);
     assert.equal(waiting.type, 'unavailable', JSON.stringify(waiting));
     assert.match((waiting as { reason: string }).reason, /when the mailer reaches Waiting For Delivery/);
@@ -132,22 +132,22 @@ describe('Mailroom views in VS Code', () => {
       'the PDF to be drawn by itself',
       async () => {
         if (preview.lastState?.type === 'rendered' || preview.lastState?.type === 'failed') return preview.lastState;
-        await api.refresher.refresh();
+        await refresh();
         return undefined;
       },
       90,
     );
     assert.equal(drawn.type, 'rendered', JSON.stringify(drawn));
-    const status = api.mailers.get(id)!.status!;
+    const status = probe.mailers.get(id)!.status!;
     assert.ok(status === -995 || status === -1002, `printed: ${status}`);
     assert.match((drawn as { text: string }).text, /Jane Doe/);
     preview.panel.dispose();
-    await api.mailers.remove(id);
+    await stopTracking(probe, id);
   });
 
   it('titles two previews of letters of one name apart, by their IDs', async () => {
     const [first, second] = [await sendLetter(), await sendLetter()];
-    const previews = [await previewShown(api, first), await previewShown(api, second)];
+    const previews = [await previewShown(probe, first), await previewShown(probe, second)];
     assert.deepEqual(
       previews.map((p) => p.panel.title),
       [`PDF · letter.md · ${first}`, `PDF · letter.md · ${second}`],
@@ -155,17 +155,17 @@ describe('Mailroom views in VS Code', () => {
     for (const id of [first, second])
       assert.equal(await tabCount('mailroom.pdfPreview', `PDF · letter.md · ${id}`, 1), 1, `the tab of ${id}`);
     for (const preview of previews) preview.panel.dispose();
-    for (const id of [first, second]) await api.mailers.remove(id);
+    for (const id of [first, second]) await stopTracking(probe, id);
   });
 
   it('closes a waiting preview without leaving its listener behind', async () => {
     const id = await sendLetter();
-    const before = api.alive().listeners;
-    const preview = await previewShown(api, id);
+    const before = probe.alive().listeners;
+    const preview = await previewShown(probe, id);
     await until('the preview to answer', async () => preview.lastState, 30);
-    assert.ok(api.alive().listeners > before, 'the preview follows the mailers');
+    assert.ok(probe.alive().listeners > before, 'the preview follows the mailers');
     preview.panel.dispose();
-    await until('the listener to go', async () => (api.alive().listeners === before ? true : undefined));
-    await api.mailers.remove(id);
+    await until('the listener to go', async () => (probe.alive().listeners === before ? true : undefined));
+    await stopTracking(probe, id);
   });
 });
