@@ -50,20 +50,20 @@ describe('Mail merges from VS Code', () => {
   });
 
   it("pages through a batch's items in its details: 100 at a time, Previous and Next as the panel's only links, the letters counted on the last page (issue 32, part 5)", async () => {
-    await onSandbox(api);
+    await onSandbox(probe);
     const data = vscode.Uri.joinPath(workspace(), 'merge-250.csv');
     const rows = Array.from({ length: 250 }, (_, i) => `Reader ${i + 1},${i + 1} Main St,Springfield,IL,62701`);
     await vscode.workspace.fs.writeFile(data, Buffer.from(['AttentionLine1,Address1,City,State,PostalCode', ...rows, ''].join('\r\n')));
     try {
-      const before = trackedIds(api);
+      const before = trackedIds(probe);
       const from = person.notices.length;
       await person.answering([{ pick: 'merge-250.csv' }, { pick: /in Development mode/ }], () =>
         vscode.commands.executeCommand<void>('mailroom.sendMailMerge', vscode.Uri.joinPath(workspace(), 'invite.html')),
       );
       const id = sentSince(from);
       assertNewMailer(id, before);
-      await vscode.commands.executeCommand('mailroom.showDetails', api.tree.nodeOf(id));
-      const details = api.detailsOf(id)!;
+      await vscode.commands.executeCommand('mailroom.showDetails', probe.mailersView.nodeOf(id));
+      const details = probe.detailsOf(id)!;
       const itemIds = () => [...details.text.matchAll(/^(\d+) \| /gm)].map((m) => Number(m[1]));
       /** The panel's links as the webview has them: the command, and what it is handed. */
       const links = () =>
