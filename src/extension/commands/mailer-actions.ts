@@ -103,6 +103,7 @@ export function mailerActions(ctx: MailerActionsContext) {
     return id !== undefined && (mailers.get(id) || ctx.history?.opens(id)) ? id : undefined;
   };
   const client = () => clients.client();
+  const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
   const printedPdf = async (id: number) => (await (await client()).simple.GetPDF({ ID: id })).FileData;
   const cancel = async (node: unknown) => {
     const id = mailerOf(node);
@@ -159,7 +160,8 @@ export function mailerActions(ctx: MailerActionsContext) {
             if ((await resultCodeOf(error)) !== RESULT.PdfNotAvailable) throw error;
             const status = (await (await client()).datedA.GetStatus({ ID: String(id) })).Statuses[0]?.Status;
             const wait = status === undefined ? undefined : pdfWait({ status }, Date.now() - since);
-            if (wait?.askAgainInMs === undefined) throw wait ? new Error(wait.reason) : error;
+            // Said in the wait's words (what the mailer's status means for its PDF); the log keeps the service's answer.
+            if (wait?.askAgainInMs === undefined) throw wait ? Object.assign(new Error(messageOf(error)), { inWords: wait.reason }) : error;
             progress.report({ message: wait.reason });
             await new Promise<void>((resolve) => {
               const timer = setTimeout(resolve, wait.askAgainInMs);
