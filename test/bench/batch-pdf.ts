@@ -15,7 +15,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { mergePrinterFile, printMergeApart } from '../../src/sandbox/operations/merge-printer';
 import { mergeJobBytes } from '../../src/sandbox/store/print-jobs';
-import { batchPdfWaited, mergeOf, procBytes } from './merge-callers';
+import { batchPdfWaited, mergeOf, procBytes, sentPrintedMerge } from './merge-callers';
 import { absolute, compared, timed, type Row } from './support/measure';
 import { startSandboxProcess } from './support/sandbox-process';
 import { benchClient } from './support/seed';
@@ -61,19 +61,11 @@ export async function batchPdfBudget(size: Size = 'full'): Promise<Row[]> {
   let before: number;
   let over: number;
   try {
-    const sent = await sender.datedA.SendWordMailMerge_Compressed({
-      MyDescription: `${rows}-row merge`,
-      FileExtension: letters.type,
-      FileBinaryData: letters.template,
-      MergeData: letters.mergeData,
-      WorkMode: 'Development',
-    });
-    if (!(sent.ResultCode > 0)) throw new Error(`the merge was refused: ${sent.ResultCode} ${sent.ResultDescription ?? ''}`);
-    await new Promise((done) => setTimeout(done, 500)); // printed, by the schedule
+    const id = await sentPrintedMerge(sender, letters, rows);
     before = procBytes(sandbox.pid, 'VmHWM');
     // The peak from here on is the PDF's: 5 resets the process's peak resident set to its present one.
     writeFileSync(`/proc/${sandbox.pid}/clear_refs`, '5');
-    pdfMs = await timed(async () => (pdf = await batchPdfWaited(sandbox.url, sent.ResultCode)));
+    pdfMs = await timed(async () => (pdf = await batchPdfWaited(sandbox.url, id)));
     over = procBytes(sandbox.pid, 'VmHWM');
   } finally {
     sender.close();

@@ -16,6 +16,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { join, resolve } from 'node:path';
+import type { MailWsClient } from '../../src/client';
 import { builtClient } from './support/built';
 import { absolute, compared, timed, type Row } from './support/measure';
 import { startSandboxProcess } from './support/sandbox-process';
@@ -44,6 +45,23 @@ function percentile(samples: readonly number[], p: number): number {
 }
 
 /** A field of /proc/<pid>/status in bytes (VmHWM: peak resident set). */
+/**
+ * Sends a merge of `letters` in Development to a sandbox printing on a schedule of under a second,
+ * and waits until the schedule has printed it: its PDF may then be asked for. The batch's ID.
+ */
+export async function sentPrintedMerge(sender: MailWsClient, letters: ReturnType<typeof mergeOf>, rows: number): Promise<number> {
+  const sent = await sender.datedA.SendWordMailMerge_Compressed({
+    MyDescription: `${rows}-row merge`,
+    FileExtension: letters.type,
+    FileBinaryData: letters.template,
+    MergeData: letters.mergeData,
+    WorkMode: 'Development',
+  });
+  if (!(sent.ResultCode > 0)) throw new Error(`the merge was refused: ${sent.ResultCode} ${sent.ResultDescription ?? ''}`);
+  await new Promise((done) => setTimeout(done, 500)); // printed, by the schedule
+  return sent.ResultCode;
+}
+
 export function procBytes(pid: number, field: 'VmHWM' | 'VmRSS'): number {
   const match = new RegExp(`^${field}:\\s+(\\d+) kB$`, 'm').exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
   if (!match) throw new Error(`no ${field} for process ${pid}`);

@@ -13,7 +13,7 @@ import { ChromiumEngine } from '../../src/printing/engines/chromium';
 import { findEngine } from '../../src/printing/engines/find';
 import { CHUNK_ROWS } from '../../src/printing/merge-batch';
 import { mergeSource } from '../../src/printing/merge-source';
-import { batchPdf, mergeOf } from './merge-callers';
+import { batchPdf, mergeOf, sentPrintedMerge } from './merge-callers';
 import { absolute, compared, timed, type Row } from './support/measure';
 import { startSandboxProcess } from './support/sandbox-process';
 import { benchClient } from './support/seed';
@@ -64,18 +64,10 @@ export async function mergePdf(size: Size = 'full'): Promise<Row[]> {
   const sender = benchClient(sandbox.url);
   try {
     const letters = mergeOf(rows);
-    const sent = await sender.datedA.SendWordMailMerge_Compressed({
-      MyDescription: `${rows}-row merge`,
-      FileExtension: letters.type,
-      FileBinaryData: letters.template,
-      MergeData: letters.mergeData,
-      WorkMode: 'Development',
-    });
-    if (!(sent.ResultCode > 0)) throw new Error(`the merge was refused: ${sent.ResultCode} ${sent.ResultDescription ?? ''}`);
-    await new Promise((resolve) => setTimeout(resolve, 500)); // printed, by the schedule
+    const id = await sentPrintedMerge(sender, letters, rows);
     let bytes = 0;
     const pdfMs = await timed(async () => {
-      bytes = await batchPdf(sandbox.url, sent.ResultCode);
+      bytes = await batchPdf(sandbox.url, id);
     });
     const floorMs = await chromiumAlone(rows);
     const kase = `${rows.toLocaleString('en-US')}-row HTML merge`;
