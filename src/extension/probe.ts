@@ -132,9 +132,10 @@ export interface MailroomProbe {
   /** Past what a person sees: what is alive now (owned disposables, listeners of the extension's emitters, timers). */
   alive(): AliveCounts;
   /**
-   * @deprecated The one part left that changes the extension, to go when a command can arrange it: follows mailers as
-   * a send of this account would (with the description it gave), or IDs the service does not know (as kept from an
-   * earlier sandbox). Used where a test sends through its own client, or needs a mailer the service has forgotten.
+   * @deprecated The one part left that changes the extension, to go when a command can arrange it: follows IDs the
+   * service does not know, as a mailer is kept from a sandbox since reset (Track Mailer IDs… refuses them, rightly).
+   * Used only where a test needs a mailer the service has forgotten (deadline, output-log); a mailer the service has
+   * is tracked by Track Mailer IDs…, which names it as the service keeps it.
    */
   follow(mailers: readonly { readonly id: number; readonly description?: string }[]): Promise<void>;
   /** The one test-only seam: the tests answer every question and read every message (prompts.ts). */

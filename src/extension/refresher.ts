@@ -109,6 +109,8 @@ export class Refresher extends Disposable {
       const statuses = await fetchStatuses(client, ids);
       const details = new Map<number, MailerFacts>();
       const unpriced = open.filter(needsDetails).map((m) => m.id);
+      // A mailer tracked by its ID (Track Mailer IDs…) is named as the service keeps it, its MyDescription.
+      const unnamed = new Set(open.filter((m) => !m.description).map((m) => m.id));
       if (unpriced.length > 0) {
         try {
           const answer = await client.datedA.GetDetails({ ID: formatIds(unpriced.slice(0, MAX_IDS_PER_QUERY)) });
@@ -119,6 +121,7 @@ export class Refresher extends Disposable {
                 isBatch: d.IsBatch,
                 workMode: d.WorkMode,
                 submitted: formatDateTime(d.SubmitTime),
+                ...(unnamed.has(d.ID) && d.MyDescription ? { description: d.MyDescription } : {}),
               });
         } catch (error) {
           if (!(error instanceof MailWsError && error.isWarning)) throw error;

@@ -11,7 +11,7 @@ import type { SendAttempt } from './model/attempts';
 import type { TrackedMailer } from './model/mailers';
 
 /** What GetDetails adds to a mailer's status. */
-export type MailerFacts = Pick<TrackedMailer, 'price' | 'isBatch' | 'workMode' | 'submitted'>;
+export type MailerFacts = Pick<TrackedMailer, 'price' | 'isBatch' | 'workMode' | 'submitted' | 'description'>;
 
 export class TrackedMailers extends Disposable {
   private readonly changed = this.register(new Emitter<void>());

@@ -5,7 +5,7 @@
  */
 import { strict as assert } from 'node:assert';
 import type { MailroomProbe } from '../../../src/extension/probe';
-import { mailroomProbe, onSandbox, service, refresh, refreshFiles, stopTracking } from './support';
+import { mailroomProbe, onSandbox, run, service, refreshFiles, stopTracking } from './support';
 
 describe('Mailroom for screen readers', () => {
   let probe: MailroomProbe;
@@ -28,8 +28,8 @@ describe('Mailroom for screen readers', () => {
       ),
       WorkMode: 'Development',
     });
-    await probe.follow([{ id, description: 'letter.md' }]);
-    await refresh();
+    // Tracked as a person tracks a mailer sent elsewhere: by its ID, named as the service keeps it.
+    await run([{ input: String(id) }], 'mailroom.trackIds');
     const node = probe.mailersView.nodeOf(id);
     assert.ok(node, 'the mailer is in the tree');
     const item = probe.mailersView.getTreeItem(node);

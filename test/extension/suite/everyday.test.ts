@@ -124,6 +124,8 @@ describe('Mailroom in everyday use', () => {
     await stopTracking(probe, mine);
     await run([{ input: `${mine}-${mine + 2}` }], 'mailroom.trackIds');
     assert.ok(probe.mailers.get(mine), 'the mailer of the range that exists');
+    // Tracked by its ID, it is named as the service keeps it (its MyDescription), not by its number alone.
+    assert.equal(probe.mailers.get(mine)?.description, 'notes.txt');
     assert.equal(probe.mailers.get(mine + 1), undefined);
     assert.match(person.shown(before, 'warning').join('\n'), new RegExp(`2 of the 3 IDs are not tracked \\(${mine + 1}, ${mine + 2}\\)`));
   });

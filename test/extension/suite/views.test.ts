@@ -8,7 +8,7 @@
 import { strict as assert } from 'node:assert';
 import * as vscode from 'vscode';
 import type { MailroomProbe } from '../../../src/extension/probe';
-import { detailsShown, mailroomProbe, onSandbox as onSandboxAs, previewShown, until, service, refresh, stopTracking } from './support';
+import { detailsShown, mailroomProbe, onSandbox as onSandboxAs, previewShown, run, until, service, refresh, stopTracking } from './support';
 
 const workspace = () => vscode.workspace.workspaceFolders![0]!.uri;
 const sample = async (name: string) => Buffer.from(await vscode.workspace.fs.readFile(vscode.Uri.joinPath(workspace(), name)));
@@ -51,8 +51,8 @@ describe('Mailroom views in VS Code', () => {
       WorkMode: 'Development',
       ...ADDRESS,
     });
-    await probe.follow([{ id, description: 'letter.md' }]);
-    await refresh();
+    // Tracked as a person tracks a mailer sent elsewhere: by its ID, named as the service keeps it.
+    await run([{ input: String(id) }], 'mailroom.trackIds');
     return id;
   }
 
@@ -109,7 +109,7 @@ describe('Mailroom views in VS Code', () => {
       MailingPriority: 'FirstClass',
       ...ADDRESS,
     });
-    await probe.follow([{ id, description: 'Postcard: postcard-front.html' }]);
+    await run([{ input: String(id) }], 'mailroom.trackIds');
     const details = await detailsShown(probe, id);
     assert.equal(details.panel.title, `Mailer ${id} · Postcard: postcard-front.html`);
     const html = details.panel.webview.html;
