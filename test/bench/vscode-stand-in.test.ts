@@ -120,13 +120,13 @@ describe('the benchmarks’ vscode stand-in', () => {
     );
   });
 
-  it('finds what it checks: the Mailers tree’s vscode.l10n.t and the diagnostics’ vscode.CodeActionKind.QuickFix', () => {
+  it('finds what it checks: the Mailers rows’ vscode.l10n.t and the diagnostics’ vscode.CodeActionKind.QuickFix', () => {
     const file = (path: string) => {
       const text = readFileSync(join(root, path), 'utf8');
       return ts.createSourceFile(path, text, ts.ScriptTarget.Latest, true);
     };
     const paths = (path: string) => valuePaths(file(path), 'vscode').map(([names]) => names.join('.'));
-    assert.ok(paths('src/extension/views/mailers-tree.ts').includes('l10n.t'));
+    assert.ok(paths('src/extension/views/mailers-rows.ts').includes('l10n.t'));
     assert.ok(paths('src/extension/live-diagnostics.ts').includes('CodeActionKind.QuickFix'));
     assert.ok(!paths('src/extension/live-diagnostics.ts').includes('CodeActionProvider'), 'an implements clause is a type');
     assert.ok(paths('src/extension/commands/steps.ts').includes('workspace.findFiles'), 'const { workspace } = vscode');
