@@ -9,13 +9,13 @@
  * tells: the histogram takes one sample per turn of the loop, so a loop held for seconds is a
  * single sample among many short ones, and the in-process p99 stays low while its max is the stall.
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { SandboxServer } from '../../src/sandbox';
 import { INTERACTIVE_SCHEDULE } from '../../src/sandbox/lifecycle';
 import { startSandboxThread } from '../../src/sandbox/thread';
-import { builtClient } from './support/built';
+import { mergeOf, sentMerge } from './merge-callers';
 import { delayDuring, delayRows, type Delay } from './support/event-loop-delay';
 import type { Row } from './support/measure';
 import { benchClient } from './support/seed';
@@ -27,28 +27,11 @@ type SandboxModule = typeof import('../../src/sandbox');
 /** The merge's rows, and the merges sent to each sandbox (after one each to warm). */
 const RUNS: Sizes<{ readonly rows: number; readonly rounds: number }> = { full: { rows: 2000, rounds: 3 }, small: { rows: 50, rounds: 1 } };
 
-/** A merge of the sample invitation with `rows` rows: every row a different recipient. */
-function merge(rows: number): ReturnType<typeof builtClient.mailMerge> {
-  const lines = ['AttentionLine1,Address1,City,State,PostalCode'];
-  for (let i = 1; i <= rows; i++) lines.push(`Guest ${i},${i} Main St,Springfield,IL,62701`);
-  const template = readFileSync(join(root, 'test', 'sample', 'invite.html'));
-  return builtClient.mailMerge('invite.html', template, 'people.csv', Buffer.from(`${lines.join('\n')}\n`));
-}
-
 /** Sends the merge and reports this thread's event-loop delay (ms) from the send to the answer. */
-async function delayDuringMerge(url: string, letters: ReturnType<typeof merge>, rows: number): Promise<Delay> {
+async function delayDuringMerge(url: string, letters: ReturnType<typeof mergeOf>, rows: number): Promise<Delay> {
   const client = benchClient(url);
   try {
-    return await delayDuring(async () => {
-      const result = await client.datedA.SendWordMailMerge_Compressed({
-        MyDescription: `${rows}-row merge`,
-        FileExtension: letters.type,
-        FileBinaryData: letters.template,
-        MergeData: letters.mergeData,
-        WorkMode: 'Development',
-      });
-      if (!(result.ResultCode > 0)) throw new Error(`the merge was refused: ${result.ResultCode} ${result.ResultDescription ?? ''}`);
-    });
+    return await delayDuring(async () => void (await sentMerge(client, letters, rows)));
   } finally {
     client.close();
   }
@@ -56,7 +39,7 @@ async function delayDuringMerge(url: string, letters: ReturnType<typeof merge>, 
 
 export async function editorResponsiveness(size: Size = 'full'): Promise<Row[]> {
   const { rows: count, rounds } = RUNS[size];
-  const letters = merge(count);
+  const letters = mergeOf(count);
   const folders = [mkdtempSync(join(tmpdir(), 'mailroom-bench-')), mkdtempSync(join(tmpdir(), 'mailroom-bench-'))] as const;
   const options = (dataDir: string) => ({ dataDir, port: 0, schedule: INTERACTIVE_SCHEDULE, timeZone: 'UTC' });
   let onThread: SandboxServer | undefined;

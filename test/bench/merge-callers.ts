@@ -45,11 +45,8 @@ function percentile(samples: readonly number[], p: number): number {
 }
 
 /** A field of /proc/<pid>/status in bytes (VmHWM: peak resident set). */
-/**
- * Sends a merge of `letters` in Development to a sandbox printing on a schedule of under a second,
- * and waits until the schedule has printed it: its PDF may then be asked for. The batch's ID.
- */
-export async function sentPrintedMerge(sender: MailWsClient, letters: ReturnType<typeof mergeOf>, rows: number): Promise<number> {
+/** Sends a merge of `letters` in Development; the batch's ID, or an error naming why it was refused. */
+export async function sentMerge(sender: MailWsClient, letters: ReturnType<typeof mergeOf>, rows: number): Promise<number> {
   const sent = await sender.datedA.SendWordMailMerge_Compressed({
     MyDescription: `${rows}-row merge`,
     FileExtension: letters.type,
@@ -58,8 +55,17 @@ export async function sentPrintedMerge(sender: MailWsClient, letters: ReturnType
     WorkMode: 'Development',
   });
   if (!(sent.ResultCode > 0)) throw new Error(`the merge was refused: ${sent.ResultCode} ${sent.ResultDescription ?? ''}`);
-  await new Promise((done) => setTimeout(done, 500)); // printed, by the schedule
   return sent.ResultCode;
+}
+
+/**
+ * `sentMerge` to a sandbox printing on a schedule of under a second, once the schedule has printed
+ * it: its PDF may then be asked for.
+ */
+export async function sentPrintedMerge(sender: MailWsClient, letters: ReturnType<typeof mergeOf>, rows: number): Promise<number> {
+  const id = await sentMerge(sender, letters, rows);
+  await new Promise((done) => setTimeout(done, 500)); // printed, by the schedule
+  return id;
 }
 
 export function procBytes(pid: number, field: 'VmHWM' | 'VmRSS'): number {
