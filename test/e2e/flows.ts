@@ -382,11 +382,9 @@ const steps: Step[] = [
       await wb.contextMenu(batch, 'Show Details');
       // The panel's links are its only ones, and need no script: VS Code runs the command they name.
       const first = await wb.webviewFrame('h2', 'Batch items 1–100, more follow');
-      await first.locator('a', { hasText: 'Next 100 items' }).click();
-      const last = await wb.webviewFrame('h2', 'Batch items 101–150 of 150');
+      const last = await wb.followLink(first, 'Next 100 items', 'h2', 'Batch items 101–150 of 150');
       assert.match((await last.locator('main').textContent()) ?? '', /Yes, 150 letters/);
-      await last.locator('a', { hasText: 'Previous 100 items' }).click();
-      await wb.webviewFrame('h2', 'Batch items 1–100, more follow');
+      await wb.followLink(last, 'Previous 100 items', 'h2', 'Batch items 1–100, more follow');
       await wb.command('View: Close All Editors');
     },
   },

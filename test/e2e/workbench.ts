@@ -206,7 +206,38 @@ export class Workbench {
       }
       await this.page.waitForTimeout(250);
     }
-    throw new Error(`no webview shows ${selector}`);
+    const shown = await Promise.all(
+      this.page.frames().map((frame) =>
+        frame
+          .locator(selector)
+          .allTextContents()
+          .catch(() => []),
+      ),
+    );
+    const seen = shown.flat().map((text) => JSON.stringify(text.trim()));
+    throw new Error(
+      `no webview shows ${selector}${hasText === undefined ? '' : ` with ${String(hasText)}`}; ${selector} shown: ${seen.join(', ') || 'none'}`,
+    );
+  }
+
+  /**
+   * Clicks a link of a webview until the page it leads to shows. A click that lands while VS Code
+   * swaps the webview's frame (its page redrawn) does nothing, so it is clicked again: the links
+   * this follows name their page, so a second click that did land leads to the same page.
+   */
+  async followLink(frame: Frame, link: string, selector: string, hasText: string | RegExp): Promise<Frame> {
+    for (let tries = 1; ; tries++) {
+      // A click on a frame already swapped out fails; what the page shows afterwards is what counts.
+      await frame
+        .locator('a', { hasText: link })
+        .click({ timeout: 10_000 })
+        .catch(() => undefined);
+      try {
+        return await this.webviewFrame(selector, hasText, 10_000);
+      } catch (error) {
+        if (tries >= 3) throw error;
+      }
+    }
   }
 }
 
