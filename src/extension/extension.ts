@@ -276,7 +276,6 @@ class Mailroom extends Disposable {
       pushRegistration: (account) => secrets.pushRegistration(account),
       globalStateKept: () => context.globalState.keys().map((key) => [key, context.globalState.get(key)] as const),
       alive: aliveCounts,
-      follow: (followed) => mailers.add(followed),
       answerPromptsWith,
     };
   }

@@ -5,9 +5,8 @@
  * messages, the files the extension writes. The probe only lets them read what a person sees
  * and cannot ask VS Code for: the views' rows as the workbench draws them and their messages, the
  * status bar item, the open previews and details panels, the tracked mailers the Mailers view
- * shows, the account it names. Every part is read-only but three: the prompts seam, a preview's
- * `receive` (what its page posts, as the page would), and the deprecated `follow`, left until a
- * command can arrange what it does.
+ * shows, the account it names. Every part is read-only but two: the prompts seam, and a preview's
+ * `receive` (what its page posts, as the page would).
  *
  * Three reads go past what a person sees, each for a promise the tests hold the extension to:
  * the secrets kept (sign-out forgets them; none in global state), what global state holds (no
@@ -131,13 +130,6 @@ export interface MailroomProbe {
   globalStateKept(): readonly (readonly [string, unknown])[];
   /** Past what a person sees: what is alive now (owned disposables, listeners of the extension's emitters, timers). */
   alive(): AliveCounts;
-  /**
-   * @deprecated The one part left that changes the extension, to go when a command can arrange it: follows IDs the
-   * service does not know, as a mailer is kept from a sandbox since reset (Track Mailer IDs… refuses them, rightly).
-   * Used only where a test needs a mailer the service has forgotten (deadline, output-log); a mailer the service has
-   * is tracked by Track Mailer IDs…, which names it as the service keeps it.
-   */
-  follow(mailers: readonly { readonly id: number; readonly description?: string }[]): Promise<void>;
   /** The one test-only seam: the tests answer every question and read every message (prompts.ts). */
   answerPromptsWith(replacement: Prompts): vscode.Disposable;
 }

@@ -1,23 +1,44 @@
 /**
  * The Mailroom output channel as VS Code writes it (the log file under the extension's log
- * folder): a warning the refresh expects (-3115, "no data", on every cycle for a mailer the service
- * has nothing on) keeps its one line per call, at info level and named as the warning it is, never
- * as an error; a failed connect is logged, whoever asked for it.
+ * folder): a warning the refresh expects (-3115, "no data", for a followed mailer the service has
+ * nothing on, as after a sandbox started afresh) keeps its one line, at info level and named as the
+ * warning it is, never as an error, and is not asked again; a failed connect is logged, whoever
+ * asked for it.
  */
 import { strict as assert } from 'node:assert';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import * as vscode from 'vscode';
+import { NO_PERMISSIONS_STATUS } from '../../../src/contract';
 import type { MailroomProbe } from '../../../src/extension/probe';
+import { startSandbox, type SandboxServer } from '../../../src/sandbox';
 import { startHangingProxy, type HangingProxy } from '../../helpers/hanging-proxy';
-import { mailroomProbe, until, connect, signOut, refresh, stopTracking } from './support';
+import { mailroomProbe, until, connect, signOut, refresh, sendNotes, stopTracking, typedAddress } from './support';
 
-/** An ID no mailer of the account has: the sandbox answers -3115 for it. */
-const UNKNOWN = 99_999_998;
 const CYCLES = 3;
+const RECIPIENT = { AttentionLine1: 'Lee Gone', Address1: '5 Oak St', City: 'Springfield', State: 'IL', PostalCode: '62701' };
+
+/** A sandbox of the suite's own, in a data directory of its own, at `port` (0: any free one). */
+async function ownSandbox(port = 0): Promise<{ server: SandboxServer; close(): Promise<void> }> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'mailroom-output-log-'));
+  const server = await startSandbox({ dataDir, port });
+  return {
+    server,
+    async close() {
+      await server.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
 
 describe('Mailroom output log', () => {
   let probe: MailroomProbe;
   let sandboxUrl: string;
   let proxy: HangingProxy;
+  let own: Awaited<ReturnType<typeof ownSandbox>>;
+  /** A letter followed here that the service no longer has: it answers -3115 for it. */
+  let forgotten: number;
   const logged = async () =>
     Buffer.from(await vscode.workspace.fs.readFile(vscode.Uri.joinPath(probe.logUri, 'Mailroom.log'))).toString('utf8');
   /** The log's lines written since `offset` characters. */
@@ -27,32 +48,45 @@ describe('Mailroom output log', () => {
     probe = await mailroomProbe();
     if (!probe.account?.sandbox) await vscode.commands.executeCommand('mailroom.useSandbox');
     sandboxUrl = probe.account!.endpoint;
-    // The sandbox behind a proxy, as an account of its own (another address): it follows no mailer of the
-    // other suites, whose visible IDs would keep the service from answering -3115 for the whole query.
-    proxy = await startHangingProxy(sandboxUrl);
+    // A sandbox of its own behind a proxy, as an account of its own (another address): it follows no mailer
+    // of the other suites, whose visible IDs would keep the service from answering -3115 for the whole query.
+    own = await ownSandbox();
+    proxy = await startHangingProxy(own.server.url);
     await connect(probe, proxy.url, 'soap11', 'demo', { password: 'demo' });
+    forgotten = await sendNotes(typedAddress(probe, RECIPIENT));
+    // The sandbox started afresh at the same address, as after its data was deleted: the letter is followed, and unknown there.
+    const { port } = own.server;
+    await own.close();
+    own = await ownSandbox(port);
   });
 
   after(async () => {
-    await stopTracking(probe, UNKNOWN);
+    await stopTracking(probe, forgotten);
     await signOut();
     await proxy.close();
+    await own.close();
   });
 
-  it('keeps one info line per call for the -3115 a refresh expects, never an error', async () => {
+  it('keeps one info line for the -3115 a refresh expects, never an error, and asks no more of a mailer the service has nothing on', async () => {
     const start = (await logged().catch(() => '')).length;
-    await probe.follow([{ id: UNKNOWN }]);
+    const asked = proxy.requests.length;
     for (let i = 0; i < CYCLES; i++) assert.equal(await refresh(), undefined, 'a refresh that finds nothing has not failed');
     const noData = (line: string) => line.includes('-3115');
-    const lines = await until('a line for each call of every cycle', async () => {
+    const lines = await until('the line of the call that found nothing', async () => {
       const lines = await linesSince(start);
-      const statuses = lines.filter((l) => noData(l) && /\bGetStatus \(datedA\)/.test(l));
-      const details = lines.filter((l) => noData(l) && /\bGetDetails \(datedA\)/.test(l));
-      return statuses.length >= CYCLES && details.length >= CYCLES ? lines : undefined;
+      return lines.some(noData) ? lines : undefined;
     });
-    for (const line of lines.filter(noData)) {
-      assert.match(line, /\[info\] Get(Status|Details) \(datedA\) over soap11: -3115 \(warning: the query returned no data\), \d+ ms$/);
-    }
+    assert.deepEqual(
+      lines.filter(noData).map((line) => line.replace(/^.*?\[/, '[').replace(/\d+ ms$/, 'N ms')),
+      ['[info] GetStatus (datedA) over soap11: -3115 (warning: the query returned no data), N ms'],
+      'one call in all: the first cycle learns that the service has nothing on it',
+    );
+    assert.deepEqual(
+      proxy.requests.slice(asked).map((r) => r.operation),
+      ['GetStatus'],
+      'the service was asked once',
+    );
+    assert.equal(probe.mailers.get(forgotten)?.status, NO_PERMISSIONS_STATUS, 'still followed, shown as the service answers for it');
     assert.deepEqual(
       lines.filter((l) => /\[(warning|error)\]/.test(l)),
       [],
