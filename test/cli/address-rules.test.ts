@@ -6,14 +6,12 @@
  * preflight says. A misnamed header is said once, on the header, with its renames.
  */
 import { strict as assert } from 'node:assert';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { PDFDocument } from 'pdf-lib';
-import { mailroom, suiteEnv, type CliRun } from '../helpers/cli';
+import { mailroom, personAtSandbox, type CliRun } from '../helpers/cli';
 import { JANE_DOE_LINES, pdfOfSizes } from '../helpers/documents';
-import { startTestSandbox, type TestSandbox } from '../helpers/sandbox';
 import { SECRETS } from '../helpers/secrets';
 import { closeEngines, printLetters } from '../../src/printing';
 
@@ -30,43 +28,15 @@ const INVOICE_LINES = ['Date: 14 February 2026', 'Item Qty Unit Amount', 'Sourdo
 
 describe('addresses read and given, one rule (issue 31, items 4 and 5)', function () {
   this.timeout(120_000);
-  let sandbox: TestSandbox;
-  let dir: string;
+  const pat = personAtSandbox('Rules', PASSWORD, 'mailroom-address-rules-');
   const file = (name: string, content: string | Uint8Array) => {
-    const path = join(dir, name);
+    const path = join(pat.dir, name);
     writeFileSync(path, content);
     return path;
   };
-  const run = (args: readonly string[]): Promise<CliRun> =>
-    mailroom(args, {
-      env: {
-        ...suiteEnv(),
-        XDG_CONFIG_HOME: join(dir, 'config'),
-        XDG_STATE_HOME: join(dir, 'state'),
-        MAILROOM_ENDPOINT: sandbox.url,
-        MAILROOM_USER: 'pat',
-        MAILROOM_PASSWORD: PASSWORD,
-      },
-    });
-  const sentCount = async () => {
-    const listed = await run(['history', '--json']);
-    assert.equal(listed.code, 0, listed.stderr);
-    return (JSON.parse(listed.stdout) as unknown[]).length;
-  };
-
-  before(async () => {
-    sandbox = await startTestSandbox({
-      accounts: { accounts: [{ name: 'Rules', balance: 100, users: [{ username: 'pat', password: PASSWORD, admin: true }] }] },
-    });
-  });
-  beforeEach(() => {
-    dir = mkdtempSync(join(tmpdir(), 'mailroom-address-rules-'));
-  });
-  afterEach(() => rmSync(dir, { recursive: true, force: true }));
-  after(async () => {
-    await sandbox.close();
-    await closeEngines();
-  });
+  const run = (args: readonly string[]): Promise<CliRun> => mailroom(args, { env: pat.env() });
+  const sentCount = () => pat.mailersListed();
+  after(() => closeEngines());
 
   describe('item 4: what the window shows must be an address', () => {
     it('send without --to: body text in the box is -1045 before sending, in Development too; nothing is sent', async () => {
@@ -250,7 +220,7 @@ describe('addresses read and given, one rule (issue 31, items 4 and 5)', functio
       const sent = await run(['merge', template, csv, '--mode', 'Development', '--only-passing', '--json']);
       assert.equal(sent.code, 0, sent.stderr);
       assert.match(sent.stderr, /Sending the 2 rows that pass of 3 \(1 fails: 2\), written to .*people-passing\.csv \(Windows-1252\)/);
-      const written = readFileSync(join(dir, 'people-passing.csv'));
+      const written = readFileSync(join(pat.dir, 'people-passing.csv'));
       assert.equal(
         written.toString('latin1'),
         'AttentionLine1,Address1,City,State,PostalCode\r\nJosé Müller,1 Main St,Springfield,IL,62701\r\nZoë Dupré,2 Oak St,Salem,OR,97301\r\n',

@@ -3,12 +3,10 @@
  * against a real sandbox, holding it to what it prints and its exit codes.
  */
 import { strict as assert } from 'node:assert';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { spawn } from 'node:child_process';
-import { cliPath, mailroom, suiteEnv, type CliRun } from '../helpers/cli';
-import { startTestSandbox, type TestSandbox } from '../helpers/sandbox';
+import { cliPath, mailroom, personAtSandbox, type CliRun } from '../helpers/cli';
 import { SECRETS, secretIn } from '../helpers/secrets';
 import { projectRoot } from '../helpers/tools';
 
@@ -18,44 +16,20 @@ const TO = 'Kim Lee, 4 Pine St, Salem, OR 97301';
 
 describe('mailroom in everyday use (issue 25, parts 14, 15 and 17)', function () {
   this.timeout(60_000);
-  let sandbox: TestSandbox;
-  let dir: string;
-  const configFile = () => join(dir, 'config', 'mailroom', 'config.json');
+  const pat = personAtSandbox('Everyday', PASSWORD, 'mailroom-everyday-');
+  const configFile = () => join(pat.dir, 'config', 'mailroom', 'config.json');
   const config = (settings: object) => {
-    mkdirSync(join(dir, 'config', 'mailroom'), { recursive: true });
+    mkdirSync(join(pat.dir, 'config', 'mailroom'), { recursive: true });
     writeFileSync(configFile(), JSON.stringify(settings));
   };
-  const envOf = (env: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv => ({
-    ...suiteEnv(),
-    XDG_CONFIG_HOME: join(dir, 'config'),
-    XDG_STATE_HOME: join(dir, 'state'),
-    MAILROOM_ENDPOINT: sandbox.url,
-    MAILROOM_USER: 'pat',
-    MAILROOM_PASSWORD: PASSWORD,
-    ...env,
-  });
+  const envOf = (env?: NodeJS.ProcessEnv) => pat.env(env);
   const run = async (args: readonly string[], env: NodeJS.ProcessEnv = {}): Promise<CliRun> => {
     const result = await mailroom(args, { env: envOf(env) });
     assert.equal(secretIn(`${result.stdout}\n${result.stderr}`), undefined, `mailroom ${args[0]} printed a secret`);
     return result;
   };
   /** The mailers the sandbox holds for pat, from its own GetStatus over the command line. */
-  const mailers = async () => {
-    const listed = await run(['history', '--json']);
-    assert.equal(listed.code, 0, listed.stderr);
-    return (JSON.parse(listed.stdout) as unknown[]).length;
-  };
-
-  before(async () => {
-    sandbox = await startTestSandbox({
-      accounts: { accounts: [{ name: 'Everyday', balance: 100, users: [{ username: 'pat', password: PASSWORD, admin: true }] }] },
-    });
-  });
-  beforeEach(() => {
-    dir = mkdtempSync(join(tmpdir(), 'mailroom-everyday-'));
-  });
-  afterEach(() => rmSync(dir, { recursive: true, force: true }));
-  after(() => sandbox.close());
+  const mailers = () => pat.mailersListed();
 
   describe("part 14: the service's limits, checked before sending", () => {
     const long = 'x'.repeat(150);
@@ -88,8 +62,8 @@ describe('mailroom in everyday use (issue 25, parts 14, 15 and 17)', function ()
     });
 
     it('merge: a 150-character --description is refused the same way', async () => {
-      const template = join(dir, 'invite.html');
-      const data = join(dir, 'people.csv');
+      const template = join(pat.dir, 'invite.html');
+      const data = join(pat.dir, 'people.csv');
       writeFileSync(template, '<p>Dear {{Name}}</p>');
       writeFileSync(data, 'Name,Address1,City,State,PostalCode\nKim Lee,4 Pine St,Salem,OR,97301\n');
       const merged = await run(['merge', template, data, '--mode', 'Development', '--description', long]);
@@ -139,7 +113,7 @@ describe('mailroom in everyday use (issue 25, parts 14, 15 and 17)', function ()
 
     it("names keys inside a profile, at the top and in repeats, each with its own object's nearest", async () => {
       config({
-        profiles: { work: { endpoint: sandbox.url, usr: 'pat', user: 'pat' } },
+        profiles: { work: { endpoint: pat.sandbox.url, usr: 'pat', user: 'pat' } },
         printside: 'Duplex',
         repeats: { windowDay: 3 },
       });
@@ -154,7 +128,7 @@ describe('mailroom in everyday use (issue 25, parts 14, 15 and 17)', function ()
     });
 
     it('a config that cannot be read still blocks the commands that read it, as before', async () => {
-      mkdirSync(join(dir, 'config', 'mailroom'), { recursive: true });
+      mkdirSync(join(pat.dir, 'config', 'mailroom'), { recursive: true });
       writeFileSync(configFile(), '{ "spending": ');
       const production = await run(['send', letter, '--to', TO, '--mode', 'Production', '--yes']);
       assert.equal(production.code, 2);
@@ -220,7 +194,7 @@ describe('mailroom in everyday use (issue 25, parts 14, 15 and 17)', function ()
     });
 
     it('preflights the sides as the service prints them: a side it cannot process is refused in Production, said in Development', async () => {
-      const broken = join(dir, 'broken.pdf');
+      const broken = join(pat.dir, 'broken.pdf');
       writeFileSync(broken, 'not a PDF at all');
       const production = await run(['postcard', broken, back, '--to', TO, '--mode', 'Production', '--yes']);
       assert.equal(production.code, 2, production.stderr);
@@ -231,7 +205,7 @@ describe('mailroom in everyday use (issue 25, parts 14, 15 and 17)', function ()
       assert.match(development.stderr, /warning -1025: .*in Production/);
       const status = await run(['status', development.stdout.trim(), '--json']);
       assert.equal(status.code, 0, status.stderr);
-      assert.equal(await run(['sandbox', 'advance', '1h', '--endpoint', sandbox.url]).then((r) => r.code), 0);
+      assert.equal(await run(['sandbox', 'advance', '1h', '--endpoint', pat.sandbox.url]).then((r) => r.code), 0);
       const after = await run(['details', development.stdout.trim(), '--json']);
       assert.equal((JSON.parse(after.stdout) as { Status: number }).Status, -1025, 'the sandbox fails it as the preflight said');
     });
@@ -292,14 +266,14 @@ describe('mailroom in everyday use (issue 25, parts 14, 15 and 17)', function ()
         /^0001-01-01T00:00:00/,
         "--json keeps the service's value",
       );
-      await run(['sandbox', 'advance', '1h', '--endpoint', sandbox.url]);
+      await run(['sandbox', 'advance', '1h', '--endpoint', pat.sandbox.url]);
       assert.doesNotMatch((await run(['details', id])).stdout, /not yet|0001-01-01/);
     });
 
     it('pdf right after a send says the mailer is not printed yet and when its PDF exists; --wait waits for it', async () => {
       const sent = await run(['send', letter, '--to', TO, '--mode', 'Development', '--again']);
       const id = sent.stdout.trim();
-      const out = join(dir, 'letter.pdf');
+      const out = join(pat.dir, 'letter.pdf');
       const early = await run(['pdf', id, '-o', out]);
       assert.equal(early.code, 1);
       assert.equal(
@@ -323,7 +297,7 @@ describe('mailroom in everyday use (issue 25, parts 14, 15 and 17)', function ()
       const waiting = new Promise<CliRun>((resolve) => child.on('close', (code) => resolve({ code, stdout, stderr })));
       await said;
       assert.equal(existsSync(out), false);
-      await run(['sandbox', 'advance', '1h', '--endpoint', sandbox.url]);
+      await run(['sandbox', 'advance', '1h', '--endpoint', pat.sandbox.url]);
       const waited = await waiting;
       assert.equal(waited.code, 0, waited.stderr);
       assert.match(waited.stdout, new RegExp(`^Saved the PDF of ${id} to .*letter\\.pdf \\(\\d+ bytes\\)\\n$`));
@@ -336,9 +310,9 @@ describe('mailroom in everyday use (issue 25, parts 14, 15 and 17)', function ()
     });
 
     it('login without a keychain checks the password, keeps the profile, and says the secret must come from MAILROOM_PASSWORD', async () => {
-      const env = { HOME: dir, MAILROOM_PASSWORD: undefined };
-      const login = await mailroom(['login', '--profile', 'work', '--endpoint', sandbox.url, '--user', 'pat'], {
-        env: { XDG_CONFIG_HOME: join(dir, 'config'), XDG_STATE_HOME: join(dir, 'state'), ...env },
+      const env = { HOME: pat.dir, MAILROOM_PASSWORD: undefined };
+      const login = await mailroom(['login', '--profile', 'work', '--endpoint', pat.sandbox.url, '--user', 'pat'], {
+        env: { XDG_CONFIG_HOME: join(pat.dir, 'config'), XDG_STATE_HOME: join(pat.dir, 'state'), ...env },
         input: `${PASSWORD}\n`,
       });
       assert.equal(login.code, 1, login.stderr);
@@ -349,16 +323,19 @@ describe('mailroom in everyday use (issue 25, parts 14, 15 and 17)', function ()
         /the password of pat at http:\/\/127\.0\.0\.1:\d+ was checked, but it was not kept: no OS keychain is available \(.+\)\. The commands take it from MAILROOM_PASSWORD instead: set it in the environment they run in with --profile work/,
       );
       assert.deepEqual(JSON.parse(readFileSync(configFile(), 'utf8')), {
-        profiles: { work: { endpoint: sandbox.url, user: 'pat', binding: 'soap11' } },
+        profiles: { work: { endpoint: pat.sandbox.url, user: 'pat', binding: 'soap11' } },
       });
       // As it said: the profile, with the password from the environment.
       const used = await run(['call', 'GetLetterStatus', '--param', 'ID=1', '--profile', 'work'], {
         MAILROOM_ENDPOINT: undefined,
         MAILROOM_USER: undefined,
-        HOME: dir,
+        HOME: pat.dir,
       });
       assert.match(used.stderr, /GetLetterStatus answered -3116/, 'signed in as pat: the mailer is just missing');
-      const wrong = await mailroom(['login', '--endpoint', sandbox.url, '--user', 'pat'], { env: { HOME: dir }, input: 'not-it\n' });
+      const wrong = await mailroom(['login', '--endpoint', pat.sandbox.url, '--user', 'pat'], {
+        env: { HOME: pat.dir },
+        input: 'not-it\n',
+      });
       assert.notEqual(wrong.code, 0, 'a wrong password is refused before the keychain is tried');
       assert.doesNotMatch(wrong.stderr, /was checked/);
     });

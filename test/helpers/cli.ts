@@ -1,8 +1,10 @@
 /** Runs the built `mailroom` command line as a child process, as a user or a script would. */
+import { strict as assert } from 'node:assert';
 import { spawn } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { startTestSandbox, type TestSandbox } from './sandbox';
 import { projectRoot } from './tools';
 
 export const cliPath = join(projectRoot, 'dist', 'cli.js');
@@ -53,4 +55,57 @@ export function mailroom(
   child.stderr.on('data', (d) => (stderr += d));
   child.stdin.end(options.input ?? '');
   return new Promise((resolve) => child.on('close', (code) => resolve({ code, stdout, stderr })));
+}
+
+/** A person at the command line, signed in by the environment as pat at a sandbox of the suite's own. */
+export interface CliPerson {
+  readonly sandbox: TestSandbox;
+  /** This test's own folder; the person's config and state (the send log) are in it. */
+  readonly dir: string;
+  /** The environment of a `mailroom` run: the suite's, the person's folders and sign-in, then `more`. */
+  env(more?: NodeJS.ProcessEnv): NodeJS.ProcessEnv;
+  /** How many mailers the sandbox holds for pat, as `mailroom history --json` lists them. */
+  mailersListed(): Promise<number>;
+}
+
+/**
+ * Inside a `describe`: a sandbox with one account (`name`, $100) whose user pat signs in with
+ * `password`, started once for the suite, and a fresh folder for each test (prefix `prefix`).
+ */
+export function personAtSandbox(name: string, password: string, prefix: string): CliPerson {
+  let sandbox: TestSandbox | undefined;
+  let dir: string | undefined;
+  before(async () => {
+    sandbox = await startTestSandbox({
+      accounts: { accounts: [{ name, balance: 100, users: [{ username: 'pat', password, admin: true }] }] },
+    });
+  });
+  beforeEach(() => {
+    dir = mkdtempSync(join(tmpdir(), prefix));
+  });
+  afterEach(() => rmSync(dir!, { recursive: true, force: true }));
+  after(() => sandbox?.close());
+  const person: CliPerson = {
+    get sandbox() {
+      return sandbox!;
+    },
+    get dir() {
+      return dir!;
+    },
+    env: (more = {}) => ({
+      ...suiteEnv(),
+      XDG_CONFIG_HOME: join(dir!, 'config'),
+      XDG_STATE_HOME: join(dir!, 'state'),
+      MAILROOM_ENDPOINT: sandbox!.url,
+      MAILROOM_USER: 'pat',
+      MAILROOM_PASSWORD: password,
+      ...more,
+    }),
+    async mailersListed() {
+      const listed = await mailroom(['history', '--json'], { env: person.env() });
+      assert.equal(listed.code, 0, listed.stderr);
+      return (JSON.parse(listed.stdout) as unknown[]).length;
+    },
+  };
+  return person;
 }
