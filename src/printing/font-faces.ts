@@ -59,13 +59,32 @@ export interface Faces {
   readonly regular: Face;
   readonly bold: Face;
   /**
-   * fontkit, which reads the faces afresh for each document that embeds them. Never the fonts read
-   * here: fontkit keeps each glyph with the characters it was first asked for, and a subset made
-   * for one document asks for the parts of its accented letters with none (the "u" of "ü"), so
-   * that a later document's "u" would print without its character (copied, searched or read as
-   * an address, "Łukasz" became "Ł kasz").
+   * fontkit as pdf-lib embeds the faces with (`embeddingFontkit`): each document gets fonts of its
+   * own. Never the fonts read here for measuring.
    */
   readonly fontkit: Fontkit;
+}
+
+/**
+ * fontkit for embedding: each document gets a font of its own, with its own glyphs and layout
+ * engine, over the face's tables, read and decoded once per face. Its own glyphs, because fontkit
+ * keeps each glyph with the characters it was first asked for, and a subset made for one document
+ * asks for the parts of its accented letters with none (the "u" of "ü"): a later document's "u"
+ * would print without its character (copied, searched or read as an address, "Łukasz" became
+ * "Ł kasz"; font-subsets.test.ts). The tables, because decoding the layout tables (GSUB, GPOS)
+ * afresh for each document was a third of printing a letter (docs/benchmarks.md, engine-proofs).
+ * A font's glyphs and engine are made on first use, as own properties; the one read for its
+ * tables is never used to lay out, so that no document's font inherits its glyphs or engine.
+ */
+function embeddingFontkit(fontkit: Fontkit): Fontkit {
+  const read = new WeakMap<Uint8Array, FontkitFont>();
+  return {
+    create(bytes: Uint8Array) {
+      let tables = read.get(bytes);
+      if (!tables) read.set(bytes, (tables = fontkit.create(bytes)));
+      return Object.assign(Object.create(tables) as FontkitFont, { _glyphs: {} });
+    },
+  };
 }
 
 let loaded: Faces | undefined;
@@ -83,7 +102,7 @@ export function printingFaces(): Faces {
     };
     const regular = face('DejaVu Sans', 'DejaVuSans.ttf');
     const bold = face('DejaVu Sans Bold', 'DejaVuSans-Bold.ttf');
-    loaded = { regular, bold, fontkit };
+    loaded = { regular, bold, fontkit: embeddingFontkit(fontkit) };
   }
   return loaded;
 }

@@ -78,11 +78,16 @@ async function prepare(page: Page): Promise<void> {
  * The ink of each page of `pdf` inside the regions `regionsOf` gives for it (from its number and
  * its size as shown; none: the page is not drawn). Pages of any size and turn: regions are on the
  * page as it is shown. One PDF at a time goes through the browser's ink page.
+ *
+ * `drawing` is called once the browser has the PDF and draws its pages, which needs nothing more
+ * of this thread until they are done: a caller's own work then runs beside the drawing, not before
+ * it (the ink page's requests are answered on this thread, so work begun earlier would hold them).
  */
 export async function findInk(
   browser: ChromiumEngine,
   pdf: Uint8Array,
   regionsOf: (page: number, shown: PageShown) => readonly InkRegion[],
+  drawing?: () => void,
 ): Promise<PageInk[]> {
   return browser.withScriptPage(prepare, async (page) => {
     const id = String(nextId++);
@@ -94,7 +99,7 @@ export async function findInk(
       );
       const shown = sizes.map(([width, height]) => ({ width, height }));
       const regions = shown.map((size, i) => regionsOf(i + 1, size).map(plain));
-      const found = await page.evaluate(
+      const finding = page.evaluate(
         ([asked, scale, level]) =>
           (
             globalThis as unknown as {
@@ -103,6 +108,9 @@ export async function findInk(
           ).inkFind(asked, scale, level),
         [regions, INK_SCALE, INK_LEVEL] as const,
       );
+      // Once the call has left for the browser (a turn of the event loop), this thread is free.
+      if (drawing) setImmediate(drawing);
+      const found = await finding;
       return shown.map((size, i) => ({ page: i + 1, shown: size, ink: (found[i] ?? []).map((box) => box ?? undefined) }));
     } finally {
       current = undefined;

@@ -171,6 +171,7 @@ export async function inkFindings(
   pdf: Uint8Array,
   check: InkCheck,
   browser: ChromiumEngine | undefined = theBrowser(),
+  drawing?: () => void,
 ): Promise<InkReport> {
   // Turned off, as asked: no pixels, and nothing to say of it (the proof says how it was drawn).
   if (!browser)
@@ -181,7 +182,7 @@ export async function inkFindings(
   const regions = regionsOf(check, addressBox);
   let pages: PageInk[];
   try {
-    pages = await findInk(browser, pdf, (page, shown) => regions(page, shown).map(([, region]) => region));
+    pages = await findInk(browser, pdf, (page, shown) => regions(page, shown).map(([, region]) => region), drawing);
   } catch (error) {
     const why = error instanceof Error ? error.message.split('\n')[0]! : String(error);
     return notChecked(`the browser could not draw them (${why}).`);

@@ -323,11 +323,15 @@ export async function preflightLetter(
       ? { type: 'pdf', data: drawing.data }
       : { type: letter.type, data: new Uint8Array(letter.data.buffer, letter.data.byteOffset, letter.data.byteLength) };
   // The pixels of the pages the service prints (the letter's own PDF, or its engine's), looked at
-  // in the browser while this thread prints: what the printer would cut or the windows show.
+  // in the browser while this thread prints: what the printer would cut or the windows show. This
+  // thread prints once the browser draws them, so that it does not hold up the browser's requests.
+  let drawingInk: () => void = () => undefined;
+  const inkDrawn = new Promise<void>((resolve) => (drawingInk = resolve));
   const inked =
     options.ink !== false && drawing?.kind === 'file' && drawing.type === 'pdf'
-      ? inkFindings(drawing.data, { readsPage1: !letter.address, firstLetterPage: letter.address ? 2 : 1 })
+      ? inkFindings(drawing.data, { readsPage1: !letter.address, firstLetterPage: letter.address ? 2 : 1 }, undefined, drawingInk)
       : undefined;
+  if (inked) await Promise.race([inkDrawn, inked]);
   const { pdf, letters } = await printLetters(
     [
       {
