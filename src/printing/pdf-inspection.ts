@@ -202,10 +202,16 @@ function follow(
   }
 }
 
-/** The fonts a PDF does not embed and the images it draws under 300 DPI, with their 1-based pages. */
-export function inspectPdf(doc: PDFDocument): PdfInspection {
+/**
+ * The fonts a PDF does not embed and the images it draws under 300 DPI, with their 1-based pages.
+ * A PDF drawn into another at a scale (a postcard's side, fitted to the card) is looked at as drawn
+ * there: its first `pages` pages, each `scale` times its size.
+ */
+export function inspectPdf(doc: PDFDocument, drawnAt: { readonly scale?: number; readonly pages?: number } = {}): PdfInspection {
   const found: Found = { fonts: new Map(), images: new Map() };
-  doc.getPages().forEach((page, index) => {
+  const scale = drawnAt.scale ?? 1;
+  const start: Matrix = scale === 1 ? IDENTITY : [scale, 0, 0, scale, 0, 0];
+  doc.getPages().slice(0, drawnAt.pages).forEach((page, index) => {
     const contents = page.node.Contents();
     const streams = contents instanceof PDFArray ? contents.asArray().map((s) => doc.context.lookup(s)) : [contents];
     const parts = streams.map(decoded).filter((part): part is Uint8Array => part !== undefined);
@@ -218,7 +224,7 @@ export function inspectPdf(doc: PDFDocument): PdfInspection {
       at += part.length + 1;
     }
     try {
-      follow(content, page.node.Resources(), IDENTITY, index + 1, found, 0, new Set());
+      follow(content, page.node.Resources(), start, index + 1, found, 0, new Set());
     } catch {
       // A page whose contents or resources do not read as they should: what was found so far stands.
     }

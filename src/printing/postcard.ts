@@ -4,12 +4,12 @@
  * Development mode both sides carry the mark (development-mark.ts).
  */
 import { STATUS } from '../contract';
-import { rgb, type PDFDocument, type PDFPage } from 'pdf-lib';
+import { PDFDocument, rgb, type PDFPage } from 'pdf-lib';
 import { addressFailure, addressLines, drawLines } from './address-lines';
 import { MARK_LINE, markDevelopment } from './development-mark';
 import { PrintFonts } from './fonts';
 import { htmlToBlocks } from './html-text';
-import { MIN_IMAGE_DPI, type LowResolutionImage } from './pdf-inspection';
+import { MIN_IMAGE_DPI, inspectPdf, type LowResolutionImage } from './pdf-inspection';
 import { newDocument, printedAs, type Content, type PostcardJob, type PrintOptions, type Printed } from './print-jobs';
 import { wrap } from './text-layout';
 
@@ -62,10 +62,15 @@ async function drawSide(
     const w = drawn.width * scale;
     const h = drawn.height * scale;
     drawn.draw(area.x + (area.width - w) / 2, area.y + (area.height - h) / 2, w, h);
-    // A picture's pixels over the inches it is drawn at (72 points an inch); a PDF side's pictures are its own.
+    if (content.type === 'pdf') {
+      // A PDF side's pictures, each at the size the side's fitting draws it.
+      const side = await PDFDocument.load(content.data, { updateMetadata: false }).catch(() => undefined);
+      for (const { pages: _, ...image } of side ? inspectPdf(side, { scale, pages: 1 }).lowResolutionImages : []) lowResolution(image);
+      return true;
+    }
+    // A picture's pixels over the inches it is drawn at (72 points an inch).
     const dpi = Math.round(Math.min(drawn.width / (w / 72), drawn.height / (h / 72)));
-    if (content.type !== 'pdf' && dpi < MIN_IMAGE_DPI)
-      lowResolution({ pixels: { width: drawn.width, height: drawn.height }, dpi, drawn: { width: w / 72, height: h / 72 } });
+    if (dpi < MIN_IMAGE_DPI) lowResolution({ pixels: { width: drawn.width, height: drawn.height }, dpi, drawn: { width: w / 72, height: h / 72 } });
     return true;
   }
   const blocks = content.kind === 'blocks' ? content.blocks : htmlToBlocks(Buffer.from(content.data).toString('utf8'));

@@ -45,7 +45,8 @@ export const help: CommandHelp = {
     "Sends a postcard (SendPostcardAndAddress) and prints the new mailer's ID: an image side and an address side, each a " +
     `file (${postcardFileTypes.join(', ')}), to the recipient given as send takes it. It is printed here first as the service ` +
     'would print it: a side the service could not process, or a recipient it could not mail, is refused in Production and ' +
-    'said otherwise, and a picture drawn at under 300 DPI is a warning (`mailroom preflight --postcard` shows the same). The ' +
+    "said otherwise, and a picture drawn at under 300 DPI (a PDF side's own at the size the card prints them) is a warning " +
+    '(`mailroom preflight --postcard` shows the same). The ' +
     "sides, the recipient and the work mode are shown first; a postcard that may print for real (Production, or Default, the account's " +
     'own mode) goes only with --yes or a yes typed on a terminal (a script without --yes is refused with exit code 3), within the ' +
     'daily budget, and a repeat of a postcard sent within the last 30 days only with --again.',
