@@ -70,7 +70,8 @@ async function drawSide(
     }
     // A picture's pixels over the inches it is drawn at (72 points an inch).
     const dpi = Math.round(Math.min(drawn.width / (w / 72), drawn.height / (h / 72)));
-    if (dpi < MIN_IMAGE_DPI) lowResolution({ pixels: { width: drawn.width, height: drawn.height }, dpi, drawn: { width: w / 72, height: h / 72 } });
+    if (dpi < MIN_IMAGE_DPI)
+      lowResolution({ pixels: { width: drawn.width, height: drawn.height }, dpi, drawn: { width: w / 72, height: h / 72 } });
     return true;
   }
   const blocks = content.kind === 'blocks' ? content.blocks : htmlToBlocks(Buffer.from(content.data).toString('utf8'));
