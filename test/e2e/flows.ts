@@ -8,7 +8,7 @@
  */
 import { strict as assert } from 'node:assert';
 import { execFileSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
@@ -379,6 +379,9 @@ const steps: Step[] = [
       await wb.pick('Send 150 letters in Development mode');
       const batch = wb.row('Mailers', 'invite.html × many.csv');
       await batch.waitFor({ timeout: 60_000 });
+      // Once the mailers have settled (all Completed, in the sandbox's time): a right-click on a row the
+      // view draws again at that moment, its status moving on, may run the menu's command on no row.
+      await wb.statusBarItem('0 in process').waitFor({ timeout: 90_000 });
       await wb.contextMenu(batch, 'Show Details');
       // The panel's links are its only ones, and need no script: VS Code runs the command they name.
       const first = await wb.webviewFrame('h2', 'Batch items 1–100, more follow');
@@ -753,6 +756,24 @@ async function connect(wb: Workbench, address: string): Promise<void> {
   await wb.answerTo('API key', '');
 }
 
+/** What Mailroom logged (its output channel's file), kept beside the failed step's picture, its end shown. */
+function logTail(state: string, kept: string): void {
+  const logs = join(state, 'user', 'logs');
+  const found = existsSync(logs)
+    ? readdirSync(logs, { recursive: true, encoding: 'utf8' }).filter((path) => path.endsWith('Mailroom.log'))
+    : [];
+  for (const path of found) {
+    cpSync(join(logs, path), kept);
+    const lines = readFileSync(kept, 'utf8').trimEnd().split('\n');
+    console.log(
+      `    Mailroom.log (${kept}), its last lines:\n${lines
+        .slice(-25)
+        .map((line) => `      ${line}`)
+        .join('\n')}`,
+    );
+  }
+}
+
 async function main(): Promise<number> {
   rmSync(SHOTS, { recursive: true, force: true });
   mkdirSync(SHOTS, { recursive: true });
@@ -827,6 +848,7 @@ async function main(): Promise<number> {
       } catch (error) {
         await page.screenshot({ path: `${shot}-FAILED.png` }).catch(() => undefined);
         console.log(`  ✘ ${step.name}: ${(error as Error).message.split('\n')[0]}\n    screenshot: ${shot}-FAILED.png`);
+        logTail(join(scratch, 'state'), `${shot}-FAILED.log`);
         failed++;
         break;
       }

@@ -130,7 +130,11 @@ describe('Filter and export mailers, and the send history', () => {
       assert.equal(field('recipient'), 'Joe Quimby, 1 Town Hall Sq, Springfield, IL, 62701');
       assert.equal(field('workMode'), 'Development');
       assert.equal(field('price'), probe.mailers.get(quimby)!.price!.toFixed(2));
-      assert.deepEqual(person.shown(noticed), ['Mailroom: wrote 1 mailer to exported-mailers.csv (CSV).']);
+      // What the export said; a mailer of an earlier suite may say meanwhile that it completed.
+      assert.deepEqual(
+        person.shown(noticed).filter((notice) => !/\): Completed: /.test(notice)),
+        ['Mailroom: wrote 1 mailer to exported-mailers.csv (CSV).'],
+      );
 
       await vscode.commands.executeCommand('mailroom.clearMailerFilter');
       await run([{ pick: 'JSON' }, { save: json }], 'mailroom.exportMailers');
