@@ -211,27 +211,25 @@ export function inspectPdf(doc: PDFDocument, drawnAt: { readonly scale?: number;
   const found: Found = { fonts: new Map(), images: new Map() };
   const scale = drawnAt.scale ?? 1;
   const start: Matrix = scale === 1 ? IDENTITY : [scale, 0, 0, scale, 0, 0];
-  doc
-    .getPages()
-    .slice(0, drawnAt.pages)
-    .forEach((page, index) => {
-      const contents = page.node.Contents();
-      const streams = contents instanceof PDFArray ? contents.asArray().map((s) => doc.context.lookup(s)) : [contents];
-      const parts = streams.map(decoded).filter((part): part is Uint8Array => part !== undefined);
-      // Parts of a page's contents join as one stream, split between operators.
-      const content = new Uint8Array(parts.reduce((sum, p) => sum + p.length + 1, 0));
-      let at = 0;
-      for (const part of parts) {
-        content.set(part, at);
-        content[at + part.length] = 0x0a;
-        at += part.length + 1;
-      }
-      try {
-        follow(content, page.node.Resources(), start, index + 1, found, 0, new Set());
-      } catch {
-        // A page whose contents or resources do not read as they should: what was found so far stands.
-      }
-    });
+  const pages = doc.getPages().slice(0, drawnAt.pages);
+  pages.forEach((page, index) => {
+    const contents = page.node.Contents();
+    const streams = contents instanceof PDFArray ? contents.asArray().map((s) => doc.context.lookup(s)) : [contents];
+    const parts = streams.map(decoded).filter((part): part is Uint8Array => part !== undefined);
+    // Parts of a page's contents join as one stream, split between operators.
+    const content = new Uint8Array(parts.reduce((sum, p) => sum + p.length + 1, 0));
+    let at = 0;
+    for (const part of parts) {
+      content.set(part, at);
+      content[at + part.length] = 0x0a;
+      at += part.length + 1;
+    }
+    try {
+      follow(content, page.node.Resources(), start, index + 1, found, 0, new Set());
+    } catch {
+      // A page whose contents or resources do not read as they should: what was found so far stands.
+    }
+  });
   const sorted = (pages: Set<number>) => [...pages].sort((a, b) => a - b);
   return {
     unembeddedFonts: [...found.fonts].map(([name, pages]) => ({ name, standard: STANDARD_14.has(name), pages: sorted(pages) })),

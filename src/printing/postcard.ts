@@ -42,9 +42,12 @@ async function drawSide(
 ): Promise<boolean> {
   if (content.kind === 'file' && ['jpg', 'jpeg', 'png', 'pdf'].includes(content.type)) {
     let drawn: { width: number; height: number; draw: (x: number, y: number, w: number, h: number) => void };
+    /** A PDF side, read once: drawn on the card, and its pictures looked at as the card draws them. */
+    let side: PDFDocument | undefined;
     try {
       if (content.type === 'pdf') {
-        const [embedded] = await doc.embedPdf(content.data, [0]);
+        side = await PDFDocument.load(content.data);
+        const [embedded] = await doc.embedPdf(side, [0]);
         drawn = {
           width: embedded!.width,
           height: embedded!.height,
@@ -62,10 +65,9 @@ async function drawSide(
     const w = drawn.width * scale;
     const h = drawn.height * scale;
     drawn.draw(area.x + (area.width - w) / 2, area.y + (area.height - h) / 2, w, h);
-    if (content.type === 'pdf') {
+    if (side) {
       // A PDF side's pictures, each at the size the side's fitting draws it.
-      const side = await PDFDocument.load(content.data, { updateMetadata: false }).catch(() => undefined);
-      for (const { pages: _, ...image } of side ? inspectPdf(side, { scale, pages: 1 }).lowResolutionImages : []) lowResolution(image);
+      for (const { pages: _, ...image } of inspectPdf(side, { scale, pages: 1 }).lowResolutionImages) lowResolution(image);
       return true;
     }
     // A picture's pixels over the inches it is drawn at (72 points an inch).
