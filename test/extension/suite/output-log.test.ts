@@ -6,37 +6,21 @@
  * asked for it.
  */
 import { strict as assert } from 'node:assert';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import * as vscode from 'vscode';
 import { NO_PERMISSIONS_STATUS } from '../../../src/contract';
 import type { MailroomProbe } from '../../../src/extension/probe';
-import { startSandbox, type SandboxServer } from '../../../src/sandbox';
 import { startHangingProxy, type HangingProxy } from '../../helpers/hanging-proxy';
+import { startTestSandbox, type TestSandbox } from '../../helpers/sandbox';
 import { mailroomProbe, until, connect, signOut, refresh, sendNotes, stopTracking, typedAddress } from './support';
 
 const CYCLES = 3;
 const RECIPIENT = { AttentionLine1: 'Lee Gone', Address1: '5 Oak St', City: 'Springfield', State: 'IL', PostalCode: '62701' };
 
-/** A sandbox of the suite's own, in a data directory of its own, at `port` (0: any free one). */
-async function ownSandbox(port = 0): Promise<{ server: SandboxServer; close(): Promise<void> }> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'mailroom-output-log-'));
-  const server = await startSandbox({ dataDir, port });
-  return {
-    server,
-    async close() {
-      await server.close();
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-}
-
 describe('Mailroom output log', () => {
   let probe: MailroomProbe;
   let sandboxUrl: string;
   let proxy: HangingProxy;
-  let own: Awaited<ReturnType<typeof ownSandbox>>;
+  let own: TestSandbox;
   /** A letter followed here that the service no longer has: it answers -3115 for it. */
   let forgotten: number;
   const logged = async () =>
@@ -50,14 +34,14 @@ describe('Mailroom output log', () => {
     sandboxUrl = probe.account!.endpoint;
     // A sandbox of its own behind a proxy, as an account of its own (another address): it follows no mailer
     // of the other suites, whose visible IDs would keep the service from answering -3115 for the whole query.
-    own = await ownSandbox();
-    proxy = await startHangingProxy(own.server.url);
+    // On the wall clock, as the extension's own records are.
+    own = await startTestSandbox({ now: Date.now });
+    proxy = await startHangingProxy(own.url);
     await connect(probe, proxy.url, 'soap11', 'demo', { password: 'demo' });
     forgotten = await sendNotes(typedAddress(probe, RECIPIENT));
     // The sandbox started afresh at the same address, as after its data was deleted: the letter is followed, and unknown there.
-    const { port } = own.server;
     await own.close();
-    own = await ownSandbox(port);
+    own = await startTestSandbox({ now: Date.now, port: own.port });
   });
 
   after(async () => {
